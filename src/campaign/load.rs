@@ -1,0 +1,328 @@
+//! Reading campaign files: bytes → JSON → [`Campaign`], collecting every
+//! problem with its place in the file. Never panics on bad input.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use super::model::Campaign;
+use super::validate::validate;
+
+/// Campaign files are small (tens of kB); anything this big is not one.
+pub const MAX_CAMPAIGN_FILE_BYTES: u64 = 4 * 1024 * 1024;
+
+/// Where in a file a problem is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Place {
+    /// The file as a whole (cannot be read, wrong kind of file).
+    File,
+    /// A line and column (1-based), for syntax errors.
+    LineCol(usize, usize),
+    /// A field path such as `map.areas[3].adjacent[1]`.
+    Field(String),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    pub file: PathBuf,
+    pub place: Place,
+    pub message: String,
+}
+
+impl fmt::Display for Problem {
+    /// `FILE:LINE:COL: message` or `FILE: field.path: message` (DESIGN.md).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let file = self.file.display();
+        match &self.place {
+            Place::File => write!(f, "{file}: {}", self.message),
+            Place::LineCol(l, c) => write!(f, "{file}:{l}:{c}: {}", self.message),
+            Place::Field(p) if p.is_empty() => write!(f, "{file}: {}", self.message),
+            Place::Field(p) => write!(f, "{file}: {p}: {}", self.message),
+        }
+    }
+}
+
+/// Load and fully check one campaign file. `Err` holds every problem found.
+pub fn load_campaign_file(path: &Path) -> Result<Campaign, Vec<Problem>> {
+    let file_problem = |message: String| {
+        vec![Problem {
+            file: path.to_path_buf(),
+            place: Place::File,
+            message,
+        }]
+    };
+    let meta = std::fs::metadata(path).map_err(|e| file_problem(format!("cannot read: {e}")))?;
+    if meta.is_dir() {
+        return Err(file_problem(
+            "is a directory, not a campaign file".to_string(),
+        ));
+    }
+    if meta.len() > MAX_CAMPAIGN_FILE_BYTES {
+        return Err(file_problem(format!(
+            "is {} bytes; a campaign file is at most {} bytes, so this is not one",
+            meta.len(),
+            MAX_CAMPAIGN_FILE_BYTES
+        )));
+    }
+    let bytes = std::fs::read(path).map_err(|e| file_problem(format!("cannot read: {e}")))?;
+    let expected_id = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .map(str::to_string);
+    parse_campaign(&bytes, expected_id.as_deref()).map_err(|problems| {
+        problems
+            .into_iter()
+            .map(|(place, message)| Problem {
+                file: path.to_path_buf(),
+                place,
+                message,
+            })
+            .collect()
+    })
+}
+
+/// Parse and check campaign bytes. `expected_id` is the file name's stem.
+pub fn parse_campaign(
+    bytes: &[u8],
+    expected_id: Option<&str>,
+) -> Result<Campaign, Vec<(Place, String)>> {
+    let text = match std::str::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            let (l, c) = line_col(bytes, e.valid_up_to());
+            return Err(vec![(
+                Place::LineCol(l, c),
+                "not UTF-8 text (is this a binary file?)".to_string(),
+            )]);
+        }
+    };
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.trim().is_empty() {
+        return Err(vec![(
+            Place::File,
+            "is empty; expected a JSON campaign object".to_string(),
+        )]);
+    }
+    // Syntax first: with broken syntax nothing else can be trusted.
+    let mut value: Value = match serde_json::from_str(text) {
+        Ok(v) => v,
+        Err(e) => {
+            return Err(vec![(
+                Place::LineCol(e.line(), e.column()),
+                syntax_message(&e),
+            )]);
+        }
+    };
+    if let Some(found) = value.get("format_version").and_then(Value::as_u64)
+        && found > super::model::CAMPAIGN_FORMAT_VERSION as u64
+    {
+        return Err(vec![(
+            Place::Field("format_version".into()),
+            format!(
+                "format version {found} is newer than this fcrel reads ({}); update fcrel",
+                super::model::CAMPAIGN_FORMAT_VERSION
+            ),
+        )]);
+    }
+    // Structure: collect every type problem, not just the first, by taking
+    // out each offending piece and trying again.
+    let mut problems = Vec::new();
+    let mut removed = Removed::default();
+    let campaign = loop {
+        let result: Result<Campaign, _> = serde_path_to_error::deserialize(&value);
+        match result {
+            Ok(c) => break Some(c),
+            Err(e) => {
+                let path = e.path().to_string();
+                let segments = parse_path(if path == "." { "" } else { &path });
+                let original = removed.original(&segments);
+                problems.push((Place::Field(render_path(&original)), e.inner().to_string()));
+                if problems.len() >= 200
+                    || !remove_offender(&mut value, &segments, e.inner(), &mut removed)
+                {
+                    break None;
+                }
+            }
+        }
+    };
+    match campaign {
+        Some(c) if problems.is_empty() => {
+            let semantic = validate(&c, expected_id);
+            if semantic.is_empty() {
+                Ok(c)
+            } else {
+                Err(semantic
+                    .into_iter()
+                    .map(|(p, m)| (Place::Field(p), m))
+                    .collect())
+            }
+        }
+        _ => Err(problems),
+    }
+}
+
+fn syntax_message(e: &serde_json::Error) -> String {
+    let msg = e.to_string();
+    // serde_json appends " at line L column C"; we print that up front.
+    let msg = match msg.rfind(" at line ") {
+        Some(i) => msg[..i].to_string(),
+        None => msg,
+    };
+    if e.is_eof() {
+        format!("{msg} (the file is cut short)")
+    } else {
+        msg
+    }
+}
+
+fn line_col(bytes: &[u8], offset: usize) -> (usize, usize) {
+    let before = &bytes[..offset.min(bytes.len())];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let col = before.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
+    (line, col)
+}
+
+/// Array elements taken out so far, by the array's original path, so that
+/// later problems are reported at their places in the file as written.
+#[derive(Default)]
+struct Removed(std::collections::BTreeMap<String, Vec<usize>>);
+
+impl Removed {
+    /// Current path → path in the original file.
+    fn original(&self, segments: &[Seg]) -> Vec<Seg> {
+        let mut out: Vec<Seg> = Vec::with_capacity(segments.len());
+        for seg in segments {
+            match seg {
+                Seg::Index(i) => {
+                    let mut orig = *i;
+                    if let Some(gone) = self.0.get(&render_path(&out)) {
+                        for &r in gone {
+                            if r <= orig {
+                                orig += 1;
+                            }
+                        }
+                    }
+                    out.push(Seg::Index(orig));
+                }
+                key => out.push(key.clone()),
+            }
+        }
+        out
+    }
+
+    fn record(&mut self, original_element: &[Seg]) {
+        if let Some((Seg::Index(i), array)) = original_element.split_last() {
+            let gone = self.0.entry(render_path(array)).or_default();
+            gone.push(*i);
+            gone.sort_unstable();
+        }
+    }
+}
+
+/// Take the piece at fault out of the JSON so that the next attempt gets
+/// past it: an unknown key is dropped; otherwise the innermost array element
+/// holding the fault, or failing that the faulty field itself.
+fn remove_offender(
+    value: &mut Value,
+    segments: &[Seg],
+    err: &serde_json::Error,
+    removed: &mut Removed,
+) -> bool {
+    let msg = err.to_string();
+    if msg.starts_with("unknown field") && !segments.is_empty() {
+        return remove_at(value, segments);
+    }
+    if let Some(pos) = segments.iter().rposition(|s| matches!(s, Seg::Index(_))) {
+        let element = &segments[..=pos];
+        let original = removed.original(element);
+        if remove_at(value, element) {
+            removed.record(&original);
+            return true;
+        }
+        return false;
+    }
+    if !segments.is_empty() && !msg.starts_with("missing field") {
+        return remove_at(value, segments);
+    }
+    false
+}
+
+fn render_path(segments: &[Seg]) -> String {
+    let mut s = String::new();
+    for seg in segments {
+        match seg {
+            Seg::Key(k) => {
+                if !s.is_empty() {
+                    s.push('.');
+                }
+                s.push_str(k);
+            }
+            Seg::Index(i) => s.push_str(&format!("[{i}]")),
+        }
+    }
+    s
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum Seg {
+    Key(String),
+    Index(usize),
+}
+
+fn parse_path(path: &str) -> Vec<Seg> {
+    let mut out = Vec::new();
+    for part in path.split('.').filter(|p| !p.is_empty()) {
+        let (key, rest) = match part.find('[') {
+            Some(i) => (&part[..i], &part[i..]),
+            None => (part, ""),
+        };
+        if !key.is_empty() {
+            out.push(Seg::Key(key.to_string()));
+        }
+        for idx in rest.split('[').filter(|s| !s.is_empty()) {
+            if let Ok(i) = idx.trim_end_matches(']').parse() {
+                out.push(Seg::Index(i));
+            }
+        }
+    }
+    out
+}
+
+fn remove_at(value: &mut Value, segments: &[Seg]) -> bool {
+    let Some((last, parents)) = segments.split_last() else {
+        return false;
+    };
+    let mut cur = value;
+    for seg in parents {
+        cur = match (seg, cur) {
+            (Seg::Key(k), Value::Object(m)) => match m.get_mut(k) {
+                Some(v) => v,
+                None => return false,
+            },
+            (Seg::Index(i), Value::Array(a)) => match a.get_mut(*i) {
+                Some(v) => v,
+                None => return false,
+            },
+            _ => return false,
+        };
+    }
+    match (last, cur) {
+        (Seg::Key(k), Value::Object(m)) => m.remove(k).is_some(),
+        (Seg::Index(i), Value::Array(a)) if *i < a.len() => {
+            a.remove(*i);
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Every `*.json` file in a directory, sorted by name.
+pub fn campaign_files_in(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    Ok(files)
+}

@@ -1,0 +1,148 @@
+//! The chronicle: the game's written record. Every die roll and every rule
+//! the program carries out becomes an entry naming its rule number, so the
+//! player can see what happened and why.
+
+use bevy::prelude::Resource;
+use serde::{Deserialize, Serialize};
+
+/// A modifier to a number being rolled against, with its source.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Modifier {
+    pub amount: i32,
+    /// For attacks, the change to the superscript (the second number of
+    /// "+3/+1"); None for plain checks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub superior: Option<i32>,
+    /// What gives it ("Engage Battle Plan Counter", "Entrench Insight").
+    pub source: String,
+    /// The rule that grants it ("12.3.4").
+    pub rule: String,
+}
+
+impl Modifier {
+    pub fn new(amount: i32, source: impl Into<String>, rule: impl Into<String>) -> Self {
+        Modifier {
+            amount,
+            superior: None,
+            source: source.into(),
+            rule: rule.into(),
+        }
+    }
+
+    /// An attack modifier "+a/+s" (11.8).
+    pub fn pair(
+        amount: i32,
+        superior: i32,
+        source: impl Into<String>,
+        rule: impl Into<String>,
+    ) -> Self {
+        Modifier {
+            amount,
+            superior: Some(superior),
+            source: source.into(),
+            rule: rule.into(),
+        }
+    }
+
+    pub fn superior_amount(&self) -> i32 {
+        self.superior.unwrap_or(0)
+    }
+
+    /// "+2 (Column against Line, 11.4.3)".
+    pub fn describe(&self) -> String {
+        let amount = match self.superior {
+            Some(s) => format!("{:+}/{:+}", self.amount, s),
+            None => format!("{:+}", self.amount),
+        };
+        format!("{amount} ({}, {})", self.source, self.rule)
+    }
+}
+
+/// What a die roll was, against what, and how it came out.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct RollDetail {
+    pub die: u32,
+    /// The number the die had to reach or beat downward, after modifiers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<i32>,
+    /// The printed value the target starts from and its label.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base: Option<(i32, String)>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub modifiers: Vec<Modifier>,
+    pub outcome: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Entry {
+    /// The rule carried out ("14.5").
+    pub rule: String,
+    pub text: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub roll: Option<RollDetail>,
+}
+
+impl Entry {
+    /// One line: "[14.5] Rout check: d10 = 4 vs 6 (Combat Value 5, +1 …) → success".
+    pub fn line(&self) -> String {
+        match &self.roll {
+            None => format!("[{}] {}", self.rule, self.text),
+            Some(r) => {
+                let mut s = format!("[{}] {}: d10 = {}", self.rule, self.text, r.die);
+                if let Some(t) = r.target {
+                    s.push_str(&format!(" vs {t}"));
+                    if let Some((b, label)) = &r.base {
+                        s.push_str(&format!(" ({label} {b}"));
+                        for m in &r.modifiers {
+                            s.push_str(&format!(", {}", m.describe()));
+                        }
+                        s.push(')');
+                    }
+                }
+                s.push_str(&format!(" → {}", r.outcome));
+                s
+            }
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq, Resource)]
+pub struct Chronicle {
+    entries: Vec<Entry>,
+}
+
+impl Chronicle {
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// A rule carried out without a roll.
+    pub fn note(&mut self, rule: impl Into<String>, text: impl Into<String>) {
+        self.entries.push(Entry {
+            rule: rule.into(),
+            text: text.into(),
+            roll: None,
+        });
+    }
+
+    pub fn roll(&mut self, rule: impl Into<String>, text: impl Into<String>, roll: RollDetail) {
+        self.entries.push(Entry {
+            rule: rule.into(),
+            text: text.into(),
+            roll: Some(roll),
+        });
+    }
+
+    /// Drop entries written after `len` (a step that is run again).
+    pub fn truncate(&mut self, len: usize) {
+        self.entries.truncate(len);
+    }
+}

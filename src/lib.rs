@@ -1,0 +1,13 @@
+//! fcrel: a solitaire companion for *Field Commander: Robert E. Lee*.
+//!
+//! The rulebook (`shared/rules/fc-rel-rulebook.txt`) is the specification;
+//! code cites its rule numbers. See `docs/architecture.md` for the map of
+//! the code.
+
+pub mod campaign;
+pub mod chronicle;
+pub mod cli;
+pub mod dice;
+pub mod rules;
+
+pub use rules::RulesPlugin;

@@ -1,0 +1,18 @@
+use clap::Parser;
+use fcrel::cli::{Cli, Command};
+
+fn main() {
+    let cli = Cli::parse();
+    let code = match cli.command {
+        Some(Command::Validate { paths }) => {
+            fcrel::cli::validate(&paths, &mut std::io::stdout(), &mut std::io::stderr())
+        }
+        None => {
+            eprintln!(
+                "The desktop app is not part of this build yet (issue 6). Use a subcommand; see `fcrel --help`."
+            );
+            2
+        }
+    };
+    std::process::exit(code);
+}

@@ -1,0 +1,256 @@
+//! The pieces of the game as ECS components and resources. Every counter is
+//! an entity with exactly one [`Location`], so no counter can be in two
+//! places (map, battlefield, cup, pile) at once; a cup's contents are the
+//! counters whose location is that cup.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::campaign::{Campaign, CounterKind, CounterValues, ForceType, Phase, Side, Skill};
+
+/// The campaign being played, as loaded.
+#[derive(Resource, Clone, Debug)]
+pub struct ActiveCampaign(pub Arc<Campaign>);
+
+/// An Area of the Campaign map (2.0).
+#[derive(Component, Debug, Clone, PartialEq, Eq)]
+pub struct MapArea {
+    pub id: String,
+    /// Index into the campaign's `map.areas` and [`MapGraph`].
+    pub index: usize,
+}
+
+/// A grey Confederate Objective counter on the area (4.17, 7.13).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ObjectiveMarker;
+
+/// Where a counter is. One per counter: the invariant that nothing is lost
+/// or duplicated rests on this.
+#[derive(Component, Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(tag = "at", content = "id", rename_all = "snake_case")]
+pub enum Location {
+    /// In an Area of the Campaign map.
+    Area(String),
+    /// Waiting off the map for its Late Arrival (7.9).
+    LateArrival(String),
+    /// Destroyed Named Union Forces (4.18).
+    ReinforcementCup,
+    /// Union Brigades, Regiments and Batteries not in play (4.19).
+    AdditionalForcesCup,
+    /// Union Garrisons and Fortifications not in play (6.2.1).
+    StaticForcesPile,
+    /// Captured artillery of both sides (5.9.2).
+    CapturedArtilleryPile,
+    /// Confederate counters next to the map: unpurchased or destroyed (7.10, 11.11).
+    ConfederateAvailable,
+    /// Out of the game for good (10.2.8 Desertion).
+    RemovedFromGame,
+}
+
+impl Location {
+    pub fn area(&self) -> Option<&str> {
+        match self {
+            Location::Area(a) => Some(a),
+            _ => None,
+        }
+    }
+}
+
+/// Full-strength or reduced side up (5.9).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Strength {
+    #[default]
+    Full,
+    Reduced,
+}
+
+/// A Force counter (4.8, 5.0).
+#[derive(Component, Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Force {
+    /// Stable id: the campaign's force id, or `<stock>-<n>` for generic counters.
+    pub id: String,
+    pub side: Side,
+    pub name: String,
+    pub force_type: ForceType,
+    pub skill: Skill,
+    pub corps: Option<String>,
+    /// Carries Jackson's 'J' (15.1.1).
+    pub jackson: bool,
+    pub full: CounterValues,
+    pub reduced: Option<CounterValues>,
+    /// None for Named Forces; the kind for generic counters (4.8).
+    pub kind: Option<CounterKind>,
+}
+
+impl Force {
+    pub fn is_named(&self) -> bool {
+        self.kind.is_none()
+    }
+
+    pub fn values(&self, strength: Strength) -> CounterValues {
+        match strength {
+            Strength::Full => self.full,
+            Strength::Reduced => self.reduced.unwrap_or(self.full),
+        }
+    }
+}
+
+/// The Robert E. Lee counter (4.7). Never a Force.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LeeCounter {
+    pub command_rating: u32,
+}
+
+/// 4.11 Campaign Turn counter: turn 0 is before the first Advance Turn.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CampaignTurn {
+    pub turn: u32,
+    pub phase: Phase,
+}
+
+/// 4.9 Command Points of both sides.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct CommandPoints {
+    pub confederate: u32,
+    pub union: u32,
+}
+
+/// 4.10 Scouts: those in the Scout box, and the physical counters (a hard limit).
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Scouts {
+    pub available: u32,
+    pub counters: u32,
+}
+
+/// A Union Special Battle Plan counter (13.2, 13.4, 14.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SpecialBattlePlan {
+    /// 14.1.1
+    CloseRanks,
+    /// 14.1.2 (Defensive only)
+    HardCover,
+    /// 14.1.3 (Aggressive only)
+    Charge,
+    /// 14.1.4 (Aggressive only)
+    WellStruck,
+    /// 14.1.5
+    Smoke,
+    /// 14.1.6
+    MixedOrders,
+    /// 14.1.7
+    FlankingFire,
+    /// 14.1.8; 13.2 prints it as "Hidden March" (docs/rulings.md).
+    ScreenedMarch,
+    /// 14.1.9
+    Broken,
+    /// 14.1.10
+    HeavyFire,
+    /// 14.1.11 (blank)
+    FogOfWar,
+}
+
+impl SpecialBattlePlan {
+    /// The physical counter mix: the union of the 13.2 and 13.4 pools.
+    pub fn counter_mix() -> Vec<SpecialBattlePlan> {
+        use SpecialBattlePlan::*;
+        let mut v = vec![
+            Charge,
+            WellStruck,
+            HardCover,
+            HardCover,
+            CloseRanks,
+            CloseRanks,
+            Smoke,
+            FlankingFire,
+            MixedOrders,
+            ScreenedMarch,
+            Broken,
+            HeavyFire,
+        ];
+        v.extend([FogOfWar; 4]);
+        v
+    }
+}
+
+/// Where the Special Battle Plan counters are between battles: all in the
+/// cup (7.5). Battles take them out and put them back (14.0).
+#[derive(Resource, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpecialBattlePlanCup {
+    pub contents: Vec<SpecialBattlePlan>,
+}
+
+/// Adjacency and distances of the Campaign map, by area index.
+#[derive(Resource, Debug, Clone)]
+pub struct MapGraph {
+    pub ids: Vec<String>,
+    pub index: BTreeMap<String, usize>,
+    pub adjacent: Vec<Vec<usize>>,
+    /// `distance[a][b]`: fewest moves from a to b; `u32::MAX` when unreachable.
+    pub distance: Vec<Vec<u32>>,
+}
+
+impl MapGraph {
+    pub fn new(campaign: &Campaign) -> Self {
+        let ids: Vec<String> = campaign.map.areas.iter().map(|a| a.id.clone()).collect();
+        let index: BTreeMap<String, usize> = ids
+            .iter()
+            .enumerate()
+            .map(|(i, id)| (id.clone(), i))
+            .collect();
+        let adjacent: Vec<Vec<usize>> = campaign
+            .map
+            .areas
+            .iter()
+            .map(|a| {
+                let mut v: Vec<usize> = a
+                    .adjacent
+                    .iter()
+                    .filter_map(|n| index.get(n).copied())
+                    .collect();
+                v.sort_unstable();
+                v
+            })
+            .collect();
+        let n = ids.len();
+        let mut distance = vec![vec![u32::MAX; n]; n];
+        for (start, row) in distance.iter_mut().enumerate() {
+            row[start] = 0;
+            let mut queue = std::collections::VecDeque::from([start]);
+            while let Some(a) = queue.pop_front() {
+                for &b in &adjacent[a] {
+                    if row[b] == u32::MAX {
+                        row[b] = row[a] + 1;
+                        queue.push_back(b);
+                    }
+                }
+            }
+        }
+        MapGraph {
+            ids,
+            index,
+            adjacent,
+            distance,
+        }
+    }
+
+    pub fn idx(&self, id: &str) -> Option<usize> {
+        self.index.get(id).copied()
+    }
+
+    pub fn distance(&self, a: &str, b: &str) -> Option<u32> {
+        let d = self.distance[self.idx(a)?][self.idx(b)?];
+        (d != u32::MAX).then_some(d)
+    }
+
+    pub fn are_adjacent(&self, a: &str, b: &str) -> bool {
+        match (self.idx(a), self.idx(b)) {
+            (Some(a), Some(b)) => self.adjacent[a].binary_search(&b).is_ok(),
+            _ => false,
+        }
+    }
+}

@@ -1,0 +1,186 @@
+//! 7.14 Difficulty Level: the player's level and the Union AI's six aspects,
+//! each chosen on its own (mix and match) or from a preset.
+
+use bevy::prelude::Resource;
+use serde::{Deserialize, Serialize};
+
+use crate::campaign::{
+    ByPlayerLevel, ByUnionLevel, Campaign, OrdersByLevel, OrdersChart, UnionLevel,
+};
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Hash, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum PlayerLevel {
+    Easy,
+    #[default]
+    Regular,
+    Hard,
+}
+
+impl PlayerLevel {
+    pub fn pick(self, v: &ByPlayerLevel) -> u32 {
+        match self {
+            PlayerLevel::Easy => v.easy,
+            PlayerLevel::Regular => v.regular,
+            PlayerLevel::Hard => v.hard,
+        }
+    }
+}
+
+impl UnionLevel {
+    pub fn pick(self, v: &ByUnionLevel) -> u32 {
+        match self {
+            UnionLevel::Regular => v.regular,
+            UnionLevel::Hard => v.hard,
+            UnionLevel::Veteran => v.veteran,
+        }
+    }
+
+    pub fn chart(self, charts: &OrdersByLevel) -> &OrdersChart {
+        match self {
+            UnionLevel::Regular => &charts.regular,
+            UnionLevel::Hard => &charts.hard,
+            UnionLevel::Veteran => &charts.veteran,
+        }
+    }
+}
+
+/// The six aspects of the Union AI that 7.14 lets the player set apart.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Hash)]
+#[serde(deny_unknown_fields)]
+pub struct UnionAspects {
+    /// Special Battle Plans drawn each battle turn (10.2.10).
+    pub special_battle_plans: UnionLevel,
+    /// Which Fog of War table (10.2.6–10.2.8).
+    pub fog_of_war: UnionLevel,
+    /// Which Victory Conditions (objectives' `union_levels`).
+    pub victory_conditions: UnionLevel,
+    /// Campaign Map Orders chart (16.1.1).
+    pub campaign_map_orders: UnionLevel,
+    /// Battle Area Orders chart (16.1.2).
+    pub battle_area_orders: UnionLevel,
+    /// Union Resupply Command Points and table rolls (18.0).
+    pub resupply: UnionLevel,
+}
+
+impl UnionAspects {
+    /// Every aspect at one level.
+    pub fn preset(level: UnionLevel) -> Self {
+        UnionAspects {
+            special_battle_plans: level,
+            fog_of_war: level,
+            victory_conditions: level,
+            campaign_map_orders: level,
+            battle_area_orders: level,
+            resupply: level,
+        }
+    }
+
+    /// The preset these aspects match, if all six are the same.
+    pub fn preset_level(&self) -> Option<UnionLevel> {
+        let all = [
+            self.special_battle_plans,
+            self.fog_of_war,
+            self.victory_conditions,
+            self.campaign_map_orders,
+            self.battle_area_orders,
+            self.resupply,
+        ];
+        all.iter().all(|l| *l == all[0]).then_some(all[0])
+    }
+}
+
+impl Default for UnionAspects {
+    fn default() -> Self {
+        UnionAspects::preset(UnionLevel::Regular)
+    }
+}
+
+/// How battles are fought (Part Two).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Hash, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum BattleMode {
+    #[default]
+    Basic,
+    Quick,
+    VeryQuick,
+}
+
+/// Whose dice (DESIGN.md, Determinism).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Hash, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum DiceMode {
+    #[default]
+    Program,
+    Physical,
+}
+
+/// Everything chosen before a campaign starts.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Hash, Default, Resource)]
+#[serde(deny_unknown_fields)]
+pub struct GameOptions {
+    pub player: PlayerLevel,
+    pub union: UnionAspects,
+    pub battles: BattleMode,
+    pub dice: DiceMode,
+    pub seed: u64,
+}
+
+impl GameOptions {
+    /// 10.2.10: Battle Plan Counters per battle turn before buying and
+    /// Insights. Lee's Command Rating replaces the campaign's number.
+    pub fn confederate_battle_plans(&self, campaign: &Campaign, lee_present: bool) -> u32 {
+        if lee_present {
+            campaign.lee.command_rating
+        } else {
+            self.player
+                .pick(&campaign.battle_plans.confederate_without_lee)
+        }
+    }
+
+    /// 10.2.10: Union Special Battle Plans per battle turn.
+    pub fn union_special_battle_plans(&self, campaign: &Campaign) -> u32 {
+        self.union
+            .special_battle_plans
+            .pick(&campaign.battle_plans.union_special)
+    }
+
+    /// 18.0: Union Command Points each Union Resupply.
+    pub fn union_resupply_command_points(&self, campaign: &Campaign) -> u32 {
+        self.union
+            .resupply
+            .pick(&campaign.union_resupply.command_points)
+    }
+
+    /// 18.2: rolls on the Union Resupply Table.
+    pub fn union_resupply_rolls(&self, campaign: &Campaign) -> u32 {
+        self.union.resupply.pick(&campaign.union_resupply.rolls)
+    }
+
+    /// 16.1.1 chart in use.
+    pub fn campaign_map_orders<'a>(&self, campaign: &'a Campaign) -> &'a OrdersChart {
+        self.union
+            .campaign_map_orders
+            .chart(&campaign.union_orders.campaign_map)
+    }
+
+    /// 16.1.2 chart in use.
+    pub fn battle_area_orders<'a>(&self, campaign: &'a Campaign) -> &'a OrdersChart {
+        self.union
+            .battle_area_orders
+            .chart(&campaign.union_orders.battle_area)
+    }
+
+    /// The objectives in force at the chosen Victory Conditions level.
+    pub fn objectives<'a>(
+        &self,
+        campaign: &'a Campaign,
+    ) -> impl Iterator<Item = &'a crate::campaign::Objective> {
+        let level = self.union.victory_conditions;
+        campaign
+            .victory
+            .objectives
+            .iter()
+            .filter(move |o| o.union_levels.is_empty() || o.union_levels.contains(&level))
+    }
+}

@@ -1,0 +1,20 @@
+//! The rules of the game as Bevy plugins, one per rule area. Rules code
+//! never reaches into UI code; the same plugins run headless for tests,
+//! the simulator and the odds advisor.
+
+use bevy::prelude::*;
+
+pub mod components;
+pub mod difficulty;
+pub mod digest;
+pub mod setup;
+
+/// All rule plugins. Add to an app with `MinimalPlugins` + `StatesPlugin`
+/// (headless) or with the desktop plugins.
+pub struct RulesPlugin;
+
+impl Plugin for RulesPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins(setup::plugin);
+    }
+}

@@ -1,0 +1,305 @@
+//! 7.0 Campaign Set-Up: spawn the map, the counters, Lee, the cups and
+//! piles, Command Points and Scouts from a campaign file and the options.
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+
+use super::components::*;
+use super::difficulty::{DiceMode, GameOptions};
+use crate::campaign::{Campaign, CounterKind, ForceType, Phase, Side};
+use crate::chronicle::Chronicle;
+use crate::dice::Dice;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<NewCampaign>()
+        .add_systems(PreUpdate, start_new_campaign);
+}
+
+/// Start a campaign: everything of a previous game is cleared first.
+#[derive(Message, Clone, Debug)]
+pub struct NewCampaign {
+    pub campaign: Arc<Campaign>,
+    pub options: GameOptions,
+}
+
+fn start_new_campaign(world: &mut World) {
+    let requests: Vec<NewCampaign> = world
+        .resource_mut::<Messages<NewCampaign>>()
+        .drain()
+        .collect();
+    if let Some(last) = requests.into_iter().last() {
+        set_up(world, last.campaign, last.options);
+    }
+}
+
+/// Despawn every game piece of a previous campaign.
+fn clear(world: &mut World) {
+    let pieces: Vec<Entity> = world
+        .query_filtered::<Entity, Or<(With<MapArea>, With<Force>, With<LeeCounter>)>>()
+        .iter(world)
+        .collect();
+    for e in pieces {
+        world.despawn(e);
+    }
+}
+
+/// 7.0–7.13, in the rulebook's order.
+pub fn set_up(world: &mut World, campaign: Arc<Campaign>, options: GameOptions) {
+    clear(world);
+    let c = &*campaign;
+    let mut chronicle = Chronicle::default();
+    chronicle.note("7.0", format!("Set up {} ({}).", c.name, c.dates));
+    let dice = match options.dice {
+        DiceMode::Program => Dice::seeded(options.seed),
+        DiceMode::Physical => Dice::physical(),
+    };
+
+    // The map.
+    for (index, a) in c.map.areas.iter().enumerate() {
+        let mut e = world.spawn(MapArea {
+            id: a.id.clone(),
+            index,
+        });
+        if c.setup.objective_markers.contains(&a.id) {
+            e.insert(ObjectiveMarker);
+        }
+    }
+    chronicle.note(
+        "7.13",
+        format!(
+            "Objective counters placed in {}.",
+            names(c, &c.setup.objective_markers)
+        ),
+    );
+
+    // 7.7, 7.8 Starting Forces; 7.9 Late Arrivals wait off the map.
+    for f in &c.forces {
+        let location = c
+            .setup
+            .placements
+            .iter()
+            .find(|p| p.forces.contains(&f.id))
+            .map(|p| Location::Area(p.area.clone()))
+            .or_else(|| {
+                c.late_arrivals
+                    .iter()
+                    .find(|l| l.forces.contains(&f.id))
+                    .map(|l| Location::LateArrival(l.id.clone()))
+            })
+            // The validator refuses files where this happens.
+            .unwrap_or(Location::ConfederateAvailable);
+        let jackson = f
+            .corps
+            .as_ref()
+            .is_some_and(|k| c.corps.iter().any(|x| &x.id == k && x.jackson));
+        world.spawn((
+            Force {
+                id: f.id.clone(),
+                side: f.side,
+                name: f.name.clone(),
+                force_type: f.force_type,
+                skill: f.skill,
+                corps: f.corps.clone(),
+                jackson,
+                full: f.full,
+                reduced: f.reduced,
+                kind: None,
+            },
+            Strength::Full,
+            location,
+        ));
+    }
+    for p in &c.setup.placements {
+        let forces: Vec<&str> = p
+            .forces
+            .iter()
+            .filter_map(|id| {
+                c.forces
+                    .iter()
+                    .find(|f| &f.id == id)
+                    .map(|f| f.name.as_str())
+            })
+            .collect();
+        chronicle.note(
+            "7.8",
+            format!("{} set up in {}.", forces.join(", "), area_name(c, &p.area)),
+        );
+    }
+    for l in &c.late_arrivals {
+        chronicle.note(
+            "7.9",
+            format!("{} ({}) wait off the map.", l.forces.join(", "), l.label),
+        );
+    }
+
+    // 7.10–7.12 generic counters: Confederate ones beside the map, Union
+    // Brigades, Regiments and Batteries in the Additional Forces cup,
+    // Union Static Forces in the Static Forces pile.
+    for stock in &c.counter_mix {
+        for n in 1..=stock.count {
+            let location = match (stock.side, stock.kind) {
+                (Side::Confederate, _) => Location::ConfederateAvailable,
+                (Side::Union, CounterKind::Garrison | CounterKind::Fortification) => {
+                    Location::StaticForcesPile
+                }
+                (Side::Union, _) => Location::AdditionalForcesCup,
+            };
+            world.spawn((
+                Force {
+                    id: format!("{}-{n}", stock.id_prefix),
+                    side: stock.side,
+                    name: format!("{} {}", stock.force_type.name(), stock.kind.name()),
+                    force_type: stock.force_type,
+                    skill: stock.skill,
+                    corps: None,
+                    jackson: false,
+                    full: stock.values,
+                    reduced: None,
+                    kind: Some(stock.kind),
+                },
+                Strength::Full,
+                location,
+            ));
+        }
+    }
+
+    // 7.6 Cities and Forts, then the campaign's own extra counters.
+    for (area, side, kind, ty) in c.city_and_fort_counters() {
+        place_generic(world, &mut chronicle, c, &area, side, kind, ty, "7.6");
+    }
+    for cp in &c.setup.counters {
+        for _ in 0..cp.count {
+            place_generic(
+                world,
+                &mut chronicle,
+                c,
+                &cp.area,
+                cp.side,
+                cp.kind,
+                cp.force_type,
+                "7.8",
+            );
+        }
+    }
+
+    // 7.8 Lee.
+    world.spawn((
+        LeeCounter {
+            command_rating: c.lee.command_rating,
+        },
+        Location::Area(c.setup.lee.clone()),
+    ));
+    chronicle.note(
+        "7.8",
+        format!(
+            "Robert E. Lee (Command Rating {}) in {}.",
+            c.lee.command_rating,
+            area_name(c, &c.setup.lee)
+        ),
+    );
+
+    // 7.4 Command Points and Scouts; 7.5 the Special Battle Plan cup.
+    world.insert_resource(CommandPoints {
+        confederate: c.setup.confederate_command_points,
+        union: c.setup.union_command_points,
+    });
+    world.insert_resource(Scouts {
+        available: c.setup.scouts,
+        counters: c.confederate_resupply.scout_counters,
+    });
+    let mut cup = SpecialBattlePlan::counter_mix();
+    cup.sort();
+    world.insert_resource(SpecialBattlePlanCup { contents: cup });
+    // 7.2 the Turn counter waits beside the track.
+    world.insert_resource(CampaignTurn {
+        turn: 0,
+        phase: Phase::Confederate,
+    });
+    chronicle.note(
+        "7.14",
+        format!(
+            "Difficulty: player {:?}; Union {}; battles {:?}.",
+            options.player,
+            match options.union.preset_level() {
+                Some(l) => format!("{l:?}"),
+                None => format!("{:?}", options.union),
+            },
+            options.battles
+        ),
+    );
+    world.insert_resource(MapGraph::new(c));
+    world.insert_resource(options);
+    world.insert_resource(dice);
+    world.insert_resource(chronicle);
+    world.insert_resource(ActiveCampaign(campaign));
+}
+
+/// Take the first counter of this kind from its stock and put it on the map.
+#[allow(clippy::too_many_arguments)]
+fn place_generic(
+    world: &mut World,
+    chronicle: &mut Chronicle,
+    c: &Campaign,
+    area: &str,
+    side: Side,
+    kind: CounterKind,
+    ty: ForceType,
+    rule: &str,
+) {
+    let stock = match side {
+        Side::Confederate => Location::ConfederateAvailable,
+        Side::Union if matches!(kind, CounterKind::Garrison | CounterKind::Fortification) => {
+            Location::StaticForcesPile
+        }
+        Side::Union => Location::AdditionalForcesCup,
+    };
+    let mut candidates: Vec<(String, Entity)> = world
+        .query::<(Entity, &Force, &Location)>()
+        .iter(world)
+        .filter(|(_, f, l)| {
+            f.side == side && f.kind == Some(kind) && f.force_type == ty && **l == stock
+        })
+        .map(|(e, f, _)| (f.id.clone(), e))
+        .collect();
+    candidates.sort();
+    match candidates.first() {
+        Some((id, e)) => {
+            *world.get_mut::<Location>(*e).expect("force has a location") =
+                Location::Area(area.to_string());
+            chronicle.note(
+                rule,
+                format!(
+                    "{} {} {id} placed in {}.",
+                    side.name(),
+                    kind.name(),
+                    area_name(c, area)
+                ),
+            );
+        }
+        None => chronicle.note(
+            rule,
+            format!(
+                "No {} {} counter left to place in {}.",
+                side.name(),
+                kind.name(),
+                area_name(c, area)
+            ),
+        ),
+    }
+}
+
+pub fn area_name<'a>(c: &'a Campaign, id: &'a str) -> &'a str {
+    c.map
+        .areas
+        .iter()
+        .find(|a| a.id == id)
+        .map_or(id, |a| a.name.as_str())
+}
+
+fn names(c: &Campaign, ids: &[String]) -> String {
+    ids.iter()
+        .map(|id| area_name(c, id))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
