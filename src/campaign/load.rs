@@ -146,18 +146,22 @@ pub fn parse_campaign(
             }
         }
     };
+    // The semantic checks run when the structure is sound, or when all that
+    // was wrong were unknown keys (taking those out changes nothing else).
+    let semantic = match &campaign {
+        Some(c) if removed.0.is_empty() => validate(c, expected_id),
+        _ => Vec::new(),
+    };
+    problems.extend(semantic.into_iter().map(|(p, m)| (Place::Field(p), m)));
+    if campaign.is_none() || !removed.0.is_empty() {
+        problems.push((
+            Place::File,
+            "references, tables and values are checked once the problems above are fixed"
+                .to_string(),
+        ));
+    }
     match campaign {
-        Some(c) if problems.is_empty() => {
-            let semantic = validate(&c, expected_id);
-            if semantic.is_empty() {
-                Ok(c)
-            } else {
-                Err(semantic
-                    .into_iter()
-                    .map(|(p, m)| (Place::Field(p), m))
-                    .collect())
-            }
-        }
+        Some(c) if problems.is_empty() => Ok(c),
         _ => Err(problems),
     }
 }

@@ -53,6 +53,9 @@ pub fn validate(paths: &[PathBuf], out: &mut dyn Write, err: &mut dyn Write) -> 
             files.push(p.clone());
         }
     }
+    // A file named directly and found again in a named folder is read once.
+    let mut seen = std::collections::BTreeSet::new();
+    files.retain(|f| seen.insert(std::fs::canonicalize(f).unwrap_or_else(|_| f.clone())));
     let mut valid = 0;
     for f in &files {
         match campaign::load_campaign_file(f) {
