@@ -186,9 +186,19 @@ impl Dice {
     /// so that physical dice can answer it: rolls are read as base-10
     /// digits and out-of-range results are re-rolled.
     pub fn pick(&mut self, n: usize, reason: &str) -> Result<usize, DiceError> {
+        self.pick_with_dice(n, reason).map(|(i, _)| i)
+    }
+
+    /// [`Dice::pick`], also returning the dice rolled for it.
+    pub fn pick_with_dice(
+        &mut self,
+        n: usize,
+        reason: &str,
+    ) -> Result<(usize, Vec<u32>), DiceError> {
         assert!(n > 0, "pick from an empty set: {reason}");
+        let mut rolled = Vec::new();
         if n == 1 {
-            return Ok(0);
+            return Ok((0, rolled));
         }
         let mut digits = 0u32;
         let mut span = 1u64;
@@ -200,10 +210,12 @@ impl Dice {
         loop {
             let mut v = 0u64;
             for _ in 0..digits {
-                v = v * 10 + (self.d10(reason)? % 10) as u64;
+                let d = self.d10(reason)?;
+                rolled.push(d);
+                v = v * 10 + (d % 10) as u64;
             }
             if v < limit {
-                return Ok((v % n as u64) as usize);
+                return Ok(((v % n as u64) as usize, rolled));
             }
         }
     }
@@ -337,6 +349,32 @@ pub fn roll_d10(
         },
     );
     Ok(die)
+}
+
+/// A random choice among named candidates (20.0, docs/rulings.md ),
+/// chronicled with the dice that made it. Returns the index chosen.
+pub fn pick_logged(
+    dice: &mut Dice,
+    chronicle: &mut Chronicle,
+    rule: &'static str,
+    what: impl Into<String>,
+    names: &[String],
+) -> Result<usize, DiceError> {
+    let what = what.into();
+    let (i, rolled) = dice.pick_with_dice(names.len(), &format!("{rule} {what}"))?;
+    if names.len() > 1 {
+        let dice_text: Vec<String> = rolled.iter().map(u32::to_string).collect();
+        chronicle.note(
+            rule,
+            format!(
+                "{what}: {} chosen at random from {} (d10: {}).",
+                names[i],
+                names.join(", "),
+                dice_text.join(", ")
+            ),
+        );
+    }
+    Ok(i)
 }
 
 /// The number of Hits an attack roll scores (5.7, 11.6, 11.8): the die must

@@ -72,6 +72,20 @@ impl Side {
             Side::Union => "Union",
         }
     }
+    /// The army as a subject: "the Confederates attack", "the Union attacks".
+    pub fn army(self) -> &'static str {
+        match self {
+            Side::Confederate => "Confederates",
+            Side::Union => "Union",
+        }
+    }
+    /// The verb ending that agrees with [`Side::army`]: "attack"/"attacks".
+    pub fn verb_s(self) -> &'static str {
+        match self {
+            Side::Confederate => "",
+            Side::Union => "s",
+        }
+    }
 }
 
 /// 4.7, 5.8: Lee's counter for this campaign.

@@ -4,7 +4,11 @@
 
 use bevy::prelude::*;
 
+pub mod battle;
+pub mod board;
+pub mod commander;
 pub mod components;
+pub mod decision;
 pub mod difficulty;
 pub mod digest;
 pub mod setup;

@@ -73,42 +73,10 @@ pub fn set_up(world: &mut World, campaign: Arc<Campaign>, options: GameOptions) 
         ),
     );
 
-    // 7.7, 7.8 Starting Forces; 7.9 Late Arrivals wait off the map.
-    for f in &c.forces {
-        let location = c
-            .setup
-            .placements
-            .iter()
-            .find(|p| p.forces.contains(&f.id))
-            .map(|p| Location::Area(p.area.clone()))
-            .or_else(|| {
-                c.late_arrivals
-                    .iter()
-                    .find(|l| l.forces.contains(&f.id))
-                    .map(|l| Location::LateArrival(l.id.clone()))
-            })
-            // The validator refuses files where this happens.
-            .unwrap_or(Location::ConfederateAvailable);
-        let jackson = f
-            .corps
-            .as_ref()
-            .is_some_and(|k| c.corps.iter().any(|x| &x.id == k && x.jackson));
-        world.spawn((
-            Force {
-                id: f.id.clone(),
-                side: f.side,
-                name: f.name.clone(),
-                force_type: f.force_type,
-                skill: f.skill,
-                corps: f.corps.clone(),
-                jackson,
-                full: f.full,
-                reduced: f.reduced,
-                kind: None,
-            },
-            Strength::Full,
-            location,
-        ));
+    // 7.7, 7.8 Starting Forces; 7.9 Late Arrivals wait off the map;
+    // 7.10–7.12 generic counters beside the map, in their cup or pile.
+    for (force, location) in campaign_counters(c) {
+        world.spawn((force, Strength::Full, location));
     }
     for p in &c.setup.placements {
         let forces: Vec<&str> = p
@@ -131,37 +99,6 @@ pub fn set_up(world: &mut World, campaign: Arc<Campaign>, options: GameOptions) 
             "7.9",
             format!("{} ({}) wait off the map.", l.forces.join(", "), l.label),
         );
-    }
-
-    // 7.10–7.12 generic counters: Confederate ones beside the map, Union
-    // Brigades, Regiments and Batteries in the Additional Forces cup,
-    // Union Static Forces in the Static Forces pile.
-    for stock in &c.counter_mix {
-        for n in 1..=stock.count {
-            let location = match (stock.side, stock.kind) {
-                (Side::Confederate, _) => Location::ConfederateAvailable,
-                (Side::Union, CounterKind::Garrison | CounterKind::Fortification) => {
-                    Location::StaticForcesPile
-                }
-                (Side::Union, _) => Location::AdditionalForcesCup,
-            };
-            world.spawn((
-                Force {
-                    id: format!("{}-{n}", stock.id_prefix),
-                    side: stock.side,
-                    name: format!("{} {}", stock.force_type.name(), stock.kind.name()),
-                    force_type: stock.force_type,
-                    skill: stock.skill,
-                    corps: None,
-                    jackson: false,
-                    full: stock.values,
-                    reduced: None,
-                    kind: Some(stock.kind),
-                },
-                Strength::Full,
-                location,
-            ));
-        }
     }
 
     // 7.6 Cities and Forts, then the campaign's own extra counters.
@@ -247,13 +184,7 @@ fn place_generic(
     ty: ForceType,
     rule: &str,
 ) {
-    let stock = match side {
-        Side::Confederate => Location::ConfederateAvailable,
-        Side::Union if matches!(kind, CounterKind::Garrison | CounterKind::Fortification) => {
-            Location::StaticForcesPile
-        }
-        Side::Union => Location::AdditionalForcesCup,
-    };
+    let stock = stock_location(side, kind);
     let mut candidates: Vec<(String, Entity)> = world
         .query::<(Entity, &Force, &Location)>()
         .iter(world)
@@ -302,4 +233,79 @@ fn names(c: &Campaign, ids: &[String]) -> String {
         .map(|id| area_name(c, id))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// Every counter of the campaign with its set-up location before 7.6 and
+/// the extra set-up counters: named Forces where 7.8/7.9 put them; generic
+/// counters beside the map (Confederate, 7.10), in the Additional Forces cup
+/// (Union Brigades, Regiments, Batteries, 7.11) or the Static Forces pile
+/// (Union Garrisons and Fortifications, 7.12). Ids are `<stock>-<n>`.
+pub fn campaign_counters(c: &Campaign) -> Vec<(Force, Location)> {
+    let mut out = Vec::new();
+    for f in &c.forces {
+        let location = c
+            .setup
+            .placements
+            .iter()
+            .find(|p| p.forces.contains(&f.id))
+            .map(|p| Location::Area(p.area.clone()))
+            .or_else(|| {
+                c.late_arrivals
+                    .iter()
+                    .find(|l| l.forces.contains(&f.id))
+                    .map(|l| Location::LateArrival(l.id.clone()))
+            })
+            // The validator refuses files where this happens.
+            .unwrap_or(Location::ConfederateAvailable);
+        let jackson = f
+            .corps
+            .as_ref()
+            .is_some_and(|k| c.corps.iter().any(|x| &x.id == k && x.jackson));
+        out.push((
+            Force {
+                id: f.id.clone(),
+                side: f.side,
+                name: f.name.clone(),
+                force_type: f.force_type,
+                skill: f.skill,
+                corps: f.corps.clone(),
+                jackson,
+                full: f.full,
+                reduced: f.reduced,
+                kind: None,
+            },
+            location,
+        ));
+    }
+    for stock in &c.counter_mix {
+        for n in 1..=stock.count {
+            out.push((
+                Force {
+                    id: format!("{}-{n}", stock.id_prefix),
+                    side: stock.side,
+                    name: format!("{} {}", stock.force_type.name(), stock.kind.name()),
+                    force_type: stock.force_type,
+                    skill: stock.skill,
+                    corps: None,
+                    jackson: false,
+                    full: stock.values,
+                    reduced: None,
+                    kind: Some(stock.kind),
+                },
+                stock_location(stock.side, stock.kind),
+            ));
+        }
+    }
+    out
+}
+
+/// Where a generic counter waits when not in play (7.10–7.12).
+pub fn stock_location(side: Side, kind: CounterKind) -> Location {
+    match (side, kind) {
+        (Side::Confederate, _) => Location::ConfederateAvailable,
+        (Side::Union, CounterKind::Garrison | CounterKind::Fortification) => {
+            Location::StaticForcesPile
+        }
+        (Side::Union, _) => Location::AdditionalForcesCup,
+    }
 }

@@ -1,0 +1,387 @@
+//! Part Two: Very Quick and Quick Battle Rules, fought on the campaign map
+//! with the campaign's Battle Resolution Table.
+
+use super::*;
+use crate::campaign::BattleResolutionTable;
+
+/// Which Quick rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum QuickMode {
+    Quick,
+    VeryQuick,
+}
+
+impl QuickMode {
+    pub fn battle_mode(self) -> BattleMode {
+        match self {
+            QuickMode::Quick => BattleMode::Quick,
+            QuickMode::VeryQuick => BattleMode::VeryQuick,
+        }
+    }
+}
+
+/// The BRT column for a differential, before shifts.
+pub fn column_for(table: &BattleResolutionTable, differential: i32) -> usize {
+    table
+        .columns
+        .iter()
+        .position(|c| {
+            c.min.is_none_or(|m| differential >= m) && c.max.is_none_or(|m| differential <= m)
+        })
+        .expect("validated: the columns cover every differential")
+}
+
+/// Apply shifts (positive to the right) and keep the column on the table.
+pub fn shifted(table: &BattleResolutionTable, column: usize, shift: i32) -> usize {
+    (column as i32 + shift).clamp(0, table.columns.len() as i32 - 1) as usize
+}
+
+/// Attacker and Defender Hits for a roll in a column.
+pub fn cell(table: &BattleResolutionTable, column: usize, die: u32) -> [u32; 2] {
+    table
+        .rows
+        .iter()
+        .find(|r| r.rolls.contains(&die))
+        .map(|r| r.cells[column])
+        .expect("validated: the rows cover 1-10")
+}
+
+/// "Check Robert E. Lee Counter": without Lee, one column left when the
+/// Confederates attack, one right when they defend.
+pub fn lee_shift(attacker: Side, lee_present: bool) -> i32 {
+    match (lee_present, attacker) {
+        (true, _) => 0,
+        (false, Side::Confederate) => -1,
+        (false, Side::Union) => 1,
+    }
+}
+
+/// The Union's Fog of War shifts: right when it attacks, left when it defends.
+pub fn union_shift(attacker: Side, shifts: u32) -> i32 {
+    match attacker {
+        Side::Union => shifts as i32,
+        Side::Confederate => -(shifts as i32),
+    }
+}
+
+/// Quick "Determine Attacker" after the first battle turn: the Union
+/// attacks with a greater or equal combined Combat Value.
+pub fn quick_attacker(union: u32, confederate: u32) -> Side {
+    if union >= confederate {
+        Side::Union
+    } else {
+        Side::Confederate
+    }
+}
+
+/// Fight a Quick or Very Quick battle to its end, Rejoins included.
+pub fn fight(ctx: &mut Ctx, spec: &BattleSpec, mode: QuickMode) -> Result<Outcome, Interrupt> {
+    let area = spec.area.as_str();
+    let mut attacker = spec.attacker;
+    let mut rounds = 0;
+    loop {
+        rounds += 1;
+        let name = ctx.board.area_name(area).to_string();
+        ctx.note(
+            "9.3",
+            format!(
+                "Battle of {name} ({}), the {} attacking.",
+                match mode {
+                    QuickMode::Quick => "Quick Battle Rules",
+                    QuickMode::VeryQuick => "Very Quick Battle Rules",
+                },
+                attacker.army()
+            ),
+        );
+        let flow = round(ctx, area, attacker, mode)?;
+        match flow {
+            Flow::Done(ending) => {
+                let campaign_lost = ctx.board.lee_isolated();
+                if campaign_lost {
+                    ctx.note(
+                        "3.2",
+                        "Robert E. Lee is left without Confederate Forces: the campaign is lost.",
+                    );
+                }
+                return Ok(Outcome {
+                    ending,
+                    campaign_lost,
+                    rounds,
+                });
+            }
+            Flow::Rejoin => {
+                // 14.8.1 (Quick and Very Quick): the stronger army attacks;
+                // on equal Combat Values the Union.
+                let u = ctx.board.area_combat(area, Side::Union);
+                let c = ctx.board.area_combat(area, Side::Confederate);
+                attacker = quick_attacker(u, c);
+                ctx.note(
+                    "14.8.1",
+                    format!(
+                        "Rejoin: a new battle starts from the Fog of War; the {} ({} against {}) attack{}.",
+                        attacker.army(),
+                        u.max(c),
+                        u.min(c),
+                        attacker.verb_s()
+                    ),
+                );
+            }
+        }
+    }
+}
+
+enum Flow {
+    Done(Ending),
+    Rejoin,
+}
+
+fn round(ctx: &mut Ctx, area: &str, attacker: Side, mode: QuickMode) -> Result<Flow, Interrupt> {
+    let pre = pre_battle(ctx, area, mode.battle_mode())?;
+    if let Some(gone) = cleared(ctx.board, area) {
+        return Ok(Flow::Done(Ending::Cleared { loser: gone }));
+    }
+    if let Some(ending) = envelopment(ctx, area) {
+        return Ok(Flow::Done(ending));
+    }
+    match mode {
+        QuickMode::VeryQuick => very_quick(ctx, area, attacker, &pre),
+        QuickMode::Quick => quick(ctx, area, attacker, &pre),
+    }
+}
+
+/// One resolution on the Battle Resolution Table (Determine Differential,
+/// Consult the table, Check Robert E. Lee, Determine Hits); returns the
+/// attacker's and defender's Hits for one battle turn.
+pub fn resolve_turn(
+    ctx: &mut Ctx,
+    area: &str,
+    attacker: Side,
+    pre: &PreBattle,
+    confederate_shift: &mut bool,
+    rule: &'static str,
+) -> Result<[u32; 2], Interrupt> {
+    let table = ctx.board.campaign.battle_resolution.clone();
+    let defender = attacker.other();
+    let a = ctx.board.area_combat(area, attacker);
+    let d = ctx.board.area_combat(area, defender);
+    let differential = a as i32 - d as i32;
+    let base = column_for(&table, differential);
+    let mut parts = vec![format!(
+        "{} {a} against {} {d}: differential {differential:+}, column \"{}\"",
+        attacker.name(),
+        defender.name(),
+        table.columns[base].label
+    )];
+    let lee = lee_present(ctx.board, area);
+    let mut shift = lee_shift(attacker, lee);
+    if shift != 0 {
+        parts.push(format!(
+            "Lee absent and the Confederates {}: one column {}",
+            if attacker == Side::Confederate {
+                "attack"
+            } else {
+                "defend"
+            },
+            if shift < 0 { "left" } else { "right" }
+        ));
+    }
+    let us = union_shift(attacker, pre.union_shifts);
+    if us != 0 {
+        parts.push(format!(
+            "Union Fog of War shift: {} column(s) {}",
+            us.abs(),
+            if us > 0 { "right" } else { "left" }
+        ));
+    }
+    shift += us;
+    if *confederate_shift {
+        let options = vec![
+            Decision::ShiftColumn { shift: 0 },
+            Decision::ShiftColumn { shift: -1 },
+            Decision::ShiftColumn { shift: 1 },
+        ];
+        let prompt = format!(
+            "Use your Confederate BRT ±1 now? ({}; the {} attack{})",
+            parts.join("; "),
+            attacker.army(),
+            attacker.verb_s()
+        );
+        let here = situation(ctx.board, area, attacker);
+        if let Decision::ShiftColumn { shift: s } =
+            ask_in(ctx.decider, rule, prompt, options, Some(here))?
+            && s != 0
+        {
+            *confederate_shift = false;
+            shift += s;
+            parts.push(format!(
+                "Confederate BRT ±1: one column {}",
+                if s < 0 { "left" } else { "right" }
+            ));
+        }
+    }
+    let column = shifted(&table, base, shift);
+    parts.push(format!("final column \"{}\"", table.columns[column].label));
+    ctx.note(rule, parts.join("; ") + ".");
+    let label = table.columns[column].label.clone();
+    let die = roll_d10(
+        ctx.dice,
+        ctx.chronicle,
+        rule,
+        format!("Battle Resolution Table, column \"{label}\""),
+        |die| {
+            let [ah, dh] = cell(&table, column, die);
+            format!("Attacker {ah} Hit(s), Defender {dh} Hit(s)")
+        },
+    )?;
+    Ok(cell(&table, column, die))
+}
+
+/// Very Quick: one roll, Hits × battle turns, no Rout, then Withdrawal.
+fn very_quick(
+    ctx: &mut Ctx,
+    area: &str,
+    attacker: Side,
+    pre: &PreBattle,
+) -> Result<Flow, Interrupt> {
+    let rule = "12.0";
+    let mut shift_left = pre.confederate_shift;
+    let [ah, dh] = resolve_turn(ctx, area, attacker, pre, &mut shift_left, rule)?;
+    let turns = pre.battle_turns;
+    let (ah, dh) = (ah * turns, dh * turns);
+    ctx.note(
+        "12.0",
+        format!(
+            "× {turns} battle turn(s): the attacking {} suffer{} {ah} Hit(s), the defending {} {dh}.",
+            attacker.army(),
+            attacker.verb_s(),
+            attacker.other().army()
+        ),
+    );
+    // 11.10: all Hits are applied, both armies, whatever happens to the other.
+    allocate_hits(ctx, area, attacker, ah, "11.9")?;
+    allocate_hits(ctx, area, attacker.other(), dh, "11.9")?;
+    if let Some(gone) = cleared(ctx.board, area) {
+        return Ok(Flow::Done(Ending::Cleared { loser: gone }));
+    }
+    match withdrawal_result(ctx, area)? {
+        WithdrawalResult::Rejoin => {
+            let here = situation(ctx.board, area, attacker);
+            let choice = ask_in(
+                ctx.decider,
+                "14.8.1",
+                "Rejoin: fight again, or Retreat your army instead (14.8.3)?",
+                vec![Decision::Rejoin, Decision::RetreatInsteadOfRejoin],
+                Some(here),
+            )?;
+            if choice == Decision::RetreatInsteadOfRejoin {
+                ctx.note("14.8.1", "You choose to Retreat instead of Rejoining.");
+                withdraw(ctx, area, Side::Confederate)?;
+                return Ok(Flow::Done(Ending::ConfederateWithdrew));
+            }
+            Ok(Flow::Rejoin)
+        }
+        other => finish_withdrawal(ctx, area, other).map(Flow::Done),
+    }
+}
+
+fn finish_withdrawal(
+    ctx: &mut Ctx,
+    area: &str,
+    result: WithdrawalResult,
+) -> Result<Ending, Interrupt> {
+    Ok(match result {
+        WithdrawalResult::UnionRetreat => {
+            withdraw(ctx, area, Side::Union)?;
+            Ending::Retreat { side: Side::Union }
+        }
+        WithdrawalResult::ConfederateRetreat => {
+            withdraw(ctx, area, Side::Confederate)?;
+            Ending::Retreat {
+                side: Side::Confederate,
+            }
+        }
+        WithdrawalResult::Encamp => {
+            ctx.note(
+                "14.8.4",
+                "Encamp: both armies stay; no new battle here in this step.",
+            );
+            Ending::Encamp
+        }
+        WithdrawalResult::Rejoin => unreachable!("Rejoin is handled by the caller"),
+    })
+}
+
+/// Quick: turn by turn, the attacker re-determined, Rout checks, the
+/// Voluntary Retreat choice, then Withdrawal.
+fn quick(
+    ctx: &mut Ctx,
+    area: &str,
+    first_attacker: Side,
+    pre: &PreBattle,
+) -> Result<Flow, Interrupt> {
+    let mut shift_left = pre.confederate_shift;
+    for turn in 1..=pre.battle_turns {
+        let attacker = if turn == 1 {
+            first_attacker
+        } else {
+            let u = ctx.board.area_combat(area, Side::Union);
+            let c = ctx.board.area_combat(area, Side::Confederate);
+            let a = quick_attacker(u, c);
+            ctx.note(
+                "12.0",
+                format!(
+                    "Battle turn {turn}: Union {u}, Confederate {c}: the {} attack{}.",
+                    a.army(),
+                    a.verb_s()
+                ),
+            );
+            a
+        };
+        let [ah, dh] = resolve_turn(ctx, area, attacker, pre, &mut shift_left, "12.0")?;
+        allocate_hits(ctx, area, attacker, ah, "11.9")?;
+        allocate_hits(ctx, area, attacker.other(), dh, "11.9")?;
+        if let Some(gone) = cleared(ctx.board, area) {
+            return Ok(Flow::Done(Ending::Cleared { loser: gone }));
+        }
+        // 14.5 Rout Check (Quick).
+        if let Some(loser) = routed_side(ctx.board, area) {
+            ctx.note(
+                "14.5",
+                format!(
+                    "Rout check: Union {} against Confederate {}: the {} Rout.",
+                    ctx.board.area_combat(area, Side::Union),
+                    ctx.board.area_combat(area, Side::Confederate),
+                    loser.name()
+                ),
+            );
+            leave_battle(ctx, area, loser, true)?;
+            return Ok(Flow::Done(Ending::Routed { loser }));
+        }
+        // 14.5.1 Voluntary Retreat while turns remain.
+        if turn < pre.battle_turns {
+            let here = situation(ctx.board, area, attacker);
+            let choice = ask_in(
+                ctx.decider,
+                "14.5.1",
+                format!(
+                    "After battle turn {turn} of {}: Union {}, Confederate {}. Fight on, or Retreat your army?",
+                    pre.battle_turns,
+                    ctx.board.area_combat(area, Side::Union),
+                    ctx.board.area_combat(area, Side::Confederate)
+                ),
+                vec![Decision::FightOn, Decision::VoluntaryRetreat],
+                Some(here),
+            )?;
+            if choice == Decision::VoluntaryRetreat {
+                leave_battle(ctx, area, Side::Confederate, false)?;
+                return Ok(Flow::Done(Ending::ConfederateWithdrew));
+            }
+        }
+    }
+    ctx.note("14.6", "The Battle Turn counter enters the Withdrawal box.");
+    match withdrawal_result(ctx, area)? {
+        WithdrawalResult::Rejoin => Ok(Flow::Rejoin),
+        other => finish_withdrawal(ctx, area, other).map(Flow::Done),
+    }
+}

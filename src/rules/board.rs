@@ -1,0 +1,380 @@
+//! The board: a plain-data working copy of the campaign's mutable state
+//! (every counter's location and side up, Lee, Command Points, Scouts).
+//!
+//! Rule procedures run on a `Board` taken from the ECS world and the result
+//! is written back (`commit`). The world stays the single source of truth
+//! between steps; the copy makes a step restartable (clone it before, throw
+//! it away on an interrupt) and lets the odds advisor and the simulator run
+//! thousands of procedures without an `App`.
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+
+use super::components::*;
+use super::difficulty::GameOptions;
+use crate::campaign::{Campaign, CounterKind, ForceType, Side, Skill};
+use crate::chronicle::Chronicle;
+
+#[derive(Debug, Clone)]
+pub struct Piece {
+    pub force: Arc<Force>,
+    pub location: Location,
+    pub strength: Strength,
+}
+
+impl Piece {
+    /// The Combat Value on the side now up (ignoring the superscript).
+    pub fn combat(&self) -> u32 {
+        self.force.values(self.strength).combat
+    }
+}
+
+/// Where a destroyed counter goes (11.11), or a captured one (5.9.2).
+pub fn destination(force: &Force, captured: bool) -> Location {
+    if captured {
+        return Location::CapturedArtilleryPile;
+    }
+    match (force.side, force.kind) {
+        (Side::Confederate, _) => Location::ConfederateAvailable,
+        (Side::Union, None) => Location::ReinforcementCup,
+        (Side::Union, Some(CounterKind::Garrison | CounterKind::Fortification)) => {
+            Location::StaticForcesPile
+        }
+        (Side::Union, Some(_)) => Location::AdditionalForcesCup,
+    }
+}
+
+/// What a Hit did (11.10).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HitResult {
+    Reduced,
+    Destroyed,
+}
+
+#[derive(Debug, Clone)]
+pub struct Board {
+    pub campaign: Arc<Campaign>,
+    pub graph: Arc<MapGraph>,
+    pub options: GameOptions,
+    /// Every counter, sorted by id.
+    pub pieces: Vec<Piece>,
+    pub lee: Location,
+    pub cp: CommandPoints,
+    pub scouts: Scouts,
+    pub turn: CampaignTurn,
+}
+
+impl Board {
+    /// Copy the game out of the world; None when no campaign is set up.
+    pub fn from_world(world: &mut World) -> Option<Board> {
+        let mut q = world.query::<(&Force, &Location, &Strength)>();
+        let mut pieces: Vec<Piece> = q
+            .iter(world)
+            .map(|(f, l, s)| Piece {
+                force: Arc::new(f.clone()),
+                location: l.clone(),
+                strength: *s,
+            })
+            .collect();
+        pieces.sort_by(|a, b| a.force.id.cmp(&b.force.id));
+        let mut lee_q = world.query_filtered::<&Location, With<LeeCounter>>();
+        let lee = lee_q.iter(world).next()?.clone();
+        Some(Board {
+            campaign: world.get_resource::<ActiveCampaign>()?.0.clone(),
+            graph: Arc::new(world.get_resource::<MapGraph>()?.clone()),
+            options: *world.get_resource::<GameOptions>()?,
+            pieces,
+            lee,
+            cp: *world.get_resource::<CommandPoints>()?,
+            scouts: *world.get_resource::<Scouts>()?,
+            turn: *world.get_resource::<CampaignTurn>()?,
+        })
+    }
+
+    /// A board with the campaign's counters and nothing on the map: named
+    /// Forces out of play, generic counters in their cups and piles, Lee
+    /// beside the map, no Command Points or Scouts. Scenarios and tests place what
+    /// they need with [`Board::place`].
+    pub fn empty(campaign: Arc<Campaign>, options: GameOptions) -> Board {
+        let mut pieces: Vec<Piece> = super::setup::campaign_counters(&campaign)
+            .into_iter()
+            .map(|(force, location)| {
+                let location = if force.is_named() {
+                    Location::RemovedFromGame
+                } else {
+                    location
+                };
+                Piece {
+                    force: Arc::new(force),
+                    location,
+                    strength: Strength::Full,
+                }
+            })
+            .collect();
+        pieces.sort_by(|a, b| a.force.id.cmp(&b.force.id));
+        Board {
+            graph: Arc::new(MapGraph::new(&campaign)),
+            scouts: Scouts {
+                available: 0,
+                counters: campaign.confederate_resupply.scout_counters,
+            },
+            campaign,
+            options,
+            pieces,
+            lee: Location::ConfederateAvailable,
+            cp: CommandPoints::default(),
+            turn: CampaignTurn {
+                turn: 1,
+                phase: crate::campaign::Phase::Confederate,
+            },
+        }
+    }
+
+    /// Put a counter somewhere with a side up. False when there is no such counter.
+    pub fn place(&mut self, id: &str, location: Location, strength: Strength) -> bool {
+        match self.index(id) {
+            Some(i) => {
+                self.pieces[i].location = location;
+                self.pieces[i].strength = strength;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Write the board back into the world.
+    pub fn commit(&self, world: &mut World) {
+        let mut q = world.query::<(&Force, &mut Location, &mut Strength)>();
+        for (f, mut l, mut s) in q.iter_mut(world) {
+            if let Ok(i) = self
+                .pieces
+                .binary_search_by(|p| p.force.id.as_str().cmp(&f.id))
+            {
+                let p = &self.pieces[i];
+                if *l != p.location {
+                    *l = p.location.clone();
+                }
+                if *s != p.strength {
+                    *s = p.strength;
+                }
+            }
+        }
+        let mut lee_q = world.query_filtered::<&mut Location, With<LeeCounter>>();
+        if let Some(mut l) = lee_q.iter_mut(world).next()
+            && *l != self.lee
+        {
+            *l = self.lee.clone();
+        }
+        world.insert_resource(self.cp);
+        world.insert_resource(self.scouts);
+        world.insert_resource(self.turn);
+    }
+
+    pub fn index(&self, id: &str) -> Option<usize> {
+        self.pieces
+            .binary_search_by(|p| p.force.id.as_str().cmp(id))
+            .ok()
+    }
+
+    pub fn piece(&self, id: &str) -> Option<&Piece> {
+        self.index(id).map(|i| &self.pieces[i])
+    }
+
+    /// Indices of the counters in an area, in id order.
+    pub fn in_area(&self, area: &str) -> Vec<usize> {
+        (0..self.pieces.len())
+            .filter(|&i| self.pieces[i].location.area() == Some(area))
+            .collect()
+    }
+
+    pub fn side_in_area(&self, area: &str, side: Side) -> Vec<usize> {
+        self.in_area(area)
+            .into_iter()
+            .filter(|&i| self.pieces[i].force.side == side)
+            .collect()
+    }
+
+    pub fn has_side(&self, area: &str, side: Side) -> bool {
+        self.pieces
+            .iter()
+            .any(|p| p.force.side == side && p.location.area() == Some(area))
+    }
+
+    /// 2.1 Holding an Area: a side's Forces there and none of the other's.
+    pub fn holder(&self, area: &str) -> Option<Side> {
+        let c = self.has_side(area, Side::Confederate);
+        let u = self.has_side(area, Side::Union);
+        match (c, u) {
+            (true, false) => Some(Side::Confederate),
+            (false, true) => Some(Side::Union),
+            _ => None,
+        }
+    }
+
+    /// Combined Combat Value of a side's counters (10.2.9, 14.5, 14.8).
+    pub fn combined_combat(&self, indices: &[usize]) -> u32 {
+        indices.iter().map(|&i| self.pieces[i].combat()).sum()
+    }
+
+    pub fn area_combat(&self, area: &str, side: Side) -> u32 {
+        self.combined_combat(&self.side_in_area(area, side))
+    }
+
+    pub fn area_name<'a>(&'a self, id: &'a str) -> &'a str {
+        self.campaign
+            .map
+            .areas
+            .iter()
+            .find(|a| a.id == id)
+            .map_or(id, |a| a.name.as_str())
+    }
+
+    /// Adjacent enterable areas, in id order.
+    pub fn neighbours(&self, area: &str) -> Vec<String> {
+        let Some(i) = self.graph.idx(area) else {
+            return Vec::new();
+        };
+        let mut v: Vec<String> = self.graph.adjacent[i]
+            .iter()
+            .map(|&j| self.graph.ids[j].clone())
+            .collect();
+        v.sort();
+        v
+    }
+
+    /// Lee is in an area without Confederate Forces, or was destroyed with
+    /// his army (`RemovedFromGame`): the campaign is lost (3.2). Lee beside
+    /// the map (a scenario without him) is neither.
+    pub fn lee_isolated(&self) -> bool {
+        match &self.lee {
+            Location::Area(a) => !self.has_side(a, Side::Confederate),
+            Location::RemovedFromGame => true,
+            _ => false,
+        }
+    }
+
+    /// Apply one Hit (11.10): flip a full-strength counter that has a
+    /// reduced side, otherwise destroy it (11.11).
+    pub fn hit(&mut self, i: usize, chronicle: &mut Chronicle, rule: &str) -> HitResult {
+        let p = &self.pieces[i];
+        if p.strength == Strength::Full && p.force.reduced.is_some() {
+            chronicle.note(
+                rule,
+                format!("{} is hit and flipped to its reduced side.", label(p)),
+            );
+            self.pieces[i].strength = Strength::Reduced;
+            HitResult::Reduced
+        } else {
+            self.destroy(i, chronicle, rule);
+            HitResult::Destroyed
+        }
+    }
+
+    /// Remove a counter to where 11.11 sends it.
+    pub fn destroy(&mut self, i: usize, chronicle: &mut Chronicle, rule: &str) {
+        let dest = destination(&self.pieces[i].force, false);
+        chronicle.note(
+            rule,
+            format!(
+                "{} is destroyed ({}).",
+                label(&self.pieces[i]),
+                place_name(&dest)
+            ),
+        );
+        self.pieces[i].location = dest;
+        self.pieces[i].strength = Strength::Full;
+    }
+
+    /// Remove a counter from the game for good (10.2.8 Desertion).
+    pub fn remove_from_game(&mut self, i: usize, chronicle: &mut Chronicle, rule: &str) {
+        chronicle.note(
+            rule,
+            format!(
+                "{} is removed from the game for good.",
+                label(&self.pieces[i])
+            ),
+        );
+        self.pieces[i].location = Location::RemovedFromGame;
+        self.pieces[i].strength = Strength::Full;
+    }
+
+    pub fn move_to(&mut self, i: usize, area: &str) {
+        self.pieces[i].location = Location::Area(area.to_string());
+    }
+
+    /// Counters in a cup or pile matching a filter, in id order.
+    pub fn in_pile(&self, pile: &Location, filter: impl Fn(&Force) -> bool) -> Vec<usize> {
+        (0..self.pieces.len())
+            .filter(|&i| self.pieces[i].location == *pile && filter(&self.pieces[i].force))
+            .collect()
+    }
+
+    /// Areas Held by a side, in id order.
+    pub fn held_areas(&self, side: Side) -> Vec<String> {
+        let mut v: Vec<String> = self
+            .graph
+            .ids
+            .iter()
+            .filter(|a| self.holder(a) == Some(side))
+            .cloned()
+            .collect();
+        v.sort();
+        v
+    }
+}
+
+/// "Longstreet (Confederate Infantry, Veteran)".
+pub fn label(p: &Piece) -> String {
+    let f = &p.force;
+    let reduced = if p.strength == Strength::Reduced {
+        ", reduced"
+    } else {
+        ""
+    };
+    format!(
+        "{} ({} {}, {}{reduced})",
+        if f.is_named() {
+            f.name.as_str()
+        } else {
+            f.id.as_str()
+        },
+        f.side.name(),
+        f.force_type.name(),
+        skill_name(f.skill)
+    )
+}
+
+pub fn skill_name(s: Skill) -> &'static str {
+    match s {
+        Skill::Conscript => "Conscript",
+        Skill::PoorLine => "Poor Line",
+        Skill::Line => "Line",
+        Skill::Veteran => "Veteran",
+        Skill::Elite => "Elite",
+    }
+}
+
+pub fn place_name(l: &Location) -> String {
+    match l {
+        Location::Area(a) => format!("in {a}"),
+        Location::LateArrival(a) => format!("waiting to arrive ({a})"),
+        Location::ReinforcementCup => "to the Reinforcement cup, 4.18".into(),
+        Location::AdditionalForcesCup => "to the Additional Forces cup, 4.19".into(),
+        Location::StaticForcesPile => "to the Static Forces pile, 6.2.1".into(),
+        Location::CapturedArtilleryPile => "to the Captured Artillery pile, 5.9.2".into(),
+        Location::ConfederateAvailable => "placed beside the map, 11.11".into(),
+        Location::RemovedFromGame => "removed from the game".into(),
+    }
+}
+
+/// Hit allocation order of the Quick and Very Quick rules (11.9): Infantry
+/// and Cavalry, then Garrisons, then Artillery, then Fortifications.
+pub fn hit_category(t: ForceType) -> u8 {
+    match t {
+        ForceType::Infantry | ForceType::Cavalry => 0,
+        ForceType::Garrison => 1,
+        ForceType::Artillery => 2,
+        ForceType::Fortification => 3,
+    }
+}

@@ -1,0 +1,196 @@
+//! Player decisions (Rally the Troops style): the rules compute the legal
+//! choices, and a front end may only answer with one of them.
+//!
+//! Procedures are written straight through and ask a [`Decider`] whenever
+//! the player must choose. A scripted commander answers at once. The GUI's
+//! decider answers from the list of decisions made so far; when the list
+//! runs out it interrupts with [`Interrupt::Decide`], the front end asks the
+//! player, and the procedure is run again from its checkpoint with one more
+//! answer. Since the dice are restored to the checkpoint too, a rerun
+//! repeats exactly what happened: a game is its set-up plus its decisions.
+
+use serde::{Deserialize, Serialize};
+
+use crate::dice::DiceError;
+
+/// One choice the Confederate player can make.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Decision {
+    /// 10.2.2: keep this Fog of War roll.
+    AcceptFogOfWar,
+    /// 10.2.2: discard a Scout and roll again (no going back).
+    RerollFogOfWar,
+    /// 10.2.6 event 4: decline to pay for a Brigade.
+    DeclineBrigade,
+    /// 10.2.6 event 4: pay 2 CP for this Brigade, placed in this area.
+    BuyBrigade {
+        force: String,
+        area: String,
+    },
+    /// Which Union Force of equal Skill Level takes the Hit (11.9 Quick).
+    HitUnionForce {
+        force: String,
+    },
+    /// Quick/Very Quick Confederate BRT ±1 (the random-Insight event):
+    /// shift one column left (-1) or right (+1), or not now (0).
+    ShiftColumn {
+        shift: i32,
+    },
+    /// Quick 14.5.1: fight on, or retreat the army now.
+    FightOn,
+    VoluntaryRetreat,
+    /// Very Quick 14.8.1: accept Rejoin, or retreat instead (14.8.3).
+    Rejoin,
+    RetreatInsteadOfRejoin,
+    /// 14.5: where a Confederate Force leaving the battle goes.
+    RetreatTo {
+        force: String,
+        area: String,
+    },
+}
+
+/// What the player is asked, with every legal answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Request {
+    /// The rule that asks ("10.2.2").
+    pub rule: String,
+    pub prompt: String,
+    pub options: Vec<Decision>,
+    /// The battle's state when asked during a battle, for advice and display.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub situation: Option<Situation>,
+}
+
+/// A battle's balance when a decision is asked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Situation {
+    pub confederate_combat: u32,
+    pub union_combat: u32,
+    pub lee_present: bool,
+    /// Which side attacks this battle turn (Quick/Very Quick).
+    pub confederates_attack: bool,
+}
+
+/// Why a procedure stopped before its end.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Interrupt {
+    /// The player must choose; run again with one more answer.
+    Decide(Box<Request>),
+    /// A die is needed (physical dice) or the dice are wrong.
+    Dice(DiceError),
+    /// An answer that is not among the legal options.
+    Illegal {
+        request: Box<Request>,
+        answer: Decision,
+    },
+}
+
+impl From<DiceError> for Interrupt {
+    fn from(e: DiceError) -> Self {
+        Interrupt::Dice(e)
+    }
+}
+
+impl std::fmt::Display for Interrupt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Interrupt::Decide(r) => write!(f, "decision needed ({}): {}", r.rule, r.prompt),
+            Interrupt::Dice(e) => write!(f, "{e}"),
+            Interrupt::Illegal { request, answer } => write!(
+                f,
+                "{answer:?} is not a legal answer to \"{}\" ({}); legal: {:?}",
+                request.prompt, request.rule, request.options
+            ),
+        }
+    }
+}
+
+/// Answers the player's decisions.
+pub trait Decider {
+    fn decide(&mut self, request: Request) -> Result<Decision, Interrupt>;
+}
+
+/// Answers from a list of decisions made so far; interrupts when it runs
+/// out (the GUI) and refuses answers that are not legal.
+#[derive(Debug, Clone, Default)]
+pub struct Recorded {
+    pub answers: Vec<Decision>,
+    pub used: usize,
+}
+
+impl Recorded {
+    pub fn new(answers: Vec<Decision>) -> Self {
+        Recorded { answers, used: 0 }
+    }
+}
+
+impl Decider for Recorded {
+    fn decide(&mut self, request: Request) -> Result<Decision, Interrupt> {
+        let Some(answer) = self.answers.get(self.used).cloned() else {
+            return Err(Interrupt::Decide(Box::new(request)));
+        };
+        if !request.options.contains(&answer) {
+            return Err(Interrupt::Illegal {
+                request: Box::new(request),
+                answer,
+            });
+        }
+        self.used += 1;
+        Ok(answer)
+    }
+}
+
+/// Recorded answers first, then a policy for the rest (scenario files,
+/// simulations that replay a prefix).
+pub struct ThenPolicy<P: Decider> {
+    pub recorded: Recorded,
+    pub policy: P,
+}
+
+impl<P: Decider> Decider for ThenPolicy<P> {
+    fn decide(&mut self, request: Request) -> Result<Decision, Interrupt> {
+        match self.recorded.decide(request) {
+            Err(Interrupt::Decide(request)) => self.policy.decide(*request),
+            other => other,
+        }
+    }
+}
+
+/// Ask a decider and insist on a legal answer.
+pub fn ask(
+    decider: &mut dyn Decider,
+    rule: &str,
+    prompt: impl Into<String>,
+    options: Vec<Decision>,
+) -> Result<Decision, Interrupt> {
+    ask_in(decider, rule, prompt, options, None)
+}
+
+/// [`ask`] with the battle's situation attached.
+pub fn ask_in(
+    decider: &mut dyn Decider,
+    rule: &str,
+    prompt: impl Into<String>,
+    options: Vec<Decision>,
+    situation: Option<Situation>,
+) -> Result<Decision, Interrupt> {
+    let request = Request {
+        rule: rule.to_string(),
+        prompt: prompt.into(),
+        options,
+        situation,
+    };
+    if request.options.len() == 1 {
+        return Ok(request.options[0].clone());
+    }
+    let answer = decider.decide(request.clone())?;
+    if request.options.contains(&answer) {
+        Ok(answer)
+    } else {
+        Err(Interrupt::Illegal {
+            request: Box::new(request),
+            answer,
+        })
+    }
+}
