@@ -9,5 +9,6 @@ pub mod chronicle;
 pub mod cli;
 pub mod dice;
 pub mod rules;
+pub mod scenario;
 
 pub use rules::RulesPlugin;

@@ -7,6 +7,12 @@ fn main() {
         Some(Command::Validate { paths }) => {
             fcrel::cli::validate(&paths, &mut std::io::stdout(), &mut std::io::stderr())
         }
+        Some(Command::Battle { scenario, json }) => fcrel::cli::battle(
+            &scenario,
+            json,
+            &mut std::io::stdout(),
+            &mut std::io::stderr(),
+        ),
         None => {
             eprintln!(
                 "The desktop app is not part of this build yet (issue 6). Use a subcommand; see `fcrel --help`."

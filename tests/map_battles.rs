@@ -847,3 +847,97 @@ fn fog_event_union_static_forces_and_special_plans() {
     let (_, pre) = event(fog_board(), Hard, &[9], vec![], BattleMode::Quick);
     assert_eq!(pre.union_shifts, 2);
 }
+
+/// Very Quick 14.8.1: on a Rejoin the player may Retreat instead (14.8.3):
+/// the army and Lee go to one random Confederate-Held neighbour.
+#[test]
+fn very_quick_rejoin_or_retreat() {
+    let setup = || {
+        let mut b = board();
+        at(
+            &mut b,
+            "glendale",
+            &[
+                ("longstreet", Full),
+                ("ap-hill", Full),
+                ("hooker", Full),
+                ("kearny", Full),
+            ],
+        );
+        at(&mut b, "willis-church", &[("huger", Full)]);
+        b.lee = Location::Area("glendale".into());
+        b
+    };
+    let spec = BattleSpec {
+        area: "glendale".into(),
+        attacker: Side::Union,
+    };
+    // Fog 2 (2 battle turns, +2 CP). Union 10 attacks 16: -6, "-4 to -6"
+    // (Lee present: no shift); a 9 is A1 D1, × 2: Hooker (Poor Line) and
+    // A.P. Hill (Line, below Longstreet's Veteran) are destroyed. Longstreet
+    // 8 against Kearny 5 is under 2:1: the Withdrawal roll, a 1, is Rejoin.
+    let dice = [2, 9, 1];
+    let mut run = Run::new(setup(), &dice, vec![]);
+    let out = quick::fight(&mut run.ctx(), &spec, QuickMode::VeryQuick);
+    let text = run.text();
+    match out {
+        Err(Interrupt::Decide(r)) => {
+            assert_eq!(r.rule, "14.8.1", "{text}");
+            assert_eq!(
+                r.options,
+                vec![Decision::Rejoin, Decision::RetreatInsteadOfRejoin]
+            );
+        }
+        other => panic!("{other:?}\n{text}"),
+    }
+    assert_eq!(run.loc("ap-hill"), Location::ConfederateAvailable);
+    assert_eq!(run.loc("hooker"), Location::ReinforcementCup);
+    // Retreat instead: the army and Lee go to Willis Church, the only
+    // Confederate-Held neighbour (a single choice needs no die).
+    let mut run = Run::new(setup(), &dice, vec![Decision::RetreatInsteadOfRejoin]);
+    let out = quick::fight(&mut run.ctx(), &spec, QuickMode::VeryQuick).unwrap();
+    assert_eq!(out.ending, Ending::ConfederateWithdrew);
+    assert_eq!(
+        run.loc("longstreet"),
+        Location::Area("willis-church".into())
+    );
+    assert_eq!(run.board.lee, Location::Area("willis-church".into()));
+    assert!(!out.campaign_lost);
+    // Rejoin: a new battle from the Fog of War; Longstreet 8 against Kearny
+    // 5: the stronger Confederates attack. Fog 2 again; +3 is "+1 to +3"; a
+    // 10 there is A1 D2, × 2: Longstreet (attacker) takes 2 Hits and is
+    // destroyed, Kearny takes 4 and is destroyed; Lee is left alone.
+    let mut run = Run::new(setup(), &[2, 9, 1, 2, 10], vec![Decision::Rejoin]);
+    let out = quick::fight(&mut run.ctx(), &spec, QuickMode::VeryQuick).unwrap();
+    let text = run.text();
+    assert_eq!(out.rounds, 2, "{text}");
+    assert!(
+        text.contains("the Confederates (8 against 5) attack."),
+        "{text}"
+    );
+    assert_eq!(out.ending, Ending::Cleared { loser: None }, "{text}");
+    assert!(out.campaign_lost, "Lee is left alone at Glendale");
+}
+
+/// 14.8.3: a Confederate Retreat with nowhere to go destroys the army and
+/// Lee with it: the campaign is lost.
+#[test]
+fn confederate_retreat_with_nowhere_to_go_loses_lee() {
+    let mut b = board();
+    // Drewry's Bluff: neighbours Richmond (South) and New Market, both Union.
+    at(
+        &mut b,
+        "drewrys-bluff",
+        &[("holmes", Full), ("pendleton", Full), ("sedgwick", Full)],
+    );
+    at(&mut b, "richmond-south", &[("kearny", Full)]);
+    at(&mut b, "new-market", &[("couch", Full)]);
+    b.lee = Location::Area("drewrys-bluff".into());
+    let mut run = Run::new(b, &[], vec![]);
+    battle::withdraw(&mut run.ctx(), "drewrys-bluff", Side::Confederate).unwrap();
+    assert_eq!(run.loc("holmes"), Location::ConfederateAvailable);
+    // Artillery is captured before the army tries to leave; the Union puts
+    // one of its Batteries in its place.
+    assert_eq!(run.loc("pendleton"), Location::CapturedArtilleryPile);
+    assert!(run.board.lee_isolated());
+}

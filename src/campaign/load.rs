@@ -45,6 +45,22 @@ impl fmt::Display for Problem {
 
 /// Load and fully check one campaign file. `Err` holds every problem found.
 pub fn load_campaign_file(path: &Path) -> Result<Campaign, Vec<Problem>> {
+    let expected_id = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .map(str::to_string);
+    load_file(path, "a campaign file", |bytes| {
+        parse_campaign(bytes, expected_id.as_deref())
+    })
+}
+
+/// Read a small JSON file and parse it, never panicking: missing,
+/// directory, oversized and unreadable files are problems too.
+pub fn load_file<T>(
+    path: &Path,
+    kind: &str,
+    parse: impl FnOnce(&[u8]) -> Result<T, Vec<(Place, String)>>,
+) -> Result<T, Vec<Problem>> {
     let file_problem = |message: String| {
         vec![Problem {
             file: path.to_path_buf(),
@@ -54,23 +70,17 @@ pub fn load_campaign_file(path: &Path) -> Result<Campaign, Vec<Problem>> {
     };
     let meta = std::fs::metadata(path).map_err(|e| file_problem(format!("cannot read: {e}")))?;
     if meta.is_dir() {
-        return Err(file_problem(
-            "is a directory, not a campaign file".to_string(),
-        ));
+        return Err(file_problem(format!("is a directory, not {kind}")));
     }
     if meta.len() > MAX_CAMPAIGN_FILE_BYTES {
         return Err(file_problem(format!(
-            "is {} bytes; a campaign file is at most {} bytes, so this is not one",
+            "is {} bytes; {kind} is at most {} bytes, so this is not one",
             meta.len(),
             MAX_CAMPAIGN_FILE_BYTES
         )));
     }
     let bytes = std::fs::read(path).map_err(|e| file_problem(format!("cannot read: {e}")))?;
-    let expected_id = path
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .map(str::to_string);
-    parse_campaign(&bytes, expected_id.as_deref()).map_err(|problems| {
+    parse(&bytes).map_err(|problems| {
         problems
             .into_iter()
             .map(|(place, message)| Problem {
@@ -87,6 +97,23 @@ pub fn parse_campaign(
     bytes: &[u8],
     expected_id: Option<&str>,
 ) -> Result<Campaign, Vec<(Place, String)>> {
+    parse_json(
+        bytes,
+        "campaign",
+        super::model::CAMPAIGN_FORMAT_VERSION,
+        |c: &Campaign| validate(c, expected_id),
+    )
+}
+
+/// Read a versioned JSON document of type `T` (campaign files, battle
+/// scenarios): UTF-8, syntax (`LINE:COL`), a newer `format_version`, every
+/// structural problem with its field path, then `semantic` checks.
+pub fn parse_json<T: serde::de::DeserializeOwned>(
+    bytes: &[u8],
+    what: &str,
+    format_version: u32,
+    semantic: impl FnOnce(&T) -> Vec<(String, String)>,
+) -> Result<T, Vec<(Place, String)>> {
     let text = match std::str::from_utf8(bytes) {
         Ok(t) => t,
         Err(e) => {
@@ -101,7 +128,7 @@ pub fn parse_campaign(
     if text.trim().is_empty() {
         return Err(vec![(
             Place::File,
-            "is empty; expected a JSON campaign object".to_string(),
+            format!("is empty; expected a JSON {what} object"),
         )]);
     }
     // Syntax first: with broken syntax nothing else can be trusted.
@@ -115,13 +142,12 @@ pub fn parse_campaign(
         }
     };
     if let Some(found) = value.get("format_version").and_then(Value::as_u64)
-        && found > super::model::CAMPAIGN_FORMAT_VERSION as u64
+        && found > format_version as u64
     {
         return Err(vec![(
             Place::Field("format_version".into()),
             format!(
-                "format version {found} is newer than this fcrel reads ({}); update fcrel",
-                super::model::CAMPAIGN_FORMAT_VERSION
+                "format version {found} is newer than this fcrel reads ({format_version}); update fcrel"
             ),
         )]);
     }
@@ -129,8 +155,8 @@ pub fn parse_campaign(
     // out each offending piece and trying again.
     let mut problems = Vec::new();
     let mut removed = Removed::default();
-    let campaign = loop {
-        let result: Result<Campaign, _> = serde_path_to_error::deserialize(&value);
+    let parsed = loop {
+        let result: Result<T, _> = serde_path_to_error::deserialize(&value);
         match result {
             Ok(c) => break Some(c),
             Err(e) => {
@@ -148,19 +174,19 @@ pub fn parse_campaign(
     };
     // The semantic checks run when the structure is sound, or when all that
     // was wrong were unknown keys (taking those out changes nothing else).
-    let semantic = match &campaign {
-        Some(c) if removed.0.is_empty() => validate(c, expected_id),
+    let checks = match &parsed {
+        Some(c) if removed.0.is_empty() => semantic(c),
         _ => Vec::new(),
     };
-    problems.extend(semantic.into_iter().map(|(p, m)| (Place::Field(p), m)));
-    if campaign.is_none() || !removed.0.is_empty() {
+    problems.extend(checks.into_iter().map(|(p, m)| (Place::Field(p), m)));
+    if parsed.is_none() || !removed.0.is_empty() {
         problems.push((
             Place::File,
             "references, tables and values are checked once the problems above are fixed"
                 .to_string(),
         ));
     }
-    match campaign {
+    match parsed {
         Some(c) if problems.is_empty() => Ok(c),
         _ => Err(problems),
     }

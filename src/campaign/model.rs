@@ -576,6 +576,17 @@ pub struct WithdrawalRow {
     pub result: WithdrawalResult,
 }
 
+impl WithdrawalResult {
+    pub fn name(self) -> &'static str {
+        match self {
+            WithdrawalResult::Rejoin => "Rejoin (14.8.1)",
+            WithdrawalResult::UnionRetreat => "Union Retreat (14.8.2)",
+            WithdrawalResult::ConfederateRetreat => "Confederate Retreat (14.8.3)",
+            WithdrawalResult::Encamp => "Encamp (14.8.4)",
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Hash)]
 #[serde(rename_all = "snake_case")]
 pub enum WithdrawalResult {

@@ -28,6 +28,122 @@ pub enum Command {
         /// Campaign files or folders of them.
         paths: Vec<PathBuf>,
     },
+    /// Fight one Quick or Very Quick battle from a scenario file and print
+    /// its chronicle (format: docs/scenario-format.md).
+    Battle {
+        /// The scenario file.
+        #[arg(long)]
+        scenario: PathBuf,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Run `fcrel battle`; returns the process exit code.
+pub fn battle(path: &Path, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let (scenario, campaign) = match crate::scenario::load_scenario(path) {
+        Ok(x) => x,
+        Err(problems) => {
+            for p in &problems {
+                let _ = writeln!(err, "{p}");
+            }
+            return 1;
+        }
+    };
+    match crate::scenario::run(&scenario, campaign) {
+        Ok(report) => {
+            let involved: Vec<&crate::rules::board::Piece> = report
+                .board
+                .pieces
+                .iter()
+                .filter(|p| {
+                    scenario.forces.iter().any(|f| f.id == p.force.id)
+                        || p.location.area() == Some(scenario.area.as_str())
+                })
+                .collect();
+            if json {
+                let forces: Vec<serde_json::Value> = involved
+                    .iter()
+                    .map(|p| {
+                        serde_json::json!({
+                            "id": p.force.id,
+                            "side": p.force.side,
+                            "location": p.location,
+                            "strength": p.strength,
+                            "combat": p.combat(),
+                        })
+                    })
+                    .collect();
+                let v = serde_json::json!({
+                    "scenario": scenario.name,
+                    "outcome": report.outcome,
+                    "chronicle": report.chronicle.entries(),
+                    "forces": forces,
+                    "lee": report.board.lee,
+                    "command_points": report.board.cp,
+                    "scouts": report.board.scouts.available,
+                    "dice_rolled": report.dice_rolled,
+                });
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    serde_json::to_string_pretty(&v).unwrap_or_default()
+                );
+            } else {
+                if !scenario.name.is_empty() {
+                    let _ = writeln!(out, "{}\n", scenario.name);
+                }
+                for e in report.chronicle.entries() {
+                    let _ = writeln!(out, "{}", e.line());
+                }
+                let o = &report.outcome;
+                let _ = writeln!(
+                    out,
+                    "\nEnding: {}{}",
+                    o.ending.describe(),
+                    if o.campaign_lost {
+                        "; the campaign is lost (3.2)"
+                    } else {
+                        ""
+                    }
+                );
+                for p in involved {
+                    let _ = writeln!(
+                        out,
+                        "  {}: {}",
+                        crate::rules::board::label(p),
+                        report.board.place_text(&p.location)
+                    );
+                }
+                let _ = writeln!(
+                    out,
+                    "Command Points: Confederate {}, Union {}; Scouts {}; {} dice rolled.",
+                    report.board.cp.confederate,
+                    report.board.cp.union,
+                    report.board.scouts.available,
+                    report.dice_rolled
+                );
+            }
+            0
+        }
+        Err((chronicle, why)) => {
+            for e in chronicle.entries() {
+                let _ = writeln!(err, "{}", e.line());
+            }
+            let _ = writeln!(err, "{}: the battle stopped: {why}", path.display());
+            if let crate::rules::decision::Interrupt::Decide(r) = &why {
+                let _ = writeln!(
+                    err,
+                    "legal decisions (add one to \"decisions\", or set \"policy\"):"
+                );
+                for o in &r.options {
+                    let _ = writeln!(err, "  {}", serde_json::to_string(o).unwrap_or_default());
+                }
+            }
+            1
+        }
+    }
 }
 
 /// Run `fcrel validate`; returns the process exit code.

@@ -230,6 +230,14 @@ impl Board {
             .map_or(id, |a| a.name.as_str())
     }
 
+    /// Where a counter is, in words ("in Glendale", "to the Reinforcement cup, 4.18").
+    pub fn place_text(&self, l: &Location) -> String {
+        match l {
+            Location::Area(a) => format!("in {}", self.area_name(a)),
+            other => place_name(other),
+        }
+    }
+
     /// Adjacent enterable areas, in id order.
     pub fn neighbours(&self, area: &str) -> Vec<String> {
         let Some(i) = self.graph.idx(area) else {

@@ -88,6 +88,26 @@ pub enum Ending {
     ConfederateWithdrew,
 }
 
+impl Ending {
+    pub fn describe(self) -> String {
+        match self {
+            Ending::Enveloped { loser } => format!("the {} were Enveloped (10.2.9)", loser.army()),
+            Ending::Routed { loser } => format!("the {} Routed (14.5)", loser.army()),
+            Ending::Retreat { side } => format!("{} Retreat (14.8)", side.name()),
+            Ending::Encamp => "Encamp (14.8.4)".to_string(),
+            Ending::Cleared { loser: Some(side) } => {
+                format!("no {} Forces are left in the area (14.7)", side.name())
+            }
+            Ending::Cleared { loser: None } => {
+                "no Forces of either side are left (14.7)".to_string()
+            }
+            Ending::ConfederateWithdrew => {
+                "the Confederates withdrew (14.5.1 / 14.8.1)".to_string()
+            }
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {
     pub ending: Ending,
@@ -689,7 +709,7 @@ pub fn capture_artillery(ctx: &mut Ctx, i: usize, area: &str, rule: &'static str
             let text = format!(
                 "{} takes its place for the {} (5.9.2).",
                 label(&ctx.board.pieces[j]),
-                captor.name()
+                captor.army()
             );
             ctx.note(rule, text);
         }
@@ -922,7 +942,7 @@ pub fn withdrawal_result(ctx: &mut Ctx, area: &str) -> Result<WithdrawalResult, 
         ctx.chronicle,
         "14.8",
         format!("Withdrawal table (Confederate {c} against Union {u}, less than 2:1)"),
-        |d| format!("{:?}", result_of(d)),
+        |d| result_of(d).name().to_string(),
     )?;
     Ok(result_of(die))
 }

@@ -1,0 +1,327 @@
+//! Battle scenarios (`fcrel battle --scenario FILE`): one battle from a
+//! JSON file, to check the engine against the rulebook's worked examples.
+//! Format: `docs/scenario-format.md`.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::campaign::{self, Campaign, Problem, Side, UnionLevel};
+use crate::chronicle::Chronicle;
+use crate::dice::Dice;
+use crate::rules::battle::quick::{self, QuickMode};
+use crate::rules::battle::{BattleSpec, Ctx, Outcome};
+use crate::rules::board::Board;
+use crate::rules::commander::Policy;
+use crate::rules::components::{Location, Strength};
+use crate::rules::decision::{Decision, Interrupt, Recorded, ThenPolicy};
+use crate::rules::difficulty::{GameOptions, PlayerLevel, UnionAspects};
+
+pub const SCENARIO_FORMAT_VERSION: u32 = 1;
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    pub format_version: u32,
+    /// A title for the output.
+    #[serde(default)]
+    pub name: String,
+    /// The bundled campaign whose map, counters and tables are used.
+    pub campaign: String,
+    pub mode: QuickMode,
+    /// The Battle Location Area.
+    pub area: String,
+    /// The army that entered the area.
+    pub attacker: Side,
+    /// Where Lee is; absent: not in play.
+    #[serde(default)]
+    pub lee: Option<String>,
+    #[serde(default)]
+    pub player: PlayerLevel,
+    /// All six Union aspects at one level…
+    #[serde(default = "regular")]
+    pub union: UnionLevel,
+    /// …or each aspect on its own (7.14); overrides `union`.
+    #[serde(default)]
+    pub union_aspects: Option<UnionAspects>,
+    /// Counters on the map. Every other named Force is out of play; every
+    /// other generic counter is in its cup or pile.
+    pub forces: Vec<ScenarioForce>,
+    /// Named Union Forces in the Reinforcement cup (4.18).
+    #[serde(default)]
+    pub reinforcement_cup: Vec<String>,
+    /// Artillery in the Captured Artillery pile (5.9.2).
+    #[serde(default)]
+    pub captured_artillery: Vec<String>,
+    #[serde(default)]
+    pub confederate_command_points: u32,
+    #[serde(default)]
+    pub union_command_points: u32,
+    #[serde(default)]
+    pub scouts: u32,
+    /// Seed for the program's dice when `dice` is absent.
+    #[serde(default)]
+    pub seed: u64,
+    /// Scripted dice, in order (0 reads as 10).
+    #[serde(default)]
+    pub dice: Option<Vec<u32>>,
+    /// Scripted Confederate decisions, in order.
+    #[serde(default)]
+    pub decisions: Vec<Decision>,
+    /// Who answers once `decisions` run out; absent: the run stops and
+    /// says which decision is needed.
+    #[serde(default)]
+    pub policy: Option<Policy>,
+}
+
+fn regular() -> UnionLevel {
+    UnionLevel::Regular
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioForce {
+    pub id: String,
+    pub area: String,
+    #[serde(default)]
+    pub strength: Strength,
+}
+
+/// Load and check a scenario file.
+pub fn load_scenario(path: &Path) -> Result<(Scenario, Arc<Campaign>), Vec<Problem>> {
+    let mut loaded: Option<Arc<Campaign>> = None;
+    let scenario = campaign::load::load_file(path, "a battle scenario", |bytes| {
+        campaign::load::parse_json(
+            bytes,
+            "battle scenario",
+            SCENARIO_FORMAT_VERSION,
+            |s: &Scenario| match campaign::load_bundled(&s.campaign) {
+                Ok(c) => {
+                    let c = Arc::new(c);
+                    let problems = check(s, &c);
+                    loaded = Some(c);
+                    problems
+                }
+                Err(ps) => vec![(
+                    "campaign".to_string(),
+                    format!(
+                        "campaign \"{}\" cannot be loaded: {}",
+                        s.campaign,
+                        ps.first().map_or(String::new(), |p| p.to_string())
+                    ),
+                )],
+            },
+        )
+    })?;
+    let campaign = loaded.expect("a checked scenario has its campaign");
+    Ok((scenario, campaign))
+}
+
+fn check(s: &Scenario, c: &Campaign) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let board = Board::empty(Arc::new(c.clone()), GameOptions::default());
+    let area_ok = |a: &str| c.map.areas.iter().any(|x| x.id == a && !x.impassable);
+    if s.format_version != SCENARIO_FORMAT_VERSION {
+        out.push((
+            "format_version".into(),
+            format!("format version {} is not supported", s.format_version),
+        ));
+    }
+    if !area_ok(&s.area) {
+        out.push((
+            "area".into(),
+            format!("area \"{}\" is not a land area of {}", s.area, c.id),
+        ));
+    }
+    if let Some(l) = &s.lee
+        && !area_ok(l)
+    {
+        out.push((
+            "lee".into(),
+            format!("area \"{l}\" is not a land area of {}", c.id),
+        ));
+    }
+    let mut seen = BTreeSet::new();
+    let mut sides_here = BTreeSet::new();
+    let lists = s
+        .forces
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (format!("forces[{i}].id"), f.id.as_str()))
+        .chain(
+            s.reinforcement_cup
+                .iter()
+                .enumerate()
+                .map(|(i, f)| (format!("reinforcement_cup[{i}]"), f.as_str())),
+        )
+        .chain(
+            s.captured_artillery
+                .iter()
+                .enumerate()
+                .map(|(i, f)| (format!("captured_artillery[{i}]"), f.as_str())),
+        );
+    for (path, id) in lists {
+        if board.index(id).is_none() {
+            out.push((path, format!("no counter \"{id}\" in {}", c.id)));
+        } else if !seen.insert(id) {
+            out.push((path, format!("counter \"{id}\" is listed twice")));
+        }
+    }
+    for (i, f) in s.forces.iter().enumerate() {
+        if !area_ok(&f.area) {
+            out.push((
+                format!("forces[{i}].area"),
+                format!("area \"{}\" is not a land area of {}", f.area, c.id),
+            ));
+        }
+        if let Some(p) = board.piece(&f.id) {
+            if f.strength == Strength::Reduced && p.force.reduced.is_none() {
+                out.push((
+                    format!("forces[{i}].strength"),
+                    format!("\"{}\" has no reduced side (5.9)", f.id),
+                ));
+            }
+            if f.area == s.area {
+                sides_here.insert(p.force.side);
+            }
+        }
+    }
+    for (i, id) in s.reinforcement_cup.iter().enumerate() {
+        if let Some(p) = board.piece(id)
+            && !(p.force.side == Side::Union && p.force.is_named())
+        {
+            out.push((
+                format!("reinforcement_cup[{i}]"),
+                format!("\"{id}\" is not a named Union Force (4.18)"),
+            ));
+        }
+    }
+    for (i, id) in s.captured_artillery.iter().enumerate() {
+        if let Some(p) = board.piece(id)
+            && p.force.force_type != campaign::ForceType::Artillery
+        {
+            out.push((
+                format!("captured_artillery[{i}]"),
+                format!("\"{id}\" is not Artillery (5.9.2)"),
+            ));
+        }
+    }
+    if sides_here.len() < 2 && area_ok(&s.area) {
+        out.push((
+            "forces".into(),
+            format!("a battle needs Forces of both sides in \"{}\"", s.area),
+        ));
+    }
+    if s.scouts > c.confederate_resupply.scout_counters {
+        out.push((
+            "scouts".into(),
+            format!(
+                "only {} Scout counters exist (4.10)",
+                c.confederate_resupply.scout_counters
+            ),
+        ));
+    }
+    if let Some(d) = &s.dice {
+        for (i, v) in d.iter().enumerate() {
+            if *v > 10 {
+                out.push((
+                    format!("dice[{i}]"),
+                    format!("{v} is not a d10 face (0-10; 0 reads as 10)"),
+                ));
+            }
+        }
+    }
+    out
+}
+
+impl Scenario {
+    pub fn options(&self) -> GameOptions {
+        GameOptions {
+            player: self.player,
+            union: self
+                .union_aspects
+                .unwrap_or(UnionAspects::preset(self.union)),
+            battles: self.mode.battle_mode(),
+            seed: self.seed,
+            ..GameOptions::default()
+        }
+    }
+
+    /// The board the scenario describes.
+    pub fn board(&self, campaign: Arc<Campaign>) -> Board {
+        let mut b = Board::empty(campaign, self.options());
+        for f in &self.forces {
+            b.place(&f.id, Location::Area(f.area.clone()), f.strength);
+        }
+        for id in &self.reinforcement_cup {
+            b.place(id, Location::ReinforcementCup, Strength::Full);
+        }
+        for id in &self.captured_artillery {
+            b.place(id, Location::CapturedArtilleryPile, Strength::Full);
+        }
+        if let Some(l) = &self.lee {
+            b.lee = Location::Area(l.clone());
+        }
+        b.cp.confederate = self.confederate_command_points;
+        b.cp.union = self.union_command_points;
+        b.scouts.available = self.scouts;
+        b
+    }
+}
+
+/// A finished run.
+pub struct Report {
+    pub outcome: Outcome,
+    pub board: Board,
+    pub chronicle: Chronicle,
+    pub dice_rolled: u64,
+}
+
+/// Fight the scenario's battle. `Err` holds the chronicle so far and why it
+/// stopped (a decision needed, dice ran out, an illegal decision).
+pub fn run(s: &Scenario, campaign: Arc<Campaign>) -> Result<Report, (Chronicle, Interrupt)> {
+    let mut board = s.board(campaign);
+    let mut dice = match &s.dice {
+        Some(d) => Dice::scripted(d.iter().copied()),
+        None => Dice::seeded(s.seed),
+    };
+    let mut chronicle = Chronicle::default();
+    let recorded = Recorded::new(s.decisions.clone());
+    let spec = BattleSpec {
+        area: s.area.clone(),
+        attacker: s.attacker,
+    };
+    let result = match s.policy {
+        Some(policy) => {
+            let mut decider = ThenPolicy { recorded, policy };
+            let mut ctx = Ctx {
+                board: &mut board,
+                dice: &mut dice,
+                chronicle: &mut chronicle,
+                decider: &mut decider,
+            };
+            quick::fight(&mut ctx, &spec, s.mode)
+        }
+        None => {
+            let mut decider = recorded;
+            let mut ctx = Ctx {
+                board: &mut board,
+                dice: &mut dice,
+                chronicle: &mut chronicle,
+                decider: &mut decider,
+            };
+            quick::fight(&mut ctx, &spec, s.mode)
+        }
+    };
+    match result {
+        Ok(outcome) => Ok(Report {
+            outcome,
+            dice_rolled: dice.rolled(),
+            board,
+            chronicle,
+        }),
+        Err(e) => Err((chronicle, e)),
+    }
+}

@@ -1,0 +1,154 @@
+//! Property tests over many random map battles: counters are conserved and
+//! each is somewhere it may be; no battle leaves both armies in the area
+//! unless they Encamp; Lee is never left alone without the campaign ending.
+
+use std::sync::Arc;
+
+use fcrel::campaign::{self, Campaign, ForceType, Side};
+use fcrel::chronicle::Chronicle;
+use fcrel::dice::Dice;
+use fcrel::rules::battle::quick::{self, QuickMode};
+use fcrel::rules::battle::{BattleSpec, Ctx, Ending};
+use fcrel::rules::board::Board;
+use fcrel::rules::commander::Policy;
+use fcrel::rules::components::{Location, Strength};
+use fcrel::rules::difficulty::{GameOptions, UnionAspects};
+use proptest::prelude::*;
+
+fn seven_days() -> Arc<Campaign> {
+    thread_local! {
+        static C: Arc<Campaign> = Arc::new(campaign::load_bundled("seven-days").unwrap());
+    }
+    C.with(|c| c.clone())
+}
+
+/// Where a counter may legally be (4.18, 4.19, 5.9.2, 6.2.1, 11.11).
+fn allowed(board: &Board, i: usize) -> bool {
+    let p = &board.pieces[i];
+    let f = &p.force;
+    let ok_place = match &p.location {
+        Location::Area(a) => board.graph.idx(a).is_some(),
+        Location::ReinforcementCup => f.side == Side::Union && f.is_named(),
+        Location::AdditionalForcesCup => {
+            f.side == Side::Union && !f.is_named() && f.force_type.is_mobile()
+        }
+        Location::StaticForcesPile => f.side == Side::Union && !f.force_type.is_mobile(),
+        Location::CapturedArtilleryPile => f.force_type == ForceType::Artillery,
+        Location::ConfederateAvailable => f.side == Side::Confederate,
+        Location::LateArrival(_) | Location::RemovedFromGame => true,
+    };
+    let ok_side = match p.strength {
+        Strength::Full => true,
+        Strength::Reduced => f.reduced.is_some() && p.location.area().is_some(),
+    };
+    ok_place && ok_side
+}
+
+fn scenario(seed: u64, picks: &[(u8, u8, bool)], lee_in_battle: bool, level: u8) -> Board {
+    let c = seven_days();
+    let level = [
+        campaign::UnionLevel::Regular,
+        campaign::UnionLevel::Hard,
+        campaign::UnionLevel::Veteran,
+    ][level as usize % 3];
+    let mut b = Board::empty(
+        c,
+        GameOptions {
+            union: UnionAspects::preset(level),
+            seed,
+            ..GameOptions::default()
+        },
+    );
+    let area = "glendale";
+    let elsewhere = [
+        "willis-church",
+        "charles-city-road",
+        "white-oak-swamp",
+        "oak-grove",
+        "malvern-hill",
+    ];
+    // Choose counters by index: each pick puts one counter in the battle or
+    // in a nearby area, full or reduced.
+    let ids: Vec<String> = b.pieces.iter().map(|p| p.force.id.clone()).collect();
+    for &(k, where_, reduced) in picks {
+        let id = &ids[k as usize % ids.len()];
+        let i = b.index(id).unwrap();
+        let to = if where_ % 3 == 0 {
+            elsewhere[where_ as usize % elsewhere.len()]
+        } else {
+            area
+        };
+        let strength = if reduced && b.pieces[i].force.reduced.is_some() {
+            Strength::Reduced
+        } else {
+            Strength::Full
+        };
+        b.place(id, Location::Area(to.into()), strength);
+    }
+    // Make sure both armies are in the battle.
+    b.place("longstreet", Location::Area(area.into()), Strength::Full);
+    b.place("hooker", Location::Area(area.into()), Strength::Full);
+    if lee_in_battle {
+        b.lee = Location::Area(area.into());
+    } else {
+        b.place(
+            "magruder",
+            Location::Area("oak-grove".into()),
+            Strength::Full,
+        );
+        b.lee = Location::Area("oak-grove".into());
+    }
+    b.cp.confederate = (seed % 5) as u32;
+    b.scouts.available = (seed % 3) as u32;
+    b
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn random_battles_keep_every_counter_where_it_may_be(
+        seed in any::<u64>(),
+        picks in prop::collection::vec((any::<u8>(), any::<u8>(), any::<bool>()), 0..14),
+        lee_in_battle in any::<bool>(),
+        very_quick in any::<bool>(),
+        bold in any::<bool>(),
+        level in 0u8..3,
+    ) {
+        let mut board = scenario(seed, &picks, lee_in_battle, level);
+        let before = board.pieces.len();
+        let ids_before: Vec<String> = board.pieces.iter().map(|p| p.force.id.clone()).collect();
+        let mut dice = Dice::seeded(seed);
+        let mut chronicle = Chronicle::default();
+        let mut policy = if bold { Policy::Bold } else { Policy::Cautious };
+        let mode = if very_quick { QuickMode::VeryQuick } else { QuickMode::Quick };
+        let spec = BattleSpec { area: "glendale".into(), attacker: if seed % 2 == 0 { Side::Confederate } else { Side::Union } };
+        let outcome = {
+            let mut ctx = Ctx { board: &mut board, dice: &mut dice, chronicle: &mut chronicle, decider: &mut policy };
+            quick::fight(&mut ctx, &spec, mode)
+        };
+        let outcome = match outcome {
+            Ok(o) => o,
+            Err(e) => return Err(TestCaseError::fail(format!("battle interrupted: {e}"))),
+        };
+        // Conservation: the same counters, each once.
+        prop_assert_eq!(board.pieces.len(), before);
+        let ids_after: Vec<String> = board.pieces.iter().map(|p| p.force.id.clone()).collect();
+        prop_assert_eq!(ids_after, ids_before);
+        for i in 0..board.pieces.len() {
+            prop_assert!(allowed(&board, i), "{} at {:?} ({:?})", board.pieces[i].force.id, board.pieces[i].location, board.pieces[i].strength);
+        }
+        // The battle is over: both armies remain only after an Encamp.
+        let both = board.has_side("glendale", Side::Union) && board.has_side("glendale", Side::Confederate);
+        prop_assert_eq!(both, outcome.ending == Ending::Encamp, "{:?}", outcome.ending);
+        // Lee alone means the campaign is lost, and only then.
+        prop_assert_eq!(board.lee_isolated(), outcome.campaign_lost);
+        // Every roll is a real d10 and chronicled with its rule.
+        for e in chronicle.entries() {
+            prop_assert!(!e.rule.is_empty());
+            if let Some(r) = &e.roll {
+                prop_assert!((1..=10).contains(&r.die));
+            }
+        }
+    }
+}

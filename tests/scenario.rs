@@ -1,0 +1,168 @@
+//! `fcrel battle --scenario`: the bundled example runs; bad scenario files
+//! give clear errors and never a panic.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn fcrel(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_fcrel"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("fcrel-scn-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn example() -> serde_json::Value {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/quick-glendale.json"),
+    )
+    .unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+fn run_with(v: &serde_json::Value, name: &str, json: bool) -> (i32, String, String) {
+    let dir = scratch(name);
+    let p = dir.join("s.json");
+    std::fs::write(&p, serde_json::to_string_pretty(v).unwrap()).unwrap();
+    let mut args = vec!["battle", "--scenario", p.to_str().unwrap()];
+    if json {
+        args.push("--json");
+    }
+    fcrel(&args)
+}
+
+#[test]
+fn bundled_scenario_runs_and_is_reproducible() {
+    let (code, out, err) = fcrel(&["battle", "--scenario", "scenarios/quick-glendale.json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("final column \"0\""), "{out}");
+    assert!(
+        out.contains("Battle turn 3: Union 6, Confederate 5: the Union attacks."),
+        "{out}"
+    );
+    assert!(out.contains("Ending: Union Retreat (14.8)"), "{out}");
+    let (_, again, _) = fcrel(&["battle", "--scenario", "scenarios/quick-glendale.json"]);
+    assert_eq!(out, again);
+    let (code, out, _) = fcrel(&[
+        "battle",
+        "--scenario",
+        "scenarios/quick-glendale.json",
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["outcome"]["ending"]["kind"], "retreat");
+    assert_eq!(v["outcome"]["ending"]["side"], "union");
+    assert_eq!(v["dice_rolled"], 7);
+    assert!(v["chronicle"].as_array().unwrap().len() > 10);
+}
+
+#[test]
+fn a_missing_decision_names_the_legal_ones() {
+    let mut v = example();
+    v.as_object_mut().unwrap().remove("policy");
+    let (code, _, err) = run_with(&v, "no-policy", false);
+    assert_eq!(code, 1);
+    assert!(err.contains("decision needed (11.9)"), "{err}");
+    assert!(
+        err.contains("{\"kind\":\"hit_union_force\",\"force\":\"peck\"}"),
+        "{err}"
+    );
+    // An illegal decision is refused with the legal ones.
+    let mut v = example();
+    v["decisions"][0] = serde_json::json!({"kind": "hit_union_force", "force": "hooker"});
+    let (code, _, err) = run_with(&v, "illegal", false);
+    assert_eq!(code, 1);
+    assert!(err.contains("is not a legal answer"), "{err}");
+    // Scripted dice that run out say which roll needed a die.
+    let mut v = example();
+    v["dice"] = serde_json::json!([3]);
+    let (code, _, err) = run_with(&v, "dice", false);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("scripted dice ran out at \"12.0 Battle Resolution Table"),
+        "{err}"
+    );
+}
+
+#[test]
+fn bad_scenarios_are_refused_with_their_places() {
+    let mut v = example();
+    v["forces"][0]["id"] = serde_json::json!("napoleon");
+    v["forces"][1]["area"] = serde_json::json!("atlantis");
+    v["forces"][4]["strength"] = serde_json::json!("reduced");
+    v["forces"][4]["id"] = serde_json::json!("us-battery-2-1");
+    v["scouts"] = serde_json::json!(99);
+    v["dice"][0] = serde_json::json!(12);
+    let (code, out, err) = run_with(&v, "refs", false);
+    assert_eq!(code, 1, "{out}");
+    for needle in [
+        "forces[0].id: no counter \"napoleon\"",
+        "forces[1].area: area \"atlantis\"",
+        "forces[4].strength: \"us-battery-2-1\" has no reduced side",
+        "scouts: only 10 Scout counters",
+        "dice[0]: 12 is not a d10 face",
+    ] {
+        assert!(err.contains(needle), "{needle}\n{err}");
+    }
+    assert!(!err.contains("panicked"));
+
+    let mut v = example();
+    v["forces"] = serde_json::json!([{ "id": "ewell", "area": "glendale" }]);
+    let (code, _, err) = run_with(&v, "one-side", false);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("forces: a battle needs Forces of both sides"),
+        "{err}"
+    );
+
+    let mut v = example();
+    v["mode"] = serde_json::json!("basic");
+    v["colour"] = serde_json::json!("red");
+    let (code, _, err) = run_with(&v, "structure", false);
+    assert_eq!(code, 1);
+    assert!(err.contains("mode: unknown variant `basic`"), "{err}");
+    assert!(err.contains("colour: unknown field `colour`"), "{err}");
+
+    let mut v = example();
+    v["campaign"] = serde_json::json!("waterloo");
+    let (code, _, err) = run_with(&v, "campaign", false);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("campaign: campaign \"waterloo\" cannot be loaded"),
+        "{err}"
+    );
+
+    let dir = scratch("files");
+    let empty = dir.join("empty.json");
+    std::fs::write(&empty, b"").unwrap();
+    let (code, _, err) = fcrel(&["battle", "--scenario", empty.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("is empty; expected a JSON battle scenario object"),
+        "{err}"
+    );
+    let truncated = dir.join("cut.json");
+    std::fs::write(&truncated, b"{\"format_version\": 1, \"campaign\": \"seven").unwrap();
+    let (code, _, err) = fcrel(&["battle", "--scenario", truncated.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("cut.json:1:"), "{err}");
+    let (code, _, err) = fcrel(&["battle", "--scenario", dir.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("is a directory, not a battle scenario"),
+        "{err}"
+    );
+}
