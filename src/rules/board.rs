@@ -63,6 +63,7 @@ pub struct Board {
     pub cp: CommandPoints,
     pub scouts: Scouts,
     pub turn: CampaignTurn,
+    pub progress: Progress,
 }
 
 impl Board {
@@ -89,6 +90,7 @@ impl Board {
             cp: *world.get_resource::<CommandPoints>()?,
             scouts: *world.get_resource::<Scouts>()?,
             turn: *world.get_resource::<CampaignTurn>()?,
+            progress: world.get_resource::<Progress>()?.clone(),
         })
     }
 
@@ -128,6 +130,7 @@ impl Board {
                 turn: 1,
                 phase: crate::campaign::Phase::Confederate,
             },
+            progress: Progress::default(),
         }
     }
 
@@ -169,6 +172,7 @@ impl Board {
         world.insert_resource(self.cp);
         world.insert_resource(self.scouts);
         world.insert_resource(self.turn);
+        world.insert_resource(self.progress.clone());
     }
 
     pub fn index(&self, id: &str) -> Option<usize> {

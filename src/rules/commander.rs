@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::board::Board;
 use super::decision::{Decider, Decision, Interrupt, Request};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -27,7 +28,7 @@ impl Policy {
 }
 
 impl Decider for Policy {
-    fn decide(&mut self, request: Request) -> Result<Decision, Interrupt> {
+    fn decide(&mut self, _board: &Board, request: Request) -> Result<Decision, Interrupt> {
         let has = |d: &Decision| request.options.contains(d);
         let first = request.options[0].clone();
         let s = request.situation;

@@ -3,7 +3,7 @@
 //! places (map, battlefield, cup, pile) at once; a cup's contents are the
 //! counters whose location is that cup.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use bevy::prelude::*;
@@ -253,4 +253,39 @@ impl MapGraph {
             _ => false,
         }
     }
+}
+
+/// The campaign's progress toward its end (3.0–3.3, 21.0) and the
+/// bookkeeping of the current step.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Progress {
+    /// Objectives decided so far: id → achieved (true) or failed (false).
+    pub objectives: BTreeMap<String, bool>,
+    /// Every area Confederate Forces have entered, with their ids (2.2 "reach").
+    pub entered: BTreeMap<String, BTreeSet<String>>,
+    /// Late Arrivals that have arrived (7.9).
+    pub arrived: BTreeSet<String>,
+    /// Areas where armies Encamped in this step: no new battle there in it (14.8.4).
+    pub encamped: BTreeSet<String>,
+    /// The end of the campaign, once reached.
+    pub result: Option<CampaignResult>,
+}
+
+/// 3.3 Command performance against Lee's historical score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Rating {
+    Superior,
+    Historical,
+    Inferior,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CampaignResult {
+    /// 3.1: every objective achieved.
+    pub victory: bool,
+    /// Why it ended, with the rule.
+    pub reason: String,
+    pub victory_points: u32,
+    pub rating: Rating,
 }

@@ -11,6 +11,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::board::Board;
 use crate::dice::DiceError;
 
 /// One choice the Confederate player can make.
@@ -106,9 +107,10 @@ impl std::fmt::Display for Interrupt {
     }
 }
 
-/// Answers the player's decisions.
+/// Answers the player's decisions. The board is the game as the player
+/// sees it when asked.
 pub trait Decider {
-    fn decide(&mut self, request: Request) -> Result<Decision, Interrupt>;
+    fn decide(&mut self, board: &Board, request: Request) -> Result<Decision, Interrupt>;
 }
 
 /// Answers from a list of decisions made so far; interrupts when it runs
@@ -126,7 +128,7 @@ impl Recorded {
 }
 
 impl Decider for Recorded {
-    fn decide(&mut self, request: Request) -> Result<Decision, Interrupt> {
+    fn decide(&mut self, _board: &Board, request: Request) -> Result<Decision, Interrupt> {
         let Some(answer) = self.answers.get(self.used).cloned() else {
             return Err(Interrupt::Decide(Box::new(request)));
         };
@@ -149,9 +151,9 @@ pub struct ThenPolicy<P: Decider> {
 }
 
 impl<P: Decider> Decider for ThenPolicy<P> {
-    fn decide(&mut self, request: Request) -> Result<Decision, Interrupt> {
-        match self.recorded.decide(request) {
-            Err(Interrupt::Decide(request)) => self.policy.decide(*request),
+    fn decide(&mut self, board: &Board, request: Request) -> Result<Decision, Interrupt> {
+        match self.recorded.decide(board, request) {
+            Err(Interrupt::Decide(request)) => self.policy.decide(board, *request),
             other => other,
         }
     }
@@ -160,16 +162,18 @@ impl<P: Decider> Decider for ThenPolicy<P> {
 /// Ask a decider and insist on a legal answer.
 pub fn ask(
     decider: &mut dyn Decider,
+    board: &Board,
     rule: &str,
     prompt: impl Into<String>,
     options: Vec<Decision>,
 ) -> Result<Decision, Interrupt> {
-    ask_in(decider, rule, prompt, options, None)
+    ask_in(decider, board, rule, prompt, options, None)
 }
 
 /// [`ask`] with the battle's situation attached.
 pub fn ask_in(
     decider: &mut dyn Decider,
+    board: &Board,
     rule: &str,
     prompt: impl Into<String>,
     options: Vec<Decision>,
@@ -184,7 +188,7 @@ pub fn ask_in(
     if request.options.len() == 1 {
         return Ok(request.options[0].clone());
     }
-    let answer = decider.decide(request.clone())?;
+    let answer = decider.decide(board, request.clone())?;
     if request.options.contains(&answer) {
         Ok(answer)
     } else {

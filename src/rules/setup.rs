@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
+use super::board::Board;
 use super::components::*;
 use super::difficulty::{DiceMode, GameOptions};
 use crate::campaign::{Campaign, CounterKind, ForceType, Phase, Side};
@@ -44,18 +45,13 @@ fn clear(world: &mut World) {
     }
 }
 
-/// 7.0–7.13, in the rulebook's order.
+/// 7.0–7.13 in the world: the pure set-up ([`new_campaign`]) spawned as
+/// entities and resources.
 pub fn set_up(world: &mut World, campaign: Arc<Campaign>, options: GameOptions) {
     clear(world);
-    let c = &*campaign;
     let mut chronicle = Chronicle::default();
-    chronicle.note("7.0", format!("Set up {} ({}).", c.name, c.dates));
-    let dice = match options.dice {
-        DiceMode::Program => Dice::seeded(options.seed),
-        DiceMode::Physical => Dice::physical(),
-    };
-
-    // The map.
+    let board = new_campaign(campaign.clone(), options, &mut chronicle);
+    let c = &*campaign;
     for (index, a) in c.map.areas.iter().enumerate() {
         let mut e = world.spawn(MapArea {
             id: a.id.clone(),
@@ -65,33 +61,58 @@ pub fn set_up(world: &mut World, campaign: Arc<Campaign>, options: GameOptions) 
             e.insert(ObjectiveMarker);
         }
     }
+    for p in &board.pieces {
+        world.spawn(((*p.force).clone(), p.strength, p.location.clone()));
+    }
+    world.spawn((
+        LeeCounter {
+            command_rating: c.lee.command_rating,
+        },
+        board.lee.clone(),
+    ));
+    let mut cup = SpecialBattlePlan::counter_mix();
+    cup.sort();
+    world.insert_resource(SpecialBattlePlanCup { contents: cup });
+    world.insert_resource(board.cp);
+    world.insert_resource(board.scouts);
+    world.insert_resource(board.turn);
+    world.insert_resource(board.progress.clone());
+    world.insert_resource((*board.graph).clone());
+    world.insert_resource(options);
+    world.insert_resource(match options.dice {
+        DiceMode::Program => Dice::seeded(options.seed),
+        DiceMode::Physical => Dice::physical(),
+    });
+    world.insert_resource(chronicle);
+    world.insert_resource(ActiveCampaign(campaign));
+}
+
+/// 7.0–7.13, in the rulebook's order, on a fresh [`Board`].
+pub fn new_campaign(campaign: Arc<Campaign>, options: GameOptions, chronicle: &mut Chronicle) -> Board {
+    let c = campaign.clone();
+    chronicle.note("7.0", format!("Set up {} ({}).", c.name, c.dates));
     chronicle.note(
         "7.13",
         format!(
             "Objective counters placed in {}.",
-            names(c, &c.setup.objective_markers)
+            names(&c, &c.setup.objective_markers)
         ),
     );
-
+    let mut board = Board::empty(campaign, options);
     // 7.7, 7.8 Starting Forces; 7.9 Late Arrivals wait off the map;
     // 7.10–7.12 generic counters beside the map, in their cup or pile.
-    for (force, location) in campaign_counters(c) {
-        world.spawn((force, Strength::Full, location));
+    for (force, location) in campaign_counters(&c) {
+        board.place(&force.id, location, Strength::Full);
     }
     for p in &c.setup.placements {
         let forces: Vec<&str> = p
             .forces
             .iter()
-            .filter_map(|id| {
-                c.forces
-                    .iter()
-                    .find(|f| &f.id == id)
-                    .map(|f| f.name.as_str())
-            })
+            .filter_map(|id| c.forces.iter().find(|f| &f.id == id).map(|f| f.name.as_str()))
             .collect();
         chronicle.note(
             "7.8",
-            format!("{} set up in {}.", forces.join(", "), area_name(c, &p.area)),
+            format!("{} set up in {}.", forces.join(", "), area_name(&c, &p.area)),
         );
     }
     for l in &c.late_arrivals {
@@ -100,59 +121,35 @@ pub fn set_up(world: &mut World, campaign: Arc<Campaign>, options: GameOptions) 
             format!("{} ({}) wait off the map.", l.forces.join(", "), l.label),
         );
     }
-
     // 7.6 Cities and Forts, then the campaign's own extra counters.
     for (area, side, kind, ty) in c.city_and_fort_counters() {
-        place_generic(world, &mut chronicle, c, &area, side, kind, ty, "7.6");
+        place_generic(&mut board, chronicle, &area, side, kind, ty, "7.6");
     }
     for cp in &c.setup.counters {
         for _ in 0..cp.count {
-            place_generic(
-                world,
-                &mut chronicle,
-                c,
-                &cp.area,
-                cp.side,
-                cp.kind,
-                cp.force_type,
-                "7.8",
-            );
+            place_generic(&mut board, chronicle, &cp.area, cp.side, cp.kind, cp.force_type, "7.8");
         }
     }
-
     // 7.8 Lee.
-    world.spawn((
-        LeeCounter {
-            command_rating: c.lee.command_rating,
-        },
-        Location::Area(c.setup.lee.clone()),
-    ));
+    board.lee = Location::Area(c.setup.lee.clone());
     chronicle.note(
         "7.8",
         format!(
             "Robert E. Lee (Command Rating {}) in {}.",
             c.lee.command_rating,
-            area_name(c, &c.setup.lee)
+            area_name(&c, &c.setup.lee)
         ),
     );
-
-    // 7.4 Command Points and Scouts; 7.5 the Special Battle Plan cup.
-    world.insert_resource(CommandPoints {
+    // 7.4 Command Points and Scouts; 7.2 the Turn counter beside the track.
+    board.cp = CommandPoints {
         confederate: c.setup.confederate_command_points,
         union: c.setup.union_command_points,
-    });
-    world.insert_resource(Scouts {
-        available: c.setup.scouts,
-        counters: c.confederate_resupply.scout_counters,
-    });
-    let mut cup = SpecialBattlePlan::counter_mix();
-    cup.sort();
-    world.insert_resource(SpecialBattlePlanCup { contents: cup });
-    // 7.2 the Turn counter waits beside the track.
-    world.insert_resource(CampaignTurn {
+    };
+    board.scouts.available = c.setup.scouts;
+    board.turn = CampaignTurn {
         turn: 0,
         phase: Phase::Confederate,
-    });
+    };
     chronicle.note(
         "7.14",
         format!(
@@ -165,19 +162,13 @@ pub fn set_up(world: &mut World, campaign: Arc<Campaign>, options: GameOptions) 
             options.battles
         ),
     );
-    world.insert_resource(MapGraph::new(c));
-    world.insert_resource(options);
-    world.insert_resource(dice);
-    world.insert_resource(chronicle);
-    world.insert_resource(ActiveCampaign(campaign));
+    board
 }
 
 /// Take the first counter of this kind from its stock and put it on the map.
-#[allow(clippy::too_many_arguments)]
 fn place_generic(
-    world: &mut World,
+    board: &mut Board,
     chronicle: &mut Chronicle,
-    c: &Campaign,
     area: &str,
     side: Side,
     kind: CounterKind,
@@ -185,37 +176,19 @@ fn place_generic(
     rule: &str,
 ) {
     let stock = stock_location(side, kind);
-    let mut candidates: Vec<(String, Entity)> = world
-        .query::<(Entity, &Force, &Location)>()
-        .iter(world)
-        .filter(|(_, f, l)| {
-            f.side == side && f.kind == Some(kind) && f.force_type == ty && **l == stock
-        })
-        .map(|(e, f, _)| (f.id.clone(), e))
-        .collect();
-    candidates.sort();
-    match candidates.first() {
-        Some((id, e)) => {
-            *world.get_mut::<Location>(*e).expect("force has a location") =
-                Location::Area(area.to_string());
+    let found = board.in_pile(&stock, |f| f.side == side && f.kind == Some(kind) && f.force_type == ty);
+    let name = board.area_name(area).to_string();
+    match found.first() {
+        Some(&i) => {
+            board.move_to(i, area);
             chronicle.note(
                 rule,
-                format!(
-                    "{} {} {id} placed in {}.",
-                    side.name(),
-                    kind.name(),
-                    area_name(c, area)
-                ),
+                format!("{} {} {} placed in {name}.", side.name(), kind.name(), board.pieces[i].force.id),
             );
         }
         None => chronicle.note(
             rule,
-            format!(
-                "No {} {} counter left to place in {}.",
-                side.name(),
-                kind.name(),
-                area_name(c, area)
-            ),
+            format!("No {} {} counter left to place in {name}.", side.name(), kind.name()),
         ),
     }
 }

@@ -165,8 +165,7 @@ pub fn pre_battle(ctx: &mut Ctx, area: &str, mode: BattleMode) -> Result<PreBatt
             break (die, row);
         }
         let here = situation(ctx.board, area, Side::Confederate);
-        let choice = ask_in(
-            ctx.decider,
+        let choice = ask_in(ctx.decider, ctx.board,
             "10.2.2",
             format!(
                 "Fog of War {die}: {} battle turns, {} Keep it, or discard 1 of your {} Scout(s) to roll again (no going back)?",
@@ -486,8 +485,7 @@ fn buy_brigade(ctx: &mut Ctx) -> Result<(), Interrupt> {
             });
         }
     }
-    match ask(
-        ctx.decider,
+    match ask(ctx.decider, ctx.board,
         rule,
         "Pay 2 Command Points to add 1 Brigade to a Confederate Held Area?",
         options,
@@ -652,8 +650,7 @@ pub fn allocate_hits(
                     force: ctx.board.pieces[i].force.id.clone(),
                 })
                 .collect();
-            match ask(
-                ctx.decider,
+            match ask(ctx.decider, ctx.board,
                 rule,
                 "Which Union Force of equal Skill Level takes the Hit?",
                 options,
@@ -798,7 +795,7 @@ pub fn leave_battle(ctx: &mut Ctx, area: &str, side: Side, routed: bool) -> Resu
                         })
                         .collect();
                     let prompt = format!("Where does {} go?", label(&ctx.board.pieces[i]));
-                    match ask(ctx.decider, rule, prompt, options)? {
+                    match ask(ctx.decider, ctx.board, rule, prompt, options)? {
                         Decision::RetreatTo { area, .. } => Some(area),
                         _ => unreachable!("ask returns an offered option"),
                     }

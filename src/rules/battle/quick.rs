@@ -209,7 +209,7 @@ pub fn resolve_turn(
         );
         let here = situation(ctx.board, area, attacker);
         if let Decision::ShiftColumn { shift: s } =
-            ask_in(ctx.decider, rule, prompt, options, Some(here))?
+            ask_in(ctx.decider, ctx.board, rule, prompt, options, Some(here))?
             && s != 0
         {
             *confederate_shift = false;
@@ -267,8 +267,7 @@ fn very_quick(
     match withdrawal_result(ctx, area)? {
         WithdrawalResult::Rejoin => {
             let here = situation(ctx.board, area, attacker);
-            let choice = ask_in(
-                ctx.decider,
+            let choice = ask_in(ctx.decider, ctx.board,
                 "14.8.1",
                 "Rejoin: fight again, or Retreat your army instead (14.8.3)?",
                 vec![Decision::Rejoin, Decision::RetreatInsteadOfRejoin],
@@ -361,8 +360,7 @@ fn quick(
         // 14.5.1 Voluntary Retreat while turns remain.
         if turn < pre.battle_turns {
             let here = situation(ctx.board, area, attacker);
-            let choice = ask_in(
-                ctx.decider,
+            let choice = ask_in(ctx.decider, ctx.board,
                 "14.5.1",
                 format!(
                     "After battle turn {turn} of {}: Union {}, Confederate {}. Fight on, or Retreat your army?",
