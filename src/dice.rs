@@ -364,12 +364,16 @@ pub fn pick_logged(
     let (i, rolled) = dice.pick_with_dice(names.len(), &format!("{rule} {what}"))?;
     if names.len() > 1 {
         let dice_text: Vec<String> = rolled.iter().map(u32::to_string).collect();
+        let among = if names.len() <= 8 {
+            names.join(", ")
+        } else {
+            format!("{} candidates", names.len())
+        };
         chronicle.note(
             rule,
             format!(
-                "{what}: {} chosen at random from {} (d10: {}).",
+                "{what}: {} chosen at random from {among} (d10: {}).",
                 names[i],
-                names.join(", "),
                 dice_text.join(", ")
             ),
         );

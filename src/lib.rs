@@ -10,5 +10,6 @@ pub mod cli;
 pub mod dice;
 pub mod rules;
 pub mod scenario;
+pub mod sim;
 
 pub use rules::RulesPlugin;

@@ -7,6 +7,29 @@ fn main() {
         Some(Command::Validate { paths }) => {
             fcrel::cli::validate(&paths, &mut std::io::stdout(), &mut std::io::stderr())
         }
+        Some(Command::Simulate {
+            campaign,
+            games,
+            seed,
+            battles,
+            player,
+            union,
+            policy,
+            json,
+            chronicle,
+        }) => fcrel::cli::simulate(
+            &campaign,
+            games,
+            seed,
+            &battles,
+            &player,
+            &union,
+            &policy,
+            json,
+            chronicle,
+            &mut std::io::stdout(),
+            &mut std::io::stderr(),
+        ),
         Some(Command::Battle { scenario, json }) => fcrel::cli::battle(
             &scenario,
             json,

@@ -120,7 +120,7 @@ proptest! {
         let ids_before: Vec<String> = board.pieces.iter().map(|p| p.force.id.clone()).collect();
         let mut dice = Dice::seeded(seed);
         let mut chronicle = Chronicle::default();
-        let mut policy = if bold { Policy::Bold } else { Policy::Cautious };
+        let mut policy = if bold { Policy::Objective } else { Policy::Cautious };
         let mode = if very_quick { QuickMode::VeryQuick } else { QuickMode::Quick };
         let spec = BattleSpec { area: "glendale".into(), attacker: if seed % 2 == 0 { Side::Confederate } else { Side::Union } };
         let outcome = {

@@ -28,6 +28,37 @@ pub enum Command {
         /// Campaign files or folders of them.
         paths: Vec<PathBuf>,
     },
+    /// Play whole campaigns headless with a scripted commander and print a
+    /// summary (victories, defeats, Victory Points, battles, ms per game).
+    Simulate {
+        /// Campaign id (seven-days, …).
+        #[arg(long)]
+        campaign: String,
+        /// How many campaigns to play.
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        /// Base seed; game n uses a seed derived from it and n.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Battle rules: basic, quick or very-quick.
+        #[arg(long, default_value = "quick")]
+        battles: String,
+        /// The player's level: easy, regular or hard.
+        #[arg(long, default_value = "regular")]
+        player: String,
+        /// The Union AI's level (all six aspects): regular, hard or veteran.
+        #[arg(long, default_value = "regular")]
+        union: String,
+        /// The scripted commander: cautious or objective.
+        #[arg(long, default_value = "objective")]
+        policy: String,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Also print the chronicle of every game (use with a few games).
+        #[arg(long)]
+        chronicle: bool,
+    },
     /// Fight one Quick or Very Quick battle from a scenario file and print
     /// its chronicle (format: docs/scenario-format.md).
     Battle {
@@ -212,5 +243,158 @@ fn file_problem(path: &Path, message: &str) -> Problem {
         file: path.to_path_buf(),
         place: Place::File,
         message: message.to_string(),
+    }
+}
+
+/// Run `fcrel simulate`; returns the process exit code.
+#[allow(clippy::too_many_arguments)]
+pub fn simulate(
+    campaign: &str,
+    games: u32,
+    seed: u64,
+    battles: &str,
+    player: &str,
+    union: &str,
+    policy: &str,
+    json: bool,
+    chronicle: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    use crate::campaign::UnionLevel;
+    use crate::rules::commander::Policy;
+    use crate::rules::difficulty::{BattleMode, GameOptions, PlayerLevel, UnionAspects};
+    let battles = match battles {
+        "quick" => BattleMode::Quick,
+        "very-quick" => BattleMode::VeryQuick,
+        "basic" => {
+            let _ = writeln!(
+                err,
+                "fcrel simulate: Basic battles on the Battlefield Sheet are not in this build yet; use --battles quick or --battles very-quick"
+            );
+            return 2;
+        }
+        other => {
+            let _ = writeln!(
+                err,
+                "fcrel simulate: --battles {other}: expected basic, quick or very-quick"
+            );
+            return 2;
+        }
+    };
+    let player = match player {
+        "easy" => PlayerLevel::Easy,
+        "regular" => PlayerLevel::Regular,
+        "hard" => PlayerLevel::Hard,
+        other => {
+            let _ = writeln!(
+                err,
+                "fcrel simulate: --player {other}: expected easy, regular or hard"
+            );
+            return 2;
+        }
+    };
+    let union = match union {
+        "regular" => UnionLevel::Regular,
+        "hard" => UnionLevel::Hard,
+        "veteran" => UnionLevel::Veteran,
+        other => {
+            let _ = writeln!(
+                err,
+                "fcrel simulate: --union {other}: expected regular, hard or veteran"
+            );
+            return 2;
+        }
+    };
+    let Some(policy) = Policy::by_name(policy) else {
+        let _ = writeln!(
+            err,
+            "fcrel simulate: --policy {policy}: expected cautious or objective"
+        );
+        return 2;
+    };
+    let c = match campaign::load_bundled(campaign) {
+        Ok(c) => std::sync::Arc::new(c),
+        Err(ps) => {
+            for p in ps {
+                let _ = writeln!(err, "{p}");
+            }
+            let _ = writeln!(
+                err,
+                "fcrel simulate: campaign \"{campaign}\" cannot be loaded"
+            );
+            return 1;
+        }
+    };
+    let options = GameOptions {
+        player,
+        union: UnionAspects::preset(union),
+        battles,
+        seed,
+        ..GameOptions::default()
+    };
+    if chronicle {
+        for n in 0..games as u64 {
+            let seed = crate::sim::game_seed(options.seed, n);
+            match crate::sim::play(c.clone(), GameOptions { seed, ..options }, policy) {
+                Ok(game) => {
+                    let _ = writeln!(out, "== game {n} (seed {seed}) ==");
+                    for e in game.chronicle.entries() {
+                        let _ = writeln!(out, "{}", e.line());
+                    }
+                }
+                Err(e) => {
+                    let _ = writeln!(err, "fcrel simulate: game with seed {seed} stopped: {e}");
+                    return 1;
+                }
+            }
+        }
+    }
+    match crate::sim::simulate(c, options, policy, games) {
+        Ok(s) => {
+            if json {
+                let _ = writeln!(out, "{}", serde_json::to_string(&s).unwrap_or_default());
+            } else {
+                let _ = writeln!(
+                    out,
+                    "{} games of {} ({} battles, player {}, Union {}, policy {}, seed {}):",
+                    s.games, s.campaign, s.battles_mode, s.player, s.union, s.policy, s.seed
+                );
+                let _ = writeln!(
+                    out,
+                    "  victories {} ({:.1}%), defeats {}",
+                    s.victories,
+                    s.victory_rate * 100.0,
+                    s.defeats
+                );
+                let dist: Vec<String> = s
+                    .vp_distribution
+                    .iter()
+                    .enumerate()
+                    .map(|(vp, n)| format!("{vp} VP: {n}"))
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    "  Victory Points: mean {:.2}; {}",
+                    s.mean_vp,
+                    dist.join(", ")
+                );
+                let _ = writeln!(
+                    out,
+                    "  command: superior {}, historical {}, inferior {}",
+                    s.superior, s.historical, s.inferior
+                );
+                let _ = writeln!(
+                    out,
+                    "  battles per game {:.2}; {:.3} ms per game",
+                    s.mean_battles, s.ms_per_game
+                );
+            }
+            0
+        }
+        Err((seed, e)) => {
+            let _ = writeln!(err, "fcrel simulate: game with seed {seed} stopped: {e}");
+            1
+        }
     }
 }

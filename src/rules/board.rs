@@ -311,8 +311,17 @@ impl Board {
         self.pieces[i].strength = Strength::Full;
     }
 
+    /// Move a counter onto the map. Confederate Forces entering an area are
+    /// remembered for "reach" objectives (2.2).
     pub fn move_to(&mut self, i: usize, area: &str) {
         self.pieces[i].location = Location::Area(area.to_string());
+        if self.pieces[i].force.side == Side::Confederate {
+            self.progress
+                .entered
+                .entry(area.to_string())
+                .or_default()
+                .insert(self.pieces[i].force.id.clone());
+        }
     }
 
     /// Counters in a cup or pile matching a filter, in id order.

@@ -1,46 +1,277 @@
 //! Scripted commanders: policies that answer the Confederate player's
 //! decisions through the same legal-decision interface as the GUI. Used by
-//! tests, `fcrel battle` and (later) `fcrel simulate`.
+//! tests, `fcrel battle` and `fcrel simulate`.
 
 use serde::{Deserialize, Serialize};
 
 use super::board::Board;
 use super::decision::{Decider, Decision, Interrupt, Request};
+use crate::campaign::{Condition, Side};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Policy {
-    /// Keeps its Scouts, retreats from losing fights, protects Lee.
+    /// Keeps its Scouts and Command Points, attacks only at 2:1, retreats
+    /// from losing fights, protects Lee.
     #[default]
     Cautious,
-    /// Fights every battle out.
-    Bold,
+    /// Plays to the victory conditions: marches (and force-marches) on the
+    /// most urgent objective, attacks at even odds, fights battles out.
+    #[serde(alias = "bold")]
+    Objective,
 }
 
 impl Policy {
     pub fn by_name(name: &str) -> Option<Policy> {
         match name {
             "cautious" => Some(Policy::Cautious),
-            "bold" => Some(Policy::Bold),
+            "objective" | "bold" => Some(Policy::Objective),
             _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Policy::Cautious => "cautious",
+            Policy::Objective => "objective",
+        }
+    }
+
+    /// Attack ratio this policy accepts when marching into Union Forces.
+    fn nerve(self) -> (u32, u32) {
+        match self {
+            Policy::Cautious => (3, 1),
+            Policy::Objective => (2, 1),
         }
     }
 }
 
-impl Decider for Policy {
-    fn decide(&mut self, _board: &Board, request: Request) -> Result<Decision, Interrupt> {
-        let has = |d: &Decision| request.options.contains(d);
-        let first = request.options[0].clone();
-        let s = request.situation;
-        let choice = match request.options.first() {
-            Some(Decision::AcceptFogOfWar) => Decision::AcceptFogOfWar,
-            Some(Decision::DeclineBrigade) => request
+/// The areas the army should make for now, with the turn they are due:
+/// the pending positional objectives, most urgent first.
+fn targets(board: &Board) -> Vec<(u32, Vec<String>)> {
+    let mut v: Vec<(u32, Vec<String>)> = board
+        .options
+        .objectives(&board.campaign)
+        .filter(|o| !board.progress.objectives.contains_key(&o.id))
+        .filter_map(|o| match &o.condition {
+            Condition::ClearArea { area, by } => Some((by.turn, vec![area.clone()])),
+            Condition::Reach { area, by, .. } => Some((by.turn, vec![area.clone()])),
+            Condition::Occupy { areas, at } => Some((at.turn, areas.clone())),
+            _ => None,
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+/// The target for a Force in `from`: the nearest area of the most urgent
+/// objective.
+fn target_for(board: &Board, from: &str) -> Option<(u32, String)> {
+    let (due, areas) = targets(board).into_iter().next()?;
+    areas
+        .into_iter()
+        .filter_map(|a| board.graph.distance(from, &a).map(|d| (d, a)))
+        .min()
+        .map(|(_, a)| (due, a))
+}
+
+fn dist(board: &Board, a: &str, b: &str) -> u32 {
+    board.graph.distance(a, b).unwrap_or(1000)
+}
+
+fn hold_areas(board: &Board) -> Vec<String> {
+    board
+        .options
+        .objectives(&board.campaign)
+        .filter_map(|o| match &o.condition {
+            Condition::HoldThroughout { areas } | Condition::HoldWithCombatValue { areas, .. } => {
+                Some(areas.clone())
+            }
+            _ => None,
+        })
+        .flatten()
+        .collect()
+}
+
+impl Policy {
+    fn choose_move(self, board: &Board, request: &Request, forced: bool) -> Decision {
+        let (num, den) = self.nerve();
+        let lee_at = board.lee.area().map(str::to_string);
+        let can_move_lee = request
+            .options
+            .iter()
+            .any(|d| matches!(d, Decision::MoveLee { .. }));
+        let holds = hold_areas(board);
+        let mut best: Option<(i64, u32, Decision)> = None;
+        for o in &request.options {
+            let (force, to, via) = match o {
+                Decision::MoveForce { force, to } => (force, to, None),
+                Decision::JacksonMarch { force, via, to } => (force, to, Some(via)),
+                _ => continue,
+            };
+            let Some(p) = board.piece(force) else {
+                continue;
+            };
+            let Some(from) = p.location.area() else {
+                continue;
+            };
+            let Some((due, target)) = target_for(board, from) else {
+                continue;
+            };
+            let gain = dist(board, from, &target) as i64 - dist(board, to, &target) as i64;
+            if gain <= 0 {
+                continue;
+            }
+            // Forced marches only when the objective is due before the Force
+            // would arrive on foot, and only for the bold.
+            if forced {
+                let left = due.saturating_sub(board.turn.turn);
+                if self == Policy::Cautious || dist(board, from, &target) <= left {
+                    continue;
+                }
+            }
+            if via.is_some() && gain < 2 {
+                continue;
+            }
+            // Never leave Lee alone, nor a threatened Hold objective empty.
+            let mobile_here = board
+                .side_in_area(from, Side::Confederate)
+                .into_iter()
+                .filter(|&i| board.pieces[i].force.force_type.is_mobile())
+                .count();
+            let all_here = board.side_in_area(from, Side::Confederate).len();
+            if lee_at.as_deref() == Some(from) && all_here == 1 && !can_move_lee {
+                continue;
+            }
+            if holds.iter().any(|h| h == from) && mobile_here == 1 {
+                let threatened = board
+                    .graph
+                    .ids
+                    .iter()
+                    .any(|a| board.has_side(a, Side::Union) && dist(board, a, from) <= 2);
+                if threatened {
+                    continue;
+                }
+            }
+            // Into Union Forces only with the odds: everything that can join
+            // the attack this step against what is there.
+            let union_there = board.area_combat(to, Side::Union);
+            if union_there > 0 {
+                let joining: u32 = request
+                    .options
+                    .iter()
+                    .filter_map(|d| match d {
+                        Decision::MoveForce { force, to: t } if t == to => board.piece(force),
+                        _ => None,
+                    })
+                    .map(|p| p.combat())
+                    .sum::<u32>()
+                    + board.area_combat(to, Side::Confederate);
+                if joining * den < union_there * num {
+                    continue;
+                }
+            }
+            let key = (gain, p.combat());
+            if best.as_ref().is_none_or(|(g, c, _)| (*g, *c) < key) {
+                best = Some((key.0, key.1, o.clone()));
+            }
+        }
+        if let Some((_, _, d)) = best {
+            return d;
+        }
+        // Lee goes to the strongest Confederate stack next to him, but into
+        // a battle only at the odds he would attack with.
+        if let Some(lee) = &lee_at {
+            let here = board.area_combat(lee, Side::Confederate);
+            let alone = here == 0;
+            let mut moves: Vec<(u32, String)> = request
                 .options
                 .iter()
-                .find(|d| matches!(d, Decision::BuyBrigade { .. }))
+                .filter_map(|d| match d {
+                    Decision::MoveLee { to } => {
+                        Some((board.area_combat(to, Side::Confederate), to.clone()))
+                    }
+                    _ => None,
+                })
+                .filter(|(cv, to)| {
+                    let union = board.area_combat(to, Side::Union);
+                    *cv > 0 && (alone || (*cv > here && cv * den >= union * num))
+                })
+                .collect();
+            moves.sort();
+            if let Some((_, to)) = moves.pop() {
+                return Decision::MoveLee { to };
+            }
+        }
+        Decision::EndMoves
+    }
+
+    fn choose_resupply(self, board: &Board, request: &Request) -> Decision {
+        let cp = board.cp.confederate;
+        let reserve = match self {
+            Policy::Cautious => 0,
+            Policy::Objective => 2,
+        };
+        // Refit the strongest reduced Force first.
+        let refit = request
+            .options
+            .iter()
+            .filter_map(|d| match d {
+                Decision::Refit { force } => {
+                    board.piece(force).map(|p| (p.force.full.combat, d.clone()))
+                }
+                _ => None,
+            })
+            .max_by_key(|(cv, _)| *cv);
+        if let Some((_, d)) = refit {
+            return d;
+        }
+        let scouts_wanted = match self {
+            Policy::Cautious => 3,
+            Policy::Objective => 2,
+        };
+        if board.scouts.available < scouts_wanted && request.options.contains(&Decision::BuyScout) {
+            return Decision::BuyScout;
+        }
+        // Buy back named Forces, then Brigades, with Lee's army.
+        let lee = board.lee.area().unwrap_or("");
+        let buy = request
+            .options
+            .iter()
+            .filter_map(|d| match d {
+                Decision::Purchase { force, area, reduced: false } if area == lee => {
+                    board.piece(force).map(|p| (p.force.is_named(), p.force.full.combat, d.clone()))
+                }
+                _ => None,
+            })
+            .filter(|(_, cost, _)| cp >= cost + reserve && *cost > 0)
+            .filter(|(_, _, d)| {
+                matches!(d, Decision::Purchase { force, .. } if board.piece(force).is_some_and(|p| p.force.force_type.is_mobile()))
+            })
+            .max_by_key(|(named, cv, _)| (*named, *cv));
+        if self == Policy::Objective
+            && let Some((_, _, d)) = buy
+        {
+            return d;
+        }
+        Decision::EndResupply
+    }
+}
+
+impl Decider for Policy {
+    fn decide(&mut self, board: &Board, request: Request) -> Result<Decision, Interrupt> {
+        let first = request.options[0].clone();
+        let s = request.situation;
+        let choice = match &first {
+            Decision::AcceptFogOfWar => Decision::AcceptFogOfWar,
+            Decision::DeclineBrigade => request
+                .options
+                .iter()
+                .find(|d| matches!(d, Decision::BuyBrigade { area, .. } if board.lee.area() == Some(area.as_str())))
+                .or_else(|| request.options.iter().find(|d| matches!(d, Decision::BuyBrigade { .. })))
                 .cloned()
                 .unwrap_or(first),
-            Some(Decision::ShiftColumn { .. }) => {
+            Decision::ShiftColumn { .. } => {
                 // Right helps the attacker: use it at once, toward the
                 // Confederates.
                 let toward = match s {
@@ -49,7 +280,7 @@ impl Decider for Policy {
                 };
                 Decision::ShiftColumn { shift: toward }
             }
-            Some(Decision::FightOn) => match (self, s) {
+            Decision::FightOn => match (*self, s) {
                 (Policy::Cautious, Some(s))
                     if s.union_combat * 2 >= s.confederate_combat * 3
                         || (s.lee_present && s.union_combat > s.confederate_combat) =>
@@ -58,17 +289,53 @@ impl Decider for Policy {
                 }
                 _ => Decision::FightOn,
             },
-            Some(Decision::Rejoin) => match (self, s) {
-                (Policy::Cautious, Some(s))
-                    if s.lee_present && s.union_combat >= s.confederate_combat =>
-                {
+            Decision::Rejoin => match (*self, s) {
+                (_, Some(s)) if s.lee_present && s.union_combat >= s.confederate_combat => {
+                    Decision::RetreatInsteadOfRejoin
+                }
+                (Policy::Cautious, Some(s)) if s.union_combat > s.confederate_combat => {
                     Decision::RetreatInsteadOfRejoin
                 }
                 _ => Decision::Rejoin,
             },
+            Decision::RetreatTo { .. } => {
+                // Toward Lee's army, else the first.
+                let lee = board.lee.area().unwrap_or("");
+                request
+                    .options
+                    .iter()
+                    .min_by_key(|d| match d {
+                        Decision::RetreatTo { area, .. } => dist(board, area, lee),
+                        _ => u32::MAX,
+                    })
+                    .cloned()
+                    .unwrap_or(first)
+            }
+            Decision::PlaceArrival { .. } => {
+                let goal = targets(board).into_iter().next().and_then(|(_, a)| a.into_iter().next());
+                request
+                    .options
+                    .iter()
+                    .min_by_key(|d| match (d, &goal) {
+                        (Decision::PlaceArrival { area, .. }, Some(g)) => dist(board, area, g),
+                        _ => 0,
+                    })
+                    .cloned()
+                    .unwrap_or(first)
+            }
+            Decision::MoveForce { .. } | Decision::JacksonMarch { .. } | Decision::MoveLee { .. } | Decision::EndMoves => {
+                self.choose_move(board, &request, request.rule == "15.1")
+            }
+            Decision::Refit { .. } | Decision::Purchase { .. } | Decision::BuyScout | Decision::EndResupply => {
+                self.choose_resupply(board, &request)
+            }
+            Decision::AcceptOrders => Decision::AcceptOrders,
             _ => first,
         };
-        debug_assert!(has(&choice));
-        Ok(choice)
+        if request.options.contains(&choice) {
+            Ok(choice)
+        } else {
+            Ok(request.options[0].clone())
+        }
     }
 }

@@ -49,6 +49,60 @@ pub enum Decision {
         force: String,
         area: String,
     },
+    /// 7.9: where a Late Arrival enters.
+    PlaceArrival {
+        arrival: String,
+        area: String,
+    },
+    /// 9.2 Moves / 15.1 Forced March: a Force to an adjacent area.
+    MoveForce {
+        force: String,
+        to: String,
+    },
+    /// 15.1.1: one of Jackson's unhit Forces two areas for 1 CP.
+    JacksonMarch {
+        force: String,
+        via: String,
+        to: String,
+    },
+    /// 9.2 / 15.1: Robert E. Lee to an adjacent area.
+    MoveLee {
+        to: String,
+    },
+    /// End the Moves or Forced March step.
+    EndMoves,
+    /// 9.3: which battle to fight next.
+    FightBattleAt {
+        area: String,
+    },
+    /// 15.4 Refit a reduced Force for 2 CP.
+    Refit {
+        force: String,
+    },
+    /// 15.5 Purchase a Force (at its reduced value if `reduced`) into an
+    /// area with Confederate Forces.
+    Purchase {
+        force: String,
+        area: String,
+        reduced: bool,
+    },
+    /// 15.6 Purchase a Scout for 1 CP.
+    BuyScout,
+    /// End the Confederate Resupply step.
+    EndResupply,
+    /// 16.3: which Union group rolls for its orders next.
+    OrdersFor {
+        area: String,
+        group: String,
+    },
+    /// 16.3.1: keep the Union Orders roll.
+    AcceptOrders,
+    /// 16.3.1: discard a Scout to roll again (no going back).
+    RerollOrders,
+    /// 16.3.1: discard a Scout to change the roll by +1 or -1.
+    ModifyOrders {
+        by: i32,
+    },
 }
 
 /// What the player is asked, with every legal answer.
@@ -80,6 +134,8 @@ pub enum Interrupt {
     Decide(Box<Request>),
     /// A die is needed (physical dice) or the dice are wrong.
     Dice(DiceError),
+    /// Something this build cannot play yet (named, never faked).
+    Unsupported(String),
     /// An answer that is not among the legal options.
     Illegal {
         request: Box<Request>,
@@ -98,6 +154,7 @@ impl std::fmt::Display for Interrupt {
         match self {
             Interrupt::Decide(r) => write!(f, "decision needed ({}): {}", r.rule, r.prompt),
             Interrupt::Dice(e) => write!(f, "{e}"),
+            Interrupt::Unsupported(what) => write!(f, "{what}"),
             Interrupt::Illegal { request, answer } => write!(
                 f,
                 "{answer:?} is not a legal answer to \"{}\" ({}); legal: {:?}",

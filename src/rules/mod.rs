@@ -12,6 +12,7 @@ pub mod decision;
 pub mod difficulty;
 pub mod digest;
 pub mod setup;
+pub mod turn;
 
 /// All rule plugins. Add to an app with `MinimalPlugins` + `StatesPlugin`
 /// (headless) or with the desktop plugins.

@@ -88,7 +88,11 @@ pub fn set_up(world: &mut World, campaign: Arc<Campaign>, options: GameOptions) 
 }
 
 /// 7.0–7.13, in the rulebook's order, on a fresh [`Board`].
-pub fn new_campaign(campaign: Arc<Campaign>, options: GameOptions, chronicle: &mut Chronicle) -> Board {
+pub fn new_campaign(
+    campaign: Arc<Campaign>,
+    options: GameOptions,
+    chronicle: &mut Chronicle,
+) -> Board {
     let c = campaign.clone();
     chronicle.note("7.0", format!("Set up {} ({}).", c.name, c.dates));
     chronicle.note(
@@ -108,11 +112,20 @@ pub fn new_campaign(campaign: Arc<Campaign>, options: GameOptions, chronicle: &m
         let forces: Vec<&str> = p
             .forces
             .iter()
-            .filter_map(|id| c.forces.iter().find(|f| &f.id == id).map(|f| f.name.as_str()))
+            .filter_map(|id| {
+                c.forces
+                    .iter()
+                    .find(|f| &f.id == id)
+                    .map(|f| f.name.as_str())
+            })
             .collect();
         chronicle.note(
             "7.8",
-            format!("{} set up in {}.", forces.join(", "), area_name(&c, &p.area)),
+            format!(
+                "{} set up in {}.",
+                forces.join(", "),
+                area_name(&c, &p.area)
+            ),
         );
     }
     for l in &c.late_arrivals {
@@ -127,7 +140,15 @@ pub fn new_campaign(campaign: Arc<Campaign>, options: GameOptions, chronicle: &m
     }
     for cp in &c.setup.counters {
         for _ in 0..cp.count {
-            place_generic(&mut board, chronicle, &cp.area, cp.side, cp.kind, cp.force_type, "7.8");
+            place_generic(
+                &mut board,
+                chronicle,
+                &cp.area,
+                cp.side,
+                cp.kind,
+                cp.force_type,
+                "7.8",
+            );
         }
     }
     // 7.8 Lee.
@@ -176,19 +197,30 @@ fn place_generic(
     rule: &str,
 ) {
     let stock = stock_location(side, kind);
-    let found = board.in_pile(&stock, |f| f.side == side && f.kind == Some(kind) && f.force_type == ty);
+    let found = board.in_pile(&stock, |f| {
+        f.side == side && f.kind == Some(kind) && f.force_type == ty
+    });
     let name = board.area_name(area).to_string();
     match found.first() {
         Some(&i) => {
             board.move_to(i, area);
             chronicle.note(
                 rule,
-                format!("{} {} {} placed in {name}.", side.name(), kind.name(), board.pieces[i].force.id),
+                format!(
+                    "{} {} {} placed in {name}.",
+                    side.name(),
+                    kind.name(),
+                    board.pieces[i].force.id
+                ),
             );
         }
         None => chronicle.note(
             rule,
-            format!("No {} {} counter left to place in {name}.", side.name(), kind.name()),
+            format!(
+                "No {} {} counter left to place in {name}.",
+                side.name(),
+                kind.name()
+            ),
         ),
     }
 }

@@ -31,6 +31,16 @@ impl Ctx<'_> {
         self.chronicle.note(rule, text);
     }
 
+    /// Ask the player (see `rules::decision`).
+    pub fn ask(
+        &mut self,
+        rule: &str,
+        prompt: impl Into<String>,
+        options: Vec<Decision>,
+    ) -> Result<Decision, Interrupt> {
+        ask(self.decider, self.board, rule, prompt, options)
+    }
+
     /// A random choice among board pieces.
     pub fn pick_piece(
         &mut self,
@@ -165,7 +175,9 @@ pub fn pre_battle(ctx: &mut Ctx, area: &str, mode: BattleMode) -> Result<PreBatt
             break (die, row);
         }
         let here = situation(ctx.board, area, Side::Confederate);
-        let choice = ask_in(ctx.decider, ctx.board,
+        let choice = ask_in(
+            ctx.decider,
+            ctx.board,
             "10.2.2",
             format!(
                 "Fog of War {die}: {} battle turns, {} Keep it, or discard 1 of your {} Scout(s) to roll again (no going back)?",
@@ -485,7 +497,9 @@ fn buy_brigade(ctx: &mut Ctx) -> Result<(), Interrupt> {
             });
         }
     }
-    match ask(ctx.decider, ctx.board,
+    match ask(
+        ctx.decider,
+        ctx.board,
         rule,
         "Pay 2 Command Points to add 1 Brigade to a Confederate Held Area?",
         options,
@@ -650,7 +664,9 @@ pub fn allocate_hits(
                     force: ctx.board.pieces[i].force.id.clone(),
                 })
                 .collect();
-            match ask(ctx.decider, ctx.board,
+            match ask(
+                ctx.decider,
+                ctx.board,
                 rule,
                 "Which Union Force of equal Skill Level takes the Hit?",
                 options,

@@ -267,7 +267,9 @@ fn very_quick(
     match withdrawal_result(ctx, area)? {
         WithdrawalResult::Rejoin => {
             let here = situation(ctx.board, area, attacker);
-            let choice = ask_in(ctx.decider, ctx.board,
+            let choice = ask_in(
+                ctx.decider,
+                ctx.board,
                 "14.8.1",
                 "Rejoin: fight again, or Retreat your army instead (14.8.3)?",
                 vec![Decision::Rejoin, Decision::RetreatInsteadOfRejoin],
@@ -360,7 +362,9 @@ fn quick(
         // 14.5.1 Voluntary Retreat while turns remain.
         if turn < pre.battle_turns {
             let here = situation(ctx.board, area, attacker);
-            let choice = ask_in(ctx.decider, ctx.board,
+            let choice = ask_in(
+                ctx.decider,
+                ctx.board,
                 "14.5.1",
                 format!(
                     "After battle turn {turn} of {}: Union {}, Confederate {}. Fight on, or Retreat your army?",

@@ -1,0 +1,351 @@
+//! The campaign turn (8.0 Sequence of Play): each step as a procedure on the
+//! board, in the rulebook's order, with victory and defeat checked at the end
+//! of every step (3.1, 3.2).
+
+pub mod moves;
+pub mod orders;
+pub mod resupply;
+pub mod victory;
+
+use serde::{Deserialize, Serialize};
+
+use super::battle::quick::{self, QuickMode};
+use super::battle::{BattleSpec, Ctx, Ending};
+use super::components::Location;
+use super::decision::{Decision, Interrupt};
+use super::difficulty::BattleMode;
+use crate::campaign::{ArrivalPlacement, ArrivalWhen, Phase, Side};
+use crate::dice::{Check, roll_check};
+
+/// The steps of a Campaign Turn (8.0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Step {
+    /// 9.1 Advance Turn Counter (and 7.9 Late Arrivals).
+    #[default]
+    AdvanceTurn,
+    /// 9.2 Moves.
+    ConfederateMoves,
+    /// 9.3 Resolve Battles.
+    BattlesAfterMoves,
+    /// 15.1 Forced March.
+    ForcedMarch,
+    /// 15.2 Resolve Battles.
+    BattlesAfterForcedMarch,
+    /// 15.3–15.6 Confederate Resupply.
+    ConfederateResupply,
+    /// 16.0–16.4 Union Orders.
+    UnionOrders,
+    /// 17.0 Resolve Battles.
+    BattlesAfterOrders,
+    /// 18.0–18.4 Union Resupply (then 19.0 Next Turn).
+    UnionResupply,
+}
+
+impl Step {
+    pub fn next(self) -> Step {
+        match self {
+            Step::AdvanceTurn => Step::ConfederateMoves,
+            Step::ConfederateMoves => Step::BattlesAfterMoves,
+            Step::BattlesAfterMoves => Step::ForcedMarch,
+            Step::ForcedMarch => Step::BattlesAfterForcedMarch,
+            Step::BattlesAfterForcedMarch => Step::ConfederateResupply,
+            Step::ConfederateResupply => Step::UnionOrders,
+            Step::UnionOrders => Step::BattlesAfterOrders,
+            Step::BattlesAfterOrders => Step::UnionResupply,
+            Step::UnionResupply => Step::AdvanceTurn,
+        }
+    }
+
+    pub fn rule(self) -> &'static str {
+        match self {
+            Step::AdvanceTurn => "9.1",
+            Step::ConfederateMoves => "9.2",
+            Step::BattlesAfterMoves => "9.3",
+            Step::ForcedMarch => "15.1",
+            Step::BattlesAfterForcedMarch => "15.2",
+            Step::ConfederateResupply => "15.3",
+            Step::UnionOrders => "16.1",
+            Step::BattlesAfterOrders => "17.0",
+            Step::UnionResupply => "18.0",
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Step::AdvanceTurn => "Advance Turn Counter",
+            Step::ConfederateMoves => "Confederate Moves",
+            Step::BattlesAfterMoves => "Resolve Battles",
+            Step::ForcedMarch => "Confederate Forced March",
+            Step::BattlesAfterForcedMarch => "Resolve Battles",
+            Step::ConfederateResupply => "Confederate Resupply",
+            Step::UnionOrders => "Union Orders",
+            Step::BattlesAfterOrders => "Resolve Battles",
+            Step::UnionResupply => "Union Resupply",
+        }
+    }
+
+    pub fn phase(self) -> Phase {
+        match self {
+            Step::UnionOrders | Step::BattlesAfterOrders | Step::UnionResupply => Phase::Union,
+            _ => Phase::Confederate,
+        }
+    }
+}
+
+/// Play one step. Afterwards, check victory and defeat (3.1, 3.2); the
+/// campaign's result, once reached, is in `board.progress.result`.
+pub fn play_step(ctx: &mut Ctx, step: Step) -> Result<(), Interrupt> {
+    if ctx.board.progress.result.is_some() {
+        return Ok(());
+    }
+    ctx.board.turn.phase = step.phase();
+    match step {
+        Step::AdvanceTurn => {
+            if advance_turn(ctx) {
+                return Ok(());
+            }
+            late_arrivals(ctx)?;
+        }
+        Step::ConfederateMoves => moves::moves(ctx, false)?,
+        Step::ForcedMarch => moves::moves(ctx, true)?,
+        Step::BattlesAfterMoves | Step::BattlesAfterForcedMarch | Step::BattlesAfterOrders => {
+            resolve_battles(ctx, step)?
+        }
+        Step::ConfederateResupply => resupply::confederate(ctx)?,
+        Step::UnionOrders => {
+            ctx.note(
+                "16.0",
+                "Union Turn: the Campaign Turn counter is flipped to its Union side.",
+            );
+            orders::union_orders(ctx)?
+        }
+        Step::UnionResupply => resupply::union(ctx)?,
+    }
+    victory::end_of_step(ctx, step);
+    Ok(())
+}
+
+/// 9.1: move the Turn counter; past the last box the campaign ends (3.2).
+/// True when the campaign is over.
+fn advance_turn(ctx: &mut Ctx) -> bool {
+    let last = ctx.board.campaign.turns;
+    ctx.board.turn.turn += 1;
+    let t = ctx.board.turn.turn;
+    if t > last {
+        ctx.board.turn.turn = last;
+        victory::finish(
+            ctx,
+            false,
+            format!(
+                "the Turn counter moves past the last box of the {last}-turn Turn Track without the Victory Conditions met (3.2, 9.1)"
+            ),
+        );
+        return true;
+    }
+    ctx.note(
+        "9.1",
+        format!("Turn {t} of {last} begins: the Confederate Turn."),
+    );
+    false
+}
+
+/// 7.9 Late Arrivals, when the Turn counter enters their box or their
+/// condition is met.
+fn late_arrivals(ctx: &mut Ctx) -> Result<(), Interrupt> {
+    let turn = ctx.board.turn.turn;
+    let arrivals = ctx.board.campaign.late_arrivals.clone();
+    for la in arrivals {
+        if ctx.board.progress.arrived.contains(&la.id) {
+            continue;
+        }
+        let due = match la.when {
+            ArrivalWhen::Turn { turn: t } => t <= turn,
+            ArrivalWhen::Roll { from_turn, target } => {
+                if turn < from_turn {
+                    false
+                } else {
+                    let check = Check::new(
+                        format!("Late Arrival: {} ({})", names(ctx, &la.forces), la.label),
+                        "7.9",
+                        target as i32,
+                        "arrival number",
+                    );
+                    roll_check(ctx.dice, ctx.chronicle, check)?.success
+                }
+            }
+        };
+        if !due {
+            continue;
+        }
+        let ids: Vec<usize> = la
+            .forces
+            .iter()
+            .filter_map(|id| ctx.board.index(id))
+            .filter(|&i| ctx.board.pieces[i].location == Location::LateArrival(la.id.clone()))
+            .collect();
+        let side = ids.first().map(|&i| ctx.board.pieces[i].force.side);
+        let area = match &la.placement {
+            ArrivalPlacement::Area { area } => Some(area.clone()),
+            ArrivalPlacement::UnionHeldRandom {} => {
+                let held = ctx.board.held_areas(Side::Union);
+                if held.is_empty() {
+                    None
+                } else {
+                    Some(ctx.pick_area("7.9", "Late Arrival area", &held)?)
+                }
+            }
+            ArrivalPlacement::ConfederateHeldChoice {} | ArrivalPlacement::Choice { .. } => {
+                let choices = match &la.placement {
+                    ArrivalPlacement::Choice { areas } => areas.clone(),
+                    _ => ctx.board.held_areas(Side::Confederate),
+                };
+                if choices.is_empty() {
+                    None
+                } else {
+                    let options = choices
+                        .iter()
+                        .map(|a| Decision::PlaceArrival {
+                            arrival: la.id.clone(),
+                            area: a.clone(),
+                        })
+                        .collect();
+                    match ctx.ask(
+                        "7.9",
+                        format!("Where do {} enter?", names(ctx, &la.forces)),
+                        options,
+                    )? {
+                        Decision::PlaceArrival { area, .. } => Some(area),
+                        _ => unreachable!("ask returns an offered option"),
+                    }
+                }
+            }
+        };
+        let Some(area) = area else {
+            ctx.note(
+                "7.9",
+                format!(
+                    "{} cannot enter: no area qualifies; they wait (R-7.9).",
+                    names(ctx, &la.forces)
+                ),
+            );
+            continue;
+        };
+        for i in ids {
+            ctx.board.move_to(i, &area);
+        }
+        ctx.board.progress.arrived.insert(la.id.clone());
+        let text = format!(
+            "{} ({}) arrive{} in {}.",
+            names(ctx, &la.forces),
+            la.label,
+            if side == Some(Side::Union) { "" } else { "" },
+            ctx.board.area_name(&area)
+        );
+        ctx.note("7.9", text);
+    }
+    Ok(())
+}
+
+fn names(ctx: &Ctx, ids: &[String]) -> String {
+    ids.iter()
+        .map(|id| {
+            ctx.board
+                .piece(id)
+                .map_or(id.as_str(), |p| p.force.name.as_str())
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Areas where a battle must be fought now (9.3, 15.2, 17.0).
+pub fn pending_battles(ctx: &Ctx) -> Vec<String> {
+    let mut v: Vec<String> = ctx
+        .board
+        .graph
+        .ids
+        .iter()
+        .filter(|a| {
+            ctx.board.has_side(a, Side::Confederate)
+                && ctx.board.has_side(a, Side::Union)
+                && !ctx.board.progress.encamped.contains(*a)
+        })
+        .cloned()
+        .collect();
+    v.sort();
+    v
+}
+
+/// 9.3 / 15.2 / 17.0 Resolve Battles, in the order the player chooses.
+fn resolve_battles(ctx: &mut Ctx, step: Step) -> Result<(), Interrupt> {
+    ctx.board.progress.encamped.clear();
+    let mode = match ctx.board.options.battles {
+        BattleMode::Quick => QuickMode::Quick,
+        BattleMode::VeryQuick => QuickMode::VeryQuick,
+        BattleMode::Basic => {
+            if pending_battles(ctx).is_empty() {
+                return Ok(());
+            }
+            return Err(Interrupt::Unsupported(
+                "Basic battles on the Battlefield Sheet are not in this build yet; choose Quick or Very Quick battles".into(),
+            ));
+        }
+    };
+    let attacker = match step.phase() {
+        Phase::Confederate => Side::Confederate,
+        Phase::Union => Side::Union,
+    };
+    loop {
+        let pending = pending_battles(ctx);
+        let Some(first) = pending.first().cloned() else {
+            return Ok(());
+        };
+        let area = if pending.len() == 1 {
+            first
+        } else {
+            let options = pending
+                .iter()
+                .map(|a| Decision::FightBattleAt { area: a.clone() })
+                .collect();
+            match ctx.ask(step.rule(), "Which battle is fought next?", options)? {
+                Decision::FightBattleAt { area } => area,
+                _ => unreachable!("ask returns an offered option"),
+            }
+        };
+        let spec = BattleSpec {
+            area: area.clone(),
+            attacker,
+        };
+        let outcome = quick::fight(ctx, &spec, mode)?;
+        ctx.note(
+            step.rule(),
+            format!(
+                "The battle of {} ends: {}.",
+                ctx.board.area_name(&area),
+                outcome.ending.describe()
+            ),
+        );
+        if outcome.ending == Ending::Encamp {
+            ctx.board.progress.encamped.insert(area);
+        }
+        if outcome.campaign_lost {
+            victory::finish(
+                ctx,
+                false,
+                "Robert E. Lee is left without Confederate Forces (3.2)".to_string(),
+            );
+            return Ok(());
+        }
+    }
+}
+
+/// Play from `step` until the campaign ends.
+pub fn play_to_end(ctx: &mut Ctx, mut step: Step) -> Result<(), Interrupt> {
+    loop {
+        play_step(ctx, step)?;
+        if ctx.board.progress.result.is_some() {
+            return Ok(());
+        }
+        step = step.next();
+    }
+}

@@ -1,0 +1,132 @@
+//! 9.2 Moves and 15.1 Forced March (with 15.1.1 Jackson's Special Rule).
+
+use std::collections::BTreeSet;
+
+use crate::campaign::Side;
+use crate::rules::battle::Ctx;
+use crate::rules::board::label;
+use crate::rules::components::{Location, Strength};
+use crate::rules::decision::{Decision, Interrupt};
+
+/// The player's Mobile Forces on the map, in id order.
+fn mobile_confederates(ctx: &Ctx) -> Vec<usize> {
+    (0..ctx.board.pieces.len())
+        .filter(|&i| {
+            let p = &ctx.board.pieces[i];
+            p.force.side == Side::Confederate
+                && p.force.force_type.is_mobile()
+                && p.location.area().is_some()
+        })
+        .collect()
+}
+
+/// 9.2 (free, each Mobile Force one area) or 15.1 (1 CP a Force; Jackson's
+/// unhit Forces two areas for 1 CP, stopping where Union Forces are).
+/// Lee moves once, free, in either step. Moves roll no dice, so the player
+/// may take them back until the step ends.
+pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
+    let rule = if forced { "15.1" } else { "9.2" };
+    let mut moved: BTreeSet<String> = BTreeSet::new();
+    let mut lee_moved = false;
+    loop {
+        let mut options = Vec::new();
+        let can_pay = !forced || ctx.board.cp.confederate >= 1;
+        if can_pay {
+            for i in mobile_confederates(ctx) {
+                let p = &ctx.board.pieces[i];
+                if moved.contains(&p.force.id) {
+                    continue;
+                }
+                let from = p.location.area().expect("on the map").to_string();
+                for to in ctx.board.neighbours(&from) {
+                    options.push(Decision::MoveForce {
+                        force: p.force.id.clone(),
+                        to,
+                    });
+                }
+                // 15.1.1: two areas, not through an area with Union Forces.
+                if forced && p.force.jackson && p.strength == Strength::Full {
+                    for via in ctx.board.neighbours(&from) {
+                        if ctx.board.has_side(&via, Side::Union) {
+                            continue;
+                        }
+                        for to in ctx.board.neighbours(&via) {
+                            if to != from {
+                                options.push(Decision::JacksonMarch {
+                                    force: p.force.id.clone(),
+                                    via: via.clone(),
+                                    to,
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if !lee_moved && let Location::Area(lee_at) = ctx.board.lee.clone() {
+            for to in ctx.board.neighbours(&lee_at) {
+                options.push(Decision::MoveLee { to });
+            }
+        }
+        options.push(Decision::EndMoves);
+        let prompt = if forced {
+            format!(
+                "Forced March: move Forces one area for 1 Command Point each ({} left), or end the step.",
+                ctx.board.cp.confederate
+            )
+        } else {
+            "Move your Mobile Forces one area each (free), or end the step.".to_string()
+        };
+        match ctx.ask(rule, prompt, options)? {
+            Decision::EndMoves => break,
+            Decision::MoveForce { force, to } => {
+                let i = ctx.board.index(&force).expect("offered");
+                let from = ctx.board.pieces[i].location.clone();
+                ctx.board.move_to(i, &to);
+                moved.insert(force);
+                let cost = if forced {
+                    ctx.board.cp.confederate -= 1;
+                    " for 1 Command Point"
+                } else {
+                    ""
+                };
+                let text = format!(
+                    "{} moves from {} to {}{cost}.",
+                    label(&ctx.board.pieces[i]),
+                    from.area().map_or("?", |a| ctx.board.area_name(a)),
+                    ctx.board.area_name(&to)
+                );
+                ctx.note(rule, text);
+            }
+            Decision::JacksonMarch { force, via, to } => {
+                let i = ctx.board.index(&force).expect("offered");
+                ctx.board.move_to(i, &via);
+                ctx.board.move_to(i, &to);
+                ctx.board.cp.confederate -= 1;
+                moved.insert(force);
+                let text = format!(
+                    "{} force-marches two areas through {} to {} for 1 Command Point (Jackson, 15.1.1).",
+                    label(&ctx.board.pieces[i]),
+                    ctx.board.area_name(&via),
+                    ctx.board.area_name(&to)
+                );
+                ctx.note("15.1.1", text);
+            }
+            Decision::MoveLee { to } => {
+                ctx.board.lee = Location::Area(to.clone());
+                lee_moved = true;
+                let text = format!("Robert E. Lee moves to {}.", ctx.board.area_name(&to));
+                ctx.note(rule, text);
+            }
+            other => unreachable!("not offered: {other:?}"),
+        }
+    }
+    if ctx.board.lee_isolated() {
+        crate::rules::turn::victory::finish(
+            ctx,
+            false,
+            "Robert E. Lee is in an area without Confederate Forces (3.2)".to_string(),
+        );
+    }
+    Ok(())
+}

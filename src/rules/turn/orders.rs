@@ -1,0 +1,552 @@
+//! 16.0–16.4 Union Orders: groups by corps (16.3), the campaign map and
+//! battle area charts (16.1.1, 16.1.2), Scouts against the roll (16.3.1),
+//! and every order kind of 16.4.
+
+use std::collections::BTreeMap;
+
+use crate::campaign::{Order, OrderTarget, OrdersChart, Side};
+use crate::dice::roll_d10;
+use crate::rules::battle::Ctx;
+use crate::rules::board::Board;
+use crate::rules::decision::{Decision, Interrupt};
+
+/// A Union group (16.3): Forces that roll and move together.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Group {
+    pub area: String,
+    /// The corps id, the Independent Force's id, or `additional-N`.
+    pub label: String,
+    /// Board indices, in id order.
+    pub members: Vec<usize>,
+}
+
+/// 16.3.2–16.3.3: form the groups of each area. Named Forces group by corps
+/// (all of a corps together, 16.3.3's exception), Independents alone;
+/// Brigades, Regiments and Batteries join those groups up to the campaign's
+/// maximum, the first with room in label order, then form groups of their
+/// own. Static Forces never move.
+pub fn union_groups(board: &Board) -> Vec<Group> {
+    let max = board.campaign.union_group_maximum as usize;
+    let mut by_area: BTreeMap<String, (BTreeMap<String, Vec<usize>>, Vec<usize>)> = BTreeMap::new();
+    for (i, p) in board.pieces.iter().enumerate() {
+        let Some(area) = p.location.area() else {
+            continue;
+        };
+        if p.force.side != Side::Union || !p.force.force_type.is_mobile() {
+            continue;
+        }
+        let entry = by_area.entry(area.to_string()).or_default();
+        if p.force.is_named() {
+            let key = p.force.corps.clone().unwrap_or_else(|| p.force.id.clone());
+            entry.0.entry(key).or_default().push(i);
+        } else {
+            entry.1.push(i);
+        }
+    }
+    let mut out = Vec::new();
+    for (area, (named, additional)) in by_area {
+        let mut groups: Vec<Group> = named
+            .into_iter()
+            .map(|(label, members)| Group {
+                area: area.clone(),
+                label,
+                members,
+            })
+            .collect();
+        let mut extra = 0;
+        for i in additional {
+            if let Some(g) = groups.iter_mut().find(|g| g.members.len() < max) {
+                g.members.push(i);
+            } else {
+                extra += 1;
+                groups.push(Group {
+                    area: area.clone(),
+                    label: format!("additional-{extra}"),
+                    members: vec![i],
+                });
+            }
+        }
+        out.extend(groups);
+    }
+    out
+}
+
+fn group_name(board: &Board, g: &Group) -> String {
+    let names: Vec<&str> = g
+        .members
+        .iter()
+        .map(|&i| {
+            let f = &board.pieces[i].force;
+            if f.is_named() {
+                f.name.as_str()
+            } else {
+                f.id.as_str()
+            }
+        })
+        .collect();
+    format!("{} in {}", names.join(", "), board.area_name(&g.area))
+}
+
+/// 16.1: roll for every group, in the order the player chooses; each moves
+/// before the next rolls.
+pub fn union_orders(ctx: &mut Ctx) -> Result<(), Interrupt> {
+    let mut groups = union_groups(ctx.board);
+    // 16.2: groups sharing an area with Confederate Forces do not move.
+    groups.retain(|g| !ctx.board.has_side(&g.area, Side::Confederate));
+    while !groups.is_empty() {
+        let k = if groups.len() == 1 {
+            0
+        } else {
+            let options = groups
+                .iter()
+                .map(|g| Decision::OrdersFor {
+                    area: g.area.clone(),
+                    group: g.label.clone(),
+                })
+                .collect();
+            match ctx.ask(
+                "16.3",
+                "Which Union group rolls for its orders next (20.0: your choice)?",
+                options,
+            )? {
+                Decision::OrdersFor { area, group } => groups
+                    .iter()
+                    .position(|g| g.area == area && g.label == group)
+                    .expect("offered"),
+                _ => unreachable!("ask returns an offered option"),
+            }
+        };
+        let group = groups.remove(k);
+        orders_for(ctx, &group)?;
+    }
+    Ok(())
+}
+
+fn orders_for(ctx: &mut Ctx, group: &Group) -> Result<(), Interrupt> {
+    let in_battle_area = ctx
+        .board
+        .campaign
+        .map
+        .areas
+        .iter()
+        .any(|a| a.id == group.area && a.battle_area);
+    let (chart, rule): (OrdersChart, &'static str) = if in_battle_area {
+        (
+            ctx.board
+                .options
+                .battle_area_orders(&ctx.board.campaign)
+                .clone(),
+            "16.1.2",
+        )
+    } else {
+        (
+            ctx.board
+                .options
+                .campaign_map_orders(&ctx.board.campaign)
+                .clone(),
+            "16.1.1",
+        )
+    };
+    let name = group_name(ctx.board, group);
+    let text_of = |d: u32| {
+        chart
+            .rows
+            .iter()
+            .find(|r| r.rolls.contains(&d))
+            .map(|r| r.text.clone())
+            .unwrap_or_default()
+    };
+    let mut roll = roll_d10(
+        ctx.dice,
+        ctx.chronicle,
+        rule,
+        format!("Union Orders for {name}"),
+        &text_of,
+    )?;
+    // 16.3.1: re-roll with Scouts as often as wished, then perhaps ±1 once.
+    while ctx.board.scouts.available > 0 {
+        let mut options = vec![Decision::AcceptOrders, Decision::RerollOrders];
+        if roll < 10 {
+            options.push(Decision::ModifyOrders { by: 1 });
+        }
+        if roll > 1 {
+            options.push(Decision::ModifyOrders { by: -1 });
+        }
+        let prompt = format!(
+            "Union Orders {roll} for {name}: \"{}\". Keep it, or discard 1 of your {} Scout(s) to roll again or change it by 1?",
+            text_of(roll),
+            ctx.board.scouts.available
+        );
+        match ctx.ask("16.3.1", prompt, options)? {
+            Decision::AcceptOrders => break,
+            Decision::RerollOrders => {
+                ctx.board.scouts.available -= 1;
+                ctx.note(
+                    "16.3.1",
+                    "A Scout is discarded to roll the Union Orders again.",
+                );
+                roll = roll_d10(
+                    ctx.dice,
+                    ctx.chronicle,
+                    rule,
+                    format!("Union Orders for {name} (re-roll)"),
+                    &text_of,
+                )?;
+            }
+            Decision::ModifyOrders { by } => {
+                ctx.board.scouts.available -= 1;
+                roll = (roll as i32 + by) as u32;
+                ctx.note(
+                    "16.3.1",
+                    format!(
+                        "A Scout is discarded to change the roll by {by:+}: {roll}, \"{}\".",
+                        text_of(roll)
+                    ),
+                );
+                break;
+            }
+            other => unreachable!("not offered: {other:?}"),
+        }
+    }
+    let row = chart
+        .rows
+        .iter()
+        .find(|r| r.rolls.contains(&roll))
+        .expect("validated: the chart covers 1-10")
+        .clone();
+    if !carry_out(ctx, group, &row.order, rule)? {
+        match &row.otherwise {
+            Some(o) => {
+                ctx.note(
+                    "16.4",
+                    "The first order cannot be carried out or is already fulfilled: Otherwise…",
+                );
+                if !carry_out(ctx, group, o, rule)? {
+                    ctx.note("16.4", "The group Holds.");
+                }
+            }
+            None => ctx.note("16.4", "The order cannot be carried out: the group Holds."),
+        }
+    }
+    Ok(())
+}
+
+/// The group's current area (all members move together).
+fn here(ctx: &Ctx, group: &Group) -> String {
+    ctx.board.pieces[group.members[0]]
+        .location
+        .area()
+        .unwrap_or(&group.area)
+        .to_string()
+}
+
+fn group_combat(ctx: &Ctx, group: &Group) -> u32 {
+    ctx.board.combined_combat(&group.members)
+}
+
+/// Carry out one order; false when it cannot be carried out or is already
+/// fulfilled (so "Otherwise" applies).
+fn carry_out(
+    ctx: &mut Ctx,
+    group: &Group,
+    order: &Order,
+    rule: &'static str,
+) -> Result<bool, Interrupt> {
+    let from = here(ctx, group);
+    match order {
+        Order::Hold {} => {
+            ctx.note("16.4", "Hold: the group does not move.");
+            Ok(true)
+        }
+        Order::Random {} => {
+            let nb = ctx.board.neighbours(&from);
+            if nb.is_empty() {
+                return Ok(false);
+            }
+            let to = ctx.pick_area("16.4", "Random: the group moves to", &nb)?;
+            move_group(ctx, group, &to, rule);
+            Ok(true)
+        }
+        Order::MoveToward { area, steps } => {
+            if from == *area {
+                return Ok(false);
+            }
+            march(ctx, group, |_, _| vec![area.clone()], *steps, false, rule)
+        }
+        Order::MoveTowardLee { steps } => {
+            let Some(lee) = ctx.board.lee.area().map(str::to_string) else {
+                return Ok(false);
+            };
+            if from == lee {
+                return Ok(false);
+            }
+            march(
+                ctx,
+                group,
+                move |_, _| vec![lee.clone()],
+                *steps,
+                false,
+                rule,
+            )
+        }
+        Order::Advance {
+            steps,
+            battle_area_only,
+        } => {
+            let only = *battle_area_only;
+            let targets = confederate_areas(ctx.board, only);
+            if targets.is_empty() {
+                return Ok(false);
+            }
+            march(
+                ctx,
+                group,
+                move |b, _| confederate_areas(b, only),
+                *steps,
+                *steps > 1,
+                rule,
+            )
+        }
+        Order::UnionHeld { target } => {
+            let targets: Vec<String> = held_targets(ctx.board, *target, Side::Union)
+                .into_iter()
+                .filter(|a| *a != from)
+                .collect();
+            if targets.is_empty() {
+                // Union-Held Objective with none Held: a random adjacent area
+                // with Union Forces, else an empty one, else Hold (16.4).
+                let nb = ctx.board.neighbours(&from);
+                let with_union: Vec<String> = nb
+                    .iter()
+                    .filter(|a| ctx.board.holder(a) == Some(Side::Union))
+                    .cloned()
+                    .collect();
+                let empty: Vec<String> = nb
+                    .iter()
+                    .filter(|a| ctx.board.in_area(a).is_empty())
+                    .cloned()
+                    .collect();
+                let choices = if with_union.is_empty() {
+                    empty
+                } else {
+                    with_union
+                };
+                if choices.is_empty() {
+                    return Ok(false);
+                }
+                let to =
+                    ctx.pick_area("16.4", "No Union-Held target: the group moves to", &choices)?;
+                move_group(ctx, group, &to, rule);
+                return Ok(true);
+            }
+            march(
+                ctx,
+                group,
+                move |b, _| {
+                    held_targets(b, *target, Side::Union)
+                        .into_iter()
+                        .filter(|a| *a != from)
+                        .collect()
+                },
+                1,
+                false,
+                rule,
+            )
+        }
+        Order::ConfederateHeld { target, steps } => {
+            let targets = held_targets(ctx.board, *target, Side::Confederate);
+            if targets.is_empty() {
+                ctx.note(
+                    "16.4",
+                    "The Confederates Hold no such target: treated as an Advance.",
+                );
+                return carry_out(
+                    ctx,
+                    group,
+                    &Order::Advance {
+                        steps: *steps,
+                        battle_area_only: false,
+                    },
+                    rule,
+                );
+            }
+            let t = *target;
+            march(
+                ctx,
+                group,
+                move |b, _| held_targets(b, t, Side::Confederate),
+                *steps,
+                true,
+                rule,
+            )
+        }
+    }
+}
+
+/// Areas with Confederate Forces (inside the Battle Area only, if asked).
+fn confederate_areas(board: &Board, battle_area_only: bool) -> Vec<String> {
+    board
+        .campaign
+        .map
+        .areas
+        .iter()
+        .filter(|a| {
+            (!battle_area_only || a.battle_area) && board.has_side(&a.id, Side::Confederate)
+        })
+        .map(|a| a.id.clone())
+        .collect()
+}
+
+/// Objective, Area or City/Fort areas Held by a side (16.4).
+fn held_targets(board: &Board, target: OrderTarget, side: Side) -> Vec<String> {
+    board
+        .campaign
+        .map
+        .areas
+        .iter()
+        .filter(|a| match target {
+            OrderTarget::Objective => board.campaign.setup.objective_markers.contains(&a.id),
+            OrderTarget::Area => true,
+            OrderTarget::CityOrFort => a.city.is_some() || a.fort,
+        })
+        .filter(|a| board.holder(&a.id) == Some(side))
+        .map(|a| a.id.clone())
+        .collect()
+}
+
+/// Move the group up to `steps` areas toward the closest of `targets`, by
+/// shortest paths on the area graph. Ties between targets go to the weaker
+/// Confederate Forces, then to the dice (20.0); so do ties between equally
+/// short ways. The group stops on entering an area with Confederate
+/// Forces. With `superiority_check`, it Holds instead when its destination
+/// would put it into or next to Confederate Forces stronger than itself
+/// (16.4, "superiority greater than 1:1").
+fn march(
+    ctx: &mut Ctx,
+    group: &Group,
+    targets: impl Fn(&Board, &str) -> Vec<String>,
+    steps: u32,
+    superiority_check: bool,
+    rule: &'static str,
+) -> Result<bool, Interrupt> {
+    let start = here(ctx, group);
+    let Some(goal) = closest(ctx, &start, &targets(ctx.board, &start))? else {
+        return Ok(false);
+    };
+    let mut path = vec![start.clone()];
+    let mut at = start.clone();
+    for _ in 0..steps {
+        if at == goal {
+            break;
+        }
+        let d = ctx.board.graph.distance(&at, &goal).unwrap_or(u32::MAX);
+        let mut next: Vec<String> = ctx
+            .board
+            .neighbours(&at)
+            .into_iter()
+            .filter(|n| ctx.board.graph.distance(n, &goal) == Some(d.saturating_sub(1)))
+            .collect();
+        if next.is_empty() {
+            break;
+        }
+        if next.len() > 1 {
+            let weakest = next
+                .iter()
+                .map(|n| ctx.board.area_combat(n, Side::Confederate))
+                .min()
+                .unwrap_or(0);
+            next.retain(|n| ctx.board.area_combat(n, Side::Confederate) == weakest);
+        }
+        let step_to = if next.len() == 1 {
+            next[0].clone()
+        } else {
+            ctx.pick_area("20.0", "Equally short ways: the group goes by", &next)?
+        };
+        path.push(step_to.clone());
+        at = step_to;
+        if ctx.board.has_side(&at, Side::Confederate) {
+            break;
+        }
+    }
+    if at == start {
+        return Ok(false);
+    }
+    if superiority_check {
+        let strength = group_combat(ctx, group);
+        let mut around = ctx.board.neighbours(&at);
+        around.push(at.clone());
+        if let Some(stronger) = around
+            .iter()
+            .find(|a| ctx.board.area_combat(a, Side::Confederate) > strength)
+        {
+            let text = format!(
+                "Moving to {} would put the group (Combat Value {strength}) against {} Confederate Combat Value in {}: more than 1:1, so it Holds (16.4).",
+                ctx.board.area_name(&at),
+                ctx.board.area_combat(stronger, Side::Confederate),
+                ctx.board.area_name(stronger)
+            );
+            ctx.note("16.4", text);
+            return Ok(true);
+        }
+    }
+    move_group(ctx, group, &at, rule);
+    if path.len() > 2 {
+        let via: Vec<&str> = path[1..path.len() - 1]
+            .iter()
+            .map(|a| ctx.board.area_name(a))
+            .collect();
+        let text = format!("(by way of {})", via.join(", "));
+        ctx.note("16.4", text);
+    }
+    Ok(true)
+}
+
+/// The closest reachable target; ties go to the weaker Confederate Forces,
+/// then to the dice (20.0).
+fn closest(ctx: &mut Ctx, from: &str, targets: &[String]) -> Result<Option<String>, Interrupt> {
+    let scored: Vec<(u32, u32, String)> = targets
+        .iter()
+        .filter_map(|t| {
+            ctx.board
+                .graph
+                .distance(from, t)
+                .map(|d| (d, ctx.board.area_combat(t, Side::Confederate), t.clone()))
+        })
+        .collect();
+    let Some(best) = scored.iter().map(|(d, cv, _)| (*d, *cv)).min() else {
+        return Ok(None);
+    };
+    let mut tied: Vec<String> = scored
+        .into_iter()
+        .filter(|(d, cv, _)| (*d, *cv) == best)
+        .map(|(_, _, t)| t)
+        .collect();
+    tied.sort();
+    if tied.len() == 1 {
+        return Ok(tied.pop());
+    }
+    Ok(Some(ctx.pick_area(
+        "20.0",
+        "Equally close targets: the group heads for",
+        &tied,
+    )?))
+}
+
+fn move_group(ctx: &mut Ctx, group: &Group, to: &str, rule: &'static str) {
+    let from = here(ctx, group);
+    for &i in &group.members {
+        ctx.board.move_to(i, to);
+    }
+    let text = format!(
+        "The group {} moves to {}.",
+        group_name(
+            ctx.board,
+            &Group {
+                area: from,
+                ..group.clone()
+            }
+        ),
+        ctx.board.area_name(to)
+    );
+    ctx.note(rule, text);
+}

@@ -1,0 +1,500 @@
+//! 15.3–15.6 Confederate Resupply and 18.0–18.3 Union Resupply.
+
+use std::collections::BTreeSet;
+
+use crate::campaign::{CounterKind, ResupplyResult, Side};
+use crate::dice::roll_d10;
+use crate::rules::battle::Ctx;
+use crate::rules::board::label;
+use crate::rules::components::{Location, Strength};
+use crate::rules::decision::{Decision, Interrupt};
+
+/// 15.3 Confederate Resupply: Command Points and free Scouts, then the
+/// player's Refits (15.4), purchases (15.5) and Scouts (15.6).
+pub fn confederate(ctx: &mut Ctx) -> Result<(), Interrupt> {
+    let r = ctx.board.campaign.confederate_resupply.clone();
+    ctx.board.cp.confederate += r.command_points;
+    ctx.note(
+        "15.3",
+        format!(
+            "You gain {} Command Points ({} in all).",
+            r.command_points, ctx.board.cp.confederate
+        ),
+    );
+    // 15.3.1: free Scouts, within the counters (4.10).
+    let room = ctx.board.scouts.counters - ctx.board.scouts.available;
+    let free = r.scouts.min(room);
+    ctx.board.scouts.available += free;
+    ctx.note(
+        "15.3.1",
+        if free < r.scouts {
+            format!("You gain {free} Scout(s); every Scout counter is in use (4.10).")
+        } else {
+            format!("You gain {free} Scout(s).")
+        },
+    );
+    let mut bought: BTreeSet<String> = BTreeSet::new();
+    loop {
+        let cp = ctx.board.cp.confederate;
+        let mut options = Vec::new();
+        // 15.4 Refit: reduced Forces, not those bought reduced this step.
+        if cp >= 2 {
+            for p in &ctx.board.pieces {
+                if p.force.side == Side::Confederate
+                    && p.strength == Strength::Reduced
+                    && p.location.area().is_some()
+                    && !bought.contains(&p.force.id)
+                {
+                    options.push(Decision::Refit {
+                        force: p.force.id.clone(),
+                    });
+                }
+            }
+        }
+        // 15.5 Purchase: Forces beside the map (never captured artillery),
+        // into areas with Confederate Forces; one choice per kind of
+        // identical generic counter.
+        let areas: Vec<String> = ctx
+            .board
+            .graph
+            .ids
+            .iter()
+            .filter(|a| ctx.board.has_side(a, Side::Confederate))
+            .cloned()
+            .collect();
+        let mut kinds: Vec<usize> = Vec::new();
+        for i in ctx.board.in_pile(&Location::ConfederateAvailable, |f| {
+            f.side == Side::Confederate
+        }) {
+            let f = &ctx.board.pieces[i].force;
+            let dup = !f.is_named()
+                && kinds.iter().any(|&k| {
+                    let g = &ctx.board.pieces[k].force;
+                    !g.is_named()
+                        && g.kind == f.kind
+                        && g.force_type == f.force_type
+                        && g.full == f.full
+                        && g.skill == f.skill
+                });
+            if !dup {
+                kinds.push(i);
+            }
+        }
+        let mut areas_sorted = areas.clone();
+        areas_sorted.sort();
+        for &k in &kinds {
+            let f = &ctx.board.pieces[k].force;
+            for reduced in [false, true] {
+                let cost = if reduced {
+                    match f.reduced {
+                        Some(v) => v.combat,
+                        None => continue,
+                    }
+                } else {
+                    f.full.combat
+                };
+                if cost > cp {
+                    continue;
+                }
+                for a in &areas_sorted {
+                    options.push(Decision::Purchase {
+                        force: f.id.clone(),
+                        area: a.clone(),
+                        reduced,
+                    });
+                }
+            }
+        }
+        // 15.6 Scouts.
+        if cp >= 1 && ctx.board.scouts.available < ctx.board.scouts.counters {
+            options.push(Decision::BuyScout);
+        }
+        options.push(Decision::EndResupply);
+        let prompt = format!(
+            "Confederate Resupply: {cp} Command Points. Refit (2), purchase Forces (their Combat Value), buy Scouts (1), or end the step."
+        );
+        match ctx.ask("15.3", prompt, options)? {
+            Decision::EndResupply => break,
+            Decision::Refit { force } => {
+                let i = ctx.board.index(&force).expect("offered");
+                ctx.board.cp.confederate -= 2;
+                ctx.board.pieces[i].strength = Strength::Full;
+                let text = format!(
+                    "{} is Refitted for 2 Command Points.",
+                    label(&ctx.board.pieces[i])
+                );
+                ctx.note("15.4", text);
+            }
+            Decision::Purchase {
+                force,
+                area,
+                reduced,
+            } => {
+                let i = ctx.board.index(&force).expect("offered");
+                let f = ctx.board.pieces[i].force.clone();
+                let cost = if reduced {
+                    f.reduced.map_or(f.full.combat, |v| v.combat)
+                } else {
+                    f.full.combat
+                };
+                ctx.board.cp.confederate -= cost;
+                ctx.board.move_to(i, &area);
+                ctx.board.pieces[i].strength = if reduced {
+                    Strength::Reduced
+                } else {
+                    Strength::Full
+                };
+                bought.insert(force);
+                let text = format!(
+                    "{} is purchased{} for {cost} Command Points and placed in {}.",
+                    label(&ctx.board.pieces[i]),
+                    if reduced { " on its reduced side" } else { "" },
+                    ctx.board.area_name(&area)
+                );
+                ctx.note("15.5", text);
+            }
+            Decision::BuyScout => {
+                ctx.board.cp.confederate -= 1;
+                ctx.board.scouts.available += 1;
+                ctx.note("15.6", "A Scout is purchased for 1 Command Point.");
+            }
+            other => unreachable!("not offered: {other:?}"),
+        }
+    }
+    Ok(())
+}
+
+/// 18.0 Union Resupply.
+pub fn union(ctx: &mut Ctx) -> Result<(), Interrupt> {
+    let gain = ctx
+        .board
+        .options
+        .union_resupply_command_points(&ctx.board.campaign);
+    ctx.board.cp.union += gain;
+    ctx.note(
+        "18.0",
+        format!(
+            "The Union gains {gain} Command Points ({} in all).",
+            ctx.board.cp.union
+        ),
+    );
+    // 18.1 Refit, highest Skill Level first.
+    let mut reduced: Vec<usize> = (0..ctx.board.pieces.len())
+        .filter(|&i| {
+            let p = &ctx.board.pieces[i];
+            p.force.side == Side::Union
+                && p.strength == Strength::Reduced
+                && p.location.area().is_some()
+        })
+        .collect();
+    reduced.sort_by_key(|&i| std::cmp::Reverse(ctx.board.pieces[i].force.skill));
+    for i in reduced {
+        if ctx.board.cp.union < 2 {
+            break;
+        }
+        ctx.board.cp.union -= 2;
+        ctx.board.pieces[i].strength = Strength::Full;
+        let text = format!(
+            "The Union Refits {} for 2 Command Points.",
+            label(&ctx.board.pieces[i])
+        );
+        ctx.note("18.1", text);
+    }
+    // 18.1 Reinforcements, drawn at random until one costs too much.
+    loop {
+        let cup = ctx
+            .board
+            .in_pile(&Location::ReinforcementCup, |f| f.side == Side::Union);
+        if cup.is_empty() {
+            break;
+        }
+        let i = ctx.pick_piece(
+            "18.1",
+            "Reinforcement drawn from the Reinforcement cup",
+            &cup,
+        )?;
+        let cost = ctx.board.pieces[i].force.full.combat;
+        if cost > ctx.board.cp.union {
+            let text = format!(
+                "{} costs {cost}, more than the Union's {} Command Points: it goes back into the cup and the Union stops drawing Reinforcements.",
+                label(&ctx.board.pieces[i]),
+                ctx.board.cp.union
+            );
+            ctx.note("18.1", text);
+            break;
+        }
+        let Some(area) = reinforcement_area(ctx, i)? else {
+            ctx.note(
+                "18.1",
+                "No Union-Held area can take it: it stays in the cup.",
+            );
+            break;
+        };
+        ctx.board.cp.union -= cost;
+        place_union(
+            ctx,
+            i,
+            &area,
+            &format!("is repurchased for {cost} Command Points"),
+            "18.1",
+        );
+    }
+    // 18.1 Brigades, Regiments and Batteries, the same way.
+    loop {
+        let cup = ctx
+            .board
+            .in_pile(&Location::AdditionalForcesCup, |f| f.side == Side::Union);
+        if cup.is_empty() {
+            break;
+        }
+        let i = ctx.pick_piece("18.1", "Drawn from the Additional Forces cup", &cup)?;
+        let cost = ctx.board.pieces[i].force.full.combat;
+        if cost > ctx.board.cp.union {
+            let text = format!(
+                "{} costs {cost}, more than the Union's {} Command Points: it goes back into the cup and the Union goes on to the Resupply Table.",
+                label(&ctx.board.pieces[i]),
+                ctx.board.cp.union
+            );
+            ctx.note("18.1", text);
+            break;
+        }
+        let Some(area) = random_union_area(ctx)? else {
+            break;
+        };
+        ctx.board.cp.union -= cost;
+        place_union(
+            ctx,
+            i,
+            &area,
+            &format!("is purchased for {cost} Command Points"),
+            "18.1",
+        );
+    }
+    // 18.2 the Union Resupply Table, the difficulty's number of times.
+    let rolls = ctx.board.options.union_resupply_rolls(&ctx.board.campaign);
+    let table = ctx.board.campaign.union_resupply.table.clone();
+    for n in 1..=rolls {
+        let die = roll_d10(
+            ctx.dice,
+            ctx.chronicle,
+            "18.2",
+            format!("Union Resupply Table ({n} of {rolls})"),
+            |d| {
+                table
+                    .iter()
+                    .find(|r| r.rolls.contains(&d))
+                    .map(|r| r.text.clone())
+                    .unwrap_or_default()
+            },
+        )?;
+        let row = table
+            .iter()
+            .find(|r| r.rolls.contains(&die))
+            .expect("validated")
+            .clone();
+        resupply_result(ctx, &row.result)?;
+    }
+    if ctx.board.cp.union > 0 {
+        ctx.note(
+            "18.1",
+            format!(
+                "The Union keeps {} Command Points for next turn.",
+                ctx.board.cp.union
+            ),
+        );
+    }
+    Ok(())
+}
+
+fn resupply_result(ctx: &mut Ctx, result: &ResupplyResult) -> Result<(), Interrupt> {
+    match result {
+        ResupplyResult::Additional {
+            counter,
+            force_type,
+        } => {
+            let cup = ctx.board.in_pile(&Location::AdditionalForcesCup, |f| {
+                f.side == Side::Union
+                    && f.kind == Some(*counter)
+                    && force_type.is_none_or(|t| t == f.force_type)
+            });
+            if cup.is_empty() {
+                ctx.note(
+                    "18.2",
+                    format!(
+                        "No Union {} is left: the result is ignored.",
+                        counter.name()
+                    ),
+                );
+                return Ok(());
+            }
+            let i = ctx.pick_piece("18.2", &format!("Union {}", counter.name()), &cup)?;
+            if let Some(area) = random_union_area(ctx)? {
+                place_union(ctx, i, &area, "joins the Union army", "18.2");
+            }
+        }
+        ResupplyResult::BatteryByRoll { follow_up } => {
+            let follow = follow_up.clone();
+            let die = roll_d10(
+                ctx.dice,
+                ctx.chronicle,
+                "18.3",
+                "Follow-up: the Battery's Combat Value",
+                |d| {
+                    follow
+                        .iter()
+                        .find(|r| r.rolls.contains(&d))
+                        .map_or(String::new(), |r| format!("Combat Value {}", r.combat))
+                },
+            )?;
+            let wanted = follow
+                .iter()
+                .find(|r| r.rolls.contains(&die))
+                .expect("validated")
+                .combat;
+            // The value rolled, else the next lower one, and so on (18.2).
+            let cup = ctx.board.in_pile(&Location::AdditionalForcesCup, |f| {
+                f.side == Side::Union
+                    && f.kind == Some(CounterKind::Battery)
+                    && f.full.combat <= wanted
+            });
+            let Some(best) = cup
+                .iter()
+                .map(|&i| ctx.board.pieces[i].force.full.combat)
+                .max()
+            else {
+                ctx.note("18.2", format!("No Union Battery of Combat Value {wanted} or less is left: the result is ignored."));
+                return Ok(());
+            };
+            let i = *cup
+                .iter()
+                .find(|&&i| ctx.board.pieces[i].force.full.combat == best)
+                .expect("exists");
+            if let Some(area) = random_union_area(ctx)? {
+                place_union(ctx, i, &area, "joins the Union army", "18.2");
+            }
+        }
+        ResupplyResult::StaticByRoll { counter, follow_up } => {
+            let follow = follow_up.clone();
+            let die = roll_d10(
+                ctx.dice,
+                ctx.chronicle,
+                "18.3",
+                format!("Follow-up: where the {} goes", counter.name()),
+                |d| {
+                    follow
+                        .iter()
+                        .find(|r| r.rolls.contains(&d))
+                        .map_or(String::new(), |r| r.area.clone())
+                },
+            )?;
+            let mut area = follow
+                .iter()
+                .find(|r| r.rolls.contains(&die))
+                .expect("validated")
+                .area
+                .clone();
+            let pile = ctx.board.in_pile(&Location::StaticForcesPile, |f| {
+                f.side == Side::Union && f.kind == Some(*counter)
+            });
+            let Some(&i) = pile.first() else {
+                ctx.note(
+                    "18.2",
+                    format!(
+                        "No Union {} is left: the result is ignored.",
+                        counter.name()
+                    ),
+                );
+                return Ok(());
+            };
+            // 18.3: never into an area Held by or holding Confederates.
+            if ctx.board.has_side(&area, Side::Confederate) {
+                let text = format!(
+                    "{} has Confederate Forces: a random Union-Held area instead (18.3).",
+                    ctx.board.area_name(&area)
+                );
+                ctx.note("18.3", text);
+                match random_union_area(ctx)? {
+                    Some(a) => area = a,
+                    None => return Ok(()),
+                }
+            }
+            place_union(ctx, i, &area, "is placed", "18.2");
+        }
+        ResupplyResult::Reinforcement {} => {
+            let cup = ctx
+                .board
+                .in_pile(&Location::ReinforcementCup, |f| f.side == Side::Union);
+            if cup.is_empty() {
+                ctx.note(
+                    "18.2",
+                    "The Reinforcement cup is empty: the result is ignored.",
+                );
+                return Ok(());
+            }
+            let i = ctx.pick_piece("18.2", "Reinforcement", &cup)?;
+            if let Some(area) = reinforcement_area(ctx, i)? {
+                place_union(ctx, i, &area, "returns to the Union army", "18.2");
+            }
+        }
+        ResupplyResult::CommandPoints { amount } => {
+            ctx.board.cp.union += amount;
+            ctx.note(
+                "18.2",
+                format!("The Union gains {amount} Command Points, for its next Resupply."),
+            );
+        }
+        ResupplyResult::Nothing {} => ctx.note("18.2", "Nothing."),
+    }
+    Ok(())
+}
+
+/// A random Union-Held area, or None (ignored, with a note).
+fn random_union_area(ctx: &mut Ctx) -> Result<Option<String>, Interrupt> {
+    let held = ctx.board.held_areas(Side::Union);
+    if held.is_empty() {
+        ctx.note(
+            "18.2",
+            "The Union Holds no area: the Force cannot be placed.",
+        );
+        return Ok(None);
+    }
+    Ok(Some(ctx.pick_area("18.2", "Union-Held area", &held)?))
+}
+
+/// 18.1/18.2: a Reinforcement goes with its corps when it can (a random one
+/// of the Union-Held areas holding Forces of its corps), else to a random
+/// Union-Held area.
+fn reinforcement_area(ctx: &mut Ctx, i: usize) -> Result<Option<String>, Interrupt> {
+    if let Some(corps) = ctx.board.pieces[i].force.corps.clone() {
+        let mut with_corps: Vec<String> =
+            ctx.board
+                .held_areas(Side::Union)
+                .into_iter()
+                .filter(|a| {
+                    ctx.board.side_in_area(a, Side::Union).iter().any(|&j| {
+                        ctx.board.pieces[j].force.corps.as_deref() == Some(corps.as_str())
+                    })
+                })
+                .collect();
+        with_corps.sort();
+        if !with_corps.is_empty() {
+            return Ok(Some(ctx.pick_area(
+                "18.1",
+                &format!("{corps} Corps area"),
+                &with_corps,
+            )?));
+        }
+    }
+    random_union_area(ctx)
+}
+
+fn place_union(ctx: &mut Ctx, i: usize, area: &str, what: &str, rule: &str) {
+    ctx.board.move_to(i, area);
+    ctx.board.pieces[i].strength = Strength::Full;
+    let text = format!(
+        "{} {what} in {}.",
+        label(&ctx.board.pieces[i]),
+        ctx.board.area_name(area)
+    );
+    ctx.note(rule, text);
+}

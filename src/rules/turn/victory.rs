@@ -1,0 +1,203 @@
+//! 3.0–3.3 End of a Campaign, 21.0–21.1 Victory Points: objectives decided
+//! at the end of every step, defeat conditions, the final score.
+
+use super::Step;
+use crate::campaign::{Condition, Deadline, DefeatCondition, ForceFilter, Phase, Side};
+use crate::rules::battle::Ctx;
+use crate::rules::board::Board;
+use crate::rules::components::{CampaignResult, Rating};
+
+/// Has the end of this step reached (or passed) the deadline?
+fn reached(deadline: &Deadline, turn: u32, step: Step) -> bool {
+    let end_of = |phase: Option<Phase>| match phase {
+        Some(Phase::Confederate) => step == Step::ConfederateResupply,
+        _ => step == Step::UnionResupply,
+    };
+    turn > deadline.turn || (turn == deadline.turn && end_of(deadline.phase))
+}
+
+fn qualifies(board: &Board, filter: &ForceFilter, id: &str) -> bool {
+    match filter {
+        ForceFilter::Any {} => true,
+        ForceFilter::Corps { corps } => board
+            .piece(id)
+            .is_some_and(|p| p.force.corps.as_deref() == Some(corps.as_str())),
+    }
+}
+
+fn has_reached(board: &Board, area: &str, filter: &ForceFilter) -> bool {
+    board
+        .progress
+        .entered
+        .get(area)
+        .is_some_and(|ids| ids.iter().any(|id| qualifies(board, filter, id)))
+}
+
+/// The last step of the last turn: the campaign's final moment.
+fn is_final(board: &Board, step: Step) -> bool {
+    step == Step::UnionResupply && board.turn.turn >= board.campaign.turns
+}
+
+/// Decide what the end of this step decides; end the campaign on defeat or
+/// when every objective is achieved (3.1, 3.2).
+pub fn end_of_step(ctx: &mut Ctx, step: Step) {
+    if ctx.board.progress.result.is_some() {
+        return;
+    }
+    let turn = ctx.board.turn.turn;
+    let finale = is_final(ctx.board, step);
+    let objectives: Vec<_> = ctx
+        .board
+        .options
+        .objectives(&ctx.board.campaign)
+        .cloned()
+        .collect();
+    for o in &objectives {
+        if ctx.board.progress.objectives.contains_key(&o.id) {
+            continue;
+        }
+        let b = &*ctx.board;
+        let decided: Option<bool> = match &o.condition {
+            Condition::ClearArea { area, by } => {
+                reached(by, turn, step).then(|| !b.has_side(area, Side::Union))
+            }
+            Condition::Reach { area, by, forces } => {
+                if has_reached(b, area, forces) {
+                    Some(true)
+                } else if reached(by, turn, step) {
+                    Some(false)
+                } else {
+                    None
+                }
+            }
+            Condition::Occupy { areas, at } => reached(at, turn, step)
+                .then(|| areas.iter().all(|a| b.has_side(a, Side::Confederate))),
+            Condition::HoldThroughout { areas } => {
+                if areas.iter().any(|a| b.holder(a) != Some(Side::Confederate)) {
+                    Some(false)
+                } else if finale {
+                    Some(true)
+                } else {
+                    None
+                }
+            }
+            Condition::HoldWithCombatValue { areas, min_combat } => finale.then(|| {
+                areas.iter().all(|a| {
+                    b.holder(a) == Some(Side::Confederate)
+                        && b.area_combat(a, Side::Confederate) >= *min_combat
+                })
+            }),
+        };
+        if let Some(achieved) = decided {
+            ctx.board.progress.objectives.insert(o.id.clone(), achieved);
+            ctx.note(
+                "3.1",
+                format!(
+                    "Objective {}: \"{}\" ({} VP).",
+                    if achieved { "achieved" } else { "failed" },
+                    o.text,
+                    o.vp
+                ),
+            );
+        }
+    }
+    // 3.2 Defeat.
+    if ctx.board.lee_isolated() {
+        finish(
+            ctx,
+            false,
+            "Robert E. Lee is in an area without Confederate Forces (3.2)".into(),
+        );
+        return;
+    }
+    let defeats = ctx.board.campaign.victory.defeat.clone();
+    for d in &defeats {
+        let lost = match d {
+            DefeatCondition::FailToReach { area, by, forces } => {
+                reached(by, turn, step) && !has_reached(ctx.board, area, forces)
+            }
+            DefeatCondition::UnionHolds { areas } => areas
+                .iter()
+                .all(|a| ctx.board.holder(a) == Some(Side::Union)),
+        };
+        if lost {
+            finish(
+                ctx,
+                false,
+                format!("a Defeat Condition is met: {d:?} (3.2)"),
+            );
+            return;
+        }
+    }
+    // 3.1 Victory: every objective achieved.
+    if objectives
+        .iter()
+        .all(|o| ctx.board.progress.objectives.get(&o.id) == Some(&true))
+    {
+        finish(
+            ctx,
+            true,
+            "every Victory Condition is achieved (3.1)".into(),
+        );
+    }
+}
+
+/// Victory Points of the objectives achieved so far (21.0), and 21.1.
+pub fn victory_points(board: &Board) -> u32 {
+    let objectives: u32 = board
+        .options
+        .objectives(&board.campaign)
+        .filter(|o| board.progress.objectives.get(&o.id) == Some(&true))
+        .map(|o| o.vp)
+        .sum();
+    let casualties = match &board.campaign.victory.casualties {
+        Some(c) if objectives >= board.campaign.victory.lee_historical_vp => {
+            let named: u32 = board
+                .pieces
+                .iter()
+                .filter(|p| {
+                    p.force.side == Side::Confederate
+                        && p.force.is_named()
+                        && p.location.area().is_some()
+                })
+                .map(|p| p.combat())
+                .sum();
+            if named >= c.min_named_combat { c.vp } else { 0 }
+        }
+        _ => 0,
+    };
+    objectives + casualties
+}
+
+/// 3.3 Command performance.
+pub fn rating(vp: u32, lee: u32) -> Rating {
+    match vp.cmp(&lee) {
+        std::cmp::Ordering::Greater => Rating::Superior,
+        std::cmp::Ordering::Equal => Rating::Historical,
+        std::cmp::Ordering::Less => Rating::Inferior,
+    }
+}
+
+/// End the campaign.
+pub fn finish(ctx: &mut Ctx, victory: bool, reason: String) {
+    if ctx.board.progress.result.is_some() {
+        return;
+    }
+    let vp = victory_points(ctx.board);
+    let lee = ctx.board.campaign.victory.lee_historical_vp;
+    let rating = rating(vp, lee);
+    ctx.note(
+        if victory { "3.1" } else { "3.2" },
+        format!(
+            "The campaign ends in {}: {reason}. {vp} Victory Points against Lee's {lee}: {:?} Command (3.3).",
+            if victory { "a Confederate Victory" } else { "a Union Victory" },
+            rating
+        ),
+    );
+    ctx.board.progress.result = Some(CampaignResult {
+        victory,
+        reason,
+        victory_points: vp,
+        rating,
+    });
+}

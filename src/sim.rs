@@ -1,0 +1,156 @@
+//! `fcrel simulate`: whole campaigns played headless by a scripted
+//! commander, for balance figures and as a test of the engine.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use serde::Serialize;
+
+use crate::campaign::Campaign;
+use crate::chronicle::Chronicle;
+use crate::dice::Dice;
+use crate::rules::battle::Ctx;
+use crate::rules::board::Board;
+use crate::rules::commander::Policy;
+use crate::rules::components::{CampaignResult, Rating};
+use crate::rules::decision::Interrupt;
+use crate::rules::difficulty::GameOptions;
+use crate::rules::setup::new_campaign;
+use crate::rules::turn::{Step, play_to_end};
+
+/// The seed of game `n` of a run: the run's seed mixed with `n`
+/// (SplitMix64), so every game is independent and reproducible alone.
+pub fn game_seed(seed: u64, n: u64) -> u64 {
+    let mut z = seed ^ n.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// One finished campaign.
+pub struct Game {
+    pub board: Board,
+    pub chronicle: Chronicle,
+    pub result: CampaignResult,
+    pub battles: u32,
+}
+
+/// Play one whole campaign with a policy.
+pub fn play(
+    campaign: Arc<Campaign>,
+    options: GameOptions,
+    policy: Policy,
+) -> Result<Game, Interrupt> {
+    let mut chronicle = Chronicle::default();
+    let mut board = new_campaign(campaign, options, &mut chronicle);
+    let mut dice = Dice::seeded(options.seed);
+    let mut decider = policy;
+    {
+        let mut ctx = Ctx {
+            board: &mut board,
+            dice: &mut dice,
+            chronicle: &mut chronicle,
+            decider: &mut decider,
+        };
+        play_to_end(&mut ctx, Step::AdvanceTurn)?;
+    }
+    let result = board
+        .progress
+        .result
+        .clone()
+        .expect("play_to_end ends with a result");
+    let battles = chronicle
+        .entries()
+        .iter()
+        .filter(|e| e.rule == "9.3" && e.text.starts_with("Battle of"))
+        .count() as u32;
+    Ok(Game {
+        board,
+        chronicle,
+        result,
+        battles,
+    })
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Summary {
+    pub campaign: String,
+    pub games: u32,
+    pub seed: u64,
+    pub policy: String,
+    pub battles_mode: String,
+    pub player: String,
+    pub union: String,
+    pub victories: u32,
+    pub defeats: u32,
+    pub victory_rate: f64,
+    /// Games ending with each VP total, index = VP.
+    pub vp_distribution: Vec<u32>,
+    pub mean_vp: f64,
+    pub superior: u32,
+    pub historical: u32,
+    pub inferior: u32,
+    pub mean_battles: f64,
+    pub ms_per_game: f64,
+}
+
+pub fn simulate(
+    campaign: Arc<Campaign>,
+    options: GameOptions,
+    policy: Policy,
+    games: u32,
+) -> Result<Summary, (u64, Interrupt)> {
+    let start = Instant::now();
+    let mut s = Summary {
+        campaign: campaign.id.clone(),
+        games,
+        seed: options.seed,
+        policy: policy.name().to_string(),
+        battles_mode: format!("{:?}", options.battles),
+        player: format!("{:?}", options.player),
+        union: match options.union.preset_level() {
+            Some(l) => format!("{l:?}"),
+            None => format!("{:?}", options.union),
+        },
+        victories: 0,
+        defeats: 0,
+        victory_rate: 0.0,
+        vp_distribution: Vec::new(),
+        mean_vp: 0.0,
+        superior: 0,
+        historical: 0,
+        inferior: 0,
+        mean_battles: 0.0,
+        ms_per_game: 0.0,
+    };
+    let mut vp_total = 0u64;
+    let mut battles_total = 0u64;
+    for n in 0..games as u64 {
+        let seed = game_seed(options.seed, n);
+        let game = play(campaign.clone(), GameOptions { seed, ..options }, policy)
+            .map_err(|e| (seed, e))?;
+        if game.result.victory {
+            s.victories += 1;
+        } else {
+            s.defeats += 1;
+        }
+        let vp = game.result.victory_points as usize;
+        if s.vp_distribution.len() <= vp {
+            s.vp_distribution.resize(vp + 1, 0);
+        }
+        s.vp_distribution[vp] += 1;
+        vp_total += vp as u64;
+        battles_total += game.battles as u64;
+        match game.result.rating {
+            Rating::Superior => s.superior += 1,
+            Rating::Historical => s.historical += 1,
+            Rating::Inferior => s.inferior += 1,
+        }
+    }
+    let g = games.max(1) as f64;
+    s.victory_rate = s.victories as f64 / g;
+    s.mean_vp = vp_total as f64 / g;
+    s.mean_battles = battles_total as f64 / g;
+    s.ms_per_game = start.elapsed().as_secs_f64() * 1000.0 / g;
+    Ok(s)
+}
