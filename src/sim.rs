@@ -1,6 +1,7 @@
 //! `fcrel simulate`: whole campaigns played headless by a scripted
 //! commander, for balance figures and as a test of the engine.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -91,6 +92,10 @@ pub struct Summary {
     pub historical: u32,
     pub inferior: u32,
     pub mean_battles: f64,
+    /// How many games achieved each objective (by id).
+    pub objectives_achieved: BTreeMap<String, u32>,
+    /// How many games were lost with Lee alone (3.2).
+    pub lee_lost: u32,
     pub ms_per_game: f64,
 }
 
@@ -121,6 +126,17 @@ pub fn simulate(
         historical: 0,
         inferior: 0,
         mean_battles: 0.0,
+        objectives_achieved: campaign
+            .victory
+            .objectives
+            .iter()
+            .filter(|o| {
+                o.union_levels.is_empty()
+                    || o.union_levels.contains(&options.union.victory_conditions)
+            })
+            .map(|o| (o.id.clone(), 0))
+            .collect(),
+        lee_lost: 0,
         ms_per_game: 0.0,
     };
     let mut vp_total = 0u64;
@@ -141,6 +157,14 @@ pub fn simulate(
         s.vp_distribution[vp] += 1;
         vp_total += vp as u64;
         battles_total += game.battles as u64;
+        for (id, achieved) in &game.board.progress.objectives {
+            if *achieved && let Some(n) = s.objectives_achieved.get_mut(id) {
+                *n += 1;
+            }
+        }
+        if game.result.reason.contains("Robert E. Lee") {
+            s.lee_lost += 1;
+        }
         match game.result.rating {
             Rating::Superior => s.superior += 1,
             Rating::Historical => s.historical += 1,

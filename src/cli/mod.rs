@@ -384,6 +384,15 @@ pub fn simulate(
                     "  command: superior {}, historical {}, inferior {}",
                     s.superior, s.historical, s.inferior
                 );
+                let obj: Vec<String> = s
+                    .objectives_achieved
+                    .iter()
+                    .map(|(id, n)| {
+                        format!("{id} {:.0}%", *n as f64 * 100.0 / s.games.max(1) as f64)
+                    })
+                    .collect();
+                let _ = writeln!(out, "  objectives achieved: {}", obj.join(", "));
+                let _ = writeln!(out, "  lost with Lee alone: {}", s.lee_lost);
                 let _ = writeln!(
                     out,
                     "  battles per game {:.2}; {:.3} ms per game",

@@ -46,33 +46,57 @@ impl Policy {
     }
 }
 
-/// The areas the army should make for now, with the turn they are due:
-/// the pending positional objectives, most urgent first.
-fn targets(board: &Board) -> Vec<(u32, Vec<String>)> {
-    let mut v: Vec<(u32, Vec<String>)> = board
+/// The areas the army should make for, with the turn each is due: the
+/// pending positional objectives' areas not yet satisfied.
+fn goals(board: &Board) -> Vec<(u32, String)> {
+    let mut v: Vec<(u32, String)> = Vec::new();
+    for o in board
         .options
         .objectives(&board.campaign)
         .filter(|o| !board.progress.objectives.contains_key(&o.id))
-        .filter_map(|o| match &o.condition {
-            Condition::ClearArea { area, by } => Some((by.turn, vec![area.clone()])),
-            Condition::Reach { area, by, .. } => Some((by.turn, vec![area.clone()])),
-            Condition::Occupy { areas, at } => Some((at.turn, areas.clone())),
-            _ => None,
-        })
-        .collect();
+    {
+        match &o.condition {
+            Condition::ClearArea { area, by } if board.has_side(area, Side::Union) => {
+                v.push((by.turn, area.clone()))
+            }
+            Condition::Reach { area, by, .. } => v.push((by.turn, area.clone())),
+            Condition::Occupy { areas, at } => v.extend(
+                areas
+                    .iter()
+                    .filter(|a| !board.has_side(a, Side::Confederate))
+                    .map(|a| (at.turn, a.clone())),
+            ),
+            _ => {}
+        }
+    }
     v.sort();
     v
 }
 
-/// The target for a Force in `from`: the nearest area of the most urgent
-/// objective.
+/// Areas an objective needs a Force to stay in (Occupy).
+fn anchors(board: &Board) -> Vec<String> {
+    board
+        .options
+        .objectives(&board.campaign)
+        .filter(|o| !board.progress.objectives.contains_key(&o.id))
+        .filter_map(|o| match &o.condition {
+            Condition::Occupy { areas, .. } => Some(areas.clone()),
+            _ => None,
+        })
+        .flatten()
+        .collect()
+}
+
+/// The target for a Force in `from`: the nearest of the goals due first.
 fn target_for(board: &Board, from: &str) -> Option<(u32, String)> {
-    let (due, areas) = targets(board).into_iter().next()?;
-    areas
+    let goals = goals(board);
+    let first_due = goals.first()?.0;
+    goals
         .into_iter()
-        .filter_map(|a| board.graph.distance(from, &a).map(|d| (d, a)))
+        .filter(|(due, _)| *due == first_due)
+        .filter_map(|(due, a)| board.graph.distance(from, &a).map(|d| (d, due, a)))
         .min()
-        .map(|(_, a)| (due, a))
+        .map(|(_, due, a)| (due, a))
 }
 
 fn dist(board: &Board, a: &str, b: &str) -> u32 {
@@ -102,6 +126,7 @@ impl Policy {
             .iter()
             .any(|d| matches!(d, Decision::MoveLee { .. }));
         let holds = hold_areas(board);
+        let anchors = anchors(board);
         let mut best: Option<(i64, u32, Decision)> = None;
         for o in &request.options {
             let (force, to, via) = match o {
@@ -143,6 +168,9 @@ impl Policy {
             if lee_at.as_deref() == Some(from) && all_here == 1 && !can_move_lee {
                 continue;
             }
+            if anchors.iter().any(|a| a == from) && mobile_here == 1 {
+                continue;
+            }
             if holds.iter().any(|h| h == from) && mobile_here == 1 {
                 let threatened = board
                     .graph
@@ -154,8 +182,14 @@ impl Policy {
                 }
             }
             // Into Union Forces only with the odds: everything that can join
-            // the attack this step against what is there.
+            // the attack this step against what is there. With the deadline
+            // upon it, the bold commander attacks at even odds.
             let union_there = board.area_combat(to, Side::Union);
+            let (num, den) = if self == Policy::Objective && due <= board.turn.turn + 1 {
+                (1, 1)
+            } else {
+                (num, den)
+            };
             if union_there > 0 {
                 let joining: u32 = request
                     .options
@@ -195,7 +229,11 @@ impl Policy {
                 })
                 .filter(|(cv, to)| {
                     let union = board.area_combat(to, Side::Union);
-                    *cv > 0 && (alone || (*cv > here && cv * den >= union * num))
+                    // Lee risks a battle only at half again the odds the
+                    // army attacks with.
+                    *cv > 0
+                        && (alone
+                            || (*cv > here && (union == 0 || 2 * cv * den >= 3 * union * num)))
                 })
                 .collect();
             moves.sort();
@@ -312,7 +350,7 @@ impl Decider for Policy {
                     .unwrap_or(first)
             }
             Decision::PlaceArrival { .. } => {
-                let goal = targets(board).into_iter().next().and_then(|(_, a)| a.into_iter().next());
+                let goal = goals(board).into_iter().next().map(|(_, a)| a);
                 request
                     .options
                     .iter()

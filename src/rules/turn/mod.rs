@@ -236,10 +236,10 @@ fn late_arrivals(ctx: &mut Ctx) -> Result<(), Interrupt> {
         }
         ctx.board.progress.arrived.insert(la.id.clone());
         let text = format!(
-            "{} ({}) arrive{} in {}.",
+            "{} ({}, {}) arrive in {}.",
             names(ctx, &la.forces),
+            side.map_or("", Side::name),
             la.label,
-            if side == Some(Side::Union) { "" } else { "" },
             ctx.board.area_name(&area)
         );
         ctx.note("7.9", text);

@@ -27,7 +27,9 @@ pub struct Group {
 /// own. Static Forces never move.
 pub fn union_groups(board: &Board) -> Vec<Group> {
     let max = board.campaign.union_group_maximum as usize;
-    let mut by_area: BTreeMap<String, (BTreeMap<String, Vec<usize>>, Vec<usize>)> = BTreeMap::new();
+    // Per area: named Forces by corps (or Independent id), then the rest.
+    type AreaForces = (BTreeMap<String, Vec<usize>>, Vec<usize>);
+    let mut by_area: BTreeMap<String, AreaForces> = BTreeMap::new();
     for (i, p) in board.pieces.iter().enumerate() {
         let Some(area) = p.location.area() else {
             continue;
@@ -161,7 +163,7 @@ fn orders_for(ctx: &mut Ctx, group: &Group) -> Result<(), Interrupt> {
         ctx.chronicle,
         rule,
         format!("Union Orders for {name}"),
-        &text_of,
+        text_of,
     )?;
     // 16.3.1: re-roll with Scouts as often as wished, then perhaps ±1 once.
     while ctx.board.scouts.available > 0 {
@@ -190,7 +192,7 @@ fn orders_for(ctx: &mut Ctx, group: &Group) -> Result<(), Interrupt> {
                     ctx.chronicle,
                     rule,
                     format!("Union Orders for {name} (re-roll)"),
-                    &text_of,
+                    text_of,
                 )?;
             }
             Decision::ModifyOrders { by } => {

@@ -33,6 +33,13 @@ fn has_reached(board: &Board, area: &str, filter: &ForceFilter) -> bool {
         .is_some_and(|ids| ids.iter().any(|id| qualifies(board, filter, id)))
 }
 
+fn battle_step(step: Step) -> bool {
+    matches!(
+        step,
+        Step::BattlesAfterMoves | Step::BattlesAfterForcedMarch | Step::BattlesAfterOrders
+    )
+}
+
 /// The last step of the last turn: the campaign's final moment.
 fn is_final(board: &Board, step: Step) -> bool {
     step == Step::UnionResupply && board.turn.turn >= board.campaign.turns
@@ -73,7 +80,18 @@ pub fn end_of_step(ctx: &mut Ctx, step: Step) {
             Condition::Occupy { areas, at } => reached(at, turn, step)
                 .then(|| areas.iter().all(|a| b.has_side(a, Side::Confederate))),
             Condition::HoldThroughout { areas } => {
-                if areas.iter().any(|a| b.holder(a) != Some(Side::Confederate)) {
+                // An area being fought for is judged after its battle
+                // (R-3.1-hold): both armies in it at the end of a step that
+                // is followed by Resolve Battles do not lose it yet.
+                let contested = |a: &String| {
+                    b.has_side(a, Side::Confederate)
+                        && b.has_side(a, Side::Union)
+                        && !battle_step(step)
+                };
+                if areas
+                    .iter()
+                    .any(|a| b.holder(a) != Some(Side::Confederate) && !contested(a))
+                {
                     Some(false)
                 } else if finale {
                     Some(true)
