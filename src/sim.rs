@@ -96,6 +96,9 @@ pub struct Summary {
     pub objectives_achieved: BTreeMap<String, u32>,
     /// How many games were lost with Lee alone (3.2).
     pub lee_lost: u32,
+    /// Wall-clock time: printed, but not part of the JSON, which stays the
+    /// same for the same seed.
+    #[serde(skip)]
     pub ms_per_game: f64,
 }
 

@@ -797,3 +797,206 @@ fn same_seed_same_game() {
     );
     assert_ne!(ca, cc);
 }
+
+/// The sequence of play as Bevy states: a headless App with a scripted
+/// commander plays the same campaign as the pure simulator, step by step,
+/// to the same end, chronicle and digest.
+#[test]
+fn headless_app_plays_the_same_campaign_as_the_simulator() {
+    use bevy::prelude::*;
+    use bevy::state::app::StatesPlugin;
+    use fcrel::rules::components::Progress;
+    use fcrel::rules::sequence::{GameState, PendingDecision, ScriptedCommander};
+    use fcrel::rules::setup::NewCampaign;
+
+    let options = GameOptions {
+        battles: BattleMode::Quick,
+        seed: 99,
+        ..GameOptions::default()
+    };
+    let c = seven_days();
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, fcrel::RulesPlugin));
+    app.insert_resource(ScriptedCommander(Policy::Objective));
+    app.world_mut().write_message(NewCampaign {
+        campaign: c.clone(),
+        options,
+    });
+    let mut frames = 0;
+    let mut steps_seen = std::collections::BTreeSet::new();
+    while *app.world().resource::<State<GameState>>().get() != GameState::Over {
+        app.update();
+        frames += 1;
+        if let Some(step) = app.world().get_resource::<State<Step>>() {
+            steps_seen.insert(format!("{:?}", step.get()));
+        }
+        assert!(app.world().resource::<PendingDecision>().blocked.is_none());
+        assert!(frames < 2000, "the campaign does not end");
+    }
+    assert_eq!(steps_seen.len(), 9, "{steps_seen:?}");
+    let game = fcrel::sim::play(c, options, Policy::Objective).unwrap();
+    let world = app.world_mut();
+    assert_eq!(
+        world.resource::<Progress>().result,
+        Some(game.result.clone())
+    );
+    assert_eq!(*world.resource::<Chronicle>(), game.chronicle);
+    let board = Board::from_world(world).unwrap();
+    let locs = |x: &Board| {
+        x.pieces
+            .iter()
+            .map(|p| (p.force.id.clone(), p.location.clone(), p.strength))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(locs(&board), locs(&game.board));
+}
+
+/// Decisions wait for the player: without a commander the App stops at the
+/// first question with its legal answers, takes an answer by message, and
+/// lets the player take back a move before any die is rolled.
+#[test]
+fn the_app_waits_for_decisions_and_allows_undo_before_dice() {
+    use bevy::prelude::*;
+    use bevy::state::app::StatesPlugin;
+    use fcrel::rules::sequence::{Decide, PendingDecision, StepDecisions, UndoDecision};
+    use fcrel::rules::setup::NewCampaign;
+
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, fcrel::RulesPlugin));
+    app.world_mut().write_message(NewCampaign {
+        campaign: seven_days(),
+        options: GameOptions {
+            battles: BattleMode::Quick,
+            ..GameOptions::default()
+        },
+    });
+    for _ in 0..4 {
+        app.update();
+    }
+    let pending = app.world().resource::<PendingDecision>().clone();
+    let request = pending.request.expect("turn 1 Moves wait for the player");
+    assert_eq!(request.rule, "9.2");
+    assert_eq!(
+        *app.world().resource::<State<Step>>().get(),
+        Step::ConfederateMoves
+    );
+    let mv = Decision::MoveForce {
+        force: "longstreet".into(),
+        to: "mechanicsville".into(),
+    };
+    assert!(request.options.contains(&mv));
+    app.world_mut().write_message(Decide(mv.clone()));
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<StepDecisions>().answers, vec![mv]);
+    let again = app.world().resource::<PendingDecision>().clone();
+    assert!(
+        !again
+            .request
+            .unwrap()
+            .options
+            .iter()
+            .any(|d| matches!(d, Decision::MoveForce { force, .. } if force == "longstreet"))
+    );
+    // Moves roll no dice: the move can be taken back.
+    app.world_mut().write_message(UndoDecision);
+    app.update();
+    app.update();
+    assert!(app.world().resource::<StepDecisions>().answers.is_empty());
+    // An answer that is not legal is ignored.
+    app.world_mut().write_message(Decide(Decision::MoveLee {
+        to: "atlantis".into(),
+    }));
+    app.update();
+    assert!(app.world().resource::<StepDecisions>().answers.is_empty());
+}
+
+/// 16.2 special rules: a river the Union never crosses sends the group
+/// toward another area instead (Second Manassas' Rappahannock rule, tried
+/// here on the Chickahominy).
+#[test]
+fn union_never_crosses_a_river_by_special_rule() {
+    let mut c = (*seven_days()).clone();
+    c.special_rules
+        .push(campaign::SpecialRule::UnionNeverCrosses {
+            label: "test".into(),
+            river: "chickahominy".into(),
+            instead_toward: "white-house".into(),
+        });
+    for row in c.union_orders.campaign_map.regular.rows.iter_mut() {
+        row.order = campaign::Order::MoveToward {
+            area: "mechanicsville".into(),
+            steps: 1,
+        };
+        row.otherwise = None;
+    }
+    let crossing = c
+        .map
+        .rivers
+        .iter()
+        .find(|r| r.id == "chickahominy")
+        .map(|r| r.separates.clone())
+        .unwrap();
+    assert!(!crossing.is_empty());
+    let c = Arc::new(c);
+    let mut b = empty_board(c.clone());
+    // Golding's Farm (south bank) is next to Gaines' Mill (north bank).
+    at(&mut b, "goldings-farm", &["slocum"]);
+    let mut run = Run::new(b, &[5, 1, 1, 1]);
+    run.step(Step::UnionOrders, &mut Recorded::default())
+        .unwrap();
+    let t = run.text();
+    let now = run.loc("slocum");
+    let now = now.area().unwrap();
+    let crossed = crossing
+        .iter()
+        .any(|[a, b2]| (a == "goldings-farm" && b2 == now) || (b2 == "goldings-farm" && a == now));
+    assert!(!crossed, "{t}");
+}
+
+/// 3.1: Hold with a minimum combined Combat Value (Antietam's kind), judged
+/// at the end; 21.1 casualties add a Victory Point only with the historical
+/// score reached.
+#[test]
+fn hold_with_combat_value_and_casualties() {
+    let mut c = (*seven_days()).clone();
+    c.victory.objectives = vec![campaign::Objective {
+        id: "hold".into(),
+        text: "Hold Malvern Hill with Combat Value 8".into(),
+        vp: 1,
+        condition: campaign::Condition::HoldWithCombatValue {
+            areas: vec!["malvern-hill".into()],
+            min_combat: 8,
+        },
+        union_levels: vec![],
+    }];
+    c.victory.lee_historical_vp = 1;
+    c.union_resupply.command_points.regular = 0;
+    c.union_resupply.rolls.regular = 0;
+    c.victory.casualties = Some(campaign::Casualties {
+        min_named_combat: 8,
+        vp: 1,
+    });
+    let c = Arc::new(c);
+    let mut b = empty_board(c.clone());
+    at(&mut b, "malvern-hill", &["longstreet"]);
+    b.lee = area("malvern-hill");
+    b.turn.turn = 9;
+    // End of turn 9: the Union Resupply step (nothing to buy, no rolls).
+    let mut run = Run::new(b.clone(), &[]);
+    run.step(Step::UnionResupply, &mut Recorded::default())
+        .unwrap();
+    let r = run.board.progress.result.clone().unwrap();
+    assert!(r.victory, "{}", run.text());
+    assert_eq!(
+        r.victory_points, 2,
+        "1 for the objective, 1 for casualties (21.1)"
+    );
+    // Reduced, Longstreet's 5 is too little.
+    let mut b2 = b;
+    b2.place("longstreet", area("malvern-hill"), Reduced);
+    let mut run = Run::new(b2, &[]);
+    run.step(Step::UnionResupply, &mut Recorded::default())
+        .unwrap();
+    assert_eq!(run.board.progress.objectives.get("hold"), Some(&false));
+}

@@ -176,7 +176,9 @@ fn seven_days_spawns_as_the_file_says() {
     );
     assert_eq!(world.resource::<Scouts>().available, c.setup.scouts);
     assert_eq!(world.resource::<SpecialBattlePlanCup>().contents.len(), 16);
-    assert_eq!(world.resource::<CampaignTurn>().turn, 0);
+    // The same frame starts the sequence of play: 9.1 moves the Turn
+    // counter to 1 (nothing else happens in that step on turn 1).
+    assert_eq!(world.resource::<CampaignTurn>().turn, 1);
     assert!(
         world
             .resource::<fcrel::chronicle::Chronicle>()

@@ -354,6 +354,13 @@ pub fn simulate(
         Ok(s) => {
             if json {
                 let _ = writeln!(out, "{}", serde_json::to_string(&s).unwrap_or_default());
+                let _ = writeln!(
+                    err,
+                    "{} games in {:.0} ms ({:.3} ms per game)",
+                    s.games,
+                    s.ms_per_game * s.games as f64,
+                    s.ms_per_game
+                );
             } else {
                 let _ = writeln!(
                     out,

@@ -11,6 +11,7 @@ pub mod components;
 pub mod decision;
 pub mod difficulty;
 pub mod digest;
+pub mod sequence;
 pub mod setup;
 pub mod turn;
 
@@ -20,6 +21,6 @@ pub struct RulesPlugin;
 
 impl Plugin for RulesPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins(setup::plugin);
+        app.add_plugins((setup::plugin, sequence::plugin));
     }
 }

@@ -31,6 +31,16 @@ fn start_new_campaign(world: &mut World) {
         .collect();
     if let Some(last) = requests.into_iter().last() {
         set_up(world, last.campaign, last.options);
+        world.insert_resource(super::sequence::StepDecisions::default());
+        world.insert_resource(super::sequence::PendingDecision::default());
+        world.insert_resource(super::sequence::StepStart::default());
+        world
+            .resource_mut::<NextState<super::sequence::GameState>>()
+            .set(super::sequence::GameState::Playing);
+        // A campaign started over another starts at its first step too.
+        if let Some(mut step) = world.get_resource_mut::<NextState<super::turn::Step>>() {
+            step.set(super::turn::Step::AdvanceTurn);
+        }
     }
 }
 

@@ -7,7 +7,10 @@ pub mod orders;
 pub mod resupply;
 pub mod victory;
 
+use bevy::prelude::SubStates;
 use serde::{Deserialize, Serialize};
+
+use super::sequence::GameState;
 
 use super::battle::quick::{self, QuickMode};
 use super::battle::{BattleSpec, Ctx, Ending};
@@ -17,8 +20,10 @@ use super::difficulty::BattleMode;
 use crate::campaign::{ArrivalPlacement, ArrivalWhen, Phase, Side};
 use crate::dice::{Check, roll_check};
 
-/// The steps of a Campaign Turn (8.0).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+/// The steps of a Campaign Turn (8.0). Also the Bevy sub-state of a
+/// campaign in play (`rules::sequence`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default, SubStates)]
+#[source(GameState = GameState::Playing)]
 #[serde(rename_all = "snake_case")]
 pub enum Step {
     /// 9.1 Advance Turn Counter (and 7.9 Late Arrivals).

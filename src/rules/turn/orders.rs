@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::campaign::{Order, OrderTarget, OrdersChart, Side};
+use crate::campaign::{Order, OrderTarget, OrdersChart, Side, SpecialRule};
 use crate::dice::roll_d10;
 use crate::rules::battle::Ctx;
 use crate::rules::board::Board;
@@ -261,7 +261,12 @@ fn carry_out(
             Ok(true)
         }
         Order::Random {} => {
-            let nb = ctx.board.neighbours(&from);
+            let nb: Vec<String> = ctx
+                .board
+                .neighbours(&from)
+                .into_iter()
+                .filter(|n| forbidden_crossing(ctx.board, &from, n).is_none())
+                .collect();
             if nb.is_empty() {
                 return Ok(false);
             }
@@ -385,6 +390,27 @@ fn carry_out(
     }
 }
 
+/// Campaign special rules that forbid a Union move between two adjacent
+/// areas (16.2, e.g. Second Manassas: never across the Rappahannock), with
+/// the area to head for instead.
+fn forbidden_crossing(board: &Board, a: &str, b: &str) -> Option<String> {
+    for rule in &board.campaign.special_rules {
+        if let SpecialRule::UnionNeverCrosses {
+            river,
+            instead_toward,
+            ..
+        } = rule
+            && let Some(r) = board.campaign.map.rivers.iter().find(|r| &r.id == river)
+        {
+            let pair = |x: &[String; 2]| (x[0] == a && x[1] == b) || (x[0] == b && x[1] == a);
+            if r.separates.iter().any(pair) || r.crossings.iter().any(|c| pair(&c.areas)) {
+                return Some(instead_toward.clone());
+            }
+        }
+    }
+    None
+}
+
 /// Areas with Confederate Forces (inside the Battle Area only, if asked).
 fn confederate_areas(board: &Board, battle_area_only: bool) -> Vec<String> {
     board
@@ -432,22 +458,53 @@ fn march(
     rule: &'static str,
 ) -> Result<bool, Interrupt> {
     let start = here(ctx, group);
-    let Some(goal) = closest(ctx, &start, &targets(ctx.board, &start))? else {
+    let Some(mut goal) = closest(ctx, &start, &targets(ctx.board, &start))? else {
         return Ok(false);
     };
     let mut path = vec![start.clone()];
     let mut at = start.clone();
+    let mut redirected = false;
     for _ in 0..steps {
         if at == goal {
             break;
         }
         let d = ctx.board.graph.distance(&at, &goal).unwrap_or(u32::MAX);
-        let mut next: Vec<String> = ctx
+        let candidates: Vec<String> = ctx
             .board
             .neighbours(&at)
             .into_iter()
             .filter(|n| ctx.board.graph.distance(n, &goal) == Some(d.saturating_sub(1)))
             .collect();
+        let mut next: Vec<String> = candidates
+            .iter()
+            .filter(|n| forbidden_crossing(ctx.board, &at, n).is_none())
+            .cloned()
+            .collect();
+        if next.is_empty()
+            && !redirected
+            && let Some(instead) = candidates
+                .first()
+                .and_then(|n| forbidden_crossing(ctx.board, &at, n))
+        {
+            // 16.2: the special rule sends the group elsewhere instead.
+            let text = format!(
+                "The way lies across a river the Union never crosses (campaign special rule): the group heads for {} instead (16.2).",
+                ctx.board.area_name(&instead)
+            );
+            ctx.note("16.2", text);
+            goal = instead;
+            redirected = true;
+            let d = ctx.board.graph.distance(&at, &goal).unwrap_or(u32::MAX);
+            next = ctx
+                .board
+                .neighbours(&at)
+                .into_iter()
+                .filter(|n| {
+                    ctx.board.graph.distance(n, &goal) == Some(d.saturating_sub(1))
+                        && forbidden_crossing(ctx.board, &at, n).is_none()
+                })
+                .collect();
+        }
         if next.is_empty() {
             break;
         }

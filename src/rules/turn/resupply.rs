@@ -205,7 +205,7 @@ pub fn union(ctx: &mut Ctx) -> Result<(), Interrupt> {
         let cup = ctx
             .board
             .in_pile(&Location::ReinforcementCup, |f| f.side == Side::Union);
-        if cup.is_empty() {
+        if cup.is_empty() || ctx.board.cp.union == 0 {
             break;
         }
         let i = ctx.pick_piece(
@@ -244,7 +244,7 @@ pub fn union(ctx: &mut Ctx) -> Result<(), Interrupt> {
         let cup = ctx
             .board
             .in_pile(&Location::AdditionalForcesCup, |f| f.side == Side::Union);
-        if cup.is_empty() {
+        if cup.is_empty() || ctx.board.cp.union == 0 {
             break;
         }
         let i = ctx.pick_piece("18.1", "Drawn from the Additional Forces cup", &cup)?;

@@ -1,0 +1,190 @@
+//! 8.0 Sequence of Play in the ECS: `GameState` (no campaign, playing,
+//! over) with the step of the turn as its sub-state (`turn::Step`). Each
+//! frame the current step is run on a board taken from the world with the
+//! player's decisions so far; it either finishes (the board is written back,
+//! the state moves to the next step) or stops at a decision, which waits in
+//! [`PendingDecision`] for a [`Decide`] message. A game is its set-up plus
+//! its decisions: a step is re-run from its start with one more answer, and
+//! the same dice give the same rolls.
+
+use bevy::prelude::*;
+
+use super::battle::Ctx;
+use super::board::Board;
+use super::commander::Policy;
+use super::decision::{Decider, Decision, Interrupt, Recorded, Request};
+use super::turn::{Step, play_step};
+use crate::chronicle::Chronicle;
+use crate::dice::Dice;
+
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum GameState {
+    #[default]
+    NoCampaign,
+    Playing,
+    Over,
+}
+
+/// The player's answers in the current step, in order.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct StepDecisions {
+    pub answers: Vec<Decision>,
+}
+
+/// What the current step waits for, if anything.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct PendingDecision {
+    /// The question and its legal answers.
+    pub request: Option<Request>,
+    /// A physical die to enter, and what it is for.
+    pub die: Option<String>,
+    /// Why play cannot go on (something this build cannot play).
+    pub blocked: Option<String>,
+    /// Dice rolled in the step before it stopped: answers can be taken back
+    /// only while this is 0 (no die rolled, no hidden information shown).
+    pub dice_rolled_in_step: u64,
+}
+
+/// The player's answer to the pending request.
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub struct Decide(pub Decision);
+
+/// Take back the last answer of this step (only before any die is rolled).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UndoDecision;
+
+/// The game as it was when the current step began: every run of the step
+/// starts from here, while the world shows the step's progress so far.
+#[derive(Resource, Default)]
+pub struct StepStart(pub Option<(Board, Dice, Chronicle)>);
+
+/// Answer every decision with this policy (headless play, the simulator's
+/// commander inside an `App`).
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct ScriptedCommander(pub Policy);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_state::<GameState>()
+        .add_sub_state::<Step>()
+        .init_resource::<StepDecisions>()
+        .init_resource::<PendingDecision>()
+        .init_resource::<StepStart>()
+        .add_message::<Decide>()
+        .add_message::<UndoDecision>()
+        .add_systems(
+            Update,
+            (take_decisions, scripted_commander, run_step)
+                .chain()
+                .run_if(in_state(GameState::Playing)),
+        );
+}
+
+fn take_decisions(
+    mut decide: MessageReader<Decide>,
+    mut undo: MessageReader<UndoDecision>,
+    mut answers: ResMut<StepDecisions>,
+    mut pending: ResMut<PendingDecision>,
+) {
+    for Decide(d) in decide.read() {
+        if let Some(r) = &pending.request
+            && r.options.contains(d)
+        {
+            answers.answers.push(d.clone());
+            pending.request = None;
+        }
+    }
+    for _ in undo.read() {
+        if pending.dice_rolled_in_step == 0 && answers.answers.pop().is_some() {
+            pending.request = None;
+        }
+    }
+}
+
+fn scripted_commander(world: &mut World) {
+    let Some(ScriptedCommander(mut policy)) = world.get_resource::<ScriptedCommander>().copied()
+    else {
+        return;
+    };
+    let Some(request) = world.resource::<PendingDecision>().request.clone() else {
+        return;
+    };
+    let Some(board) = Board::from_world(world) else {
+        return;
+    };
+    if let Ok(d) = policy.decide(&board, request) {
+        world.resource_mut::<StepDecisions>().answers.push(d);
+        world.resource_mut::<PendingDecision>().request = None;
+    }
+}
+
+/// Run the current step with the answers so far.
+fn run_step(world: &mut World) {
+    {
+        let pending = world.resource::<PendingDecision>();
+        if pending.request.is_some() || pending.blocked.is_some() {
+            return;
+        }
+    }
+    let Some(step) = world.get_resource::<State<Step>>().map(|s| *s.get()) else {
+        return;
+    };
+    if world.resource::<StepStart>().0.is_none() {
+        let Some(board) = Board::from_world(world) else {
+            return;
+        };
+        let start = (
+            board,
+            world.resource::<Dice>().clone(),
+            world.resource::<Chronicle>().clone(),
+        );
+        world.resource_mut::<StepStart>().0 = Some(start);
+    }
+    let (mut board, mut dice, mut chronicle) = {
+        let start = world.resource::<StepStart>().0.as_ref().expect("set above");
+        (start.0.clone(), start.1.clone(), start.2.clone())
+    };
+    let rolled_before = dice.rolled();
+    let mut decider = Recorded::new(world.resource::<StepDecisions>().answers.clone());
+    let result = {
+        let mut ctx = Ctx {
+            board: &mut board,
+            dice: &mut dice,
+            chronicle: &mut chronicle,
+            decider: &mut decider,
+        };
+        play_step(&mut ctx, step)
+    };
+    let mut pending = PendingDecision {
+        dice_rolled_in_step: dice.rolled() - rolled_before,
+        ..PendingDecision::default()
+    };
+    // The world shows the step as far as it got.
+    board.commit(world);
+    world.insert_resource(dice);
+    world.insert_resource(chronicle);
+    match result {
+        Ok(()) => {
+            world.resource_mut::<StepStart>().0 = None;
+            world.resource_mut::<StepDecisions>().answers.clear();
+            if board.progress.result.is_some() {
+                world
+                    .resource_mut::<NextState<GameState>>()
+                    .set(GameState::Over);
+            } else {
+                world.resource_mut::<NextState<Step>>().set(step.next());
+            }
+            pending.dice_rolled_in_step = 0;
+        }
+        Err(Interrupt::Decide(request)) => pending.request = Some(*request),
+        Err(Interrupt::Dice(crate::dice::DiceError::NeedDie { reason })) => {
+            pending.die = Some(reason)
+        }
+        Err(Interrupt::Illegal { .. }) => {
+            // Never reached through `take_decisions`, which only accepts
+            // legal answers; drop the bad answer all the same.
+            world.resource_mut::<StepDecisions>().answers.pop();
+        }
+        Err(other) => pending.blocked = Some(other.to_string()),
+    }
+    world.insert_resource(pending);
+}
