@@ -1000,3 +1000,25 @@ fn hold_with_combat_value_and_casualties() {
         .unwrap();
     assert_eq!(run.board.progress.objectives.get("hold"), Some(&false));
 }
+
+/// 16.3.3: with several groups below the maximum, which one a new
+/// Additional Force joins is left to chance (the chooser).
+#[test]
+fn additional_forces_join_a_group_with_room_by_choice() {
+    use fcrel::rules::turn::orders::{Group, form_groups};
+    let mut b = empty_board(seven_days());
+    at(
+        &mut b,
+        "glendale",
+        &["hooker", "stoneman", "us-inf-brigade-1"],
+    );
+    let mut offered = Vec::new();
+    let groups = form_groups(&b, &mut |_: &Board, gs: &[Group], room: &[usize]| {
+        offered = room.iter().map(|&k| gs[k].label.clone()).collect();
+        Ok(room.len() - 1)
+    })
+    .unwrap();
+    assert_eq!(offered, vec!["III".to_string(), "stoneman".to_string()]);
+    let stoneman = groups.iter().find(|g| g.label == "stoneman").unwrap();
+    assert_eq!(stoneman.members.len(), 2);
+}

@@ -26,6 +26,16 @@ pub struct Group {
 /// maximum, the first with room in label order, then form groups of their
 /// own. Static Forces never move.
 pub fn union_groups(board: &Board) -> Vec<Group> {
+    form_groups(board, &mut |_: &Board, _: &[Group], _: &[usize]| Ok(0)).expect("never interrupted")
+}
+
+/// A chooser among the groups of an area that have room for one more
+/// Additional Force: it returns an index into the candidates given.
+pub type JoinChoice<'a> = dyn FnMut(&Board, &[Group], &[usize]) -> Result<usize, Interrupt> + 'a;
+
+/// [`union_groups`] with the choice of group left to `choose` when more
+/// than one has room (16.3.3: "determine which group … randomly").
+pub fn form_groups(board: &Board, choose: &mut JoinChoice) -> Result<Vec<Group>, Interrupt> {
     let max = board.campaign.union_group_maximum as usize;
     // Per area: named Forces by corps (or Independent id), then the rest.
     type AreaForces = (BTreeMap<String, Vec<usize>>, Vec<usize>);
@@ -57,8 +67,16 @@ pub fn union_groups(board: &Board) -> Vec<Group> {
             .collect();
         let mut extra = 0;
         for i in additional {
-            if let Some(g) = groups.iter_mut().find(|g| g.members.len() < max) {
-                g.members.push(i);
+            let room: Vec<usize> = (0..groups.len())
+                .filter(|&k| groups[k].members.len() < max)
+                .collect();
+            if !room.is_empty() {
+                let k = if room.len() == 1 {
+                    0
+                } else {
+                    choose(board, &groups, &room)?
+                };
+                groups[room[k]].members.push(i);
             } else {
                 extra += 1;
                 groups.push(Group {
@@ -70,7 +88,7 @@ pub fn union_groups(board: &Board) -> Vec<Group> {
         }
         out.extend(groups);
     }
-    out
+    Ok(out)
 }
 
 fn group_name(board: &Board, g: &Group) -> String {
@@ -92,7 +110,24 @@ fn group_name(board: &Board, g: &Group) -> String {
 /// 16.1: roll for every group, in the order the player chooses; each moves
 /// before the next rolls.
 pub fn union_orders(ctx: &mut Ctx) -> Result<(), Interrupt> {
-    let mut groups = union_groups(ctx.board);
+    let board = ctx.board.clone();
+    let mut groups = {
+        let dice = &mut *ctx.dice;
+        let chronicle = &mut *ctx.chronicle;
+        form_groups(
+            &board,
+            &mut |b: &Board, groups: &[Group], room: &[usize]| {
+                let names: Vec<String> = room.iter().map(|&k| group_name(b, &groups[k])).collect();
+                Ok(crate::dice::pick_logged(
+                    dice,
+                    chronicle,
+                    "16.3.3",
+                    "An Additional Force joins a group with room",
+                    &names,
+                )?)
+            },
+        )?
+    };
     // 16.2: groups sharing an area with Confederate Forces do not move.
     groups.retain(|g| !ctx.board.has_side(&g.area, Side::Confederate));
     while !groups.is_empty() {
