@@ -11,13 +11,12 @@ use serde::{Deserialize, Serialize};
 use crate::campaign::{self, Campaign, Problem, Side, UnionLevel};
 use crate::chronicle::Chronicle;
 use crate::dice::Dice;
-use crate::rules::battle::quick::{self, QuickMode};
 use crate::rules::battle::{BattleSpec, Ctx, Outcome};
 use crate::rules::board::Board;
 use crate::rules::commander::Policy;
 use crate::rules::components::{Location, Strength};
 use crate::rules::decision::{Decision, Interrupt, Recorded, ThenPolicy};
-use crate::rules::difficulty::{GameOptions, PlayerLevel, UnionAspects};
+use crate::rules::difficulty::{BattleMode, GameOptions, PlayerLevel, UnionAspects};
 
 pub const SCENARIO_FORMAT_VERSION: u32 = 1;
 
@@ -30,7 +29,7 @@ pub struct Scenario {
     pub name: String,
     /// The bundled campaign whose map, counters and tables are used.
     pub campaign: String,
-    pub mode: QuickMode,
+    pub mode: BattleMode,
     /// The Battle Location Area.
     pub area: String,
     /// The army that entered the area.
@@ -243,7 +242,7 @@ impl Scenario {
             union: self
                 .union_aspects
                 .unwrap_or(UnionAspects::preset(self.union)),
-            battles: self.mode.battle_mode(),
+            battles: self.mode,
             seed: self.seed,
             ..GameOptions::default()
         }
@@ -302,7 +301,7 @@ pub fn run(s: &Scenario, campaign: Arc<Campaign>) -> Result<Report, (Chronicle, 
                 chronicle: &mut chronicle,
                 decider: &mut decider,
             };
-            quick::fight(&mut ctx, &spec, s.mode)
+            crate::rules::turn::fight(&mut ctx, &spec, s.mode)
         }
         None => {
             let mut decider = recorded;
@@ -312,7 +311,7 @@ pub fn run(s: &Scenario, campaign: Arc<Campaign>) -> Result<Report, (Chronicle, 
                 chronicle: &mut chronicle,
                 decider: &mut decider,
             };
-            quick::fight(&mut ctx, &spec, s.mode)
+            crate::rules::turn::fight(&mut ctx, &spec, s.mode)
         }
     };
     match result {

@@ -59,7 +59,7 @@ pub enum Command {
         #[arg(long)]
         chronicle: bool,
     },
-    /// Fight one Quick or Very Quick battle from a scenario file and print
+    /// Fight one battle (Basic, Quick or Very Quick) from a scenario file and print
     /// its chronicle (format: docs/scenario-format.md).
     Battle {
         /// The scenario file.
@@ -267,13 +267,7 @@ pub fn simulate(
     let battles = match battles {
         "quick" => BattleMode::Quick,
         "very-quick" => BattleMode::VeryQuick,
-        "basic" => {
-            let _ = writeln!(
-                err,
-                "fcrel simulate: Basic battles on the Battlefield Sheet are not in this build yet; use --battles quick or --battles very-quick"
-            );
-            return 2;
-        }
+        "basic" => BattleMode::Basic,
         other => {
             let _ = writeln!(
                 err,

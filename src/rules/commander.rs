@@ -5,8 +5,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::board::Board;
-use super::decision::{Decider, Decision, Interrupt, Request};
-use crate::campaign::{Condition, Side};
+use super::battle::basic::field::{Formation, PlanCounter, Region};
+use super::components::SpecialBattlePlan;
+use super::decision::{Decider, Decision, DefaultPlan, FormationChange, Interrupt, Request, SecondMove};
+use crate::campaign::{Condition, ForceType, Side};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
@@ -296,6 +298,32 @@ impl Policy {
     }
 }
 
+impl Policy {
+    /// Battle Plan Counters first; then Fire where possible; the bold march
+    /// on the enemy, the cautious hold.
+    fn choose_act(self, request: &Request) -> Decision {
+        let acts = || request.options.iter().filter(|d| matches!(d, Decision::Act { .. }));
+        if let Some(d) = acts().find(|d| matches!(d, Decision::Act { plan: None, .. })) {
+            return d.clone();
+        }
+        if let Some(d) = acts().find(|d| matches!(d, Decision::Act { plan: Some(DefaultPlan::Fire), .. })) {
+            return d.clone();
+        }
+        if self == Policy::Objective
+            && let Some(d) = acts().find(|d| {
+                matches!(d, Decision::Act { plan: Some(DefaultPlan::March { change: FormationChange::None, then: SecondMove::None }), .. })
+            })
+        {
+            return d.clone();
+        }
+        acts()
+            .find(|d| matches!(d, Decision::Act { plan: Some(DefaultPlan::Hold), .. }))
+            .or_else(|| acts().next())
+            .cloned()
+            .unwrap_or_else(|| request.options[0].clone())
+    }
+}
+
 impl Decider for Policy {
     fn decide(&mut self, board: &Board, request: Request) -> Result<Decision, Interrupt> {
         let first = request.options[0].clone();
@@ -368,6 +396,54 @@ impl Decider for Policy {
                 self.choose_resupply(board, &request)
             }
             Decision::AcceptOrders => Decision::AcceptOrders,
+            Decision::BuyBattlePlans { .. } => {
+                let extra = if *self == Policy::Objective && board.cp.confederate >= 4 { 1 } else { 0 };
+                Decision::BuyBattlePlans { extra }
+            }
+            Decision::ChooseInsight { .. } | Decision::EndInsights => Decision::EndInsights,
+            Decision::RemoveSpecialPlan { .. } | Decision::EndRemovals => Decision::EndRemovals,
+            Decision::ScreenedApproach { .. } => Decision::ScreenedApproach { cavalry: None },
+            Decision::TerrainRegion { .. } => Decision::TerrainRegion { region: Region::UnionReserve },
+            Decision::PlaceForce { force, .. } => {
+                // Infantry in the Approach in Line while there is room; the
+                // rest in the Reserve.
+                let infantry = board.piece(force).is_some_and(|p| p.force.force_type == ForceType::Infantry);
+                let want = if infantry { Region::ConfederateApproach } else { Region::ConfederateReserve };
+                request
+                    .options
+                    .iter()
+                    .find(|d| matches!(d, Decision::PlaceForce { region, formation: Formation::Line, .. } if *region == want))
+                    .or_else(|| {
+                        request.options.iter().find(|d| {
+                            matches!(d, Decision::PlaceForce { region: Region::ConfederateReserve, formation: Formation::Line, .. })
+                        })
+                    })
+                    .cloned()
+                    .unwrap_or(first)
+            }
+            Decision::Duration { .. } => match s {
+                Some(s) if s.confederate_combat > s.union_combat => Decision::Duration { by: 1 },
+                _ => Decision::Duration { by: -1 },
+            },
+            Decision::TryDemolitions { .. } | Decision::TryScreen => first,
+            Decision::AcceptInsightRoll => Decision::AcceptInsightRoll,
+            Decision::AssignPlan { .. } | Decision::HoldFormationCounter | Decision::ClearOrders { .. } | Decision::EndAssign => {
+                // Volley for Infantry in Line next to the enemy (no roll).
+                request
+                    .options
+                    .iter()
+                    .find(|d| matches!(d, Decision::AssignPlan { plan: PlanCounter::Volley, force } if board.piece(force).is_some()))
+                    .cloned()
+                    .unwrap_or(Decision::EndAssign)
+            }
+            Decision::Act { .. } | Decision::UseFormationCounter => self.choose_act(&request),
+            Decision::FormationChange { .. } | Decision::EndFormationChanges => Decision::EndFormationChanges,
+            Decision::DisruptTake { .. } => request
+                .options
+                .iter()
+                .find(|d| matches!(d, Decision::DisruptTake { plan: Some(SpecialBattlePlan::Charge) }))
+                .cloned()
+                .unwrap_or(first),
             _ => first,
         };
         if request.options.contains(&choice) {

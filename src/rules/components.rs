@@ -267,6 +267,10 @@ pub struct Progress {
     pub arrived: BTreeSet<String>,
     /// Areas where armies Encamped in this step: no new battle there in it (14.8.4).
     pub encamped: BTreeSet<String>,
+    /// Areas where a battle has been fought (special rules about "the"
+    /// battle of an area).
+    #[serde(default)]
+    pub battled: BTreeSet<String>,
     /// The end of the campaign, once reached.
     pub result: Option<CampaignResult>,
 }

@@ -4,6 +4,7 @@
 //!
 //! Everything here works on a [`Board`]; see `rules::board` for why.
 
+pub mod basic;
 pub mod fog;
 pub mod quick;
 

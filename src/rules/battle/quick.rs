@@ -80,6 +80,7 @@ pub fn fight(ctx: &mut Ctx, spec: &BattleSpec, mode: QuickMode) -> Result<Outcom
     let area = spec.area.as_str();
     let mut attacker = spec.attacker;
     let mut rounds = 0;
+    ctx.board.progress.battled.insert(area.to_string());
     loop {
         rounds += 1;
         let name = ctx.board.area_name(area).to_string();

@@ -284,18 +284,7 @@ pub fn pending_battles(ctx: &Ctx) -> Vec<String> {
 /// 9.3 / 15.2 / 17.0 Resolve Battles, in the order the player chooses.
 fn resolve_battles(ctx: &mut Ctx, step: Step) -> Result<(), Interrupt> {
     ctx.board.progress.encamped.clear();
-    let mode = match ctx.board.options.battles {
-        BattleMode::Quick => QuickMode::Quick,
-        BattleMode::VeryQuick => QuickMode::VeryQuick,
-        BattleMode::Basic => {
-            if pending_battles(ctx).is_empty() {
-                return Ok(());
-            }
-            return Err(Interrupt::Unsupported(
-                "Basic battles on the Battlefield Sheet are not in this build yet; choose Quick or Very Quick battles".into(),
-            ));
-        }
-    };
+    let mode = ctx.board.options.battles;
     let attacker = match step.phase() {
         Phase::Confederate => Side::Confederate,
         Phase::Union => Side::Union,
@@ -321,7 +310,7 @@ fn resolve_battles(ctx: &mut Ctx, step: Step) -> Result<(), Interrupt> {
             area: area.clone(),
             attacker,
         };
-        let outcome = quick::fight(ctx, &spec, mode)?;
+        let outcome = fight(ctx, &spec, mode)?;
         ctx.note(
             step.rule(),
             format!(
@@ -341,6 +330,15 @@ fn resolve_battles(ctx: &mut Ctx, step: Step) -> Result<(), Interrupt> {
             );
             return Ok(());
         }
+    }
+}
+
+/// Fight a battle in the chosen battle mode.
+pub fn fight(ctx: &mut Ctx, spec: &BattleSpec, mode: BattleMode) -> Result<super::battle::Outcome, Interrupt> {
+    match mode {
+        BattleMode::Basic => super::battle::basic::fight(ctx, spec),
+        BattleMode::Quick => quick::fight(ctx, spec, QuickMode::Quick),
+        BattleMode::VeryQuick => quick::fight(ctx, spec, QuickMode::VeryQuick),
     }
 }
 

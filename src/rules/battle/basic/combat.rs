@@ -1,0 +1,670 @@
+//! 11.3–11.11 on the Battlefield Sheet: moves and retreats, Shock attacks
+//! with Defensive Fire and the Shock Check Modifiers Table, Melee, Ranged
+//! and Artillery attacks, Hit allocation, capacity overflow.
+
+use super::field::*;
+use crate::campaign::{ForceType, Side};
+use crate::chronicle::Modifier;
+use crate::dice::{Check, attack_hits, roll_check};
+use crate::rules::battle::{Ctx, capture_artillery};
+use crate::rules::board::HitResult;
+use crate::rules::components::{Location, SpecialBattlePlan, Strength};
+use crate::rules::decision::{Decision, Interrupt};
+use crate::campaign::Insight;
+
+pub type R<T> = Result<T, Interrupt>;
+
+/// The unit index of a counter still on the sheet.
+pub fn k_of(f: &Field, pid: usize) -> Option<usize> {
+    f.unit_of(pid)
+}
+
+/// Activation number with the Confederate modifiers in force: Officers +1
+/// (10.2.12.6), Mixed Orders -1 (14.1.6), and any given.
+pub fn activation_check(ctx: &Ctx, f: &Field, pid: usize, what: &str, rule: &'static str, extra: &[(i32, &str, &'static str)]) -> Check {
+    let p = &ctx.board.pieces[pid];
+    let base = p.force.values(p.strength).activation.unwrap_or(0) as i32;
+    let mut c = Check::new(format!("{what}: {}", crate::rules::board::label(p)), rule, base, "Activation");
+    if p.force.side == Side::Confederate {
+        if f.has_insight(Insight::Officers) {
+            c = c.modifier(1, "Officers Insight", "10.2.12.6");
+        }
+        if f.effects.mixed_orders {
+            c = c.modifier(-1, "Mixed Orders", "14.1.6");
+        }
+    }
+    for (n, src, r) in extra {
+        c = c.modifier(*n, *src, r);
+    }
+    c
+}
+
+pub fn activate(ctx: &mut Ctx, f: &Field, pid: usize, what: &str, rule: &'static str, extra: &[(i32, &str, &'static str)]) -> R<bool> {
+    let c = activation_check(ctx, f, pid, what, rule, extra);
+    Ok(roll_check(ctx.dice, ctx.chronicle, c)?.success)
+}
+
+/// Put a unit in a Region, counting the first entries that give Command
+/// Points (15.3, 18.4).
+pub fn enter(ctx: &mut Ctx, f: &mut Field, pid: usize, to: Region) {
+    let Some(k) = k_of(f, pid) else { return };
+    f.units[k].region = to;
+    match f.units[k].side {
+        Side::Union => {
+            if matches!(
+                to,
+                Region::ConfederateFront | Region::ConfederateApproach | Region::ConfederateReserve
+            ) && !f.entries.union_in.contains(&to)
+            {
+                f.entries.union_in.push(to);
+                ctx.board.cp.union += 1;
+                ctx.note("18.4", format!("+1 Union Command Point: a Union Force first enters the {}.", to.name()));
+            }
+        }
+        Side::Confederate => {
+            if to == Region::UnionReserve && !f.entries.confederate_in_union_reserve {
+                f.entries.confederate_in_union_reserve = true;
+                ctx.board.cp.confederate += 1;
+                ctx.note("15.3", "+1 Confederate Command Point: a Confederate Force first enters the Union Reserve.");
+            }
+        }
+    }
+}
+
+/// How a retreat treats a full Region or the edge of the sheet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RetreatKind {
+    /// 11.4.2: destroyed if the Region is full or it is in its own Reserve.
+    ShockFailure,
+    /// 14.5 Rout: off the sheet from the Reserve, destroyed if the Region is full.
+    Rout,
+    /// 14.1.9 / 14.1.10: the lowest-Skill Force already there retreats in
+    /// turn (never destroyed); off the sheet from the Reserve.
+    Push,
+    /// A move the player chose (Fighting Retreat, March back): it stops
+    /// before a full Region; off the sheet from the Reserve.
+    Ordered,
+}
+
+/// Remove a unit from the sheet (its counter is elsewhere now).
+pub fn off_sheet(f: &mut Field, pid: usize) {
+    if let Some(k) = k_of(f, pid) {
+        f.units.remove(k);
+    }
+}
+
+/// Destroy a unit (11.11); in Melee an Artillery Force is captured instead
+/// (11.5).
+pub fn destroy(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static str) {
+    ctx.board.destroy(pid, ctx.chronicle, rule);
+    off_sheet(f, pid);
+}
+
+/// A Force leaves the sheet behind its own Reserve (14.5, 14.5.1).
+pub fn exit_sheet(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static str) -> R<()> {
+    let side = ctx.board.pieces[pid].force.side;
+    let area = f.area.clone();
+    let dest = match side {
+        Side::Union => {
+            let nb = ctx.board.neighbours(&area);
+            let held: Vec<String> = nb.iter().filter(|a| ctx.board.holder(a) == Some(Side::Union)).cloned().collect();
+            let choices = if held.is_empty() {
+                nb.into_iter().filter(|a| ctx.board.holder(a) != Some(Side::Confederate)).collect()
+            } else {
+                held
+            };
+            if choices.is_empty() {
+                None
+            } else {
+                Some(ctx.pick_area(rule, "A Union Force leaves the battle for", &choices)?)
+            }
+        }
+        Side::Confederate => {
+            let choices: Vec<String> = ctx
+                .board
+                .neighbours(&area)
+                .into_iter()
+                .filter(|a| !ctx.board.has_side(a, Side::Union))
+                .collect();
+            if choices.is_empty() {
+                None
+            } else {
+                let id = ctx.board.pieces[pid].force.id.clone();
+                let options = choices
+                    .iter()
+                    .map(|a| Decision::RetreatTo { force: id.clone(), area: a.clone() })
+                    .collect();
+                let prompt = format!("{} leaves the battle: to which area?", crate::rules::board::label(&ctx.board.pieces[pid]));
+                match ctx.ask(rule, prompt, options)? {
+                    Decision::RetreatTo { area, .. } => Some(area),
+                    _ => unreachable!("ask returns an offered option"),
+                }
+            }
+        }
+    };
+    match dest {
+        Some(to) => {
+            ctx.board.move_to(pid, &to);
+            let text = format!("{} leaves the Battlefield Sheet for {}.", crate::rules::board::label(&ctx.board.pieces[pid]), ctx.board.area_name(&to));
+            ctx.note(rule, text);
+            if side == Side::Confederate && f.lee && ctx.board.lee.area() == Some(area.as_str()) && !f.units.iter().any(|u| u.side == Side::Confederate && u.piece != pid) {
+                // Lee goes with the last Force out (14.5, 14.7).
+                ctx.board.lee = Location::Area(to.clone());
+                ctx.note(rule, format!("Robert E. Lee leaves the battle with it for {}.", ctx.board.area_name(&to)));
+            }
+            off_sheet(f, pid);
+        }
+        None => {
+            ctx.note(rule, "No adjacent area is open to it.");
+            destroy(ctx, f, pid, rule);
+        }
+    }
+    Ok(())
+}
+
+/// Retreat a unit one Region (11.3).
+pub fn retreat(ctx: &mut Ctx, f: &mut Field, pid: usize, kind: RetreatKind, rule: &'static str) -> R<()> {
+    let Some(k) = k_of(f, pid) else { return Ok(()) };
+    let u = f.units[k].clone();
+    let ty = f.force_type(ctx.board, k);
+    if !ty.is_mobile() {
+        ctx.note(rule, format!("{} cannot retreat: a Static Force is destroyed.", f.label(ctx.board, k)));
+        destroy(ctx, f, pid, rule);
+        return Ok(());
+    }
+    // A counter on a Force that moves back is removed (12.3.3 Cover etc.).
+    f.units[k].counter = None;
+    f.units[k].cover = false;
+    if f.units[k].entrench {
+        f.units[k].entrench = false;
+        ctx.note("10.2.12.3", "Entrench is removed: its Force moves.");
+    }
+    release_hard_cover(ctx, f, pid);
+    match u.region.retreat(u.side) {
+        None => match kind {
+            RetreatKind::ShockFailure => {
+                ctx.note(rule, format!("{} must retreat from its own Reserve: it is destroyed (11.4.2).", f.label(ctx.board, k)));
+                destroy(ctx, f, pid, rule);
+            }
+            _ => exit_sheet(ctx, f, pid, rule)?,
+        },
+        Some(to) => {
+            if f.has_room(ctx.board, to, u.side) {
+                enter(ctx, f, pid, to);
+                let text = format!("{} retreats to the {}.", f.label(ctx.board, k_of(f, pid).expect("moved")), to.name());
+                ctx.note(rule, text);
+            } else {
+                match kind {
+                    RetreatKind::ShockFailure | RetreatKind::Rout => {
+                        ctx.note(rule, format!("The {} is full: {} is destroyed.", to.name(), f.label(ctx.board, k)));
+                        destroy(ctx, f, pid, rule);
+                    }
+                    RetreatKind::Ordered => {
+                        ctx.note(rule, format!("The {} is full: {} stays where it is.", to.name(), f.label(ctx.board, k)));
+                    }
+                    RetreatKind::Push => {
+                        enter(ctx, f, pid, to);
+                        let text = format!("{} retreats to the {}.", f.label(ctx.board, k_of(f, pid).expect("moved")), to.name());
+                        ctx.note(rule, text);
+                        // Another Force of the lowest Skill Level already
+                        // there retreats in turn (14.1.9, 14.1.10).
+                        let others: Vec<usize> = f
+                            .in_region(to, u.side)
+                            .into_iter()
+                            .filter(|&j| f.units[j].piece != pid && f.force_type(ctx.board, j).is_mobile())
+                            .collect();
+                        if let Some(next) = lowest_skill_random(ctx, f, &others, rule, "Pushed back by the crowding")? {
+                            let npid = f.units[next].piece;
+                            retreat(ctx, f, npid, RetreatKind::Push, rule)?;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Hard Cover leaves a Force that moves, retreats or is destroyed (14.1.2).
+pub fn release_hard_cover(ctx: &mut Ctx, f: &mut Field, pid: usize) {
+    if let Some(k) = k_of(f, pid)
+        && f.units[k].hard_cover
+    {
+        f.units[k].hard_cover = false;
+        f.cup.push(SpecialBattlePlan::HardCover);
+        ctx.note("14.1.2", "Hard Cover returns to the cup.");
+    }
+}
+
+/// Lowest Skill Level among units; ties broken by the dice. None if empty.
+pub fn lowest_skill_random(ctx: &mut Ctx, f: &Field, ks: &[usize], rule: &'static str, what: &str) -> R<Option<usize>> {
+    pick_by_skill(ctx, f, ks, rule, what, false)
+}
+
+pub fn pick_by_skill(ctx: &mut Ctx, f: &Field, ks: &[usize], rule: &'static str, what: &str, highest: bool) -> R<Option<usize>> {
+    if ks.is_empty() {
+        return Ok(None);
+    }
+    let skills: Vec<_> = ks.iter().map(|&k| f.skill(ctx.board, k)).collect();
+    let want = if highest { *skills.iter().max().expect("not empty") } else { *skills.iter().min().expect("not empty") };
+    let tied: Vec<usize> = ks.iter().copied().filter(|&k| f.skill(ctx.board, k) == want).collect();
+    if tied.len() == 1 {
+        return Ok(Some(tied[0]));
+    }
+    let pieces: Vec<usize> = tied.iter().map(|&k| f.units[k].piece).collect();
+    let chosen = ctx.pick_piece(rule, what, &pieces)?;
+    Ok(f.unit_of(chosen))
+}
+
+/// Where a Hit comes from: Heavy Fire and Close Ranks care (14.1.1, 14.1.10).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HitSource {
+    Attack,
+    ShockOrDefensiveFire,
+    OffBoard,
+}
+
+/// One Hit on a unit (11.10), with Close Ranks (14.1.1) and Heavy Fire
+/// (14.1.10). Returns whether the counter was destroyed.
+pub fn hit(ctx: &mut Ctx, f: &mut Field, pid: usize, source: HitSource, rule: &'static str, in_melee: bool) -> R<bool> {
+    let Some(k) = k_of(f, pid) else { return Ok(false) };
+    let side = f.units[k].side;
+    if side == Side::Union && f.effects.close_ranks > 0 {
+        f.effects.close_ranks -= 1;
+        let text = format!("Close Ranks cancels the Hit on {} (14.1.1).", f.label(ctx.board, k));
+        ctx.note("14.1.1", text);
+        return Ok(false);
+    }
+    let ty = f.force_type(ctx.board, k);
+    let destroyed_next = ctx.board.pieces[pid].strength == Strength::Reduced || ctx.board.pieces[pid].force.reduced.is_none();
+    if ty == ForceType::Artillery && in_melee && destroyed_next {
+        // 11.5: Artillery in Melee is captured when destroyed.
+        capture_on_field(ctx, f, pid, rule);
+        return Ok(true);
+    }
+    let result = ctx.board.hit(pid, ctx.chronicle, rule);
+    if result == HitResult::Destroyed {
+        release_hard_cover(ctx, f, pid);
+        off_sheet(f, pid);
+        return Ok(true);
+    }
+    if side == Side::Confederate && f.effects.heavy_fire && source == HitSource::Attack && ty.is_mobile() {
+        let ok = activate(ctx, f, pid, "Heavy Fire check", "14.1.10", &[])?;
+        if !ok {
+            retreat(ctx, f, pid, RetreatKind::Push, "14.1.10")?;
+        }
+    }
+    Ok(false)
+}
+
+/// 5.9.1 on the sheet: the captured counter goes to the pile and the
+/// captor's substitute takes its place in the same Region.
+pub fn capture_on_field(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static str) {
+    let Some(k) = k_of(f, pid) else { return };
+    let region = f.units[k].region;
+    let captor = f.units[k].side.other();
+    let area = f.area.clone();
+    let before: Vec<usize> = ctx.board.side_in_area(&area, captor);
+    capture_artillery(ctx, pid, &area, rule);
+    off_sheet(f, pid);
+    // The substitute (if any) is the captor's counter newly in the area.
+    for i in ctx.board.side_in_area(&area, captor) {
+        if !before.contains(&i) && f.unit_of(i).is_none() {
+            f.units.push(Unit {
+                piece: i,
+                side: captor,
+                region,
+                formation: Formation::Line,
+                counter: None,
+                prepare: false,
+                entrench: false,
+                hard_cover: false,
+                cover: false,
+                acted: true,
+                clear_orders: false,
+            });
+        }
+    }
+}
+
+/// Apply `hits` from an attack to the target Region: lowest Skill Level
+/// first (Union melee attacks: highest, 11.5), ties by the dice; a second Hit
+/// in Melee with nobody left goes to an adjacent Region; Artillery Hits go on
+/// to the next farthest Region with enemy Forces (11.7).
+#[allow(clippy::too_many_arguments)]
+pub fn allocate(
+    ctx: &mut Ctx,
+    f: &mut Field,
+    attacker: Side,
+    region: Region,
+    hits: u32,
+    melee: bool,
+    artillery_from: Option<Region>,
+    rule: &'static str,
+) -> R<()> {
+    let defender = attacker.other();
+    let mut region = region;
+    for n in 0..hits {
+        let mut targets = f.in_region(region, defender);
+        if targets.is_empty() {
+            let next = if melee {
+                // 11.9: the second Hit goes to an adjacent Region.
+                [region.advance(attacker), region.retreat(attacker)]
+                    .into_iter()
+                    .flatten()
+                    .find(|r| !f.in_region(*r, defender).is_empty())
+            } else if let Some(from) = artillery_from {
+                // 11.7: the next farthest Region with opposing Forces.
+                Region::ALL
+                    .into_iter()
+                    .filter(|r| (r.pos() - from.pos()).abs() > (region.pos() - from.pos()).abs())
+                    .filter(|r| !f.in_region(*r, defender).is_empty() && !melee_region(f, *r))
+                    .min_by_key(|r| (r.pos() - from.pos()).abs())
+            } else {
+                None
+            };
+            match next {
+                Some(r) => {
+                    region = r;
+                    targets = f.in_region(region, defender);
+                }
+                None => {
+                    ctx.note(rule, format!("{} Hit(s) find no target and are lost.", hits - n));
+                    return Ok(());
+                }
+            }
+        }
+        let highest = melee && attacker == Side::Union;
+        let Some(t) = pick_by_skill(ctx, f, &targets, rule, "The Hit falls on", highest)? else { return Ok(()) };
+        let pid = f.units[t].piece;
+        hit(ctx, f, pid, HitSource::Attack, rule, melee)?;
+    }
+    Ok(())
+}
+
+/// Both sides in a Region: Melee (11.5).
+pub fn melee_region(f: &Field, r: Region) -> bool {
+    !f.in_region(r, Side::Confederate).is_empty() && !f.in_region(r, Side::Union).is_empty()
+}
+
+/// 11.7.2 Artillery and Fortifications Ranged Attack Modifier.
+pub fn range_modifier(range: i32) -> i32 {
+    match range {
+        1 => 2,
+        2 => 0,
+        3 => -1,
+        4 => -2,
+        _ => -3,
+    }
+}
+
+/// Modifiers every attack on a target Region gets from Battle Plans,
+/// Insights and Special Battle Plans (11.8).
+pub fn defence_modifiers(ctx: &Ctx, f: &Field, attacker: Side, region: Region) -> Vec<Modifier> {
+    let mut m = Vec::new();
+    let targets = f.in_region(region, attacker.other());
+    // The modifiers of the Force that would take the Hit (lowest Skill).
+    let lowest = targets.iter().map(|&k| f.skill(ctx.board, k)).min();
+    let first = targets.iter().copied().find(|&k| Some(f.skill(ctx.board, k)) == lowest);
+    if let Some(t) = first {
+        let u = &f.units[t];
+        if attacker == Side::Union {
+            if u.entrench {
+                m.push(Modifier::pair(-2, -2, "Entrench Insight", "10.2.12.3"));
+            }
+            if u.cover {
+                m.push(Modifier::pair(-1, -1, "Cover Battle Plan Counter", "12.3.3"));
+            }
+        } else if u.hard_cover {
+            m.push(Modifier::pair(-2, -2, "Hard Cover", "14.1.2"));
+        }
+    }
+    if attacker == Side::Confederate && f.effects.smoke {
+        m.push(Modifier::pair(-1, -1, "Smoke", "14.1.5"));
+    }
+    m
+}
+
+/// Roll one attack by a unit on a Region and apply its Hits.
+#[allow(clippy::too_many_arguments)]
+pub fn attack(
+    ctx: &mut Ctx,
+    f: &mut Field,
+    pid: usize,
+    region: Region,
+    mut mods: Vec<Modifier>,
+    what: &str,
+    rule: &'static str,
+) -> R<u32> {
+    let Some(k) = k_of(f, pid) else { return Ok(0) };
+    let side = f.units[k].side;
+    let from = f.units[k].region;
+    let melee = from == region;
+    let ty = f.force_type(ctx.board, k);
+    if melee {
+        mods.push(Modifier::pair(3, 3, "Melee combat", "11.5"));
+    }
+    let artillery = matches!(ty, ForceType::Artillery | ForceType::Fortification);
+    if artillery && !melee {
+        let range = (region.pos() - from.pos()).abs();
+        let r = range_modifier(range);
+        mods.push(Modifier::pair(r, r, format!("range {range}"), "11.7.2"));
+    }
+    mods.extend(defence_modifiers(ctx, f, side, region));
+    let p = &ctx.board.pieces[pid];
+    let v = p.force.values(p.strength);
+    let base = (v.combat as i32, v.superior.unwrap_or(0) as i32);
+    let total: i32 = mods.iter().map(|m| m.amount).sum();
+    let sup: i32 = mods.iter().map(Modifier::superior_amount).sum();
+    let (cv, sv) = (base.0 + total, base.1 + sup);
+    let text = format!("{what}: {} on the {}", crate::rules::board::label(p), region.name());
+    let die = ctx.dice.d10(&format!("{rule} {text}"))?;
+    let hits = attack_hits(die, cv, sv);
+    ctx.chronicle.roll(
+        rule,
+        text,
+        crate::chronicle::RollDetail {
+            die,
+            target: Some(cv),
+            base: Some((base.0, format!("Combat Value {}/{}", base.0, base.1))),
+            modifiers: mods,
+            outcome: match hits {
+                0 => "miss".into(),
+                1 => "1 Hit".into(),
+                n => format!("{n} Hits"),
+            },
+        },
+    );
+    if hits > 0 {
+        allocate(ctx, f, side, region, hits, melee, if artillery { Some(from) } else { None }, rule)?;
+    }
+    Ok(hits)
+}
+
+/// How a Shock attack began (11.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShockBy {
+    /// March or cavalry March: the extra Activation check is made by the caller.
+    March,
+    Engage,
+    Flank,
+    Charge,
+}
+
+/// What became of a Shock attack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShockResult {
+    /// Defensive Fire hit the attacker: back where it was, Holding.
+    Repulsed,
+    /// The defender failed and fell back; the attacker is in the Region
+    /// (in Melee if other enemies are there).
+    Won,
+    /// Both passed, or the attacker failed its own check: Melee.
+    Locked,
+}
+
+/// A Shock attack by `pid` into `region` (11.4–11.4.4).
+pub fn shock(ctx: &mut Ctx, f: &mut Field, pid: usize, region: Region, by: ShockBy) -> R<ShockResult> {
+    let k = k_of(f, pid).expect("on the sheet");
+    let side = f.units[k].side;
+    let defenders = f.in_region(region, side.other());
+    // 11.4: the lowest Skill Level defends; among equals the attacker's
+    // side chooses (the player; the dice for the Union).
+    let lowest = defenders.iter().map(|&d| f.skill(ctx.board, d)).min().expect("a Region with enemies");
+    let tied: Vec<usize> = defenders.iter().copied().filter(|&d| f.skill(ctx.board, d) == lowest).collect();
+    let target = if tied.len() == 1 {
+        tied[0]
+    } else if side == Side::Confederate {
+        let options = tied
+            .iter()
+            .map(|&d| Decision::ShockTarget { force: f.id(ctx.board, d) })
+            .collect();
+        match ctx.ask("11.4", "Which Union Force of the lowest Skill Level receives the Shock attack?", options)? {
+            Decision::ShockTarget { force } => f.unit_of(ctx.board.index(&force).expect("offered")).expect("on the sheet"),
+            _ => unreachable!(),
+        }
+    } else {
+        lowest_skill_random(ctx, f, &tied, "11.4", "The Shock attack falls on")?.expect("not empty")
+    };
+    let tpid = f.units[target].piece;
+    let text = format!("{} makes a Shock attack on {} in the {}.", f.label(ctx.board, k), f.label(ctx.board, target), region.name());
+    ctx.note("11.4", text);
+
+    // 11.4.1 Defensive Fire.
+    if activate(ctx, f, tpid, "Defensive Fire: Activation", "11.4.1", &[])? {
+        let tk = k_of(f, tpid).expect("still here");
+        let tp = &ctx.board.pieces[tpid];
+        let cv = tp.force.values(tp.strength).combat as i32;
+        let mut c = Check::new(format!("Defensive Fire: {}", f.label(ctx.board, tk)), "11.4.1", cv, "Combat Value (superscript ignored)");
+        if matches!(f.force_type(ctx.board, tk), ForceType::Artillery | ForceType::Fortification) {
+            c = c.modifier(2, "range 1", "11.7.2");
+        }
+        if side == Side::Union && f.effects.smoke {
+            c = c.modifier(-1, "Smoke", "14.1.5");
+        }
+        if roll_check(ctx.dice, ctx.chronicle, c)?.success {
+            ctx.note("11.4.1", "Defensive Fire hits: the Shock attack fails.");
+            if let Some(ak) = k_of(f, pid) {
+                f.units[ak].counter = None;
+                f.units[ak].acted = true;
+            }
+            hit(ctx, f, pid, HitSource::ShockOrDefensiveFire, "11.4.1", false)?;
+            return Ok(ShockResult::Repulsed);
+        }
+    }
+
+    // 11.4.2 Shock check of the defender, with 11.4.3.
+    let tk = k_of(f, tpid).expect("still here");
+    let attacker_form = f.units[k_of(f, pid).expect("here")].formation;
+    let defender_form = f.units[tk].formation;
+    let (def_mod, att_mod) = match (attacker_form, defender_form) {
+        (Formation::Column, Formation::Line) => (-2, 2),
+        (Formation::Line, Formation::Column) => (2, -2),
+        _ => (0, 0),
+    };
+    let defender_is_artillery = f.force_type(ctx.board, tk) == ForceType::Artillery;
+    let mut defender_passed = false;
+    if defender_is_artillery {
+        ctx.note("11.4.4", format!("{} automatically fails its Shock check.", f.label(ctx.board, tk)));
+    } else {
+        let tp = &ctx.board.pieces[tpid];
+        let cv = tp.force.values(tp.strength).combat as i32;
+        let mut c = Check::new(format!("Shock check: {}", f.label(ctx.board, tk)), "11.4.2", cv, "Combat Value");
+        if def_mod != 0 {
+            c = c.modifier(def_mod, format!("{attacker_form:?} against {defender_form:?}"), "11.4.3");
+        }
+        if by == ShockBy::Flank {
+            c = c.modifier(-3, "Flank", "12.3.6");
+        }
+        let du = &f.units[tk];
+        if du.side == Side::Confederate {
+            if du.cover && by == ShockBy::Charge {
+                c = c.modifier(1, "Cover", "12.3.3");
+            }
+            if du.entrench {
+                c = c.modifier(2, "Entrench", "10.2.12.3");
+            }
+            if f.has_insight(Insight::Morale) {
+                c = c.modifier(2, "Morale Insight", "10.2.12.5");
+            }
+            if f.effects.smoke {
+                c = c.modifier(-1, "Smoke", "14.1.5");
+            }
+        } else if du.hard_cover {
+            c = c.modifier(2, "Hard Cover", "14.1.2");
+        }
+        defender_passed = roll_check(ctx.dice, ctx.chronicle, c)?.success;
+        // Cover and Hard Cover are spent by the check.
+        let du = &mut f.units[tk];
+        if du.cover {
+            du.cover = false;
+            du.counter = None;
+            ctx.note("12.3.3", "Cover is removed after the Shock check.");
+        }
+        if f.units[tk].hard_cover {
+            release_hard_cover(ctx, f, tpid);
+        }
+    }
+    let from = f.units[k_of(f, pid).expect("here")].region;
+    if !defender_passed {
+        if defender_is_artillery {
+            capture_on_field(ctx, f, tpid, "11.4.4");
+        } else {
+            if let Some(tk) = k_of(f, tpid) {
+                f.units[tk].counter = None;
+            }
+            let destroyed = hit(ctx, f, tpid, HitSource::ShockOrDefensiveFire, "11.4.2", false)?;
+            if !destroyed && k_of(f, tpid).is_some() {
+                retreat(ctx, f, tpid, RetreatKind::ShockFailure, "11.4.2")?;
+            }
+        }
+        move_into(ctx, f, pid, region);
+        let locked = !f.in_region(region, side.other()).is_empty();
+        if locked && let Some(ak) = k_of(f, pid) {
+            f.units[ak].counter = None;
+        }
+        let _ = from;
+        return Ok(if locked { ShockResult::Locked } else { ShockResult::Won });
+    }
+    // The defender holds: the attacker comes in and checks in turn.
+    move_into(ctx, f, pid, region);
+    if let Some(tk) = k_of(f, tpid) {
+        f.units[tk].counter = None;
+    }
+    let ak = k_of(f, pid).expect("here");
+    f.units[ak].counter = None;
+    let ap = &ctx.board.pieces[pid];
+    let cv = ap.force.values(ap.strength).combat as i32;
+    let mut c = Check::new(format!("Shock check: {}", f.label(ctx.board, ak)), "11.4.2", cv, "Combat Value");
+    if att_mod != 0 {
+        c = c.modifier(att_mod, format!("{attacker_form:?} against {defender_form:?}"), "11.4.3");
+    }
+    if side == Side::Confederate && f.has_insight(Insight::Morale) {
+        c = c.modifier(2, "Morale Insight", "10.2.12.5");
+    }
+    if side == Side::Confederate && f.effects.smoke {
+        c = c.modifier(-1, "Smoke", "14.1.5");
+    }
+    if side == Side::Union && k_of(f, tpid).is_some_and(|t| f.units[t].entrench) {
+        c = c.modifier(-2, "Entrench", "10.2.12.3");
+    }
+    if !roll_check(ctx.dice, ctx.chronicle, c)?.success {
+        hit(ctx, f, pid, HitSource::ShockOrDefensiveFire, "11.4.2", false)?;
+    }
+    Ok(ShockResult::Locked)
+}
+
+/// Move a unit one Region forward into `region` (11.3).
+pub fn move_into(ctx: &mut Ctx, f: &mut Field, pid: usize, region: Region) {
+    if k_of(f, pid).is_none() {
+        return;
+    }
+    release_hard_cover(ctx, f, pid);
+    if let Some(k) = k_of(f, pid)
+        && f.units[k].entrench
+    {
+        f.units[k].entrench = false;
+        ctx.note("10.2.12.3", "Entrench is removed: its Force moves.");
+    }
+    enter(ctx, f, pid, region);
+}

@@ -1,0 +1,589 @@
+//! The Confederate side of a battle turn: Battle Plan Counters assigned
+//! (12.2–12.3), Clear Orders (11.2.1), Default Battle Plans (12.4), the
+//! player's order of resolution (14.4), Prepare and Formation.
+
+use super::combat::*;
+use super::field::*;
+use crate::campaign::{ForceType, Side};
+use crate::chronicle::Modifier;
+use crate::rules::battle::Ctx;
+use crate::rules::components::SpecialBattlePlan;
+use crate::rules::decision::{Decision, DefaultPlan, FormationChange, SecondMove};
+
+/// Can this counter be attached to this unit now (12.2, 12.3)?
+pub fn may_assign(ctx: &Ctx, f: &Field, k: usize, plan: PlanCounter) -> bool {
+    let u = &f.units[k];
+    if u.side != Side::Confederate || f.in_melee(k) {
+        return plan == PlanCounter::Prepare && !u.prepare;
+    }
+    let ty = f.force_type(ctx.board, k);
+    let infantry = ty == ForceType::Infantry;
+    let foot_or_horse = matches!(ty, ForceType::Infantry | ForceType::Cavalry);
+    match plan {
+        PlanCounter::Prepare => !u.prepare,
+        PlanCounter::Formation => false,
+        _ if u.counter.is_some() => false,
+        PlanCounter::Canister => matches!(ty, ForceType::Artillery | ForceType::Fortification),
+        PlanCounter::AimedVolley => infantry && u.formation == Formation::Line,
+        PlanCounter::RapidAdvance | PlanCounter::RapidFire | PlanCounter::Volley => infantry,
+        PlanCounter::Cover | PlanCounter::Engage | PlanCounter::FightingRetreat | PlanCounter::Flank => foot_or_horse,
+    }
+}
+
+/// 12.2: the player assigns up to the Battle Plan Quantity, and may spend
+/// Scouts on Clear Orders (11.2.1).
+pub fn assign(ctx: &mut Ctx, f: &mut Field) -> R<()> {
+    let mut left = f.quantity;
+    f.clear_defaults = 0;
+    loop {
+        let mut options = Vec::new();
+        if left > 0 {
+            for k in f.side(Side::Confederate) {
+                for plan in PlanCounter::ALL {
+                    if may_assign(ctx, f, k, plan) {
+                        options.push(Decision::AssignPlan { force: f.id(ctx.board, k), plan });
+                    }
+                }
+            }
+            if !f.formation_counter {
+                options.push(Decision::HoldFormationCounter);
+            }
+        }
+        if ctx.board.scouts.available > 0 {
+            for k in f.side(Side::Confederate) {
+                if !f.units[k].clear_orders {
+                    options.push(Decision::ClearOrders { force: f.id(ctx.board, k) });
+                }
+            }
+        }
+        options.push(Decision::EndAssign);
+        let prompt = format!(
+            "Battle turn {}: assign Battle Plan Counters ({left} of {} left), use Scouts for Clear Orders, or end.",
+            f.turn, f.quantity
+        );
+        match ctx.ask("12.2", prompt, options)? {
+            Decision::EndAssign => return Ok(()),
+            Decision::AssignPlan { force, plan } => {
+                let k = f.unit_of(ctx.board.index(&force).expect("offered")).expect("on the sheet");
+                if plan == PlanCounter::Prepare {
+                    f.units[k].prepare = true;
+                } else {
+                    f.units[k].counter = Some(plan);
+                }
+                left -= 1;
+                let text = format!("{} is given {} ({}).", f.label(ctx.board, k), plan.name(), plan.rule());
+                ctx.note("12.2", text);
+            }
+            Decision::HoldFormationCounter => {
+                f.formation_counter = true;
+                left -= 1;
+                ctx.note("12.3.7", "The Formation counter is placed beside the sheet.");
+            }
+            Decision::ClearOrders { force } => {
+                let k = f.unit_of(ctx.board.index(&force).expect("offered")).expect("on the sheet");
+                ctx.board.scouts.available -= 1;
+                // One Scout: this Force's counter, or three Forces' defaults.
+                f.units[k].clear_orders = true;
+                if f.units[k].counter.is_none() {
+                    f.clear_defaults += 2;
+                }
+                let text = format!("A Scout gives Clear Orders to {} (11.2.1): no Activation roll.", f.label(ctx.board, k));
+                ctx.note("11.2.1", text);
+            }
+            other => unreachable!("not offered: {other:?}"),
+        }
+    }
+}
+
+/// The Default Battle Plans a Confederate Force may use now (12.4, 11.5,
+/// 11.1.1).
+pub fn defaults(ctx: &Ctx, f: &Field, k: usize) -> Vec<DefaultPlan> {
+    let u = &f.units[k];
+    let ty = f.force_type(ctx.board, k);
+    let melee = f.in_melee(k);
+    let mut v = Vec::new();
+    if !ty.is_mobile() {
+        return vec![DefaultPlan::Hold];
+    }
+    let has_activation = ctx.board.pieces[u.piece].force.values(ctx.board.pieces[u.piece].strength).activation.is_some();
+    let can_fire = match ty {
+        ForceType::Artillery => !melee && super::union::artillery_target(f, k).is_some(),
+        _ => {
+            u.region != Region::ConfederateReserve && f.range_to_enemy(k).is_some_and(|r| r <= 1)
+                || melee
+        }
+    };
+    if can_fire {
+        v.push(DefaultPlan::Fire);
+    }
+    if melee {
+        if ty != ForceType::Artillery {
+            v.push(DefaultPlan::MarchBack);
+            v.push(DefaultPlan::Pivot);
+        }
+        v.push(DefaultPlan::Hold);
+        return v;
+    }
+    let next = u.region.advance(Side::Confederate);
+    let room = next.is_some_and(|r| f.has_room(ctx.board, r, Side::Confederate));
+    match ty {
+        ForceType::Artillery => {
+            if has_activation && room && next.is_some_and(|r| f.in_region(r, Side::Union).is_empty()) {
+                v.push(DefaultPlan::March { change: FormationChange::None, then: SecondMove::None });
+            }
+        }
+        _ => {
+            if room {
+                for change in [FormationChange::None, FormationChange::Before, FormationChange::After] {
+                    v.push(DefaultPlan::March { change, then: SecondMove::None });
+                    if ty == ForceType::Cavalry {
+                        v.push(DefaultPlan::March { change, then: SecondMove::Advance });
+                        v.push(DefaultPlan::March { change, then: SecondMove::Retreat });
+                    }
+                }
+            }
+            if ty == ForceType::Cavalry {
+                v.push(DefaultPlan::Disrupt);
+            }
+            v.push(DefaultPlan::Pivot);
+        }
+    }
+    if u.region == Region::ConfederateReserve {
+        v.push(DefaultPlan::MarchOff);
+    }
+    v.push(DefaultPlan::Hold);
+    v
+}
+
+/// 14.4 (and 12.3.8 for the Prepared): the player picks who acts next.
+pub fn resolve(ctx: &mut Ctx, f: &mut Field, prepared_only: bool) -> R<()> {
+    loop {
+        if f.routed == Some(Side::Confederate) {
+            return routed_retreat(ctx, f);
+        }
+        let ready: Vec<usize> = f
+            .side(Side::Confederate)
+            .into_iter()
+            .filter(|&k| !f.units[k].acted && (!prepared_only || f.units[k].prepare))
+            .collect();
+        if ready.is_empty() {
+            return Ok(());
+        }
+        // Static Forces act by themselves (11.1).
+        if let Some(&k) = ready.iter().find(|&&k| !f.force_type(ctx.board, k).is_mobile()) {
+            let pid = f.units[k].piece;
+            f.units[k].acted = true;
+            static_fire(ctx, f, pid)?;
+            continue;
+        }
+        let mut options = Vec::new();
+        for &k in &ready {
+            let id = f.id(ctx.board, k);
+            if f.units[k].counter.is_some() && !f.in_melee(k) {
+                options.push(Decision::Act { force: id, plan: None });
+            } else {
+                for d in defaults(ctx, f, k) {
+                    options.push(Decision::Act { force: id.clone(), plan: Some(d) });
+                }
+            }
+        }
+        if f.formation_counter {
+            options.push(Decision::UseFormationCounter);
+        }
+        match ctx.ask("14.4", "Which Force acts next, and how?", options)? {
+            Decision::UseFormationCounter => use_formation_counter(ctx, f)?,
+            Decision::Act { force, plan } => {
+                let pid = ctx.board.index(&force).expect("offered");
+                let k = f.unit_of(pid).expect("on the sheet");
+                f.units[k].acted = true;
+                match plan {
+                    None => {
+                        let counter = f.units[k].counter.expect("offered with a counter");
+                        run_counter(ctx, f, pid, counter)?;
+                        if let Some(k) = f.unit_of(pid) {
+                            f.units[k].counter = None;
+                        }
+                    }
+                    Some(d) => run_default(ctx, f, pid, d)?,
+                }
+            }
+            other => unreachable!("not offered: {other:?}"),
+        }
+        if f.side(Side::Union).is_empty() {
+            return Ok(());
+        }
+    }
+}
+
+/// 12.3.7: change up to three Forces' Formation, Melee or not.
+pub fn use_formation_counter(ctx: &mut Ctx, f: &mut Field) -> R<()> {
+    f.formation_counter = false;
+    ctx.note("12.3.7", "The Formation counter is used.");
+    for _ in 0..3 {
+        let mut options: Vec<Decision> = f
+            .side(Side::Confederate)
+            .into_iter()
+            .filter(|&k| matches!(f.force_type(ctx.board, k), ForceType::Infantry | ForceType::Cavalry))
+            .map(|k| Decision::FormationChange { force: f.id(ctx.board, k) })
+            .collect();
+        options.push(Decision::EndFormationChanges);
+        match ctx.ask("12.3.7", "Change the Formation of which Force?", options)? {
+            Decision::FormationChange { force } => {
+                let k = f.unit_of(ctx.board.index(&force).expect("offered")).expect("on the sheet");
+                f.units[k].formation = f.units[k].formation.other();
+                let text = format!("{} changes to {:?}.", f.label(ctx.board, k), f.units[k].formation);
+                ctx.note("12.3.7", text);
+            }
+            _ => break,
+        }
+    }
+    Ok(())
+}
+
+/// A Rout: every Confederate Mobile Force retreats (12.4.5).
+fn routed_retreat(ctx: &mut Ctx, f: &mut Field) -> R<()> {
+    let mut order: Vec<usize> = f.side(Side::Confederate).into_iter().map(|k| f.units[k].piece).collect();
+    order.sort_by_key(|&pid| f.units[f.unit_of(pid).expect("here")].region);
+    for pid in order {
+        let Some(k) = f.unit_of(pid) else { continue };
+        if f.units[k].acted {
+            continue;
+        }
+        f.units[k].acted = true;
+        f.units[k].formation = Formation::Column;
+        retreat(ctx, f, pid, RetreatKind::Rout, "12.4.5")?;
+    }
+    Ok(())
+}
+
+/// Garrisons fire at enemies in their own or the next Region, Fortifications
+/// at the closest non-Melee Region (11.1, 11.7).
+fn static_fire(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
+    let k = f.unit_of(pid).expect("here");
+    match f.force_type(ctx.board, k) {
+        ForceType::Garrison => {
+            let r = f.units[k].region;
+            let target = [Some(r), r.advance(Side::Confederate), r.retreat(Side::Confederate)]
+                .into_iter()
+                .flatten()
+                .find(|x| !f.in_region(*x, Side::Union).is_empty());
+            if let Some(t) = target {
+                attack(ctx, f, pid, t, Vec::new(), "Fire (Garrison)", "11.1")?;
+            }
+        }
+        _ => {
+            if !f.in_melee(k)
+                && let Some(t) = super::union::artillery_target(f, k)
+            {
+                attack(ctx, f, pid, t, Vec::new(), "Fire (Fortification)", "11.7")?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The Region in front with Union Forces at range 1, if any.
+fn range_one(f: &Field, k: usize) -> Option<Region> {
+    let r = f.units[k].region;
+    [r.advance(Side::Confederate), r.retreat(Side::Confederate)]
+        .into_iter()
+        .flatten()
+        .find(|x| !f.in_region(*x, Side::Union).is_empty())
+}
+
+/// Activation for a counter or a default: Clear Orders skip the roll.
+fn activated(ctx: &mut Ctx, f: &mut Field, pid: usize, what: &str, rule: &'static str, extra: &[(i32, &str, &'static str)], default: bool) -> R<bool> {
+    let k = f.unit_of(pid).expect("here");
+    if f.units[k].clear_orders && (!default || f.clear_defaults > 0 || f.units[k].counter.is_none()) {
+        if default && f.clear_defaults > 0 {
+            f.clear_defaults -= 1;
+        }
+        let text = format!("{}: Clear Orders, no Activation roll (11.2.1).", f.label(ctx.board, k));
+        ctx.note("11.2.1", text);
+        return Ok(true);
+    }
+    let ok = activate(ctx, f, pid, what, rule, extra)?;
+    if !ok {
+        let text = format!("{} fails to Activate and Holds (11.2).", f.label(ctx.board, k));
+        ctx.note("11.2", text);
+    }
+    Ok(ok)
+}
+
+/// Advance one Region (11.3); into Union Forces a Shock attack. Returns
+/// false when the Force could not go on (stopped, repulsed or in Melee).
+fn advance_one(ctx: &mut Ctx, f: &mut Field, pid: usize, by: ShockBy, rule: &'static str) -> R<bool> {
+    let Some(k) = f.unit_of(pid) else { return Ok(false) };
+    if f.in_melee(k) {
+        return Ok(false);
+    }
+    let Some(to) = f.units[k].region.advance(Side::Confederate) else {
+        // 11.3: no Advance from the Union Reserve; the other orders go on.
+        return Ok(true);
+    };
+    if !f.has_room(ctx.board, to, Side::Confederate) {
+        ctx.note(rule, format!("The {} is full: {} cannot Advance.", to.name(), f.label(ctx.board, k)));
+        return Ok(true);
+    }
+    if f.in_region(to, Side::Union).is_empty() {
+        move_into(ctx, f, pid, to);
+        let text = format!("{} Advances to the {}.", f.label(ctx.board, f.unit_of(pid).expect("here")), to.name());
+        ctx.note(rule, text);
+        return Ok(true);
+    }
+    if by == ShockBy::March && !activate(ctx, f, pid, "Shock attack", "11.4", &[])? {
+        let text = format!("{} fails to Activate for its Shock attack and Holds (11.4).", f.label(ctx.board, k));
+        ctx.note("11.4", text);
+        return Ok(false);
+    }
+    let result = shock(ctx, f, pid, to, by)?;
+    Ok(result == ShockResult::Won)
+}
+
+fn change_formation(ctx: &mut Ctx, f: &mut Field, pid: usize, to: Formation, rule: &'static str) {
+    if let Some(k) = f.unit_of(pid)
+        && f.units[k].formation != to
+    {
+        f.units[k].formation = to;
+        let text = format!("{} changes to {to:?}.", f.label(ctx.board, k));
+        ctx.note(rule, text);
+    }
+}
+
+fn fire_at(ctx: &mut Ctx, f: &mut Field, pid: usize, mods: Vec<Modifier>, what: &str, rule: &'static str) -> R<bool> {
+    let Some(k) = f.unit_of(pid) else { return Ok(false) };
+    if f.units[k].region == Region::ConfederateReserve && matches!(f.force_type(ctx.board, k), ForceType::Infantry | ForceType::Cavalry) {
+        return Ok(false);
+    }
+    let Some(t) = range_one(f, k) else { return Ok(false) };
+    attack(ctx, f, pid, t, mods, what, rule)?;
+    Ok(true)
+}
+
+/// Resolve a Battle Plan Counter (12.3).
+fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R<()> {
+    let k = f.unit_of(pid).expect("here");
+    let column = f.units[k].formation == Formation::Column;
+    let range = f.range_to_enemy(k);
+    let rule = plan.rule();
+    let hold = |ctx: &mut Ctx, f: &Field, why: &str| {
+        let text = format!("{}: {} cannot be carried out ({why}): the Force Holds (11.2).", f.label(ctx.board, k), plan.name());
+        ctx.note("11.2", text);
+    };
+    match plan {
+        PlanCounter::AimedVolley => {
+            if range != Some(1) {
+                hold(ctx, f, "no Union Force at range 1");
+                return Ok(());
+            }
+            if activated(ctx, f, pid, "Aimed Volley", rule, &[], false)? {
+                fire_at(ctx, f, pid, vec![Modifier::pair(3, 1, "Aimed Volley", rule)], "Aimed Volley", rule)?;
+            }
+        }
+        PlanCounter::Canister => {
+            let target = super::union::artillery_target(f, k);
+            if range != Some(1) || target.is_none_or(|t| (t.pos() - f.units[k].region.pos()).abs() != 1) {
+                hold(ctx, f, "not exactly 1 Region from a non-Melee Union Force");
+                return Ok(());
+            }
+            attack(ctx, f, pid, target.expect("checked"), vec![Modifier::pair(2, 2, "Canister", rule)], "Canister", rule)?;
+        }
+        PlanCounter::Cover => {
+            if activated(ctx, f, pid, "Cover", rule, &[], false)? {
+                let k = f.unit_of(pid).expect("here");
+                f.units[k].cover = true;
+                let text = format!("{} takes Cover.", f.label(ctx.board, k));
+                ctx.note(rule, text);
+            }
+        }
+        PlanCounter::Engage => {
+            if !column && !activated(ctx, f, pid, "Engage", rule, &[], false)? {
+                return Ok(());
+            }
+            if advance_one(ctx, f, pid, ShockBy::Engage, rule)? && f.unit_of(pid).is_some_and(|k| !f.in_melee(k)) {
+                change_formation(ctx, f, pid, Formation::Line, rule);
+                fire_at(ctx, f, pid, vec![Modifier::pair(1, 1, "Engage", rule)], "Engage", rule)?;
+            }
+        }
+        PlanCounter::FightingRetreat => {
+            if range != Some(1) {
+                hold(ctx, f, "not exactly 1 Region from the nearest Union Force");
+                return Ok(());
+            }
+            let extra: &[(i32, &str, &'static str)] = if column { &[] } else { &[(-2, "Fighting Retreat in Line", "12.3.5")] };
+            if !activated(ctx, f, pid, "Fighting Retreat", rule, extra, false)? {
+                return Ok(());
+            }
+            let m = if column { Modifier::pair(-2, -2, "Fighting Retreat in Column", rule) } else { Modifier::pair(-1, -1, "Fighting Retreat in Line", rule) };
+            fire_at(ctx, f, pid, vec![m], "Fighting Retreat", rule)?;
+            for _ in 0..2 {
+                if f.unit_of(pid).is_some() {
+                    retreat(ctx, f, pid, RetreatKind::Ordered, rule)?;
+                }
+            }
+        }
+        PlanCounter::Flank => {
+            if range != Some(2) {
+                hold(ctx, f, "not exactly 2 Regions from the nearest Union Force");
+                return Ok(());
+            }
+            if !column && !activated(ctx, f, pid, "Flank", rule, &[], false)? {
+                return Ok(());
+            }
+            for _ in 0..2 {
+                if !advance_one(ctx, f, pid, ShockBy::Flank, rule)? {
+                    return Ok(());
+                }
+                if f.unit_of(pid).is_some_and(|k| f.in_melee(k)) {
+                    return Ok(());
+                }
+            }
+            let mods = if column { vec![Modifier::pair(-2, -2, "Flank in Column", rule)] } else { Vec::new() };
+            fire_at(ctx, f, pid, mods, "Flank", rule)?;
+        }
+        PlanCounter::RapidAdvance => {
+            if range != Some(3) {
+                hold(ctx, f, "not exactly 3 Regions from the nearest Union Force");
+                return Ok(());
+            }
+            let extra: &[(i32, &str, &'static str)] = if column { &[] } else { &[(-2, "Rapid Advance in Line", "12.3.9")] };
+            if !activated(ctx, f, pid, "Rapid Advance", rule, extra, false)? {
+                return Ok(());
+            }
+            for _ in 0..2 {
+                if !advance_one(ctx, f, pid, ShockBy::March, rule)? {
+                    return Ok(());
+                }
+            }
+            if !column {
+                fire_at(ctx, f, pid, vec![Modifier::pair(-1, -1, "Rapid Advance in Line", rule)], "Rapid Advance", rule)?;
+            }
+        }
+        PlanCounter::RapidFire => {
+            if range_one(f, k).is_none() {
+                hold(ctx, f, "no Union Force at range 1");
+                return Ok(());
+            }
+            if column && !activated(ctx, f, pid, "Rapid Fire", rule, &[], false)? {
+                return Ok(());
+            }
+            fire_at(ctx, f, pid, vec![Modifier::pair(-1, -1, "Rapid Fire, first attack", rule)], "Rapid Fire", rule)?;
+            fire_at(ctx, f, pid, vec![Modifier::pair(-2, -2, "Rapid Fire, second attack", rule)], "Rapid Fire", rule)?;
+        }
+        PlanCounter::Volley => {
+            if range_one(f, k).is_none() {
+                hold(ctx, f, "no Union Force at range 1");
+                return Ok(());
+            }
+            if column && !activated(ctx, f, pid, "Volley", rule, &[], false)? {
+                return Ok(());
+            }
+            fire_at(ctx, f, pid, vec![Modifier::pair(2, 0, "Volley", rule)], "Volley", rule)?;
+        }
+        PlanCounter::Formation | PlanCounter::Prepare => {}
+    }
+    Ok(())
+}
+
+/// Resolve a Default Battle Plan (12.4).
+fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: DefaultPlan) -> R<()> {
+    let k = f.unit_of(pid).expect("here");
+    let label = f.label(ctx.board, k);
+    match plan {
+        DefaultPlan::Hold => ctx.note("12.4.6", format!("{label} Holds.")),
+        DefaultPlan::Pivot => {
+            let to = f.units[k].formation.other();
+            change_formation(ctx, f, pid, to, "12.4.4");
+        }
+        DefaultPlan::Fire => {
+            let ty = f.force_type(ctx.board, k);
+            let column = f.units[k].formation == Formation::Column;
+            if column && !activated(ctx, f, pid, "Fire", "12.4.2", &[], true)? {
+                return Ok(());
+            }
+            if ty == ForceType::Artillery {
+                if let Some(t) = super::union::artillery_target(f, k) {
+                    attack(ctx, f, pid, t, Vec::new(), "Fire", "12.4.2")?;
+                }
+            } else if f.in_melee(k) {
+                let r = f.units[k].region;
+                attack(ctx, f, pid, r, Vec::new(), "Fire (Melee)", "12.4.2")?;
+            } else {
+                fire_at(ctx, f, pid, Vec::new(), "Fire", "12.4.2")?;
+            }
+        }
+        DefaultPlan::MarchBack => {
+            if activated(ctx, f, pid, "March (back)", "12.4.1", &[], true)? {
+                retreat(ctx, f, pid, RetreatKind::Ordered, "12.4.1")?;
+            }
+        }
+        DefaultPlan::MarchOff => {
+            let line = f.units[k].formation == Formation::Line;
+            if line && !activated(ctx, f, pid, "March", "12.4.1", &[], true)? {
+                return Ok(());
+            }
+            exit_sheet(ctx, f, pid, "14.5.1")?;
+        }
+        DefaultPlan::Disrupt => {
+            if !activated(ctx, f, pid, "Disrupt", "12.4.3", &[], true)? {
+                return Ok(());
+            }
+            enter(ctx, f, pid, Region::ConfederateReserve);
+            let mut kinds: Vec<SpecialBattlePlan> = f.cup.clone();
+            kinds.sort();
+            kinds.dedup();
+            let mut options: Vec<Decision> = kinds.iter().map(|p| Decision::DisruptTake { plan: Some(*p) }).collect();
+            if f.cup.len() >= 3 {
+                options.push(Decision::DisruptTake { plan: None });
+            }
+            if options.is_empty() {
+                return Ok(());
+            }
+            match ctx.ask("12.4.3", "Disrupt: take one Special Battle Plan of your choice out of the cup, or three at random?", options)? {
+                Decision::DisruptTake { plan: Some(p) } => {
+                    let i = f.cup.iter().position(|x| *x == p).expect("offered");
+                    f.disrupted.push(f.cup.remove(i));
+                    ctx.note("12.4.3", format!("Disrupt: {p:?} is out of the cup until the end of the next draw."));
+                }
+                _ => {
+                    for _ in 0..3 {
+                        let mut cup = f.cup.clone();
+                        cup.sort();
+                        let names: Vec<String> = cup.iter().map(|p| format!("{p:?}")).collect();
+                        let i = crate::dice::pick_logged(ctx.dice, ctx.chronicle, "12.4.3", "Disrupt takes out", &names)?;
+                        let at = f.cup.iter().position(|x| *x == cup[i]).expect("in the cup");
+                        f.disrupted.push(f.cup.remove(at));
+                    }
+                }
+            }
+        }
+        DefaultPlan::March { change, then } => {
+            let ty = f.force_type(ctx.board, k);
+            if change == FormationChange::Before {
+                let to = f.units[k].formation.other();
+                change_formation(ctx, f, pid, to, "12.4.1");
+            }
+            let line = f.unit_of(pid).is_some_and(|k| f.units[k].formation == Formation::Line);
+            if line && ty != ForceType::Artillery || (ty == ForceType::Artillery) {
+                if !activated(ctx, f, pid, "March", "12.4.1", &[], true)? {
+                    return Ok(());
+                }
+            }
+            let went_on = advance_one(ctx, f, pid, ShockBy::March, "12.4.1")?;
+            if ty == ForceType::Cavalry && went_on && f.unit_of(pid).is_some_and(|k| !f.in_melee(k)) {
+                match then {
+                    SecondMove::Advance => {
+                        advance_one(ctx, f, pid, ShockBy::March, "12.4.1")?;
+                    }
+                    SecondMove::Retreat => retreat(ctx, f, pid, RetreatKind::Ordered, "12.4.1")?,
+                    SecondMove::None => {}
+                }
+            }
+            if change == FormationChange::After && f.unit_of(pid).is_some_and(|k| !f.in_melee(k)) {
+                let to = f.units[f.unit_of(pid).expect("here")].formation.other();
+                change_formation(ctx, f, pid, to, "12.4.1");
+            }
+        }
+    }
+    Ok(())
+}

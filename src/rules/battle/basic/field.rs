@@ -1,0 +1,339 @@
+//! The Battlefield Sheet (10.2.14): six Regions, the Forces on them with
+//! their Formation and attached Battle Plans, and the battle's bookkeeping.
+
+use serde::{Deserialize, Serialize};
+
+use crate::campaign::{ForceType, Insight, Side, Skill};
+use crate::rules::board::{Board, label};
+use crate::rules::components::SpecialBattlePlan;
+
+/// The six Regions, from the Confederate edge to the Union edge (10.2.14).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Region {
+    ConfederateReserve,
+    ConfederateApproach,
+    ConfederateFront,
+    UnionFront,
+    UnionApproach,
+    UnionReserve,
+}
+
+impl Region {
+    pub const ALL: [Region; 6] = [
+        Region::ConfederateReserve,
+        Region::ConfederateApproach,
+        Region::ConfederateFront,
+        Region::UnionFront,
+        Region::UnionApproach,
+        Region::UnionReserve,
+    ];
+
+    pub fn pos(self) -> i32 {
+        self as i32
+    }
+
+    pub fn at(pos: i32) -> Option<Region> {
+        Region::ALL.get(usize::try_from(pos).ok()?).copied()
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Region::ConfederateReserve => "Confederate Reserve",
+            Region::ConfederateApproach => "Confederate Approach",
+            Region::ConfederateFront => "Confederate Front",
+            Region::UnionFront => "Union Front",
+            Region::UnionApproach => "Union Approach",
+            Region::UnionReserve => "Union Reserve",
+        }
+    }
+
+    /// Mobile Forces of one side the Region holds (10.2.14); Reserves are
+    /// unlimited.
+    pub fn capacity(self) -> Option<usize> {
+        match self {
+            Region::ConfederateApproach | Region::UnionApproach => Some(4),
+            Region::ConfederateFront | Region::UnionFront => Some(6),
+            _ => None,
+        }
+    }
+
+    /// A side's own Reserve.
+    pub fn reserve(side: Side) -> Region {
+        match side {
+            Side::Confederate => Region::ConfederateReserve,
+            Side::Union => Region::UnionReserve,
+        }
+    }
+
+    pub fn approach(side: Side) -> Region {
+        match side {
+            Side::Confederate => Region::ConfederateApproach,
+            Side::Union => Region::UnionApproach,
+        }
+    }
+
+    /// One Region toward the enemy's edge (11.3 Advance); None beyond it.
+    pub fn advance(self, side: Side) -> Option<Region> {
+        Region::at(self.pos() + forward(side))
+    }
+
+    /// One Region toward the own edge (11.3 Retreat); None means off the sheet.
+    pub fn retreat(self, side: Side) -> Option<Region> {
+        Region::at(self.pos() - forward(side))
+    }
+}
+
+/// +1 for the Confederates (toward the Union edge), -1 for the Union.
+pub fn forward(side: Side) -> i32 {
+    match side {
+        Side::Confederate => 1,
+        Side::Union => -1,
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Formation {
+    #[default]
+    Line,
+    Column,
+}
+
+impl Formation {
+    pub fn other(self) -> Formation {
+        match self {
+            Formation::Line => Formation::Column,
+            Formation::Column => Formation::Line,
+        }
+    }
+}
+
+/// The Confederate Battle Plan Counters (12.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PlanCounter {
+    AimedVolley,
+    Canister,
+    Cover,
+    Engage,
+    FightingRetreat,
+    Flank,
+    Formation,
+    Prepare,
+    RapidAdvance,
+    RapidFire,
+    Volley,
+}
+
+impl PlanCounter {
+    pub const ALL: [PlanCounter; 11] = [
+        PlanCounter::AimedVolley,
+        PlanCounter::Canister,
+        PlanCounter::Cover,
+        PlanCounter::Engage,
+        PlanCounter::FightingRetreat,
+        PlanCounter::Flank,
+        PlanCounter::Formation,
+        PlanCounter::Prepare,
+        PlanCounter::RapidAdvance,
+        PlanCounter::RapidFire,
+        PlanCounter::Volley,
+    ];
+
+    pub fn rule(self) -> &'static str {
+        match self {
+            PlanCounter::AimedVolley => "12.3.1",
+            PlanCounter::Canister => "12.3.2",
+            PlanCounter::Cover => "12.3.3",
+            PlanCounter::Engage => "12.3.4",
+            PlanCounter::FightingRetreat => "12.3.5",
+            PlanCounter::Flank => "12.3.6",
+            PlanCounter::Formation => "12.3.7",
+            PlanCounter::Prepare => "12.3.8",
+            PlanCounter::RapidAdvance => "12.3.9",
+            PlanCounter::RapidFire => "12.3.10",
+            PlanCounter::Volley => "12.3.11",
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            PlanCounter::AimedVolley => "Aimed Volley",
+            PlanCounter::Canister => "Canister",
+            PlanCounter::Cover => "Cover",
+            PlanCounter::Engage => "Engage",
+            PlanCounter::FightingRetreat => "Fighting Retreat",
+            PlanCounter::Flank => "Flank",
+            PlanCounter::Formation => "Formation",
+            PlanCounter::Prepare => "Prepare",
+            PlanCounter::RapidAdvance => "Rapid Advance",
+            PlanCounter::RapidFire => "Rapid Fire",
+            PlanCounter::Volley => "Volley",
+        }
+    }
+}
+
+/// Union tactics for a battle turn (13.0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Tactics {
+    Aggressive,
+    Defensive,
+}
+
+/// A Force on the Battlefield Sheet.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unit {
+    /// Index of the counter on the board.
+    pub piece: usize,
+    pub side: Side,
+    pub region: Region,
+    pub formation: Formation,
+    /// The Battle Plan Counter attached this turn (Confederates).
+    pub counter: Option<PlanCounter>,
+    /// Prepare attached: acts before the Union (12.3.8).
+    pub prepare: bool,
+    /// The Entrench Insight is attached (10.2.12.3).
+    pub entrench: bool,
+    /// Hard Cover is attached (14.1.2).
+    pub hard_cover: bool,
+    /// Cover activated and still in place (12.3.3).
+    pub cover: bool,
+    /// Has acted (or been ordered to Hold) this turn.
+    pub acted: bool,
+    /// Clear Orders: no Activation roll for its plan this turn (11.2.1).
+    pub clear_orders: bool,
+}
+
+/// Cumulative turn-long Special Battle Plan effects (14.0).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Effects {
+    pub close_ranks: u32,
+    pub well_struck: bool,
+    pub smoke: bool,
+    pub mixed_orders: bool,
+    pub heavy_fire: bool,
+}
+
+/// An Insight chosen for the battle and where it stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InsightState {
+    pub insight: Insight,
+    /// Used up (the one-time Insights after they act).
+    pub spent: bool,
+}
+
+/// Which regions Union Forces have first entered (18.4) and whether a
+/// Confederate Force has entered the Union Reserve (15.3).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FirstEntries {
+    pub union_in: Vec<Region>,
+    pub confederate_in_union_reserve: bool,
+}
+
+/// The battle on the Battlefield Sheet.
+#[derive(Debug, Clone)]
+pub struct Field {
+    pub area: String,
+    pub units: Vec<Unit>,
+    pub lee: bool,
+    pub turn: u32,
+    pub turns: u32,
+    /// Battle Plan Counters a turn (after purchases and Insights).
+    pub quantity: u32,
+    /// Union Special Battle Plans a turn.
+    pub union_quantity: u32,
+    pub insights: Vec<InsightState>,
+    pub tactics: Tactics,
+    pub effects: Effects,
+    /// The Special Battle Plan counters in the cup: the physical mix less
+    /// those removed for this battle by Scouts (14.0.1).
+    pub cup: Vec<SpecialBattlePlan>,
+    /// Removed by Disrupt until the end of the next draw (12.4.3).
+    pub disrupted: Vec<SpecialBattlePlan>,
+    /// Drawn and in effect this turn (returned at its end).
+    pub drawn: Vec<SpecialBattlePlan>,
+    /// The Formation counter held aside this turn (12.3.7).
+    pub formation_counter: bool,
+    pub routed: Option<Side>,
+    pub entries: FirstEntries,
+    /// Scouts' Clear Orders for Default Battle Plans left this turn (11.2.1).
+    pub clear_defaults: u32,
+    /// The Cavalry and Infantry Forces off the sheet Screening (10.2.12.7).
+    pub screen: Option<(usize, usize)>,
+}
+
+impl Field {
+    pub fn unit_of(&self, piece: usize) -> Option<usize> {
+        self.units.iter().position(|u| u.piece == piece)
+    }
+
+    /// Units of a side, in board (id) order.
+    pub fn side(&self, side: Side) -> Vec<usize> {
+        (0..self.units.len()).filter(|&k| self.units[k].side == side).collect()
+    }
+
+    pub fn in_region(&self, region: Region, side: Side) -> Vec<usize> {
+        (0..self.units.len())
+            .filter(|&k| self.units[k].side == side && self.units[k].region == region)
+            .collect()
+    }
+
+    /// Mobile Forces of a side in a Region (static Forces do not count, 10.2.14).
+    pub fn mobile_count(&self, board: &Board, region: Region, side: Side) -> usize {
+        self.in_region(region, side)
+            .into_iter()
+            .filter(|&k| board.pieces[self.units[k].piece].force.force_type.is_mobile())
+            .count()
+    }
+
+    pub fn has_room(&self, board: &Board, region: Region, side: Side) -> bool {
+        region
+            .capacity()
+            .is_none_or(|cap| self.mobile_count(board, region, side) < cap)
+    }
+
+    /// In Melee combat: enemy Forces in the same Region (11.5).
+    pub fn in_melee(&self, k: usize) -> bool {
+        let u = &self.units[k];
+        !self.in_region(u.region, u.side.other()).is_empty()
+    }
+
+    /// Regions to the nearest enemy Force; None when there is none.
+    pub fn range_to_enemy(&self, k: usize) -> Option<i32> {
+        let u = &self.units[k];
+        self.units
+            .iter()
+            .filter(|e| e.side != u.side)
+            .map(|e| (e.region.pos() - u.region.pos()).abs())
+            .min()
+    }
+
+    pub fn force_type(&self, board: &Board, k: usize) -> ForceType {
+        board.pieces[self.units[k].piece].force.force_type
+    }
+
+    pub fn skill(&self, board: &Board, k: usize) -> Skill {
+        board.pieces[self.units[k].piece].force.skill
+    }
+
+    pub fn label(&self, board: &Board, k: usize) -> String {
+        label(&board.pieces[self.units[k].piece])
+    }
+
+    pub fn id(&self, board: &Board, k: usize) -> String {
+        board.pieces[self.units[k].piece].force.id.clone()
+    }
+
+    pub fn combat_total(&self, board: &Board, side: Side) -> u32 {
+        self.side(side)
+            .into_iter()
+            .map(|k| board.pieces[self.units[k].piece].combat())
+            .sum()
+    }
+
+    pub fn has_insight(&self, i: Insight) -> bool {
+        self.insights.iter().any(|s| s.insight == i)
+    }
+}

@@ -1,0 +1,366 @@
+//! The Union battle AI: 13.0 tactics, 14.0–14.1 Special Battle Plans drawn
+//! from the cup, 14.2–14.3 Default Battle Plans resolved front to rear.
+
+use super::combat::*;
+use super::field::*;
+use crate::campaign::{ForceType, Side};
+use crate::chronicle::Modifier;
+use crate::dice::{Check, roll_check, roll_d10};
+use crate::rules::battle::Ctx;
+use crate::rules::components::SpecialBattlePlan;
+
+/// 13.0: Aggressive above 1:1, Defensive below, a die on a tie (even:
+/// Aggressive).
+pub fn determine_tactics(ctx: &mut Ctx, f: &mut Field) -> R<()> {
+    let u = f.combat_total(ctx.board, Side::Union);
+    let c = f.combat_total(ctx.board, Side::Confederate);
+    let t = if u > c {
+        Tactics::Aggressive
+    } else if c > u {
+        Tactics::Defensive
+    } else {
+        let d = roll_d10(ctx.dice, ctx.chronicle, "13.0", format!("Union tactics at {u} against {c}"), |d| {
+            if d % 2 == 0 { "even: Aggressive".into() } else { "odd: Defensive".into() }
+        })?;
+        if d % 2 == 0 { Tactics::Aggressive } else { Tactics::Defensive }
+    };
+    if t != f.tactics || f.turn == 1 {
+        ctx.note("13.0", format!("Union {u} against Confederate {c}: the Union uses {t:?} tactics."));
+    }
+    f.tactics = t;
+    Ok(())
+}
+
+/// The pool for the tactics in use (13.2, 13.4).
+pub fn in_pool(t: Tactics, p: SpecialBattlePlan) -> bool {
+    match p {
+        SpecialBattlePlan::Charge | SpecialBattlePlan::WellStruck => t == Tactics::Aggressive,
+        SpecialBattlePlan::HardCover => t == Tactics::Defensive,
+        _ => true,
+    }
+}
+
+/// 14.0: draw and assign the Union Special Battle Plans.
+pub fn draw_special_plans(ctx: &mut Ctx, f: &mut Field) -> R<()> {
+    let quantity = f.union_quantity;
+    let mut counted = 0;
+    while counted < quantity {
+        let mut pool: Vec<SpecialBattlePlan> = f.cup.iter().copied().filter(|p| in_pool(f.tactics, *p)).collect();
+        for d in &f.disrupted {
+            if let Some(i) = pool.iter().position(|p| p == d) {
+                pool.remove(i);
+            }
+        }
+        if pool.is_empty() {
+            break;
+        }
+        pool.sort();
+        let names: Vec<String> = pool.iter().map(|p| format!("{p:?}")).collect();
+        let i = crate::dice::pick_logged(ctx.dice, ctx.chronicle, "14.0", "Union Special Battle Plan drawn from the cup", &names)?;
+        let plan = pool[i];
+        let at = f.cup.iter().position(|p| *p == plan).expect("in the cup");
+        f.cup.remove(at);
+        let counts = resolve_drawn(ctx, f, plan)?;
+        if counts {
+            counted += 1;
+        }
+    }
+    // 12.4.3: the Disrupted plans come back at the end of the draw.
+    f.cup.append(&mut f.disrupted);
+    Ok(())
+}
+
+/// Resolve or place a drawn plan; false when it does not count against the
+/// quantity (Hard Cover with nowhere to go, Flanking Fire with every
+/// Confederate in Melee).
+fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R<bool> {
+    match plan {
+        SpecialBattlePlan::CloseRanks => {
+            f.effects.close_ranks += 1;
+            f.drawn.push(plan);
+            ctx.note("14.1.1", "Close Ranks: the next Hit on the Union this turn is cancelled.");
+        }
+        SpecialBattlePlan::WellStruck => {
+            f.effects.well_struck = true;
+            f.drawn.push(plan);
+            ctx.note("14.1.4", "Well-Struck: Union Infantry and Cavalry +2/+0 on Ranged attacks at range 1 this turn.");
+        }
+        SpecialBattlePlan::Smoke => {
+            f.effects.smoke = true;
+            f.drawn.push(plan);
+            ctx.note("14.1.5", "Smoke: all Confederate Forces -1/-1 Combat Value this turn.");
+        }
+        SpecialBattlePlan::MixedOrders => {
+            f.effects.mixed_orders = true;
+            f.drawn.push(plan);
+            ctx.note("14.1.6", "Mixed Orders: all Confederate Forces -1 Activation this turn.");
+        }
+        SpecialBattlePlan::HeavyFire => {
+            f.effects.heavy_fire = true;
+            f.drawn.push(plan);
+            ctx.note("14.1.10", "Heavy Fire: Confederate Forces hit this turn check or retreat.");
+        }
+        SpecialBattlePlan::FogOfWar => {
+            f.drawn.push(plan);
+            ctx.note("14.1.11", "Fog of War: no effect.");
+        }
+        SpecialBattlePlan::HardCover => {
+            // 14.1.2: the highest-Skill Infantry or Artillery not in Melee.
+            let eligible: Vec<usize> = f
+                .side(Side::Union)
+                .into_iter()
+                .filter(|&k| {
+                    matches!(f.force_type(ctx.board, k), ForceType::Infantry | ForceType::Artillery)
+                        && !f.in_melee(k)
+                        && !f.units[k].hard_cover
+                })
+                .collect();
+            let Some(k) = pick_by_skill(ctx, f, &eligible, "14.1.2", "Hard Cover goes to", true)? else {
+                f.cup.push(plan);
+                ctx.note("14.1.2", "Hard Cover has no Force to go to: it is set aside and another plan drawn.");
+                return Ok(false);
+            };
+            f.units[k].hard_cover = true;
+            f.units[k].formation = Formation::Line;
+            let text = format!("Hard Cover is attached to {} (Line).", f.label(ctx.board, k));
+            ctx.note("14.1.2", text);
+        }
+        SpecialBattlePlan::Charge => {
+            f.drawn.push(plan);
+            charge(ctx, f)?;
+        }
+        SpecialBattlePlan::FlankingFire => {
+            let targets: Vec<usize> = f.side(Side::Confederate).into_iter().filter(|&k| !f.in_melee(k)).collect();
+            if targets.is_empty() {
+                f.cup.push(plan);
+                ctx.note("14.1.7", "Flanking Fire: every Confederate Force is in Melee; another plan is drawn.");
+                return Ok(false);
+            }
+            f.drawn.push(plan);
+            let n = f.side(Side::Union).len() as i32;
+            let check = Check::new("Flanking Fire", "14.1.7", n, "Union Forces on the sheet");
+            if roll_check(ctx.dice, ctx.chronicle, check)?.success {
+                let pieces: Vec<usize> = targets.iter().map(|&k| f.units[k].piece).collect();
+                let pid = ctx.pick_piece("14.1.7", "Flanking Fire strikes", &pieces)?;
+                hit(ctx, f, pid, HitSource::OffBoard, "14.1.7", false)?;
+            }
+        }
+        SpecialBattlePlan::ScreenedMarch => {
+            f.drawn.push(plan);
+            let n = f.side(Side::Union).len() as i32;
+            let check = Check::new("Screened March", "14.1.8", n, "Union Forces on the sheet");
+            if roll_check(ctx.dice, ctx.chronicle, check)?.success {
+                let rear = f.side(Side::Confederate).into_iter().map(|k| f.units[k].region).min();
+                if let Some(rear) = rear {
+                    let there = f.in_region(rear, Side::Confederate);
+                    if let Some(k) = lowest_skill_random(ctx, f, &there, "14.1.8", "Screened March strikes")? {
+                        let pid = f.units[k].piece;
+                        hit(ctx, f, pid, HitSource::OffBoard, "14.1.8", false)?;
+                    }
+                }
+            }
+        }
+        SpecialBattlePlan::Broken => {
+            f.drawn.push(plan);
+            // The lowest-Skill Mobile Force, searching from the foremost
+            // Region back.
+            let mut regions: Vec<Region> = Region::ALL.to_vec();
+            regions.reverse();
+            for r in regions {
+                let mobile: Vec<usize> = f
+                    .in_region(r, Side::Confederate)
+                    .into_iter()
+                    .filter(|&k| f.force_type(ctx.board, k).is_mobile())
+                    .collect();
+                if mobile.is_empty() {
+                    continue;
+                }
+                let k = lowest_skill_random(ctx, f, &mobile, "14.1.9", "Broken strikes")?.expect("not empty");
+                let pid = f.units[k].piece;
+                if !activate(ctx, f, pid, "Broken", "14.1.9", &[])? {
+                    retreat(ctx, f, pid, RetreatKind::Push, "14.1.9")?;
+                }
+                break;
+            }
+        }
+    }
+    Ok(true)
+}
+
+/// 14.1.3 Charge!: the foremost Union Forces one Region from the nearest
+/// Confederates activate; failures fire (Combat), successes go in with a
+/// Shock attack, highest Skill first, each against the next Confederate.
+fn charge(ctx: &mut Ctx, f: &mut Field) -> R<()> {
+    let candidates: Vec<usize> = f
+        .side(Side::Union)
+        .into_iter()
+        .filter(|&k| {
+            matches!(f.force_type(ctx.board, k), ForceType::Infantry | ForceType::Cavalry)
+                && !f.in_melee(k)
+                && f.range_to_enemy(k) == Some(1)
+        })
+        .collect();
+    if candidates.is_empty() {
+        ctx.note("14.1.3", "Charge!: no Union Force is one Region from the Confederates.");
+        return Ok(());
+    }
+    // Only the foremost of them.
+    let front = candidates.iter().map(|&k| f.units[k].region).min().expect("not empty");
+    let charging: Vec<usize> = candidates.into_iter().filter(|&k| f.units[k].region == front).map(|k| f.units[k].piece).collect();
+    let mut going = Vec::new();
+    for &pid in &charging {
+        let ok = activate(ctx, f, pid, "Charge!", "14.1.3", &[])?;
+        let Some(k) = k_of(f, pid) else { continue };
+        f.units[k].acted = true;
+        if ok {
+            going.push(pid);
+        } else {
+            f.units[k].formation = Formation::Line;
+            let target = front.advance(Side::Union).expect("there is a Region in front");
+            attack(ctx, f, pid, target, union_ranged_mods(ctx, f, pid), "Combat (Charge! failed to activate)", "14.1.3")?;
+        }
+    }
+    // Highest Skill first (ties by id), each into the Region in front.
+    going.sort_by_key(|&pid| std::cmp::Reverse(ctx.board.pieces[pid].force.skill));
+    for pid in going {
+        let Some(k) = k_of(f, pid) else { continue };
+        let Some(target) = f.units[k].region.advance(Side::Union) else { continue };
+        if f.in_region(target, Side::Confederate).is_empty() {
+            ctx.note("14.1.3", "No Confederate Force remains at range 1: the rest Hold.");
+            break;
+        }
+        f.units[k].formation = Formation::Column;
+        shock(ctx, f, pid, target, ShockBy::Charge)?;
+    }
+    Ok(())
+}
+
+/// Well-Struck for Infantry and Cavalry Ranged attacks at range 1 (14.1.4).
+fn union_ranged_mods(ctx: &Ctx, f: &Field, pid: usize) -> Vec<Modifier> {
+    let ty = ctx.board.pieces[pid].force.force_type;
+    if f.effects.well_struck && matches!(ty, ForceType::Infantry | ForceType::Cavalry) {
+        vec![Modifier::pair(2, 0, "Well-Struck", "14.1.4")]
+    } else {
+        Vec::new()
+    }
+}
+
+/// 14.3: every Union Force that has not acted, front to rear.
+pub fn resolve_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
+    let mut order: Vec<usize> = f.side(Side::Union).into_iter().filter(|&k| !f.units[k].acted).map(|k| f.units[k].piece).collect();
+    order.sort_by_key(|&pid| f.units[k_of(f, pid).expect("on the sheet")].region);
+    for pid in order {
+        let Some(k) = k_of(f, pid) else { continue };
+        if f.units[k].acted {
+            continue;
+        }
+        f.units[k].acted = true;
+        union_default(ctx, f, pid)?;
+        if f.side(Side::Confederate).is_empty() {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// 13.1 / 13.3 / 14.2: the Default Battle Plan of one Union Force.
+fn union_default(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
+    let k = k_of(f, pid).expect("on the sheet");
+    let ty = f.force_type(ctx.board, k);
+    let region = f.units[k].region;
+    let label = f.label(ctx.board, k);
+    if f.routed == Some(Side::Union) {
+        // 14.2.3 Retreat; Artillery cannot (captured at the end, 14.5).
+        if ty.is_mobile() && ty != ForceType::Artillery {
+            f.units[k].formation = Formation::Column;
+            retreat(ctx, f, pid, RetreatKind::Rout, "14.2.3")?;
+        }
+        return Ok(());
+    }
+    let melee = f.in_melee(k);
+    let range = f.range_to_enemy(k);
+    match ty {
+        ForceType::Garrison => {
+            if range.is_some_and(|r| r <= 1) {
+                union_combat(ctx, f, pid, false)?;
+            }
+        }
+        ForceType::Artillery | ForceType::Fortification => {
+            if !melee && artillery_target(f, k).is_some() {
+                union_combat(ctx, f, pid, false)?;
+            }
+        }
+        ForceType::Infantry | ForceType::Cavalry => {
+            let in_reserve = region == Region::UnionReserve;
+            match range {
+                Some(r) if r <= 1 && !(in_reserve && !melee) => union_combat(ctx, f, pid, false)?,
+                Some(2) if ty == ForceType::Cavalry && !in_reserve => union_combat(ctx, f, pid, true)?,
+                Some(r) if r >= 2 && f.tactics == Tactics::Aggressive && !f.units[k].hard_cover => {
+                    // 14.2.1 Advance: into Column, one Region, no Shock attack.
+                    let Some(to) = region.advance(Side::Union) else { return Ok(()) };
+                    if !f.in_region(to, Side::Confederate).is_empty() || !f.has_room(ctx.board, to, Side::Union) {
+                        ctx.note("14.2.4", format!("{label} cannot Advance: Hold."));
+                        return Ok(());
+                    }
+                    f.units[k].formation = Formation::Column;
+                    move_into(ctx, f, pid, to);
+                    ctx.note("14.2.1", format!("{label} Advances to the {} in Column.", to.name()));
+                }
+                _ => ctx.note("14.2.4", format!("{label} Holds.")),
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The closest non-Melee Region with Confederates at range 1+ (11.7).
+pub fn artillery_target(f: &Field, k: usize) -> Option<Region> {
+    let u = &f.units[k];
+    let enemy = u.side.other();
+    Region::ALL
+        .into_iter()
+        .filter(|r| *r != u.region && !f.in_region(*r, enemy).is_empty() && !melee_region(f, *r))
+        .min_by_key(|r| (r.pos() - u.region.pos()).abs())
+}
+
+/// 14.2.2 Combat (and 14.2.2.1 Cavalry at range 2).
+fn union_combat(ctx: &mut Ctx, f: &mut Field, pid: usize, carbine: bool) -> R<()> {
+    let k = k_of(f, pid).expect("on the sheet");
+    let ty = f.force_type(ctx.board, k);
+    let rule = if carbine { "14.2.2.1" } else { "14.2.2" };
+    let needs_roll = ty.is_mobile() && ty != ForceType::Artillery || ty == ForceType::Garrison;
+    if needs_roll && ctx.board.pieces[pid].force.values(ctx.board.pieces[pid].strength).activation.is_some() {
+        if !activate(ctx, f, pid, "Combat", rule, &[])? {
+            let text = format!("{} fails to Activate: Hold.", f.label(ctx.board, k));
+            ctx.note(rule, text);
+            return Ok(());
+        }
+    }
+    let k = k_of(f, pid).expect("on the sheet");
+    let region = f.units[k].region;
+    if matches!(ty, ForceType::Artillery | ForceType::Fortification) {
+        if let Some(target) = artillery_target(f, k) {
+            attack(ctx, f, pid, target, Vec::new(), "Combat", rule)?;
+        }
+        return Ok(());
+    }
+    if carbine {
+        let Some(target) = Region::at(region.pos() - 2) else { return Ok(()) };
+        attack(ctx, f, pid, target, vec![Modifier::pair(-2, -2, "Cavalry at range 2", "14.2.2.1")], "Combat (carbines)", rule)?;
+        return Ok(());
+    }
+    if ty != ForceType::Garrison {
+        f.units[k].formation = Formation::Line;
+    }
+    if f.in_melee(k) {
+        attack(ctx, f, pid, region, Vec::new(), "Combat (Melee)", rule)?;
+    } else if let Some(target) = [region.advance(Side::Union), region.retreat(Side::Union)]
+        .into_iter()
+        .flatten()
+        .find(|r| !f.in_region(*r, Side::Confederate).is_empty())
+    {
+        let mods = union_ranged_mods(ctx, f, pid);
+        attack(ctx, f, pid, target, mods, "Combat", rule)?;
+    }
+    Ok(())
+}
