@@ -129,11 +129,11 @@ fn bad_scenarios_are_refused_with_their_places() {
     );
 
     let mut v = example();
-    v["mode"] = serde_json::json!("basic");
+    v["mode"] = serde_json::json!("hexes");
     v["colour"] = serde_json::json!("red");
     let (code, _, err) = run_with(&v, "structure", false);
     assert_eq!(code, 1);
-    assert!(err.contains("mode: unknown variant `basic`"), "{err}");
+    assert!(err.contains("mode: unknown variant `hexes`"), "{err}");
     assert!(err.contains("colour: unknown field `colour`"), "{err}");
 
     let mut v = example();

@@ -4,10 +4,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::board::Board;
 use super::battle::basic::field::{Formation, PlanCounter, Region};
+use super::board::Board;
 use super::components::SpecialBattlePlan;
-use super::decision::{Decider, Decision, DefaultPlan, FormationChange, Interrupt, Request, SecondMove};
+use super::decision::{
+    Decider, Decision, DefaultPlan, FormationChange, Interrupt, Request, SecondMove,
+};
 use crate::campaign::{Condition, ForceType, Side};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -302,22 +304,52 @@ impl Policy {
     /// Battle Plan Counters first; then Fire where possible; the bold march
     /// on the enemy, the cautious hold.
     fn choose_act(self, request: &Request) -> Decision {
-        let acts = || request.options.iter().filter(|d| matches!(d, Decision::Act { .. }));
+        let acts = || {
+            request
+                .options
+                .iter()
+                .filter(|d| matches!(d, Decision::Act { .. }))
+        };
         if let Some(d) = acts().find(|d| matches!(d, Decision::Act { plan: None, .. })) {
             return d.clone();
         }
-        if let Some(d) = acts().find(|d| matches!(d, Decision::Act { plan: Some(DefaultPlan::Fire), .. })) {
+        if let Some(d) = acts().find(|d| {
+            matches!(
+                d,
+                Decision::Act {
+                    plan: Some(DefaultPlan::Fire),
+                    ..
+                }
+            )
+        }) {
             return d.clone();
         }
         if self == Policy::Objective
             && let Some(d) = acts().find(|d| {
-                matches!(d, Decision::Act { plan: Some(DefaultPlan::March { change: FormationChange::None, then: SecondMove::None }), .. })
+                matches!(
+                    d,
+                    Decision::Act {
+                        plan: Some(DefaultPlan::March {
+                            change: FormationChange::None,
+                            then: SecondMove::None
+                        }),
+                        ..
+                    }
+                )
             })
         {
             return d.clone();
         }
         acts()
-            .find(|d| matches!(d, Decision::Act { plan: Some(DefaultPlan::Hold), .. }))
+            .find(|d| {
+                matches!(
+                    d,
+                    Decision::Act {
+                        plan: Some(DefaultPlan::Hold),
+                        ..
+                    }
+                )
+            })
             .or_else(|| acts().next())
             .cloned()
             .unwrap_or_else(|| request.options[0].clone())

@@ -107,55 +107,92 @@ pub enum Decision {
         by: i32,
     },
     /// 10.2.11: buy 1 (2 CP) or 2 (5 CP) more Battle Plans, or none (0).
-    BuyBattlePlans { extra: u32 },
+    BuyBattlePlans {
+        extra: u32,
+    },
     /// 10.2.12: choose an Insight (one Battle Plan each).
-    ChooseInsight { insight: Insight },
+    ChooseInsight {
+        insight: Insight,
+    },
     /// 10.2.12.7: the Cavalry and Infantry Forces that Screen.
-    ScreenWith { cavalry: String, infantry: String },
+    ScreenWith {
+        cavalry: String,
+        infantry: String,
+    },
     /// End the choice of Insights.
     EndInsights,
     /// 14.0.1: discard a Scout to take this Special Battle Plan out of the
     /// cup for the battle.
-    RemoveSpecialPlan { plan: SpecialBattlePlan },
+    RemoveSpecialPlan {
+        plan: SpecialBattlePlan,
+    },
     /// End the Scout removals.
     EndRemovals,
     /// 10.2.20: use Screened Approach with this Cavalry Force, or not.
-    ScreenedApproach { cavalry: Option<String> },
+    ScreenedApproach {
+        cavalry: Option<String>,
+    },
     /// 10.2.12.8: all Union Forces in this Region (Approach or Reserve).
-    TerrainRegion { region: Region },
+    TerrainRegion {
+        region: Region,
+    },
     /// 10.2.13–10.2.16: a Confederate Force's Region and Formation.
-    PlaceForce { force: String, region: Region, formation: Formation },
+    PlaceForce {
+        force: String,
+        region: Region,
+        formation: Formation,
+    },
     /// 10.2.12.3: the Force Entrench goes to.
-    EntrenchOn { force: String },
+    EntrenchOn {
+        force: String,
+    },
     /// 10.2.12.1: lengthen (+1) or shorten (-1) the battle.
-    Duration { by: i32 },
+    Duration {
+        by: i32,
+    },
     /// 12.1: try an Insight that needs a roll this turn (Demolitions on a
     /// target, Screen), or not.
-    TryDemolitions { target: String },
+    TryDemolitions {
+        target: String,
+    },
     TryScreen,
     EndInsightActivation,
     /// 12.1.1: keep an Insight roll, or re-roll it with a Scout.
     AcceptInsightRoll,
     RerollInsight,
     /// 12.2: attach a Battle Plan Counter; Formation goes beside the sheet.
-    AssignPlan { force: String, plan: PlanCounter },
+    AssignPlan {
+        force: String,
+        plan: PlanCounter,
+    },
     HoldFormationCounter,
     /// 11.2.1: a Scout for Clear Orders: this Force's Battle Plan Counter
     /// without a roll, or its Default Battle Plan.
-    ClearOrders { force: String },
+    ClearOrders {
+        force: String,
+    },
     EndAssign,
     /// 14.4: the next Confederate Force to act, and its Default Battle Plan
     /// when it has no counter.
-    Act { force: String, plan: Option<DefaultPlan> },
+    Act {
+        force: String,
+        plan: Option<DefaultPlan>,
+    },
     /// 12.3.7: use the Formation counter now, on up to three Forces.
     UseFormationCounter,
     /// 12.3.7: change this Force's Formation (with the counter in use).
-    FormationChange { force: String },
+    FormationChange {
+        force: String,
+    },
     EndFormationChanges,
     /// 11.4: the Union Force (of equal lowest Skill) receiving a Shock attack.
-    ShockTarget { force: String },
+    ShockTarget {
+        force: String,
+    },
     /// 12.4.3 Disrupt: examine the cup and take out this plan, or three at random.
-    DisruptTake { plan: Option<SpecialBattlePlan> },
+    DisruptTake {
+        plan: Option<SpecialBattlePlan>,
+    },
 }
 
 /// A Confederate Default Battle Plan (12.4) with its choices.

@@ -334,7 +334,11 @@ fn resolve_battles(ctx: &mut Ctx, step: Step) -> Result<(), Interrupt> {
 }
 
 /// Fight a battle in the chosen battle mode.
-pub fn fight(ctx: &mut Ctx, spec: &BattleSpec, mode: BattleMode) -> Result<super::battle::Outcome, Interrupt> {
+pub fn fight(
+    ctx: &mut Ctx,
+    spec: &BattleSpec,
+    mode: BattleMode,
+) -> Result<super::battle::Outcome, Interrupt> {
     match mode {
         BattleMode::Basic => super::battle::basic::fight(ctx, spec),
         BattleMode::Quick => quick::fight(ctx, spec, QuickMode::Quick),

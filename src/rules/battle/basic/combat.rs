@@ -3,6 +3,7 @@
 //! and Artillery attacks, Hit allocation, capacity overflow.
 
 use super::field::*;
+use crate::campaign::Insight;
 use crate::campaign::{ForceType, Side};
 use crate::chronicle::Modifier;
 use crate::dice::{Check, attack_hits, roll_check};
@@ -10,7 +11,6 @@ use crate::rules::battle::{Ctx, capture_artillery};
 use crate::rules::board::HitResult;
 use crate::rules::components::{Location, SpecialBattlePlan, Strength};
 use crate::rules::decision::{Decision, Interrupt};
-use crate::campaign::Insight;
 
 pub type R<T> = Result<T, Interrupt>;
 
@@ -21,10 +21,22 @@ pub fn k_of(f: &Field, pid: usize) -> Option<usize> {
 
 /// Activation number with the Confederate modifiers in force: Officers +1
 /// (10.2.12.6), Mixed Orders -1 (14.1.6), and any given.
-pub fn activation_check(ctx: &Ctx, f: &Field, pid: usize, what: &str, rule: &'static str, extra: &[(i32, &str, &'static str)]) -> Check {
+pub fn activation_check(
+    ctx: &Ctx,
+    f: &Field,
+    pid: usize,
+    what: &str,
+    rule: &'static str,
+    extra: &[(i32, &str, &'static str)],
+) -> Check {
     let p = &ctx.board.pieces[pid];
     let base = p.force.values(p.strength).activation.unwrap_or(0) as i32;
-    let mut c = Check::new(format!("{what}: {}", crate::rules::board::label(p)), rule, base, "Activation");
+    let mut c = Check::new(
+        format!("{what}: {}", crate::rules::board::label(p)),
+        rule,
+        base,
+        "Activation",
+    );
     if p.force.side == Side::Confederate {
         if f.has_insight(Insight::Officers) {
             c = c.modifier(1, "Officers Insight", "10.2.12.6");
@@ -39,7 +51,14 @@ pub fn activation_check(ctx: &Ctx, f: &Field, pid: usize, what: &str, rule: &'st
     c
 }
 
-pub fn activate(ctx: &mut Ctx, f: &Field, pid: usize, what: &str, rule: &'static str, extra: &[(i32, &str, &'static str)]) -> R<bool> {
+pub fn activate(
+    ctx: &mut Ctx,
+    f: &Field,
+    pid: usize,
+    what: &str,
+    rule: &'static str,
+    extra: &[(i32, &str, &'static str)],
+) -> R<bool> {
     let c = activation_check(ctx, f, pid, what, rule, extra);
     Ok(roll_check(ctx.dice, ctx.chronicle, c)?.success)
 }
@@ -58,7 +77,13 @@ pub fn enter(ctx: &mut Ctx, f: &mut Field, pid: usize, to: Region) {
             {
                 f.entries.union_in.push(to);
                 ctx.board.cp.union += 1;
-                ctx.note("18.4", format!("+1 Union Command Point: a Union Force first enters the {}.", to.name()));
+                ctx.note(
+                    "18.4",
+                    format!(
+                        "+1 Union Command Point: a Union Force first enters the {}.",
+                        to.name()
+                    ),
+                );
             }
         }
         Side::Confederate => {
@@ -107,9 +132,15 @@ pub fn exit_sheet(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static str) 
     let dest = match side {
         Side::Union => {
             let nb = ctx.board.neighbours(&area);
-            let held: Vec<String> = nb.iter().filter(|a| ctx.board.holder(a) == Some(Side::Union)).cloned().collect();
+            let held: Vec<String> = nb
+                .iter()
+                .filter(|a| ctx.board.holder(a) == Some(Side::Union))
+                .cloned()
+                .collect();
             let choices = if held.is_empty() {
-                nb.into_iter().filter(|a| ctx.board.holder(a) != Some(Side::Confederate)).collect()
+                nb.into_iter()
+                    .filter(|a| ctx.board.holder(a) != Some(Side::Confederate))
+                    .collect()
             } else {
                 held
             };
@@ -132,9 +163,15 @@ pub fn exit_sheet(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static str) 
                 let id = ctx.board.pieces[pid].force.id.clone();
                 let options = choices
                     .iter()
-                    .map(|a| Decision::RetreatTo { force: id.clone(), area: a.clone() })
+                    .map(|a| Decision::RetreatTo {
+                        force: id.clone(),
+                        area: a.clone(),
+                    })
                     .collect();
-                let prompt = format!("{} leaves the battle: to which area?", crate::rules::board::label(&ctx.board.pieces[pid]));
+                let prompt = format!(
+                    "{} leaves the battle: to which area?",
+                    crate::rules::board::label(&ctx.board.pieces[pid])
+                );
                 match ctx.ask(rule, prompt, options)? {
                     Decision::RetreatTo { area, .. } => Some(area),
                     _ => unreachable!("ask returns an offered option"),
@@ -145,12 +182,29 @@ pub fn exit_sheet(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static str) 
     match dest {
         Some(to) => {
             ctx.board.move_to(pid, &to);
-            let text = format!("{} leaves the Battlefield Sheet for {}.", crate::rules::board::label(&ctx.board.pieces[pid]), ctx.board.area_name(&to));
+            let text = format!(
+                "{} leaves the Battlefield Sheet for {}.",
+                crate::rules::board::label(&ctx.board.pieces[pid]),
+                ctx.board.area_name(&to)
+            );
             ctx.note(rule, text);
-            if side == Side::Confederate && f.lee && ctx.board.lee.area() == Some(area.as_str()) && !f.units.iter().any(|u| u.side == Side::Confederate && u.piece != pid) {
+            if side == Side::Confederate
+                && f.lee
+                && ctx.board.lee.area() == Some(area.as_str())
+                && !f
+                    .units
+                    .iter()
+                    .any(|u| u.side == Side::Confederate && u.piece != pid)
+            {
                 // Lee goes with the last Force out (14.5, 14.7).
                 ctx.board.lee = Location::Area(to.clone());
-                ctx.note(rule, format!("Robert E. Lee leaves the battle with it for {}.", ctx.board.area_name(&to)));
+                ctx.note(
+                    rule,
+                    format!(
+                        "Robert E. Lee leaves the battle with it for {}.",
+                        ctx.board.area_name(&to)
+                    ),
+                );
             }
             off_sheet(f, pid);
         }
@@ -163,12 +217,24 @@ pub fn exit_sheet(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static str) 
 }
 
 /// Retreat a unit one Region (11.3).
-pub fn retreat(ctx: &mut Ctx, f: &mut Field, pid: usize, kind: RetreatKind, rule: &'static str) -> R<()> {
+pub fn retreat(
+    ctx: &mut Ctx,
+    f: &mut Field,
+    pid: usize,
+    kind: RetreatKind,
+    rule: &'static str,
+) -> R<()> {
     let Some(k) = k_of(f, pid) else { return Ok(()) };
     let u = f.units[k].clone();
     let ty = f.force_type(ctx.board, k);
     if !ty.is_mobile() {
-        ctx.note(rule, format!("{} cannot retreat: a Static Force is destroyed.", f.label(ctx.board, k)));
+        ctx.note(
+            rule,
+            format!(
+                "{} cannot retreat: a Static Force is destroyed.",
+                f.label(ctx.board, k)
+            ),
+        );
         destroy(ctx, f, pid, rule);
         return Ok(());
     }
@@ -183,7 +249,13 @@ pub fn retreat(ctx: &mut Ctx, f: &mut Field, pid: usize, kind: RetreatKind, rule
     match u.region.retreat(u.side) {
         None => match kind {
             RetreatKind::ShockFailure => {
-                ctx.note(rule, format!("{} must retreat from its own Reserve: it is destroyed (11.4.2).", f.label(ctx.board, k)));
+                ctx.note(
+                    rule,
+                    format!(
+                        "{} must retreat from its own Reserve: it is destroyed (11.4.2).",
+                        f.label(ctx.board, k)
+                    ),
+                );
                 destroy(ctx, f, pid, rule);
             }
             _ => exit_sheet(ctx, f, pid, rule)?,
@@ -191,29 +263,59 @@ pub fn retreat(ctx: &mut Ctx, f: &mut Field, pid: usize, kind: RetreatKind, rule
         Some(to) => {
             if f.has_room(ctx.board, to, u.side) {
                 enter(ctx, f, pid, to);
-                let text = format!("{} retreats to the {}.", f.label(ctx.board, k_of(f, pid).expect("moved")), to.name());
+                let text = format!(
+                    "{} retreats to the {}.",
+                    f.label(ctx.board, k_of(f, pid).expect("moved")),
+                    to.name()
+                );
                 ctx.note(rule, text);
             } else {
                 match kind {
                     RetreatKind::ShockFailure | RetreatKind::Rout => {
-                        ctx.note(rule, format!("The {} is full: {} is destroyed.", to.name(), f.label(ctx.board, k)));
+                        ctx.note(
+                            rule,
+                            format!(
+                                "The {} is full: {} is destroyed.",
+                                to.name(),
+                                f.label(ctx.board, k)
+                            ),
+                        );
                         destroy(ctx, f, pid, rule);
                     }
                     RetreatKind::Ordered => {
-                        ctx.note(rule, format!("The {} is full: {} stays where it is.", to.name(), f.label(ctx.board, k)));
+                        ctx.note(
+                            rule,
+                            format!(
+                                "The {} is full: {} stays where it is.",
+                                to.name(),
+                                f.label(ctx.board, k)
+                            ),
+                        );
                     }
                     RetreatKind::Push => {
                         enter(ctx, f, pid, to);
-                        let text = format!("{} retreats to the {}.", f.label(ctx.board, k_of(f, pid).expect("moved")), to.name());
+                        let text = format!(
+                            "{} retreats to the {}.",
+                            f.label(ctx.board, k_of(f, pid).expect("moved")),
+                            to.name()
+                        );
                         ctx.note(rule, text);
                         // Another Force of the lowest Skill Level already
                         // there retreats in turn (14.1.9, 14.1.10).
                         let others: Vec<usize> = f
                             .in_region(to, u.side)
                             .into_iter()
-                            .filter(|&j| f.units[j].piece != pid && f.force_type(ctx.board, j).is_mobile())
+                            .filter(|&j| {
+                                f.units[j].piece != pid && f.force_type(ctx.board, j).is_mobile()
+                            })
                             .collect();
-                        if let Some(next) = lowest_skill_random(ctx, f, &others, rule, "Pushed back by the crowding")? {
+                        if let Some(next) = lowest_skill_random(
+                            ctx,
+                            f,
+                            &others,
+                            rule,
+                            "Pushed back by the crowding",
+                        )? {
                             let npid = f.units[next].piece;
                             retreat(ctx, f, npid, RetreatKind::Push, rule)?;
                         }
@@ -237,17 +339,38 @@ pub fn release_hard_cover(ctx: &mut Ctx, f: &mut Field, pid: usize) {
 }
 
 /// Lowest Skill Level among units; ties broken by the dice. None if empty.
-pub fn lowest_skill_random(ctx: &mut Ctx, f: &Field, ks: &[usize], rule: &'static str, what: &str) -> R<Option<usize>> {
+pub fn lowest_skill_random(
+    ctx: &mut Ctx,
+    f: &Field,
+    ks: &[usize],
+    rule: &'static str,
+    what: &str,
+) -> R<Option<usize>> {
     pick_by_skill(ctx, f, ks, rule, what, false)
 }
 
-pub fn pick_by_skill(ctx: &mut Ctx, f: &Field, ks: &[usize], rule: &'static str, what: &str, highest: bool) -> R<Option<usize>> {
+pub fn pick_by_skill(
+    ctx: &mut Ctx,
+    f: &Field,
+    ks: &[usize],
+    rule: &'static str,
+    what: &str,
+    highest: bool,
+) -> R<Option<usize>> {
     if ks.is_empty() {
         return Ok(None);
     }
     let skills: Vec<_> = ks.iter().map(|&k| f.skill(ctx.board, k)).collect();
-    let want = if highest { *skills.iter().max().expect("not empty") } else { *skills.iter().min().expect("not empty") };
-    let tied: Vec<usize> = ks.iter().copied().filter(|&k| f.skill(ctx.board, k) == want).collect();
+    let want = if highest {
+        *skills.iter().max().expect("not empty")
+    } else {
+        *skills.iter().min().expect("not empty")
+    };
+    let tied: Vec<usize> = ks
+        .iter()
+        .copied()
+        .filter(|&k| f.skill(ctx.board, k) == want)
+        .collect();
     if tied.len() == 1 {
         return Ok(Some(tied[0]));
     }
@@ -266,17 +389,30 @@ pub enum HitSource {
 
 /// One Hit on a unit (11.10), with Close Ranks (14.1.1) and Heavy Fire
 /// (14.1.10). Returns whether the counter was destroyed.
-pub fn hit(ctx: &mut Ctx, f: &mut Field, pid: usize, source: HitSource, rule: &'static str, in_melee: bool) -> R<bool> {
-    let Some(k) = k_of(f, pid) else { return Ok(false) };
+pub fn hit(
+    ctx: &mut Ctx,
+    f: &mut Field,
+    pid: usize,
+    source: HitSource,
+    rule: &'static str,
+    in_melee: bool,
+) -> R<bool> {
+    let Some(k) = k_of(f, pid) else {
+        return Ok(false);
+    };
     let side = f.units[k].side;
     if side == Side::Union && f.effects.close_ranks > 0 {
         f.effects.close_ranks -= 1;
-        let text = format!("Close Ranks cancels the Hit on {} (14.1.1).", f.label(ctx.board, k));
+        let text = format!(
+            "Close Ranks cancels the Hit on {} (14.1.1).",
+            f.label(ctx.board, k)
+        );
         ctx.note("14.1.1", text);
         return Ok(false);
     }
     let ty = f.force_type(ctx.board, k);
-    let destroyed_next = ctx.board.pieces[pid].strength == Strength::Reduced || ctx.board.pieces[pid].force.reduced.is_none();
+    let destroyed_next = ctx.board.pieces[pid].strength == Strength::Reduced
+        || ctx.board.pieces[pid].force.reduced.is_none();
     if ty == ForceType::Artillery && in_melee && destroyed_next {
         // 11.5: Artillery in Melee is captured when destroyed.
         capture_on_field(ctx, f, pid, rule);
@@ -288,7 +424,11 @@ pub fn hit(ctx: &mut Ctx, f: &mut Field, pid: usize, source: HitSource, rule: &'
         off_sheet(f, pid);
         return Ok(true);
     }
-    if side == Side::Confederate && f.effects.heavy_fire && source == HitSource::Attack && ty.is_mobile() {
+    if side == Side::Confederate
+        && f.effects.heavy_fire
+        && source == HitSource::Attack
+        && ty.is_mobile()
+    {
         let ok = activate(ctx, f, pid, "Heavy Fire check", "14.1.10", &[])?;
         if !ok {
             retreat(ctx, f, pid, RetreatKind::Push, "14.1.10")?;
@@ -369,13 +509,18 @@ pub fn allocate(
                     targets = f.in_region(region, defender);
                 }
                 None => {
-                    ctx.note(rule, format!("{} Hit(s) find no target and are lost.", hits - n));
+                    ctx.note(
+                        rule,
+                        format!("{} Hit(s) find no target and are lost.", hits - n),
+                    );
                     return Ok(());
                 }
             }
         }
         let highest = melee && attacker == Side::Union;
-        let Some(t) = pick_by_skill(ctx, f, &targets, rule, "The Hit falls on", highest)? else { return Ok(()) };
+        let Some(t) = pick_by_skill(ctx, f, &targets, rule, "The Hit falls on", highest)? else {
+            return Ok(());
+        };
         let pid = f.units[t].piece;
         hit(ctx, f, pid, HitSource::Attack, rule, melee)?;
     }
@@ -405,7 +550,10 @@ pub fn defence_modifiers(ctx: &Ctx, f: &Field, attacker: Side, region: Region) -
     let targets = f.in_region(region, attacker.other());
     // The modifiers of the Force that would take the Hit (lowest Skill).
     let lowest = targets.iter().map(|&k| f.skill(ctx.board, k)).min();
-    let first = targets.iter().copied().find(|&k| Some(f.skill(ctx.board, k)) == lowest);
+    let first = targets
+        .iter()
+        .copied()
+        .find(|&k| Some(f.skill(ctx.board, k)) == lowest);
     if let Some(t) = first {
         let u = &f.units[t];
         if attacker == Side::Union {
@@ -413,7 +561,12 @@ pub fn defence_modifiers(ctx: &Ctx, f: &Field, attacker: Side, region: Region) -
                 m.push(Modifier::pair(-2, -2, "Entrench Insight", "10.2.12.3"));
             }
             if u.cover {
-                m.push(Modifier::pair(-1, -1, "Cover Battle Plan Counter", "12.3.3"));
+                m.push(Modifier::pair(
+                    -1,
+                    -1,
+                    "Cover Battle Plan Counter",
+                    "12.3.3",
+                ));
             }
         } else if u.hard_cover {
             m.push(Modifier::pair(-2, -2, "Hard Cover", "14.1.2"));
@@ -457,7 +610,11 @@ pub fn attack(
     let total: i32 = mods.iter().map(|m| m.amount).sum();
     let sup: i32 = mods.iter().map(Modifier::superior_amount).sum();
     let (cv, sv) = (base.0 + total, base.1 + sup);
-    let text = format!("{what}: {} on the {}", crate::rules::board::label(p), region.name());
+    let text = format!(
+        "{what}: {} on the {}",
+        crate::rules::board::label(p),
+        region.name()
+    );
     let die = ctx.dice.d10(&format!("{rule} {text}"))?;
     let hits = attack_hits(die, cv, sv);
     ctx.chronicle.roll(
@@ -476,7 +633,16 @@ pub fn attack(
         },
     );
     if hits > 0 {
-        allocate(ctx, f, side, region, hits, melee, if artillery { Some(from) } else { None }, rule)?;
+        allocate(
+            ctx,
+            f,
+            side,
+            region,
+            hits,
+            melee,
+            if artillery { Some(from) } else { None },
+            rule,
+        )?;
     }
     Ok(hits)
 }
@@ -504,30 +670,57 @@ pub enum ShockResult {
 }
 
 /// A Shock attack by `pid` into `region` (11.4–11.4.4).
-pub fn shock(ctx: &mut Ctx, f: &mut Field, pid: usize, region: Region, by: ShockBy) -> R<ShockResult> {
+pub fn shock(
+    ctx: &mut Ctx,
+    f: &mut Field,
+    pid: usize,
+    region: Region,
+    by: ShockBy,
+) -> R<ShockResult> {
     let k = k_of(f, pid).expect("on the sheet");
     let side = f.units[k].side;
     let defenders = f.in_region(region, side.other());
     // 11.4: the lowest Skill Level defends; among equals the attacker's
     // side chooses (the player; the dice for the Union).
-    let lowest = defenders.iter().map(|&d| f.skill(ctx.board, d)).min().expect("a Region with enemies");
-    let tied: Vec<usize> = defenders.iter().copied().filter(|&d| f.skill(ctx.board, d) == lowest).collect();
+    let lowest = defenders
+        .iter()
+        .map(|&d| f.skill(ctx.board, d))
+        .min()
+        .expect("a Region with enemies");
+    let tied: Vec<usize> = defenders
+        .iter()
+        .copied()
+        .filter(|&d| f.skill(ctx.board, d) == lowest)
+        .collect();
     let target = if tied.len() == 1 {
         tied[0]
     } else if side == Side::Confederate {
         let options = tied
             .iter()
-            .map(|&d| Decision::ShockTarget { force: f.id(ctx.board, d) })
+            .map(|&d| Decision::ShockTarget {
+                force: f.id(ctx.board, d),
+            })
             .collect();
-        match ctx.ask("11.4", "Which Union Force of the lowest Skill Level receives the Shock attack?", options)? {
-            Decision::ShockTarget { force } => f.unit_of(ctx.board.index(&force).expect("offered")).expect("on the sheet"),
+        match ctx.ask(
+            "11.4",
+            "Which Union Force of the lowest Skill Level receives the Shock attack?",
+            options,
+        )? {
+            Decision::ShockTarget { force } => f
+                .unit_of(ctx.board.index(&force).expect("offered"))
+                .expect("on the sheet"),
             _ => unreachable!(),
         }
     } else {
         lowest_skill_random(ctx, f, &tied, "11.4", "The Shock attack falls on")?.expect("not empty")
     };
     let tpid = f.units[target].piece;
-    let text = format!("{} makes a Shock attack on {} in the {}.", f.label(ctx.board, k), f.label(ctx.board, target), region.name());
+    let text = format!(
+        "{} makes a Shock attack on {} in the {}.",
+        f.label(ctx.board, k),
+        f.label(ctx.board, target),
+        region.name()
+    );
     ctx.note("11.4", text);
 
     // 11.4.1 Defensive Fire.
@@ -535,8 +728,16 @@ pub fn shock(ctx: &mut Ctx, f: &mut Field, pid: usize, region: Region, by: Shock
         let tk = k_of(f, tpid).expect("still here");
         let tp = &ctx.board.pieces[tpid];
         let cv = tp.force.values(tp.strength).combat as i32;
-        let mut c = Check::new(format!("Defensive Fire: {}", f.label(ctx.board, tk)), "11.4.1", cv, "Combat Value (superscript ignored)");
-        if matches!(f.force_type(ctx.board, tk), ForceType::Artillery | ForceType::Fortification) {
+        let mut c = Check::new(
+            format!("Defensive Fire: {}", f.label(ctx.board, tk)),
+            "11.4.1",
+            cv,
+            "Combat Value (superscript ignored)",
+        );
+        if matches!(
+            f.force_type(ctx.board, tk),
+            ForceType::Artillery | ForceType::Fortification
+        ) {
             c = c.modifier(2, "range 1", "11.7.2");
         }
         if side == Side::Union && f.effects.smoke {
@@ -548,7 +749,14 @@ pub fn shock(ctx: &mut Ctx, f: &mut Field, pid: usize, region: Region, by: Shock
                 f.units[ak].counter = None;
                 f.units[ak].acted = true;
             }
-            hit(ctx, f, pid, HitSource::ShockOrDefensiveFire, "11.4.1", false)?;
+            hit(
+                ctx,
+                f,
+                pid,
+                HitSource::ShockOrDefensiveFire,
+                "11.4.1",
+                false,
+            )?;
             return Ok(ShockResult::Repulsed);
         }
     }
@@ -565,13 +773,28 @@ pub fn shock(ctx: &mut Ctx, f: &mut Field, pid: usize, region: Region, by: Shock
     let defender_is_artillery = f.force_type(ctx.board, tk) == ForceType::Artillery;
     let mut defender_passed = false;
     if defender_is_artillery {
-        ctx.note("11.4.4", format!("{} automatically fails its Shock check.", f.label(ctx.board, tk)));
+        ctx.note(
+            "11.4.4",
+            format!(
+                "{} automatically fails its Shock check.",
+                f.label(ctx.board, tk)
+            ),
+        );
     } else {
         let tp = &ctx.board.pieces[tpid];
         let cv = tp.force.values(tp.strength).combat as i32;
-        let mut c = Check::new(format!("Shock check: {}", f.label(ctx.board, tk)), "11.4.2", cv, "Combat Value");
+        let mut c = Check::new(
+            format!("Shock check: {}", f.label(ctx.board, tk)),
+            "11.4.2",
+            cv,
+            "Combat Value",
+        );
         if def_mod != 0 {
-            c = c.modifier(def_mod, format!("{attacker_form:?} against {defender_form:?}"), "11.4.3");
+            c = c.modifier(
+                def_mod,
+                format!("{attacker_form:?} against {defender_form:?}"),
+                "11.4.3",
+            );
         }
         if by == ShockBy::Flank {
             c = c.modifier(-3, "Flank", "12.3.6");
@@ -613,7 +836,14 @@ pub fn shock(ctx: &mut Ctx, f: &mut Field, pid: usize, region: Region, by: Shock
             if let Some(tk) = k_of(f, tpid) {
                 f.units[tk].counter = None;
             }
-            let destroyed = hit(ctx, f, tpid, HitSource::ShockOrDefensiveFire, "11.4.2", false)?;
+            let destroyed = hit(
+                ctx,
+                f,
+                tpid,
+                HitSource::ShockOrDefensiveFire,
+                "11.4.2",
+                false,
+            )?;
             if !destroyed && k_of(f, tpid).is_some() {
                 retreat(ctx, f, tpid, RetreatKind::ShockFailure, "11.4.2")?;
             }
@@ -624,7 +854,11 @@ pub fn shock(ctx: &mut Ctx, f: &mut Field, pid: usize, region: Region, by: Shock
             f.units[ak].counter = None;
         }
         let _ = from;
-        return Ok(if locked { ShockResult::Locked } else { ShockResult::Won });
+        return Ok(if locked {
+            ShockResult::Locked
+        } else {
+            ShockResult::Won
+        });
     }
     // The defender holds: the attacker comes in and checks in turn.
     move_into(ctx, f, pid, region);
@@ -635,9 +869,18 @@ pub fn shock(ctx: &mut Ctx, f: &mut Field, pid: usize, region: Region, by: Shock
     f.units[ak].counter = None;
     let ap = &ctx.board.pieces[pid];
     let cv = ap.force.values(ap.strength).combat as i32;
-    let mut c = Check::new(format!("Shock check: {}", f.label(ctx.board, ak)), "11.4.2", cv, "Combat Value");
+    let mut c = Check::new(
+        format!("Shock check: {}", f.label(ctx.board, ak)),
+        "11.4.2",
+        cv,
+        "Combat Value",
+    );
     if att_mod != 0 {
-        c = c.modifier(att_mod, format!("{attacker_form:?} against {defender_form:?}"), "11.4.3");
+        c = c.modifier(
+            att_mod,
+            format!("{attacker_form:?} against {defender_form:?}"),
+            "11.4.3",
+        );
     }
     if side == Side::Confederate && f.has_insight(Insight::Morale) {
         c = c.modifier(2, "Morale Insight", "10.2.12.5");
@@ -649,7 +892,14 @@ pub fn shock(ctx: &mut Ctx, f: &mut Field, pid: usize, region: Region, by: Shock
         c = c.modifier(-2, "Entrench", "10.2.12.3");
     }
     if !roll_check(ctx.dice, ctx.chronicle, c)?.success {
-        hit(ctx, f, pid, HitSource::ShockOrDefensiveFire, "11.4.2", false)?;
+        hit(
+            ctx,
+            f,
+            pid,
+            HitSource::ShockOrDefensiveFire,
+            "11.4.2",
+            false,
+        )?;
     }
     Ok(ShockResult::Locked)
 }

@@ -26,7 +26,10 @@ pub fn may_assign(ctx: &Ctx, f: &Field, k: usize, plan: PlanCounter) -> bool {
         PlanCounter::Canister => matches!(ty, ForceType::Artillery | ForceType::Fortification),
         PlanCounter::AimedVolley => infantry && u.formation == Formation::Line,
         PlanCounter::RapidAdvance | PlanCounter::RapidFire | PlanCounter::Volley => infantry,
-        PlanCounter::Cover | PlanCounter::Engage | PlanCounter::FightingRetreat | PlanCounter::Flank => foot_or_horse,
+        PlanCounter::Cover
+        | PlanCounter::Engage
+        | PlanCounter::FightingRetreat
+        | PlanCounter::Flank => foot_or_horse,
     }
 }
 
@@ -41,7 +44,10 @@ pub fn assign(ctx: &mut Ctx, f: &mut Field) -> R<()> {
             for k in f.side(Side::Confederate) {
                 for plan in PlanCounter::ALL {
                     if may_assign(ctx, f, k, plan) {
-                        options.push(Decision::AssignPlan { force: f.id(ctx.board, k), plan });
+                        options.push(Decision::AssignPlan {
+                            force: f.id(ctx.board, k),
+                            plan,
+                        });
                     }
                 }
             }
@@ -52,7 +58,9 @@ pub fn assign(ctx: &mut Ctx, f: &mut Field) -> R<()> {
         if ctx.board.scouts.available > 0 {
             for k in f.side(Side::Confederate) {
                 if !f.units[k].clear_orders {
-                    options.push(Decision::ClearOrders { force: f.id(ctx.board, k) });
+                    options.push(Decision::ClearOrders {
+                        force: f.id(ctx.board, k),
+                    });
                 }
             }
         }
@@ -64,30 +72,45 @@ pub fn assign(ctx: &mut Ctx, f: &mut Field) -> R<()> {
         match ctx.ask("12.2", prompt, options)? {
             Decision::EndAssign => return Ok(()),
             Decision::AssignPlan { force, plan } => {
-                let k = f.unit_of(ctx.board.index(&force).expect("offered")).expect("on the sheet");
+                let k = f
+                    .unit_of(ctx.board.index(&force).expect("offered"))
+                    .expect("on the sheet");
                 if plan == PlanCounter::Prepare {
                     f.units[k].prepare = true;
                 } else {
                     f.units[k].counter = Some(plan);
                 }
                 left -= 1;
-                let text = format!("{} is given {} ({}).", f.label(ctx.board, k), plan.name(), plan.rule());
+                let text = format!(
+                    "{} is given {} ({}).",
+                    f.label(ctx.board, k),
+                    plan.name(),
+                    plan.rule()
+                );
                 ctx.note("12.2", text);
             }
             Decision::HoldFormationCounter => {
                 f.formation_counter = true;
                 left -= 1;
-                ctx.note("12.3.7", "The Formation counter is placed beside the sheet.");
+                ctx.note(
+                    "12.3.7",
+                    "The Formation counter is placed beside the sheet.",
+                );
             }
             Decision::ClearOrders { force } => {
-                let k = f.unit_of(ctx.board.index(&force).expect("offered")).expect("on the sheet");
+                let k = f
+                    .unit_of(ctx.board.index(&force).expect("offered"))
+                    .expect("on the sheet");
                 ctx.board.scouts.available -= 1;
                 // One Scout: this Force's counter, or three Forces' defaults.
                 f.units[k].clear_orders = true;
                 if f.units[k].counter.is_none() {
                     f.clear_defaults += 2;
                 }
-                let text = format!("A Scout gives Clear Orders to {} (11.2.1): no Activation roll.", f.label(ctx.board, k));
+                let text = format!(
+                    "A Scout gives Clear Orders to {} (11.2.1): no Activation roll.",
+                    f.label(ctx.board, k)
+                );
                 ctx.note("11.2.1", text);
             }
             other => unreachable!("not offered: {other:?}"),
@@ -105,7 +128,11 @@ pub fn defaults(ctx: &Ctx, f: &Field, k: usize) -> Vec<DefaultPlan> {
     if !ty.is_mobile() {
         return vec![DefaultPlan::Hold];
     }
-    let has_activation = ctx.board.pieces[u.piece].force.values(ctx.board.pieces[u.piece].strength).activation.is_some();
+    let has_activation = ctx.board.pieces[u.piece]
+        .force
+        .values(ctx.board.pieces[u.piece].strength)
+        .activation
+        .is_some();
     let can_fire = match ty {
         ForceType::Artillery => !melee && super::union::artillery_target(f, k).is_some(),
         _ => {
@@ -128,17 +155,36 @@ pub fn defaults(ctx: &Ctx, f: &Field, k: usize) -> Vec<DefaultPlan> {
     let room = next.is_some_and(|r| f.has_room(ctx.board, r, Side::Confederate));
     match ty {
         ForceType::Artillery => {
-            if has_activation && room && next.is_some_and(|r| f.in_region(r, Side::Union).is_empty()) {
-                v.push(DefaultPlan::March { change: FormationChange::None, then: SecondMove::None });
+            if has_activation
+                && room
+                && next.is_some_and(|r| f.in_region(r, Side::Union).is_empty())
+            {
+                v.push(DefaultPlan::March {
+                    change: FormationChange::None,
+                    then: SecondMove::None,
+                });
             }
         }
         _ => {
             if room {
-                for change in [FormationChange::None, FormationChange::Before, FormationChange::After] {
-                    v.push(DefaultPlan::March { change, then: SecondMove::None });
+                for change in [
+                    FormationChange::None,
+                    FormationChange::Before,
+                    FormationChange::After,
+                ] {
+                    v.push(DefaultPlan::March {
+                        change,
+                        then: SecondMove::None,
+                    });
                     if ty == ForceType::Cavalry {
-                        v.push(DefaultPlan::March { change, then: SecondMove::Advance });
-                        v.push(DefaultPlan::March { change, then: SecondMove::Retreat });
+                        v.push(DefaultPlan::March {
+                            change,
+                            then: SecondMove::Advance,
+                        });
+                        v.push(DefaultPlan::March {
+                            change,
+                            then: SecondMove::Retreat,
+                        });
                     }
                 }
             }
@@ -170,7 +216,10 @@ pub fn resolve(ctx: &mut Ctx, f: &mut Field, prepared_only: bool) -> R<()> {
             return Ok(());
         }
         // Static Forces act by themselves (11.1).
-        if let Some(&k) = ready.iter().find(|&&k| !f.force_type(ctx.board, k).is_mobile()) {
+        if let Some(&k) = ready
+            .iter()
+            .find(|&&k| !f.force_type(ctx.board, k).is_mobile())
+        {
             let pid = f.units[k].piece;
             f.units[k].acted = true;
             static_fire(ctx, f, pid)?;
@@ -180,10 +229,16 @@ pub fn resolve(ctx: &mut Ctx, f: &mut Field, prepared_only: bool) -> R<()> {
         for &k in &ready {
             let id = f.id(ctx.board, k);
             if f.units[k].counter.is_some() && !f.in_melee(k) {
-                options.push(Decision::Act { force: id, plan: None });
+                options.push(Decision::Act {
+                    force: id,
+                    plan: None,
+                });
             } else {
                 for d in defaults(ctx, f, k) {
-                    options.push(Decision::Act { force: id.clone(), plan: Some(d) });
+                    options.push(Decision::Act {
+                        force: id.clone(),
+                        plan: Some(d),
+                    });
                 }
             }
         }
@@ -223,15 +278,28 @@ pub fn use_formation_counter(ctx: &mut Ctx, f: &mut Field) -> R<()> {
         let mut options: Vec<Decision> = f
             .side(Side::Confederate)
             .into_iter()
-            .filter(|&k| matches!(f.force_type(ctx.board, k), ForceType::Infantry | ForceType::Cavalry))
-            .map(|k| Decision::FormationChange { force: f.id(ctx.board, k) })
+            .filter(|&k| {
+                matches!(
+                    f.force_type(ctx.board, k),
+                    ForceType::Infantry | ForceType::Cavalry
+                )
+            })
+            .map(|k| Decision::FormationChange {
+                force: f.id(ctx.board, k),
+            })
             .collect();
         options.push(Decision::EndFormationChanges);
         match ctx.ask("12.3.7", "Change the Formation of which Force?", options)? {
             Decision::FormationChange { force } => {
-                let k = f.unit_of(ctx.board.index(&force).expect("offered")).expect("on the sheet");
+                let k = f
+                    .unit_of(ctx.board.index(&force).expect("offered"))
+                    .expect("on the sheet");
                 f.units[k].formation = f.units[k].formation.other();
-                let text = format!("{} changes to {:?}.", f.label(ctx.board, k), f.units[k].formation);
+                let text = format!(
+                    "{} changes to {:?}.",
+                    f.label(ctx.board, k),
+                    f.units[k].formation
+                );
                 ctx.note("12.3.7", text);
             }
             _ => break,
@@ -242,7 +310,11 @@ pub fn use_formation_counter(ctx: &mut Ctx, f: &mut Field) -> R<()> {
 
 /// A Rout: every Confederate Mobile Force retreats (12.4.5).
 fn routed_retreat(ctx: &mut Ctx, f: &mut Field) -> R<()> {
-    let mut order: Vec<usize> = f.side(Side::Confederate).into_iter().map(|k| f.units[k].piece).collect();
+    let mut order: Vec<usize> = f
+        .side(Side::Confederate)
+        .into_iter()
+        .map(|k| f.units[k].piece)
+        .collect();
     order.sort_by_key(|&pid| f.units[f.unit_of(pid).expect("here")].region);
     for pid in order {
         let Some(k) = f.unit_of(pid) else { continue };
@@ -263,10 +335,14 @@ fn static_fire(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
     match f.force_type(ctx.board, k) {
         ForceType::Garrison => {
             let r = f.units[k].region;
-            let target = [Some(r), r.advance(Side::Confederate), r.retreat(Side::Confederate)]
-                .into_iter()
-                .flatten()
-                .find(|x| !f.in_region(*x, Side::Union).is_empty());
+            let target = [
+                Some(r),
+                r.advance(Side::Confederate),
+                r.retreat(Side::Confederate),
+            ]
+            .into_iter()
+            .flatten()
+            .find(|x| !f.in_region(*x, Side::Union).is_empty());
             if let Some(t) = target {
                 attack(ctx, f, pid, t, Vec::new(), "Fire (Garrison)", "11.1")?;
             }
@@ -292,19 +368,34 @@ fn range_one(f: &Field, k: usize) -> Option<Region> {
 }
 
 /// Activation for a counter or a default: Clear Orders skip the roll.
-fn activated(ctx: &mut Ctx, f: &mut Field, pid: usize, what: &str, rule: &'static str, extra: &[(i32, &str, &'static str)], default: bool) -> R<bool> {
+fn activated(
+    ctx: &mut Ctx,
+    f: &mut Field,
+    pid: usize,
+    what: &str,
+    rule: &'static str,
+    extra: &[(i32, &str, &'static str)],
+    default: bool,
+) -> R<bool> {
     let k = f.unit_of(pid).expect("here");
-    if f.units[k].clear_orders && (!default || f.clear_defaults > 0 || f.units[k].counter.is_none()) {
+    if f.units[k].clear_orders && (!default || f.clear_defaults > 0 || f.units[k].counter.is_none())
+    {
         if default && f.clear_defaults > 0 {
             f.clear_defaults -= 1;
         }
-        let text = format!("{}: Clear Orders, no Activation roll (11.2.1).", f.label(ctx.board, k));
+        let text = format!(
+            "{}: Clear Orders, no Activation roll (11.2.1).",
+            f.label(ctx.board, k)
+        );
         ctx.note("11.2.1", text);
         return Ok(true);
     }
     let ok = activate(ctx, f, pid, what, rule, extra)?;
     if !ok {
-        let text = format!("{} fails to Activate and Holds (11.2).", f.label(ctx.board, k));
+        let text = format!(
+            "{} fails to Activate and Holds (11.2).",
+            f.label(ctx.board, k)
+        );
         ctx.note("11.2", text);
     }
     Ok(ok)
@@ -312,8 +403,16 @@ fn activated(ctx: &mut Ctx, f: &mut Field, pid: usize, what: &str, rule: &'stati
 
 /// Advance one Region (11.3); into Union Forces a Shock attack. Returns
 /// false when the Force could not go on (stopped, repulsed or in Melee).
-fn advance_one(ctx: &mut Ctx, f: &mut Field, pid: usize, by: ShockBy, rule: &'static str) -> R<bool> {
-    let Some(k) = f.unit_of(pid) else { return Ok(false) };
+fn advance_one(
+    ctx: &mut Ctx,
+    f: &mut Field,
+    pid: usize,
+    by: ShockBy,
+    rule: &'static str,
+) -> R<bool> {
+    let Some(k) = f.unit_of(pid) else {
+        return Ok(false);
+    };
     if f.in_melee(k) {
         return Ok(false);
     }
@@ -322,17 +421,31 @@ fn advance_one(ctx: &mut Ctx, f: &mut Field, pid: usize, by: ShockBy, rule: &'st
         return Ok(true);
     };
     if !f.has_room(ctx.board, to, Side::Confederate) {
-        ctx.note(rule, format!("The {} is full: {} cannot Advance.", to.name(), f.label(ctx.board, k)));
+        ctx.note(
+            rule,
+            format!(
+                "The {} is full: {} cannot Advance.",
+                to.name(),
+                f.label(ctx.board, k)
+            ),
+        );
         return Ok(true);
     }
     if f.in_region(to, Side::Union).is_empty() {
         move_into(ctx, f, pid, to);
-        let text = format!("{} Advances to the {}.", f.label(ctx.board, f.unit_of(pid).expect("here")), to.name());
+        let text = format!(
+            "{} Advances to the {}.",
+            f.label(ctx.board, f.unit_of(pid).expect("here")),
+            to.name()
+        );
         ctx.note(rule, text);
         return Ok(true);
     }
     if by == ShockBy::March && !activate(ctx, f, pid, "Shock attack", "11.4", &[])? {
-        let text = format!("{} fails to Activate for its Shock attack and Holds (11.4).", f.label(ctx.board, k));
+        let text = format!(
+            "{} fails to Activate for its Shock attack and Holds (11.4).",
+            f.label(ctx.board, k)
+        );
         ctx.note("11.4", text);
         return Ok(false);
     }
@@ -350,12 +463,28 @@ fn change_formation(ctx: &mut Ctx, f: &mut Field, pid: usize, to: Formation, rul
     }
 }
 
-fn fire_at(ctx: &mut Ctx, f: &mut Field, pid: usize, mods: Vec<Modifier>, what: &str, rule: &'static str) -> R<bool> {
-    let Some(k) = f.unit_of(pid) else { return Ok(false) };
-    if f.units[k].region == Region::ConfederateReserve && matches!(f.force_type(ctx.board, k), ForceType::Infantry | ForceType::Cavalry) {
+fn fire_at(
+    ctx: &mut Ctx,
+    f: &mut Field,
+    pid: usize,
+    mods: Vec<Modifier>,
+    what: &str,
+    rule: &'static str,
+) -> R<bool> {
+    let Some(k) = f.unit_of(pid) else {
+        return Ok(false);
+    };
+    if f.units[k].region == Region::ConfederateReserve
+        && matches!(
+            f.force_type(ctx.board, k),
+            ForceType::Infantry | ForceType::Cavalry
+        )
+    {
         return Ok(false);
     }
-    let Some(t) = range_one(f, k) else { return Ok(false) };
+    let Some(t) = range_one(f, k) else {
+        return Ok(false);
+    };
     attack(ctx, f, pid, t, mods, what, rule)?;
     Ok(true)
 }
@@ -367,7 +496,11 @@ fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R
     let range = f.range_to_enemy(k);
     let rule = plan.rule();
     let hold = |ctx: &mut Ctx, f: &Field, why: &str| {
-        let text = format!("{}: {} cannot be carried out ({why}): the Force Holds (11.2).", f.label(ctx.board, k), plan.name());
+        let text = format!(
+            "{}: {} cannot be carried out ({why}): the Force Holds (11.2).",
+            f.label(ctx.board, k),
+            plan.name()
+        );
         ctx.note("11.2", text);
     };
     match plan {
@@ -377,16 +510,33 @@ fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R
                 return Ok(());
             }
             if activated(ctx, f, pid, "Aimed Volley", rule, &[], false)? {
-                fire_at(ctx, f, pid, vec![Modifier::pair(3, 1, "Aimed Volley", rule)], "Aimed Volley", rule)?;
+                fire_at(
+                    ctx,
+                    f,
+                    pid,
+                    vec![Modifier::pair(3, 1, "Aimed Volley", rule)],
+                    "Aimed Volley",
+                    rule,
+                )?;
             }
         }
         PlanCounter::Canister => {
             let target = super::union::artillery_target(f, k);
-            if range != Some(1) || target.is_none_or(|t| (t.pos() - f.units[k].region.pos()).abs() != 1) {
+            if range != Some(1)
+                || target.is_none_or(|t| (t.pos() - f.units[k].region.pos()).abs() != 1)
+            {
                 hold(ctx, f, "not exactly 1 Region from a non-Melee Union Force");
                 return Ok(());
             }
-            attack(ctx, f, pid, target.expect("checked"), vec![Modifier::pair(2, 2, "Canister", rule)], "Canister", rule)?;
+            attack(
+                ctx,
+                f,
+                pid,
+                target.expect("checked"),
+                vec![Modifier::pair(2, 2, "Canister", rule)],
+                "Canister",
+                rule,
+            )?;
         }
         PlanCounter::Cover => {
             if activated(ctx, f, pid, "Cover", rule, &[], false)? {
@@ -400,9 +550,18 @@ fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R
             if !column && !activated(ctx, f, pid, "Engage", rule, &[], false)? {
                 return Ok(());
             }
-            if advance_one(ctx, f, pid, ShockBy::Engage, rule)? && f.unit_of(pid).is_some_and(|k| !f.in_melee(k)) {
+            if advance_one(ctx, f, pid, ShockBy::Engage, rule)?
+                && f.unit_of(pid).is_some_and(|k| !f.in_melee(k))
+            {
                 change_formation(ctx, f, pid, Formation::Line, rule);
-                fire_at(ctx, f, pid, vec![Modifier::pair(1, 1, "Engage", rule)], "Engage", rule)?;
+                fire_at(
+                    ctx,
+                    f,
+                    pid,
+                    vec![Modifier::pair(1, 1, "Engage", rule)],
+                    "Engage",
+                    rule,
+                )?;
             }
         }
         PlanCounter::FightingRetreat => {
@@ -410,11 +569,19 @@ fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R
                 hold(ctx, f, "not exactly 1 Region from the nearest Union Force");
                 return Ok(());
             }
-            let extra: &[(i32, &str, &'static str)] = if column { &[] } else { &[(-2, "Fighting Retreat in Line", "12.3.5")] };
+            let extra: &[(i32, &str, &'static str)] = if column {
+                &[]
+            } else {
+                &[(-2, "Fighting Retreat in Line", "12.3.5")]
+            };
             if !activated(ctx, f, pid, "Fighting Retreat", rule, extra, false)? {
                 return Ok(());
             }
-            let m = if column { Modifier::pair(-2, -2, "Fighting Retreat in Column", rule) } else { Modifier::pair(-1, -1, "Fighting Retreat in Line", rule) };
+            let m = if column {
+                Modifier::pair(-2, -2, "Fighting Retreat in Column", rule)
+            } else {
+                Modifier::pair(-1, -1, "Fighting Retreat in Line", rule)
+            };
             fire_at(ctx, f, pid, vec![m], "Fighting Retreat", rule)?;
             for _ in 0..2 {
                 if f.unit_of(pid).is_some() {
@@ -438,7 +605,11 @@ fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R
                     return Ok(());
                 }
             }
-            let mods = if column { vec![Modifier::pair(-2, -2, "Flank in Column", rule)] } else { Vec::new() };
+            let mods = if column {
+                vec![Modifier::pair(-2, -2, "Flank in Column", rule)]
+            } else {
+                Vec::new()
+            };
             fire_at(ctx, f, pid, mods, "Flank", rule)?;
         }
         PlanCounter::RapidAdvance => {
@@ -446,7 +617,11 @@ fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R
                 hold(ctx, f, "not exactly 3 Regions from the nearest Union Force");
                 return Ok(());
             }
-            let extra: &[(i32, &str, &'static str)] = if column { &[] } else { &[(-2, "Rapid Advance in Line", "12.3.9")] };
+            let extra: &[(i32, &str, &'static str)] = if column {
+                &[]
+            } else {
+                &[(-2, "Rapid Advance in Line", "12.3.9")]
+            };
             if !activated(ctx, f, pid, "Rapid Advance", rule, extra, false)? {
                 return Ok(());
             }
@@ -456,7 +631,14 @@ fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R
                 }
             }
             if !column {
-                fire_at(ctx, f, pid, vec![Modifier::pair(-1, -1, "Rapid Advance in Line", rule)], "Rapid Advance", rule)?;
+                fire_at(
+                    ctx,
+                    f,
+                    pid,
+                    vec![Modifier::pair(-1, -1, "Rapid Advance in Line", rule)],
+                    "Rapid Advance",
+                    rule,
+                )?;
             }
         }
         PlanCounter::RapidFire => {
@@ -467,8 +649,22 @@ fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R
             if column && !activated(ctx, f, pid, "Rapid Fire", rule, &[], false)? {
                 return Ok(());
             }
-            fire_at(ctx, f, pid, vec![Modifier::pair(-1, -1, "Rapid Fire, first attack", rule)], "Rapid Fire", rule)?;
-            fire_at(ctx, f, pid, vec![Modifier::pair(-2, -2, "Rapid Fire, second attack", rule)], "Rapid Fire", rule)?;
+            fire_at(
+                ctx,
+                f,
+                pid,
+                vec![Modifier::pair(-1, -1, "Rapid Fire, first attack", rule)],
+                "Rapid Fire",
+                rule,
+            )?;
+            fire_at(
+                ctx,
+                f,
+                pid,
+                vec![Modifier::pair(-2, -2, "Rapid Fire, second attack", rule)],
+                "Rapid Fire",
+                rule,
+            )?;
         }
         PlanCounter::Volley => {
             if range_one(f, k).is_none() {
@@ -478,7 +674,14 @@ fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R
             if column && !activated(ctx, f, pid, "Volley", rule, &[], false)? {
                 return Ok(());
             }
-            fire_at(ctx, f, pid, vec![Modifier::pair(2, 0, "Volley", rule)], "Volley", rule)?;
+            fire_at(
+                ctx,
+                f,
+                pid,
+                vec![Modifier::pair(2, 0, "Volley", rule)],
+                "Volley",
+                rule,
+            )?;
         }
         PlanCounter::Formation | PlanCounter::Prepare => {}
     }
@@ -532,7 +735,10 @@ fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: DefaultPlan) -> R
             let mut kinds: Vec<SpecialBattlePlan> = f.cup.clone();
             kinds.sort();
             kinds.dedup();
-            let mut options: Vec<Decision> = kinds.iter().map(|p| Decision::DisruptTake { plan: Some(*p) }).collect();
+            let mut options: Vec<Decision> = kinds
+                .iter()
+                .map(|p| Decision::DisruptTake { plan: Some(*p) })
+                .collect();
             if f.cup.len() >= 3 {
                 options.push(Decision::DisruptTake { plan: None });
             }
@@ -563,14 +769,18 @@ fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: DefaultPlan) -> R
                 let to = f.units[k].formation.other();
                 change_formation(ctx, f, pid, to, "12.4.1");
             }
-            let line = f.unit_of(pid).is_some_and(|k| f.units[k].formation == Formation::Line);
-            if line && ty != ForceType::Artillery || (ty == ForceType::Artillery) {
-                if !activated(ctx, f, pid, "March", "12.4.1", &[], true)? {
-                    return Ok(());
-                }
+            let line = f
+                .unit_of(pid)
+                .is_some_and(|k| f.units[k].formation == Formation::Line);
+            // Line (and Artillery, always in Line) must Activate (12.4.1).
+            if (line || ty == ForceType::Artillery)
+                && !activated(ctx, f, pid, "March", "12.4.1", &[], true)?
+            {
+                return Ok(());
             }
             let went_on = advance_one(ctx, f, pid, ShockBy::March, "12.4.1")?;
-            if ty == ForceType::Cavalry && went_on && f.unit_of(pid).is_some_and(|k| !f.in_melee(k)) {
+            if ty == ForceType::Cavalry && went_on && f.unit_of(pid).is_some_and(|k| !f.in_melee(k))
+            {
                 match then {
                     SecondMove::Advance => {
                         advance_one(ctx, f, pid, ShockBy::March, "12.4.1")?;

@@ -271,7 +271,9 @@ impl Field {
 
     /// Units of a side, in board (id) order.
     pub fn side(&self, side: Side) -> Vec<usize> {
-        (0..self.units.len()).filter(|&k| self.units[k].side == side).collect()
+        (0..self.units.len())
+            .filter(|&k| self.units[k].side == side)
+            .collect()
     }
 
     pub fn in_region(&self, region: Region, side: Side) -> Vec<usize> {
@@ -284,7 +286,12 @@ impl Field {
     pub fn mobile_count(&self, board: &Board, region: Region, side: Side) -> usize {
         self.in_region(region, side)
             .into_iter()
-            .filter(|&k| board.pieces[self.units[k].piece].force.force_type.is_mobile())
+            .filter(|&k| {
+                board.pieces[self.units[k].piece]
+                    .force
+                    .force_type
+                    .is_mobile()
+            })
             .count()
     }
 

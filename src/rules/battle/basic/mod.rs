@@ -9,7 +9,10 @@ pub mod union;
 use combat::*;
 use field::*;
 
-use super::{BattleSpec, Ctx, Ending, Outcome, PreBattle, cleared, envelopment, lee_present, pre_battle, withdraw, withdrawal_result};
+use super::{
+    BattleSpec, Ctx, Ending, Outcome, PreBattle, cleared, envelopment, lee_present, pre_battle,
+    withdraw, withdrawal_result,
+};
 use crate::campaign::{ForceType, Insight, Side, SpecialRule, WithdrawalResult};
 use crate::dice::{Check, roll_check};
 use crate::rules::components::SpecialBattlePlan;
@@ -23,7 +26,10 @@ pub fn fight(ctx: &mut Ctx, spec: &BattleSpec) -> R<Outcome> {
     loop {
         rounds += 1;
         let name = ctx.board.area_name(area).to_string();
-        ctx.note("9.3", format!("Battle of {name} (Basic Battle Rules, on the Battlefield Sheet)."));
+        ctx.note(
+            "9.3",
+            format!("Battle of {name} (Basic Battle Rules, on the Battlefield Sheet)."),
+        );
         let first_here = ctx.board.progress.battled.insert(area.to_string());
         let pre = pre_battle(ctx, area, BattleMode::Basic)?;
         let ending = if let Some(gone) = cleared(ctx.board, area) {
@@ -42,9 +48,16 @@ pub fn fight(ctx: &mut Ctx, spec: &BattleSpec) -> R<Outcome> {
             Some(ending) => {
                 let campaign_lost = ctx.board.lee_isolated();
                 if campaign_lost {
-                    ctx.note("3.2", "Robert E. Lee is left without Confederate Forces: the campaign is lost.");
+                    ctx.note(
+                        "3.2",
+                        "Robert E. Lee is left without Confederate Forces: the campaign is lost.",
+                    );
                 }
-                return Ok(Outcome { ending, campaign_lost, rounds });
+                return Ok(Outcome {
+                    ending,
+                    campaign_lost,
+                    rounds,
+                });
             }
             None => ctx.note("14.8.1", "Rejoin: a new battle starts from the Fog of War."),
         }
@@ -87,13 +100,19 @@ pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R
     if cp >= 5 {
         options.push(Decision::BuyBattlePlans { extra: 2 });
     }
-    if let Decision::BuyBattlePlans { extra } = ctx.ask("10.2.11", format!("Buy Battle Plans? You have {cp} Command Points: +1 for 2, +2 for 5."), options)?
-        && extra > 0
+    if let Decision::BuyBattlePlans { extra } = ctx.ask(
+        "10.2.11",
+        format!("Buy Battle Plans? You have {cp} Command Points: +1 for 2, +2 for 5."),
+        options,
+    )? && extra > 0
     {
         let cost = if extra == 1 { 2 } else { 5 };
         ctx.board.cp.confederate -= cost;
         quantity += extra;
-        ctx.note("10.2.11", format!("{cost} Command Points buy {extra} more Battle Plan(s): {quantity} a turn."));
+        ctx.note(
+            "10.2.11",
+            format!("{cost} Command Points buy {extra} more Battle Plan(s): {quantity} a turn."),
+        );
     }
     // 10.2.12 Insights.
     let forbidden: Vec<Insight> = c
@@ -106,17 +125,34 @@ pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R
         .collect();
     let mut insights: Vec<InsightState> = Vec::new();
     if let Some(i) = pre.insight {
-        insights.push(InsightState { insight: i, spent: false });
-        ctx.note("10.2.6", format!("The Fog of War gives the {i:?} Insight, free."));
+        insights.push(InsightState {
+            insight: i,
+            spent: false,
+        });
+        ctx.note(
+            "10.2.6",
+            format!("The Fog of War gives the {i:?} Insight, free."),
+        );
     }
     for r in &c.special_rules {
-        if let SpecialRule::FreeInsight { label, insight, area: a, first_battle_only } = r
+        if let SpecialRule::FreeInsight {
+            label,
+            insight,
+            area: a,
+            first_battle_only,
+        } = r
             && a == area
             && (!first_battle_only || first_here)
             && !insights.iter().any(|s| s.insight == *insight)
         {
-            insights.push(InsightState { insight: *insight, spent: false });
-            ctx.note("10.2.12", format!("{label}: the {insight:?} Insight, free."));
+            insights.push(InsightState {
+                insight: *insight,
+                spent: false,
+            });
+            ctx.note(
+                "10.2.12",
+                format!("{label}: the {insight:?} Insight, free."),
+            );
         }
     }
     let here: Vec<usize> = ctx.board.side_in_area(area, Side::Confederate);
@@ -130,8 +166,12 @@ pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R
                         continue;
                     }
                     if i == Insight::Screen {
-                        let cav = here.iter().any(|&p| ctx.board.pieces[p].force.force_type == ForceType::Cavalry);
-                        let inf = here.iter().any(|&p| ctx.board.pieces[p].force.force_type == ForceType::Infantry);
+                        let cav = here
+                            .iter()
+                            .any(|&p| ctx.board.pieces[p].force.force_type == ForceType::Cavalry);
+                        let inf = here
+                            .iter()
+                            .any(|&p| ctx.board.pieces[p].force.force_type == ForceType::Infantry);
                         if here.len() < 3 || !cav || !inf {
                             continue;
                         }
@@ -140,24 +180,44 @@ pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R
                 }
             }
             options.push(Decision::EndInsights);
-            let prompt = format!("Choose Insights: each costs one of your {quantity} Battle Plans a turn.");
+            let prompt =
+                format!("Choose Insights: each costs one of your {quantity} Battle Plans a turn.");
             match ctx.ask("10.2.12", prompt, options)? {
                 Decision::ChooseInsight { insight } => {
                     quantity -= 1;
-                    insights.push(InsightState { insight, spent: false });
-                    ctx.note("10.2.12", format!("The {insight:?} Insight is chosen: {quantity} Battle Plan(s) a turn."));
+                    insights.push(InsightState {
+                        insight,
+                        spent: false,
+                    });
+                    ctx.note(
+                        "10.2.12",
+                        format!(
+                            "The {insight:?} Insight is chosen: {quantity} Battle Plan(s) a turn."
+                        ),
+                    );
                     if insight == Insight::Screen {
                         let mut options = Vec::new();
-                        for &cv in here.iter().filter(|&&p| ctx.board.pieces[p].force.force_type == ForceType::Cavalry) {
-                            for &inf in here.iter().filter(|&&p| ctx.board.pieces[p].force.force_type == ForceType::Infantry) {
+                        for &cv in here.iter().filter(|&&p| {
+                            ctx.board.pieces[p].force.force_type == ForceType::Cavalry
+                        }) {
+                            for &inf in here.iter().filter(|&&p| {
+                                ctx.board.pieces[p].force.force_type == ForceType::Infantry
+                            }) {
                                 options.push(Decision::ScreenWith {
                                     cavalry: ctx.board.pieces[cv].force.id.clone(),
                                     infantry: ctx.board.pieces[inf].force.id.clone(),
                                 });
                             }
                         }
-                        if let Decision::ScreenWith { cavalry, infantry } = ctx.ask("10.2.12.7", "Which Cavalry and Infantry Forces Screen?", options)? {
-                            screen = Some((ctx.board.index(&cavalry).expect("offered"), ctx.board.index(&infantry).expect("offered")));
+                        if let Decision::ScreenWith { cavalry, infantry } = ctx.ask(
+                            "10.2.12.7",
+                            "Which Cavalry and Infantry Forces Screen?",
+                            options,
+                        )? {
+                            screen = Some((
+                                ctx.board.index(&cavalry).expect("offered"),
+                                ctx.board.index(&infantry).expect("offered"),
+                            ));
                         }
                     }
                 }
@@ -171,15 +231,24 @@ pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R
     while ctx.board.scouts.available > 0 {
         let mut kinds = cup.clone();
         kinds.dedup();
-        let mut options: Vec<Decision> = kinds.into_iter().map(|plan| Decision::RemoveSpecialPlan { plan }).collect();
+        let mut options: Vec<Decision> = kinds
+            .into_iter()
+            .map(|plan| Decision::RemoveSpecialPlan { plan })
+            .collect();
         options.push(Decision::EndRemovals);
-        let prompt = format!("Discard a Scout ({} left) to take a Special Battle Plan out of the cup for this battle?", ctx.board.scouts.available);
+        let prompt = format!(
+            "Discard a Scout ({} left) to take a Special Battle Plan out of the cup for this battle?",
+            ctx.board.scouts.available
+        );
         match ctx.ask("14.0.1", prompt, options)? {
             Decision::RemoveSpecialPlan { plan } => {
                 ctx.board.scouts.available -= 1;
                 let i = cup.iter().position(|p| *p == plan).expect("offered");
                 cup.remove(i);
-                ctx.note("14.0.1", format!("A Scout takes {plan:?} out of the cup for this battle."));
+                ctx.note(
+                    "14.0.1",
+                    format!("A Scout takes {plan:?} out of the cup for this battle."),
+                );
             }
             _ => break,
         }
@@ -188,17 +257,29 @@ pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R
     let cavalry: Vec<usize> = here
         .iter()
         .copied()
-        .filter(|&p| ctx.board.pieces[p].force.force_type == ForceType::Cavalry && screen.is_none_or(|(c, _)| c != p))
+        .filter(|&p| {
+            ctx.board.pieces[p].force.force_type == ForceType::Cavalry
+                && screen.is_none_or(|(c, _)| c != p)
+        })
         .collect();
     let mut screened_approach = None;
     if !cavalry.is_empty() {
         let mut options = vec![Decision::ScreenedApproach { cavalry: None }];
         for &p in &cavalry {
-            options.push(Decision::ScreenedApproach { cavalry: Some(ctx.board.pieces[p].force.id.clone()) });
+            options.push(Decision::ScreenedApproach {
+                cavalry: Some(ctx.board.pieces[p].force.id.clone()),
+            });
         }
-        if let Decision::ScreenedApproach { cavalry: Some(id) } = ctx.ask("10.2.20", "Use Screened Approach (the Union places first)?", options)? {
+        if let Decision::ScreenedApproach { cavalry: Some(id) } = ctx.ask(
+            "10.2.20",
+            "Use Screened Approach (the Union places first)?",
+            options,
+        )? {
             screened_approach = ctx.board.index(&id);
-            ctx.note("10.2.20", format!("Screened Approach: {id} screens; the Union places its Forces first."));
+            ctx.note(
+                "10.2.20",
+                format!("Screened Approach: {id} screens; the Union places its Forces first."),
+            );
         }
     }
     let mut f = Field {
@@ -221,7 +302,10 @@ pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R
         clear_defaults: 0,
         screen: None,
     };
-    let off: Vec<usize> = [screen.map(|s| s.0), screen.map(|s| s.1), screened_approach].into_iter().flatten().collect();
+    let off: Vec<usize> = [screen.map(|s| s.0), screen.map(|s| s.1), screened_approach]
+        .into_iter()
+        .flatten()
+        .collect();
     // 13.0 at placement fixes the Union Formation (10.3).
     union::determine_tactics(ctx, &mut f)?;
     if screened_approach.is_some() {
@@ -272,30 +356,57 @@ fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[usize]) -> R<()> {
         }
         let ty = ctx.board.pieces[pid].force.force_type;
         match ty {
-            ForceType::Garrison => f.units.push(unit(pid, Side::Confederate, Region::ConfederateApproach, Formation::Line)),
-            ForceType::Fortification => f.units.push(unit(pid, Side::Confederate, Region::ConfederateReserve, Formation::Line)),
+            ForceType::Garrison => f.units.push(unit(
+                pid,
+                Side::Confederate,
+                Region::ConfederateApproach,
+                Formation::Line,
+            )),
+            ForceType::Fortification => f.units.push(unit(
+                pid,
+                Side::Confederate,
+                Region::ConfederateReserve,
+                Formation::Line,
+            )),
             _ => {
                 let mut regions = vec![Region::ConfederateReserve];
-                if ty != ForceType::Artillery && f.mobile_count(ctx.board, Region::ConfederateApproach, Side::Confederate) < 4 {
+                if ty != ForceType::Artillery
+                    && f.mobile_count(ctx.board, Region::ConfederateApproach, Side::Confederate) < 4
+                {
                     regions.push(Region::ConfederateApproach);
                 }
                 if front && front_used < 3 {
                     regions.push(Region::ConfederateFront);
                 }
-                let formations = if ty == ForceType::Artillery { vec![Formation::Line] } else { vec![Formation::Line, Formation::Column] };
+                let formations = if ty == ForceType::Artillery {
+                    vec![Formation::Line]
+                } else {
+                    vec![Formation::Line, Formation::Column]
+                };
                 let id = ctx.board.pieces[pid].force.id.clone();
                 let mut options = Vec::new();
                 for r in &regions {
                     for fm in &formations {
-                        options.push(Decision::PlaceForce { force: id.clone(), region: *r, formation: *fm });
+                        options.push(Decision::PlaceForce {
+                            force: id.clone(),
+                            region: *r,
+                            formation: *fm,
+                        });
                     }
                 }
-                let prompt = format!("Place {} on the Battlefield Sheet.", crate::rules::board::label(&ctx.board.pieces[pid]));
-                if let Decision::PlaceForce { region, formation, .. } = ctx.ask("10.2.16", prompt, options)? {
+                let prompt = format!(
+                    "Place {} on the Battlefield Sheet.",
+                    crate::rules::board::label(&ctx.board.pieces[pid])
+                );
+                if let Decision::PlaceForce {
+                    region, formation, ..
+                } = ctx.ask("10.2.16", prompt, options)?
+                {
                     if region == Region::ConfederateFront {
                         front_used += 1;
                     }
-                    f.units.push(unit(pid, Side::Confederate, region, formation));
+                    f.units
+                        .push(unit(pid, Side::Confederate, region, formation));
                 }
             }
         }
@@ -312,7 +423,10 @@ fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[usize]) -> R<()> {
     );
     ctx.note("10.2.16", text);
     if f.lee {
-        ctx.note("10.2.17", "Robert E. Lee takes his place on the Battlefield Sheet.");
+        ctx.note(
+            "10.2.17",
+            "Robert E. Lee takes his place on the Battlefield Sheet.",
+        );
     }
     Ok(())
 }
@@ -327,24 +441,52 @@ fn place_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
     let pieces = ctx.board.side_in_area(&area, Side::Union);
     if f.has_insight(Insight::Terrain) {
         let options = vec![
-            Decision::TerrainRegion { region: Region::UnionApproach },
-            Decision::TerrainRegion { region: Region::UnionReserve },
+            Decision::TerrainRegion {
+                region: Region::UnionApproach,
+            },
+            Decision::TerrainRegion {
+                region: Region::UnionReserve,
+            },
         ];
-        if let Decision::TerrainRegion { region } = ctx.ask("10.2.12.8", "Terrain: all Union Forces in the Union Approach or the Union Reserve?", options)? {
+        if let Decision::TerrainRegion { region } = ctx.ask(
+            "10.2.12.8",
+            "Terrain: all Union Forces in the Union Approach or the Union Reserve?",
+            options,
+        )? {
             for pid in pieces {
                 let ty = ctx.board.pieces[pid].force.force_type;
-                let fm = if matches!(ty, ForceType::Infantry | ForceType::Cavalry) { formation } else { Formation::Line };
+                let fm = if matches!(ty, ForceType::Infantry | ForceType::Cavalry) {
+                    formation
+                } else {
+                    Formation::Line
+                };
                 f.units.push(unit(pid, Side::Union, region, fm));
             }
-            ctx.note("10.2.12.8", format!("Terrain: every Union Force is placed in the {}.", region.name()));
+            ctx.note(
+                "10.2.12.8",
+                format!(
+                    "Terrain: every Union Force is placed in the {}.",
+                    region.name()
+                ),
+            );
         }
         return Ok(());
     }
     let mut foot: Vec<usize> = Vec::new();
     for pid in pieces {
         match ctx.board.pieces[pid].force.force_type {
-            ForceType::Garrison => f.units.push(unit(pid, Side::Union, Region::UnionApproach, Formation::Line)),
-            ForceType::Fortification | ForceType::Artillery => f.units.push(unit(pid, Side::Union, Region::UnionReserve, Formation::Line)),
+            ForceType::Garrison => f.units.push(unit(
+                pid,
+                Side::Union,
+                Region::UnionApproach,
+                Formation::Line,
+            )),
+            ForceType::Fortification | ForceType::Artillery => f.units.push(unit(
+                pid,
+                Side::Union,
+                Region::UnionReserve,
+                Formation::Line,
+            )),
             _ => foot.push(pid),
         }
     }
@@ -358,20 +500,28 @@ fn place_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
         } else {
             foot.remove(0)
         };
-        let region = if approach < 4 { Region::UnionApproach } else { Region::UnionReserve };
+        let region = if approach < 4 {
+            Region::UnionApproach
+        } else {
+            Region::UnionReserve
+        };
         approach += 1;
         f.units.push(unit(pid, Side::Union, region, formation));
     }
     let text = format!(
         "Union set-up ({:?}, {formation:?}): {}.",
         f.tactics,
-        [Region::UnionFront, Region::UnionApproach, Region::UnionReserve]
-            .iter()
-            .map(|r| (r, f.in_region(*r, Side::Union).len()))
-            .filter(|(_, n)| *n > 0)
-            .map(|(r, n)| format!("{n} in the {}", r.name()))
-            .collect::<Vec<_>>()
-            .join(", ")
+        [
+            Region::UnionFront,
+            Region::UnionApproach,
+            Region::UnionReserve
+        ]
+        .iter()
+        .map(|r| (r, f.in_region(*r, Side::Union).len()))
+        .filter(|(_, n)| *n > 0)
+        .map(|(r, n)| format!("{n} in the {}", r.name()))
+        .collect::<Vec<_>>()
+        .join(", ")
     );
     ctx.note("10.2.19", text);
     Ok(())
@@ -389,7 +539,11 @@ fn insight_roll(ctx: &mut Ctx, what: &str, rule: &'static str, bonus: i32) -> R<
         if out.success || ctx.board.scouts.available == 0 {
             return Ok(out.success);
         }
-        match ctx.ask("12.1.1", format!("{what} failed. Discard a Scout to roll again?"), vec![Decision::AcceptInsightRoll, Decision::RerollInsight])? {
+        match ctx.ask(
+            "12.1.1",
+            format!("{what} failed. Discard a Scout to roll again?"),
+            vec![Decision::AcceptInsightRoll, Decision::RerollInsight],
+        )? {
             Decision::RerollInsight => {
                 ctx.board.scouts.available -= 1;
                 ctx.note("12.1.1", "A Scout is discarded to roll again.");
@@ -406,9 +560,19 @@ fn insights_step(ctx: &mut Ctx, f: &mut Field) -> R<()> {
             match f.insights[i].insight {
                 Insight::Duration => {
                     let options = vec![Decision::Duration { by: 1 }, Decision::Duration { by: -1 }];
-                    if let Decision::Duration { by } = ctx.ask("10.2.12.1", format!("Duration: the battle lasts {} turns. One more or one fewer?", f.turns), options)? {
+                    if let Decision::Duration { by } = ctx.ask(
+                        "10.2.12.1",
+                        format!(
+                            "Duration: the battle lasts {} turns. One more or one fewer?",
+                            f.turns
+                        ),
+                        options,
+                    )? {
                         f.turns = (f.turns as i32 + by).clamp(1, 6) as u32;
-                        ctx.note("10.2.12.1", format!("Duration: the battle now lasts {} turns.", f.turns));
+                        ctx.note(
+                            "10.2.12.1",
+                            format!("Duration: the battle now lasts {} turns.", f.turns),
+                        );
                     }
                     f.insights[i].spent = true;
                 }
@@ -417,20 +581,31 @@ fn insights_step(ctx: &mut Ctx, f: &mut Field) -> R<()> {
                         .side(Side::Confederate)
                         .into_iter()
                         .filter(|&k| !f.in_melee(k))
-                        .map(|k| Decision::EntrenchOn { force: f.id(ctx.board, k) })
+                        .map(|k| Decision::EntrenchOn {
+                            force: f.id(ctx.board, k),
+                        })
                         .collect();
                     if !options.is_empty()
-                        && let Decision::EntrenchOn { force } = ctx.ask("10.2.12.3", "Entrench which Force?", options)?
+                        && let Decision::EntrenchOn { force } =
+                            ctx.ask("10.2.12.3", "Entrench which Force?", options)?
                     {
-                        let k = f.unit_of(ctx.board.index(&force).expect("offered")).expect("on the sheet");
+                        let k = f
+                            .unit_of(ctx.board.index(&force).expect("offered"))
+                            .expect("on the sheet");
                         f.units[k].entrench = true;
                         let text = format!("{} Entrenches.", f.label(ctx.board, k));
                         ctx.note("10.2.12.3", text);
                     }
                     f.insights[i].spent = true;
                 }
-                Insight::Morale => ctx.note("10.2.12.5", "Morale: +2 to your Forces' Shock checks for the battle."),
-                Insight::Officers => ctx.note("10.2.12.6", "Officers: +1 to your Forces' Activation numbers for the battle."),
+                Insight::Morale => ctx.note(
+                    "10.2.12.5",
+                    "Morale: +2 to your Forces' Shock checks for the battle.",
+                ),
+                Insight::Officers => ctx.note(
+                    "10.2.12.6",
+                    "Officers: +1 to your Forces' Activation numbers for the battle.",
+                ),
                 _ => {}
             }
         }
@@ -440,15 +615,26 @@ fn insights_step(ctx: &mut Ctx, f: &mut Field) -> R<()> {
         let mut options = Vec::new();
         if f.has_insight(Insight::Demolitions) && !tried.contains(&Insight::Demolitions) {
             for k in f.side(Side::Union) {
-                if matches!(f.force_type(ctx.board, k), ForceType::Garrison | ForceType::Fortification) {
+                if matches!(
+                    f.force_type(ctx.board, k),
+                    ForceType::Garrison | ForceType::Fortification
+                ) {
                     let r = f.units[k].region.pos();
-                    if f.side(Side::Confederate).iter().any(|&c| (f.units[c].region.pos() - r).abs() <= 1) {
-                        options.push(Decision::TryDemolitions { target: f.id(ctx.board, k) });
+                    if f.side(Side::Confederate)
+                        .iter()
+                        .any(|&c| (f.units[c].region.pos() - r).abs() <= 1)
+                    {
+                        options.push(Decision::TryDemolitions {
+                            target: f.id(ctx.board, k),
+                        });
                     }
                 }
             }
         }
-        let screen_ready = f.screen.is_some() && f.insights.iter().any(|s| s.insight == Insight::Screen && !s.spent);
+        let screen_ready = f.screen.is_some()
+            && f.insights
+                .iter()
+                .any(|s| s.insight == Insight::Screen && !s.spent);
         if screen_ready && !tried.contains(&Insight::Screen) {
             options.push(Decision::TryScreen);
         }
@@ -478,29 +664,49 @@ fn insights_step(ctx: &mut Ctx, f: &mut Field) -> R<()> {
 /// 10.2.12.7: three attacks at the Infantry's Combat Value, from the Union
 /// rearmost Region forward, lowest Skill first.
 fn screen_attacks(ctx: &mut Ctx, f: &mut Field) -> R<()> {
-    let Some((_, infantry)) = f.screen else { return Ok(()) };
+    let Some((_, infantry)) = f.screen else {
+        return Ok(());
+    };
     let p = &ctx.board.pieces[infantry];
     let cv = p.force.values(p.strength).combat as i32;
     let mut hits = 0;
     for n in 1..=3 {
-        let check = Check::new(format!("Screen attack {n} by {}", crate::rules::board::label(p)), "10.2.12.7", cv, "Combat Value");
+        let check = Check::new(
+            format!("Screen attack {n} by {}", crate::rules::board::label(p)),
+            "10.2.12.7",
+            cv,
+            "Combat Value",
+        );
         if roll_check(ctx.dice, ctx.chronicle, check)?.success {
             hits += 1;
         }
     }
     for _ in 0..hits {
-        let rear = f.side(Side::Union).into_iter().map(|k| f.units[k].region).max();
+        let rear = f
+            .side(Side::Union)
+            .into_iter()
+            .map(|k| f.units[k].region)
+            .max();
         let Some(rear) = rear else { break };
         let there = f.in_region(rear, Side::Union);
-        if let Some(k) = lowest_skill_random(ctx, f, &there, "10.2.12.7", "The Screen's Hit falls on")? {
+        if let Some(k) =
+            lowest_skill_random(ctx, f, &there, "10.2.12.7", "The Screen's Hit falls on")?
+        {
             let pid = f.units[k].piece;
             hit(ctx, f, pid, HitSource::OffBoard, "10.2.12.7", false)?;
         }
     }
-    for s in f.insights.iter_mut().filter(|s| s.insight == Insight::Screen) {
+    for s in f
+        .insights
+        .iter_mut()
+        .filter(|s| s.insight == Insight::Screen)
+    {
         s.spent = true;
     }
-    ctx.note("10.2.12.7", "The Screening Forces take no further part in the battle.");
+    ctx.note(
+        "10.2.12.7",
+        "The Screening Forces take no further part in the battle.",
+    );
     Ok(())
 }
 
@@ -518,7 +724,13 @@ fn rout_check(ctx: &mut Ctx, f: &mut Field) -> R<()> {
     } else {
         return Ok(());
     };
-    ctx.note("14.5", format!("Rout check: Union {u} against Confederate {c}: the {} Rout.", loser.army()));
+    ctx.note(
+        "14.5",
+        format!(
+            "Rout check: Union {u} against Confederate {c}: the {} Rout.",
+            loser.army()
+        ),
+    );
     f.routed = Some(loser);
     for k in f.side(loser).into_iter().rev() {
         let pid = f.units[k].piece;
@@ -531,11 +743,17 @@ fn rout_check(ctx: &mut Ctx, f: &mut Field) -> R<()> {
     match loser {
         Side::Union => {
             ctx.board.cp.confederate += 1;
-            ctx.note("15.3", "+1 Confederate Command Point for Routing the Union.");
+            ctx.note(
+                "15.3",
+                "+1 Confederate Command Point for Routing the Union.",
+            );
         }
         Side::Confederate => {
             ctx.board.cp.union += 2;
-            ctx.note("18.4", "+2 Union Command Points for Routing the Confederates.");
+            ctx.note(
+                "18.4",
+                "+2 Union Command Points for Routing the Confederates.",
+            );
         }
     }
     Ok(())
@@ -558,9 +776,13 @@ pub fn battle(ctx: &mut Ctx, f: &mut Field) -> R<Option<Ending>> {
         }
         confederate::resolve(ctx, f, true)?;
         if f.formation_counter && f.routed != Some(Side::Confederate) {
-            match ctx.ask("12.3.7", "Use the Formation counter before the Union acts?", vec![Decision::EndFormationChanges, Decision::UseFormationCounter])? {
-                Decision::UseFormationCounter => confederate::use_formation_counter(ctx, f)?,
-                _ => {}
+            let answer = ctx.ask(
+                "12.3.7",
+                "Use the Formation counter before the Union acts?",
+                vec![Decision::EndFormationChanges, Decision::UseFormationCounter],
+            )?;
+            if answer == Decision::UseFormationCounter {
+                confederate::use_formation_counter(ctx, f)?;
             }
         }
         union::resolve_union(ctx, f)?;
@@ -599,8 +821,12 @@ fn ended(ctx: &mut Ctx, f: &Field) -> Option<Ending> {
         (false, false, _) => return None,
         (true, true, _) => Ending::Cleared { loser: None },
         (_, _, Some(loser)) => Ending::Routed { loser },
-        (true, false, None) => Ending::Cleared { loser: Some(Side::Confederate) },
-        (false, true, None) => Ending::Cleared { loser: Some(Side::Union) },
+        (true, false, None) => Ending::Cleared {
+            loser: Some(Side::Confederate),
+        },
+        (false, true, None) => Ending::Cleared {
+            loser: Some(Side::Union),
+        },
     };
     ctx.note("14.7", format!("The battle ends: {}.", ending.describe()));
     Some(ending)
@@ -617,12 +843,16 @@ fn withdrawal(ctx: &mut Ctx, f: &Field) -> R<Option<Ending>> {
         }
         WithdrawalResult::ConfederateRetreat => {
             withdraw(ctx, &area, Side::Confederate)?;
-            Ending::Retreat { side: Side::Confederate }
+            Ending::Retreat {
+                side: Side::Confederate,
+            }
         }
         WithdrawalResult::Encamp => {
-            ctx.note("14.8.4", "Encamp: both armies stay; no new battle here in this step.");
+            ctx.note(
+                "14.8.4",
+                "Encamp: both armies stay; no new battle here in this step.",
+            );
             Ending::Encamp
         }
     }))
 }
-

@@ -19,13 +19,30 @@ pub fn determine_tactics(ctx: &mut Ctx, f: &mut Field) -> R<()> {
     } else if c > u {
         Tactics::Defensive
     } else {
-        let d = roll_d10(ctx.dice, ctx.chronicle, "13.0", format!("Union tactics at {u} against {c}"), |d| {
-            if d % 2 == 0 { "even: Aggressive".into() } else { "odd: Defensive".into() }
-        })?;
-        if d % 2 == 0 { Tactics::Aggressive } else { Tactics::Defensive }
+        let d = roll_d10(
+            ctx.dice,
+            ctx.chronicle,
+            "13.0",
+            format!("Union tactics at {u} against {c}"),
+            |d| {
+                if d % 2 == 0 {
+                    "even: Aggressive".into()
+                } else {
+                    "odd: Defensive".into()
+                }
+            },
+        )?;
+        if d % 2 == 0 {
+            Tactics::Aggressive
+        } else {
+            Tactics::Defensive
+        }
     };
     if t != f.tactics || f.turn == 1 {
-        ctx.note("13.0", format!("Union {u} against Confederate {c}: the Union uses {t:?} tactics."));
+        ctx.note(
+            "13.0",
+            format!("Union {u} against Confederate {c}: the Union uses {t:?} tactics."),
+        );
     }
     f.tactics = t;
     Ok(())
@@ -45,7 +62,12 @@ pub fn draw_special_plans(ctx: &mut Ctx, f: &mut Field) -> R<()> {
     let quantity = f.union_quantity;
     let mut counted = 0;
     while counted < quantity {
-        let mut pool: Vec<SpecialBattlePlan> = f.cup.iter().copied().filter(|p| in_pool(f.tactics, *p)).collect();
+        let mut pool: Vec<SpecialBattlePlan> = f
+            .cup
+            .iter()
+            .copied()
+            .filter(|p| in_pool(f.tactics, *p))
+            .collect();
         for d in &f.disrupted {
             if let Some(i) = pool.iter().position(|p| p == d) {
                 pool.remove(i);
@@ -56,7 +78,13 @@ pub fn draw_special_plans(ctx: &mut Ctx, f: &mut Field) -> R<()> {
         }
         pool.sort();
         let names: Vec<String> = pool.iter().map(|p| format!("{p:?}")).collect();
-        let i = crate::dice::pick_logged(ctx.dice, ctx.chronicle, "14.0", "Union Special Battle Plan drawn from the cup", &names)?;
+        let i = crate::dice::pick_logged(
+            ctx.dice,
+            ctx.chronicle,
+            "14.0",
+            "Union Special Battle Plan drawn from the cup",
+            &names,
+        )?;
         let plan = pool[i];
         let at = f.cup.iter().position(|p| *p == plan).expect("in the cup");
         f.cup.remove(at);
@@ -78,7 +106,10 @@ fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R<boo
         SpecialBattlePlan::CloseRanks => {
             f.effects.close_ranks += 1;
             f.drawn.push(plan);
-            ctx.note("14.1.1", "Close Ranks: the next Hit on the Union this turn is cancelled.");
+            ctx.note(
+                "14.1.1",
+                "Close Ranks: the next Hit on the Union this turn is cancelled.",
+            );
         }
         SpecialBattlePlan::WellStruck => {
             f.effects.well_struck = true;
@@ -88,17 +119,26 @@ fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R<boo
         SpecialBattlePlan::Smoke => {
             f.effects.smoke = true;
             f.drawn.push(plan);
-            ctx.note("14.1.5", "Smoke: all Confederate Forces -1/-1 Combat Value this turn.");
+            ctx.note(
+                "14.1.5",
+                "Smoke: all Confederate Forces -1/-1 Combat Value this turn.",
+            );
         }
         SpecialBattlePlan::MixedOrders => {
             f.effects.mixed_orders = true;
             f.drawn.push(plan);
-            ctx.note("14.1.6", "Mixed Orders: all Confederate Forces -1 Activation this turn.");
+            ctx.note(
+                "14.1.6",
+                "Mixed Orders: all Confederate Forces -1 Activation this turn.",
+            );
         }
         SpecialBattlePlan::HeavyFire => {
             f.effects.heavy_fire = true;
             f.drawn.push(plan);
-            ctx.note("14.1.10", "Heavy Fire: Confederate Forces hit this turn check or retreat.");
+            ctx.note(
+                "14.1.10",
+                "Heavy Fire: Confederate Forces hit this turn check or retreat.",
+            );
         }
         SpecialBattlePlan::FogOfWar => {
             f.drawn.push(plan);
@@ -110,19 +150,28 @@ fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R<boo
                 .side(Side::Union)
                 .into_iter()
                 .filter(|&k| {
-                    matches!(f.force_type(ctx.board, k), ForceType::Infantry | ForceType::Artillery)
-                        && !f.in_melee(k)
+                    matches!(
+                        f.force_type(ctx.board, k),
+                        ForceType::Infantry | ForceType::Artillery
+                    ) && !f.in_melee(k)
                         && !f.units[k].hard_cover
                 })
                 .collect();
-            let Some(k) = pick_by_skill(ctx, f, &eligible, "14.1.2", "Hard Cover goes to", true)? else {
+            let Some(k) = pick_by_skill(ctx, f, &eligible, "14.1.2", "Hard Cover goes to", true)?
+            else {
                 f.cup.push(plan);
-                ctx.note("14.1.2", "Hard Cover has no Force to go to: it is set aside and another plan drawn.");
+                ctx.note(
+                    "14.1.2",
+                    "Hard Cover has no Force to go to: it is set aside and another plan drawn.",
+                );
                 return Ok(false);
             };
             f.units[k].hard_cover = true;
             f.units[k].formation = Formation::Line;
-            let text = format!("Hard Cover is attached to {} (Line).", f.label(ctx.board, k));
+            let text = format!(
+                "Hard Cover is attached to {} (Line).",
+                f.label(ctx.board, k)
+            );
             ctx.note("14.1.2", text);
         }
         SpecialBattlePlan::Charge => {
@@ -130,10 +179,17 @@ fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R<boo
             charge(ctx, f)?;
         }
         SpecialBattlePlan::FlankingFire => {
-            let targets: Vec<usize> = f.side(Side::Confederate).into_iter().filter(|&k| !f.in_melee(k)).collect();
+            let targets: Vec<usize> = f
+                .side(Side::Confederate)
+                .into_iter()
+                .filter(|&k| !f.in_melee(k))
+                .collect();
             if targets.is_empty() {
                 f.cup.push(plan);
-                ctx.note("14.1.7", "Flanking Fire: every Confederate Force is in Melee; another plan is drawn.");
+                ctx.note(
+                    "14.1.7",
+                    "Flanking Fire: every Confederate Force is in Melee; another plan is drawn.",
+                );
                 return Ok(false);
             }
             f.drawn.push(plan);
@@ -150,10 +206,16 @@ fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R<boo
             let n = f.side(Side::Union).len() as i32;
             let check = Check::new("Screened March", "14.1.8", n, "Union Forces on the sheet");
             if roll_check(ctx.dice, ctx.chronicle, check)?.success {
-                let rear = f.side(Side::Confederate).into_iter().map(|k| f.units[k].region).min();
+                let rear = f
+                    .side(Side::Confederate)
+                    .into_iter()
+                    .map(|k| f.units[k].region)
+                    .min();
                 if let Some(rear) = rear {
                     let there = f.in_region(rear, Side::Confederate);
-                    if let Some(k) = lowest_skill_random(ctx, f, &there, "14.1.8", "Screened March strikes")? {
+                    if let Some(k) =
+                        lowest_skill_random(ctx, f, &there, "14.1.8", "Screened March strikes")?
+                    {
                         let pid = f.units[k].piece;
                         hit(ctx, f, pid, HitSource::OffBoard, "14.1.8", false)?;
                     }
@@ -175,7 +237,8 @@ fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R<boo
                 if mobile.is_empty() {
                     continue;
                 }
-                let k = lowest_skill_random(ctx, f, &mobile, "14.1.9", "Broken strikes")?.expect("not empty");
+                let k = lowest_skill_random(ctx, f, &mobile, "14.1.9", "Broken strikes")?
+                    .expect("not empty");
                 let pid = f.units[k].piece;
                 if !activate(ctx, f, pid, "Broken", "14.1.9", &[])? {
                     retreat(ctx, f, pid, RetreatKind::Push, "14.1.9")?;
@@ -195,18 +258,31 @@ fn charge(ctx: &mut Ctx, f: &mut Field) -> R<()> {
         .side(Side::Union)
         .into_iter()
         .filter(|&k| {
-            matches!(f.force_type(ctx.board, k), ForceType::Infantry | ForceType::Cavalry)
-                && !f.in_melee(k)
+            matches!(
+                f.force_type(ctx.board, k),
+                ForceType::Infantry | ForceType::Cavalry
+            ) && !f.in_melee(k)
                 && f.range_to_enemy(k) == Some(1)
         })
         .collect();
     if candidates.is_empty() {
-        ctx.note("14.1.3", "Charge!: no Union Force is one Region from the Confederates.");
+        ctx.note(
+            "14.1.3",
+            "Charge!: no Union Force is one Region from the Confederates.",
+        );
         return Ok(());
     }
     // Only the foremost of them.
-    let front = candidates.iter().map(|&k| f.units[k].region).min().expect("not empty");
-    let charging: Vec<usize> = candidates.into_iter().filter(|&k| f.units[k].region == front).map(|k| f.units[k].piece).collect();
+    let front = candidates
+        .iter()
+        .map(|&k| f.units[k].region)
+        .min()
+        .expect("not empty");
+    let charging: Vec<usize> = candidates
+        .into_iter()
+        .filter(|&k| f.units[k].region == front)
+        .map(|k| f.units[k].piece)
+        .collect();
     let mut going = Vec::new();
     for &pid in &charging {
         let ok = activate(ctx, f, pid, "Charge!", "14.1.3", &[])?;
@@ -216,17 +292,32 @@ fn charge(ctx: &mut Ctx, f: &mut Field) -> R<()> {
             going.push(pid);
         } else {
             f.units[k].formation = Formation::Line;
-            let target = front.advance(Side::Union).expect("there is a Region in front");
-            attack(ctx, f, pid, target, union_ranged_mods(ctx, f, pid), "Combat (Charge! failed to activate)", "14.1.3")?;
+            let target = front
+                .advance(Side::Union)
+                .expect("there is a Region in front");
+            attack(
+                ctx,
+                f,
+                pid,
+                target,
+                union_ranged_mods(ctx, f, pid),
+                "Combat (Charge! failed to activate)",
+                "14.1.3",
+            )?;
         }
     }
     // Highest Skill first (ties by id), each into the Region in front.
     going.sort_by_key(|&pid| std::cmp::Reverse(ctx.board.pieces[pid].force.skill));
     for pid in going {
         let Some(k) = k_of(f, pid) else { continue };
-        let Some(target) = f.units[k].region.advance(Side::Union) else { continue };
+        let Some(target) = f.units[k].region.advance(Side::Union) else {
+            continue;
+        };
         if f.in_region(target, Side::Confederate).is_empty() {
-            ctx.note("14.1.3", "No Confederate Force remains at range 1: the rest Hold.");
+            ctx.note(
+                "14.1.3",
+                "No Confederate Force remains at range 1: the rest Hold.",
+            );
             break;
         }
         f.units[k].formation = Formation::Column;
@@ -247,7 +338,12 @@ fn union_ranged_mods(ctx: &Ctx, f: &Field, pid: usize) -> Vec<Modifier> {
 
 /// 14.3: every Union Force that has not acted, front to rear.
 pub fn resolve_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
-    let mut order: Vec<usize> = f.side(Side::Union).into_iter().filter(|&k| !f.units[k].acted).map(|k| f.units[k].piece).collect();
+    let mut order: Vec<usize> = f
+        .side(Side::Union)
+        .into_iter()
+        .filter(|&k| !f.units[k].acted)
+        .map(|k| f.units[k].piece)
+        .collect();
     order.sort_by_key(|&pid| f.units[k_of(f, pid).expect("on the sheet")].region);
     for pid in order {
         let Some(k) = k_of(f, pid) else { continue };
@@ -293,18 +389,27 @@ fn union_default(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
         ForceType::Infantry | ForceType::Cavalry => {
             let in_reserve = region == Region::UnionReserve;
             match range {
-                Some(r) if r <= 1 && !(in_reserve && !melee) => union_combat(ctx, f, pid, false)?,
-                Some(2) if ty == ForceType::Cavalry && !in_reserve => union_combat(ctx, f, pid, true)?,
+                Some(r) if r <= 1 && (melee || !in_reserve) => union_combat(ctx, f, pid, false)?,
+                Some(2) if ty == ForceType::Cavalry && !in_reserve => {
+                    union_combat(ctx, f, pid, true)?
+                }
                 Some(r) if r >= 2 && f.tactics == Tactics::Aggressive && !f.units[k].hard_cover => {
                     // 14.2.1 Advance: into Column, one Region, no Shock attack.
-                    let Some(to) = region.advance(Side::Union) else { return Ok(()) };
-                    if !f.in_region(to, Side::Confederate).is_empty() || !f.has_room(ctx.board, to, Side::Union) {
+                    let Some(to) = region.advance(Side::Union) else {
+                        return Ok(());
+                    };
+                    if !f.in_region(to, Side::Confederate).is_empty()
+                        || !f.has_room(ctx.board, to, Side::Union)
+                    {
                         ctx.note("14.2.4", format!("{label} cannot Advance: Hold."));
                         return Ok(());
                     }
                     f.units[k].formation = Formation::Column;
                     move_into(ctx, f, pid, to);
-                    ctx.note("14.2.1", format!("{label} Advances to the {} in Column.", to.name()));
+                    ctx.note(
+                        "14.2.1",
+                        format!("{label} Advances to the {} in Column.", to.name()),
+                    );
                 }
                 _ => ctx.note("14.2.4", format!("{label} Holds.")),
             }
@@ -329,12 +434,15 @@ fn union_combat(ctx: &mut Ctx, f: &mut Field, pid: usize, carbine: bool) -> R<()
     let ty = f.force_type(ctx.board, k);
     let rule = if carbine { "14.2.2.1" } else { "14.2.2" };
     let needs_roll = ty.is_mobile() && ty != ForceType::Artillery || ty == ForceType::Garrison;
-    if needs_roll && ctx.board.pieces[pid].force.values(ctx.board.pieces[pid].strength).activation.is_some() {
-        if !activate(ctx, f, pid, "Combat", rule, &[])? {
-            let text = format!("{} fails to Activate: Hold.", f.label(ctx.board, k));
-            ctx.note(rule, text);
-            return Ok(());
-        }
+    let has_activation = ctx.board.pieces[pid]
+        .force
+        .values(ctx.board.pieces[pid].strength)
+        .activation
+        .is_some();
+    if needs_roll && has_activation && !activate(ctx, f, pid, "Combat", rule, &[])? {
+        let text = format!("{} fails to Activate: Hold.", f.label(ctx.board, k));
+        ctx.note(rule, text);
+        return Ok(());
     }
     let k = k_of(f, pid).expect("on the sheet");
     let region = f.units[k].region;
@@ -345,8 +453,18 @@ fn union_combat(ctx: &mut Ctx, f: &mut Field, pid: usize, carbine: bool) -> R<()
         return Ok(());
     }
     if carbine {
-        let Some(target) = Region::at(region.pos() - 2) else { return Ok(()) };
-        attack(ctx, f, pid, target, vec![Modifier::pair(-2, -2, "Cavalry at range 2", "14.2.2.1")], "Combat (carbines)", rule)?;
+        let Some(target) = Region::at(region.pos() - 2) else {
+            return Ok(());
+        };
+        attack(
+            ctx,
+            f,
+            pid,
+            target,
+            vec![Modifier::pair(-2, -2, "Cavalry at range 2", "14.2.2.1")],
+            "Combat (carbines)",
+            rule,
+        )?;
         return Ok(());
     }
     if ty != ForceType::Garrison {
