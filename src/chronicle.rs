@@ -65,7 +65,8 @@ pub struct RollDetail {
     /// The number the die had to reach or beat downward, after modifiers.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target: Option<i32>,
-    /// The printed value the target starts from and its label.
+    /// The printed value the target starts from, and its description
+    /// ("Activation 7", "Combat Value 6/3").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub base: Option<(i32, String)>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -91,8 +92,8 @@ impl Entry {
                 let mut s = format!("[{}] {}: d10 = {}", self.rule, self.text, r.die);
                 if let Some(t) = r.target {
                     s.push_str(&format!(" vs {t}"));
-                    if let Some((b, label)) = &r.base {
-                        s.push_str(&format!(" ({label} {b}"));
+                    if let Some((_, label)) = &r.base {
+                        s.push_str(&format!(" ({label}"));
                         for m in &r.modifiers {
                             s.push_str(&format!(", {}", m.describe()));
                         }

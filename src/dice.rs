@@ -315,7 +315,7 @@ pub fn roll_check(
         RollDetail {
             die,
             target: Some(target),
-            base: Some((check.base, check.base_label)),
+            base: Some((check.base, format!("{} {}", check.base_label, check.base))),
             modifiers: check.modifiers,
             outcome: format!("{}{natural}", if success { "success" } else { "failure" }),
         },

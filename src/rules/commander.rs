@@ -301,6 +301,41 @@ impl Policy {
 }
 
 impl Policy {
+    /// Battle Plan Counters where they pay: Volley for Infantry in Line at
+    /// range 1 (no roll), Engage for Forces in Column two Regions off (the
+    /// bold only).
+    fn choose_plan(self, board: &Board, request: &Request) -> Decision {
+        let view = request.battlefield.as_deref().unwrap_or(&[]);
+        let unit = |id: &str| view.iter().find(|u| u.force == id);
+        let strongest =
+            |plan: PlanCounter, ok: &dyn Fn(&crate::rules::decision::UnitView) -> bool| {
+                request
+                    .options
+                    .iter()
+                    .filter_map(|d| match d {
+                        Decision::AssignPlan { force, plan: p } if *p == plan => unit(force)
+                            .filter(|u| ok(u))
+                            .map(|_| (board.piece(force).map_or(0, |p| p.combat()), d.clone())),
+                        _ => None,
+                    })
+                    .max_by_key(|(cv, _)| *cv)
+                    .map(|(_, d)| d)
+            };
+        if let Some(d) = strongest(PlanCounter::Volley, &|u| {
+            u.range == Some(1) && u.formation == Formation::Line && !u.in_melee
+        }) {
+            return d;
+        }
+        if self == Policy::Objective
+            && let Some(d) = strongest(PlanCounter::Engage, &|u| {
+                u.range == Some(2) && u.formation == Formation::Column && !u.in_melee
+            })
+        {
+            return d;
+        }
+        Decision::EndAssign
+    }
+
     /// Battle Plan Counters first; then Fire where possible; the bold march
     /// on the enemy, the cautious hold.
     fn choose_act(self, request: &Request) -> Decision {
@@ -324,19 +359,18 @@ impl Policy {
         }) {
             return d.clone();
         }
+        let view = request.battlefield.as_deref().unwrap_or(&[]);
+        let far = |force: &str| {
+            view.iter()
+                .find(|u| u.force == force)
+                .is_some_and(|u| u.range.is_some_and(|r| r >= 2))
+        };
+        let march = DefaultPlan::March {
+            change: FormationChange::None,
+            then: SecondMove::None,
+        };
         if self == Policy::Objective
-            && let Some(d) = acts().find(|d| {
-                matches!(
-                    d,
-                    Decision::Act {
-                        plan: Some(DefaultPlan::March {
-                            change: FormationChange::None,
-                            then: SecondMove::None
-                        }),
-                        ..
-                    }
-                )
-            })
+            && let Some(d) = acts().find(|d| matches!(d, Decision::Act { force, plan: Some(p) } if *p == march && far(force)))
         {
             return d.clone();
         }
@@ -459,15 +493,10 @@ impl Decider for Policy {
             },
             Decision::TryDemolitions { .. } | Decision::TryScreen => first,
             Decision::AcceptInsightRoll => Decision::AcceptInsightRoll,
-            Decision::AssignPlan { .. } | Decision::HoldFormationCounter | Decision::ClearOrders { .. } | Decision::EndAssign => {
-                // Volley for Infantry in Line next to the enemy (no roll).
-                request
-                    .options
-                    .iter()
-                    .find(|d| matches!(d, Decision::AssignPlan { plan: PlanCounter::Volley, force } if board.piece(force).is_some()))
-                    .cloned()
-                    .unwrap_or(Decision::EndAssign)
-            }
+            Decision::AssignPlan { .. }
+            | Decision::HoldFormationCounter
+            | Decision::ClearOrders { .. }
+            | Decision::EndAssign => self.choose_plan(board, &request),
             Decision::Act { .. } | Decision::UseFormationCounter => self.choose_act(&request),
             Decision::FormationChange { .. } | Decision::EndFormationChanges => Decision::EndFormationChanges,
             Decision::DisruptTake { .. } => request

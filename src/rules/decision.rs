@@ -244,6 +244,24 @@ pub struct Request {
     /// The battle's state when asked during a battle, for advice and display.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub situation: Option<Situation>,
+    /// The Battlefield Sheet when asked during a Basic battle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battlefield: Option<Vec<UnitView>>,
+}
+
+/// A Force on the Battlefield Sheet as the player sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitView {
+    pub force: String,
+    pub side: crate::campaign::Side,
+    pub region: Region,
+    pub formation: Formation,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counter: Option<PlanCounter>,
+    /// Regions to the nearest enemy Force.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<i32>,
+    pub in_melee: bool,
 }
 
 /// A battle's balance when a decision is asked.
@@ -365,11 +383,25 @@ pub fn ask_in(
     options: Vec<Decision>,
     situation: Option<Situation>,
 ) -> Result<Decision, Interrupt> {
+    ask_full(decider, board, rule, prompt, options, situation, None)
+}
+
+/// [`ask_in`] with the Battlefield Sheet attached.
+pub fn ask_full(
+    decider: &mut dyn Decider,
+    board: &Board,
+    rule: &str,
+    prompt: impl Into<String>,
+    options: Vec<Decision>,
+    situation: Option<Situation>,
+    battlefield: Option<Vec<UnitView>>,
+) -> Result<Decision, Interrupt> {
     let request = Request {
         rule: rule.to_string(),
         prompt: prompt.into(),
         options,
         situation,
+        battlefield,
     };
     if request.options.len() == 1 {
         return Ok(request.options[0].clone());

@@ -172,7 +172,7 @@ pub fn exit_sheet(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static str) 
                     "{} leaves the battle: to which area?",
                     crate::rules::board::label(&ctx.board.pieces[pid])
                 );
-                match ctx.ask(rule, prompt, options)? {
+                match ask_on(ctx, f, rule, prompt, options)? {
                     Decision::RetreatTo { area, .. } => Some(area),
                     _ => unreachable!("ask returns an offered option"),
                 }
@@ -701,7 +701,9 @@ pub fn shock(
                 force: f.id(ctx.board, d),
             })
             .collect();
-        match ctx.ask(
+        match ask_on(
+            ctx,
+            f,
             "11.4",
             "Which Union Force of the lowest Skill Level receives the Shock attack?",
             options,

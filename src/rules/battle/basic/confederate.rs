@@ -69,7 +69,7 @@ pub fn assign(ctx: &mut Ctx, f: &mut Field) -> R<()> {
             "Battle turn {}: assign Battle Plan Counters ({left} of {} left), use Scouts for Clear Orders, or end.",
             f.turn, f.quantity
         );
-        match ctx.ask("12.2", prompt, options)? {
+        match ask_on(ctx, f, "12.2", prompt, options)? {
             Decision::EndAssign => return Ok(()),
             Decision::AssignPlan { force, plan } => {
                 let k = f
@@ -245,7 +245,7 @@ pub fn resolve(ctx: &mut Ctx, f: &mut Field, prepared_only: bool) -> R<()> {
         if f.formation_counter {
             options.push(Decision::UseFormationCounter);
         }
-        match ctx.ask("14.4", "Which Force acts next, and how?", options)? {
+        match ask_on(ctx, f, "14.4", "Which Force acts next, and how?", options)? {
             Decision::UseFormationCounter => use_formation_counter(ctx, f)?,
             Decision::Act { force, plan } => {
                 let pid = ctx.board.index(&force).expect("offered");
@@ -289,7 +289,13 @@ pub fn use_formation_counter(ctx: &mut Ctx, f: &mut Field) -> R<()> {
             })
             .collect();
         options.push(Decision::EndFormationChanges);
-        match ctx.ask("12.3.7", "Change the Formation of which Force?", options)? {
+        match ask_on(
+            ctx,
+            f,
+            "12.3.7",
+            "Change the Formation of which Force?",
+            options,
+        )? {
             Decision::FormationChange { force } => {
                 let k = f
                     .unit_of(ctx.board.index(&force).expect("offered"))
@@ -745,18 +751,33 @@ fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: DefaultPlan) -> R
             if options.is_empty() {
                 return Ok(());
             }
-            match ctx.ask("12.4.3", "Disrupt: take one Special Battle Plan of your choice out of the cup, or three at random?", options)? {
+            match ask_on(
+                ctx,
+                f,
+                "12.4.3",
+                "Disrupt: take one Special Battle Plan of your choice out of the cup, or three at random?",
+                options,
+            )? {
                 Decision::DisruptTake { plan: Some(p) } => {
                     let i = f.cup.iter().position(|x| *x == p).expect("offered");
                     f.disrupted.push(f.cup.remove(i));
-                    ctx.note("12.4.3", format!("Disrupt: {p:?} is out of the cup until the end of the next draw."));
+                    ctx.note(
+                        "12.4.3",
+                        format!("Disrupt: {p:?} is out of the cup until the end of the next draw."),
+                    );
                 }
                 _ => {
                     for _ in 0..3 {
                         let mut cup = f.cup.clone();
                         cup.sort();
                         let names: Vec<String> = cup.iter().map(|p| format!("{p:?}")).collect();
-                        let i = crate::dice::pick_logged(ctx.dice, ctx.chronicle, "12.4.3", "Disrupt takes out", &names)?;
+                        let i = crate::dice::pick_logged(
+                            ctx.dice,
+                            ctx.chronicle,
+                            "12.4.3",
+                            "Disrupt takes out",
+                            &names,
+                        )?;
                         let at = f.cup.iter().position(|x| *x == cup[i]).expect("in the cup");
                         f.disrupted.push(f.cup.remove(at));
                     }

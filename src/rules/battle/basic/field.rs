@@ -264,7 +264,51 @@ pub struct Field {
     pub screen: Option<(usize, usize)>,
 }
 
+impl Unit {
+    pub fn new(piece: usize, side: Side, region: Region, formation: Formation) -> Unit {
+        Unit {
+            piece,
+            side,
+            region,
+            formation,
+            counter: None,
+            prepare: false,
+            entrench: false,
+            hard_cover: false,
+            cover: false,
+            acted: false,
+            clear_orders: false,
+        }
+    }
+}
+
 impl Field {
+    /// An empty sheet for a battle in `area`.
+    pub fn new(area: &str, lee: bool, turns: u32) -> Field {
+        let mut cup = SpecialBattlePlan::counter_mix();
+        cup.sort();
+        Field {
+            area: area.to_string(),
+            units: Vec::new(),
+            lee,
+            turn: 1,
+            turns,
+            quantity: 0,
+            union_quantity: 0,
+            insights: Vec::new(),
+            tactics: Tactics::Defensive,
+            effects: Effects::default(),
+            cup,
+            disrupted: Vec::new(),
+            drawn: Vec::new(),
+            formation_counter: false,
+            routed: None,
+            entries: FirstEntries::default(),
+            clear_defaults: 0,
+            screen: None,
+        }
+    }
+
     pub fn unit_of(&self, piece: usize) -> Option<usize> {
         self.units.iter().position(|u| u.piece == piece)
     }
@@ -343,4 +387,50 @@ impl Field {
     pub fn has_insight(&self, i: Insight) -> bool {
         self.insights.iter().any(|s| s.insight == i)
     }
+}
+
+impl Field {
+    /// The sheet as the player sees it (for decisions and display).
+    pub fn view(&self, board: &Board) -> Vec<crate::rules::decision::UnitView> {
+        (0..self.units.len())
+            .map(|k| {
+                let u = &self.units[k];
+                crate::rules::decision::UnitView {
+                    force: board.pieces[u.piece].force.id.clone(),
+                    side: u.side,
+                    region: u.region,
+                    formation: u.formation,
+                    counter: u.counter,
+                    range: self.range_to_enemy(k),
+                    in_melee: self.in_melee(k),
+                }
+            })
+            .collect()
+    }
+}
+
+/// Ask the player with the Battlefield Sheet attached to the request.
+pub fn ask_on(
+    ctx: &mut crate::rules::battle::Ctx,
+    f: &Field,
+    rule: &str,
+    prompt: impl Into<String>,
+    options: Vec<crate::rules::decision::Decision>,
+) -> Result<crate::rules::decision::Decision, crate::rules::decision::Interrupt> {
+    let situation = crate::rules::decision::Situation {
+        confederate_combat: f.combat_total(ctx.board, Side::Confederate),
+        union_combat: f.combat_total(ctx.board, Side::Union),
+        lee_present: f.lee,
+        confederates_attack: true,
+    };
+    let view = f.view(ctx.board);
+    crate::rules::decision::ask_full(
+        ctx.decider,
+        ctx.board,
+        rule,
+        prompt,
+        options,
+        Some(situation),
+        Some(view),
+    )
 }

@@ -282,26 +282,11 @@ pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R
             );
         }
     }
-    let mut f = Field {
-        area: area.to_string(),
-        units: Vec::new(),
-        lee,
-        turn: 1,
-        turns: pre.battle_turns,
-        quantity,
-        union_quantity,
-        insights,
-        tactics: Tactics::Defensive,
-        effects: Effects::default(),
-        cup,
-        disrupted: Vec::new(),
-        drawn: Vec::new(),
-        formation_counter: false,
-        routed: None,
-        entries: FirstEntries::default(),
-        clear_defaults: 0,
-        screen: None,
-    };
+    let mut f = Field::new(area, lee, pre.battle_turns);
+    f.quantity = quantity;
+    f.union_quantity = union_quantity;
+    f.insights = insights;
+    f.cup = cup;
     let off: Vec<usize> = [screen.map(|s| s.0), screen.map(|s| s.1), screened_approach]
         .into_iter()
         .flatten()
@@ -330,19 +315,7 @@ pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R
 }
 
 fn unit(pid: usize, side: Side, region: Region, formation: Formation) -> Unit {
-    Unit {
-        piece: pid,
-        side,
-        region,
-        formation,
-        counter: None,
-        prepare: false,
-        entrench: false,
-        hard_cover: false,
-        cover: false,
-        acted: false,
-        clear_orders: false,
-    }
+    Unit::new(pid, side, region, formation)
 }
 
 /// 10.2.15–10.2.17 with 10.2.12.4 Front.
@@ -400,7 +373,7 @@ fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[usize]) -> R<()> {
                 );
                 if let Decision::PlaceForce {
                     region, formation, ..
-                } = ctx.ask("10.2.16", prompt, options)?
+                } = ask_on(ctx, f, "10.2.16", prompt, options)?
                 {
                     if region == Region::ConfederateFront {
                         front_used += 1;
@@ -448,7 +421,9 @@ fn place_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
                 region: Region::UnionReserve,
             },
         ];
-        if let Decision::TerrainRegion { region } = ctx.ask(
+        if let Decision::TerrainRegion { region } = ask_on(
+            ctx,
+            f,
             "10.2.12.8",
             "Terrain: all Union Forces in the Union Approach or the Union Reserve?",
             options,
@@ -554,13 +529,15 @@ fn insight_roll(ctx: &mut Ctx, what: &str, rule: &'static str, bonus: i32) -> R<
 }
 
 /// 12.1 Insight Activation.
-fn insights_step(ctx: &mut Ctx, f: &mut Field) -> R<()> {
+pub fn insights_step(ctx: &mut Ctx, f: &mut Field) -> R<()> {
     if f.turn == 1 {
         for i in 0..f.insights.len() {
             match f.insights[i].insight {
                 Insight::Duration => {
                     let options = vec![Decision::Duration { by: 1 }, Decision::Duration { by: -1 }];
-                    if let Decision::Duration { by } = ctx.ask(
+                    if let Decision::Duration { by } = ask_on(
+                        ctx,
+                        f,
                         "10.2.12.1",
                         format!(
                             "Duration: the battle lasts {} turns. One more or one fewer?",
@@ -587,7 +564,7 @@ fn insights_step(ctx: &mut Ctx, f: &mut Field) -> R<()> {
                         .collect();
                     if !options.is_empty()
                         && let Decision::EntrenchOn { force } =
-                            ctx.ask("10.2.12.3", "Entrench which Force?", options)?
+                            ask_on(ctx, f, "10.2.12.3", "Entrench which Force?", options)?
                     {
                         let k = f
                             .unit_of(ctx.board.index(&force).expect("offered"))
@@ -642,7 +619,7 @@ fn insights_step(ctx: &mut Ctx, f: &mut Field) -> R<()> {
             return Ok(());
         }
         options.push(Decision::EndInsightActivation);
-        match ctx.ask("12.1", "Try an Insight this turn?", options)? {
+        match ask_on(ctx, f, "12.1", "Try an Insight this turn?", options)? {
             Decision::TryDemolitions { target } => {
                 tried.push(Insight::Demolitions);
                 if insight_roll(ctx, "Demolitions", "10.2.12.2", 0)? {
@@ -776,7 +753,9 @@ pub fn battle(ctx: &mut Ctx, f: &mut Field) -> R<Option<Ending>> {
         }
         confederate::resolve(ctx, f, true)?;
         if f.formation_counter && f.routed != Some(Side::Confederate) {
-            let answer = ctx.ask(
+            let answer = ask_on(
+                ctx,
+                f,
                 "12.3.7",
                 "Use the Formation counter before the Union acts?",
                 vec![Decision::EndFormationChanges, Decision::UseFormationCounter],

@@ -1,0 +1,714 @@
+//! Basic battles on the Battlefield Sheet against the rulebook's worked
+//! examples (10.2.12, 11.0–14.5), with scripted dice and decisions.
+
+use std::sync::Arc;
+
+use fcrel::campaign::{self, Campaign, CounterValues, Insight, Side};
+use fcrel::chronicle::Chronicle;
+use fcrel::dice::Dice;
+use fcrel::rules::battle::Ctx;
+use fcrel::rules::battle::basic::field::{
+    Field, Formation, InsightState, PlanCounter, Region, Tactics, Unit,
+};
+use fcrel::rules::battle::basic::{combat, confederate, union};
+use fcrel::rules::board::Board;
+use fcrel::rules::components::{Location, SpecialBattlePlan, Strength};
+use fcrel::rules::decision::{Decision, DefaultPlan, FormationChange, Recorded, SecondMove};
+use fcrel::rules::difficulty::GameOptions;
+
+use Formation::{Column, Line};
+use Region::*;
+
+fn campaign_with(change: impl Fn(&mut Campaign)) -> Arc<Campaign> {
+    let mut c = campaign::load_bundled("seven-days").unwrap();
+    change(&mut c);
+    Arc::new(c)
+}
+
+fn set(c: &mut Campaign, id: &str, activation: u32, combat: u32, superior: Option<u32>) {
+    let f = c.forces.iter_mut().find(|f| f.id == id).unwrap();
+    f.full = CounterValues {
+        activation: Some(activation),
+        combat,
+        superior,
+    };
+}
+
+struct T {
+    board: Board,
+    dice: Dice,
+    chronicle: Chronicle,
+    decider: Recorded,
+    f: Field,
+}
+
+impl T {
+    /// A battle at Glendale with these Forces on the sheet.
+    fn new(c: Arc<Campaign>, units: &[(&str, Region, Formation)]) -> T {
+        let mut board = Board::empty(c, GameOptions::default());
+        let mut f = Field::new("glendale", false, 4);
+        for (id, region, formation) in units {
+            assert!(
+                board.place(id, Location::Area("glendale".into()), Strength::Full),
+                "{id}"
+            );
+            let pid = board.index(id).unwrap();
+            let side = board.pieces[pid].force.side;
+            f.units.push(Unit::new(pid, side, *region, *formation));
+        }
+        T {
+            board,
+            dice: Dice::scripted([]),
+            chronicle: Chronicle::default(),
+            decider: Recorded::default(),
+            f,
+        }
+    }
+
+    fn script(&mut self, dice: &[u32], decisions: Vec<Decision>) {
+        self.dice = Dice::scripted(dice.iter().copied());
+        self.decider = Recorded::new(decisions);
+    }
+
+    fn run<X>(
+        &mut self,
+        go: impl FnOnce(&mut Ctx, &mut Field) -> Result<X, fcrel::rules::decision::Interrupt>,
+    ) -> X {
+        let mut ctx = Ctx {
+            board: &mut self.board,
+            dice: &mut self.dice,
+            chronicle: &mut self.chronicle,
+            decider: &mut self.decider,
+        };
+        let out = go(&mut ctx, &mut self.f);
+        let text = self
+            .chronicle
+            .entries()
+            .iter()
+            .map(|e| e.line())
+            .collect::<Vec<_>>()
+            .join("\n");
+        let out = out.unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(
+            self.dice.scripted_left(),
+            Some(0),
+            "every scripted die used:\n{text}"
+        );
+        out
+    }
+
+    fn pid(&self, id: &str) -> usize {
+        self.board.index(id).unwrap()
+    }
+
+    fn unit(&self, id: &str) -> Option<&Unit> {
+        self.f.unit_of(self.pid(id)).map(|k| &self.f.units[k])
+    }
+
+    fn region(&self, id: &str) -> Region {
+        self.unit(id)
+            .unwrap_or_else(|| panic!("{id} is not on the sheet"))
+            .region
+    }
+
+    fn strength(&self, id: &str) -> Strength {
+        self.board.piece(id).unwrap().strength
+    }
+
+    fn loc(&self, id: &str) -> Location {
+        self.board.piece(id).unwrap().location.clone()
+    }
+
+    fn counter(&mut self, id: &str, plan: PlanCounter) {
+        let k = self.f.unit_of(self.pid(id)).unwrap();
+        self.f.units[k].counter = Some(plan);
+    }
+
+    fn text(&self) -> String {
+        self.chronicle
+            .entries()
+            .iter()
+            .map(|e| e.line())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+fn act(force: &str, plan: Option<DefaultPlan>) -> Decision {
+    Decision::Act {
+        force: force.into(),
+        plan,
+    }
+}
+
+fn march() -> DefaultPlan {
+    DefaultPlan::March {
+        change: FormationChange::None,
+        then: SecondMove::None,
+    }
+}
+
+/// 11.2 / 12.3.4 example: Longstreet (Activation 7, Combat 8) in Line with
+/// Engage rolls a 4, Advances into an empty Region, stays in Line and
+/// attacks at 9/1: a 5 hits Slocum.
+#[test]
+fn engage_advance_and_fire() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("longstreet", ConfederateApproach, Line),
+            ("slocum", UnionFront, Line),
+        ],
+    );
+    t.counter("longstreet", PlanCounter::Engage);
+    t.script(&[4, 5], vec![act("longstreet", None)]);
+    t.run(|c, f| confederate::resolve(c, f, false));
+    assert_eq!(t.region("longstreet"), ConfederateFront);
+    assert_eq!(t.unit("longstreet").unwrap().formation, Line);
+    assert_eq!(t.strength("slocum"), Strength::Reduced, "{}", t.text());
+    assert!(t.text().contains("d10 = 5 vs 9"), "{}", t.text());
+}
+
+/// 11.4.2 examples: Longstreet in Column charges Slocum (Line, Combat 3):
+/// Slocum checks at 1, rolls a 9, takes a Hit and falls back; Longstreet is
+/// in Melee with the Brigade left behind.
+#[test]
+fn shock_column_against_line() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("longstreet", ConfederateFront, Column),
+            ("slocum", UnionFront, Line),
+            ("us-inf-brigade-1", UnionFront, Line),
+        ],
+    );
+    // March (Column: no roll), the Shock attack's own Activation 2, Slocum's
+    // Defensive Fire Activation 8 (fails), his Shock check 9 against 1.
+    t.script(&[2, 8, 9], vec![act("longstreet", Some(march()))]);
+    t.run(|c, f| confederate::resolve(c, f, false));
+    assert_eq!(t.strength("slocum"), Strength::Reduced);
+    assert_eq!(t.region("slocum"), UnionApproach);
+    assert_eq!(t.region("longstreet"), UnionFront);
+    assert!(t.f.in_melee(t.f.unit_of(t.pid("longstreet")).unwrap()));
+    assert!(
+        t.text().contains("d10 = 9 vs 1 (Combat Value 3, -2"),
+        "{}",
+        t.text()
+    );
+}
+
+/// 11.4.2: Longstreet in Line against Slocum in Column: Slocum passes at
+/// 5; Longstreet's own check at -2 fails on a 10: one Hit, no Retreat.
+#[test]
+fn shock_line_against_column() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("longstreet", ConfederateFront, Line),
+            ("slocum", UnionFront, Column),
+        ],
+    );
+    t.script(&[3, 2, 9, 2, 10], vec![act("longstreet", Some(march()))]);
+    t.run(|c, f| confederate::resolve(c, f, false));
+    assert_eq!(t.strength("slocum"), Strength::Full);
+    assert_eq!(t.strength("longstreet"), Strength::Reduced);
+    assert_eq!(t.region("longstreet"), UnionFront);
+    assert!(
+        t.text().contains("d10 = 2 vs 5 (Combat Value 3, +2"),
+        "{}",
+        t.text()
+    );
+    assert!(
+        t.text().contains("d10 = 10 vs 6 (Combat Value 8, -2"),
+        "{}",
+        t.text()
+    );
+}
+
+/// 11.4.1 example: Slocum (Activation 3, Combat 3/-) Activates on a 3 and
+/// fires a 1: Longstreet takes a Hit, stays where he was, loses his
+/// counter and Holds.
+#[test]
+fn defensive_fire() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("longstreet", ConfederateFront, Column),
+            ("slocum", UnionFront, Line),
+        ],
+    );
+    t.counter("longstreet", PlanCounter::Engage);
+    t.script(&[3, 1], vec![act("longstreet", None)]);
+    t.run(|c, f| confederate::resolve(c, f, false));
+    assert_eq!(t.strength("longstreet"), Strength::Reduced);
+    assert_eq!(t.region("longstreet"), ConfederateFront);
+    assert_eq!(t.unit("longstreet").unwrap().counter, None);
+    assert_eq!(t.strength("slocum"), Strength::Full);
+}
+
+/// 11.7.2 example: Artillery of 3 at range 1 fires at 5/2 (a 2 is two
+/// Hits); at range 5 at 0/-3, a natural 1 still hits once.
+#[test]
+fn artillery_range_one_and_five() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("cs-battery-3-1", ConfederateReserve, Line),
+            ("slocum", ConfederateApproach, Line),
+            ("smith", UnionReserve, Line),
+        ],
+    );
+    t.script(&[2], vec![]);
+    let pid = t.pid("cs-battery-3-1");
+    t.run(|c, f| combat::attack(c, f, pid, ConfederateApproach, vec![], "Fire", "12.4.2"));
+    assert_eq!(t.loc("slocum"), Location::ReinforcementCup);
+    assert!(t.text().contains("d10 = 2 vs 5"), "{}", t.text());
+    t.script(&[1], vec![]);
+    t.run(|c, f| combat::attack(c, f, pid, UnionReserve, vec![], "Fire", "12.4.2"));
+    assert_eq!(t.strength("smith"), Strength::Reduced);
+    assert!(t.text().contains("d10 = 1 vs 0"), "{}", t.text());
+}
+
+/// 11.8 example: Aimed Volley +3/+1 makes Combat Value 6 (no superscript)
+/// 9/1: a natural 1 is two Hits.
+#[test]
+fn aimed_volley_nine_one() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("huger", ConfederateFront, Line),
+            ("slocum", UnionFront, Line),
+        ],
+    );
+    t.counter("huger", PlanCounter::AimedVolley);
+    t.script(&[2, 1], vec![act("huger", None)]);
+    t.run(|c, f| confederate::resolve(c, f, false));
+    assert_eq!(t.loc("slocum"), Location::ReinforcementCup, "{}", t.text());
+    assert!(
+        t.text().contains("d10 = 1 vs 9 (Combat Value 6/0, +3/+1"),
+        "{}",
+        t.text()
+    );
+}
+
+/// 12.3.10 example: Rapid Fire at 6/1 (from 7/2): a 1 is two Hits on the
+/// Poor Line Infantry, destroyed; the second attack, at 5/0, goes to the
+/// Artillery and misses on a 9.
+#[test]
+fn rapid_fire_six_one_then_five_zero() {
+    let c = campaign_with(|c| set(c, "longstreet", 7, 7, Some(2)));
+    let mut t = T::new(
+        c,
+        &[
+            ("longstreet", ConfederateFront, Line),
+            ("us-battery-3-1", UnionFront, Line),
+            ("hooker", UnionFront, Line),
+        ],
+    );
+    t.counter("longstreet", PlanCounter::RapidFire);
+    t.script(&[1, 9], vec![act("longstreet", None)]);
+    t.run(|c, f| confederate::resolve(c, f, false));
+    assert_eq!(t.loc("hooker"), Location::ReinforcementCup);
+    assert_eq!(t.loc("us-battery-3-1"), Location::Area("glendale".into()));
+    assert!(
+        t.text().contains("d10 = 1 vs 6 (Combat Value 7/2, -1/-1"),
+        "{}",
+        t.text()
+    );
+    assert!(
+        t.text().contains("d10 = 9 vs 5 (Combat Value 7/2, -2/-2"),
+        "{}",
+        t.text()
+    );
+}
+
+/// 12.3.5 example: Longstreet (Activation 3, Combat 6) in Line: Fighting
+/// Retreat Activates at 1 (a 1), attacks a random Conscript at 5 (a 6
+/// misses) and falls back two Regions to the Confederate Reserve.
+#[test]
+fn fighting_retreat() {
+    let c = campaign_with(|c| set(c, "longstreet", 3, 6, None));
+    let mut t = T::new(
+        c,
+        &[
+            ("longstreet", ConfederateFront, Line),
+            ("slocum", UnionFront, Line),
+            ("smith", UnionFront, Line),
+            ("richardson", UnionFront, Line),
+        ],
+    );
+    t.counter("longstreet", PlanCounter::FightingRetreat);
+    t.script(&[1, 6], vec![act("longstreet", None)]);
+    t.run(|c, f| confederate::resolve(c, f, false));
+    assert_eq!(t.region("longstreet"), ConfederateReserve);
+    assert!(
+        t.text().contains("d10 = 1 vs 1 (Activation 3, -2"),
+        "{}",
+        t.text()
+    );
+    assert!(t.text().contains("d10 = 6 vs 5"), "{}", t.text());
+    for id in ["slocum", "smith", "richardson"] {
+        assert_eq!(t.strength(id), Strength::Full);
+    }
+}
+
+/// 12.3.6 example: Longstreet in Column Flanks (no roll) two Regions into
+/// Slocum and Smith (Line); the player picks Slocum; his Shock check is at
+/// 3 - 3 - 2 = -2: he is hit and falls back; Longstreet is in Melee with
+/// Smith and the counter is gone.
+#[test]
+fn flank_minus_three_minus_two() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("longstreet", ConfederateApproach, Column),
+            ("slocum", UnionFront, Line),
+            ("smith", UnionFront, Line),
+        ],
+    );
+    t.counter("longstreet", PlanCounter::Flank);
+    // One Force with one thing to do is not asked: only the target is.
+    t.script(
+        &[9, 5],
+        vec![Decision::ShockTarget {
+            force: "slocum".into(),
+        }],
+    );
+    t.run(|c, f| confederate::resolve(c, f, false));
+    assert_eq!(t.region("slocum"), UnionApproach);
+    assert_eq!(t.strength("slocum"), Strength::Reduced);
+    assert_eq!(t.region("longstreet"), UnionFront);
+    assert_eq!(t.unit("longstreet").unwrap().counter, None);
+    assert!(t.text().contains("d10 = 5 vs -2"), "{}", t.text());
+}
+
+/// 12.3.9 example: in Column, Activation 6, a 2: two Regions forward to
+/// the Union Front; in Column it does not attack.
+#[test]
+fn rapid_advance() {
+    let c = campaign_with(|c| set(c, "longstreet", 6, 8, None));
+    let mut t = T::new(
+        c,
+        &[
+            ("longstreet", ConfederateApproach, Column),
+            ("slocum", UnionApproach, Line),
+        ],
+    );
+    t.counter("longstreet", PlanCounter::RapidAdvance);
+    t.script(&[2], vec![act("longstreet", None)]);
+    t.run(|c, f| confederate::resolve(c, f, false));
+    assert_eq!(t.region("longstreet"), UnionFront);
+    assert_eq!(t.strength("slocum"), Strength::Full);
+}
+
+/// 12.3.3 example: Cover Activates (a 2); the Union Force of 4 fires at it
+/// at 3 and misses on a 7.
+#[test]
+fn cover() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("magruder", ConfederateApproach, Line),
+            ("smith", ConfederateFront, Line),
+        ],
+    );
+    t.counter("magruder", PlanCounter::Cover);
+    t.script(&[2, 1, 7], vec![act("magruder", None)]);
+    t.run(|c, f| {
+        confederate::resolve(c, f, false)?;
+        union::resolve_union(c, f)
+    });
+    assert!(
+        t.text()
+            .contains("d10 = 7 vs 3 (Combat Value 4/0, -1/-1 (Cover"),
+        "{}",
+        t.text()
+    );
+    assert_eq!(t.strength("magruder"), Strength::Full);
+}
+
+/// 14.1.2 example: Defensive, quantity 2: Close Ranks, then Hard Cover to
+/// a Conscript not in Melee (Smith, by the dice). Longstreet's Rapid Fire
+/// at 6/0 becomes 3/-3; a natural 1 hits once, and Close Ranks cancels it.
+#[test]
+fn hard_cover_with_close_ranks() {
+    let c = campaign_with(|c| set(c, "longstreet", 7, 6, None));
+    let mut t = T::new(
+        c,
+        &[
+            ("longstreet", ConfederateFront, Line),
+            ("huger", UnionApproach, Line),
+            ("slocum", UnionApproach, Line),
+            ("smith", UnionFront, Line),
+            ("richardson", UnionFront, Line),
+        ],
+    );
+    t.f.tactics = Tactics::Defensive;
+    t.f.union_quantity = 2;
+    // Draws: Close Ranks (index 0 of 14), Hard Cover (index 1 of 13), Smith
+    // of the two eligible Conscripts.
+    t.script(&[10, 10, 10, 1, 10], vec![]);
+    t.run(union::draw_special_plans);
+    assert!(t.unit("smith").unwrap().hard_cover);
+    assert!(!t.unit("slocum").unwrap().hard_cover, "Slocum is in Melee");
+    assert_eq!(t.f.effects.close_ranks, 1);
+    t.counter("longstreet", PlanCounter::RapidFire);
+    // First attack a natural 1 (the Hit falls on Smith by the dice), second
+    // attack a 9.
+    t.script(
+        &[1, 10, 9],
+        vec![
+            act("longstreet", None),
+            act("huger", Some(DefaultPlan::Hold)),
+        ],
+    );
+    t.run(|c, f| confederate::resolve(c, f, false));
+    assert!(t.text().contains("d10 = 1 vs 3 (Combat Value 6/0, -1/-1 (Rapid Fire, first attack, 12.3.10), -2/-2 (Hard Cover"), "{}", t.text());
+    assert!(
+        t.text().contains("Close Ranks cancels the Hit on Smith"),
+        "{}",
+        t.text()
+    );
+    assert_eq!(t.strength("smith"), Strength::Full);
+    assert!(t.unit("smith").unwrap().hard_cover);
+}
+
+/// 14.1.4 example: Well-Struck then Charge!: Smith and Richardson fail to
+/// Activate and fire with +2/+0 (Smith hits, Richardson misses); Slocum goes
+/// in, in Column, with a Shock attack on a Confederate chosen by the dice.
+#[test]
+fn charge_with_well_struck() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("slocum", UnionFront, Line),
+            ("smith", UnionFront, Line),
+            ("richardson", UnionFront, Line),
+            ("cs-inf-regiment-1", ConfederateFront, Line),
+            ("cs-inf-regiment-2", ConfederateFront, Line),
+            ("cs-inf-regiment-3", ConfederateFront, Line),
+        ],
+    );
+    t.f.tactics = Tactics::Aggressive;
+    t.f.union_quantity = 2;
+    // Well-Struck (index 3 of 14), Charge! (index 2 of 13); Slocum 2,
+    // Smith 8, his attack 5 at 6 (the Hit: index 1 of 3), Richardson 9, his
+    // attack 8; Slocum's Shock target (index 0 of 2), its Defensive Fire
+    // Activation 10, its Shock check 5 against 0.
+    t.script(&[10, 3, 10, 2, 2, 8, 5, 1, 9, 8, 10, 10, 5], vec![]);
+    t.run(union::draw_special_plans);
+    let text = t.text();
+    assert!(
+        text.contains("d10 = 5 vs 6 (Combat Value 4/0, +2/+0 (Well-Struck"),
+        "{text}"
+    );
+    assert!(
+        text.contains("d10 = 8 vs 6 (Combat Value 4/0, +2/+0 (Well-Struck"),
+        "{text}"
+    );
+    assert_eq!(t.region("slocum"), ConfederateFront);
+    assert_eq!(t.unit("slocum").unwrap().formation, Column);
+    let left = t.f.in_region(ConfederateFront, Side::Confederate).len();
+    assert_eq!(left, 1, "{text}");
+    assert_eq!(
+        t.board.cp.union, 1,
+        "18.4: first into the Confederate Front"
+    );
+}
+
+/// 14.1.8 example: quantity 3: Flanking Fire (5 Union Forces: a 4
+/// Activates) destroys a random Regiment; Well-Struck; Screened March (a 5)
+/// hits the lowest-Skill Force in the rearmost Region, the other Regiment.
+#[test]
+fn flanking_fire_and_screened_march() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("huger", ConfederateApproach, Line),
+            ("magruder", ConfederateApproach, Line),
+            ("holmes", ConfederateApproach, Line),
+            ("cs-inf-regiment-1", ConfederateReserve, Line),
+            ("cs-inf-regiment-2", ConfederateReserve, Line),
+            ("sedgwick", UnionApproach, Line),
+            ("hooker", UnionApproach, Line),
+            ("kearny", UnionApproach, Line),
+            ("morell", UnionReserve, Line),
+            ("hunt", UnionReserve, Line),
+        ],
+    );
+    t.f.tactics = Tactics::Aggressive;
+    t.f.union_quantity = 3;
+    t.script(&[10, 6, 4, 3, 10, 3, 10, 5, 5], vec![]);
+    t.run(union::draw_special_plans);
+    assert_eq!(
+        t.loc("cs-inf-regiment-1"),
+        Location::ConfederateAvailable,
+        "{}",
+        t.text()
+    );
+    assert_eq!(
+        t.loc("cs-inf-regiment-2"),
+        Location::ConfederateAvailable,
+        "{}",
+        t.text()
+    );
+    assert!(t.f.effects.well_struck);
+}
+
+/// 14.1.9 / 14.1.10 example: Broken: the Poor Line Force in the Union
+/// Front rolls a 10 and falls back to a Confederate Front of 5 (now 6).
+/// Heavy Fire: the Force left behind is hit, fails its check and falls
+/// back too: the Front is full, so its lowest-Skill Force moves back again.
+#[test]
+fn broken_and_heavy_fire_overflow() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("holmes", UnionFront, Line),
+            ("magruder", UnionFront, Line),
+            ("slocum", UnionFront, Line),
+            ("longstreet", ConfederateFront, Line),
+            ("ap-hill", ConfederateFront, Line),
+            ("dh-hill", ConfederateFront, Line),
+            ("jackson", ConfederateFront, Line),
+            ("ewell", ConfederateFront, Line),
+        ],
+    );
+    t.f.tactics = Tactics::Defensive;
+    t.f.union_quantity = 2;
+    t.script(&[10, 8, 10, 10, 8], vec![]);
+    t.run(union::draw_special_plans);
+    assert_eq!(t.region("holmes"), ConfederateFront, "{}", t.text());
+    assert!(t.f.effects.heavy_fire);
+    let pid = t.pid("magruder");
+    t.script(&[7], vec![]);
+    t.run(|c, f| combat::hit(c, f, pid, combat::HitSource::Attack, "11.6", true).map(|_| ()));
+    assert_eq!(t.region("magruder"), ConfederateFront, "{}", t.text());
+    assert_eq!(t.region("holmes"), ConfederateApproach, "{}", t.text());
+    assert_eq!(
+        t.f.mobile_count(&t.board, ConfederateFront, Side::Confederate),
+        6
+    );
+}
+
+/// 14.2.2.1 example: Union Cavalry two Regions from Longstreet Activates (a
+/// 3) and fires its carbines at 3/0 - 2/-2 = 1/-2: a 7 misses.
+#[test]
+fn cavalry_carbines_at_range_two() {
+    let c = campaign_with(|c| set(c, "stoneman", 5, 3, None));
+    let mut t = T::new(
+        c,
+        &[
+            ("stoneman", UnionFront, Line),
+            ("longstreet", ConfederateApproach, Line),
+        ],
+    );
+    t.f.tactics = Tactics::Defensive;
+    t.script(&[3, 7], vec![]);
+    t.run(union::resolve_union);
+    assert!(
+        t.text()
+            .contains("d10 = 7 vs 1 (Combat Value 3/0, -2/-2 (Cavalry at range 2"),
+        "{}",
+        t.text()
+    );
+    assert_eq!(t.region("stoneman"), UnionFront);
+}
+
+/// 12.4.3 example: Disrupt moves the Cavalry to the Reserve and takes a
+/// plan out of the cup; the next draw is made without it and it returns at
+/// the end of that draw.
+#[test]
+fn disrupt_timing() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("stuart", ConfederateFront, Line),
+            ("slocum", UnionApproach, Line),
+        ],
+    );
+    t.script(
+        &[2],
+        vec![
+            act("stuart", Some(DefaultPlan::Disrupt)),
+            Decision::DisruptTake {
+                plan: Some(SpecialBattlePlan::Charge),
+            },
+        ],
+    );
+    t.run(|c, f| confederate::resolve(c, f, false));
+    assert_eq!(t.region("stuart"), ConfederateReserve);
+    assert!(!t.f.cup.contains(&SpecialBattlePlan::Charge));
+    assert_eq!(t.f.disrupted, vec![SpecialBattlePlan::Charge]);
+    // Next turn: Aggressive, one draw from 13 (no Charge!): index 0, Close Ranks.
+    t.f.tactics = Tactics::Aggressive;
+    t.f.union_quantity = 1;
+    t.script(&[10, 10], vec![]);
+    t.run(union::draw_special_plans);
+    assert_eq!(t.f.effects.close_ranks, 1);
+    assert!(t.f.disrupted.is_empty());
+    assert!(t.f.cup.contains(&SpecialBattlePlan::Charge));
+}
+
+/// 10.2.12.7 example: Lee's rating 2 + 2: a 3 Activates the Screen; three
+/// attacks at Combat Value 5 roll 10, 4, 2: two Hits, the Artillery in the
+/// Union Reserve first, then the Poor Line Infantry in the Approach.
+#[test]
+fn screen_three_attacks() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("us-battery-2-1", UnionReserve, Line),
+            ("hooker", UnionApproach, Line),
+            ("kearny", UnionApproach, Line),
+            ("longstreet", ConfederateApproach, Line),
+        ],
+    );
+    t.board
+        .place("stuart", Location::Area("glendale".into()), Strength::Full);
+    t.board
+        .place("whiting", Location::Area("glendale".into()), Strength::Full);
+    t.f.screen = Some((t.pid("stuart"), t.pid("whiting")));
+    t.f.insights.push(InsightState {
+        insight: Insight::Screen,
+        spent: false,
+    });
+    t.f.turn = 2;
+    t.script(&[3, 10, 4, 2], vec![Decision::TryScreen]);
+    t.run(fcrel::rules::battle::basic::insights_step);
+    assert_eq!(
+        t.loc("us-battery-2-1"),
+        Location::AdditionalForcesCup,
+        "{}",
+        t.text()
+    );
+    assert_eq!(t.strength("hooker"), Strength::Reduced);
+    assert_eq!(t.strength("kearny"), Strength::Full);
+}
+
+/// 10.2.12.3 example: a Union 9/3 attacking an Entrenched Force does so at
+/// 7/1; a 1 is two Hits and destroys it, Entrench with it.
+#[test]
+fn entrench_example() {
+    let c = campaign_with(|c| set(c, "sedgwick", 5, 9, Some(3)));
+    let mut t = T::new(
+        c,
+        &[
+            ("sedgwick", UnionFront, Line),
+            ("huger", ConfederateFront, Line),
+        ],
+    );
+    let k = t.f.unit_of(t.pid("huger")).unwrap();
+    t.f.units[k].entrench = true;
+    t.script(&[1], vec![]);
+    let pid = t.pid("sedgwick");
+    t.run(|c, f| combat::attack(c, f, pid, ConfederateFront, vec![], "Combat", "14.2.2"));
+    assert!(
+        t.text()
+            .contains("d10 = 1 vs 7 (Combat Value 9/3, -2/-2 (Entrench"),
+        "{}",
+        t.text()
+    );
+    assert_eq!(t.loc("huger"), Location::ConfederateAvailable);
+    assert!(t.unit("huger").is_none());
+}
