@@ -152,3 +152,80 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// Basic battles: the same conservation, and every battle ends (the
+    /// sheet's own invariants are checked after every step in debug builds).
+    #[test]
+    fn random_basic_battles_end_and_keep_counters(
+        seed in any::<u64>(),
+        picks in prop::collection::vec((any::<u8>(), any::<u8>(), any::<bool>()), 0..16),
+        lee_in_battle in any::<bool>(),
+        bold in any::<bool>(),
+        level in 0u8..3,
+    ) {
+        let mut board = scenario(seed, &picks, lee_in_battle, level);
+        board.options.battles = fcrel::rules::difficulty::BattleMode::Basic;
+        let before = board.pieces.len();
+        let mut dice = Dice::seeded(seed);
+        let mut chronicle = Chronicle::default();
+        let mut policy = if bold { Policy::Objective } else { Policy::Cautious };
+        let spec = BattleSpec { area: "glendale".into(), attacker: Side::Confederate };
+        let outcome = {
+            let mut ctx = Ctx { board: &mut board, dice: &mut dice, chronicle: &mut chronicle, decider: &mut policy };
+            fcrel::rules::battle::basic::fight(&mut ctx, &spec)
+        };
+        let outcome = match outcome {
+            Ok(o) => o,
+            Err(e) => return Err(TestCaseError::fail(format!("battle interrupted: {e}"))),
+        };
+        prop_assert_eq!(board.pieces.len(), before);
+        for i in 0..board.pieces.len() {
+            prop_assert!(allowed(&board, i), "{} at {:?} ({:?})", board.pieces[i].force.id, board.pieces[i].location, board.pieces[i].strength);
+        }
+        let both = board.has_side("glendale", Side::Union) && board.has_side("glendale", Side::Confederate);
+        prop_assert_eq!(both, outcome.ending == Ending::Encamp, "{:?}", outcome.ending);
+        prop_assert_eq!(board.lee_isolated(), outcome.campaign_lost);
+    }
+}
+
+/// The random battles above do reach the Battlefield Sheet: most of them
+/// are fought over several battle turns, not ended by Envelopment.
+#[test]
+fn random_basic_battles_are_fought_on_the_sheet() {
+    let mut on_sheet = 0;
+    let mut turns = 0;
+    for seed in 0..200u64 {
+        let picks: Vec<(u8, u8, bool)> = (0..10)
+            .map(|i| ((seed * 31 + i * 17) as u8, (seed + i) as u8, i % 3 == 0))
+            .collect();
+        let mut board = scenario(seed, &picks, seed % 2 == 0, (seed % 3) as u8);
+        let mut dice = Dice::seeded(seed);
+        let mut chronicle = Chronicle::default();
+        let mut policy = Policy::Objective;
+        let spec = BattleSpec {
+            area: "glendale".into(),
+            attacker: Side::Confederate,
+        };
+        let mut ctx = Ctx {
+            board: &mut board,
+            dice: &mut dice,
+            chronicle: &mut chronicle,
+            decider: &mut policy,
+        };
+        fcrel::rules::battle::basic::fight(&mut ctx, &spec).unwrap();
+        let n = chronicle
+            .entries()
+            .iter()
+            .filter(|e| e.rule == "10.1")
+            .count();
+        if n > 0 {
+            on_sheet += 1;
+        }
+        turns += n;
+    }
+    assert!(on_sheet > 100, "{on_sheet} of 200 reached the sheet");
+    assert!(turns > 300, "{turns} battle turns in all");
+}

@@ -746,7 +746,7 @@ fn play_checked(options: GameOptions, policy: Policy) -> (Board, Chronicle) {
 fn whole_campaigns_end_with_invariants_held_after_every_step() {
     let mut victories = 0;
     let mut games = 0;
-    for battles in [BattleMode::Quick, BattleMode::VeryQuick] {
+    for battles in [BattleMode::Quick, BattleMode::VeryQuick, BattleMode::Basic] {
         for level in [UnionLevel::Regular, UnionLevel::Hard, UnionLevel::Veteran] {
             for policy in [Policy::Cautious, Policy::Objective] {
                 for seed in 0..6u64 {
@@ -766,7 +766,7 @@ fn whole_campaigns_end_with_invariants_held_after_every_step() {
             }
         }
     }
-    assert_eq!(games, 72);
+    assert_eq!(games, 108);
     assert!(victories <= games);
 }
 
@@ -1021,4 +1021,80 @@ fn additional_forces_join_a_group_with_room_by_choice() {
     assert_eq!(offered, vec!["III".to_string(), "stoneman".to_string()]);
     let stoneman = groups.iter().find(|g| g.label == "stoneman").unwrap();
     assert_eq!(stoneman.members.len(), 2);
+}
+
+/// The Battlefield Sheet in the world: six Region entities, and while a
+/// Basic battle waits for the player its Forces carry their Region.
+#[test]
+fn basic_battle_shows_on_the_battlefield_entities() {
+    use bevy::prelude::*;
+    use bevy::state::app::StatesPlugin;
+    use fcrel::rules::battlefield::{BattlefieldRegion, OnBattlefield};
+    use fcrel::rules::sequence::{PendingDecision, ScriptedCommander};
+    use fcrel::rules::setup::NewCampaign;
+
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, fcrel::RulesPlugin));
+    app.world_mut().write_message(NewCampaign {
+        campaign: seven_days(),
+        options: GameOptions {
+            battles: BattleMode::Basic,
+            seed: 3,
+            ..GameOptions::default()
+        },
+    });
+    app.update();
+    let world = app.world_mut();
+    assert_eq!(world.query::<&BattlefieldRegion>().iter(world).count(), 6);
+    // Play with the commander until a Basic battle asks the player.
+    app.insert_resource(ScriptedCommander(Policy::Objective));
+    let mut seen = false;
+    for _ in 0..400 {
+        app.update();
+        let on_sheet = {
+            let world = app.world_mut();
+            world.query::<&OnBattlefield>().iter(world).count()
+        };
+        let asks_on_sheet = app
+            .world()
+            .resource::<PendingDecision>()
+            .request
+            .as_ref()
+            .is_some_and(|r| r.battlefield.as_ref().is_some_and(|b| !b.is_empty()));
+        if asks_on_sheet {
+            // The commander answers within the frame; a pending sheet
+            // request is mirrored after it.
+            let r = app
+                .world()
+                .resource::<PendingDecision>()
+                .request
+                .clone()
+                .unwrap();
+            assert!(
+                on_sheet > 0,
+                "{} {:?}",
+                r.rule,
+                r.battlefield.map(|b| b.len())
+            );
+            seen = true;
+            break;
+        }
+        if on_sheet > 0 {
+            seen = true;
+            break;
+        }
+    }
+    // Without the commander the App stops at the first battle decision.
+    if !seen {
+        app.world_mut().remove_resource::<ScriptedCommander>();
+        for _ in 0..50 {
+            app.update();
+            let world = app.world_mut();
+            if world.query::<&OnBattlefield>().iter(world).count() > 0 {
+                seen = true;
+                break;
+            }
+        }
+    }
+    assert!(seen, "a Basic battle put Forces on the sheet");
 }

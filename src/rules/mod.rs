@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 
 pub mod battle;
+pub mod battlefield;
 pub mod board;
 pub mod commander;
 pub mod components;
@@ -21,6 +22,6 @@ pub struct RulesPlugin;
 
 impl Plugin for RulesPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((setup::plugin, sequence::plugin));
+        app.add_plugins((setup::plugin, sequence::plugin, battlefield::plugin));
     }
 }

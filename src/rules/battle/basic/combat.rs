@@ -906,6 +906,24 @@ pub fn shock(
     Ok(ShockResult::Locked)
 }
 
+/// Confederate Forces sharing a Region with Union Forces lose their Battle
+/// Plan Counters (11.5, 12.2).
+pub fn strip_melee_counters(ctx: &mut Ctx, f: &mut Field, region: Region) {
+    if f.in_region(region, Side::Union).is_empty() {
+        return;
+    }
+    for k in f.in_region(region, Side::Confederate) {
+        if f.units[k].counter.take().is_some() {
+            let text = format!(
+                "{} is in Melee: its Battle Plan Counter is removed (11.5).",
+                f.label(ctx.board, k)
+            );
+            ctx.note("11.5", text);
+        }
+        f.units[k].cover = false;
+    }
+}
+
 /// Move a unit one Region forward into `region` (11.3).
 pub fn move_into(ctx: &mut Ctx, f: &mut Field, pid: usize, region: Region) {
     if k_of(f, pid).is_none() {
@@ -919,4 +937,5 @@ pub fn move_into(ctx: &mut Ctx, f: &mut Field, pid: usize, region: Region) {
         ctx.note("10.2.12.3", "Entrench is removed: its Force moves.");
     }
     enter(ctx, f, pid, region);
+    strip_melee_counters(ctx, f, region);
 }

@@ -434,3 +434,41 @@ pub fn ask_on(
         Some(view),
     )
 }
+
+impl Field {
+    /// The sheet's invariants: no Region over its capacity, no Battle Plan
+    /// Counter on a Force in Melee, every unit's counter on the battle's area.
+    pub fn problem(&self, board: &Board) -> Option<String> {
+        for r in Region::ALL {
+            for side in [Side::Confederate, Side::Union] {
+                if let Some(cap) = r.capacity() {
+                    let n = self.mobile_count(board, r, side);
+                    if n > cap {
+                        return Some(format!(
+                            "{n} {} Mobile Forces in the {} (at most {cap})",
+                            side.name(),
+                            r.name()
+                        ));
+                    }
+                }
+            }
+        }
+        for k in 0..self.units.len() {
+            let u = &self.units[k];
+            if u.counter.is_some() && self.in_melee(k) {
+                return Some(format!(
+                    "{} keeps a Battle Plan Counter in Melee",
+                    self.label(board, k)
+                ));
+            }
+            if board.pieces[u.piece].location.area() != Some(self.area.as_str()) {
+                return Some(format!(
+                    "{} is on the sheet but not in {}",
+                    self.label(board, k),
+                    self.area
+                ));
+            }
+        }
+        None
+    }
+}

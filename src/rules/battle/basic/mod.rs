@@ -751,6 +751,7 @@ pub fn battle(ctx: &mut Ctx, f: &mut Field) -> R<Option<Ending>> {
         if let Some(e) = ended(ctx, f) {
             return Ok(Some(e));
         }
+        check(ctx, f, "the draw");
         confederate::resolve(ctx, f, true)?;
         if f.formation_counter && f.routed != Some(Side::Confederate) {
             let answer = ask_on(
@@ -765,10 +766,12 @@ pub fn battle(ctx: &mut Ctx, f: &mut Field) -> R<Option<Ending>> {
             }
         }
         union::resolve_union(ctx, f)?;
+        check(ctx, f, "the Union Battle Plans");
         if let Some(e) = ended(ctx, f) {
             return Ok(Some(e));
         }
         confederate::resolve(ctx, f, false)?;
+        check(ctx, f, "the Confederate Battle Plans");
         rout_check(ctx, f)?;
         // End of the turn: plans back to the cup, counters off (14.3, 14.4).
         f.cup.append(&mut f.drawn);
@@ -790,6 +793,17 @@ pub fn battle(ctx: &mut Ctx, f: &mut Field) -> R<Option<Ending>> {
         }
         f.turn += 1;
     }
+}
+
+/// The sheet's invariants hold at the end of every step (debug builds,
+/// so the tests and property tests catch any breach).
+fn check(ctx: &Ctx, f: &Field, step: &str) {
+    debug_assert!(
+        f.problem(ctx.board).is_none(),
+        "after {step} of battle turn {}: {}",
+        f.turn,
+        f.problem(ctx.board).unwrap_or_default()
+    );
 }
 
 /// 14.7: one army gone from the sheet ends the battle.

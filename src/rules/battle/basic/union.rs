@@ -320,6 +320,15 @@ fn charge(ctx: &mut Ctx, f: &mut Field) -> R<()> {
             );
             break;
         }
+        if !f.has_room(ctx.board, target, Side::Union) {
+            let text = format!(
+                "The {} is full: {} Holds.",
+                target.name(),
+                f.label(ctx.board, k)
+            );
+            ctx.note("14.1.3", text);
+            continue;
+        }
         f.units[k].formation = Formation::Column;
         shock(ctx, f, pid, target, ShockBy::Charge)?;
     }
