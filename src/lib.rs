@@ -4,6 +4,7 @@
 //! code cites its rule numbers. See `docs/architecture.md` for the map of
 //! the code.
 
+pub mod app;
 pub mod campaign;
 pub mod chronicle;
 pub mod cli;

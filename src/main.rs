@@ -36,12 +36,12 @@ fn main() {
             &mut std::io::stdout(),
             &mut std::io::stderr(),
         ),
-        None => {
-            eprintln!(
-                "The desktop app is not part of this build yet (issue 6). Use a subcommand; see `fcrel --help`."
-            );
-            2
-        }
+        None => match fcrel::app::run(fcrel::app::AppOptions {
+            screenshots: cli.screenshots,
+        }) {
+            bevy::app::AppExit::Success => 0,
+            bevy::app::AppExit::Error(code) => code.get() as i32,
+        },
     };
     std::process::exit(code);
 }

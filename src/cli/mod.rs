@@ -16,6 +16,10 @@ use crate::campaign::{self, Place, Problem};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Open the window, tour the screens (menu, set-up, map, a Union turn,
+    /// the end of a campaign), save each as a PNG in DIR, and quit.
+    #[arg(long, value_name = "DIR")]
+    pub screenshots: Option<PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]

@@ -331,6 +331,26 @@ impl Board {
             .collect()
     }
 
+    /// A side's combined Combat Value on the map.
+    pub fn army_combat(&self, side: Side) -> u32 {
+        self.pieces
+            .iter()
+            .filter(|p| p.force.side == side && p.location.area().is_some())
+            .map(|p| p.combat())
+            .sum()
+    }
+
+    /// Note both armies' strength at the end of a turn (for the end screen).
+    pub fn record_strength(&mut self) {
+        let row = (
+            self.turn.turn,
+            self.army_combat(Side::Confederate),
+            self.army_combat(Side::Union),
+        );
+        self.progress.strength.retain(|r| r.0 != row.0);
+        self.progress.strength.push(row);
+    }
+
     /// Areas Held by a side, in id order.
     pub fn held_areas(&self, side: Side) -> Vec<String> {
         let mut v: Vec<String> = self

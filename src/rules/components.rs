@@ -271,6 +271,10 @@ pub struct Progress {
     /// battle of an area).
     #[serde(default)]
     pub battled: BTreeSet<String>,
+    /// Both armies' combined Combat Value on the map at the end of each turn
+    /// (turn, Confederate, Union), from the set-up (turn 0) on.
+    #[serde(default)]
+    pub strength: Vec<(u32, u32, u32)>,
     /// The end of the campaign, once reached.
     pub result: Option<CampaignResult>,
 }

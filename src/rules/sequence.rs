@@ -49,6 +49,10 @@ pub struct PendingDecision {
 #[derive(Message, Debug, Clone, PartialEq, Eq)]
 pub struct Decide(pub Decision);
 
+/// A physical die the player rolled, for the pending roll.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EnterDie(pub u32);
+
 /// Take back the last answer of this step (only before any die is rolled).
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct UndoDecision;
@@ -71,9 +75,10 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<StepStart>()
         .add_message::<Decide>()
         .add_message::<UndoDecision>()
+        .add_message::<EnterDie>()
         .add_systems(
             Update,
-            (take_decisions, scripted_commander, run_step)
+            (take_decisions, take_dice, scripted_commander, run_step)
                 .chain()
                 .run_if(in_state(GameState::Playing)),
         );
@@ -100,6 +105,23 @@ fn take_decisions(
     }
 }
 
+/// A typed-in die goes to the step's starting dice (every run of the step
+/// starts there) and to the world's.
+fn take_dice(world: &mut World) {
+    let entered: Vec<u32> = world
+        .resource_mut::<Messages<EnterDie>>()
+        .drain()
+        .map(|EnterDie(v)| v)
+        .collect();
+    for v in entered {
+        if let Some((_, dice, _)) = world.resource_mut::<StepStart>().0.as_mut() {
+            let _ = dice.enter(v);
+        }
+        let _ = world.resource_mut::<Dice>().enter(v);
+        world.resource_mut::<PendingDecision>().die = None;
+    }
+}
+
 fn scripted_commander(world: &mut World) {
     let Some(ScriptedCommander(mut policy)) = world.get_resource::<ScriptedCommander>().copied()
     else {
@@ -121,7 +143,7 @@ fn scripted_commander(world: &mut World) {
 fn run_step(world: &mut World) {
     {
         let pending = world.resource::<PendingDecision>();
-        if pending.request.is_some() || pending.blocked.is_some() {
+        if pending.request.is_some() || pending.blocked.is_some() || pending.die.is_some() {
             return;
         }
     }

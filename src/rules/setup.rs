@@ -181,6 +181,7 @@ pub fn new_campaign(
         turn: 0,
         phase: Phase::Confederate,
     };
+    board.record_strength();
     chronicle.note(
         "7.14",
         format!(

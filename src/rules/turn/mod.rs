@@ -128,6 +128,9 @@ pub fn play_step(ctx: &mut Ctx, step: Step) -> Result<(), Interrupt> {
         Step::UnionResupply => resupply::union(ctx)?,
     }
     victory::end_of_step(ctx, step);
+    if step == Step::UnionResupply || ctx.board.progress.result.is_some() {
+        ctx.board.record_strength();
+    }
     Ok(())
 }
 

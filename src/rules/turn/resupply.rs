@@ -375,6 +375,10 @@ fn resupply_result(ctx: &mut Ctx, result: &ResupplyResult) -> Result<(), Interru
         }
         ResupplyResult::StaticByRoll { counter, follow_up } => {
             let follow = follow_up.clone();
+            let names: Vec<String> = follow
+                .iter()
+                .map(|r| ctx.board.area_name(&r.area).to_string())
+                .collect();
             let die = roll_d10(
                 ctx.dice,
                 ctx.chronicle,
@@ -383,8 +387,8 @@ fn resupply_result(ctx: &mut Ctx, result: &ResupplyResult) -> Result<(), Interru
                 |d| {
                     follow
                         .iter()
-                        .find(|r| r.rolls.contains(&d))
-                        .map_or(String::new(), |r| r.area.clone())
+                        .position(|r| r.rolls.contains(&d))
+                        .map_or(String::new(), |k| names[k].clone())
                 },
             )?;
             let mut area = follow

@@ -1,0 +1,75 @@
+//! Main menu: the campaigns with their dates, turns, introduction and Lee's
+//! historical score; New Campaign; Quit. Saves, the Grand Campaign and the
+//! Player Log arrive with their issue and are shown greyed, never faked.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::app::{Catalog, Screen, SetupChoice};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, menu.run_if(in_state(Screen::Menu)));
+}
+
+fn menu(
+    mut contexts: EguiContexts,
+    catalog: Res<Catalog>,
+    mut choice: ResMut<SetupChoice>,
+    mut next: ResMut<NextState<Screen>>,
+    mut exit: MessageWriter<AppExit>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut root = super::root_ui(ctx, "menu");
+    egui::CentralPanel::default().show(&mut root, |ui| {
+        ui.vertical_centered(|ui| {
+            ui.add_space(24.0);
+            ui.heading(egui::RichText::new("Field Commander: Robert E. Lee").size(34.0));
+            ui.label(egui::RichText::new("a solitaire companion — you command Lee's army, fcrel commands the Union").italics());
+            ui.add_space(16.0);
+        });
+        ui.columns(2, |cols| {
+            cols[0].heading("Campaigns");
+            for (i, c) in catalog.campaigns.iter().enumerate() {
+                let selected = choice.campaign == i;
+                let frame = egui::Frame::group(cols[0].style()).fill(if selected {
+                    egui::Color32::from_rgb(235, 225, 200)
+                } else {
+                    egui::Color32::TRANSPARENT
+                });
+                frame.show(&mut cols[0], |ui| {
+                    ui.horizontal(|ui| {
+                        if ui.selectable_label(selected, egui::RichText::new(&c.name).strong().size(18.0)).clicked() {
+                            choice.campaign = i;
+                        }
+                        ui.label(format!("{} · {} turns · Lee's score {} VP", c.dates, c.turns, c.victory.lee_historical_vp));
+                    });
+                    ui.label(&c.introduction);
+                });
+            }
+            for p in &catalog.problems {
+                cols[0].colored_label(egui::Color32::DARK_RED, p.to_string());
+            }
+            let ui = &mut cols[1];
+            ui.heading("Play");
+            ui.add_space(8.0);
+            let big = |text: &str| egui::Button::new(egui::RichText::new(text).size(20.0)).min_size(egui::vec2(260.0, 40.0));
+            if ui.add_enabled(!catalog.campaigns.is_empty(), big("New Campaign")).on_hover_text("Choose the difficulty and battle rules, then play (7.0).").clicked() {
+                next.set(Screen::Setup);
+            }
+            for (label, why) in [
+                ("New Grand Campaign", "The five campaigns linked (21.0): arrives with the other four campaigns and the Player Log."),
+                ("Continue", "Resume the latest autosave: arrives with saves."),
+                ("Load", "Load a saved game: arrives with saves."),
+                ("Player Log", "Your Grand Campaign results: arrives with the Grand Campaign."),
+            ] {
+                ui.add_enabled(false, big(label)).on_disabled_hover_text(why);
+            }
+            if ui.add(big("Quit")).clicked() {
+                exit.write(AppExit::Success);
+            }
+            ui.add_space(16.0);
+            ui.label("Keys in play: Enter or Space takes the highlighted choice, Ctrl+Z takes back a move, Ctrl+Y puts it back, F1 shows the rules reference, Esc returns here.");
+        });
+    });
+    Ok(())
+}

@@ -1,0 +1,119 @@
+//! Campaign set-up (7.14): the player's level, the Union AI's six aspects
+//! (presets or each on its own), battle rules, dice and seed.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::app::{Catalog, Screen, SetupChoice};
+use crate::campaign::UnionLevel;
+use crate::rules::difficulty::{BattleMode, DiceMode, PlayerLevel, UnionAspects};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        setup.run_if(in_state(Screen::Setup)),
+    );
+}
+
+fn level_picker(ui: &mut egui::Ui, label: &str, tip: &str, value: &mut UnionLevel) {
+    ui.horizontal(|ui| {
+        ui.label(label).on_hover_text(tip);
+        for (l, name) in [
+            (UnionLevel::Regular, "Regular"),
+            (UnionLevel::Hard, "Hard"),
+            (UnionLevel::Veteran, "Veteran"),
+        ] {
+            ui.radio_value(value, l, name).on_hover_text(tip);
+        }
+    });
+}
+
+fn setup(
+    mut contexts: EguiContexts,
+    catalog: Res<Catalog>,
+    mut choice: ResMut<SetupChoice>,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut root = super::root_ui(ctx, "setup");
+    let Some(c) = catalog.campaigns.get(choice.campaign).cloned() else {
+        next.set(Screen::Menu);
+        return Ok(());
+    };
+    egui::CentralPanel::default().show(&mut root, |ui| {
+        ui.heading(format!("{} — set-up", c.name));
+        ui.label(format!("{} · {} turns", c.dates, c.turns));
+        ui.separator();
+        ui.heading("Your difficulty (7.14)");
+        ui.horizontal(|ui| {
+            let tip = "How many Battle Plan Counters you get in battles without Lee (10.2.10, 12.3).";
+            for (l, name) in [(PlayerLevel::Easy, "Easy"), (PlayerLevel::Regular, "Regular"), (PlayerLevel::Hard, "Hard")] {
+                ui.radio_value(&mut choice.options.player, l, name).on_hover_text(tip);
+            }
+        });
+        ui.add_space(8.0);
+        ui.heading("The Union AI (7.14)");
+        ui.horizontal(|ui| {
+            ui.label("Presets:");
+            for (l, name) in [(UnionLevel::Regular, "All Regular"), (UnionLevel::Hard, "All Hard"), (UnionLevel::Veteran, "All Veteran")] {
+                if ui.selectable_label(choice.options.union.preset_level() == Some(l), name).clicked() {
+                    choice.options.union = UnionAspects::preset(l);
+                }
+            }
+            if choice.options.union.preset_level().is_none() {
+                ui.label("(mixed)");
+            }
+        });
+        let u = &mut choice.options.union;
+        level_picker(ui, "Special Battle Plans", "Union Special Battle Plans drawn each battle turn (10.2.10).", &mut u.special_battle_plans);
+        level_picker(ui, "Fog of War table", "Regular 10.2.6, Hard 10.2.7, Veteran 10.2.8.", &mut u.fog_of_war);
+        level_picker(ui, "Victory Conditions", "Some campaigns ask more of you at higher levels (7.14).", &mut u.victory_conditions);
+        level_picker(ui, "Campaign Map Orders", "The Union Orders chart outside the Battle Area (16.1.1).", &mut u.campaign_map_orders);
+        level_picker(ui, "Battle Area Orders", "The Union Orders chart inside the Battle Area (16.1.2).", &mut u.battle_area_orders);
+        level_picker(ui, "Union Resupply", "Union Command Points and Resupply Table rolls each turn (18.0, 18.2).", &mut u.resupply);
+        ui.add_space(8.0);
+        ui.heading("Battles");
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut choice.options.battles, BattleMode::Basic, "Basic")
+                .on_hover_text("On the Battlefield Sheet, turn by turn, with Battle Plans (10.2.10–14.7).");
+            ui.radio_value(&mut choice.options.battles, BattleMode::Quick, "Quick")
+                .on_hover_text("On the campaign map, turn by turn on the Battle Resolution Table, with Voluntary Retreats (Part Two).");
+            ui.radio_value(&mut choice.options.battles, BattleMode::VeryQuick, "Very Quick")
+                .on_hover_text("On the campaign map, one roll on the Battle Resolution Table (Part Two).");
+        });
+        ui.add_space(8.0);
+        ui.heading("Optional rules");
+        for (name, why) in [
+            ("Union Tactics Tables #1 and #2 (O13.0)", "Not in this build yet."),
+            ("Resupply availability (O15.3 & 18.0)", "Not in this build yet."),
+            ("The Battle Continues", "Not in this build yet."),
+            ("Officers Confused", "Not in this build yet."),
+            ("Union Cavalry Corps", "Not in this build yet."),
+            ("Counter-Battery Fire", "Not in this build yet."),
+        ] {
+            let mut off = false;
+            ui.add_enabled(false, egui::Checkbox::new(&mut off, name)).on_disabled_hover_text(why);
+        }
+        ui.add_space(8.0);
+        ui.heading("Dice");
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut choice.options.dice, DiceMode::Program, "fcrel rolls")
+                .on_hover_text("Seeded dice: the same seed and decisions give the same game.");
+            ui.radio_value(&mut choice.options.dice, DiceMode::Physical, "My own dice")
+                .on_hover_text("You roll a real d10 and type in each result when fcrel asks for it.");
+            ui.label("Seed:");
+            ui.text_edit_singleline(&mut choice.seed_text).on_hover_text("Leave empty for seed 1.");
+        });
+        ui.add_space(16.0);
+        ui.horizontal(|ui| {
+            if ui.button(egui::RichText::new("Start the campaign").size(20.0)).clicked() {
+                choice.options.seed = choice.seed_text.trim().parse().unwrap_or(1);
+                next.set(Screen::Game);
+            }
+            if ui.button("Back").clicked() {
+                next.set(Screen::Menu);
+            }
+        });
+    });
+    Ok(())
+}
