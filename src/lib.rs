@@ -11,6 +11,8 @@ pub mod cli;
 pub mod dice;
 pub mod rules;
 pub mod scenario;
+pub mod settings;
 pub mod sim;
+pub mod store;
 
 pub use rules::RulesPlugin;

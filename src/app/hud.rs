@@ -448,8 +448,9 @@ fn hud(
             }
         });
     });
+    // In physical pixels, whatever the UI scale.
     let free = root.available_rect_before_wrap();
-    viewport.0 = Some(free);
+    viewport.0 = Some(free * ctx.pixels_per_point());
     if hud.help {
         egui::Window::new("Rules reference (F1)")
             .default_width(520.0)

@@ -41,7 +41,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Game), clear_map);
 }
 
-/// The part of the window the panels leave to the map (egui points).
+/// The part of the window the panels leave to the map (physical pixels).
 #[derive(Resource, Debug, Clone, Copy, Default)]
 pub struct MapViewport(pub Option<bevy_egui::egui::Rect>);
 
@@ -278,7 +278,9 @@ fn fit_viewport(
     if fitted.as_ref() != Some(&key) {
         let c = &active.0;
         if let Projection::Orthographic(o) = &mut *proj {
-            o.scale = (c.map.width / rect.width()).max(c.map.height / rect.height()) * 1.02;
+            o.scale = (c.map.width / size.x as f32).max(c.map.height / size.y as f32)
+                * win.scale_factor()
+                * 1.02;
         }
         t.translation = Vec3::new(0.0, 0.0, t.translation.z);
         *fitted = Some(key);

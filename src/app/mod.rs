@@ -11,13 +11,14 @@ mod hud;
 mod map;
 mod screens;
 mod screenshots;
+pub(crate) mod settings;
 
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use bevy::prelude::*;
 use bevy::winit::WinitSettings;
-use bevy_egui::EguiPlugin;
+use bevy_egui::{EguiPlugin, egui};
 
 use crate::campaign::{self, Campaign, Problem};
 use crate::rules::difficulty::GameOptions;
@@ -35,6 +36,7 @@ pub enum Screen {
     #[default]
     Menu,
     Setup,
+    Settings,
     Game,
 }
 
@@ -47,20 +49,49 @@ pub struct Catalog {
 }
 
 /// What the player chose on the set-up screen.
-#[derive(Resource, Debug, Clone, Default)]
+#[derive(Resource, Debug, Clone)]
 pub struct SetupChoice {
     pub campaign: usize,
     pub options: GameOptions,
     pub seed_text: String,
 }
 
+impl Default for SetupChoice {
+    /// Quick battles first: the app has no Battlefield Sheet view yet, so
+    /// Basic battles are played from the decision panel's lists.
+    fn default() -> Self {
+        SetupChoice {
+            campaign: 0,
+            options: GameOptions {
+                battles: crate::rules::difficulty::BattleMode::Quick,
+                ..GameOptions::default()
+            },
+            seed_text: String::new(),
+        }
+    }
+}
+
+/// When the process started, for the start-up timing the menu logs.
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct StartedAt(pub std::time::Instant);
+
 pub fn run(opts: AppOptions) -> AppExit {
+    let started = StartedAt(std::time::Instant::now());
     let mut app = App::new();
+    app.insert_resource(started);
     let scripted = opts.screenshots.is_some();
+    // The tour looks the same everywhere (default settings, never saved)
+    // unless FCREL_DATA_DIR points it at settings to try.
+    let settings = if scripted && std::env::var_os(crate::store::DATA_DIR_VAR).is_none() {
+        crate::settings::LoadedSettings::default()
+    } else {
+        crate::settings::load()
+    };
+    let [w, h] = settings.settings.window.unwrap_or([1600, 1000]);
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
             title: "fcrel — Field Commander: Robert E. Lee".into(),
-            resolution: (1600, 1000).into(),
+            resolution: (w, h).into(),
             ..default()
         }),
         ..default()
@@ -83,7 +114,24 @@ pub fn run(opts: AppOptions) -> AppExit {
     .init_state::<Screen>()
     .insert_resource(load_catalog())
     .init_resource::<SetupChoice>()
-    .add_plugins((theme::plugin, screens::plugin, map::plugin, hud::plugin));
+    .insert_resource(settings::AppSettings {
+        loaded: settings,
+        persist: !scripted,
+        message: None,
+    })
+    .add_plugins((
+        theme::plugin,
+        screens::plugin,
+        map::plugin,
+        hud::plugin,
+        settings::plugin,
+    ));
+    app.add_systems(
+        PreUpdate,
+        drop_repeated_modifiers
+            .after(bevy_egui::EguiInputSet::WriteEguiEvents)
+            .before(bevy_egui::EguiPreUpdateSet::BeginPass),
+    );
     if let Some(dir) = opts.screenshots {
         app.insert_resource(screenshots::Tour::new(dir))
             .add_plugins(screenshots::plugin);
@@ -111,4 +159,24 @@ fn load_catalog() -> Catalog {
     }
     catalog.campaigns.sort_by_key(|c| c.grand_campaign_order);
     catalog
+}
+
+/// bevy_egui 0.42 reports the modifier keys to egui every frame as an event;
+/// egui answers any event with an immediate repaint, so an idle window would
+/// redraw forever. Only a change of the modifiers is passed on.
+fn drop_repeated_modifiers(
+    mut inputs: Query<(Entity, &mut bevy_egui::EguiInput)>,
+    mut last: Local<bevy::platform::collections::HashMap<Entity, egui::Modifiers>>,
+) {
+    for (entity, mut input) in &mut inputs {
+        let previous = last.get(&entity).copied();
+        input.0.events.retain(|e| match e {
+            egui::Event::ModifiersChanged(m) => {
+                let changed = previous != Some(*m);
+                last.insert(entity, *m);
+                changed
+            }
+            _ => true,
+        });
+    }
 }

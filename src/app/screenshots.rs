@@ -43,7 +43,6 @@ fn shot(commands: &mut Commands, tour: &Tour, name: &str) {
         .observe(save_to_disk(path));
 }
 
-#[allow(clippy::too_many_arguments)]
 fn tour(
     mut commands: Commands,
     mut tour: ResMut<Tour>,
@@ -64,6 +63,12 @@ fn tour(
             tour.wait = 0;
         }
         1 if settled => {
+            next.set(Screen::Settings);
+            tour.stage = 10;
+            tour.wait = 0;
+        }
+        10 if settled => {
+            shot(&mut commands, &tour, "settings");
             next.set(Screen::Setup);
             tour.stage = 2;
             tour.wait = 0;

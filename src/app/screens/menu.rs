@@ -1,5 +1,5 @@
 //! Main menu: the campaigns with their dates, turns, introduction and Lee's
-//! historical score; New Campaign; Quit. Saves, the Grand Campaign and the
+//! historical score; New Campaign; Settings; Quit. Saves, the Grand Campaign and the
 //! Player Log arrive with their issue and are shown greyed, never faked.
 
 use bevy::prelude::*;
@@ -14,10 +14,20 @@ pub(super) fn plugin(app: &mut App) {
 fn menu(
     mut contexts: EguiContexts,
     catalog: Res<Catalog>,
+    settings: Res<crate::app::settings::AppSettings>,
     mut choice: ResMut<SetupChoice>,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
+    started: Res<crate::app::StartedAt>,
+    mut shown: Local<bool>,
 ) -> Result {
+    if !*shown {
+        *shown = true;
+        info!(
+            "main menu shown {} ms after start",
+            started.0.elapsed().as_millis()
+        );
+    }
     let ctx = contexts.ctx_mut()?;
     let mut root = super::root_ui(ctx, "menu");
     egui::CentralPanel::default().show(&mut root, |ui| {
@@ -49,6 +59,9 @@ fn menu(
             for p in &catalog.problems {
                 cols[0].colored_label(egui::Color32::DARK_RED, p.to_string());
             }
+            if let Some(problem) = &settings.loaded.problem {
+                cols[0].colored_label(egui::Color32::DARK_RED, problem);
+            }
             let ui = &mut cols[1];
             ui.heading("Play");
             ui.add_space(8.0);
@@ -63,6 +76,9 @@ fn menu(
                 ("Player Log", "Your Grand Campaign results: arrives with the Grand Campaign."),
             ] {
                 ui.add_enabled(false, big(label)).on_disabled_hover_text(why);
+            }
+            if ui.add(big("Settings")).on_hover_text("UI scale; the window size is remembered.").clicked() {
+                next.set(Screen::Settings);
             }
             if ui.add(big("Quit")).clicked() {
                 exit.write(AppExit::Success);

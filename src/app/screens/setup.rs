@@ -75,7 +75,7 @@ fn setup(
         ui.heading("Battles");
         ui.horizontal(|ui| {
             ui.radio_value(&mut choice.options.battles, BattleMode::Basic, "Basic")
-                .on_hover_text("On the Battlefield Sheet, turn by turn, with Battle Plans (10.2.10–14.7).");
+                .on_hover_text("On the Battlefield Sheet, turn by turn, with Battle Plans (10.2.10–14.7). This version has no Battlefield Sheet view yet: each Battle Plan, placement and target is chosen from a list in the decision panel.");
             ui.radio_value(&mut choice.options.battles, BattleMode::Quick, "Quick")
                 .on_hover_text("On the campaign map, turn by turn on the Battle Resolution Table, with Voluntary Retreats (Part Two).");
             ui.radio_value(&mut choice.options.battles, BattleMode::VeryQuick, "Very Quick")

@@ -1,0 +1,201 @@
+//! The player's settings (`settings.json` in the data folder): UI scale and
+//! the window's size. Versioned JSON; unknown fields and bad values are
+//! errors that name the file, the place and the problem, and the file is
+//! kept (renamed) rather than overwritten.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::store;
+
+pub const SETTINGS_VERSION: u32 = 1;
+pub const UI_SCALE_RANGE: (f32, f32) = (0.75, 2.0);
+pub const MIN_WINDOW: (u32, u32) = (800, 600);
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Settings {
+    pub version: u32,
+    /// egui zoom: 1.0 is the default size of panels and text.
+    pub ui_scale: f32,
+    /// The window's last size in logical pixels.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub window: Option<[u32; 2]>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            version: SETTINGS_VERSION,
+            ui_scale: 1.0,
+            window: None,
+        }
+    }
+}
+
+/// Settings as loaded: the values to use, where they live, and what was
+/// wrong with the file if anything.
+#[derive(Debug, Clone, Default)]
+pub struct LoadedSettings {
+    pub settings: Settings,
+    pub path: Option<PathBuf>,
+    /// A message naming the file, the place and the problem.
+    pub problem: Option<String>,
+    /// The file on disk is unreadable: keep it before writing over it.
+    pub bad_on_disk: bool,
+}
+
+pub fn settings_path() -> Option<PathBuf> {
+    store::data_dir().map(|d| d.join("settings.json"))
+}
+
+/// Parse a settings file's text; the error names the place and the problem.
+pub fn parse(text: &str) -> Result<Settings, String> {
+    let de = &mut serde_json::Deserializer::from_str(text);
+    let s: Settings = serde_path_to_error::deserialize(de).map_err(|e| {
+        let inner = e.inner();
+        let place = e.path().to_string();
+        if place.is_empty() || place == "." {
+            format!("line {}, column {}: {inner}", inner.line(), inner.column())
+        } else {
+            format!("{place}: {inner}")
+        }
+    })?;
+    if s.version != SETTINGS_VERSION {
+        return Err(format!(
+            "version: {} is not a settings version this fcrel reads (it reads {SETTINGS_VERSION})",
+            s.version
+        ));
+    }
+    let (lo, hi) = UI_SCALE_RANGE;
+    if !(lo..=hi).contains(&s.ui_scale) {
+        return Err(format!("ui_scale: {} is outside {lo}–{hi}", s.ui_scale));
+    }
+    if let Some([w, h]) = s.window
+        && (w < MIN_WINDOW.0 || h < MIN_WINDOW.1 || w > 16384 || h > 16384)
+    {
+        return Err(format!(
+            "window: {w}×{h} is not a usable window size (at least {}×{})",
+            MIN_WINDOW.0, MIN_WINDOW.1
+        ));
+    }
+    Ok(s)
+}
+
+/// Load from `path`; a missing file gives the defaults, a bad one the
+/// defaults and a message.
+pub fn load_from(path: &Path) -> LoadedSettings {
+    let mut loaded = LoadedSettings {
+        path: Some(path.to_path_buf()),
+        ..Default::default()
+    };
+    match std::fs::read_to_string(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => {
+            loaded.problem = Some(format!(
+                "{}: cannot be read: {e}; using the default settings",
+                path.display()
+            ));
+        }
+        Ok(text) => match parse(&text) {
+            Ok(s) => loaded.settings = s,
+            Err(e) => {
+                loaded.problem = Some(format!(
+                    "{}: {e}. Using the default settings; the file will be kept as {}.bad-N when settings are next saved.",
+                    path.display(),
+                    path.display()
+                ));
+                loaded.bad_on_disk = true;
+            }
+        },
+    }
+    loaded
+}
+
+pub fn load() -> LoadedSettings {
+    settings_path().map(|p| load_from(&p)).unwrap_or_default()
+}
+
+impl LoadedSettings {
+    /// Write the settings atomically, first keeping an unreadable file.
+    pub fn save(&mut self) -> Result<(), String> {
+        let Some(path) = self.path.clone() else {
+            return Err("no data folder for settings on this system".into());
+        };
+        if self.bad_on_disk && path.exists() {
+            store::keep_bad_file(&path)
+                .map_err(|e| format!("{}: cannot keep the unreadable file: {e}", path.display()))?;
+        }
+        self.bad_on_disk = false;
+        let text = serde_json::to_string_pretty(&self.settings).expect("settings serialise");
+        store::write_atomic(&path, text.as_bytes())
+            .map_err(|e| format!("{}: cannot be written: {e}", path.display()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("fcrel-settings-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn settings_round_trip() {
+        let dir = scratch("round");
+        let path = dir.join("settings.json");
+        let mut s = load_from(&path);
+        assert_eq!(s.settings, Settings::default());
+        assert!(s.problem.is_none());
+        s.settings.ui_scale = 1.5;
+        s.settings.window = Some([1280, 720]);
+        s.save().unwrap();
+        let again = load_from(&path);
+        assert_eq!(again.settings.ui_scale, 1.5);
+        assert_eq!(again.settings.window, Some([1280, 720]));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn bad_settings_name_the_place_and_are_kept() {
+        let dir = scratch("bad");
+        let path = dir.join("settings.json");
+        std::fs::write(&path, "{\"version\": 1, \"ui_scale\": 9.0}").unwrap();
+        let mut s = load_from(&path);
+        let msg = s.problem.clone().unwrap();
+        assert!(
+            msg.contains("settings.json") && msg.contains("ui_scale") && msg.contains("outside"),
+            "{msg}"
+        );
+        assert_eq!(s.settings, Settings::default());
+        s.settings.ui_scale = 1.25;
+        s.save().unwrap();
+        let kept = std::fs::read_to_string(dir.join("settings.json.bad-1")).unwrap();
+        assert!(kept.contains("9.0"));
+        assert_eq!(load_from(&path).settings.ui_scale, 1.25);
+
+        std::fs::write(
+            &path,
+            "{\"version\": 1,\n \"ui_scale\": 1.0,\n \"colour\": 3}",
+        )
+        .unwrap();
+        let msg = load_from(&path).problem.unwrap();
+        assert!(msg.contains("unknown field `colour`"), "{msg}");
+        std::fs::write(&path, "{\"version\": 1,\n \"ui_scale\": ").unwrap();
+        let msg = load_from(&path).problem.unwrap();
+        assert!(msg.contains("line 2"), "{msg}");
+        std::fs::write(
+            &path,
+            "{\"version\": 1, \"ui_scale\": 1.0, \"window\": [20, 10]}",
+        )
+        .unwrap();
+        assert!(load_from(&path).problem.unwrap().contains("window: 20×10"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
