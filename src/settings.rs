@@ -22,6 +22,48 @@ pub struct Settings {
     /// The window's last size in logical pixels.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub window: Option<[u32; 2]>,
+    /// How fast the Union turn's report unrolls.
+    #[serde(default)]
+    pub union_playback: Playback,
+}
+
+/// The speed at which the Union turn is shown: one group at a time on the
+/// player's word, slowly, quickly, or all at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Playback {
+    Step,
+    #[default]
+    Slow,
+    Fast,
+    Instant,
+}
+
+impl Playback {
+    pub const ALL: [Playback; 4] = [
+        Playback::Step,
+        Playback::Slow,
+        Playback::Fast,
+        Playback::Instant,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Playback::Step => "Step",
+            Playback::Slow => "Slow",
+            Playback::Fast => "Fast",
+            Playback::Instant => "Instant",
+        }
+    }
+
+    /// Seconds between two groups, when the program paces them.
+    pub fn interval(self) -> Option<f64> {
+        match self {
+            Playback::Slow => Some(1.5),
+            Playback::Fast => Some(0.4),
+            Playback::Step | Playback::Instant => None,
+        }
+    }
 }
 
 impl Default for Settings {
@@ -30,6 +72,7 @@ impl Default for Settings {
             version: SETTINGS_VERSION,
             ui_scale: 1.0,
             window: None,
+            union_playback: Playback::default(),
         }
     }
 }
@@ -155,8 +198,10 @@ mod tests {
         assert!(s.problem.is_none());
         s.settings.ui_scale = 1.5;
         s.settings.window = Some([1280, 720]);
+        s.settings.union_playback = Playback::Step;
         s.save().unwrap();
         let again = load_from(&path);
+        assert_eq!(again.settings.union_playback, Playback::Step);
         assert_eq!(again.settings.ui_scale, 1.5);
         assert_eq!(again.settings.window, Some([1280, 720]));
         std::fs::remove_dir_all(&dir).unwrap();

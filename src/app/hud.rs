@@ -45,7 +45,16 @@ fn keys(
     mut undo: MessageWriter<UndoDecision>,
     mut next: ResMut<NextState<Screen>>,
     mut game: ResMut<NextState<GameState>>,
+    (report, chronicle, settings): (
+        Res<super::union_turn::UnionReport>,
+        Option<Res<Chronicle>>,
+        Res<super::settings::AppSettings>,
+    ),
 ) {
+    // While the Union turn report waits for Space, Space is its.
+    let report_has_keys = chronicle
+        .as_deref()
+        .is_some_and(|c| report.waiting_for_player(c, settings.loaded.settings.union_playback));
     let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
     if keys.just_pressed(KeyCode::Escape) {
         super::screens::to_menu(&mut next, &mut game);
@@ -72,6 +81,7 @@ fn keys(
         decide.write(Decide(d));
     }
     if (keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::Space))
+        && !report_has_keys
         && let Some(r) = &pending.request
         && let Some(d) = default_choice(&r.options)
     {

@@ -12,6 +12,7 @@ mod map;
 mod screens;
 mod screenshots;
 pub(crate) mod settings;
+mod union_turn;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -87,6 +88,11 @@ pub fn run(opts: AppOptions) -> AppExit {
     } else {
         crate::settings::load()
     };
+    let mut settings = settings;
+    if scripted {
+        // The tour photographs the whole Union turn at once.
+        settings.settings.union_playback = crate::settings::Playback::Instant;
+    }
     let [w, h] = settings.settings.window.unwrap_or([1600, 1000]);
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
@@ -125,6 +131,7 @@ pub fn run(opts: AppOptions) -> AppExit {
         map::plugin,
         hud::plugin,
         settings::plugin,
+        union_turn::plugin,
     ));
     app.add_systems(
         PreUpdate,

@@ -19,7 +19,7 @@ pub struct AppSettings {
 }
 
 impl AppSettings {
-    fn save(&mut self) {
+    pub fn save(&mut self) {
         if self.persist {
             self.message = self.loaded.save().err();
         }

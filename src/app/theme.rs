@@ -25,22 +25,30 @@ pub fn egui_blue() -> egui::Color32 {
     egui::Color32::from_rgb(60, 95, 180)
 }
 
-/// The player's UI scale (Settings; 1.0 by default).
-#[derive(Resource, Debug, Clone, Copy)]
-pub struct UiScale(pub f32);
-
 pub(super) fn plugin(app: &mut App) {
-    app.insert_resource(UiScale(1.0))
-        .add_systems(EguiPrimaryContextPass, style);
+    app.add_systems(EguiPrimaryContextPass, style);
 }
 
-fn style(mut contexts: EguiContexts, scale: Res<UiScale>, mut done: Local<Option<f32>>) -> Result {
-    if *done == Some(scale.0) {
+/// Light visuals; the monospace font (which has arrows and other symbols
+/// the chronicle uses) as a fallback for the proportional one.
+fn style(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
+    if *done {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
     ctx.set_visuals(egui::Visuals::light());
-    ctx.set_zoom_factor(scale.0);
-    *done = Some(scale.0);
+    let mut fonts = egui::FontDefinitions::default();
+    let mono = fonts
+        .families
+        .get(&egui::FontFamily::Monospace)
+        .and_then(|f| f.first().cloned());
+    if let (Some(mono), Some(prop)) = (
+        mono,
+        fonts.families.get_mut(&egui::FontFamily::Proportional),
+    ) {
+        prop.push(mono);
+    }
+    ctx.set_fonts(fonts);
+    *done = true;
     Ok(())
 }

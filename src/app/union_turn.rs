@@ -1,0 +1,269 @@
+//! Watching the Union turn (16.0–18.0): after the Union moves, a window
+//! unrolls each group's orders roll, the chart row it hit and where it went,
+//! then the battles its moves caused and the Union Resupply, at the speed
+//! the player sets (step, slow, fast, instant). It reads the chronicle the
+//! rules wrote; it never plays anything itself.
+
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::Screen;
+use super::settings::AppSettings;
+use super::theme;
+use crate::chronicle::{Chronicle, Entry};
+use crate::settings::Playback;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<UnionReport>()
+        .add_systems(OnEnter(Screen::Game), |mut r: ResMut<UnionReport>| {
+            *r = UnionReport::default()
+        })
+        .add_systems(
+            EguiPrimaryContextPass,
+            report_window.run_if(in_state(Screen::Game)),
+        );
+}
+
+/// One part of the report: a group's orders, the battles, the resupply.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Section {
+    pub title: String,
+    pub lines: Vec<String>,
+}
+
+#[derive(Resource, Debug, Default)]
+pub struct UnionReport {
+    /// The chronicle index of the "16.0" entry of the turn being shown.
+    turn_start: Option<usize>,
+    /// Sections revealed so far.
+    shown: usize,
+    open: bool,
+    last_reveal: f64,
+}
+
+impl UnionReport {
+    /// Space and Enter go to the report while it waits for the player.
+    pub fn waiting_for_player(&self, chronicle: &Chronicle, playback: Playback) -> bool {
+        self.open
+            && playback == Playback::Step
+            && self
+                .turn_start
+                .is_some_and(|s| self.shown < sections(&chronicle.entries()[s..]).len())
+    }
+}
+
+/// Split a Union turn's chronicle (from its "16.0" entry) into sections:
+/// one per group's orders roll (16.1.x), then the battles, then the
+/// Union Resupply (18.x). The turn ends where the next turn begins (9.1).
+pub fn sections(entries: &[Entry]) -> Vec<Section> {
+    let mut out: Vec<Section> = Vec::new();
+    let mut battles: Vec<String> = Vec::new();
+    let mut resupply: Vec<String> = Vec::new();
+    // The first entry is the turn's own "16.0".
+    for e in entries.iter().skip(1) {
+        if e.rule == "9.1" || e.rule == "16.0" {
+            break;
+        }
+        let line = e.line();
+        if e.rule.starts_with("18.") {
+            resupply.push(line);
+        } else if e.rule.starts_with("16.1") && e.roll.is_some() {
+            out.push(Section {
+                title: line,
+                lines: Vec::new(),
+            });
+        } else if e.rule.starts_with("16.") {
+            match out.last_mut() {
+                Some(s) if resupply.is_empty() && battles.is_empty() => s.lines.push(line),
+                _ => battles.push(line),
+            }
+        } else {
+            battles.push(line);
+        }
+    }
+    if !battles.is_empty() {
+        out.push(Section {
+            title: "Battles after the Union moves (16.0, 9.3)".into(),
+            lines: battles,
+        });
+    }
+    if !resupply.is_empty() {
+        out.push(Section {
+            title: "Union Resupply (18.0)".into(),
+            lines: resupply,
+        });
+    }
+    out
+}
+
+fn report_window(
+    mut contexts: EguiContexts,
+    chronicle: Option<Res<Chronicle>>,
+    mut report: ResMut<UnionReport>,
+    mut settings: ResMut<AppSettings>,
+    time: Res<Time<Real>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) -> Result {
+    let Some(chronicle) = chronicle else {
+        return Ok(());
+    };
+    let entries = chronicle.entries();
+    // A new Union turn opens the report from its first group.
+    let latest = entries.iter().rposition(|e| e.rule == "16.0");
+    if latest.is_some() && latest != report.turn_start {
+        report.turn_start = latest;
+        report.shown = 0;
+        report.open = true;
+        report.last_reveal = time.elapsed_secs_f64();
+    }
+    let (Some(start), true) = (report.turn_start, report.open) else {
+        return Ok(());
+    };
+    let all = sections(&entries[start..]);
+    let playback = settings.loaded.settings.union_playback;
+    let now = time.elapsed_secs_f64();
+    match playback.interval() {
+        _ if playback == Playback::Instant => report.shown = all.len(),
+        Some(every) if report.shown < all.len() => {
+            if report.shown == 0 || now - report.last_reveal >= every {
+                report.shown += 1;
+                report.last_reveal = now;
+            }
+            // Pacing needs frames even when nothing else moves.
+            redraw.write(RequestRedraw);
+        }
+        _ => {
+            if report.shown == 0 && !all.is_empty() {
+                report.shown = 1;
+            }
+        }
+    }
+    if playback == Playback::Step
+        && report.shown < all.len()
+        && (keys.just_pressed(KeyCode::Space) || keys.just_pressed(KeyCode::Enter))
+    {
+        report.shown += 1;
+    }
+    let ctx = contexts.ctx_mut()?;
+    let mut open = true;
+    let mut speed = playback;
+    egui::Window::new("The Union turn (16.0–18.0)")
+        .open(&mut open)
+        .default_width(430.0)
+        .default_height(420.0)
+        .pivot(egui::Align2::RIGHT_TOP)
+        .default_pos(ctx.content_rect().right_top() + egui::vec2(-330.0, 60.0))
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.label("Speed:")
+                    .on_hover_text("How the Union turn unrolls; kept in Settings.");
+                for p in Playback::ALL {
+                    ui.radio_value(&mut speed, p, p.name());
+                }
+            });
+            ui.separator();
+            egui::ScrollArea::vertical()
+                .stick_to_bottom(true)
+                .max_height(360.0)
+                .show(ui, |ui| {
+                    if all.is_empty() {
+                        ui.label("The Union is about to give its orders.");
+                    }
+                    for s in all.iter().take(report.shown) {
+                        // Monospace, like the chronicle: its font has the arrows.
+                        ui.label(
+                            egui::RichText::new(&s.title)
+                                .monospace()
+                                .strong()
+                                .color(theme::egui_blue()),
+                        );
+                        for l in &s.lines {
+                            ui.label(egui::RichText::new(format!("  {l}")).monospace());
+                        }
+                        ui.add_space(4.0);
+                    }
+                });
+            ui.separator();
+            ui.horizontal(|ui| {
+                let hidden = all.len().saturating_sub(report.shown);
+                if hidden > 0 {
+                    if ui.button("Next (Space)").clicked() {
+                        report.shown += 1;
+                        report.last_reveal = now;
+                    }
+                    if ui.button(format!("Show all ({hidden} more)")).clicked() {
+                        report.shown = all.len();
+                    }
+                } else {
+                    ui.label("The whole Union turn is shown; the chronicle keeps it.");
+                }
+            });
+        });
+    if !open {
+        report.open = false;
+    }
+    if speed != playback {
+        settings.loaded.settings.union_playback = speed;
+        settings.save();
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chronicle::RollDetail;
+
+    fn note(rule: &str, text: &str) -> Entry {
+        Entry {
+            rule: rule.into(),
+            text: text.into(),
+            roll: None,
+        }
+    }
+
+    fn roll(rule: &str, text: &str, die: u32) -> Entry {
+        Entry {
+            rule: rule.into(),
+            text: text.into(),
+            roll: Some(RollDetail {
+                die,
+                target: None,
+                base: None,
+                modifiers: Vec::new(),
+                outcome: "Move".into(),
+            }),
+        }
+    }
+
+    #[test]
+    fn a_union_turn_splits_into_groups_battles_and_resupply() {
+        let entries = vec![
+            note("16.0", "Union Turn"),
+            roll("16.1.1", "Union Orders for McCall in Beaver Dam Creek", 3),
+            roll("16.4", "Random: the group moves to", 1),
+            note("16.1.1", "The group McCall moves to Gaines' Mill."),
+            roll("16.1.2", "Union Orders for Hunt in Savage's Station", 2),
+            note("16.4", "Hold: the group does not move."),
+            note("9.3", "Battle of Gaines' Mill"),
+            note("18.0", "The Union gains 3 Command Points."),
+            note("9.1", "Turn 2 of 9 begins"),
+            note("16.0", "next Union turn"),
+        ];
+        let s = sections(&entries);
+        let titles: Vec<&str> = s.iter().map(|s| s.title.as_str()).collect();
+        assert_eq!(s.len(), 4, "{titles:?}");
+        assert!(s[0].title.contains("McCall") && s[0].title.contains("d10 = 3"));
+        assert_eq!(s[0].lines.len(), 2);
+        assert!(s[1].title.contains("Hunt"));
+        assert_eq!(
+            s[1].lines,
+            vec!["[16.4] Hold: the group does not move.".to_string()]
+        );
+        assert_eq!(s[2].lines, vec!["[9.3] Battle of Gaines' Mill".to_string()]);
+        assert_eq!(s[3].lines.len(), 1);
+        assert!(s[3].title.starts_with("Union Resupply"));
+    }
+}
