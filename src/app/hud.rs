@@ -332,15 +332,46 @@ fn hud(
                             if s.lee_present { " · Lee present" } else { "" }
                         ));
                     }
+                    let forced = super::map::costs_command_points(&pending);
+                    if forced {
+                        let cp = board.cp.confederate;
+                        ui.label(format!(
+                            "Forced March (15.1): each Force's move costs 1 Command Point; Jackson's unhit Forces may go two areas for 1 (15.1.1). You have {cp} CP."
+                        ));
+                    }
                     let moves = destinations(&pending, &selection);
                     if !moves.is_empty() {
-                        ui.label(format!(
-                            "{} can go to:",
-                            selection.force.as_deref().unwrap_or("")
-                        ));
+                        let who = selection.force.as_deref().map_or(String::new(), |f| {
+                            if f == "lee" {
+                                "Robert E. Lee".to_string()
+                            } else {
+                                board.piece(f).map_or(f.to_string(), |p| p.force.name.clone())
+                            }
+                        });
+                        ui.label(format!("{who} can go to:"));
                         for (to, d) in moves {
-                            if ui.button(format!("→ {}", board.area_name(&to))).clicked() {
+                            let waiting = selection.confirm.as_deref() == Some(to.as_str());
+                            let text = describe(board, &d);
+                            let text = if forced && !matches!(d, Decision::MoveLee { .. }) {
+                                format!("{text} (1 CP)")
+                            } else {
+                                text
+                            };
+                            if waiting {
+                                ui.horizontal_wrapped(|ui| {
+                                    ui.colored_label(egui::Color32::from_rgb(150, 70, 0), format!("{text}?"));
+                                    if ui.button("Confirm").clicked() {
+                                        decide.write(Decide(d.clone()));
+                                        selection.confirm = None;
+                                        selection.force = None;
+                                    }
+                                    if ui.button("Cancel").clicked() {
+                                        selection.confirm = None;
+                                    }
+                                });
+                            } else if ui.button(text).clicked() {
                                 decide.write(Decide(d));
+                                selection.confirm = None;
                             }
                         }
                         ui.separator();

@@ -52,6 +52,9 @@ pub struct Selection {
     /// A Force id, or "lee".
     pub force: Option<String>,
     pub hovered: Option<String>,
+    /// A Forced March destination waiting for the player to confirm its
+    /// Command Point cost (15.1).
+    pub confirm: Option<String>,
 }
 
 /// Shapes of the areas in world coordinates.
@@ -598,8 +601,14 @@ fn inside(poly: &[Vec2], p: Vec2) -> bool {
     c
 }
 
+/// Moves in the Forced March step cost Command Points (15.1).
+pub fn costs_command_points(pending: &PendingDecision) -> bool {
+    pending.request.as_ref().is_some_and(|r| r.rule == "15.1")
+}
+
 /// The legal destinations of the selected Force (or Lee) in the pending
-/// decision, with the decision that moves it there.
+/// decision, with the decision that moves it there (Jackson's two-area
+/// Forced March included, 15.1.1).
 pub fn destinations(pending: &PendingDecision, selection: &Selection) -> Vec<(String, Decision)> {
     let (Some(req), Some(sel)) = (&pending.request, &selection.force) else {
         return Vec::new();
@@ -608,6 +617,9 @@ pub fn destinations(pending: &PendingDecision, selection: &Selection) -> Vec<(St
         .iter()
         .filter_map(|d| match d {
             Decision::MoveForce { force, to } if force == sel => Some((to.clone(), d.clone())),
+            Decision::JacksonMarch { force, to, .. } if force == sel => {
+                Some((to.clone(), d.clone()))
+            }
             Decision::MoveLee { to } if sel == "lee" => Some((to.clone(), d.clone())),
             _ => None,
         })
@@ -652,10 +664,17 @@ fn pick(
             .into_iter()
             .find(|(to, _)| *to == area)
         {
-            decide.write(Decide(d));
-            selection.force = None;
+            if costs_command_points(&pending) && !matches!(d, Decision::MoveLee { .. }) {
+                // 15.1: a Forced March costs CP; the decision panel shows
+                // the cost and asks before it is spent.
+                selection.confirm = Some(area);
+            } else {
+                decide.write(Decide(d));
+                selection.force = None;
+            }
         } else {
             selection.area = Some(area);
+            selection.confirm = None;
         }
     }
     Ok(())
@@ -812,6 +831,11 @@ mod tests {
                     Decision::MoveLee {
                         to: "seven-pines".into(),
                     },
+                    Decision::JacksonMarch {
+                        force: "jackson".into(),
+                        via: "hundleys-corner".into(),
+                        to: "cold-harbor".into(),
+                    },
                     Decision::EndMoves,
                 ],
                 situation: None,
@@ -831,6 +855,8 @@ mod tests {
         };
         assert_eq!(pick("longstreet"), vec!["glendale"]);
         assert_eq!(pick("lee"), vec!["seven-pines"]);
+        assert_eq!(pick("jackson"), vec!["cold-harbor"]);
+        assert!(!costs_command_points(&pending));
         assert!(pick("magruder").is_empty());
         assert!(destinations(&pending, &Selection::default()).is_empty());
     }
