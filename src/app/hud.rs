@@ -324,7 +324,7 @@ fn hud(
                 }
                 Some(r) => {
                     ui.label(egui::RichText::new(format!("({}) {}", r.rule, r.prompt)).strong());
-                    if let Some(s) = r.situation {
+                    if let Some(s) = &r.situation {
                         ui.label(format!(
                             "Confederate {} against Union {}{}",
                             s.confederate_combat,
@@ -376,10 +376,14 @@ fn hud(
                         }
                         ui.separator();
                     }
+                    let resupply = r.options.contains(&Decision::EndResupply);
+                    if resupply {
+                        resupply_panel(ui, board, &r.options, &mut decide);
+                    }
                     egui::ScrollArea::vertical()
                         .max_height(420.0)
                         .show(ui, |ui| {
-                            for d in &r.options {
+                            for d in r.options.iter().filter(|_| !resupply) {
                                 // Moves are made on the map; only the other choices are listed.
                                 if matches!(
                                     d,
@@ -653,6 +657,105 @@ pub fn describe(board: &Board, d: &Decision) -> String {
         Decision::ModifyOrders { by } => format!("Discard a Scout: change the roll by {by:+}"),
         other => format!("{other:?}"),
     }
+}
+
+/// Confederate Resupply (15.3–15.6) as one panel: the Command Points and
+/// Scouts, then Refits, purchases by Force with their costs and the areas
+/// they may enter, and Scouts. Only the legal options are offered.
+fn resupply_panel(
+    ui: &mut egui::Ui,
+    board: &Board,
+    options: &[Decision],
+    decide: &mut MessageWriter<Decide>,
+) {
+    ui.label(format!(
+        "You have {} Command Points and {} Scouts ({} counters in all).",
+        board.cp.confederate, board.scouts.available, board.scouts.counters
+    ));
+    let refits: Vec<&Decision> = options
+        .iter()
+        .filter(|d| matches!(d, Decision::Refit { .. }))
+        .collect();
+    let mut buys: std::collections::BTreeMap<(String, bool), Vec<&Decision>> = Default::default();
+    for d in options {
+        if let Decision::Purchase { force, reduced, .. } = d {
+            buys.entry((force.clone(), *reduced)).or_default().push(d);
+        }
+    }
+    egui::ScrollArea::vertical()
+        .id_salt("resupply")
+        .max_height(460.0)
+        .show(ui, |ui| {
+            ui.strong("Refit (15.4): 2 CP, the Force returns to full strength");
+            if refits.is_empty() {
+                ui.label("No reduced Force can be refitted now.");
+            }
+            for d in refits {
+                if ui.button(describe(board, d)).clicked() {
+                    decide.write(Decide((*d).clone()));
+                }
+            }
+            ui.add_space(4.0);
+            ui.strong("Purchase (15.5): its Combat Value in CP, into an area with your Forces");
+            if buys.is_empty() {
+                ui.label("Nothing can be bought with the Command Points left.");
+            }
+            for ((force, reduced), ds) in &buys {
+                let p = board.piece(force);
+                let name = p.map_or(force.clone(), |p| {
+                    let f = &p.force;
+                    if f.is_named() {
+                        return f.name.clone();
+                    }
+                    let kind = f.kind.map_or("", |k| k.name());
+                    let what = if kind.is_empty() || kind == f.force_type.name() {
+                        f.force_type.name().to_string()
+                    } else {
+                        format!("{} {kind}", f.force_type.name())
+                    };
+                    format!("{what} ({:?}, {})", f.skill, f.id)
+                });
+                let cost = p.map_or(0, |p| {
+                    if *reduced {
+                        p.force.reduced.map_or(p.force.full.combat, |v| v.combat)
+                    } else {
+                        p.force.full.combat
+                    }
+                });
+                let title = format!(
+                    "{name}{} — {cost} CP",
+                    if *reduced { " (reduced side)" } else { "" }
+                );
+                egui::CollapsingHeader::new(title)
+                    .id_salt((force, reduced))
+                    .show(ui, |ui| {
+                        ui.horizontal_wrapped(|ui| {
+                            for d in ds {
+                                if let Decision::Purchase { area, .. } = d
+                                    && ui
+                                        .button(format!("into {}", board.area_name(area)))
+                                        .clicked()
+                                {
+                                    decide.write(Decide((*d).clone()));
+                                }
+                            }
+                        });
+                    });
+            }
+            ui.add_space(4.0);
+            ui.strong("Scouts (15.6): 1 CP each");
+            if options.contains(&Decision::BuyScout) {
+                if ui.button("Buy a Scout (1 CP)").clicked() {
+                    decide.write(Decide(Decision::BuyScout));
+                }
+            } else {
+                ui.label("No Scout can be bought now.");
+            }
+            ui.add_space(6.0);
+            if ui.button("End Resupply (Enter)").clicked() {
+                decide.write(Decide(Decision::EndResupply));
+            }
+        });
 }
 
 /// A board copied out of the world once per change, for the panels.

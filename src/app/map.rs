@@ -31,6 +31,7 @@ pub(super) fn plugin(app: &mut App) {
                 build_map,
                 fit_viewport,
                 rebuild_counters,
+                battle_location_marker,
                 pan_zoom,
                 pick,
                 draw_lines,
@@ -71,6 +72,67 @@ struct MapPiece;
 
 #[derive(Component)]
 struct CounterPiece;
+
+/// 4.16 The Battle Location marker.
+#[derive(Component)]
+struct BattleLocationPiece;
+
+/// 4.16: while a battle asks the player something, its Battle Location Area
+/// carries the marker, grey in the Confederate half of the turn and blue in
+/// the Union half.
+fn battle_location_marker(
+    mut commands: Commands,
+    geometry: Option<Res<Geometry>>,
+    pending: Res<PendingDecision>,
+    turn: Option<Res<crate::rules::components::CampaignTurn>>,
+    old: Query<Entity, With<BattleLocationPiece>>,
+    mut shown: Local<Option<(String, bool)>>,
+) {
+    let Some(g) = geometry else {
+        *shown = None;
+        return;
+    };
+    let area = pending
+        .request
+        .as_ref()
+        .and_then(|r| r.battle_location.clone());
+    let confederate_half = turn.is_none_or(|t| t.phase == crate::campaign::Phase::Confederate);
+    let want = area.map(|a| (a, confederate_half));
+    if *shown == want && (want.is_none() || !old.is_empty()) {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    *shown = want.clone();
+    let Some((area, grey)) = want else { return };
+    let Some((_, centre)) = g.centres.iter().find(|(id, _)| *id == area) else {
+        return;
+    };
+    let at = Vec3::new(centre.x - 70.0, centre.y - 26.0, 8.0);
+    let fill = if grey {
+        theme::CONFEDERATE_DARK
+    } else {
+        theme::UNION_DARK
+    };
+    commands.spawn((
+        Sprite::from_color(theme::HIGHLIGHT, Vec2::new(52.0, 26.0)),
+        Transform::from_translation(at - Vec3::Z * 0.05),
+        BattleLocationPiece,
+    ));
+    commands.spawn((
+        Sprite::from_color(fill, Vec2::new(48.0, 22.0)),
+        Transform::from_translation(at),
+        BattleLocationPiece,
+    ));
+    commands.spawn((
+        Text2d::new("BATTLE"),
+        TextFont::from_font_size(10.0),
+        TextColor(Color::WHITE),
+        Transform::from_translation(at + Vec3::Z * 0.05),
+        BattleLocationPiece,
+    ));
+}
 
 #[derive(Component)]
 pub struct MapCamera;
@@ -292,7 +354,14 @@ fn fit_viewport(
 
 fn clear_map(
     mut commands: Commands,
-    pieces: Query<Entity, Or<(With<MapPiece>, With<CounterPiece>)>>,
+    pieces: Query<
+        Entity,
+        Or<(
+            With<MapPiece>,
+            With<CounterPiece>,
+            With<BattleLocationPiece>,
+        )>,
+    >,
     mut cam: Query<&mut Camera, With<MapCamera>>,
     mut viewport: ResMut<MapViewport>,
 ) {
@@ -840,6 +909,7 @@ mod tests {
                 ],
                 situation: None,
                 battlefield: None,
+                battle_location: None,
             }),
             ..default()
         };

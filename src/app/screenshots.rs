@@ -1,4 +1,4 @@
-//! `fcrel --screenshots DIR`: a scripted tour of the screens (menu, set-up,
+//! `fcrel --screenshots DIR`: a scripted tour of the screens (menu, settings, set-up, a battle, resupply,
 //! the map in the Confederate turn, a Union turn, the end of a campaign),
 //! each saved as a PNG, then quit. Works under `xvfb-run`.
 
@@ -9,6 +9,7 @@ use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 
 use super::{Screen, SetupChoice};
 use crate::rules::commander::Policy;
+use crate::rules::decision::Decision;
 use crate::rules::difficulty::BattleMode;
 use crate::rules::sequence::{GameState, PendingDecision, ScriptedCommander};
 use crate::rules::turn::Step;
@@ -18,6 +19,7 @@ pub struct Tour {
     dir: PathBuf,
     stage: usize,
     wait: u32,
+    battle_shot: bool,
 }
 
 impl Tour {
@@ -26,6 +28,7 @@ impl Tour {
             dir,
             stage: 0,
             wait: 0,
+            battle_shot: false,
         }
     }
 }
@@ -88,6 +91,52 @@ fn tour(
                 .is_some_and(|p| p.request.as_ref().is_some_and(|r| r.rule == "9.2")) =>
         {
             shot(&mut commands, &tour, "map");
+            commands.insert_resource(ScriptedCommander(Policy::Objective));
+            tour.stage = 11;
+            tour.wait = 0;
+        }
+        // A battle asking the player: the Battle Location marker (4.16).
+        11 if !tour.battle_shot
+            && pending.as_ref().is_some_and(|p| {
+                p.request
+                    .as_ref()
+                    .is_some_and(|r| r.battle_location.is_some())
+            }) =>
+        {
+            commands.remove_resource::<ScriptedCommander>();
+            tour.stage = 13;
+            tour.wait = 0;
+        }
+        13 if settled => {
+            shot(&mut commands, &tour, "battle");
+            tour.battle_shot = true;
+            commands.insert_resource(ScriptedCommander(Policy::Objective));
+            tour.stage = 11;
+            tour.wait = 0;
+        }
+        // The commander stops at the Confederate Resupply for its panel.
+        11 if step
+            .as_ref()
+            .is_some_and(|s| *s.get() == Step::ConfederateResupply) =>
+        {
+            commands.remove_resource::<ScriptedCommander>();
+            tour.stage = 12;
+            tour.wait = 0;
+        }
+        12 if settled
+            && pending.as_ref().is_some_and(|p| {
+                p.request
+                    .as_ref()
+                    .is_some_and(|r| r.options.contains(&Decision::EndResupply))
+            }) =>
+        {
+            shot(&mut commands, &tour, "resupply");
+            commands.insert_resource(ScriptedCommander(Policy::Objective));
+            tour.stage = 4;
+            tour.wait = 0;
+        }
+        // No resupply choice this turn: go on.
+        12 if tour.wait > 400 => {
             commands.insert_resource(ScriptedCommander(Policy::Objective));
             tour.stage = 4;
             tour.wait = 0;

@@ -64,6 +64,9 @@ pub struct Board {
     pub scouts: Scouts,
     pub turn: CampaignTurn,
     pub progress: Progress,
+    /// 4.16 The Battle Location Area while a battle is fought (transient:
+    /// it lives only inside a step's procedure, for the requests it asks).
+    pub battle_location: Option<String>,
 }
 
 impl Board {
@@ -91,6 +94,7 @@ impl Board {
             scouts: *world.get_resource::<Scouts>()?,
             turn: *world.get_resource::<CampaignTurn>()?,
             progress: world.get_resource::<Progress>()?.clone(),
+            battle_location: None,
         })
     }
 
@@ -131,6 +135,7 @@ impl Board {
                 phase: crate::campaign::Phase::Confederate,
             },
             progress: Progress::default(),
+            battle_location: None,
         }
     }
 

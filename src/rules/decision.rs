@@ -247,6 +247,9 @@ pub struct Request {
     /// The Battlefield Sheet when asked during a Basic battle.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub battlefield: Option<Vec<UnitView>>,
+    /// 4.16 The Battle Location Area when asked during a battle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battle_location: Option<String>,
 }
 
 /// A Force on the Battlefield Sheet as the player sees it.
@@ -265,8 +268,11 @@ pub struct UnitView {
 }
 
 /// A battle's balance when a decision is asked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Situation {
+    /// 4.16 The Battle Location Area.
+    #[serde(default)]
+    pub area: String,
     pub confederate_combat: u32,
     pub union_combat: u32,
     pub lee_present: bool,
@@ -402,6 +408,7 @@ pub fn ask_full(
         options,
         situation,
         battlefield,
+        battle_location: board.battle_location.clone(),
     };
     if request.options.len() == 1 {
         return Ok(request.options[0].clone());

@@ -150,6 +150,7 @@ pub fn lee_present(board: &Board, area: &str) -> bool {
 /// The battle's balance, for decisions asked during it.
 pub fn situation(board: &Board, area: &str, attacker: Side) -> Situation {
     Situation {
+        area: area.to_string(),
         confederate_combat: board.area_combat(area, Side::Confederate),
         union_combat: board.area_combat(area, Side::Union),
         lee_present: lee_present(board, area),

@@ -342,11 +342,15 @@ pub fn fight(
     spec: &BattleSpec,
     mode: BattleMode,
 ) -> Result<super::battle::Outcome, Interrupt> {
-    match mode {
+    // 4.16: every question asked during the battle names its location.
+    ctx.board.battle_location = Some(spec.area.clone());
+    let outcome = match mode {
         BattleMode::Basic => super::battle::basic::fight(ctx, spec),
         BattleMode::Quick => quick::fight(ctx, spec, QuickMode::Quick),
         BattleMode::VeryQuick => quick::fight(ctx, spec, QuickMode::VeryQuick),
-    }
+    };
+    ctx.board.battle_location = None;
+    outcome
 }
 
 /// Play from `step` until the campaign ends.
