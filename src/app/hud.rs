@@ -334,7 +334,7 @@ fn hud(
                     }
                     let forced = super::map::costs_command_points(&pending);
                     if forced {
-                        let cp = board.cp.confederate;
+                        let cp = cp.confederate;
                         ui.label(format!(
                             "Forced March (15.1): each Force's move costs 1 Command Point; Jackson's unhit Forces may go two areas for 1 (15.1.1). You have {cp} CP."
                         ));
@@ -378,7 +378,7 @@ fn hud(
                     }
                     let resupply = r.options.contains(&Decision::EndResupply);
                     if resupply {
-                        resupply_panel(ui, board, &r.options, &mut decide);
+                        resupply_panel(ui, board, (cp.confederate, scouts.available, scouts.counters), &r.options, &mut decide);
                     }
                     egui::ScrollArea::vertical()
                         .max_height(420.0)
@@ -665,12 +665,12 @@ pub fn describe(board: &Board, d: &Decision) -> String {
 fn resupply_panel(
     ui: &mut egui::Ui,
     board: &Board,
+    (cp, scouts, counters): (u32, u32, u32),
     options: &[Decision],
     decide: &mut MessageWriter<Decide>,
 ) {
     ui.label(format!(
-        "You have {} Command Points and {} Scouts ({} counters in all).",
-        board.cp.confederate, board.scouts.available, board.scouts.counters
+        "You have {cp} Command Points and {scouts} Scouts ({counters} counters in all)."
     ));
     let refits: Vec<&Decision> = options
         .iter()
