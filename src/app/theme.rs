@@ -15,6 +15,8 @@ pub const CONFEDERATE: Color = Color::srgb(0.62, 0.62, 0.62);
 pub const CONFEDERATE_DARK: Color = Color::srgb(0.40, 0.40, 0.40);
 pub const UNION: Color = Color::srgb(0.18, 0.30, 0.62);
 pub const UNION_DARK: Color = Color::srgb(0.10, 0.17, 0.40);
+/// A Union group's path in the Union turn.
+pub const UNION_PATH: Color = Color::srgb(0.05, 0.20, 0.75);
 pub const HIGHLIGHT: Color = Color::srgb(0.95, 0.80, 0.20);
 
 pub fn egui_grey() -> egui::Color32 {

@@ -16,13 +16,114 @@ use crate::settings::Playback;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<UnionReport>()
-        .add_systems(OnEnter(Screen::Game), |mut r: ResMut<UnionReport>| {
-            *r = UnionReport::default()
-        })
+        .init_resource::<UnionMoves>()
+        .add_systems(
+            OnEnter(Screen::Game),
+            |mut r: ResMut<UnionReport>, mut m: ResMut<UnionMoves>| {
+                *r = UnionReport::default();
+                *m = UnionMoves::default();
+            },
+        )
+        .add_systems(
+            Update,
+            (record_union_start, draw_paths).run_if(in_state(Screen::Game)),
+        )
         .add_systems(
             EguiPrimaryContextPass,
             report_window.run_if(in_state(Screen::Game)),
         );
+}
+
+/// Where each Union Force stood when the Union Orders began (16.0), so the
+/// map can draw each group's path as the report reaches it.
+#[derive(Resource, Debug, Default)]
+pub struct UnionMoves {
+    /// Force id, its name as the chronicle writes it, its area.
+    before: Vec<(String, String, String)>,
+}
+
+fn record_union_start(
+    step: Option<Res<State<crate::rules::turn::Step>>>,
+    board: Option<Res<super::hud::BoardView>>,
+    mut moves: ResMut<UnionMoves>,
+) {
+    // Union Forces do not move during the Confederate Resupply (15.3-15.6),
+    // so the board then is where the Union Orders start from; it is kept
+    // until the next turn's, while the report is read.
+    let (Some(step), Some(board)) = (step, board) else {
+        return;
+    };
+    if *step.get() != crate::rules::turn::Step::ConfederateResupply {
+        return;
+    }
+    moves.before = board
+        .0
+        .pieces
+        .iter()
+        .filter(|p| p.force.side == crate::campaign::Side::Union)
+        .filter_map(|p| {
+            let name = if p.force.is_named() {
+                p.force.name.clone()
+            } else {
+                p.force.id.clone()
+            };
+            p.location
+                .area()
+                .map(|a| (p.force.id.clone(), name, a.to_string()))
+        })
+        .collect();
+}
+
+/// Arrows from where each Union group stood to where it went, for the
+/// groups the report has shown so far.
+fn draw_paths(
+    mut gizmos: Gizmos,
+    report: Res<UnionReport>,
+    moves: Res<UnionMoves>,
+    chronicle: Option<Res<Chronicle>>,
+    geometry: Option<Res<super::map::Geometry>>,
+    board: Option<Res<super::hud::BoardView>>,
+) {
+    let (Some(chronicle), Some(g), Some(board), Some(start), true) =
+        (chronicle, geometry, board, report.turn_start, report.open)
+    else {
+        return;
+    };
+    let entries = chronicle.entries();
+    if start >= entries.len() {
+        return;
+    }
+    let shown: Vec<Section> = sections(&entries[start..])
+        .into_iter()
+        .take(report.shown)
+        .collect();
+    let centre = |a: &str| g.centres.iter().find(|(id, _)| id == a).map(|(_, c)| *c);
+    let mut drawn: Vec<(String, String)> = Vec::new();
+    for (id, name, from) in &moves.before {
+        let Some(now) = board
+            .0
+            .piece(id)
+            .and_then(|p| p.location.area().map(str::to_string))
+        else {
+            continue;
+        };
+        if now == *from || drawn.contains(&(from.clone(), now.clone())) {
+            continue;
+        }
+        // The group's section names its members ("Union Orders for A, B in …").
+        let named = shown.iter().any(|s| {
+            s.title
+                .split(" in ")
+                .next()
+                .is_some_and(|who| who.split(", ").any(|w| w.ends_with(name.as_str())))
+        });
+        if let (true, Some(a), Some(b)) = (named, centre(from), centre(&now)) {
+            gizmos
+                .arrow_2d(a, b, theme::UNION_PATH)
+                .with_tip_length(18.0);
+            drawn.push((from.clone(), now));
+        }
+    }
 }
 
 /// One part of the report: a group's orders, the battles, the resupply.
