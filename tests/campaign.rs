@@ -1098,3 +1098,22 @@ fn basic_battle_shows_on_the_battlefield_entities() {
     }
     assert!(seen, "a Basic battle put Forces on the sheet");
 }
+
+/// Casualties (11.10, 11.11) count every Hit and every Force destroyed, by
+/// side, for the end of the campaign.
+#[test]
+fn casualties_count_hits_and_destroyed_forces() {
+    let mut b = empty_board(seven_days());
+    at(&mut b, "glendale", &["longstreet", "mccall"]);
+    let mut chronicle = Chronicle::default();
+    let longstreet = b.index("longstreet").unwrap();
+    let mccall = b.index("mccall").unwrap();
+    b.hit(longstreet, &mut chronicle, "11.10");
+    b.hit(mccall, &mut chronicle, "11.10");
+    b.hit(mccall, &mut chronicle, "11.10");
+    let k = b.progress.casualties;
+    assert_eq!((k.confederate_hits, k.union_hits), (1, 2));
+    assert_eq!((k.confederate_destroyed, k.union_destroyed), (0, 1));
+    assert_eq!(b.pieces[mccall].location, Location::ReinforcementCup);
+    assert_eq!(b.pieces[longstreet].strength, Reduced);
+}

@@ -125,6 +125,10 @@ fn live_status(board: &Board, id: &str, condition: &Condition) -> (&'static str,
     match board.progress.objectives.get(id) {
         Some(true) => return ("[achieved]", egui::Color32::from_rgb(20, 120, 40)),
         Some(false) => return ("[failed]", egui::Color32::from_rgb(170, 20, 20)),
+        // Once the campaign is over, what was not achieved is missed.
+        None if board.progress.result.is_some() => {
+            return ("[failed]", egui::Color32::from_rgb(170, 20, 20));
+        }
         None => {}
     }
     let met = match condition {
@@ -549,6 +553,11 @@ fn end_window(
             ui.heading(format!(
                 "{} Victory Points against Lee's {}: {:?} Command (3.3)",
                 r.victory_points, c.victory.lee_historical_vp, r.rating
+            ));
+            let k = progress.casualties;
+            ui.label(format!(
+                "Casualties (11.10–11.11): Confederate {} Hits, {} Forces destroyed or captured; Union {} Hits, {} Forces destroyed or captured.",
+                k.confederate_hits, k.confederate_destroyed, k.union_hits, k.union_destroyed
             ));
             let named: u32 = board
                 .pieces

@@ -206,10 +206,15 @@ fn report_window(
     time: Res<Time<Real>>,
     keys: Res<ButtonInput<KeyCode>>,
     mut redraw: MessageWriter<RequestRedraw>,
+    game: Res<State<crate::rules::sequence::GameState>>,
 ) -> Result {
     let Some(chronicle) = chronicle else {
         return Ok(());
     };
+    // The end of the campaign has its own window.
+    if *game.get() == crate::rules::sequence::GameState::Over {
+        return Ok(());
+    }
     let entries = chronicle.entries();
     // A new Union turn opens the report from its first group.
     let latest = entries.iter().rposition(|e| e.rule == "16.0");

@@ -274,6 +274,10 @@ impl Board {
     /// Apply one Hit (11.10): flip a full-strength counter that has a
     /// reduced side, otherwise destroy it (11.11).
     pub fn hit(&mut self, i: usize, chronicle: &mut Chronicle, rule: &str) -> HitResult {
+        match self.pieces[i].force.side {
+            Side::Confederate => self.progress.casualties.confederate_hits += 1,
+            Side::Union => self.progress.casualties.union_hits += 1,
+        }
         let p = &self.pieces[i];
         if p.strength == Strength::Full && p.force.reduced.is_some() {
             chronicle.note(
@@ -290,6 +294,10 @@ impl Board {
 
     /// Remove a counter to where 11.11 sends it.
     pub fn destroy(&mut self, i: usize, chronicle: &mut Chronicle, rule: &str) {
+        match self.pieces[i].force.side {
+            Side::Confederate => self.progress.casualties.confederate_destroyed += 1,
+            Side::Union => self.progress.casualties.union_destroyed += 1,
+        }
         let dest = destination(&self.pieces[i].force, false);
         chronicle.note(
             rule,

@@ -119,6 +119,31 @@ pub struct CommandPoints {
     pub union: u32,
 }
 
+/// The campaign's losses: every Hit applied (11.10) and every Force
+/// destroyed (11.11), by side.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Casualties {
+    pub confederate_hits: u32,
+    pub union_hits: u32,
+    pub confederate_destroyed: u32,
+    pub union_destroyed: u32,
+}
+
+impl Casualties {
+    pub fn hits(&self, side: Side) -> u32 {
+        match side {
+            Side::Confederate => self.confederate_hits,
+            Side::Union => self.union_hits,
+        }
+    }
+    pub fn destroyed(&self, side: Side) -> u32 {
+        match side {
+            Side::Confederate => self.confederate_destroyed,
+            Side::Union => self.union_destroyed,
+        }
+    }
+}
+
 /// 4.10 Scouts: those in the Scout box, and the physical counters (a hard limit).
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Scouts {
@@ -275,6 +300,10 @@ pub struct Progress {
     /// (turn, Confederate, Union), from the set-up (turn 0) on.
     #[serde(default)]
     pub strength: Vec<(u32, u32, u32)>,
+    /// Hits taken and Forces destroyed so far (11.10, 11.11), for the end
+    /// of the campaign.
+    #[serde(default)]
+    pub casualties: Casualties,
     /// The end of the campaign, once reached.
     pub result: Option<CampaignResult>,
 }

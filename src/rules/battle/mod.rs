@@ -692,6 +692,11 @@ pub fn capture_artillery(ctx: &mut Ctx, i: usize, area: &str, rule: &'static str
     let captured = ctx.board.pieces[i].clone();
     let cv = captured.force.full.combat;
     let captor = captured.force.side.other();
+    // A captured battery is lost to its army like a destroyed one.
+    match captured.force.side {
+        Side::Confederate => ctx.board.progress.casualties.confederate_destroyed += 1,
+        Side::Union => ctx.board.progress.casualties.union_destroyed += 1,
+    }
     ctx.board.pieces[i].location = Location::CapturedArtilleryPile;
     ctx.board.pieces[i].strength = Strength::Full;
     ctx.note(
