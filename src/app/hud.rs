@@ -209,7 +209,7 @@ fn hud(
     let mut root = super::screens::root_ui(ctx, "game");
     // Top: turn, phase, points.
     egui::Panel::top("status").show(&mut root, |ui| {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.heading(&c.name);
             let (text, color) = phase_text(&turn, step.as_ref().map(|s| *s.get()));
             ui.label(egui::RichText::new(format!("Turn {} of {}", turn.turn.max(1), c.turns)).strong().size(16.0));
@@ -446,7 +446,7 @@ fn hud(
         });
     // Bottom: the Chronicle.
     egui::Panel::bottom("chronicle").default_size(190.0).resizable(true).show(&mut root, |ui| {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.heading("Chronicle");
             egui::ComboBox::from_id_salt("turn")
                 .selected_text(hud.chronicle_turn.map_or("all turns".to_string(), |t| format!("turn {t}")))
