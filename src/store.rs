@@ -58,14 +58,21 @@ pub fn keep_bad_file(path: &Path) -> std::io::Result<PathBuf> {
     unreachable!("some numbered name is free")
 }
 
+/// An empty folder of its own for a test's files.
+#[cfg(test)]
+pub(crate) fn scratch_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("fcrel-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).expect("temporary folder");
+    dir
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("fcrel-store-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        dir
+        scratch_dir(&format!("store-{name}"))
     }
 
     #[test]

@@ -45,16 +45,13 @@ fn keys(
     mut undo: MessageWriter<UndoDecision>,
     mut next: ResMut<NextState<Screen>>,
     mut game: ResMut<NextState<GameState>>,
-    (report, chronicle, settings): (
+    (report, settings): (
         Res<super::union_turn::UnionReport>,
-        Option<Res<Chronicle>>,
         Res<super::settings::AppSettings>,
     ),
 ) {
     // While the Union turn report waits for Space, Space is its.
-    let report_has_keys = chronicle
-        .as_deref()
-        .is_some_and(|c| report.waiting_for_player(c, settings.loaded.settings.union_playback));
+    let report_has_keys = report.waiting_for_player(settings.loaded.settings.union_playback);
     let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
     if keys.just_pressed(KeyCode::Escape) {
         super::screens::to_menu(&mut next, &mut game);
@@ -328,7 +325,7 @@ fn hud(
                 }
                 Some(r) => {
                     ui.label(egui::RichText::new(format!("({}) {}", r.rule, r.prompt)).strong());
-                    if let Some(s) = &r.situation {
+                    if let Some(s) = r.situation {
                         ui.label(format!(
                             "Confederate {} against Union {}{}",
                             s.confederate_combat,
@@ -642,13 +639,7 @@ pub fn describe(board: &Board, d: &Decision) -> String {
             reduced,
         } => {
             let p = board.piece(force);
-            let cost = p.map_or(0, |p| {
-                if *reduced {
-                    p.force.reduced.map_or(p.force.full.combat, |v| v.combat)
-                } else {
-                    p.force.full.combat
-                }
-            });
+            let cost = p.map_or(0, |p| p.force.purchase_cost(*reduced));
             format!(
                 "Buy {}{} into {} ({cost} CP)",
                 name(force),
@@ -724,13 +715,7 @@ fn resupply_panel(
                     };
                     format!("{what} ({:?}, {})", f.skill, f.id)
                 });
-                let cost = p.map_or(0, |p| {
-                    if *reduced {
-                        p.force.reduced.map_or(p.force.full.combat, |v| v.combat)
-                    } else {
-                        p.force.full.combat
-                    }
-                });
+                let cost = p.map_or(0, |p| p.force.purchase_cost(*reduced));
                 let title = format!(
                     "{name}{} — {cost} CP",
                     if *reduced { " (reduced side)" } else { "" }

@@ -26,7 +26,9 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (record_union_start, draw_paths).run_if(in_state(Screen::Game)),
+            (record_union_start, follow_chronicle, draw_paths)
+                .chain()
+                .run_if(in_state(Screen::Game)),
         )
         .add_systems(
             EguiPrimaryContextPass,
@@ -62,14 +64,10 @@ fn record_union_start(
         .iter()
         .filter(|p| p.force.side == crate::campaign::Side::Union)
         .filter_map(|p| {
-            let name = if p.force.is_named() {
-                p.force.name.clone()
-            } else {
-                p.force.id.clone()
-            };
-            p.location
-                .area()
-                .map(|a| (p.force.id.clone(), name, a.to_string()))
+            p.location.area().map(|a| {
+                let name = p.force.chronicle_name().to_string();
+                (p.force.id.clone(), name, a.to_string())
+            })
         })
         .collect();
 }
@@ -80,23 +78,13 @@ fn draw_paths(
     mut gizmos: Gizmos,
     report: Res<UnionReport>,
     moves: Res<UnionMoves>,
-    chronicle: Option<Res<Chronicle>>,
     geometry: Option<Res<super::map::Geometry>>,
     board: Option<Res<super::hud::BoardView>>,
 ) {
-    let (Some(chronicle), Some(g), Some(board), Some(start), true) =
-        (chronicle, geometry, board, report.turn_start, report.open)
-    else {
+    let (Some(g), Some(board), true) = (geometry, board, report.open) else {
         return;
     };
-    let entries = chronicle.entries();
-    if start >= entries.len() {
-        return;
-    }
-    let shown: Vec<Section> = sections(&entries[start..])
-        .into_iter()
-        .take(report.shown)
-        .collect();
+    let shown = &report.sections[..report.shown.min(report.sections.len())];
     let centre = |a: &str| g.centres.iter().find(|(id, _)| id == a).map(|(_, c)| *c);
     let mut drawn: Vec<(String, String)> = Vec::new();
     for (id, name, from) in &moves.before {
@@ -137,6 +125,9 @@ pub struct Section {
 pub struct UnionReport {
     /// The chronicle index of the "16.0" entry of the turn being shown.
     turn_start: Option<usize>,
+    /// That turn's sections, and the chronicle length they were read at.
+    sections: Vec<Section>,
+    read_len: usize,
     /// Sections revealed so far.
     shown: usize,
     open: bool,
@@ -145,12 +136,8 @@ pub struct UnionReport {
 
 impl UnionReport {
     /// Space and Enter go to the report while it waits for the player.
-    pub fn waiting_for_player(&self, chronicle: &Chronicle, playback: Playback) -> bool {
-        self.open
-            && playback == Playback::Step
-            && self
-                .turn_start
-                .is_some_and(|s| self.shown < sections(&chronicle.entries()[s..]).len())
+    pub fn waiting_for_player(&self, playback: Playback) -> bool {
+        self.open && playback == Playback::Step && self.shown < self.sections.len()
     }
 }
 
@@ -198,25 +185,21 @@ pub fn sections(entries: &[Entry]) -> Vec<Section> {
     out
 }
 
-fn report_window(
-    mut contexts: EguiContexts,
+/// Read the chronicle when it grows: a new Union turn (16.0) opens the
+/// report from its first group; otherwise its sections are brought up to date.
+fn follow_chronicle(
     chronicle: Option<Res<Chronicle>>,
     mut report: ResMut<UnionReport>,
-    mut settings: ResMut<AppSettings>,
     time: Res<Time<Real>>,
-    keys: Res<ButtonInput<KeyCode>>,
-    mut redraw: MessageWriter<RequestRedraw>,
-    game: Res<State<crate::rules::sequence::GameState>>,
-) -> Result {
+) {
     let Some(chronicle) = chronicle else {
-        return Ok(());
+        return;
     };
-    // The end of the campaign has its own window.
-    if *game.get() == crate::rules::sequence::GameState::Over {
-        return Ok(());
-    }
     let entries = chronicle.entries();
-    // A new Union turn opens the report from its first group.
+    if entries.len() == report.read_len {
+        return;
+    }
+    report.read_len = entries.len();
     let latest = entries.iter().rposition(|e| e.rule == "16.0");
     if latest.is_some() && latest != report.turn_start {
         report.turn_start = latest;
@@ -224,15 +207,31 @@ fn report_window(
         report.open = true;
         report.last_reveal = time.elapsed_secs_f64();
     }
-    let (Some(start), true) = (report.turn_start, report.open) else {
-        return Ok(());
+    report.sections = match report.turn_start {
+        Some(start) if start < entries.len() => sections(&entries[start..]),
+        _ => Vec::new(),
     };
-    let all = sections(&entries[start..]);
+}
+
+fn report_window(
+    mut contexts: EguiContexts,
+    mut report: ResMut<UnionReport>,
+    mut settings: ResMut<AppSettings>,
+    time: Res<Time<Real>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    mut redraw: MessageWriter<RequestRedraw>,
+    game: Res<State<crate::rules::sequence::GameState>>,
+) -> Result {
+    // The end of the campaign has its own window.
+    if *game.get() == crate::rules::sequence::GameState::Over || !report.open {
+        return Ok(());
+    }
+    let total = report.sections.len();
     let playback = settings.loaded.settings.union_playback;
     let now = time.elapsed_secs_f64();
     match playback.interval() {
-        _ if playback == Playback::Instant => report.shown = all.len(),
-        Some(every) if report.shown < all.len() => {
+        _ if playback == Playback::Instant => report.shown = total,
+        Some(every) if report.shown < total => {
             if report.shown == 0 || now - report.last_reveal >= every {
                 report.shown += 1;
                 report.last_reveal = now;
@@ -241,13 +240,13 @@ fn report_window(
             redraw.write(RequestRedraw);
         }
         _ => {
-            if report.shown == 0 && !all.is_empty() {
+            if report.shown == 0 && total > 0 {
                 report.shown = 1;
             }
         }
     }
     if playback == Playback::Step
-        && report.shown < all.len()
+        && report.shown < total
         && (keys.just_pressed(KeyCode::Space) || keys.just_pressed(KeyCode::Enter))
     {
         report.shown += 1;
@@ -274,11 +273,11 @@ fn report_window(
                 .stick_to_bottom(true)
                 .max_height(360.0)
                 .show(ui, |ui| {
-                    if all.is_empty() {
+                    if report.sections.is_empty() {
                         ui.label("The Union is about to give its orders.");
                     }
-                    for s in all.iter().take(report.shown) {
-                        // Monospace, like the chronicle: its font has the arrows.
+                    for s in report.sections.iter().take(report.shown) {
+                        // Monospace, like the chronicle.
                         ui.label(
                             egui::RichText::new(&s.title)
                                 .monospace()
@@ -293,14 +292,14 @@ fn report_window(
                 });
             ui.separator();
             ui.horizontal(|ui| {
-                let hidden = all.len().saturating_sub(report.shown);
+                let hidden = total.saturating_sub(report.shown);
                 if hidden > 0 {
                     if ui.button("Next (Space)").clicked() {
                         report.shown += 1;
                         report.last_reveal = now;
                     }
                     if ui.button(format!("Show all ({hidden} more)")).clicked() {
-                        report.shown = all.len();
+                        report.shown = total;
                     }
                 } else {
                     ui.label("The whole Union turn is shown; the chronicle keeps it.");

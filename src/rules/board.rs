@@ -274,10 +274,7 @@ impl Board {
     /// Apply one Hit (11.10): flip a full-strength counter that has a
     /// reduced side, otherwise destroy it (11.11).
     pub fn hit(&mut self, i: usize, chronicle: &mut Chronicle, rule: &str) -> HitResult {
-        match self.pieces[i].force.side {
-            Side::Confederate => self.progress.casualties.confederate_hits += 1,
-            Side::Union => self.progress.casualties.union_hits += 1,
-        }
+        self.progress.casualties.hit(self.pieces[i].force.side);
         let p = &self.pieces[i];
         if p.strength == Strength::Full && p.force.reduced.is_some() {
             chronicle.note(
@@ -294,10 +291,7 @@ impl Board {
 
     /// Remove a counter to where 11.11 sends it.
     pub fn destroy(&mut self, i: usize, chronicle: &mut Chronicle, rule: &str) {
-        match self.pieces[i].force.side {
-            Side::Confederate => self.progress.casualties.confederate_destroyed += 1,
-            Side::Union => self.progress.casualties.union_destroyed += 1,
-        }
+        self.progress.casualties.lost(self.pieces[i].force.side);
         let dest = destination(&self.pieces[i].force, false);
         chronicle.note(
             rule,
@@ -388,11 +382,7 @@ pub fn label(p: &Piece) -> String {
     };
     format!(
         "{} ({} {}, {}{reduced})",
-        if f.is_named() {
-            f.name.as_str()
-        } else {
-            f.id.as_str()
-        },
+        f.chronicle_name(),
         f.side.name(),
         f.force_type.name(),
         skill_name(f.skill)

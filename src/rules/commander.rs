@@ -393,7 +393,7 @@ impl Policy {
 impl Decider for Policy {
     fn decide(&mut self, board: &Board, request: Request) -> Result<Decision, Interrupt> {
         let first = request.options[0].clone();
-        let s = request.situation.clone();
+        let s = request.situation;
         let choice = match &first {
             Decision::AcceptFogOfWar => Decision::AcceptFogOfWar,
             Decision::DeclineBrigade => request

@@ -91,6 +91,26 @@ impl Force {
         self.kind.is_none()
     }
 
+    /// How the chronicle names it: a Named Force by its name, a generic
+    /// counter by its id.
+    pub fn chronicle_name(&self) -> &str {
+        if self.is_named() {
+            &self.name
+        } else {
+            &self.id
+        }
+    }
+
+    /// 15.5: a Force costs its Combat Value on the side it is bought on.
+    pub fn purchase_cost(&self, reduced: bool) -> u32 {
+        let side = if reduced {
+            Strength::Reduced
+        } else {
+            Strength::Full
+        };
+        self.values(side).combat
+    }
+
     pub fn values(&self, strength: Strength) -> CounterValues {
         match strength {
             Strength::Full => self.full,
@@ -130,16 +150,19 @@ pub struct Casualties {
 }
 
 impl Casualties {
-    pub fn hits(&self, side: Side) -> u32 {
+    /// One Hit applied to a Force of `side` (11.10).
+    pub fn hit(&mut self, side: Side) {
         match side {
-            Side::Confederate => self.confederate_hits,
-            Side::Union => self.union_hits,
+            Side::Confederate => self.confederate_hits += 1,
+            Side::Union => self.union_hits += 1,
         }
     }
-    pub fn destroyed(&self, side: Side) -> u32 {
+
+    /// One Force of `side` destroyed or captured (11.11, 5.9.1).
+    pub fn lost(&mut self, side: Side) {
         match side {
-            Side::Confederate => self.confederate_destroyed,
-            Side::Union => self.union_destroyed,
+            Side::Confederate => self.confederate_destroyed += 1,
+            Side::Union => self.union_destroyed += 1,
         }
     }
 }

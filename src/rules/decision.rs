@@ -268,11 +268,8 @@ pub struct UnitView {
 }
 
 /// A battle's balance when a decision is asked.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Situation {
-    /// 4.16 The Battle Location Area.
-    #[serde(default)]
-    pub area: String,
     pub confederate_combat: u32,
     pub union_combat: u32,
     pub lee_present: bool,

@@ -150,7 +150,6 @@ pub fn lee_present(board: &Board, area: &str) -> bool {
 /// The battle's balance, for decisions asked during it.
 pub fn situation(board: &Board, area: &str, attacker: Side) -> Situation {
     Situation {
-        area: area.to_string(),
         confederate_combat: board.area_combat(area, Side::Confederate),
         union_combat: board.area_combat(area, Side::Union),
         lee_present: lee_present(board, area),
@@ -693,10 +692,7 @@ pub fn capture_artillery(ctx: &mut Ctx, i: usize, area: &str, rule: &'static str
     let cv = captured.force.full.combat;
     let captor = captured.force.side.other();
     // A captured battery is lost to its army like a destroyed one.
-    match captured.force.side {
-        Side::Confederate => ctx.board.progress.casualties.confederate_destroyed += 1,
-        Side::Union => ctx.board.progress.casualties.union_destroyed += 1,
-    }
+    ctx.board.progress.casualties.lost(captured.force.side);
     ctx.board.pieces[i].location = Location::CapturedArtilleryPile;
     ctx.board.pieces[i].strength = Strength::Full;
     ctx.note(

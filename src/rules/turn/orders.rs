@@ -95,14 +95,7 @@ fn group_name(board: &Board, g: &Group) -> String {
     let names: Vec<&str> = g
         .members
         .iter()
-        .map(|&i| {
-            let f = &board.pieces[i].force;
-            if f.is_named() {
-                f.name.as_str()
-            } else {
-                f.id.as_str()
-            }
-        })
+        .map(|&i| board.pieces[i].force.chronicle_name())
         .collect();
     format!("{} in {}", names.join(", "), board.area_name(&g.area))
 }

@@ -85,15 +85,10 @@ pub fn confederate(ctx: &mut Ctx) -> Result<(), Interrupt> {
         for &k in &kinds {
             let f = &ctx.board.pieces[k].force;
             for reduced in [false, true] {
-                let cost = if reduced {
-                    match f.reduced {
-                        Some(v) => v.combat,
-                        None => continue,
-                    }
-                } else {
-                    f.full.combat
-                };
-                if cost > cp {
+                if reduced && f.reduced.is_none() {
+                    continue;
+                }
+                if f.purchase_cost(reduced) > cp {
                     continue;
                 }
                 for a in &areas_sorted {
@@ -131,12 +126,7 @@ pub fn confederate(ctx: &mut Ctx) -> Result<(), Interrupt> {
                 reduced,
             } => {
                 let i = ctx.board.index(&force).expect("offered");
-                let f = ctx.board.pieces[i].force.clone();
-                let cost = if reduced {
-                    f.reduced.map_or(f.full.combat, |v| v.combat)
-                } else {
-                    f.full.combat
-                };
+                let cost = ctx.board.pieces[i].force.purchase_cost(reduced);
                 ctx.board.cp.confederate -= cost;
                 ctx.board.move_to(i, &area);
                 ctx.board.pieces[i].strength = if reduced {

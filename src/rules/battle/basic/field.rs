@@ -418,7 +418,6 @@ pub fn ask_on(
     options: Vec<crate::rules::decision::Decision>,
 ) -> Result<crate::rules::decision::Decision, crate::rules::decision::Interrupt> {
     let situation = crate::rules::decision::Situation {
-        area: f.area.clone(),
         confederate_combat: f.combat_total(ctx.board, Side::Confederate),
         union_combat: f.combat_total(ctx.board, Side::Union),
         lee_present: f.lee,
