@@ -847,24 +847,30 @@ pub fn leave_battle(ctx: &mut Ctx, area: &str, side: Side, routed: bool) -> Resu
         }
     }
     if routed {
-        match side {
-            Side::Union => {
-                ctx.board.cp.confederate += 1;
-                ctx.note(
-                    "15.3",
-                    "+1 Confederate Command Point for Routing the Union.",
-                );
-            }
-            Side::Confederate => {
-                ctx.board.cp.union += 2;
-                ctx.note(
-                    "18.4",
-                    "+2 Union Command Points for Routing the Confederates.",
-                );
-            }
-        }
+        rout_award(ctx, side);
     }
     Ok(())
+}
+
+/// The Command Points a Rout earns the winner: +1 Confederate for Routing
+/// the Union (15.3), +2 Union for Routing the Confederates (18.4).
+pub fn rout_award(ctx: &mut Ctx, loser: Side) {
+    match loser {
+        Side::Union => {
+            ctx.board.cp.confederate += 1;
+            ctx.note(
+                "15.3",
+                "+1 Confederate Command Point for Routing the Union.",
+            );
+        }
+        Side::Confederate => {
+            ctx.board.cp.union += 2;
+            ctx.note(
+                "18.4",
+                "+2 Union Command Points for Routing the Confederates.",
+            );
+        }
+    }
 }
 
 /// 14.8.2 Union Retreat / 14.8.3 Confederate Retreat: the whole army goes to

@@ -717,22 +717,7 @@ fn rout_check(ctx: &mut Ctx, f: &mut Field) -> R<()> {
             _ => {}
         }
     }
-    match loser {
-        Side::Union => {
-            ctx.board.cp.confederate += 1;
-            ctx.note(
-                "15.3",
-                "+1 Confederate Command Point for Routing the Union.",
-            );
-        }
-        Side::Confederate => {
-            ctx.board.cp.union += 2;
-            ctx.note(
-                "18.4",
-                "+2 Union Command Points for Routing the Confederates.",
-            );
-        }
-    }
+    super::rout_award(ctx, loser);
     Ok(())
 }
 
