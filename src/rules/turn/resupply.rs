@@ -191,75 +191,23 @@ pub fn union(ctx: &mut Ctx) -> Result<(), Interrupt> {
         ctx.note("18.1", text);
     }
     // 18.1 Reinforcements, drawn at random until one costs too much.
-    loop {
-        let cup = ctx
-            .board
-            .in_pile(&Location::ReinforcementCup, |f| f.side == Side::Union);
-        if cup.is_empty() || ctx.board.cp.union == 0 {
-            break;
-        }
-        let i = ctx.pick_piece(
-            "18.1",
-            "Reinforcement drawn from the Reinforcement cup",
-            &cup,
-        )?;
-        let cost = ctx.board.pieces[i].force.full.combat;
-        if cost > ctx.board.cp.union {
-            let text = format!(
-                "{} costs {cost}, more than the Union's {} Command Points: it goes back into the cup and the Union stops drawing Reinforcements.",
-                label(&ctx.board.pieces[i]),
-                ctx.board.cp.union
-            );
-            ctx.note("18.1", text);
-            break;
-        }
-        let Some(area) = reinforcement_area(ctx, i)? else {
-            ctx.note(
-                "18.1",
-                "No Union-Held area can take it: it stays in the cup.",
-            );
-            break;
-        };
-        ctx.board.cp.union -= cost;
-        place_union(
-            ctx,
-            i,
-            &area,
-            &format!("is repurchased for {cost} Command Points"),
-            "18.1",
-        );
-    }
+    buy_from_cup(
+        ctx,
+        Location::ReinforcementCup,
+        "Reinforcement drawn from the Reinforcement cup",
+        "the Union stops drawing Reinforcements",
+        true,
+        "is repurchased",
+    )?;
     // 18.1 Brigades, Regiments and Batteries, the same way.
-    loop {
-        let cup = ctx
-            .board
-            .in_pile(&Location::AdditionalForcesCup, |f| f.side == Side::Union);
-        if cup.is_empty() || ctx.board.cp.union == 0 {
-            break;
-        }
-        let i = ctx.pick_piece("18.1", "Drawn from the Additional Forces cup", &cup)?;
-        let cost = ctx.board.pieces[i].force.full.combat;
-        if cost > ctx.board.cp.union {
-            let text = format!(
-                "{} costs {cost}, more than the Union's {} Command Points: it goes back into the cup and the Union goes on to the Resupply Table.",
-                label(&ctx.board.pieces[i]),
-                ctx.board.cp.union
-            );
-            ctx.note("18.1", text);
-            break;
-        }
-        let Some(area) = random_union_area(ctx)? else {
-            break;
-        };
-        ctx.board.cp.union -= cost;
-        place_union(
-            ctx,
-            i,
-            &area,
-            &format!("is purchased for {cost} Command Points"),
-            "18.1",
-        );
-    }
+    buy_from_cup(
+        ctx,
+        Location::AdditionalForcesCup,
+        "Drawn from the Additional Forces cup",
+        "the Union goes on to the Resupply Table",
+        false,
+        "is purchased",
+    )?;
     // 18.2 the Union Resupply Table, the difficulty's number of times.
     let rolls = ctx.board.options.union_resupply_rolls(&ctx.board.campaign);
     let table = ctx.board.campaign.union_resupply.table.clone();
@@ -443,6 +391,60 @@ fn resupply_result(ctx: &mut Ctx, result: &ResupplyResult) -> Result<(), Interru
 }
 
 /// A random Union-Held area, or None (ignored, with a note).
+/// 18.1: draw Union counters from `cup` at random and buy each at its Combat
+/// Value until a draw costs more than the Union has (it goes back), the cup
+/// or the Command Points run out, or no area can take it. Reinforcements go
+/// where 18.1 sends them; other counters to a random Union-Held area.
+fn buy_from_cup(
+    ctx: &mut Ctx,
+    cup: Location,
+    drawn: &str,
+    too_dear: &str,
+    reinforcements: bool,
+    verb: &str,
+) -> Result<(), Interrupt> {
+    loop {
+        let in_cup = ctx.board.in_pile(&cup, |f| f.side == Side::Union);
+        if in_cup.is_empty() || ctx.board.cp.union == 0 {
+            return Ok(());
+        }
+        let i = ctx.pick_piece("18.1", drawn, &in_cup)?;
+        let cost = ctx.board.pieces[i].force.full.combat;
+        if cost > ctx.board.cp.union {
+            let text = format!(
+                "{} costs {cost}, more than the Union's {} Command Points: it goes back into the cup and {too_dear}.",
+                label(&ctx.board.pieces[i]),
+                ctx.board.cp.union
+            );
+            ctx.note("18.1", text);
+            return Ok(());
+        }
+        let area = if reinforcements {
+            let area = reinforcement_area(ctx, i)?;
+            if area.is_none() {
+                ctx.note(
+                    "18.1",
+                    "No Union-Held area can take it: it stays in the cup.",
+                );
+            }
+            area
+        } else {
+            random_union_area(ctx)?
+        };
+        let Some(area) = area else {
+            return Ok(());
+        };
+        ctx.board.cp.union -= cost;
+        place_union(
+            ctx,
+            i,
+            &area,
+            &format!("{verb} for {cost} Command Points"),
+            "18.1",
+        );
+    }
+}
+
 fn random_union_area(ctx: &mut Ctx) -> Result<Option<String>, Interrupt> {
     let held = ctx.board.held_areas(Side::Union);
     if held.is_empty() {
