@@ -282,6 +282,7 @@ fn very_quick_column_shifts_and_turns_example() {
         &pre,
         &mut unused,
         "12.0",
+        (1, 4),
     )
     .unwrap();
     assert_eq!(hits, [1, 2]);

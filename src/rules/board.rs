@@ -67,6 +67,8 @@ pub struct Board {
     /// 4.16 The Battle Location Area while a battle is fought (transient:
     /// it lives only inside a step's procedure, for the requests it asks).
     pub battle_location: Option<String>,
+    /// Battles recorded for display (`battle::record`); None: not recording.
+    pub battles: Option<crate::rules::battle::record::BattleRecords>,
 }
 
 impl Board {
@@ -95,6 +97,9 @@ impl Board {
             turn: *world.get_resource::<CampaignTurn>()?,
             progress: world.get_resource::<Progress>()?.clone(),
             battle_location: None,
+            battles: world
+                .get_resource::<crate::rules::battle::record::BattleRecords>()
+                .cloned(),
         })
     }
 
@@ -136,6 +141,7 @@ impl Board {
             },
             progress: Progress::default(),
             battle_location: None,
+            battles: None,
         }
     }
 
@@ -178,6 +184,9 @@ impl Board {
         world.insert_resource(self.scouts);
         world.insert_resource(self.turn);
         world.insert_resource(self.progress.clone());
+        if let Some(records) = &self.battles {
+            world.insert_resource(records.clone());
+        }
     }
 
     pub fn index(&self, id: &str) -> Option<usize> {

@@ -203,6 +203,72 @@ pub enum SpecialBattlePlan {
 }
 
 impl SpecialBattlePlan {
+    pub fn name(self) -> &'static str {
+        use SpecialBattlePlan::*;
+        match self {
+            CloseRanks => "Close Ranks",
+            HardCover => "Hard Cover",
+            Charge => "Charge!",
+            WellStruck => "Well-Struck",
+            Smoke => "Smoke",
+            MixedOrders => "Mixed Orders",
+            FlankingFire => "Flanking Fire",
+            ScreenedMarch => "Screened March",
+            Broken => "Broken",
+            HeavyFire => "Heavy Fire",
+            FogOfWar => "Fog of War",
+        }
+    }
+
+    pub fn rule(self) -> &'static str {
+        use SpecialBattlePlan::*;
+        match self {
+            CloseRanks => "14.1.1",
+            HardCover => "14.1.2",
+            Charge => "14.1.3",
+            WellStruck => "14.1.4",
+            Smoke => "14.1.5",
+            MixedOrders => "14.1.6",
+            FlankingFire => "14.1.7",
+            ScreenedMarch => "14.1.8",
+            Broken => "14.1.9",
+            HeavyFire => "14.1.10",
+            FogOfWar => "14.1.11",
+        }
+    }
+
+    /// The effect in a line (the Player Aid's summary).
+    pub fn effect(self) -> &'static str {
+        use SpecialBattlePlan::*;
+        match self {
+            CloseRanks => "Cancels the first Hit on the Union Forces this turn.",
+            HardCover => {
+                "Defensive: on the highest-Skill Union Infantry or Artillery; attackers -2/-2, +2 to its Shock check."
+            }
+            Charge => {
+                "Aggressive: the foremost Union Forces at range 1 Activate and Shock attack; the others fire."
+            }
+            WellStruck => {
+                "Aggressive: Union Infantry and Cavalry +2/+0 on range-1 attacks this turn."
+            }
+            Smoke => "Confederate Forces -1/-1 Combat Value this turn.",
+            MixedOrders => "Confederate Forces -1 Activation this turn.",
+            FlankingFire => {
+                "Roll the number of Union Forces or less: 1 Hit on a random Confederate Force not in Melee."
+            }
+            ScreenedMarch => {
+                "Roll the number of Union Forces or less: 1 Hit on the lowest-Skill Force in the rearmost Region."
+            }
+            Broken => {
+                "The foremost lowest-Skill Confederate Force checks Activation or Retreats one Region."
+            }
+            HeavyFire => {
+                "A Confederate Force Hit by an attack this turn checks Activation or Retreats one Region."
+            }
+            FogOfWar => "No effect; counts against the Union's quantity.",
+        }
+    }
+
     /// The physical counter mix: the union of the 13.2 and 13.4 pools.
     pub fn counter_mix() -> Vec<SpecialBattlePlan> {
         use SpecialBattlePlan::*;

@@ -7,6 +7,7 @@
 pub mod basic;
 pub mod fog;
 pub mod quick;
+pub mod record;
 
 use serde::{Deserialize, Serialize};
 
@@ -172,6 +173,14 @@ pub fn pre_battle(ctx: &mut Ctx, area: &str, mode: BattleMode) -> Result<PreBatt
             format!("{} battle turns; {}", r.battle_turns, r.event.text())
         })?;
         let row = fog::lookup(level, die);
+        if ctx.recording() {
+            ctx.record(record::EventKind::FogOfWar {
+                level,
+                die,
+                battle_turns: row.battle_turns,
+                event: row.event.text().to_string(),
+            });
+        }
         if ctx.board.scouts.available == 0 {
             break (die, row);
         }
@@ -585,10 +594,20 @@ pub fn envelopment(ctx: &mut Ctx, area: &str) -> Option<Ending> {
     let u = ctx.board.area_combat(area, Side::Union);
     let c = ctx.board.area_combat(area, Side::Confederate);
     let loser = if c > 0 && u >= 3 * c {
-        Side::Confederate
+        Some(Side::Confederate)
     } else if u > 0 && c >= 3 * u {
-        Side::Union
+        Some(Side::Union)
     } else {
+        None
+    };
+    if ctx.recording() {
+        ctx.record(record::EventKind::Envelopment {
+            confederate: c,
+            union: u,
+            enveloped: loser,
+        });
+    }
+    let Some(loser) = loser else {
         ctx.note(
             "10.2.9",
             format!(
@@ -637,6 +656,7 @@ pub fn allocate_hits(
     hits: u32,
     rule: &'static str,
 ) -> Result<(), Interrupt> {
+    let mut on = Vec::new();
     for n in 0..hits {
         let forces = ctx.board.side_in_area(area, side);
         if forces.is_empty() {
@@ -678,7 +698,14 @@ pub fn allocate_hits(
         } else {
             ctx.pick_piece(rule, "Hit on an equal-Skill Confederate Force", &candidates)?
         };
-        ctx.board.hit(target, ctx.chronicle, rule);
+        let result = ctx.board.hit(target, ctx.chronicle, rule);
+        on.push((
+            ctx.board.pieces[target].force.id.clone(),
+            result == super::board::HitResult::Destroyed,
+        ));
+    }
+    if ctx.recording() && hits > 0 {
+        ctx.record(record::EventKind::Hits { side, hits, on });
     }
     Ok(())
 }

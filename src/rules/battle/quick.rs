@@ -1,6 +1,7 @@
 //! Part Two: Very Quick and Quick Battle Rules, fought on the campaign map
 //! with the campaign's Battle Resolution Table.
 
+use super::record::{ColumnShift, EventKind, Resolution};
 use super::*;
 use crate::campaign::BattleResolutionTable;
 
@@ -161,6 +162,7 @@ pub fn resolve_turn(
     pre: &PreBattle,
     confederate_shift: &mut bool,
     rule: &'static str,
+    (battle_turn, multiplier): (u32, u32),
 ) -> Result<[u32; 2], Interrupt> {
     let table = ctx.board.campaign.battle_resolution.clone();
     let defender = attacker.other();
@@ -176,7 +178,20 @@ pub fn resolve_turn(
     )];
     let lee = lee_present(ctx.board, area);
     let mut shift = lee_shift(attacker, lee);
+    let mut shifts: Vec<ColumnShift> = Vec::new();
     if shift != 0 {
+        shifts.push(ColumnShift {
+            by: shift,
+            why: format!(
+                "Robert E. Lee absent, the Confederates {}",
+                if attacker == Side::Confederate {
+                    "attacking"
+                } else {
+                    "defending"
+                }
+            ),
+            rule: "12.0".into(),
+        });
         parts.push(format!(
             "Lee absent and the Confederates {}: one column {}",
             if attacker == Side::Confederate {
@@ -189,6 +204,14 @@ pub fn resolve_turn(
     }
     let us = union_shift(attacker, pre.union_shifts);
     if us != 0 {
+        shifts.push(ColumnShift {
+            by: us,
+            why: format!(
+                "the Union's Fog of War event ({} shift(s))",
+                pre.union_shifts
+            ),
+            rule: "10.2.5".into(),
+        });
         parts.push(format!(
             "Union Fog of War shift: {} column(s) {}",
             us.abs(),
@@ -196,7 +219,23 @@ pub fn resolve_turn(
         ));
     }
     shift += us;
+    let mut resolution = Resolution {
+        battle_turn,
+        battle_turns: pre.battle_turns,
+        attacker,
+        attacker_combat: a,
+        defender_combat: d,
+        base_column: base,
+        shifts,
+        column: shifted(&table, base, shift),
+        die: None,
+        hits: [0, 0],
+        multiplier,
+    };
     if *confederate_shift {
+        if ctx.recording() {
+            ctx.record(EventKind::Resolution(resolution.clone()));
+        }
         let options = vec![
             Decision::ShiftColumn { shift: 0 },
             Decision::ShiftColumn { shift: -1 },
@@ -215,6 +254,11 @@ pub fn resolve_turn(
         {
             *confederate_shift = false;
             shift += s;
+            resolution.shifts.push(ColumnShift {
+                by: s,
+                why: "your Confederate BRT ±1 (the Random Insight event)".into(),
+                rule: "10.2.5".into(),
+            });
             parts.push(format!(
                 "Confederate BRT ±1: one column {}",
                 if s < 0 { "left" } else { "right" }
@@ -235,7 +279,14 @@ pub fn resolve_turn(
             format!("Attacker {ah} Hit(s), Defender {dh} Hit(s)")
         },
     )?;
-    Ok(cell(&table, column, die))
+    let hits = cell(&table, column, die);
+    if ctx.recording() {
+        resolution.column = column;
+        resolution.die = Some(die);
+        resolution.hits = hits;
+        ctx.record(EventKind::Resolution(resolution));
+    }
+    Ok(hits)
 }
 
 /// Very Quick: one roll, Hits × battle turns, no Rout, then Withdrawal.
@@ -247,8 +298,8 @@ fn very_quick(
 ) -> Result<Flow, Interrupt> {
     let rule = "12.0";
     let mut shift_left = pre.confederate_shift;
-    let [ah, dh] = resolve_turn(ctx, area, attacker, pre, &mut shift_left, rule)?;
     let turns = pre.battle_turns;
+    let [ah, dh] = resolve_turn(ctx, area, attacker, pre, &mut shift_left, rule, (1, turns))?;
     let (ah, dh) = (ah * turns, dh * turns);
     ctx.note(
         "12.0",
@@ -340,7 +391,7 @@ fn quick(
             );
             a
         };
-        let [ah, dh] = resolve_turn(ctx, area, attacker, pre, &mut shift_left, "12.0")?;
+        let [ah, dh] = resolve_turn(ctx, area, attacker, pre, &mut shift_left, "12.0", (turn, 1))?;
         allocate_hits(ctx, area, attacker, ah, "11.9")?;
         allocate_hits(ctx, area, attacker.other(), dh, "11.9")?;
         if let Some(gone) = cleared(ctx.board, area) {

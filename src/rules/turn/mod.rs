@@ -344,12 +344,16 @@ pub fn fight(
 ) -> Result<super::battle::Outcome, Interrupt> {
     // 4.16: every question asked during the battle names its location.
     ctx.board.battle_location = Some(spec.area.clone());
+    ctx.begin_battle(&spec.area, mode, spec.attacker);
     let outcome = match mode {
         BattleMode::Basic => super::battle::basic::fight(ctx, spec),
         BattleMode::Quick => quick::fight(ctx, spec, QuickMode::Quick),
         BattleMode::VeryQuick => quick::fight(ctx, spec, QuickMode::VeryQuick),
     };
     ctx.board.battle_location = None;
+    if let Ok(o) = &outcome {
+        ctx.end_battle(o.ending);
+    }
     outcome
 }
 

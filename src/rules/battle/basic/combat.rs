@@ -8,7 +8,7 @@ use crate::campaign::{ForceType, Side};
 use crate::chronicle::Modifier;
 use crate::dice::{Check, attack_hits, roll_check};
 use crate::rules::battle::{Ctx, capture_artillery};
-use crate::rules::board::HitResult;
+use crate::rules::board::{Board, HitResult, label};
 use crate::rules::components::{Location, SpecialBattlePlan, Strength};
 use crate::rules::decision::{Decision, Interrupt};
 
@@ -68,6 +68,9 @@ pub fn activate(
 pub fn enter(ctx: &mut Ctx, f: &mut Field, pid: usize, to: Region) {
     let Some(k) = k_of(f, pid) else { return };
     f.units[k].region = to;
+    ctx.frame(f, |b| {
+        format!("{} enters the {}", label(&b.pieces[pid]), to.name())
+    });
     match f.units[k].side {
         Side::Union => {
             if matches!(
@@ -123,6 +126,7 @@ pub fn off_sheet(f: &mut Field, pid: usize) {
 pub fn destroy(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static str) {
     ctx.board.destroy(pid, ctx.chronicle, rule);
     off_sheet(f, pid);
+    ctx.frame(f, |b| format!("{} is destroyed", label(&b.pieces[pid])));
 }
 
 /// A Force leaves the sheet behind its own Reserve (14.5, 14.5.1).
@@ -207,6 +211,7 @@ pub fn exit_sheet(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static str) 
                 );
             }
             off_sheet(f, pid);
+            ctx.frame(f, |b| format!("{} leaves the sheet", label(&b.pieces[pid])));
         }
         None => {
             ctx.note(rule, "No adjacent area is open to it.");
@@ -419,11 +424,14 @@ pub fn hit(
         return Ok(true);
     }
     let result = ctx.board.hit(pid, ctx.chronicle, rule);
+    let text = |b: &Board| format!("Hit on {}", label(&b.pieces[pid]));
     if result == HitResult::Destroyed {
         release_hard_cover(ctx, f, pid);
         off_sheet(f, pid);
+        ctx.frame(f, text);
         return Ok(true);
     }
+    ctx.frame(f, text);
     if side == Side::Confederate
         && f.effects.heavy_fire
         && source == HitSource::Attack
@@ -465,6 +473,7 @@ pub fn capture_on_field(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static
             });
         }
     }
+    ctx.frame(f, |b| format!("{} is captured", label(&b.pieces[pid])));
 }
 
 /// Apply `hits` from an attack to the target Region: lowest Skill Level

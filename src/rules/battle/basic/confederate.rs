@@ -12,31 +12,64 @@ use crate::rules::decision::{Decision, DefaultPlan, FormationChange, SecondMove}
 
 /// Can this counter be attached to this unit now (12.2, 12.3)?
 pub fn may_assign(ctx: &Ctx, f: &Field, k: usize, plan: PlanCounter) -> bool {
+    refusal(ctx, f, k, plan).is_none()
+}
+
+/// Why this counter may not be attached to this unit now; None when it may.
+pub fn refusal(ctx: &Ctx, f: &Field, k: usize, plan: PlanCounter) -> Option<String> {
     let u = &f.units[k];
-    if u.side != Side::Confederate || f.in_melee(k) {
-        return plan == PlanCounter::Prepare && !u.prepare;
+    if u.side != Side::Confederate {
+        return Some("Battle Plan Counters are Confederate (12.2).".into());
+    }
+    if plan == PlanCounter::Prepare {
+        return u
+            .prepare
+            .then(|| "Prepare is already attached (12.3.8).".into());
+    }
+    if plan == PlanCounter::Formation {
+        return Some(
+            "Formation is not attached to a Force: it is placed beside the sheet (12.3.7).".into(),
+        );
+    }
+    if f.in_melee(k) {
+        return Some("In Melee: only Prepare may be attached (11.5, 12.3.8).".into());
+    }
+    if let Some(c) = u.counter {
+        return Some(format!(
+            "{} is already attached: one counter a Force, Prepare apart (12.2).",
+            c.name()
+        ));
     }
     let ty = f.force_type(ctx.board, k);
     let infantry = ty == ForceType::Infantry;
     let foot_or_horse = matches!(ty, ForceType::Infantry | ForceType::Cavalry);
-    match plan {
-        PlanCounter::Prepare => !u.prepare,
-        PlanCounter::Formation => false,
-        _ if u.counter.is_some() => false,
-        PlanCounter::Canister => matches!(ty, ForceType::Artillery | ForceType::Fortification),
-        PlanCounter::AimedVolley => infantry && u.formation == Formation::Line,
-        PlanCounter::RapidAdvance | PlanCounter::RapidFire | PlanCounter::Volley => infantry,
+    let why = match plan {
+        PlanCounter::Canister if !matches!(ty, ForceType::Artillery | ForceType::Fortification) => {
+            "Artillery and Fortifications only"
+        }
+        PlanCounter::AimedVolley if !infantry => "Infantry only",
+        PlanCounter::AimedVolley if u.formation != Formation::Line => "Line Formation only",
+        PlanCounter::RapidAdvance | PlanCounter::RapidFire | PlanCounter::Volley if !infantry => {
+            "Infantry only"
+        }
         PlanCounter::Cover
         | PlanCounter::Engage
         | PlanCounter::FightingRetreat
-        | PlanCounter::Flank => foot_or_horse,
-    }
+        | PlanCounter::Flank
+            if !foot_or_horse =>
+        {
+            "Infantry and Cavalry only"
+        }
+        _ => return None,
+    };
+    Some(format!("{why} ({}).", plan.rule()))
 }
 
 /// 12.2: the player assigns up to the Battle Plan Quantity, and may spend
 /// Scouts on Clear Orders (11.2.1).
 pub fn assign(ctx: &mut Ctx, f: &mut Field) -> R<()> {
     let mut left = f.quantity;
+    f.assigned = 0;
     f.clear_defaults = 0;
     loop {
         let mut options = Vec::new();
@@ -81,6 +114,7 @@ pub fn assign(ctx: &mut Ctx, f: &mut Field) -> R<()> {
                     f.units[k].counter = Some(plan);
                 }
                 left -= 1;
+                f.assigned += 1;
                 let text = format!(
                     "{} is given {} ({}).",
                     f.label(ctx.board, k),
@@ -92,6 +126,7 @@ pub fn assign(ctx: &mut Ctx, f: &mut Field) -> R<()> {
             Decision::HoldFormationCounter => {
                 f.formation_counter = true;
                 left -= 1;
+                f.assigned += 1;
                 ctx.note(
                     "12.3.7",
                     "The Formation counter is placed beside the sheet.",
@@ -261,6 +296,9 @@ pub fn resolve(ctx: &mut Ctx, f: &mut Field, prepared_only: bool) -> R<()> {
                     }
                     Some(d) => run_default(ctx, f, pid, d)?,
                 }
+                ctx.frame(f, |b| {
+                    format!("{} acts", crate::rules::board::label(&b.pieces[pid]))
+                });
             }
             other => unreachable!("not offered: {other:?}"),
         }

@@ -157,6 +157,45 @@ impl PlanCounter {
         }
     }
 
+    /// The orders in a line (the Player Aid's summary).
+    pub fn summary(self) -> &'static str {
+        match self {
+            PlanCounter::AimedVolley => {
+                "Infantry, Line only. Activate; attack at +3/+1 if Union Forces are at range 1."
+            }
+            PlanCounter::Canister => {
+                "Artillery and Fortifications. Automatic at range 1: attack at +2/+2."
+            }
+            PlanCounter::Cover => {
+                "Activate; stay in place; Union attacks on it -1/-1, +1 to Shock checks against Charge!."
+            }
+            PlanCounter::Engage => {
+                "Column: automatic. Advance; a Union Force in the Region entered makes a Shock check."
+            }
+            PlanCounter::FightingRetreat => {
+                "Infantry, Cavalry at range 1. Activate (-2 in Line); attack, then Retreat one Region."
+            }
+            PlanCounter::Flank => {
+                "At range 2. Column: automatic. Advance twice and Shock attack the Region entered."
+            }
+            PlanCounter::Formation => {
+                "Beside the sheet: once this turn, change the Formation of up to 3 Forces, Melee too."
+            }
+            PlanCounter::Prepare => {
+                "Automatic, on any Force, Melee too: its plan or Default Battle Plan acts before the Union's."
+            }
+            PlanCounter::RapidAdvance => {
+                "Infantry at range 3. Activate (-2 in Line); Advance twice, then attack."
+            }
+            PlanCounter::RapidFire => {
+                "Infantry. Line: automatic. Two attacks at range 1, at -1/-1 and -2/-2."
+            }
+            PlanCounter::Volley => {
+                "Infantry. Line: automatic. Attack at +2/+0 if Union Forces are at range 1."
+            }
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             PlanCounter::AimedVolley => "Aimed Volley",
@@ -242,6 +281,8 @@ pub struct Field {
     pub turns: u32,
     /// Battle Plan Counters a turn (after purchases and Insights).
     pub quantity: u32,
+    /// Battle Plan Counters assigned this turn (12.2).
+    pub assigned: u32,
     /// Union Special Battle Plans a turn.
     pub union_quantity: u32,
     pub insights: Vec<InsightState>,
@@ -294,6 +335,7 @@ impl Field {
             turn: 1,
             turns,
             quantity: 0,
+            assigned: 0,
             union_quantity: 0,
             insights: Vec::new(),
             tactics: Tactics::Defensive,
@@ -423,6 +465,8 @@ pub fn ask_on(
         lee_present: f.lee,
         confederates_attack: true,
     };
+    let prompt: String = prompt.into();
+    ctx.frame(f, |_| prompt.clone());
     let view = f.view(ctx.board);
     crate::rules::decision::ask_full(
         ctx.decider,

@@ -499,6 +499,7 @@ fn place_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
         .join(", ")
     );
     ctx.note("10.2.19", text);
+    ctx.frame(f, |_| "The Union is placed".into());
     Ok(())
 }
 
@@ -709,6 +710,7 @@ fn rout_check(ctx: &mut Ctx, f: &mut Field) -> R<()> {
         ),
     );
     f.routed = Some(loser);
+    ctx.frame(f, |_| format!("The {} Rout", loser.army()));
     for k in f.side(loser).into_iter().rev() {
         let pid = f.units[k].piece;
         match f.force_type(ctx.board, k) {
@@ -769,6 +771,8 @@ pub fn battle(ctx: &mut Ctx, f: &mut Field) -> R<Option<Ending>> {
             u.counter = None;
             u.cover = false;
         }
+        let turn = f.turn;
+        ctx.frame(f, |_| format!("End of battle turn {turn}"));
         if let Some(e) = ended(ctx, f) {
             return Ok(Some(e));
         }

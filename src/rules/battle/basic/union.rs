@@ -7,6 +7,7 @@ use crate::campaign::{ForceType, Side};
 use crate::chronicle::Modifier;
 use crate::dice::{Check, roll_check, roll_d10};
 use crate::rules::battle::Ctx;
+use crate::rules::board::label;
 use crate::rules::components::SpecialBattlePlan;
 
 /// 13.0: Aggressive above 1:1, Defensive below, a die on a tie (even:
@@ -45,6 +46,7 @@ pub fn determine_tactics(ctx: &mut Ctx, f: &mut Field) -> R<()> {
         );
     }
     f.tactics = t;
+    ctx.frame(f, |_| format!("Union tactics: {t:?}"));
     Ok(())
 }
 
@@ -89,6 +91,7 @@ pub fn draw_special_plans(ctx: &mut Ctx, f: &mut Field) -> R<()> {
         let at = f.cup.iter().position(|p| *p == plan).expect("in the cup");
         f.cup.remove(at);
         let counts = resolve_drawn(ctx, f, plan)?;
+        ctx.frame(f, |_| format!("The Union draws {}", plan.name()));
         if counts {
             counted += 1;
         }
@@ -361,6 +364,7 @@ pub fn resolve_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
         }
         f.units[k].acted = true;
         union_default(ctx, f, pid)?;
+        ctx.frame(f, |b| format!("{} acts", label(&b.pieces[pid])));
         if f.side(Side::Confederate).is_empty() {
             break;
         }

@@ -1,0 +1,289 @@
+//! What a battle looked like, step by step, for front ends to show and
+//! animate: the Fog of War roll, the Envelopment check, every change on the
+//! Battlefield Sheet (Basic) and every Battle Resolution Table resolution
+//! (Quick and Very Quick), each tied to the chronicle entry it follows.
+//!
+//! Recording is off unless the board carries a [`BattleRecords`] (the
+//! desktop app's world has one); the simulator and the odds advisor pay
+//! nothing for it. A step that is re-run with one more decision records the
+//! same events again, so the record always matches the game.
+
+use bevy::prelude::Resource;
+use serde::{Deserialize, Serialize};
+
+use super::basic::field::{Field, Formation, PlanCounter, Region, Tactics};
+use super::{Ctx, Ending};
+use crate::campaign::{Insight, Side, UnionLevel};
+use crate::rules::board::Board;
+use crate::rules::components::{SpecialBattlePlan, Strength};
+use crate::rules::difficulty::BattleMode;
+
+/// Battles kept: enough for a turn's battles and the one before.
+const KEPT: usize = 12;
+
+/// The recent battles, oldest first.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BattleRecords {
+    pub battles: Vec<BattleRecord>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BattleRecord {
+    /// The chronicle's length when the battle began: the battle's identity.
+    pub id: usize,
+    pub area: String,
+    pub area_name: String,
+    pub mode: BattleMode,
+    pub attacker: Side,
+    pub campaign_turn: u32,
+    pub events: Vec<BattleEvent>,
+    pub ending: Option<Ending>,
+}
+
+/// One thing that happened, with the chronicle's length just after it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BattleEvent {
+    pub chronicle_len: usize,
+    pub kind: EventKind,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum EventKind {
+    /// 10.2.1–10.2.4: a Fog of War roll (each Scout re-roll is another).
+    FogOfWar {
+        level: UnionLevel,
+        die: u32,
+        battle_turns: u32,
+        event: String,
+    },
+    /// 10.2.9: the two combined Combat Values against the 3:1 line.
+    Envelopment {
+        confederate: u32,
+        union: u32,
+        enveloped: Option<Side>,
+    },
+    /// The Battlefield Sheet after a change (Basic).
+    Sheet { caption: String, sheet: SheetView },
+    /// One resolution on the Battle Resolution Table (Quick, Very Quick);
+    /// `die` is None while the player is asked about the ±1 shift.
+    Resolution(Resolution),
+    /// Quick/Very Quick Hits applied to one army (11.9).
+    Hits {
+        side: Side,
+        hits: u32,
+        /// Each Hit's Force and whether it was destroyed.
+        on: Vec<(String, bool)>,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Resolution {
+    pub battle_turn: u32,
+    pub battle_turns: u32,
+    pub attacker: Side,
+    pub attacker_combat: u32,
+    pub defender_combat: u32,
+    pub base_column: usize,
+    pub shifts: Vec<ColumnShift>,
+    pub column: usize,
+    pub die: Option<u32>,
+    /// Attacker and defender Hits for one battle turn.
+    pub hits: [u32; 2],
+    /// Very Quick: the Hits are multiplied by the battle turns.
+    pub multiplier: u32,
+}
+
+/// A column shift and why (positive: right).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ColumnShift {
+    pub by: i32,
+    pub why: String,
+    pub rule: String,
+}
+
+/// The Battlefield Sheet as the player sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SheetView {
+    pub turn: u32,
+    pub turns: u32,
+    /// Battle Plan Counters a turn, and those assigned this turn.
+    pub quantity: u32,
+    pub assigned: u32,
+    pub union_quantity: u32,
+    pub tactics: Tactics,
+    pub confederate_combat: u32,
+    pub union_combat: u32,
+    pub lee: bool,
+    pub units: Vec<SheetUnit>,
+    /// The Special Battle Plan cup for this battle, those drawn this turn
+    /// and those taken out by Disrupt.
+    pub cup: Vec<SpecialBattlePlan>,
+    pub drawn: Vec<SpecialBattlePlan>,
+    pub disrupted: Vec<SpecialBattlePlan>,
+    pub insights: Vec<(Insight, bool)>,
+    pub formation_counter: bool,
+    pub routed: Option<Side>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SheetUnit {
+    pub force: String,
+    pub side: Side,
+    pub region: Region,
+    pub formation: Formation,
+    pub reduced: bool,
+    pub combat: u32,
+    pub counter: Option<PlanCounter>,
+    pub prepare: bool,
+    pub entrench: bool,
+    pub hard_cover: bool,
+    pub cover: bool,
+    pub acted: bool,
+    pub clear_orders: bool,
+    pub in_melee: bool,
+    pub range: Option<i32>,
+    /// Confederates: why each Battle Plan Counter may not be attached now
+    /// (12.2, 12.3); counters missing here may be.
+    pub refusals: Vec<(PlanCounter, String)>,
+}
+
+impl Field {
+    /// The sheet for display.
+    pub fn sheet(&self, ctx: &Ctx) -> SheetView {
+        let board = &*ctx.board;
+        let units = (0..self.units.len())
+            .map(|k| {
+                let u = &self.units[k];
+                let p = &board.pieces[u.piece];
+                let refusals = if u.side == Side::Confederate {
+                    PlanCounter::ALL
+                        .into_iter()
+                        .filter_map(|plan| {
+                            super::basic::confederate::refusal(ctx, self, k, plan)
+                                .map(|why| (plan, why))
+                        })
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                SheetUnit {
+                    force: p.force.id.clone(),
+                    side: u.side,
+                    region: u.region,
+                    formation: u.formation,
+                    reduced: p.strength == Strength::Reduced,
+                    combat: p.combat(),
+                    counter: u.counter,
+                    prepare: u.prepare,
+                    entrench: u.entrench,
+                    hard_cover: u.hard_cover,
+                    cover: u.cover,
+                    acted: u.acted,
+                    clear_orders: u.clear_orders,
+                    in_melee: self.in_melee(k),
+                    range: self.range_to_enemy(k),
+                    refusals,
+                }
+            })
+            .collect();
+        SheetView {
+            turn: self.turn,
+            turns: self.turns,
+            quantity: self.quantity,
+            assigned: self.assigned,
+            union_quantity: self.union_quantity,
+            tactics: self.tactics,
+            confederate_combat: self.combat_total(board, Side::Confederate),
+            union_combat: self.combat_total(board, Side::Union),
+            lee: self.lee,
+            units,
+            cup: self.cup.clone(),
+            drawn: self.drawn.clone(),
+            disrupted: self.disrupted.clone(),
+            insights: self.insights.iter().map(|s| (s.insight, s.spent)).collect(),
+            formation_counter: self.formation_counter,
+            routed: self.routed,
+        }
+    }
+}
+
+impl Ctx<'_> {
+    pub fn recording(&self) -> bool {
+        self.board.battles.is_some()
+    }
+
+    /// 9.3: a battle begins.
+    pub fn begin_battle(&mut self, area: &str, mode: BattleMode, attacker: Side) {
+        let id = self.chronicle.entries().len();
+        let area_name = self.board.area_name(area).to_string();
+        let campaign_turn = self.board.turn.turn;
+        if let Some(r) = self.board.battles.as_mut() {
+            if r.battles.len() >= KEPT {
+                r.battles.remove(0);
+            }
+            r.battles.push(BattleRecord {
+                id,
+                area: area.to_string(),
+                area_name,
+                mode,
+                attacker,
+                campaign_turn,
+                events: Vec::new(),
+                ending: None,
+            });
+        }
+    }
+
+    pub fn end_battle(&mut self, ending: Ending) {
+        if let Some(b) = self
+            .board
+            .battles
+            .as_mut()
+            .and_then(|r| r.battles.last_mut())
+        {
+            b.ending = Some(ending);
+        }
+    }
+
+    /// Add an event to the battle being fought.
+    pub fn record(&mut self, kind: EventKind) {
+        let chronicle_len = self.chronicle.entries().len();
+        if let Some(b) = self
+            .board
+            .battles
+            .as_mut()
+            .and_then(|r| r.battles.last_mut())
+        {
+            b.events.push(BattleEvent {
+                chronicle_len,
+                kind,
+            });
+        }
+    }
+
+    /// The sheet after a change, with a caption saying what changed;
+    /// nothing when it did not change or nothing is recorded.
+    pub fn frame(&mut self, f: &Field, caption: impl FnOnce(&Board) -> String) {
+        if !self.recording() {
+            return;
+        }
+        let caption = caption(self.board);
+        let sheet = f.sheet(self);
+        let same = self
+            .board
+            .battles
+            .as_ref()
+            .and_then(|r| r.battles.last())
+            .and_then(|b| {
+                b.events.iter().rev().find_map(|e| match &e.kind {
+                    EventKind::Sheet { sheet, .. } => Some(sheet),
+                    _ => None,
+                })
+            })
+            .is_some_and(|last| *last == sheet);
+        if !same {
+            self.record(EventKind::Sheet { caption, sheet });
+        }
+    }
+}

@@ -1,0 +1,216 @@
+//! The battle record the desktop app draws and animates (`battle::record`):
+//! recording never changes a battle, and what it records agrees with the
+//! chronicle and the rules.
+
+use std::path::Path;
+
+use fcrel::campaign::Side;
+use fcrel::chronicle::Chronicle;
+use fcrel::dice::Dice;
+use fcrel::rules::battle::basic::field::{Formation, PlanCounter, Region};
+use fcrel::rules::battle::quick;
+use fcrel::rules::battle::record::{BattleRecords, EventKind};
+use fcrel::rules::battle::{BattleSpec, Ctx, Outcome};
+use fcrel::rules::board::Board;
+use fcrel::rules::decision::{Recorded, ThenPolicy};
+use fcrel::scenario::{Scenario, load_scenario};
+
+fn scenario(name: &str) -> (Scenario, std::sync::Arc<fcrel::campaign::Campaign>) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios")
+        .join(name);
+    load_scenario(&path).unwrap_or_else(|e| panic!("{e:?}"))
+}
+
+fn fight(s: &Scenario, board: &mut Board, seed: u64) -> (Outcome, Chronicle) {
+    let mut dice = Dice::seeded(seed);
+    let mut chronicle = Chronicle::default();
+    let mut decider = ThenPolicy {
+        recorded: Recorded::new(Vec::new()),
+        policy: s.policy.expect("the bundled scenarios name a policy"),
+    };
+    let spec = BattleSpec {
+        area: s.area.clone(),
+        attacker: s.attacker,
+    };
+    let mut ctx = Ctx {
+        board,
+        dice: &mut dice,
+        chronicle: &mut chronicle,
+        decider: &mut decider,
+    };
+    let outcome = fcrel::rules::turn::fight(&mut ctx, &spec, s.mode).unwrap();
+    (outcome, chronicle)
+}
+
+/// Fight with and without recording: the same battle, and the record.
+fn both(name: &str, seed: u64) -> (Outcome, Chronicle, BattleRecords) {
+    let (s, c) = scenario(name);
+    let mut plain = s.board(c.clone());
+    let (o1, ch1) = fight(&s, &mut plain, seed);
+    let mut rec = s.board(c);
+    rec.battles = Some(BattleRecords::default());
+    let (o2, ch2) = fight(&s, &mut rec, seed);
+    assert_eq!(o1, o2, "recording changed the outcome (seed {seed})");
+    assert_eq!(ch1, ch2, "recording changed the chronicle (seed {seed})");
+    (o2, ch2, rec.battles.unwrap())
+}
+
+#[test]
+fn a_recorded_basic_battle_shows_its_fog_envelopment_and_sheet() {
+    for seed in 1..=12 {
+        let (outcome, chronicle, records) = both("basic-glendale.json", seed);
+        assert_eq!(records.battles.len(), 1);
+        let b = &records.battles[0];
+        assert_eq!(b.area, "glendale");
+        assert_eq!(b.ending, Some(outcome.ending));
+        let EventKind::FogOfWar { die, .. } = &b.events[0].kind else {
+            panic!("the first event is the Fog of War roll: {:?}", b.events[0]);
+        };
+        let first_roll = chronicle.entries().iter().find_map(|e| e.roll.as_ref());
+        assert_eq!(Some(*die), first_roll.map(|r| r.die));
+        let env = b
+            .events
+            .iter()
+            .find_map(|e| match e.kind {
+                EventKind::Envelopment {
+                    confederate,
+                    union,
+                    enveloped,
+                } => Some((confederate, union, enveloped)),
+                _ => None,
+            })
+            .expect("an Envelopment check");
+        // 10.2.9: 3:1 either way.
+        let expect = if env.0 > 0 && env.1 >= 3 * env.0 {
+            Some(Side::Confederate)
+        } else if env.1 > 0 && env.0 >= 3 * env.1 {
+            Some(Side::Union)
+        } else {
+            None
+        };
+        assert_eq!(env.2, expect);
+        let sheets: Vec<_> = b
+            .events
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::Sheet { sheet, .. } => Some(sheet),
+                _ => None,
+            })
+            .collect();
+        if env.2.is_none() {
+            assert!(sheets.len() > 5, "seed {seed}: {} sheets", sheets.len());
+            for s in &sheets {
+                // 10.2.14: capacities hold in every frame; a counter never
+                // sits on a Force in Melee.
+                for r in Region::ALL {
+                    for side in [Side::Confederate, Side::Union] {
+                        let n = s
+                            .units
+                            .iter()
+                            .filter(|u| u.region == r && u.side == side)
+                            .count();
+                        assert!(r.capacity().is_none_or(|c| n <= c));
+                    }
+                }
+                assert!(s.units.iter().all(|u| !(u.in_melee && u.counter.is_some())));
+                assert!(s.assigned <= s.quantity + 1);
+            }
+        }
+        // Events follow the chronicle.
+        let lens: Vec<usize> = b.events.iter().map(|e| e.chronicle_len).collect();
+        assert!(lens.windows(2).all(|w| w[0] <= w[1]));
+        assert!(*lens.last().unwrap() <= chronicle.entries().len());
+    }
+}
+
+#[test]
+fn refusals_say_why_a_counter_may_not_be_attached() {
+    let (_, _, records) = both("basic-glendale.json", 3);
+    let sheet = records.battles[0]
+        .events
+        .iter()
+        .find_map(|e| match &e.kind {
+            EventKind::Sheet { sheet, .. }
+                if sheet.units.iter().any(|u| u.side == Side::Confederate) =>
+            {
+                Some(sheet.clone())
+            }
+            _ => None,
+        })
+        .expect("a sheet with Confederates");
+    for u in sheet.units.iter().filter(|u| u.side == Side::Confederate) {
+        let refused = |p: PlanCounter| {
+            u.refusals
+                .iter()
+                .find(|(q, _)| *q == p)
+                .map(|(_, w)| w.clone())
+        };
+        // 12.3.7: Formation is never attached to a Force.
+        assert!(refused(PlanCounter::Formation).unwrap().contains("12.3.7"));
+        if u.force == "pendleton" {
+            // Artillery: Canister yes, Volley no (Infantry only).
+            assert_eq!(refused(PlanCounter::Canister), None);
+            assert!(
+                refused(PlanCounter::Volley)
+                    .unwrap()
+                    .contains("Infantry only")
+            );
+        } else if !u.in_melee && u.counter.is_none() {
+            assert!(refused(PlanCounter::Canister).unwrap().contains("12.3.2"));
+            let aimed = refused(PlanCounter::AimedVolley);
+            match u.formation {
+                Formation::Line => assert_eq!(aimed, None),
+                Formation::Column => assert!(aimed.unwrap().contains("Line Formation only")),
+            }
+        }
+    }
+    for u in sheet.units.iter().filter(|u| u.side == Side::Union) {
+        assert!(u.refusals.is_empty());
+    }
+}
+
+#[test]
+fn a_recorded_quick_battle_shows_each_resolution_and_its_hits() {
+    let (_, c) = scenario("quick-glendale.json");
+    let table = c.battle_resolution.clone();
+    for seed in 1..=12 {
+        let (outcome, chronicle, records) = both("quick-glendale.json", seed);
+        let b = &records.battles[0];
+        assert_eq!(b.ending, Some(outcome.ending));
+        let resolutions: Vec<_> = b
+            .events
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::Resolution(r) if r.die.is_some() => Some(r),
+                _ => None,
+            })
+            .collect();
+        let rolled_on_table = chronicle
+            .entries()
+            .iter()
+            .filter(|e| e.roll.is_some() && e.text.starts_with("Battle Resolution Table"))
+            .count();
+        assert_eq!(resolutions.len(), rolled_on_table, "seed {seed}");
+        for r in resolutions {
+            let differential = r.attacker_combat as i32 - r.defender_combat as i32;
+            assert_eq!(r.base_column, quick::column_for(&table, differential));
+            let shift: i32 = r.shifts.iter().map(|s| s.by).sum();
+            assert_eq!(r.column, quick::shifted(&table, r.base_column, shift));
+            assert_eq!(r.hits, quick::cell(&table, r.column, r.die.unwrap()));
+            // Lee is not at Glendale: one column against the Confederates.
+            let lee: Vec<i32> = r
+                .shifts
+                .iter()
+                .filter(|s| s.why.contains("Lee"))
+                .map(|s| s.by)
+                .collect();
+            let against = if r.attacker == Side::Confederate {
+                -1
+            } else {
+                1
+            };
+            assert_eq!(lee, vec![against], "seed {seed}");
+        }
+    }
+}
