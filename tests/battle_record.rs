@@ -214,3 +214,80 @@ fn a_recorded_quick_battle_shows_each_resolution_and_its_hits() {
         }
     }
 }
+
+/// A whole Seven Days campaign played as the window plays it: every
+/// question waits in `PendingDecision` and is answered by a `Decide`
+/// message, with battle recording on. Same game as the simulator, in Basic
+/// and in Quick battles, and every recorded battle has its ending.
+#[test]
+fn whole_campaigns_through_decide_messages_with_recording() {
+    use bevy::prelude::*;
+    use bevy::state::app::StatesPlugin;
+    use fcrel::rules::commander::Policy;
+    use fcrel::rules::decision::Decider;
+    use fcrel::rules::difficulty::{BattleMode, GameOptions};
+    use fcrel::rules::sequence::{Decide, GameState, PendingDecision};
+    use fcrel::rules::setup::NewCampaign;
+
+    let c = std::sync::Arc::new(fcrel::campaign::load_bundled("seven-days").unwrap());
+    for (battles, seed) in [(BattleMode::Basic, 5), (BattleMode::Quick, 6)] {
+        let options = GameOptions {
+            battles,
+            seed,
+            ..GameOptions::default()
+        };
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin, fcrel::RulesPlugin));
+        app.insert_resource(BattleRecords::default());
+        app.world_mut().write_message(NewCampaign {
+            campaign: c.clone(),
+            options,
+        });
+        let mut policy = Policy::Objective;
+        let mut frames = 0;
+        let mut answered = 0;
+        while *app.world().resource::<State<GameState>>().get() != GameState::Over {
+            app.update();
+            frames += 1;
+            let world = app.world_mut();
+            assert!(world.resource::<PendingDecision>().blocked.is_none());
+            if let Some(request) = world.resource::<PendingDecision>().request.clone() {
+                let board = Board::from_world(world).unwrap();
+                let d = policy.decide(&board, request).unwrap();
+                world.write_message(Decide(d));
+                answered += 1;
+            }
+            assert!(frames < 20_000, "the campaign does not end ({battles:?})");
+        }
+        assert!(answered > 20, "{battles:?}: only {answered} decisions");
+        let game = fcrel::sim::play(c.clone(), options, Policy::Objective).unwrap();
+        assert_eq!(
+            *app.world().resource::<Chronicle>(),
+            game.chronicle,
+            "{battles:?}"
+        );
+        let records = app.world().resource::<BattleRecords>();
+        assert!(
+            !records.battles.is_empty(),
+            "{battles:?}: no battle recorded"
+        );
+        for b in &records.battles {
+            assert_eq!(b.mode, battles);
+            assert!(
+                b.ending.is_some(),
+                "{battles:?}: battle of {} has no ending",
+                b.area
+            );
+            assert!(matches!(b.events[0].kind, EventKind::FogOfWar { .. }));
+            let len = app.world().resource::<Chronicle>().len();
+            for e in &b.events {
+                assert!(
+                    b.id < e.chronicle_len && e.chronicle_len <= len,
+                    "{battles:?}: battle from entry {} has an event at {} (chronicle {len})",
+                    b.id,
+                    e.chronicle_len
+                );
+            }
+        }
+    }
+}

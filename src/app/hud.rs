@@ -45,13 +45,15 @@ fn keys(
     mut undo: MessageWriter<UndoDecision>,
     mut next: ResMut<NextState<Screen>>,
     mut game: ResMut<NextState<GameState>>,
-    (report, settings): (
+    (report, settings, battle): (
         Res<super::union_turn::UnionReport>,
         Res<super::settings::AppSettings>,
+        Res<super::battle::BattleScreen>,
     ),
 ) {
-    // While the Union turn report waits for Space, Space is its.
-    let report_has_keys = report.waiting_for_player(settings.loaded.settings.union_playback);
+    // While the Union turn report or a battle waits for Space, Space is theirs.
+    let report_has_keys =
+        report.waiting_for_player(settings.loaded.settings.union_playback) || battle.wants_keys;
     let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
     if keys.just_pressed(KeyCode::Escape) {
         super::screens::to_menu(&mut next, &mut game);
@@ -177,6 +179,10 @@ fn hud(
     mut hud: ResMut<HudState>,
     out: Answers,
     mut viewport: ResMut<super::map::MapViewport>,
+    (records, mut battle): (
+        Option<Res<crate::rules::battle::record::BattleRecords>>,
+        ResMut<super::battle::BattleScreen>,
+    ),
 ) -> Result {
     let (world_board, turn, cp, scouts, progress, chronicle, board_cache) = data;
     let (mut decide, mut undo, mut enter_die, mut next, mut next_game) = out;
@@ -204,6 +210,9 @@ fn hud(
     let c = active.0.clone();
     let board = &board.0;
     let mut root = super::screens::root_ui(ctx, "game");
+    let shown = records
+        .as_deref()
+        .and_then(|rec| battle.current(rec).cloned());
     // Top: turn, phase, points.
     egui::Panel::top("status").show(&mut root, |ui| {
         ui.horizontal_wrapped(|ui| {
@@ -318,11 +327,26 @@ fn hud(
                     }
                 });
             }
+            if let Some(b) = &shown {
+                super::battle::status(ui, b, &mut battle, &pending);
+            }
+            let blocked = super::battle::blocks_decisions(&battle, records.as_deref());
             match &pending.request {
+                _ if blocked => {}
                 None if *game.get() == GameState::Over => {}
                 None => {
                     ui.label("The rules are playing…");
                 }
+                Some(r) if r.battle_location.is_some()
+                    && super::battle::panels::decision(
+                        ui,
+                        board,
+                        r,
+                        shown.as_ref(),
+                        shown.as_ref().and_then(|b| super::battle::sheets(b, battle.cursor).0),
+                        &mut battle,
+                        &mut decide,
+                    ) => {}
                 Some(r) => {
                     ui.label(egui::RichText::new(format!("({}) {}", r.rule, r.prompt)).strong());
                     if let Some(s) = r.situation {
@@ -340,7 +364,12 @@ fn hud(
                             "Forced March (15.1): each Force's move costs 1 Command Point; Jackson's unhit Forces may go two areas for 1 (15.1.1). You have {cp} CP."
                         ));
                     }
-                    let moves = destinations(&pending, &selection);
+                    let (area_choices, moves): (Vec<_>, Vec<_>) = destinations(&pending, &selection)
+                        .into_iter()
+                        .partition(|(_, d)| matches!(d, Decision::RetreatTo { .. } | Decision::PlaceArrival { .. }));
+                    if !area_choices.is_empty() {
+                        ui.label(egui::RichText::new("Click a highlighted area on the map, or choose below.").italics());
+                    }
                     if !moves.is_empty() {
                         let who = selection.force.as_deref().map_or(String::new(), |f| {
                             if f == "lee" {
@@ -357,6 +386,10 @@ fn hud(
                                 format!("{text} (1 CP)")
                             } else {
                                 text
+                            };
+                            let text = match odds_at_a_glance(board, selection.force.as_deref(), &to) {
+                                Some(odds) => format!("{text} · {odds}"),
+                                None => text,
                             };
                             if waiting {
                                 ui.horizontal_wrapped(|ui| {
@@ -443,6 +476,13 @@ fn hud(
         });
     // Bottom: the Chronicle.
     egui::Panel::bottom("chronicle").default_size(190.0).resizable(true).show(&mut root, |ui| {
+        // While a battle plays back, the log shows it only as far as it has
+        // been shown.
+        if let Some(b) = shown.as_ref().filter(|b| !battle.caught_up(b)) {
+            ui.heading(format!("Battle of {}: as it happens", b.area_name));
+            super::battle::panels::battle_log(ui, &chronicle, b, battle.cursor);
+            return;
+        }
         ui.horizontal_wrapped(|ui| {
             ui.heading("Chronicle");
             egui::ComboBox::from_id_salt("turn")
@@ -497,6 +537,9 @@ fn hud(
     // In physical pixels, whatever the UI scale.
     let free = root.available_rect_before_wrap();
     viewport.0 = Some(free * ctx.pixels_per_point());
+    if let Some(b) = &shown {
+        super::battle::central(&mut root, ctx, board, &chronicle, b, &mut battle, &pending);
+    }
     if hud.help {
         egui::Window::new("Rules reference (F1)")
             .default_width(520.0)
@@ -600,6 +643,28 @@ fn end_window(
         });
 }
 
+/// Odds at a glance before a move into enemy Forces: the combined Combat
+/// Values the battle would start from (10.2.9 Envelopment at 3:1).
+pub fn odds_at_a_glance(board: &Board, mover: Option<&str>, to: &str) -> Option<String> {
+    let union = board.area_combat(to, Side::Union);
+    if union == 0 {
+        return None;
+    }
+    let moving = mover
+        .and_then(|m| board.piece(m))
+        .filter(|p| p.location.area() != Some(to))
+        .map_or(0, |p| p.combat());
+    let ours = board.area_combat(to, Side::Confederate) + moving;
+    let note = if ours > 0 && union >= 3 * ours {
+        " — Enveloped at 3:1!"
+    } else if union > 0 && ours >= 3 * union {
+        " — you Envelop at 3:1"
+    } else {
+        ""
+    };
+    Some(format!("battle: you {ours} vs Union {union}{note}"))
+}
+
 /// A readable label for a decision.
 pub fn describe(board: &Board, d: &Decision) -> String {
     let name = |id: &str| board.piece(id).map_or(id.to_string(), label);
@@ -631,7 +696,10 @@ pub fn describe(board: &Board, d: &Decision) -> String {
         }
         Decision::MoveLee { to } => format!("Robert E. Lee → {}", area(to)),
         Decision::EndMoves => "End this step".into(),
-        Decision::FightBattleAt { area: a } => format!("Fight the battle of {}", area(a)),
+        Decision::FightBattleAt { area: a } => match odds_at_a_glance(board, None, a) {
+            Some(odds) => format!("Fight the battle of {} · {odds}", area(a)),
+            None => format!("Fight the battle of {}", area(a)),
+        },
         Decision::Refit { force } => format!("Refit {} (2 CP)", name(force)),
         Decision::Purchase {
             force,
@@ -655,7 +723,53 @@ pub fn describe(board: &Board, d: &Decision) -> String {
         Decision::AcceptOrders => "Accept the Union order".into(),
         Decision::RerollOrders => "Discard a Scout: re-roll the order".into(),
         Decision::ModifyOrders { by } => format!("Discard a Scout: change the roll by {by:+}"),
-        other => format!("{other:?}"),
+        Decision::BuyBattlePlans { extra: 0 } => "No more Battle Plans".into(),
+        Decision::BuyBattlePlans { extra: 1 } => "+1 Battle Plan a turn (2 CP)".into(),
+        Decision::BuyBattlePlans { extra } => format!("+{extra} Battle Plans a turn (5 CP)"),
+        Decision::ChooseInsight { insight } => format!("The {insight:?} Insight"),
+        Decision::ScreenWith { cavalry, infantry } => {
+            format!("Screen with {} and {}", name(cavalry), name(infantry))
+        }
+        Decision::EndInsights => "No more Insights".into(),
+        Decision::RemoveSpecialPlan { plan } => format!("Take {} out of the cup", plan.name()),
+        Decision::EndRemovals => "Keep my Scouts".into(),
+        Decision::ScreenedApproach { cavalry: None } => "No Screened Approach".into(),
+        Decision::ScreenedApproach { cavalry: Some(c) } => {
+            format!("Screened Approach with {}", name(c))
+        }
+        Decision::TerrainRegion { region } => format!("All Union Forces in the {}", region.name()),
+        Decision::PlaceForce {
+            force,
+            region,
+            formation,
+        } => format!("{} in the {} in {formation:?}", name(force), region.name()),
+        Decision::EntrenchOn { force } => format!("Entrench {}", name(force)),
+        Decision::Duration { by } if *by > 0 => "One battle turn more".into(),
+        Decision::Duration { .. } => "One battle turn fewer".into(),
+        Decision::TryDemolitions { target } => format!("Demolitions against {}", name(target)),
+        Decision::TryScreen => "Try the Screen".into(),
+        Decision::EndInsightActivation => "No Insight roll now".into(),
+        Decision::AcceptInsightRoll => "Accept the failed roll".into(),
+        Decision::RerollInsight => "Discard a Scout: roll again".into(),
+        Decision::AssignPlan { force, plan } => format!("{} to {}", plan.name(), name(force)),
+        Decision::HoldFormationCounter => "Formation counter beside the sheet".into(),
+        Decision::ClearOrders { force } => format!("Clear Orders for {} (a Scout)", name(force)),
+        Decision::EndAssign => "Done assigning".into(),
+        Decision::Act { force, plan: None } => format!("{} carries out its counter", name(force)),
+        Decision::Act {
+            force,
+            plan: Some(p),
+        } => format!(
+            "{}: {}",
+            name(force),
+            super::battle::panels::default_plan(p)
+        ),
+        Decision::UseFormationCounter => "Use the Formation counter".into(),
+        Decision::FormationChange { force } => format!("Change {}'s Formation", name(force)),
+        Decision::EndFormationChanges => "No (more) Formation changes".into(),
+        Decision::ShockTarget { force } => format!("Shock attack {}", name(force)),
+        Decision::DisruptTake { plan: Some(p) } => format!("Take {} out of the cup", p.name()),
+        Decision::DisruptTake { plan: None } => "Take three at random".into(),
     }
 }
 

@@ -376,7 +376,7 @@ fn clear_map(
 }
 
 /// A counter's symbol for its type (NATO-style, in text).
-fn symbol(t: ForceType) -> &'static str {
+pub fn symbol(t: ForceType) -> &'static str {
     match t {
         ForceType::Infantry => "X",
         ForceType::Cavalry => "/",
@@ -679,7 +679,25 @@ pub fn costs_command_points(pending: &PendingDecision) -> bool {
 /// decision, with the decision that moves it there (Jackson's two-area
 /// Forced March included, 15.1.1).
 pub fn destinations(pending: &PendingDecision, selection: &Selection) -> Vec<(String, Decision)> {
-    let (Some(req), Some(sel)) = (&pending.request, &selection.force) else {
+    let Some(req) = &pending.request else {
+        return Vec::new();
+    };
+    // 14.5 / 7.9: a retreat or an arrival is one Force's choice of area,
+    // whatever is selected.
+    let area_choices: Vec<(String, Decision)> = req
+        .options
+        .iter()
+        .filter_map(|d| match d {
+            Decision::RetreatTo { area, .. } | Decision::PlaceArrival { area, .. } => {
+                Some((area.clone(), d.clone()))
+            }
+            _ => None,
+        })
+        .collect();
+    if !area_choices.is_empty() {
+        return area_choices;
+    }
+    let Some(sel) = &selection.force else {
         return Vec::new();
     };
     req.options

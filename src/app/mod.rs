@@ -7,6 +7,7 @@
 
 pub mod theme;
 
+mod battle;
 mod hud;
 mod map;
 mod screens;
@@ -130,6 +131,7 @@ pub fn run(opts: AppOptions) -> AppExit {
         screens::plugin,
         map::plugin,
         hud::plugin,
+        battle::plugin,
         settings::plugin,
         union_turn::plugin,
     ));

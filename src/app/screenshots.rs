@@ -1,13 +1,19 @@
-//! `fcrel --screenshots DIR`: a scripted tour of the screens (menu, settings, set-up, a battle, resupply,
-//! the map in the Confederate turn, a Union turn, the end of a campaign),
-//! each saved as a PNG, then quit. Works under `xvfb-run`.
+//! `fcrel --screenshots DIR`: a scripted tour of the screens (menu,
+//! settings, set-up, the map in the Confederate turn, a Quick battle panel,
+//! resupply, a Union turn, the end of a campaign; then a campaign with Basic
+//! battles: the pre-battle panel, Battle Plan assignment, the Battlefield
+//! Sheet in the middle of a battle turn, and its end), each saved as a PNG,
+//! then quit. Works under `xvfb-run`.
 
 use std::path::PathBuf;
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 
+use super::battle::BattleScreen;
 use super::{Screen, SetupChoice};
+use crate::campaign::Side;
+use crate::rules::battle::record::{BattleRecords, EventKind, SheetView};
 use crate::rules::commander::Policy;
 use crate::rules::decision::Decision;
 use crate::rules::difficulty::BattleMode;
@@ -20,6 +26,10 @@ pub struct Tour {
     stage: usize,
     wait: u32,
     battle_shot: bool,
+    /// Basic-battle shots taken: pre-battle, assignment, mid-turn sheet.
+    basic_shots: [bool; 3],
+    /// The stage to go back to after a shot.
+    resume: usize,
 }
 
 impl Tour {
@@ -29,6 +39,8 @@ impl Tour {
             stage: 0,
             wait: 0,
             battle_shot: false,
+            basic_shots: [false; 3],
+            resume: 0,
         }
     }
 }
@@ -46,10 +58,33 @@ fn shot(commands: &mut Commands, tour: &Tour, name: &str) {
         .observe(save_to_disk(path));
 }
 
+/// Show this battle, played back to its latest event.
+fn show(screen: &mut BattleScreen, records: &BattleRecords, id: usize) {
+    screen.id = Some(id);
+    screen.cursor = records
+        .battles
+        .iter()
+        .find(|b| b.id == id)
+        .map_or(0, |b| b.events.len());
+}
+
+/// The latest Battlefield Sheet of the battle being fought.
+fn latest_sheet(records: &BattleRecords) -> Option<(usize, &SheetView)> {
+    let b = records.battles.last()?;
+    let sheet = b.events.iter().rev().find_map(|e| match &e.kind {
+        EventKind::Sheet { sheet, .. } => Some(sheet),
+        _ => None,
+    })?;
+    Some((b.id, sheet))
+}
+
+#[allow(clippy::too_many_arguments)]
 fn tour(
     mut commands: Commands,
+    (mut screen, records): (ResMut<BattleScreen>, Option<Res<BattleRecords>>),
     mut tour: ResMut<Tour>,
     mut next: ResMut<NextState<Screen>>,
+    mut next_game: ResMut<NextState<GameState>>,
     mut choice: ResMut<SetupChoice>,
     pending: Option<Res<PendingDecision>>,
     step: Option<Res<State<Step>>>,
@@ -59,6 +94,24 @@ fn tour(
     tour.wait += 1;
     // Give each screen a moment to lay out and render.
     let settled = tour.wait > 40;
+    let request = pending.as_ref().and_then(|p| p.request.clone());
+    // On a battle shot, the battle is shown as far as it has been fought.
+    if matches!(tour.stage, 13 | 22 | 24 | 26 | 40)
+        && let Some(rec) = records.as_ref()
+        && let Some(id) = screen.id
+    {
+        show(&mut screen, rec, id);
+    }
+    // While the commander plays, finished battles are put away.
+    if let Some(rec) = records.as_ref()
+        && !matches!(tour.stage, 13 | 22 | 24 | 26 | 28 | 40)
+    {
+        for b in rec.battles.iter().filter(|b| b.ending.is_some()) {
+            if !screen.closed.contains(&b.id) {
+                screen.closed.push(b.id);
+            }
+        }
+    }
     match tour.stage {
         0 if settled => {
             shot(&mut commands, &tour, "menu");
@@ -95,23 +148,30 @@ fn tour(
             tour.stage = 11;
             tour.wait = 0;
         }
-        // A battle asking the player: the Battle Location marker (4.16).
+        // A Quick battle once the Battle Resolution Table has been rolled.
         11 if !tour.battle_shot
-            && pending.as_ref().is_some_and(|p| {
-                p.request
-                    .as_ref()
-                    .is_some_and(|r| r.battle_location.is_some())
+            && records.as_ref().is_some_and(|r| {
+                r.battles.last().is_some_and(|b| {
+                    b.events
+                        .iter()
+                        .any(|e| matches!(&e.kind, EventKind::Resolution(r) if r.die.is_some()))
+                })
             }) =>
         {
             commands.remove_resource::<ScriptedCommander>();
+            if let Some(rec) = records.as_ref()
+                && let Some(b) = rec.battles.last()
+            {
+                show(&mut screen, rec, b.id);
+            }
             tour.stage = 13;
             tour.wait = 0;
         }
         13 if settled => {
-            shot(&mut commands, &tour, "battle");
+            shot(&mut commands, &tour, "battle-quick");
             tour.battle_shot = true;
-            commands.insert_resource(ScriptedCommander(Policy::Objective));
-            tour.stage = 11;
+            tour.resume = 11;
+            tour.stage = 40;
             tour.wait = 0;
         }
         // The commander stops at the Confederate Resupply for its panel.
@@ -164,8 +224,127 @@ fn tour(
             tour.stage = 8;
             tour.wait = 0;
         }
+        // A second campaign, with Basic battles.
         8 if settled => {
+            super::screens::to_menu(&mut next, &mut next_game);
+            tour.stage = 20;
+            tour.wait = 0;
+        }
+        20 if settled => {
+            choice.options.battles = BattleMode::Basic;
+            choice.options.seed = 5;
+            next.set(Screen::Game);
+            tour.stage = 30;
+            tour.wait = 0;
+        }
+        // The new campaign asks its first question: the commander takes over.
+        30 if settled && request.is_some() => {
+            commands.insert_resource(ScriptedCommander(Policy::Objective));
+            tour.stage = 21;
+            tour.wait = 0;
+        }
+        21 if !tour.basic_shots[0]
+            && request.as_ref().is_some_and(|r| {
+                r.battle_location.is_some()
+                    && ["10.2.11", "10.2.12", "14.0.1", "10.2.20"].contains(&r.rule.as_str())
+            }) =>
+        {
+            commands.remove_resource::<ScriptedCommander>();
+            if let Some(rec) = records.as_ref()
+                && let Some(b) = rec.battles.last()
+            {
+                show(&mut screen, rec, b.id);
+            }
+            tour.stage = 22;
+            tour.wait = 0;
+        }
+        22 if settled => {
+            shot(&mut commands, &tour, "battle-pre");
+            tour.basic_shots[0] = true;
+            tour.resume = 21;
+            tour.stage = 40;
+            tour.wait = 0;
+        }
+        // Battle Plans being assigned: one already given, a Force picked.
+        21 if !tour.basic_shots[1]
+            && request.as_ref().is_some_and(|r| r.rule == "12.2")
+            && records
+                .as_ref()
+                .and_then(|r| latest_sheet(r))
+                .is_some_and(|(_, s)| s.assigned >= 1) =>
+        {
+            commands.remove_resource::<ScriptedCommander>();
+            if let Some(rec) = records.as_ref()
+                && let Some((id, s)) = latest_sheet(rec)
+            {
+                screen.picked = s
+                    .units
+                    .iter()
+                    .find(|u| u.side == Side::Confederate && u.counter.is_none() && !u.in_melee)
+                    .map(|u| u.force.clone());
+                show(&mut screen, rec, id);
+            }
+            tour.stage = 24;
+            tour.wait = 0;
+        }
+        24 if settled => {
+            shot(&mut commands, &tour, "battle-assign");
+            tour.basic_shots[1] = true;
+            tour.resume = 21;
+            tour.stage = 40;
+            tour.wait = 0;
+        }
+        // The middle of resolution: some Forces have acted, others still
+        // carry their counters.
+        21 if !tour.basic_shots[2]
+            && request.as_ref().is_some_and(|r| r.rule == "14.4")
+            && records
+                .as_ref()
+                .and_then(|r| latest_sheet(r))
+                .is_some_and(|(_, s)| {
+                    s.units.iter().any(|u| u.acted)
+                        && s.units.iter().any(|u| u.counter.is_some())
+                        && !s.drawn.is_empty()
+                }) =>
+        {
+            commands.remove_resource::<ScriptedCommander>();
+            screen.picked = None;
+            if let Some(rec) = records.as_ref()
+                && let Some((id, _)) = latest_sheet(rec)
+            {
+                show(&mut screen, rec, id);
+            }
+            tour.stage = 26;
+            tour.wait = 0;
+        }
+        26 if settled => {
+            shot(&mut commands, &tour, "battle-sheet");
+            tour.basic_shots[2] = true;
+            tour.resume = 21;
+            tour.stage = 40;
+            tour.wait = 0;
+        }
+        21 if *game.get() == GameState::Over && tour.wait > 10 => {
+            tour.stage = 28;
+            tour.wait = 0;
+        }
+        28 if settled => {
+            info!(
+                "the Basic-battle campaign ended; shots taken: {:?}",
+                tour.basic_shots
+            );
+            shot(&mut commands, &tour, "end-basic");
+            tour.stage = 29;
+            tour.wait = 0;
+        }
+        29 if settled => {
             exit.write(AppExit::Success);
+        }
+        // After a shot, the commander plays on once the picture is taken.
+        40 if tour.wait > 20 => {
+            commands.insert_resource(ScriptedCommander(Policy::Objective));
+            tour.stage = tour.resume;
+            tour.wait = 0;
         }
         _ => {}
     }

@@ -196,6 +196,10 @@ fn follow_chronicle(
         return;
     };
     let entries = chronicle.entries();
+    if entries.len() < report.read_len {
+        // A new campaign: the chronicle started again.
+        *report = UnionReport::default();
+    }
     if entries.len() == report.read_len {
         return;
     }
@@ -221,9 +225,12 @@ fn report_window(
     keys: Res<ButtonInput<KeyCode>>,
     mut redraw: MessageWriter<RequestRedraw>,
     game: Res<State<crate::rules::sequence::GameState>>,
+    battle: Res<super::battle::BattleScreen>,
 ) -> Result {
-    // The end of the campaign has its own window.
-    if *game.get() == crate::rules::sequence::GameState::Over || !report.open {
+    // The end of the campaign has its own window; a battle on screen has
+    // the window's room until it is closed.
+    if *game.get() == crate::rules::sequence::GameState::Over || !report.open || battle.id.is_some()
+    {
         return Ok(());
     }
     let total = report.sections.len();

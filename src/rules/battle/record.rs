@@ -63,6 +63,9 @@ pub enum EventKind {
         union: u32,
         enveloped: Option<Side>,
     },
+    /// 14.0.1: the Special Battle Plan cup for this battle while Scouts may
+    /// take plans out of it.
+    Cup { cup: Vec<SpecialBattlePlan> },
     /// The Battlefield Sheet after a change (Basic).
     Sheet { caption: String, sheet: SheetView },
     /// One resolution on the Battle Resolution Table (Quick, Very Quick);

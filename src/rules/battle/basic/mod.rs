@@ -229,6 +229,9 @@ pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R
     let mut cup = SpecialBattlePlan::counter_mix();
     cup.sort();
     while ctx.board.scouts.available > 0 {
+        if ctx.recording() {
+            ctx.record(super::record::EventKind::Cup { cup: cup.clone() });
+        }
         let mut kinds = cup.clone();
         kinds.dedup();
         let mut options: Vec<Decision> = kinds

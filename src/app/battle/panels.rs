@@ -1,0 +1,842 @@
+//! The battle panels: the pre-battle panel (Fog of War table with the rolled
+//! row, the Envelopment check against its 3:1 line), the Quick and Very
+//! Quick panel (the campaign's Battle Resolution Table with the column, each
+//! shift and the roll), the battle log, and the decision panel for the
+//! questions the rules ask during a battle. Only the rules' legal options
+//! are offered; what is not allowed says why on hover.
+
+use bevy::prelude::MessageWriter;
+use bevy_egui::egui::{self, Color32, RichText};
+
+use super::BattleScreen;
+use crate::campaign::{Insight, Side};
+use crate::chronicle::Chronicle;
+use crate::rules::battle::basic::field::{Formation, PlanCounter, Region};
+use crate::rules::battle::fog;
+use crate::rules::battle::record::{BattleRecord, EventKind, Resolution, SheetView};
+use crate::rules::board::{Board, label};
+use crate::rules::components::SpecialBattlePlan;
+use crate::rules::decision::{Decision, DefaultPlan, FormationChange, Request, SecondMove};
+use crate::rules::difficulty::BattleMode;
+use crate::rules::sequence::Decide;
+
+const RED: Color32 = Color32::from_rgb(170, 30, 30);
+const BLUE: Color32 = Color32::from_rgb(46, 76, 158);
+const HIGHLIGHT: Color32 = Color32::from_rgb(246, 214, 90);
+
+pub fn mode_name(m: BattleMode) -> &'static str {
+    match m {
+        BattleMode::Basic => "Basic Battle Rules",
+        BattleMode::Quick => "Quick Battle Rules",
+        BattleMode::VeryQuick => "Very Quick Battle Rules",
+    }
+}
+
+pub fn insight_text(i: Insight) -> (&'static str, &'static str) {
+    match i {
+        Insight::Duration => (
+            "10.2.12.1",
+            "The battle lasts one turn more or one fewer (1 to 6).",
+        ),
+        Insight::Demolitions => (
+            "10.2.12.2",
+            "An Insight roll destroys a Union Garrison or Fortification in or next to a Region you occupy.",
+        ),
+        Insight::Entrench => (
+            "10.2.12.3",
+            "One non-Melee Force: Union attacks and Shock attacks on it at -2/-2 until it moves.",
+        ),
+        Insight::Front => (
+            "10.2.12.4",
+            "Place up to 3 Mobile Forces in the Confederate Front.",
+        ),
+        Insight::Morale => (
+            "10.2.12.5",
+            "+2/+0 to your Forces' Shock checks for the battle.",
+        ),
+        Insight::Officers => (
+            "10.2.12.6",
+            "+1 to your Forces' Activation numbers for the battle.",
+        ),
+        Insight::Screen => (
+            "10.2.12.7",
+            "A Cavalry and an Infantry Force stay off the sheet; an Insight roll at +2 gives three attacks at the Infantry's Combat Value.",
+        ),
+        Insight::Terrain => (
+            "10.2.12.8",
+            "Every Union Force is placed in the Union Approach or the Union Reserve, as you choose.",
+        ),
+    }
+}
+
+/// A Default Battle Plan in words (12.4).
+pub fn default_plan(d: &DefaultPlan) -> String {
+    match d {
+        DefaultPlan::March { change, then } => {
+            let mut s = "March: Advance one Region".to_string();
+            match change {
+                FormationChange::None => {}
+                FormationChange::Before => s = format!("{s}, changing Formation first"),
+                FormationChange::After => s = format!("{s}, then change Formation"),
+            }
+            match then {
+                SecondMove::None => {}
+                SecondMove::Advance => s.push_str(", and Advance again (Cavalry)"),
+                SecondMove::Retreat => s.push_str(", then Retreat one Region (Cavalry)"),
+            }
+            format!("{s} (12.4.1)")
+        }
+        DefaultPlan::MarchOff => "March off the sheet behind the Reserve (12.4.1, 14.5.1)".into(),
+        DefaultPlan::MarchBack => "March back one Region out of the Melee (11.5)".into(),
+        DefaultPlan::Fire => "Fire (12.4.2)".into(),
+        DefaultPlan::Disrupt => "Disrupt the Union's Special Battle Plans (12.4.3)".into(),
+        DefaultPlan::Pivot => "Pivot: change Formation (12.4.4)".into(),
+        DefaultPlan::Hold => "Hold (12.4.6)".into(),
+    }
+}
+
+/// Events of the battle revealed so far.
+fn revealed(b: &BattleRecord, cursor: usize) -> &[crate::rules::battle::record::BattleEvent] {
+    &b.events[..cursor.min(b.events.len())]
+}
+
+/// 10.2.1–10.2.9 as far as playback has gone: each Fog of War roll on the
+/// table in use with its row highlighted, and the Envelopment check.
+pub fn pre_battle(ui: &mut egui::Ui, b: &BattleRecord, cursor: usize) {
+    let events = revealed(b, cursor);
+    let rolls: Vec<(crate::campaign::UnionLevel, u32)> = events
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::FogOfWar { level, die, .. } => Some((*level, *die)),
+            _ => None,
+        })
+        .collect();
+    if let Some(&(level, die)) = rolls.last() {
+        ui.label(
+            RichText::new(format!(
+                "Fog of War ({}, {level:?} table)",
+                fog::rule(level)
+            ))
+            .strong(),
+        );
+        if rolls.len() > 1 {
+            let earlier: Vec<String> = rolls[..rolls.len() - 1]
+                .iter()
+                .map(|r| r.1.to_string())
+                .collect();
+            ui.label(format!(
+                "Rolled {}; a Scout was discarded for each re-roll (10.2.2).",
+                earlier.join(", then ")
+            ));
+        }
+        egui::Grid::new(("fog", b.id)).striped(true).show(ui, |ui| {
+            ui.label(RichText::new("d10").strong());
+            ui.label(RichText::new("Turns").strong());
+            ui.label(RichText::new("Event").strong());
+            ui.end_row();
+            let mut d = 1;
+            while d <= 10 {
+                let row = fog::lookup(level, d);
+                let hit = (row.from..=row.to).contains(&die);
+                let text = |s: String| {
+                    let t = RichText::new(s).size(12.0);
+                    if hit {
+                        t.strong().background_color(HIGHLIGHT)
+                    } else {
+                        t
+                    }
+                };
+                let span = if row.from == row.to {
+                    row.from.to_string()
+                } else {
+                    format!("{}–{}", row.from, row.to)
+                };
+                ui.label(text(span));
+                let turns = if b.mode == BattleMode::Basic {
+                    row.battle_turns.to_string()
+                } else {
+                    format!(
+                        "{} → {}",
+                        row.battle_turns,
+                        row.battle_turns.saturating_sub(2).max(1)
+                    )
+                };
+                ui.label(text(turns));
+                let color = if row.event.favours_confederates() {
+                    Color32::from_gray(60)
+                } else {
+                    BLUE
+                };
+                ui.label(text(row.event.text().to_string()).color(color));
+                ui.end_row();
+                d = row.to + 1;
+            }
+        });
+        if b.mode != BattleMode::Basic {
+            ui.label(
+                RichText::new(
+                    "Quick and Very Quick: battle turns on the table minus 2, at least 1 (10.2.4).",
+                )
+                .italics()
+                .size(11.0),
+            );
+        }
+    } else {
+        ui.label("The Fog of War is about to be rolled (10.2.1).");
+    }
+    if let Some((c, u, enveloped)) = events.iter().find_map(|e| match e.kind {
+        EventKind::Envelopment {
+            confederate,
+            union,
+            enveloped,
+        } => Some((confederate, union, enveloped)),
+        _ => None,
+    }) {
+        ui.add_space(6.0);
+        ui.label(RichText::new("Envelopment check (10.2.9)").strong());
+        envelopment_bars(ui, c, u);
+        match enveloped {
+            Some(side) => ui.colored_label(
+                RED,
+                format!("3:1 — the {} are Enveloped and destroyed.", side.army()),
+            ),
+            None => {
+                ui.label("Neither army has 3 times the other's Combat Value: the battle is fought.")
+            }
+        };
+    }
+}
+
+/// The two combined Combat Values as bars, with the 3:1 line of each side.
+pub fn envelopment_bars(ui: &mut egui::Ui, c: u32, u: u32) {
+    let max = (c.max(u) as f32).max(1.0) * 1.05;
+    let width = ui.available_width().min(420.0);
+    for (name, v, other, color) in [
+        ("Confederate", c, u, Color32::from_gray(120)),
+        ("Union", u, c, BLUE),
+    ] {
+        let (r, _) = ui.allocate_exact_size(egui::vec2(width, 18.0), egui::Sense::hover());
+        let p = ui.painter();
+        let bar_w = (width - 130.0).max(40.0);
+        let x0 = r.left() + 120.0;
+        p.text(
+            r.left_center(),
+            egui::Align2::LEFT_CENTER,
+            format!("{name} {v}"),
+            egui::FontId::proportional(12.0),
+            Color32::BLACK,
+        );
+        p.rect_filled(
+            egui::Rect::from_min_size(
+                egui::pos2(x0, r.top() + 3.0),
+                egui::vec2(bar_w * v as f32 / max, 12.0),
+            ),
+            2.0,
+            color,
+        );
+        // The 3:1 line: three times the other army.
+        let line = 3.0 * other as f32;
+        if line <= max {
+            let x = x0 + bar_w * line / max;
+            p.line_segment(
+                [egui::pos2(x, r.top()), egui::pos2(x, r.bottom())],
+                egui::Stroke::new(2.0, RED),
+            );
+        }
+    }
+    ui.label(
+        RichText::new(format!(
+            "3:1 lines: the Union needs {} to Envelop you, you need {} to Envelop it.",
+            3 * c,
+            3 * u
+        ))
+        .size(11.0),
+    );
+}
+
+/// The Quick / Very Quick panel: the Battle Resolution Table for each
+/// resolution so far, with the differential's column, each shift as an
+/// arrow, the roll and the Hits, then the Hits applied.
+pub fn quick_panel(ui: &mut egui::Ui, board: &Board, b: &BattleRecord, cursor: usize) {
+    let events = revealed(b, cursor);
+    let table = &board.campaign.battle_resolution;
+    let latest: Option<&Resolution> = events.iter().rev().find_map(|e| match &e.kind {
+        EventKind::Resolution(r) => Some(r),
+        _ => None,
+    });
+    let Some(r) = latest else {
+        ui.label("The Battle Resolution Table is consulted after the Envelopment check.");
+        return;
+    };
+    ui.label(
+        RichText::new(format!(
+            "Battle turn {} of {}: the {} ({}) attack the {} ({}); differential {:+}",
+            r.battle_turn,
+            r.battle_turns,
+            r.attacker.army(),
+            r.attacker_combat,
+            r.attacker.other().army(),
+            r.defender_combat,
+            r.attacker_combat as i32 - r.defender_combat as i32
+        ))
+        .strong(),
+    );
+    egui::Grid::new(("brt", b.id, r.battle_turn))
+        .striped(true)
+        .min_col_width(36.0)
+        .show(ui, |ui| {
+            ui.label(RichText::new("d10").strong());
+            for (i, c) in table.columns.iter().enumerate() {
+                let mut t = RichText::new(&c.label).strong().size(12.0);
+                if i == r.column {
+                    t = t.background_color(HIGHLIGHT);
+                } else if i == r.base_column {
+                    t = t.underline();
+                }
+                ui.label(t);
+            }
+            ui.end_row();
+            for row in &table.rows {
+                let span = match (row.rolls.first(), row.rolls.last()) {
+                    (Some(a), Some(z)) if a != z => format!("{a}–{z}"),
+                    (Some(a), _) => a.to_string(),
+                    _ => String::new(),
+                };
+                let rolled = r.die.is_some_and(|d| row.rolls.contains(&d));
+                ui.label(if rolled {
+                    RichText::new(span).strong().background_color(HIGHLIGHT)
+                } else {
+                    RichText::new(span)
+                });
+                for (i, cell) in row.cells.iter().enumerate() {
+                    let mut t = RichText::new(format!("{}/{}", cell[0], cell[1]))
+                        .monospace()
+                        .size(12.0);
+                    if i == r.column && rolled {
+                        t = t.strong().color(Color32::WHITE).background_color(RED);
+                    } else if i == r.column {
+                        t = t.background_color(HIGHLIGHT.gamma_multiply(0.5));
+                    }
+                    ui.label(t);
+                }
+                ui.end_row();
+            }
+        });
+    ui.label(
+        RichText::new("Cells: Hits on the attacker / Hits on the defender.")
+            .size(11.0)
+            .italics(),
+    );
+    ui.label(format!(
+        "Column for {:+}: \"{}\"",
+        r.attacker_combat as i32 - r.defender_combat as i32,
+        table.columns[r.base_column].label
+    ));
+    for s in &r.shifts {
+        let arrow = if s.by < 0 {
+            "◀".repeat(s.by.unsigned_abs() as usize)
+        } else {
+            "▶".repeat(s.by as usize)
+        };
+        ui.label(format!(
+            "{arrow} {} column(s) {}: {} ({})",
+            s.by.abs(),
+            if s.by < 0 { "left" } else { "right" },
+            s.why,
+            s.rule
+        ));
+    }
+    ui.label(
+        RichText::new(format!(
+            "Final column \"{}\"",
+            table.columns[r.column].label
+        ))
+        .strong(),
+    );
+    match r.die {
+        Some(d) => {
+            let [a, dh] = r.hits;
+            let mult = if r.multiplier > 1 {
+                format!(
+                    " × {} battle turns = {} and {} (Very Quick, 12.0)",
+                    r.multiplier,
+                    a * r.multiplier,
+                    dh * r.multiplier
+                )
+            } else {
+                String::new()
+            };
+            ui.label(
+                RichText::new(format!(
+                    "Rolled {d}: the attacking {} suffer {a} Hit(s), the defending {} {dh}{mult}.",
+                    r.attacker.army(),
+                    r.attacker.other().army()
+                ))
+                .strong(),
+            );
+        }
+        None => {
+            ui.label("Before the roll: you may use your Confederate BRT ±1 (10.2.5).");
+        }
+    }
+    // The Hits applied since the latest resolution.
+    let after = events
+        .iter()
+        .rposition(|e| matches!(e.kind, EventKind::Resolution(_)))
+        .unwrap_or(0);
+    for e in &events[after..] {
+        if let EventKind::Hits { side, hits, on } = &e.kind {
+            let list: Vec<String> = on
+                .iter()
+                .map(|(id, destroyed)| {
+                    let name = board.piece(id).map_or(id.clone(), label);
+                    if *destroyed {
+                        format!("{name} is destroyed")
+                    } else {
+                        format!("{name} is flipped to its reduced side")
+                    }
+                })
+                .collect();
+            let color = if *side == Side::Union {
+                BLUE
+            } else {
+                Color32::from_gray(60)
+            };
+            ui.colored_label(
+                color,
+                format!(
+                    "{hits} Hit(s) on the {} (11.9: lowest Skill first): {}",
+                    side.army(),
+                    if list.is_empty() {
+                        "none left to take them".to_string()
+                    } else {
+                        list.join(", ")
+                    }
+                ),
+            );
+        }
+    }
+}
+
+/// The battle's chronicle up to playback, newest last, with roll tooltips.
+pub fn battle_log(ui: &mut egui::Ui, chronicle: &Chronicle, b: &BattleRecord, cursor: usize) {
+    let end = if cursor >= b.events.len() {
+        chronicle.entries().len()
+    } else {
+        b.events[cursor.saturating_sub(1)].chronicle_len
+    };
+    let entries = chronicle.entries();
+    let start = b.id.min(entries.len());
+    let end = end.clamp(start, entries.len());
+    egui::ScrollArea::vertical()
+        .id_salt(("battle-log", b.id))
+        .stick_to_bottom(true)
+        .auto_shrink(false)
+        .show(ui, |ui| {
+            for e in &entries[start..end] {
+                let resp = ui.label(RichText::new(e.line()).monospace().size(11.5));
+                if let Some(r) = &e.roll {
+                    resp.on_hover_ui(|ui| {
+                        ui.label(format!("Rolled {} for: {}", r.die, e.text));
+                        if let (Some(t), Some((_, base))) = (r.target, &r.base) {
+                            ui.label(format!("Target {t}: {base}"));
+                            for m in &r.modifiers {
+                                ui.label(format!("  {}", m.describe()));
+                            }
+                            ui.label(
+                                "A natural 1 always succeeds, a natural 10 always fails (4.5).",
+                            );
+                        }
+                        ui.label(format!("Result: {} — rule {}", r.outcome, e.rule));
+                    });
+                }
+            }
+        });
+}
+
+fn send(decide: &mut MessageWriter<Decide>, d: &Decision) {
+    decide.write(Decide(d.clone()));
+}
+
+/// The decision panel during a battle. Returns false when the request is
+/// not one this panel lays out (the generic list then shows it).
+pub fn decision(
+    ui: &mut egui::Ui,
+    board: &Board,
+    r: &Request,
+    b: Option<&BattleRecord>,
+    sheet: Option<&SheetView>,
+    screen: &mut BattleScreen,
+    decide: &mut MessageWriter<Decide>,
+) -> bool {
+    let has = |f: &dyn Fn(&Decision) -> bool| r.options.iter().any(f);
+    if has(&|d| {
+        matches!(
+            d,
+            Decision::AssignPlan { .. }
+                | Decision::ClearOrders { .. }
+                | Decision::HoldFormationCounter
+        )
+    }) || (r.rule == "12.2" && r.options.contains(&Decision::EndAssign))
+    {
+        assignment(ui, board, r, sheet, screen, decide);
+        return true;
+    }
+    if has(&|d| matches!(d, Decision::Act { .. })) {
+        order_of_resolution(ui, board, r, sheet, screen, decide);
+        return true;
+    }
+    if has(&|d| matches!(d, Decision::PlaceForce { .. })) {
+        placement(ui, r, decide);
+        return true;
+    }
+    if has(&|d| matches!(d, Decision::RemoveSpecialPlan { .. })) {
+        let cup: Vec<SpecialBattlePlan> = b
+            .and_then(|b| {
+                b.events.iter().rev().find_map(|e| match &e.kind {
+                    EventKind::Cup { cup } => Some(cup.clone()),
+                    _ => None,
+                })
+            })
+            .unwrap_or_default();
+        ui.label(format!(
+            "The Special Battle Plan cup holds {} counters (14.0):",
+            cup.len()
+        ));
+        let mut kinds = cup.clone();
+        kinds.dedup();
+        for p in kinds {
+            let n = cup.iter().filter(|q| **q == p).count();
+            let d = Decision::RemoveSpecialPlan { plan: p };
+            ui.horizontal(|ui| {
+                let text = format!("{} ×{n}", p.name());
+                if r.options.contains(&d) {
+                    if ui
+                        .button(format!("Take out {text}"))
+                        .on_hover_text(format!("{} ({}): {}", p.name(), p.rule(), p.effect()))
+                        .clicked()
+                    {
+                        send(decide, &d);
+                    }
+                } else {
+                    ui.label(text);
+                }
+            });
+        }
+        ui.label(
+            RichText::new(
+                "Each costs a Scout and keeps that plan out for this battle only (14.0.1).",
+            )
+            .size(11.0),
+        );
+        if ui.button("Keep my Scouts (Enter)").clicked() {
+            send(decide, &Decision::EndRemovals);
+        }
+        return true;
+    }
+    if has(&|d| matches!(d, Decision::ChooseInsight { .. })) || r.rule == "10.2.12" {
+        for d in &r.options {
+            match d {
+                Decision::ChooseInsight { insight } => {
+                    let (rule, text) = insight_text(*insight);
+                    if ui
+                        .button(format!("{insight:?} ({rule})"))
+                        .on_hover_text(text)
+                        .clicked()
+                    {
+                        send(decide, d);
+                    }
+                    ui.label(RichText::new(text).size(11.0));
+                }
+                Decision::EndInsights => {
+                    ui.separator();
+                    if ui.button("No more Insights (Enter)").clicked() {
+                        send(decide, d);
+                    }
+                }
+                _ => {}
+            }
+        }
+        return true;
+    }
+    if r.options.contains(&Decision::RerollFogOfWar) {
+        ui.colored_label(
+            RED,
+            "A re-roll costs a Scout and there is no going back to this roll (10.2.2).",
+        );
+        if ui
+            .button(format!(
+                "Keep this roll (Enter) — Scouts left {}",
+                board.scouts.available
+            ))
+            .clicked()
+        {
+            send(decide, &Decision::AcceptFogOfWar);
+        }
+        if ui.button("Discard a Scout and roll again").clicked() {
+            send(decide, &Decision::RerollFogOfWar);
+        }
+        return true;
+    }
+    if has(&|d| {
+        matches!(
+            d,
+            Decision::FightOn
+                | Decision::VoluntaryRetreat
+                | Decision::Rejoin
+                | Decision::RetreatInsteadOfRejoin
+                | Decision::ShiftColumn { .. }
+        )
+    }) {
+        if let Some(s) = r.situation {
+            ui.label(format!(
+                "Confederate {} against Union {}",
+                s.confederate_combat, s.union_combat
+            ));
+            envelopment_bars(ui, s.confederate_combat, s.union_combat);
+            ui.label(RichText::new("Rout at 3:1 after each battle turn (14.5); at the end, 2:1 or worse retreats without a roll (14.8).").size(11.0));
+        }
+        for d in &r.options {
+            let tip = match d {
+                Decision::FightOn => "Fight the next battle turn.",
+                Decision::VoluntaryRetreat => {
+                    "14.5.1: your Forces leave the battle now (you choose where); no Rout, no further Hits."
+                }
+                Decision::Rejoin => "14.8.1: a new battle starts here from the Fog of War.",
+                Decision::RetreatInsteadOfRejoin => {
+                    "14.8.3: retreat your army instead of fighting again."
+                }
+                _ => {
+                    "One column shift on the Battle Resolution Table, once in the battle (10.2.5)."
+                }
+            };
+            if ui
+                .button(crate::app::hud::describe(board, d))
+                .on_hover_text(tip)
+                .clicked()
+            {
+                send(decide, d);
+            }
+        }
+        return true;
+    }
+    false
+}
+
+/// 10.2.16: the Force being placed, every legal Region and Formation.
+fn placement(ui: &mut egui::Ui, r: &Request, decide: &mut MessageWriter<Decide>) {
+    egui::Grid::new("placement").show(ui, |ui| {
+        ui.label("");
+        ui.label(RichText::new("Line (—)").strong());
+        ui.label(RichText::new("Column (|)").strong());
+        ui.end_row();
+        for region in [
+            Region::ConfederateFront,
+            Region::ConfederateApproach,
+            Region::ConfederateReserve,
+        ] {
+            let offered: Vec<&Decision> = r
+                .options
+                .iter()
+                .filter(|d| matches!(d, Decision::PlaceForce { region: rg, .. } if *rg == region))
+                .collect();
+            if offered.is_empty() {
+                continue;
+            }
+            ui.label(region.name());
+            for f in [Formation::Line, Formation::Column] {
+                match offered.iter().find(
+                    |d| matches!(d, Decision::PlaceForce { formation, .. } if *formation == f),
+                ) {
+                    Some(d) => {
+                        if ui.button("Place").clicked() {
+                            send(decide, d);
+                        }
+                    }
+                    None => {
+                        ui.label("—")
+                            .on_hover_text("Artillery is always in Line (10.3).");
+                    }
+                }
+            }
+            ui.end_row();
+        }
+    });
+    ui.label(RichText::new("The Approach holds 4 Mobile Forces; Artillery starts in the Reserve; the Front only with the Front Insight (10.2.15, 10.2.12.4).").size(11.0));
+}
+
+/// 12.2: each Confederate Force with the counters it may take now (the
+/// others say why on hover), the counters left, Prepare, the Formation
+/// counter and Clear Orders by Scout.
+fn assignment(
+    ui: &mut egui::Ui,
+    board: &Board,
+    r: &Request,
+    sheet: Option<&SheetView>,
+    screen: &mut BattleScreen,
+    decide: &mut MessageWriter<Decide>,
+) {
+    let Some(sheet) = sheet else { return };
+    let left = sheet.quantity.saturating_sub(sheet.assigned);
+    ui.label(
+        RichText::new(format!(
+            "Battle Plan Counters: {left} of {} left this turn",
+            sheet.quantity
+        ))
+        .strong(),
+    );
+    ui.label(RichText::new("Click a Force on the sheet or below; a Force without a counter uses a Default Battle Plan (12.4).").size(11.0));
+    let hold = Decision::HoldFormationCounter;
+    if r.options.contains(&hold)
+        && ui
+            .button("Formation counter beside the sheet")
+            .on_hover_text(format!(
+                "{} ({})",
+                PlanCounter::Formation.summary(),
+                PlanCounter::Formation.rule()
+            ))
+            .clicked()
+    {
+        send(decide, &hold);
+    }
+    egui::ScrollArea::vertical()
+        .id_salt("assignment")
+        .max_height(ui.available_height() - 60.0)
+        .show(ui, |ui| {
+        for u in sheet.units.iter().filter(|u| u.side == Side::Confederate) {
+            let name = board.piece(&u.force).map_or(u.force.clone(), label);
+            let picked = screen.picked.as_deref() == Some(u.force.as_str());
+            let mut head = format!("{name} · {:?} · {}", u.formation, u.region.name());
+            if let Some(c) = u.counter {
+                head.push_str(&format!(" · {}", c.name()));
+            }
+            if u.prepare {
+                head.push_str(" · Prepare");
+            }
+            if ui.selectable_label(picked, RichText::new(head).strong()).clicked() {
+                screen.picked = Some(u.force.clone());
+            }
+            if !picked {
+                continue;
+            }
+            ui.indent(("assign", &u.force), |ui| {
+                for plan in PlanCounter::ALL {
+                    let d = Decision::AssignPlan { force: u.force.clone(), plan };
+                    let why = u.refusals.iter().find(|(p, _)| *p == plan).map(|(_, w)| w.clone());
+                    let legal = r.options.contains(&d);
+                    let text = format!("{} ({})", plan.name(), plan.rule());
+                    let resp = ui.add_enabled(legal, egui::Button::new(text));
+                    let resp = if legal {
+                        resp.on_hover_text(plan.summary())
+                    } else {
+                        resp.on_disabled_hover_text(why.unwrap_or_else(|| {
+                            if left == 0 {
+                                "No Battle Plan Counters left this turn (10.2.10).".into()
+                            } else {
+                                "Not allowed now.".into()
+                            }
+                        }))
+                    };
+                    if resp.clicked() {
+                        send(decide, &d);
+                    }
+                }
+                let clear = Decision::ClearOrders { force: u.force.clone() };
+                if r.options.contains(&clear)
+                    && ui
+                        .button(format!("Clear Orders: discard a Scout ({} left)", board.scouts.available))
+                        .on_hover_text("11.2.1: no Activation roll for this Force's Battle Plan Counter this turn; without a counter, Clear Orders for up to three Forces' Default Battle Plans.")
+                        .clicked()
+                {
+                    send(decide, &clear);
+                }
+            });
+        }
+    });
+    ui.separator();
+    if ui
+        .button(RichText::new("Done: the Union draws and the turn is resolved (Enter)").strong())
+        .clicked()
+    {
+        send(decide, &Decision::EndAssign);
+    }
+}
+
+/// 14.4: the player picks who acts next and, without a counter, its Default
+/// Battle Plan (only the legal ones).
+fn order_of_resolution(
+    ui: &mut egui::Ui,
+    board: &Board,
+    r: &Request,
+    sheet: Option<&SheetView>,
+    screen: &mut BattleScreen,
+    decide: &mut MessageWriter<Decide>,
+) {
+    ui.label(RichText::new("Which Force acts next? (14.4)").strong());
+    if r.options.contains(&Decision::UseFormationCounter)
+        && ui
+            .button("Use the Formation counter now (12.3.7)")
+            .on_hover_text(PlanCounter::Formation.summary())
+            .clicked()
+    {
+        send(decide, &Decision::UseFormationCounter);
+    }
+    let mut forces: Vec<String> = Vec::new();
+    for d in &r.options {
+        if let Decision::Act { force, .. } = d
+            && !forces.contains(force)
+        {
+            forces.push(force.clone());
+        }
+    }
+    egui::ScrollArea::vertical()
+        .id_salt("order-of-resolution")
+        .max_height(ui.available_height() - 10.0)
+        .show(ui, |ui| {
+            for f in forces {
+                let name = board.piece(&f).map_or(f.clone(), label);
+                let unit = sheet.and_then(|s| s.units.iter().find(|u| u.force == f));
+                let mut head = name.clone();
+                if let Some(u) = unit {
+                    head.push_str(&format!(" · {:?} · {}", u.formation, u.region.name()));
+                    if u.in_melee {
+                        head.push_str(" · Melee");
+                    }
+                }
+                let picked = screen.picked.as_deref() == Some(f.as_str());
+                if ui
+                    .selectable_label(picked, RichText::new(head).strong())
+                    .clicked()
+                {
+                    screen.picked = Some(f.clone());
+                }
+                ui.indent(("act", &f), |ui| {
+                    for d in &r.options {
+                        let Decision::Act { force, plan } = d else {
+                            continue;
+                        };
+                        if *force != f {
+                            continue;
+                        }
+                        let (text, tip) = match plan {
+                            None => {
+                                let c = unit.and_then(|u| u.counter);
+                                (
+                                    format!("Carry out {}", c.map_or("its counter", |c| c.name())),
+                                    c.map_or(String::new(), |c| {
+                                        format!("{}: {}", c.rule(), c.summary())
+                                    }),
+                                )
+                            }
+                            Some(p) => {
+                                (default_plan(p), "A Default Battle Plan (12.4).".to_string())
+                            }
+                        };
+                        if ui.button(text).on_hover_text(tip).clicked() {
+                            send(decide, d);
+                        }
+                    }
+                });
+            }
+        });
+}
