@@ -712,3 +712,66 @@ fn entrench_example() {
     assert_eq!(t.loc("huger"), Location::ConfederateAvailable);
     assert!(t.unit("huger").is_none());
 }
+
+/// at placement the sheet is empty, so 13.0 counts the Forces about
+/// to be placed; no tie die is rolled for an empty sheet, and the Union
+/// Infantry stands in Column when it is stronger, in Line when weaker.
+#[test]
+fn placement_tactics_count_the_forces_to_be_placed() {
+    use fcrel::rules::battle::PreBattle;
+    use fcrel::rules::battle::basic::set_up;
+    use fcrel::rules::decision::ThenPolicy;
+    for (confederates, union, expect) in [
+        (
+            &["magruder"][..],
+            &["hooker", "kearny"][..],
+            Tactics::Aggressive,
+        ),
+        (
+            &["longstreet", "ap-hill"][..],
+            &["kearny"][..],
+            Tactics::Defensive,
+        ),
+    ] {
+        let mut board = Board::empty(campaign_with(|_| {}), GameOptions::default());
+        for id in confederates.iter().chain(union) {
+            assert!(board.place(id, Location::Area("glendale".into()), Strength::Full));
+        }
+        let u = board.area_combat("glendale", Side::Union);
+        let c = board.area_combat("glendale", Side::Confederate);
+        assert_ne!(u, c);
+        let mut dice = Dice::seeded(3);
+        let mut chronicle = Chronicle::default();
+        let mut decider = ThenPolicy {
+            recorded: Recorded::default(),
+            policy: fcrel::rules::commander::Policy::Objective,
+        };
+        let mut ctx = Ctx {
+            board: &mut board,
+            dice: &mut dice,
+            chronicle: &mut chronicle,
+            decider: &mut decider,
+        };
+        let pre = PreBattle {
+            battle_turns: 4,
+            ..PreBattle::default()
+        };
+        let f = set_up(&mut ctx, "glendale", &pre, true).unwrap();
+        assert_eq!(f.tactics, expect, "Union {u} against Confederate {c}");
+        assert!(
+            !chronicle
+                .entries()
+                .iter()
+                .any(|e| e.rule == "13.0" && e.roll.is_some()),
+            "no tie die at {u} against {c}"
+        );
+        let formation = match expect {
+            Tactics::Aggressive => Formation::Column,
+            Tactics::Defensive => Formation::Line,
+        };
+        for id in union {
+            let k = f.unit_of(board.index(id).unwrap()).unwrap();
+            assert_eq!(f.units[k].formation, formation, "{id}");
+        }
+    }
+}

@@ -469,158 +469,199 @@ pub fn decision(
     screen: &mut BattleScreen,
     decide: &mut MessageWriter<Decide>,
 ) -> bool {
-    let has = |f: &dyn Fn(&Decision) -> bool| r.options.iter().any(f);
-    if has(&|d| {
-        matches!(
-            d,
-            Decision::AssignPlan { .. }
-                | Decision::ClearOrders { .. }
-                | Decision::HoldFormationCounter
-        )
-    }) || (r.rule == "12.2" && r.options.contains(&Decision::EndAssign))
-    {
-        assignment(ui, board, r, sheet, screen, decide);
-        return true;
-    }
-    if has(&|d| matches!(d, Decision::Act { .. })) {
-        order_of_resolution(ui, board, r, sheet, screen, decide);
-        return true;
-    }
-    if has(&|d| matches!(d, Decision::PlaceForce { .. })) {
-        placement(ui, r, decide);
-        return true;
-    }
-    if has(&|d| matches!(d, Decision::RemoveSpecialPlan { .. })) {
-        let cup: Vec<SpecialBattlePlan> = b
-            .and_then(|b| {
-                b.events.iter().rev().find_map(|e| match &e.kind {
-                    EventKind::Cup { cup } => Some(cup.clone()),
-                    _ => None,
-                })
-            })
-            .unwrap_or_default();
-        ui.label(format!(
-            "The Special Battle Plan cup holds {} counters (14.0):",
-            cup.len()
-        ));
-        let mut kinds = cup.clone();
-        kinds.dedup();
-        for p in kinds {
-            let n = cup.iter().filter(|q| **q == p).count();
-            let d = Decision::RemoveSpecialPlan { plan: p };
-            ui.horizontal(|ui| {
-                let text = format!("{} ×{n}", p.name());
-                if r.options.contains(&d) {
-                    if ui
-                        .button(format!("Take out {text}"))
-                        .on_hover_text(format!("{} ({}): {}", p.name(), p.rule(), p.effect()))
-                        .clicked()
-                    {
-                        send(decide, &d);
-                    }
-                } else {
-                    ui.label(text);
-                }
-            });
+    let Some(layout) = layout(r) else {
+        return false;
+    };
+    ui.label(RichText::new(format!("({}) {}", r.rule, r.prompt)).strong());
+    match layout {
+        Layout::Assign => assignment(ui, board, r, sheet, screen, decide),
+        Layout::Act => order_of_resolution(ui, board, r, sheet, screen, decide),
+        Layout::Place => placement(ui, r, decide),
+        Layout::Cup => cup_removals(ui, r, b, decide),
+        Layout::Insights => insights(ui, r, decide),
+        Layout::Fog => {
+            ui.colored_label(
+                RED,
+                "A re-roll costs a Scout and there is no going back to this roll (10.2.2).",
+            );
+            if ui
+                .button(format!(
+                    "Keep this roll (Enter) — Scouts left {}",
+                    board.scouts.available
+                ))
+                .clicked()
+            {
+                send(decide, &Decision::AcceptFogOfWar);
+            }
+            if ui.button("Discard a Scout and roll again").clicked() {
+                send(decide, &Decision::RerollFogOfWar);
+            }
         }
+        Layout::Between => between_turns(ui, board, r, decide),
+    }
+    true
+}
+
+/// The battle requests this panel lays out itself.
+enum Layout {
+    Assign,
+    Act,
+    Place,
+    Cup,
+    Insights,
+    Fog,
+    Between,
+}
+
+fn layout(r: &Request) -> Option<Layout> {
+    let has = |f: &dyn Fn(&Decision) -> bool| r.options.iter().any(f);
+    Some(
+        if has(&|d| {
+            matches!(
+                d,
+                Decision::AssignPlan { .. }
+                    | Decision::ClearOrders { .. }
+                    | Decision::HoldFormationCounter
+            )
+        }) || (r.rule == "12.2" && r.options.contains(&Decision::EndAssign))
+        {
+            Layout::Assign
+        } else if has(&|d| matches!(d, Decision::Act { .. })) {
+            Layout::Act
+        } else if has(&|d| matches!(d, Decision::PlaceForce { .. })) {
+            Layout::Place
+        } else if has(&|d| matches!(d, Decision::RemoveSpecialPlan { .. })) {
+            Layout::Cup
+        } else if has(&|d| matches!(d, Decision::ChooseInsight { .. })) {
+            Layout::Insights
+        } else if r.options.contains(&Decision::RerollFogOfWar) {
+            Layout::Fog
+        } else if has(&|d| {
+            matches!(
+                d,
+                Decision::FightOn
+                    | Decision::VoluntaryRetreat
+                    | Decision::Rejoin
+                    | Decision::RetreatInsteadOfRejoin
+                    | Decision::ShiftColumn { .. }
+            )
+        }) {
+            Layout::Between
+        } else {
+            return None;
+        },
+    )
+}
+
+/// 14.0.1: the cup's counters with their counts, each removable for a Scout.
+fn cup_removals(
+    ui: &mut egui::Ui,
+    r: &Request,
+    b: Option<&BattleRecord>,
+    decide: &mut MessageWriter<Decide>,
+) {
+    let cup: Vec<SpecialBattlePlan> = b
+        .and_then(|b| {
+            b.events.iter().rev().find_map(|e| match &e.kind {
+                EventKind::Cup { cup } => Some(cup.clone()),
+                _ => None,
+            })
+        })
+        .unwrap_or_default();
+    ui.label(format!(
+        "The Special Battle Plan cup holds {} counters (14.0):",
+        cup.len()
+    ));
+    let mut kinds = cup.clone();
+    kinds.dedup();
+    for p in kinds {
+        let n = cup.iter().filter(|q| **q == p).count();
+        let d = Decision::RemoveSpecialPlan { plan: p };
+        let text = format!("{} ×{n}", p.name());
+        if r.options.contains(&d) {
+            if ui
+                .button(format!("Take out {text}"))
+                .on_hover_text(format!("{} ({}): {}", p.name(), p.rule(), p.effect()))
+                .clicked()
+            {
+                send(decide, &d);
+            }
+        } else {
+            ui.label(text);
+        }
+    }
+    ui.label(
+        RichText::new("Each costs a Scout and keeps that plan out for this battle only (14.0.1).")
+            .size(11.0),
+    );
+    if ui.button("Keep my Scouts (Enter)").clicked() {
+        send(decide, &Decision::EndRemovals);
+    }
+}
+
+/// 10.2.12: the Insights still open, each with its effect.
+fn insights(ui: &mut egui::Ui, r: &Request, decide: &mut MessageWriter<Decide>) {
+    for d in &r.options {
+        match d {
+            Decision::ChooseInsight { insight } => {
+                let (rule, text) = insight_text(*insight);
+                if ui
+                    .button(format!("{insight:?} ({rule})"))
+                    .on_hover_text(text)
+                    .clicked()
+                {
+                    send(decide, d);
+                }
+                ui.label(RichText::new(text).size(11.0));
+            }
+            Decision::EndInsights => {
+                ui.separator();
+                if ui.button("No more Insights (Enter)").clicked() {
+                    send(decide, d);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Between battle turns and at Rejoin: the Combat Values against their 3:1
+/// lines, and the choices.
+fn between_turns(
+    ui: &mut egui::Ui,
+    board: &Board,
+    r: &Request,
+    decide: &mut MessageWriter<Decide>,
+) {
+    if let Some(s) = r.situation {
+        envelopment_bars(ui, s.confederate_combat, s.union_combat);
         ui.label(
             RichText::new(
-                "Each costs a Scout and keeps that plan out for this battle only (14.0.1).",
+                "Rout at 3:1 after each battle turn (14.5); at the end, 2:1 or worse retreats without a roll (14.8).",
             )
             .size(11.0),
         );
-        if ui.button("Keep my Scouts (Enter)").clicked() {
-            send(decide, &Decision::EndRemovals);
-        }
-        return true;
     }
-    if has(&|d| matches!(d, Decision::ChooseInsight { .. })) || r.rule == "10.2.12" {
-        for d in &r.options {
-            match d {
-                Decision::ChooseInsight { insight } => {
-                    let (rule, text) = insight_text(*insight);
-                    if ui
-                        .button(format!("{insight:?} ({rule})"))
-                        .on_hover_text(text)
-                        .clicked()
-                    {
-                        send(decide, d);
-                    }
-                    ui.label(RichText::new(text).size(11.0));
-                }
-                Decision::EndInsights => {
-                    ui.separator();
-                    if ui.button("No more Insights (Enter)").clicked() {
-                        send(decide, d);
-                    }
-                }
-                _ => {}
+    for d in &r.options {
+        let tip = match d {
+            Decision::FightOn => "Fight the next battle turn.",
+            Decision::VoluntaryRetreat => {
+                "14.5.1: your Forces leave the battle now (you choose where); no Rout, no further Hits."
             }
-        }
-        return true;
-    }
-    if r.options.contains(&Decision::RerollFogOfWar) {
-        ui.colored_label(
-            RED,
-            "A re-roll costs a Scout and there is no going back to this roll (10.2.2).",
-        );
+            Decision::Rejoin => "14.8.1: a new battle starts here from the Fog of War.",
+            Decision::RetreatInsteadOfRejoin => {
+                "14.8.3: retreat your army instead of fighting again."
+            }
+            _ => "One column shift on the Battle Resolution Table, once in the battle (10.2.5).",
+        };
         if ui
-            .button(format!(
-                "Keep this roll (Enter) — Scouts left {}",
-                board.scouts.available
-            ))
+            .button(crate::app::hud::describe(board, d))
+            .on_hover_text(tip)
             .clicked()
         {
-            send(decide, &Decision::AcceptFogOfWar);
+            send(decide, d);
         }
-        if ui.button("Discard a Scout and roll again").clicked() {
-            send(decide, &Decision::RerollFogOfWar);
-        }
-        return true;
     }
-    if has(&|d| {
-        matches!(
-            d,
-            Decision::FightOn
-                | Decision::VoluntaryRetreat
-                | Decision::Rejoin
-                | Decision::RetreatInsteadOfRejoin
-                | Decision::ShiftColumn { .. }
-        )
-    }) {
-        if let Some(s) = r.situation {
-            ui.label(format!(
-                "Confederate {} against Union {}",
-                s.confederate_combat, s.union_combat
-            ));
-            envelopment_bars(ui, s.confederate_combat, s.union_combat);
-            ui.label(RichText::new("Rout at 3:1 after each battle turn (14.5); at the end, 2:1 or worse retreats without a roll (14.8).").size(11.0));
-        }
-        for d in &r.options {
-            let tip = match d {
-                Decision::FightOn => "Fight the next battle turn.",
-                Decision::VoluntaryRetreat => {
-                    "14.5.1: your Forces leave the battle now (you choose where); no Rout, no further Hits."
-                }
-                Decision::Rejoin => "14.8.1: a new battle starts here from the Fog of War.",
-                Decision::RetreatInsteadOfRejoin => {
-                    "14.8.3: retreat your army instead of fighting again."
-                }
-                _ => {
-                    "One column shift on the Battle Resolution Table, once in the battle (10.2.5)."
-                }
-            };
-            if ui
-                .button(crate::app::hud::describe(board, d))
-                .on_hover_text(tip)
-                .clicked()
-            {
-                send(decide, d);
-            }
-        }
-        return true;
-    }
-    false
 }
 
 /// 10.2.16: the Force being placed, every legal Region and Formation.
@@ -772,7 +813,6 @@ fn order_of_resolution(
     screen: &mut BattleScreen,
     decide: &mut MessageWriter<Decide>,
 ) {
-    ui.label(RichText::new("Which Force acts next? (14.4)").strong());
     if r.options.contains(&Decision::UseFormationCounter)
         && ui
             .button("Use the Formation counter now (12.3.7)")

@@ -68,9 +68,6 @@ pub fn activate(
 pub fn enter(ctx: &mut Ctx, f: &mut Field, pid: usize, to: Region) {
     let Some(k) = k_of(f, pid) else { return };
     f.units[k].region = to;
-    ctx.frame(f, |b| {
-        format!("{} enters the {}", label(&b.pieces[pid]), to.name())
-    });
     match f.units[k].side {
         Side::Union => {
             if matches!(
@@ -329,6 +326,8 @@ pub fn retreat(
             }
         }
     }
+    // Once any crowding is resolved, so that every frame keeps 10.2.14.
+    ctx.frame(f, |b| format!("{} retreats", label(&b.pieces[pid])));
     Ok(())
 }
 
@@ -947,4 +946,7 @@ pub fn move_into(ctx: &mut Ctx, f: &mut Field, pid: usize, region: Region) {
     }
     enter(ctx, f, pid, region);
     strip_melee_counters(ctx, f, region);
+    ctx.frame(f, |b| {
+        format!("{} enters the {}", label(&b.pieces[pid]), region.name())
+    });
 }

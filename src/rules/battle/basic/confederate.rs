@@ -808,7 +808,7 @@ fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: DefaultPlan) -> R
                     for _ in 0..3 {
                         let mut cup = f.cup.clone();
                         cup.sort();
-                        let names: Vec<String> = cup.iter().map(|p| format!("{p:?}")).collect();
+                        let names: Vec<String> = cup.iter().map(|p| p.name().to_string()).collect();
                         let i = crate::dice::pick_logged(
                             ctx.dice,
                             ctx.chronicle,

@@ -250,7 +250,10 @@ pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R
                 cup.remove(i);
                 ctx.note(
                     "14.0.1",
-                    format!("A Scout takes {plan:?} out of the cup for this battle."),
+                    format!(
+                        "A Scout takes {} out of the cup for this battle.",
+                        plan.name()
+                    ),
                 );
             }
             _ => break,
@@ -294,8 +297,17 @@ pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R
         .into_iter()
         .flatten()
         .collect();
-    // 13.0 at placement fixes the Union Formation (10.3).
-    union::determine_tactics(ctx, &mut f)?;
+    // 13.0 at placement fixes the Union Formation (10.3), counted over the
+    // Forces about to be placed: the sheet is still empty.
+    let u = ctx.board.area_combat(area, Side::Union);
+    let c: u32 = ctx
+        .board
+        .side_in_area(area, Side::Confederate)
+        .into_iter()
+        .filter(|p| !off.contains(p))
+        .map(|p| ctx.board.pieces[p].combat())
+        .sum();
+    union::tactics_for(ctx, &mut f, u, c)?;
     if screened_approach.is_some() {
         place_union(ctx, &mut f)?;
         place_confederates(ctx, &mut f, &off)?;

@@ -15,6 +15,12 @@ use crate::rules::components::SpecialBattlePlan;
 pub fn determine_tactics(ctx: &mut Ctx, f: &mut Field) -> R<()> {
     let u = f.combat_total(ctx.board, Side::Union);
     let c = f.combat_total(ctx.board, Side::Confederate);
+    tactics_for(ctx, f, u, c)
+}
+
+/// 13.0 for given combined Combat Values (at placement: the Forces about to
+/// be placed, R-10.3).
+pub fn tactics_for(ctx: &mut Ctx, f: &mut Field, u: u32, c: u32) -> R<()> {
     let t = if u > c {
         Tactics::Aggressive
     } else if c > u {
@@ -79,7 +85,7 @@ pub fn draw_special_plans(ctx: &mut Ctx, f: &mut Field) -> R<()> {
             break;
         }
         pool.sort();
-        let names: Vec<String> = pool.iter().map(|p| format!("{p:?}")).collect();
+        let names: Vec<String> = pool.iter().map(|p| p.name().to_string()).collect();
         let i = crate::dice::pick_logged(
             ctx.dice,
             ctx.chronicle,
