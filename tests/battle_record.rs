@@ -127,18 +127,24 @@ fn a_recorded_basic_battle_shows_its_fog_envelopment_and_sheet() {
 #[test]
 fn refusals_say_why_a_counter_may_not_be_attached() {
     let (_, _, records) = both("basic-glendale.json", 3);
-    let sheet = records.battles[0]
+    let sheets: Vec<_> = records.battles[0]
         .events
         .iter()
-        .find_map(|e| match &e.kind {
-            EventKind::Sheet { sheet, .. }
-                if sheet.units.iter().any(|u| u.side == Side::Confederate) =>
-            {
-                Some(sheet.clone())
-            }
+        .filter_map(|e| match &e.kind {
+            EventKind::Sheet { caption, sheet } => Some((caption, sheet)),
             _ => None,
         })
-        .expect("a sheet with Confederates");
+        .collect();
+    // Reasons ride only on the sheets shown while counters are assigned.
+    for (caption, s) in &sheets {
+        let with = s.units.iter().any(|u| !u.refusals.is_empty());
+        assert_eq!(with, caption.starts_with("Battle turn"), "{caption}");
+    }
+    let sheet = sheets
+        .iter()
+        .find(|(_, s)| s.units.iter().any(|u| !u.refusals.is_empty()))
+        .map(|(_, s)| (*s).clone())
+        .expect("a sheet at the assignment of Battle Plan Counters");
     for u in sheet.units.iter().filter(|u| u.side == Side::Confederate) {
         let refused = |p: PlanCounter| {
             u.refusals
@@ -211,6 +217,36 @@ fn a_recorded_quick_battle_shows_each_resolution_and_its_hits() {
                 1
             };
             assert_eq!(lee, vec![against], "seed {seed}");
+        }
+        // 14.8: the Withdrawal that ended the battle, by 2:1 or by the table.
+        let withdrawals: Vec<_> = b
+            .events
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::Withdrawal {
+                    confederate,
+                    union,
+                    die,
+                    result,
+                } => Some((*confederate, *union, *die, *result)),
+                _ => None,
+            })
+            .collect();
+        use fcrel::campaign::WithdrawalResult as W;
+        use fcrel::rules::battle::Ending as E;
+        let last = withdrawals.last().copied();
+        match outcome.ending {
+            E::Encamp => assert_eq!(last.map(|w| w.3), Some(W::Encamp)),
+            E::Retreat { side: Side::Union } => {
+                assert_eq!(last.map(|w| w.3), Some(W::UnionRetreat))
+            }
+            E::Retreat {
+                side: Side::Confederate,
+            } => assert_eq!(last.map(|w| w.3), Some(W::ConfederateRetreat)),
+            _ => {}
+        }
+        for (c, u, die, _) in withdrawals {
+            assert_eq!(die.is_none(), c >= 2 * u || u >= 2 * c, "seed {seed}");
         }
     }
 }

@@ -328,7 +328,7 @@ fn hud(
                 });
             }
             if let Some(b) = &shown {
-                super::battle::status(ui, b, &mut battle, &pending);
+                super::battle::status(ui, board, b, &mut battle, &pending);
             }
             let blocked = super::battle::blocks_decisions(&battle, records.as_deref());
             match &pending.request {

@@ -172,6 +172,7 @@ pub fn blocks_decisions(screen: &BattleScreen, records: Option<&BattleRecords>) 
 /// plays, its ending and the way back to the map once it is over.
 pub fn status(
     ui: &mut bevy_egui::egui::Ui,
+    board: &crate::rules::board::Board,
     b: &BattleRecord,
     screen: &mut BattleScreen,
     pending: &crate::rules::sequence::PendingDecision,
@@ -200,8 +201,8 @@ pub fn status(
                 screen.cursor = total;
             }
         });
-    } else if let Some(ending) = b.ending {
-        ui.label(RichText::new(format!("The battle is over: {}.", ending.describe())).strong());
+    } else if b.ending.is_some() {
+        panels::withdrawal_and_ending(ui, board, b, screen.cursor);
         if ui.button("Return to the map (Enter)").clicked() {
             screen.close();
         }
@@ -304,19 +305,177 @@ pub fn central(
                         .show(ui, |ui| panels::pre_battle(ui, b, screen.cursor));
                     ui.separator();
                     panels::quick_panel(ui, board, b, screen.cursor);
+                    ui.separator();
+                    panels::withdrawal_and_ending(ui, board, b, screen.cursor);
                     if screen.caught_up(b)
-                        && let Some(ending) = b.ending
+                        && b.ending.is_some()
+                        && ui.button("Return to the map (Enter)").clicked()
                     {
-                        ui.separator();
-                        ui.label(
-                            RichText::new(format!("The battle is over: {}.", ending.describe()))
-                                .strong(),
-                        );
-                        if ui.button("Return to the map (Enter)").clicked() {
-                            screen.close();
-                        }
+                        screen.close();
                     }
                 });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::campaign::{Side, UnionLevel};
+    use crate::rules::battle::Ending;
+    use crate::rules::battle::record::BattleEvent;
+    use crate::rules::difficulty::BattleMode;
+    use crate::settings::{LoadedSettings, Settings};
+
+    fn record(id: usize, events: usize, ended: bool) -> BattleRecord {
+        BattleRecord {
+            id,
+            area: "glendale".into(),
+            area_name: "Glendale".into(),
+            mode: BattleMode::Quick,
+            attacker: Side::Confederate,
+            campaign_turn: 1,
+            events: (0..events)
+                .map(|i| BattleEvent {
+                    chronicle_len: id + i + 1,
+                    kind: EventKind::FogOfWar {
+                        level: UnionLevel::Regular,
+                        die: 5,
+                        battle_turns: 3,
+                        event: String::new(),
+                    },
+                })
+                .collect(),
+            ending: ended.then_some(Ending::Encamp),
+        }
+    }
+
+    fn app(playback: Playback, battles: Vec<BattleRecord>) -> App {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .init_resource::<ButtonInput<KeyCode>>()
+            .add_message::<RequestRedraw>()
+            .init_resource::<BattleScreen>()
+            .insert_resource(BattleRecords { battles })
+            .insert_resource(AppSettings {
+                loaded: LoadedSettings {
+                    settings: Settings {
+                        union_playback: playback,
+                        ..Settings::default()
+                    },
+                    path: None,
+                    problem: None,
+                    bad_on_disk: false,
+                },
+                persist: false,
+                message: None,
+            })
+            .add_systems(Update, follow);
+        app
+    }
+
+    fn press(app: &mut App, key: KeyCode) {
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release_all();
+        keys.clear();
+        keys.press(key);
+        app.update();
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release_all();
+        keys.clear();
+    }
+
+    fn screen(app: &App) -> &BattleScreen {
+        app.world().resource::<BattleScreen>()
+    }
+
+    #[test]
+    fn battles_are_shown_in_order_and_closed_with_enter() {
+        let mut app = app(
+            Playback::Instant,
+            vec![record(5, 3, true), record(40, 2, false)],
+        );
+        app.update();
+        assert_eq!(screen(&app).id, Some(5));
+        assert_eq!(screen(&app).cursor, 3);
+        // Over but not closed: the keys and the decision panel wait for it.
+        assert!(screen(&app).wants_keys);
+        let records = app.world().resource::<BattleRecords>().clone();
+        assert!(blocks_decisions(screen(&app), Some(&records)));
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(screen(&app).closed, vec![5]);
+        app.update();
+        // The battle still being fought, caught up: decisions are offered.
+        assert_eq!(screen(&app).id, Some(40));
+        assert_eq!(screen(&app).cursor, 2);
+        assert!(!screen(&app).wants_keys);
+        assert!(!blocks_decisions(screen(&app), Some(&records)));
+    }
+
+    #[test]
+    fn step_playback_waits_for_space_and_blocks_decisions_meanwhile() {
+        let mut app = app(Playback::Step, vec![record(0, 4, false)]);
+        app.update();
+        assert_eq!(screen(&app).cursor, 1);
+        let records = app.world().resource::<BattleRecords>().clone();
+        assert!(blocks_decisions(screen(&app), Some(&records)));
+        assert!(screen(&app).wants_keys);
+        for want in 2..=4 {
+            press(&mut app, KeyCode::Space);
+            assert_eq!(screen(&app).cursor, want);
+        }
+        app.update();
+        assert!(!blocks_decisions(screen(&app), Some(&records)));
+        assert!(!screen(&app).wants_keys);
+        // An undo that takes the battle back out of the record clears it.
+        app.world_mut()
+            .resource_mut::<BattleRecords>()
+            .battles
+            .clear();
+        app.update();
+        assert_eq!(screen(&app).id, None);
+    }
+
+    #[test]
+    fn sheets_follow_the_cursor() {
+        use crate::rules::battle::basic::field::Tactics;
+        let mut b = record(0, 1, false);
+        let sheet = |turn: u32| SheetView {
+            turn,
+            turns: 4,
+            quantity: 2,
+            assigned: 0,
+            union_quantity: 2,
+            tactics: Tactics::Defensive,
+            confederate_combat: 8,
+            union_combat: 7,
+            lee: true,
+            units: Vec::new(),
+            cup: Vec::new(),
+            drawn: Vec::new(),
+            disrupted: Vec::new(),
+            insights: Vec::new(),
+            formation_counter: false,
+            routed: None,
+        };
+        for t in 1..=2 {
+            b.events.push(BattleEvent {
+                chronicle_len: 10 + t as usize,
+                kind: EventKind::Sheet {
+                    caption: format!("turn {t}"),
+                    sheet: sheet(t),
+                },
+            });
+        }
+        assert!(sheets(&b, 1).0.is_none());
+        let (now, before, caption) = sheets(&b, 2);
+        assert_eq!(now.map(|s| s.turn), Some(1));
+        assert!(before.is_none());
+        assert_eq!(caption, "turn 1");
+        let (now, before, _) = sheets(&b, 3);
+        assert_eq!(
+            (now.map(|s| s.turn), before.map(|s| s.turn)),
+            (Some(2), Some(1))
+        );
     }
 }

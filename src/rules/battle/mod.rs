@@ -965,6 +965,17 @@ pub fn withdraw(ctx: &mut Ctx, area: &str, side: Side) -> Result<(), Interrupt> 
 pub fn withdrawal_result(ctx: &mut Ctx, area: &str) -> Result<WithdrawalResult, Interrupt> {
     let u = ctx.board.area_combat(area, Side::Union);
     let c = ctx.board.area_combat(area, Side::Confederate);
+    let record = |ctx: &mut Ctx, die: Option<u32>, result: WithdrawalResult| {
+        if ctx.recording() {
+            ctx.record(record::EventKind::Withdrawal {
+                confederate: c,
+                union: u,
+                die,
+                result,
+            });
+        }
+        result
+    };
     if c >= 2 * u {
         ctx.note(
             "14.8",
@@ -972,11 +983,11 @@ pub fn withdrawal_result(ctx: &mut Ctx, area: &str) -> Result<WithdrawalResult, 
                 "Confederate {c} against Union {u}: the Union is at 2:1 or worse and Retreats."
             ),
         );
-        return Ok(WithdrawalResult::UnionRetreat);
+        return Ok(record(ctx, None, WithdrawalResult::UnionRetreat));
     }
     if u >= 2 * c {
         ctx.note("14.8", format!("Union {u} against Confederate {c}: the Confederates are at 2:1 or worse and Retreat."));
-        return Ok(WithdrawalResult::ConfederateRetreat);
+        return Ok(record(ctx, None, WithdrawalResult::ConfederateRetreat));
     }
     let table = ctx.board.campaign.withdrawal.clone();
     let result_of = |d: u32| {
@@ -993,7 +1004,7 @@ pub fn withdrawal_result(ctx: &mut Ctx, area: &str) -> Result<WithdrawalResult, 
         format!("Withdrawal table (Confederate {c} against Union {u}, less than 2:1)"),
         |d| result_of(d).name().to_string(),
     )?;
-    Ok(result_of(die))
+    Ok(record(ctx, Some(die), result_of(die)))
 }
 
 /// 14.5: does one army have 3 times or more the other's Combat Value?

@@ -13,13 +13,13 @@ use serde::{Deserialize, Serialize};
 
 use super::basic::field::{Field, Formation, PlanCounter, Region, Tactics};
 use super::{Ctx, Ending};
-use crate::campaign::{Insight, Side, UnionLevel};
+use crate::campaign::{Insight, Side, UnionLevel, WithdrawalResult};
 use crate::rules::board::Board;
 use crate::rules::components::{SpecialBattlePlan, Strength};
 use crate::rules::difficulty::BattleMode;
 
 /// Battles kept: enough for a turn's battles and the one before.
-const KEPT: usize = 12;
+const KEPT: usize = 8;
 
 /// The recent battles, oldest first.
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -71,6 +71,14 @@ pub enum EventKind {
     /// One resolution on the Battle Resolution Table (Quick, Very Quick);
     /// `die` is None while the player is asked about the ±1 shift.
     Resolution(Resolution),
+    /// 14.8 Withdrawal: at 2:1 the weaker army retreats without a roll
+    /// (`die` None); otherwise the campaign's Withdrawal table.
+    Withdrawal {
+        confederate: u32,
+        union: u32,
+        die: Option<u32>,
+        result: WithdrawalResult,
+    },
     /// Quick/Very Quick Hits applied to one army (11.9).
     Hits {
         side: Side,
@@ -146,20 +154,22 @@ pub struct SheetUnit {
     pub clear_orders: bool,
     pub in_melee: bool,
     pub range: Option<i32>,
-    /// Confederates: why each Battle Plan Counter may not be attached now
-    /// (12.2, 12.3); counters missing here may be.
+    /// Confederates, on the sheet shown when Battle Plan Counters are
+    /// assigned (12.2): why each counter may not be attached now (12.2,
+    /// 12.3); counters missing here may be. Empty on other frames.
     pub refusals: Vec<(PlanCounter, String)>,
 }
 
 impl Field {
-    /// The sheet for display.
-    pub fn sheet(&self, ctx: &Ctx) -> SheetView {
+    /// The sheet for display; `refusals` adds why each Battle Plan Counter
+    /// may not be attached (asked at 12.2 only, to keep the record small).
+    pub fn sheet(&self, ctx: &Ctx, refusals: bool) -> SheetView {
         let board = &*ctx.board;
         let units = (0..self.units.len())
             .map(|k| {
                 let u = &self.units[k];
                 let p = &board.pieces[u.piece];
-                let refusals = if u.side == Side::Confederate {
+                let refusals = if refusals && u.side == Side::Confederate {
                     PlanCounter::ALL
                         .into_iter()
                         .filter_map(|plan| {
@@ -268,11 +278,21 @@ impl Ctx<'_> {
     /// The sheet after a change, with a caption saying what changed;
     /// nothing when it did not change or nothing is recorded.
     pub fn frame(&mut self, f: &Field, caption: impl FnOnce(&Board) -> String) {
+        self.frame_with(f, caption, false);
+    }
+
+    /// [`Ctx::frame`], with the reasons for refused Battle Plan Counters.
+    pub fn frame_with(
+        &mut self,
+        f: &Field,
+        caption: impl FnOnce(&Board) -> String,
+        refusals: bool,
+    ) {
         if !self.recording() {
             return;
         }
         let caption = caption(self.board);
-        let sheet = f.sheet(self);
+        let sheet = f.sheet(self, refusals);
         let same = self
             .board
             .battles

@@ -466,7 +466,7 @@ pub fn ask_on(
         confederates_attack: true,
     };
     let prompt: String = prompt.into();
-    ctx.frame(f, |_| prompt.clone());
+    ctx.frame_with(f, |_| prompt.clone(), rule == "12.2");
     let view = f.view(ctx.board);
     crate::rules::decision::ask_full(
         ctx.decider,
