@@ -774,6 +774,20 @@ fn assignment(
 ) {
     let Some(sheet) = sheet else { return };
     let left = sheet.quantity.saturating_sub(sheet.assigned);
+    let ours: Vec<&str> = sheet
+        .units
+        .iter()
+        .filter(|u| u.side == Side::Confederate)
+        .map(|u| u.force.as_str())
+        .collect();
+    if !screen.picked.as_deref().is_some_and(|p| ours.contains(&p)) {
+        screen.picked = sheet
+            .units
+            .iter()
+            .find(|u| u.side == Side::Confederate && u.counter.is_none() && !u.in_melee)
+            .or_else(|| sheet.units.iter().find(|u| u.side == Side::Confederate))
+            .map(|u| u.force.clone());
+    }
     ui.label(
         RichText::new(format!(
             "Battle Plan Counters: {left} of {} left this turn",
@@ -884,6 +898,11 @@ fn order_of_resolution(
             forces.push(force.clone());
         }
     }
+    // One Force's choices at a time: the one picked, else the first ready.
+    if !screen.picked.as_ref().is_some_and(|p| forces.contains(p)) {
+        screen.picked = forces.first().cloned();
+    }
+    ui.label(RichText::new("Pick a Force (here or on the sheet) to see its orders.").size(11.0));
     egui::ScrollArea::vertical()
         .id_salt("order-of-resolution")
         .max_height(ui.available_height() - 10.0)
@@ -904,6 +923,9 @@ fn order_of_resolution(
                     .clicked()
                 {
                     screen.picked = Some(f.clone());
+                }
+                if !picked {
+                    continue;
                 }
                 ui.indent(("act", &f), |ui| {
                     for d in &r.options {
