@@ -180,10 +180,30 @@ fn refusals_say_why_a_counter_may_not_be_attached() {
 fn a_recorded_quick_battle_shows_each_resolution_and_its_hits() {
     let (_, c) = scenario("quick-glendale.json");
     let table = c.battle_resolution.clone();
-    for seed in 1..=12 {
+    let mut rejoined = 0;
+    for seed in 1..=60 {
         let (outcome, chronicle, records) = both("quick-glendale.json", seed);
         let b = &records.battles[0];
         assert_eq!(b.ending, Some(outcome.ending));
+        // 14.8.1: each Rejoin starts a new round of the same record.
+        let rejoins: Vec<u32> = b
+            .events
+            .iter()
+            .filter_map(|e| match e.kind {
+                EventKind::Rejoin { round } => Some(round),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            rejoins,
+            (2..=outcome.rounds).collect::<Vec<_>>(),
+            "seed {seed}"
+        );
+        if outcome.rounds > 1 {
+            rejoined += 1;
+            let start = fcrel::rules::battle::record::round_start(&b.events, b.events.len());
+            assert!(matches!(b.events[start].kind, EventKind::FogOfWar { .. }));
+        }
         let resolutions: Vec<_> = b
             .events
             .iter()
@@ -249,6 +269,10 @@ fn a_recorded_quick_battle_shows_each_resolution_and_its_hits() {
             assert_eq!(die.is_none(), c >= 2 * u || u >= 2 * c, "seed {seed}");
         }
     }
+    assert!(
+        rejoined > 0,
+        "no seed rejoined: the Rejoin path is not tested"
+    );
 }
 
 /// A whole Seven Days campaign played as the window plays it: every

@@ -23,7 +23,10 @@ use crate::rules::turn::Step;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HudState>()
         .add_systems(EguiPrimaryContextPass, hud.run_if(in_state(Screen::Game)))
-        .add_systems(Update, (keys, refresh_board).run_if(in_state(Screen::Game)));
+        .add_systems(
+            Update,
+            (keys.after(super::battle::follow), refresh_board).run_if(in_state(Screen::Game)),
+        );
 }
 
 #[derive(Resource, Default)]
@@ -82,15 +85,16 @@ fn keys(
     if (keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::Space))
         && !report_has_keys
         && let Some(r) = &pending.request
-        && let Some(d) = default_choice(&r.options)
+        && let Some(d) = default_choice(&r.options, r.battle_location.is_some())
     {
         decide.write(Decide(d));
     }
 }
 
 /// The answer Enter/Space takes: the step's "end" or "keep" choice, else
-/// the first.
-fn default_choice(options: &[Decision]) -> Option<Decision> {
+/// the first; in a battle only an "end" or "keep" choice (a key must never
+/// send a Force into action or place it).
+fn default_choice(options: &[Decision], in_battle: bool) -> Option<Decision> {
     let ends = [
         Decision::EndMoves,
         Decision::EndResupply,
@@ -103,11 +107,16 @@ fn default_choice(options: &[Decision]) -> Option<Decision> {
         Decision::EndInsightActivation,
         Decision::AcceptInsightRoll,
         Decision::DeclineBrigade,
+        Decision::EndFormationChanges,
+        Decision::ShiftColumn { shift: 0 },
+        Decision::BuyBattlePlans { extra: 0 },
+        Decision::ScreenedApproach { cavalry: None },
     ];
-    ends.iter()
-        .find(|e| options.contains(e))
-        .cloned()
-        .or_else(|| options.first().cloned())
+    let end = ends.iter().find(|e| options.contains(e)).cloned();
+    if in_battle {
+        return end;
+    }
+    end.or_else(|| options.first().cloned())
 }
 
 fn phase_text(turn: &CampaignTurn, step: Option<Step>) -> (String, egui::Color32) {
@@ -210,9 +219,7 @@ fn hud(
     let c = active.0.clone();
     let board = &board.0;
     let mut root = super::screens::root_ui(ctx, "game");
-    let shown = records
-        .as_deref()
-        .and_then(|rec| battle.current(rec).cloned());
+    let shown = records.as_deref().and_then(|rec| battle.current(rec));
     // Top: turn, phase, points.
     egui::Panel::top("status").show(&mut root, |ui| {
         ui.horizontal_wrapped(|ui| {
@@ -327,7 +334,7 @@ fn hud(
                     }
                 });
             }
-            if let Some(b) = &shown {
+            if let Some(b) = shown {
                 super::battle::status(ui, board, b, &mut battle, &pending);
             }
             let blocked = super::battle::blocks_decisions(&battle, records.as_deref());
@@ -342,8 +349,8 @@ fn hud(
                         ui,
                         board,
                         r,
-                        shown.as_ref(),
-                        shown.as_ref().and_then(|b| super::battle::sheets(b, battle.cursor).0),
+                        shown,
+                        shown.and_then(|b| super::battle::sheets(b, battle.cursor).0),
                         &mut battle,
                         &mut decide,
                     ) => {}
@@ -478,7 +485,7 @@ fn hud(
     egui::Panel::bottom("chronicle").default_size(190.0).resizable(true).show(&mut root, |ui| {
         // While a battle plays back, the log shows it only as far as it has
         // been shown.
-        if let Some(b) = shown.as_ref().filter(|b| !battle.caught_up(b)) {
+        if let Some(b) = shown.filter(|b| !battle.caught_up(b)) {
             ui.heading(format!("Battle of {}: as it happens", b.area_name));
             super::battle::panels::battle_log(ui, &chronicle, b, battle.cursor);
             return;
@@ -537,7 +544,7 @@ fn hud(
     // In physical pixels, whatever the UI scale.
     let free = root.available_rect_before_wrap();
     viewport.0 = Some(free * ctx.pixels_per_point());
-    if let Some(b) = &shown {
+    if let Some(b) = shown {
         super::battle::central(&mut root, ctx, board, &chronicle, b, &mut battle, &pending);
     }
     if hud.help {
@@ -925,3 +932,44 @@ const REFERENCE: &[(&str, &str)] = &[
         "Achieve every Victory Condition; each objective met is a Victory Point (21.0), compared with Lee's own score (3.3).",
     ),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::battle::basic::field::{Formation, Region};
+    use crate::rules::decision::DefaultPlan;
+
+    #[test]
+    fn in_a_battle_keys_take_only_an_end_or_keep_choice() {
+        let act = vec![
+            Decision::Act {
+                force: "longstreet".into(),
+                plan: Some(DefaultPlan::Hold),
+            },
+            Decision::Act {
+                force: "ap-hill".into(),
+                plan: Some(DefaultPlan::Fire),
+            },
+        ];
+        // Enter must never send a Force into action or place it.
+        assert_eq!(default_choice(&act, true), None);
+        let place = vec![Decision::PlaceForce {
+            force: "longstreet".into(),
+            region: Region::ConfederateReserve,
+            formation: Formation::Line,
+        }];
+        assert_eq!(default_choice(&place, true), None);
+        let assign = vec![
+            Decision::ClearOrders {
+                force: "longstreet".into(),
+            },
+            Decision::EndAssign,
+        ];
+        assert_eq!(default_choice(&assign, true), Some(Decision::EndAssign));
+        // On the map the first choice is still the default.
+        let moves = vec![Decision::MoveLee {
+            to: "glendale".into(),
+        }];
+        assert_eq!(default_choice(&moves, false), moves.first().cloned());
+    }
+}

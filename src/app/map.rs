@@ -722,9 +722,18 @@ fn pick(
     mut selection: ResMut<Selection>,
     pending: Res<PendingDecision>,
     mut decide: MessageWriter<Decide>,
+    (battle, records): (
+        Res<super::battle::BattleScreen>,
+        Option<Res<crate::rules::battle::record::BattleRecords>>,
+    ),
 ) -> Result {
     let Some(g) = geometry else { return Ok(()) };
     if contexts.ctx_mut()?.egui_wants_pointer_input() {
+        return Ok(());
+    }
+    // While a battle plays back or waits to be closed, the map answers
+    // nothing (its retreat choices come once it has caught up).
+    if super::battle::blocks_decisions(&battle, records.as_deref()) {
         return Ok(());
     }
     let (Ok(win), Ok((camera, ct))) = (window.single(), cam.single()) else {

@@ -254,6 +254,7 @@ fn report_window(
     }
     if playback == Playback::Step
         && report.shown < total
+        && !battle.wants_keys
         && (keys.just_pressed(KeyCode::Space) || keys.just_pressed(KeyCode::Enter))
     {
         report.shown += 1;

@@ -97,9 +97,9 @@ impl Board {
             turn: *world.get_resource::<CampaignTurn>()?,
             progress: world.get_resource::<Progress>()?.clone(),
             battle_location: None,
-            battles: world
-                .get_resource::<crate::rules::battle::record::BattleRecords>()
-                .cloned(),
+            // Procedures that should record take them explicitly
+            // (`sequence::run_step`); views of the board do not copy them.
+            battles: None,
         })
     }
 

@@ -151,9 +151,13 @@ fn run_step(world: &mut World) {
         return;
     };
     if world.resource::<StepStart>().0.is_none() {
-        let Some(board) = Board::from_world(world) else {
+        let Some(mut board) = Board::from_world(world) else {
             return;
         };
+        // Battles are recorded when the world keeps a record (the app).
+        board.battles = world
+            .get_resource::<crate::rules::battle::record::BattleRecords>()
+            .cloned();
         let start = (
             board,
             world.resource::<Dice>().clone(),

@@ -70,7 +70,9 @@ pub fn sheets(b: &BattleRecord, cursor: usize) -> (Option<&SheetView>, Option<&S
     let mut now = None;
     let mut before = None;
     let mut caption = String::new();
-    for e in b.events.iter().take(cursor) {
+    let cursor = cursor.min(b.events.len());
+    let start = crate::rules::battle::record::round_start(&b.events, cursor);
+    for e in &b.events[start..cursor] {
         if let EventKind::Sheet { caption: c, sheet } = &e.kind {
             before = now;
             now = Some(sheet);
@@ -96,7 +98,7 @@ fn event_interval(p: Playback) -> Option<f64> {
 }
 
 /// Choose the battle to show and advance its playback.
-fn follow(
+pub fn follow(
     records: Option<Res<BattleRecords>>,
     mut screen: ResMut<BattleScreen>,
     settings: Res<AppSettings>,
@@ -150,14 +152,18 @@ fn follow(
     }
     screen.cursor = screen.cursor.min(total);
     let playing = screen.cursor < total;
+    let mut used = false;
     if space && playing && playback == Playback::Step {
         screen.cursor += 1;
+        used = true;
     } else if space && !playing && ended {
         screen.close();
+        used = true;
     }
     // While a battle plays or waits to be closed, its keys are its own and
-    // the decision panel offers nothing else.
-    screen.wants_keys = playing || ended;
+    // the decision panel offers nothing else; a key it used this frame
+    // answers nothing else either.
+    screen.wants_keys = playing || ended || used;
 }
 
 /// Whether the decision panel may offer the pending request's options: not

@@ -13,7 +13,7 @@ use crate::campaign::{Insight, Side};
 use crate::chronicle::Chronicle;
 use crate::rules::battle::basic::field::{Formation, PlanCounter, Region};
 use crate::rules::battle::fog;
-use crate::rules::battle::record::{BattleRecord, EventKind, Resolution, SheetView};
+use crate::rules::battle::record::{BattleRecord, EventKind, Resolution, SheetView, round_start};
 use crate::rules::board::{Board, label};
 use crate::rules::components::SpecialBattlePlan;
 use crate::rules::decision::{Decision, DefaultPlan, FormationChange, Request, SecondMove};
@@ -44,7 +44,7 @@ pub fn insight_text(i: Insight) -> (&'static str, &'static str) {
         ),
         Insight::Entrench => (
             "10.2.12.3",
-            "One non-Melee Force: Union attacks and Shock attacks on it at -2/-2 until it moves.",
+            "One non-Melee Force: Union attacks on it at -2/-2 and +2/+2 to its own Shock checks, until it moves.",
         ),
         Insight::Front => (
             "10.2.12.4",
@@ -95,15 +95,27 @@ pub fn default_plan(d: &DefaultPlan) -> String {
     }
 }
 
-/// Events of the battle revealed so far.
+/// Events of the battle's current round revealed so far (a Rejoin starts
+/// a new round from the Fog of War).
 fn revealed(b: &BattleRecord, cursor: usize) -> &[crate::rules::battle::record::BattleEvent] {
-    &b.events[..cursor.min(b.events.len())]
+    let end = cursor.min(b.events.len());
+    &b.events[round_start(&b.events, end)..end]
 }
 
 /// 10.2.1–10.2.9 as far as playback has gone: each Fog of War roll on the
 /// table in use with its row highlighted, and the Envelopment check.
 pub fn pre_battle(ui: &mut egui::Ui, b: &BattleRecord, cursor: usize) {
     let events = revealed(b, cursor);
+    let start = round_start(&b.events, cursor);
+    if let Some(EventKind::Rejoin { round }) = start.checked_sub(1).map(|i| &b.events[i].kind) {
+        ui.label(
+            RichText::new(format!(
+                "Rejoin (14.8.1): round {round}, a new battle from the Fog of War."
+            ))
+            .strong()
+            .color(RED),
+        );
+    }
     let rolls: Vec<(crate::campaign::UnionLevel, u32)> = events
         .iter()
         .filter_map(|e| match &e.kind {
@@ -167,7 +179,8 @@ pub fn pre_battle(ui: &mut egui::Ui, b: &BattleRecord, cursor: usize) {
                 } else {
                     BLUE
                 };
-                ui.label(text(row.event.text().to_string()).color(color));
+                let event = row.event.text_in(b.mode != BattleMode::Basic);
+                ui.label(text(event.to_string()).color(color));
                 ui.end_row();
                 d = row.to + 1;
             }
@@ -323,11 +336,14 @@ pub fn quick_panel(ui: &mut egui::Ui, board: &Board, b: &BattleRecord, cursor: u
         ui.label("The Battle Resolution Table is consulted after the Envelopment check.");
         return;
     };
+    let when = if r.multiplier > 1 {
+        format!("One roll for {} battle turns", r.multiplier)
+    } else {
+        format!("Battle turn {} of {}", r.battle_turn, r.battle_turns)
+    };
     ui.label(
         RichText::new(format!(
-            "Battle turn {} of {}: the {} ({}) attack the {} ({}); differential {:+}",
-            r.battle_turn,
-            r.battle_turns,
+            "{when}: the {} ({}) attack the {} ({}); differential {:+}",
             r.attacker.army(),
             r.attacker_combat,
             r.attacker.other().army(),
@@ -524,7 +540,12 @@ pub fn decision(
     screen: &mut BattleScreen,
     decide: &mut MessageWriter<Decide>,
 ) -> bool {
-    let Some(layout) = layout(r) else {
+    let has_cup = b.is_some_and(|b| {
+        b.events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Cup { .. }))
+    });
+    let Some(layout) = layout(r, sheet.is_some(), has_cup) else {
         return false;
     };
     ui.label(RichText::new(format!("({}) {}", r.rule, r.prompt)).strong());
@@ -568,24 +589,28 @@ enum Layout {
     Between,
 }
 
-fn layout(r: &Request) -> Option<Layout> {
+/// `sheet` and `cup`: whether the record has what those layouts draw;
+/// without it the generic list of choices is shown instead.
+fn layout(r: &Request, sheet: bool, cup: bool) -> Option<Layout> {
     let has = |f: &dyn Fn(&Decision) -> bool| r.options.iter().any(f);
     Some(
-        if has(&|d| {
-            matches!(
-                d,
-                Decision::AssignPlan { .. }
-                    | Decision::ClearOrders { .. }
-                    | Decision::HoldFormationCounter
-            )
-        }) || (r.rule == "12.2" && r.options.contains(&Decision::EndAssign))
+        if sheet
+            && has(&|d| {
+                matches!(
+                    d,
+                    Decision::AssignPlan { .. }
+                        | Decision::ClearOrders { .. }
+                        | Decision::HoldFormationCounter
+                )
+            })
+            || (sheet && r.rule == "12.2" && r.options.contains(&Decision::EndAssign))
         {
             Layout::Assign
         } else if has(&|d| matches!(d, Decision::Act { .. })) {
             Layout::Act
         } else if has(&|d| matches!(d, Decision::PlaceForce { .. })) {
             Layout::Place
-        } else if has(&|d| matches!(d, Decision::RemoveSpecialPlan { .. })) {
+        } else if cup && has(&|d| matches!(d, Decision::RemoveSpecialPlan { .. })) {
             Layout::Cup
         } else if has(&|d| matches!(d, Decision::ChooseInsight { .. })) {
             Layout::Insights

@@ -72,6 +72,24 @@ impl FogEvent {
         }
     }
 
+    /// The event as the battle mode reads it: Quick and Very Quick battles
+    /// use no Insights or Special Battle Plans, so those events become
+    /// column shifts on the Battle Resolution Table (Part Two, 10.2.5).
+    pub fn text_in(self, on_map: bool) -> &'static str {
+        match self {
+            FogEvent::RandomInsight if on_map => {
+                "During the battle, gain a one-time shift to the right or left of the Battle Resolution Table (Confederate BRT ±1)."
+            }
+            FogEvent::UnionSpecialPlans(1) if on_map => {
+                "Union Forces gain a column shift each Battle Turn: right when attacking, left when defending (Union BRT ±1)."
+            }
+            FogEvent::UnionSpecialPlans(_) if on_map => {
+                "Union Forces gain two column shifts each Battle Turn: right when attacking, left when defending (Union BRT ±2)."
+            }
+            other => other.text(),
+        }
+    }
+
     /// Which side the event favours (10.2.5: each result benefits one side).
     pub fn favours_confederates(self) -> bool {
         matches!(

@@ -170,7 +170,11 @@ pub fn pre_battle(ctx: &mut Ctx, area: &str, mode: BattleMode) -> Result<PreBatt
     let row = loop {
         let die = roll_d10(ctx.dice, ctx.chronicle, rule, "Fog of War", |d| {
             let r = fog::lookup(level, d);
-            format!("{} battle turns; {}", r.battle_turns, r.event.text())
+            format!(
+                "{} battle turns; {}",
+                r.battle_turns,
+                r.event.text_in(on_map(mode))
+            )
         })?;
         let row = fog::lookup(level, die);
         if ctx.recording() {
@@ -178,7 +182,7 @@ pub fn pre_battle(ctx: &mut Ctx, area: &str, mode: BattleMode) -> Result<PreBatt
                 level,
                 die,
                 battle_turns: row.battle_turns,
-                event: row.event.text().to_string(),
+                event: row.event.text_in(on_map(mode)).to_string(),
             });
         }
         if ctx.board.scouts.available == 0 {
@@ -190,9 +194,17 @@ pub fn pre_battle(ctx: &mut Ctx, area: &str, mode: BattleMode) -> Result<PreBatt
             ctx.board,
             "10.2.2",
             format!(
-                "Fog of War {die}: {} battle turns, {} Keep it, or discard 1 of your {} Scout(s) to roll again (no going back)?",
+                "Fog of War {die}: {} battle turns{}, {} Keep it, or discard 1 of your {} Scout(s) to roll again (no going back)?",
                 row.battle_turns,
-                row.event.text(),
+                if on_map(mode) {
+                    format!(
+                        " ({} in a Quick or Very Quick battle)",
+                        row.battle_turns.saturating_sub(2).max(1)
+                    )
+                } else {
+                    String::new()
+                },
+                row.event.text_in(on_map(mode)),
                 ctx.board.scouts.available
             ),
             vec![Decision::AcceptFogOfWar, Decision::RerollFogOfWar],

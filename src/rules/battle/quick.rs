@@ -84,6 +84,9 @@ pub fn fight(ctx: &mut Ctx, spec: &BattleSpec, mode: QuickMode) -> Result<Outcom
     ctx.board.progress.battled.insert(area.to_string());
     loop {
         rounds += 1;
+        if rounds > 1 && ctx.recording() {
+            ctx.record(EventKind::Rejoin { round: rounds });
+        }
         let name = ctx.board.area_name(area).to_string();
         ctx.note(
             "9.3",

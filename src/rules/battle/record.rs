@@ -50,6 +50,9 @@ pub struct BattleEvent {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum EventKind {
+    /// 14.8.1 Rejoin: a new battle starts here from the Fog of War; what
+    /// follows belongs to the new round.
+    Rejoin { round: u32 },
     /// 10.2.1–10.2.4: a Fog of War roll (each Scout re-roll is another).
     FogOfWar {
         level: UnionLevel,
@@ -219,6 +222,14 @@ impl Field {
             routed: self.routed,
         }
     }
+}
+
+/// Where the round shown at `cursor` starts (after the latest Rejoin).
+pub fn round_start(events: &[BattleEvent], cursor: usize) -> usize {
+    events[..cursor.min(events.len())]
+        .iter()
+        .rposition(|e| matches!(e.kind, EventKind::Rejoin { .. }))
+        .map_or(0, |i| i + 1)
 }
 
 impl Ctx<'_> {

@@ -43,26 +43,29 @@ pub fn refusal(ctx: &Ctx, f: &Field, k: usize, plan: PlanCounter) -> Option<Stri
     let ty = f.force_type(ctx.board, k);
     let infantry = ty == ForceType::Infantry;
     let foot_or_horse = matches!(ty, ForceType::Infantry | ForceType::Cavalry);
-    let why = match plan {
+    let (why, rule) = match plan {
         PlanCounter::Canister if !matches!(ty, ForceType::Artillery | ForceType::Fortification) => {
-            "Artillery and Fortifications only"
+            ("Artillery and Fortifications only", plan.rule())
         }
-        PlanCounter::AimedVolley if !infantry => "Infantry only",
-        PlanCounter::AimedVolley if u.formation != Formation::Line => "Line Formation only",
+        PlanCounter::AimedVolley if !infantry => ("Infantry only", plan.rule()),
+        PlanCounter::AimedVolley if u.formation != Formation::Line => {
+            ("Line Formation only", plan.rule())
+        }
         PlanCounter::RapidAdvance | PlanCounter::RapidFire | PlanCounter::Volley if !infantry => {
-            "Infantry only"
+            ("Infantry only", plan.rule())
         }
+        // 12.2: counters go on Infantry and Cavalry unless they say otherwise.
         PlanCounter::Cover
         | PlanCounter::Engage
         | PlanCounter::FightingRetreat
         | PlanCounter::Flank
             if !foot_or_horse =>
         {
-            "Infantry and Cavalry only"
+            ("Infantry and Cavalry only", "12.2")
         }
         _ => return None,
     };
-    Some(format!("{why} ({}).", plan.rule()))
+    Some(format!("{why} ({rule})."))
 }
 
 /// 12.2: the player assigns up to the Battle Plan Quantity, and may spend

@@ -170,13 +170,13 @@ impl PlanCounter {
                 "Activate; stay in place; Union attacks on it -1/-1, +1 to Shock checks against Charge!."
             }
             PlanCounter::Engage => {
-                "Column: automatic. Advance; a Union Force in the Region entered makes a Shock check."
+                "Column: automatic. Advance (a Union Force there makes a Shock check); unless in Melee, change to Line and attack at +1/+1 at range 1."
             }
             PlanCounter::FightingRetreat => {
-                "Infantry, Cavalry at range 1. Activate (-2 in Line); attack, then Retreat one Region."
+                "Infantry, Cavalry at range 1. Activate (-2 in Line); attack at -2/-2 in Column, -1/-1 in Line; then Retreat 2 Regions."
             }
             PlanCounter::Flank => {
-                "At range 2. Column: automatic. Advance twice and Shock attack the Region entered."
+                "At range 2. Column: automatic. Advance twice; the Union Force entered makes a Shock check at -3; else attack (-2/-2 in Column)."
             }
             PlanCounter::Formation => {
                 "Beside the sheet: once this turn, change the Formation of up to 3 Forces, Melee too."
@@ -185,7 +185,7 @@ impl PlanCounter {
                 "Automatic, on any Force, Melee too: its plan or Default Battle Plan acts before the Union's."
             }
             PlanCounter::RapidAdvance => {
-                "Infantry at range 3. Activate (-2 in Line); Advance twice, then attack."
+                "Infantry at range 3. Activate (-2 in Line); Advance twice; in Line attack at -1/-1 (no attack in Column)."
             }
             PlanCounter::RapidFire => {
                 "Infantry. Line: automatic. Two attacks at range 1, at -1/-1 and -2/-2."

@@ -25,6 +25,9 @@ pub fn fight(ctx: &mut Ctx, spec: &BattleSpec) -> R<Outcome> {
     let mut rounds = 0;
     loop {
         rounds += 1;
+        if rounds > 1 && ctx.recording() {
+            ctx.record(super::record::EventKind::Rejoin { round: rounds });
+        }
         let name = ctx.board.area_name(area).to_string();
         ctx.note(
             "9.3",
@@ -779,6 +782,7 @@ pub fn battle(ctx: &mut Ctx, f: &mut Field) -> R<Option<Ending>> {
         f.cup.append(&mut f.drawn);
         f.effects = Effects::default();
         f.formation_counter = false;
+        f.assigned = 0;
         for u in f.units.iter_mut() {
             u.acted = false;
             u.clear_orders = false;
