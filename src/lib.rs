@@ -10,6 +10,7 @@ pub mod chronicle;
 pub mod cli;
 pub mod dice;
 pub mod rules;
+pub mod save;
 pub mod scenario;
 pub mod settings;
 pub mod sim;

@@ -30,6 +30,12 @@ fn main() {
             &mut std::io::stdout(),
             &mut std::io::stderr(),
         ),
+        Some(Command::Replay { file, verify }) => fcrel::cli::replay(
+            &file,
+            verify,
+            &mut std::io::stdout(),
+            &mut std::io::stderr(),
+        ),
         Some(Command::Battle { scenario, json }) => fcrel::cli::battle(
             &scenario,
             json,

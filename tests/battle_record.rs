@@ -299,10 +299,8 @@ fn whole_campaigns_through_decide_messages_with_recording() {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, StatesPlugin, fcrel::RulesPlugin));
         app.insert_resource(BattleRecords::default());
-        app.world_mut().write_message(NewCampaign {
-            campaign: c.clone(),
-            options,
-        });
+        app.world_mut()
+            .write_message(NewCampaign::new(c.clone(), options));
         let mut policy = Policy::Objective;
         let mut frames = 0;
         let mut answered = 0;

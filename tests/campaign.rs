@@ -818,10 +818,8 @@ fn headless_app_plays_the_same_campaign_as_the_simulator() {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, fcrel::RulesPlugin));
     app.insert_resource(ScriptedCommander(Policy::Objective));
-    app.world_mut().write_message(NewCampaign {
-        campaign: c.clone(),
-        options,
-    });
+    app.world_mut()
+        .write_message(NewCampaign::new(c.clone(), options));
     let mut frames = 0;
     let mut steps_seen = std::collections::BTreeSet::new();
     while *app.world().resource::<State<GameState>>().get() != GameState::Over {
@@ -863,13 +861,13 @@ fn the_app_waits_for_decisions_and_allows_undo_before_dice() {
 
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, fcrel::RulesPlugin));
-    app.world_mut().write_message(NewCampaign {
-        campaign: seven_days(),
-        options: GameOptions {
+    app.world_mut().write_message(NewCampaign::new(
+        seven_days(),
+        GameOptions {
             battles: BattleMode::Quick,
             ..GameOptions::default()
         },
-    });
+    ));
     for _ in 0..4 {
         app.update();
     }
@@ -1035,14 +1033,14 @@ fn basic_battle_shows_on_the_battlefield_entities() {
 
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, fcrel::RulesPlugin));
-    app.world_mut().write_message(NewCampaign {
-        campaign: seven_days(),
-        options: GameOptions {
+    app.world_mut().write_message(NewCampaign::new(
+        seven_days(),
+        GameOptions {
             battles: BattleMode::Basic,
             seed: 3,
             ..GameOptions::default()
         },
-    });
+    ));
     app.update();
     let world = app.world_mut();
     assert_eq!(world.query::<&BattlefieldRegion>().iter(world).count(), 6);

@@ -31,7 +31,7 @@ fn start(campaign: Arc<Campaign>, options: GameOptions) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, RulesPlugin));
     app.world_mut()
-        .write_message(NewCampaign { campaign, options });
+        .write_message(NewCampaign::new(campaign, options));
     app.update();
     app
 }
@@ -236,10 +236,8 @@ fn a_second_new_campaign_replaces_the_first() {
     let mut app = start(c.clone(), GameOptions::default());
     let before = forces(&mut app).len();
     let first = state_digest(app.world_mut()).unwrap();
-    app.world_mut().write_message(NewCampaign {
-        campaign: c.clone(),
-        options: GameOptions::default(),
-    });
+    app.world_mut()
+        .write_message(NewCampaign::new(c.clone(), GameOptions::default()));
     app.update();
     assert_eq!(forces(&mut app).len(), before);
     assert_eq!(state_digest(app.world_mut()).unwrap(), first);

@@ -63,6 +63,15 @@ pub enum Command {
         #[arg(long)]
         chronicle: bool,
     },
+    /// Re-run a replay (or a save) from its campaign's start and print the
+    /// final state's digest.
+    Replay {
+        /// The replay or save file.
+        file: PathBuf,
+        /// Exit 1 when the digest differs from the one recorded in the file.
+        #[arg(long)]
+        verify: bool,
+    },
     /// Fight one battle (Basic, Quick or Very Quick) from a scenario file and print
     /// its chronicle (format: docs/scenario-format.md).
     Battle {
@@ -73,6 +82,64 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+}
+
+/// Run `fcrel replay`; returns the process exit code.
+pub fn replay(path: &Path, verify: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let save = match crate::save::read(path) {
+        Ok(s) => s,
+        Err(p) => {
+            let _ = writeln!(err, "{p}");
+            return 1;
+        }
+    };
+    let campaign = match campaign::load_bundled(&save.campaign) {
+        Ok(c) => std::sync::Arc::new(c),
+        Err(problems) => {
+            let _ = writeln!(
+                err,
+                "{}: campaign \"{}\" cannot be loaded:",
+                path.display(),
+                save.campaign
+            );
+            for p in &problems {
+                let _ = writeln!(err, "  {p}");
+            }
+            return 1;
+        }
+    };
+    let started = std::time::Instant::now();
+    let replayed = match crate::save::replay(&save, campaign) {
+        Ok(r) => r,
+        Err(why) => {
+            let _ = writeln!(err, "{}: {why}", path.display());
+            return 1;
+        }
+    };
+    let _ = writeln!(out, "{}", replayed.digest);
+    let _ = writeln!(
+        err,
+        "{} decisions of {} replayed ({}) in {} ms",
+        replayed.used,
+        save.campaign_name,
+        if replayed.finished {
+            "to the end of the campaign"
+        } else {
+            "to the point of the save"
+        },
+        started.elapsed().as_millis()
+    );
+    if verify && replayed.digest != save.digest {
+        let _ = writeln!(
+            err,
+            "{}: the replayed digest {} differs from the recorded {}",
+            path.display(),
+            replayed.digest,
+            save.digest
+        );
+        return 1;
+    }
+    0
 }
 
 /// Run `fcrel battle`; returns the process exit code.

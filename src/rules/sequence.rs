@@ -25,10 +25,30 @@ pub enum GameState {
     Over,
 }
 
-/// The player's answers in the current step, in order.
+/// The player's answers in the current step, in order. After a load it
+/// also holds the answers of the steps still to be replayed: a finished
+/// step hands the answers it did not use to the next.
 #[derive(Resource, Debug, Clone, Default)]
 pub struct StepDecisions {
     pub answers: Vec<Decision>,
+}
+
+/// Everything the player decided in the steps played to their end, and the
+/// physical dice typed in: with the campaign and its options, the whole
+/// game (a save or a replay is this log).
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct GameLog {
+    pub decisions: Vec<Decision>,
+    pub dice: Vec<u32>,
+}
+
+impl GameLog {
+    /// The decisions so far, those of the step in progress included.
+    pub fn with_current(&self, step: &StepDecisions) -> Vec<Decision> {
+        let mut all = self.decisions.clone();
+        all.extend(step.answers.iter().cloned());
+        all
+    }
 }
 
 /// What the current step waits for, if anything.
@@ -71,6 +91,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_state::<GameState>()
         .add_sub_state::<Step>()
         .init_resource::<StepDecisions>()
+        .init_resource::<GameLog>()
         .init_resource::<PendingDecision>()
         .init_resource::<StepStart>()
         .add_message::<Decide>()
@@ -118,6 +139,7 @@ fn take_dice(world: &mut World) {
             let _ = dice.enter(v);
         }
         let _ = world.resource_mut::<Dice>().enter(v);
+        world.resource_mut::<GameLog>().dice.push(v);
         world.resource_mut::<PendingDecision>().die = None;
     }
 }
@@ -191,7 +213,14 @@ fn run_step(world: &mut World) {
     match result {
         Ok(()) => {
             world.resource_mut::<StepStart>().0 = None;
-            world.resource_mut::<StepDecisions>().answers.clear();
+            // The step's answers go to the log; any left over (a load being
+            // replayed) belong to the steps after it.
+            let used: Vec<Decision> = world
+                .resource_mut::<StepDecisions>()
+                .answers
+                .drain(..decider.used)
+                .collect();
+            world.resource_mut::<GameLog>().decisions.extend(used);
             if board.progress.result.is_some() {
                 world
                     .resource_mut::<NextState<GameState>>()

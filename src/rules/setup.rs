@@ -22,6 +22,19 @@ pub(super) fn plugin(app: &mut App) {
 pub struct NewCampaign {
     pub campaign: Arc<Campaign>,
     pub options: GameOptions,
+    /// A saved game's decisions and typed-in dice, replayed from the
+    /// start (empty for a new campaign).
+    pub resume: super::sequence::GameLog,
+}
+
+impl NewCampaign {
+    pub fn new(campaign: Arc<Campaign>, options: GameOptions) -> NewCampaign {
+        NewCampaign {
+            campaign,
+            options,
+            resume: super::sequence::GameLog::default(),
+        }
+    }
 }
 
 fn start_new_campaign(world: &mut World) {
@@ -31,7 +44,19 @@ fn start_new_campaign(world: &mut World) {
         .collect();
     if let Some(last) = requests.into_iter().last() {
         set_up(world, last.campaign, last.options);
-        world.insert_resource(super::sequence::StepDecisions::default());
+        // A saved game is its set-up plus its decisions: they wait in the
+        // first step's answers and are used step by step.
+        let mut dice = world.resource_mut::<crate::dice::Dice>();
+        for &v in &last.resume.dice {
+            let _ = dice.enter(v);
+        }
+        world.insert_resource(super::sequence::GameLog {
+            decisions: Vec::new(),
+            dice: last.resume.dice.clone(),
+        });
+        world.insert_resource(super::sequence::StepDecisions {
+            answers: last.resume.decisions,
+        });
         world.insert_resource(super::sequence::PendingDecision::default());
         world.insert_resource(super::sequence::StepStart::default());
         world

@@ -21,10 +21,7 @@ fn start_campaign(mut commands: Commands, choice: Res<SetupChoice>, catalog: Res
         return;
     };
     commands.remove_resource::<ScriptedCommander>();
-    commands.write_message(NewCampaign {
-        campaign,
-        options: choice.options,
-    });
+    commands.write_message(NewCampaign::new(campaign, choice.options));
 }
 
 /// A root `Ui` over the whole window, for panels (egui 0.36).

@@ -1,0 +1,402 @@
+//! Saved games and replays. A game is its set-up plus its decisions, so a
+//! save holds the campaign, the options (the seed among them), every
+//! decision made so far and the physical dice typed in, with the state's
+//! digest for checking: loading replays the decisions from the start and
+//! arrives at the same game (same digest, same future rolls). A replay file
+//! is the same file; `fcrel replay FILE --verify` re-runs it.
+//!
+//! Files are versioned JSON under the data folder (`saves/`, `autosaves/`,
+//! `replays/`), written atomically (`store::write_atomic`). Reading never
+//! touches a file; a damaged, foreign or newer file is reported with its
+//! name and the problem.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::campaign::Campaign;
+use crate::rules::decision::Decision;
+use crate::rules::difficulty::GameOptions;
+use crate::rules::sequence::{GameLog, GameState, PendingDecision, StepDecisions};
+use crate::rules::turn::Step;
+
+/// What the first field of every save says.
+pub const FORMAT: &str = "fcrel-save";
+/// The version this build writes; older ones are read when they can be.
+pub const VERSION: u32 = 1;
+/// Autosaves kept; older ones are removed as new ones are written.
+pub const AUTOSAVES_KEPT: usize = 8;
+/// Files larger than this are not saves (a campaign's decisions are a few
+/// hundred kilobytes at most).
+const MAX_BYTES: u64 = 64 * 1024 * 1024;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SaveFile {
+    /// Always "fcrel-save".
+    pub format: String,
+    pub version: u32,
+    /// The campaign's id and its name when saved.
+    pub campaign: String,
+    pub campaign_name: String,
+    pub options: GameOptions,
+    /// Where the game stood: campaign turn and step.
+    pub turn: u32,
+    #[serde(default)]
+    pub step: Option<Step>,
+    /// Seconds since 1970 (UTC) when written.
+    pub saved_at: u64,
+    /// The game is over (a finished campaign's replay).
+    #[serde(default)]
+    pub finished: bool,
+    pub decisions: Vec<Decision>,
+    #[serde(default)]
+    pub dice: Vec<u32>,
+    /// `rules::digest::state_digest` when saved.
+    pub digest: String,
+}
+
+/// Why a file cannot be loaded, with the file it is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SaveProblem {
+    pub file: PathBuf,
+    pub problem: String,
+}
+
+impl fmt::Display for SaveProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.file.display(), self.problem)
+    }
+}
+
+impl SaveFile {
+    /// The game in the world as a save, or None when no campaign is set up.
+    pub fn from_world(world: &mut World) -> Option<SaveFile> {
+        let digest = crate::rules::digest::state_digest(world)?;
+        let campaign = world
+            .get_resource::<crate::rules::components::ActiveCampaign>()?
+            .0
+            .clone();
+        let log = world.get_resource::<GameLog>()?;
+        let step = world.get_resource::<StepDecisions>()?;
+        let decisions = log.with_current(step);
+        let dice = log.dice.clone();
+        let turn = world
+            .get_resource::<crate::rules::components::CampaignTurn>()?
+            .turn;
+        Some(SaveFile {
+            format: FORMAT.into(),
+            version: VERSION,
+            campaign: campaign.id.clone(),
+            campaign_name: campaign.name.clone(),
+            options: *world.get_resource::<GameOptions>()?,
+            turn,
+            step: world.get_resource::<State<Step>>().map(|s| *s.get()),
+            saved_at: now(),
+            finished: world
+                .get_resource::<State<GameState>>()
+                .is_some_and(|s| *s.get() == GameState::Over),
+            decisions,
+            dice,
+            digest,
+        })
+    }
+
+    /// The message that replays this save from the campaign's start.
+    pub fn resume(&self, campaign: Arc<Campaign>) -> crate::rules::setup::NewCampaign {
+        crate::rules::setup::NewCampaign {
+            campaign,
+            options: self.options,
+            resume: GameLog {
+                decisions: self.decisions.clone(),
+                dice: self.dice.clone(),
+            },
+        }
+    }
+
+    /// A file name from the campaign, the turn and the time.
+    pub fn file_name(&self, prefix: &str) -> String {
+        format!(
+            "{prefix}{}-turn-{}-{}.json",
+            self.campaign,
+            self.turn,
+            stamp(self.saved_at)
+        )
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a save serialises")
+    }
+
+    /// Write the save to `path` atomically. The bytes are checked by
+    /// reading them back first, so a good file is never replaced by a bad one.
+    pub fn write(&self, path: &Path) -> Result<(), SaveProblem> {
+        let json = self.to_json();
+        parse(path, json.as_bytes())?;
+        crate::store::write_atomic(path, json.as_bytes()).map_err(|e| SaveProblem {
+            file: path.to_path_buf(),
+            problem: format!("could not be written: {e}"),
+        })
+    }
+}
+
+/// Read a save; the file is never changed.
+pub fn read(path: &Path) -> Result<SaveFile, SaveProblem> {
+    let problem = |p: String| SaveProblem {
+        file: path.to_path_buf(),
+        problem: p,
+    };
+    let meta = std::fs::metadata(path).map_err(|e| problem(format!("cannot be read: {e}")))?;
+    if meta.len() > MAX_BYTES {
+        return Err(problem(format!(
+            "is {} bytes, too large for a save",
+            meta.len()
+        )));
+    }
+    let bytes = std::fs::read(path).map_err(|e| problem(format!("cannot be read: {e}")))?;
+    parse(path, &bytes)
+}
+
+/// Parse a save's bytes, saying exactly what is wrong.
+pub fn parse(path: &Path, bytes: &[u8]) -> Result<SaveFile, SaveProblem> {
+    let problem = |p: String| SaveProblem {
+        file: path.to_path_buf(),
+        problem: p,
+    };
+    if bytes.iter().all(|b| b.is_ascii_whitespace()) {
+        return Err(problem("is empty".into()));
+    }
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        problem(format!(
+            "is not text (bad UTF-8 at byte {})",
+            e.valid_up_to()
+        ))
+    })?;
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+        let what = if e.is_eof() {
+            "is cut short (truncated)"
+        } else {
+            "is not valid JSON"
+        };
+        problem(format!(
+            "{what}: line {}, column {}: {e}",
+            e.line(),
+            e.column()
+        ))
+    })?;
+    let Some(obj) = value.as_object() else {
+        return Err(problem("is not an fcrel save (not a JSON object)".into()));
+    };
+    if obj.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
+        return Err(problem(format!(
+            "is not an fcrel save (its \"format\" is not \"{FORMAT}\")"
+        )));
+    }
+    let version = obj
+        .get("version")
+        .and_then(|v| v.as_u64())
+        .ok_or_else(|| problem("has no format version".into()))?;
+    if version > VERSION as u64 {
+        return Err(problem(format!(
+            "was written by a newer fcrel (save format version {version}; this build reads up to {VERSION}): update fcrel to open it"
+        )));
+    }
+    if version == 0 {
+        return Err(problem(
+            "has save format version 0, which no fcrel ever wrote".into(),
+        ));
+    }
+    serde_json::from_value::<SaveFile>(value).map_err(|e| problem(format!("is damaged: {e}")))
+}
+
+/// One file of a saves folder as the Load screen lists it.
+#[derive(Debug, Clone)]
+pub struct Listed {
+    pub path: PathBuf,
+    pub save: Result<SaveFile, SaveProblem>,
+    /// Modified time, for ordering (newest first).
+    pub modified: std::time::SystemTime,
+}
+
+/// The `.json` files of a folder, newest first; unreadable ones are listed
+/// with their problem (and left as they are).
+pub fn list(dir: &Path) -> Vec<Listed> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut out: Vec<Listed> = entries
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| {
+            p.extension().is_some_and(|x| x == "json")
+                && !p
+                    .file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+        })
+        .map(|path| Listed {
+            modified: std::fs::metadata(&path)
+                .and_then(|m| m.modified())
+                .unwrap_or(std::time::UNIX_EPOCH),
+            save: read(&path),
+            path,
+        })
+        .collect();
+    out.sort_by(|a, b| {
+        b.modified
+            .cmp(&a.modified)
+            .then_with(|| b.path.cmp(&a.path))
+    });
+    out
+}
+
+/// Folders under the data folder.
+pub fn saves_dir() -> Option<PathBuf> {
+    crate::store::data_dir().map(|d| d.join("saves"))
+}
+
+pub fn autosaves_dir() -> Option<PathBuf> {
+    crate::store::data_dir().map(|d| d.join("autosaves"))
+}
+
+pub fn replays_dir() -> Option<PathBuf> {
+    crate::store::data_dir().map(|d| d.join("replays"))
+}
+
+/// Write an autosave and remove the oldest beyond [`AUTOSAVES_KEPT`].
+pub fn autosave(dir: &Path, save: &SaveFile) -> Result<PathBuf, SaveProblem> {
+    let path = dir.join(save.file_name("autosave-"));
+    save.write(&path)?;
+    let mut autos: Vec<Listed> = list(dir)
+        .into_iter()
+        .filter(|l| {
+            l.path
+                .file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("autosave-"))
+                && l.save.is_ok()
+        })
+        .collect();
+    autos.sort_by(|a, b| {
+        let at = |l: &Listed| l.save.as_ref().map_or(0, |s| s.saved_at);
+        at(b).cmp(&at(a)).then_with(|| b.path.cmp(&a.path))
+    });
+    for old in autos.iter().skip(AUTOSAVES_KEPT) {
+        let _ = std::fs::remove_file(&old.path);
+    }
+    Ok(path)
+}
+
+/// The newest loadable save of the saves and autosaves folders.
+pub fn newest() -> Option<(PathBuf, SaveFile)> {
+    [saves_dir(), autosaves_dir()]
+        .into_iter()
+        .flatten()
+        .flat_map(|d| list(&d))
+        .filter_map(|l| l.save.ok().filter(|s| !s.finished).map(|s| (l.path, s)))
+        .max_by_key(|(p, s)| (s.saved_at, p.clone()))
+}
+
+pub fn now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// "2026-11-30 06:15" (UTC) from seconds since 1970.
+pub fn when(secs: u64) -> String {
+    let (y, m, d, hh, mm, _) = civil(secs);
+    format!("{y:04}-{m:02}-{d:02} {hh:02}:{mm:02} UTC")
+}
+
+/// "2026-11-30-061500" for file names.
+fn stamp(secs: u64) -> String {
+    let (y, m, d, hh, mm, ss) = civil(secs);
+    format!("{y:04}-{m:02}-{d:02}-{hh:02}{mm:02}{ss:02}")
+}
+
+/// Days since 1970 to a civil date (Howard Hinnant's algorithm).
+fn civil(secs: u64) -> (i64, u32, u32, u32, u32, u32) {
+    let days = (secs / 86_400) as i64;
+    let rem = secs % 86_400;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (
+        y,
+        m,
+        d,
+        (rem / 3600) as u32,
+        (rem % 3600 / 60) as u32,
+        (rem % 60) as u32,
+    )
+}
+
+/// Where a replayed game stopped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Replayed {
+    pub digest: String,
+    pub finished: bool,
+    /// Decisions of the file that were used (all of them, for a good file).
+    pub used: usize,
+}
+
+/// Replay a save headless (the rules' own plugins, no window) until its
+/// decisions run out or the campaign ends, and return the state's digest.
+pub fn replay(save: &SaveFile, campaign: Arc<Campaign>) -> Result<Replayed, String> {
+    use bevy::state::app::StatesPlugin;
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, crate::RulesPlugin));
+    app.world_mut().write_message(save.resume(campaign));
+    let total = save.decisions.len();
+    // Each frame runs one step; a campaign has well under 200 steps.
+    for _ in 0..2_000 {
+        app.update();
+        let world = app.world_mut();
+        let pending = world.resource::<PendingDecision>().clone();
+        if let Some(why) = pending.blocked {
+            return Err(format!("the replay stopped: {why}"));
+        }
+        let over = *world.resource::<State<GameState>>().get() == GameState::Over;
+        let waiting = pending.request.is_some() || pending.die.is_some();
+        if over || waiting {
+            let used = world.resource::<GameLog>().decisions.len()
+                + world.resource::<StepDecisions>().answers.len();
+            let digest = crate::rules::digest::state_digest(world)
+                .ok_or("no campaign was set up")?
+                .to_string();
+            if used < total && !over {
+                return Err(format!(
+                    "decision {} of {total} is not a legal answer here",
+                    used + 1
+                ));
+            }
+            return Ok(Replayed {
+                digest,
+                finished: over,
+                used: used.min(total),
+            });
+        }
+    }
+    Err("the replay did not come to rest".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_civil_utc() {
+        assert_eq!(when(0), "1970-01-01 00:00 UTC");
+        // 2026-11-30 06:15:00 UTC.
+        assert_eq!(when(1_796_019_300), "2026-11-30 06:15 UTC");
+        assert_eq!(stamp(951_782_400), "2000-02-29-000000");
+    }
+}

@@ -1,0 +1,299 @@
+//! Saves and replays: a saved game loads as exactly the same game, writes
+//! never lose a good file, and damaged files of every kind are reported and
+//! left byte for byte as they were.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use fcrel::campaign::{self, Campaign};
+use fcrel::rules::board::Board;
+use fcrel::rules::commander::Policy;
+use fcrel::rules::decision::Decider;
+use fcrel::rules::difficulty::{BattleMode, GameOptions};
+use fcrel::rules::sequence::{Decide, GameState, PendingDecision};
+use fcrel::rules::setup::NewCampaign;
+use fcrel::save::{self, SaveFile};
+
+fn seven_days() -> Arc<Campaign> {
+    Arc::new(campaign::load_bundled("seven-days").unwrap())
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("fcrel-saves-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn app() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, fcrel::RulesPlugin));
+    app
+}
+
+/// Answer pending questions with the policy, as the window sends them,
+/// until `stop` says so or the campaign ends. Returns the decisions sent.
+fn play(app: &mut App, mut stop: impl FnMut(&mut World) -> bool) -> usize {
+    let mut policy = Policy::Objective;
+    let mut sent = 0;
+    for _ in 0..20_000 {
+        app.update();
+        let world = app.world_mut();
+        assert!(world.resource::<PendingDecision>().blocked.is_none());
+        if *world.resource::<State<GameState>>().get() == GameState::Over {
+            return sent;
+        }
+        if let Some(request) = world.resource::<PendingDecision>().request.clone() {
+            if stop(world) {
+                return sent;
+            }
+            let board = Board::from_world(world).unwrap();
+            let d = policy.decide(&board, request).unwrap();
+            world.write_message(Decide(d));
+            sent += 1;
+        }
+    }
+    panic!("the campaign does not end");
+}
+
+fn digest(app: &mut App) -> String {
+    fcrel::rules::digest::state_digest(app.world_mut()).unwrap()
+}
+
+#[test]
+fn save_load_and_continue_is_the_same_game() {
+    let c = seven_days();
+    for (battles, seed, stop_at) in [(BattleMode::Quick, 11, 40), (BattleMode::Basic, 12, 120)] {
+        let options = GameOptions {
+            battles,
+            seed,
+            ..GameOptions::default()
+        };
+        // The uninterrupted game.
+        let mut whole = app();
+        whole
+            .world_mut()
+            .write_message(NewCampaign::new(c.clone(), options));
+        play(&mut whole, |_| false);
+        let end = digest(&mut whole);
+
+        // The same game, saved at a decision, loaded and played on.
+        let mut first = app();
+        first
+            .world_mut()
+            .write_message(NewCampaign::new(c.clone(), options));
+        let mut seen = 0;
+        play(&mut first, |_| {
+            seen += 1;
+            seen > stop_at
+        });
+        let saved = SaveFile::from_world(first.world_mut()).unwrap();
+        assert!(saved.decisions.len() >= stop_at, "{battles:?}");
+        let dir = scratch(&format!("resume-{seed}"));
+        let path = dir.join(saved.file_name(""));
+        saved.write(&path).unwrap();
+        let loaded = save::read(&path).unwrap();
+        assert_eq!(loaded, saved);
+
+        let mut second = app();
+        second.world_mut().write_message(loaded.resume(c.clone()));
+        // Replayed to the point of the save: the same state.
+        let mut at_save = None;
+        play(&mut second, |world| {
+            at_save.get_or_insert_with(|| fcrel::rules::digest::state_digest(world).unwrap());
+            true
+        });
+        assert_eq!(
+            at_save.as_deref(),
+            Some(saved.digest.as_str()),
+            "{battles:?}"
+        );
+        // The headless replay agrees.
+        let r = save::replay(&loaded, c.clone()).unwrap();
+        assert_eq!(r.digest, saved.digest);
+        assert_eq!(r.used, saved.decisions.len());
+        // And played on, the same end.
+        play(&mut second, |_| false);
+        assert_eq!(digest(&mut second), end, "{battles:?}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+fn good_save() -> SaveFile {
+    let c = seven_days();
+    let mut a = app();
+    a.world_mut().write_message(NewCampaign::new(
+        c,
+        GameOptions {
+            battles: BattleMode::Quick,
+            seed: 4,
+            ..GameOptions::default()
+        },
+    ));
+    let mut n = 0;
+    play(&mut a, |_| {
+        n += 1;
+        n > 5
+    });
+    SaveFile::from_world(a.world_mut()).unwrap()
+}
+
+#[test]
+fn damaged_files_are_reported_and_left_untouched() {
+    let dir = scratch("damaged");
+    let good = good_save().to_json();
+    let mut future: serde_json::Value = serde_json::from_str(&good).unwrap();
+    future["version"] = serde_json::json!(save::VERSION + 1);
+    let mut random = Vec::new();
+    let mut x: u32 = 12345;
+    for _ in 0..300 {
+        x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+        random.push((x >> 16) as u8);
+    }
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        ("empty.json", Vec::new(), "is empty"),
+        (
+            "truncated.json",
+            good.as_bytes()[..good.len() / 2].to_vec(),
+            "truncated",
+        ),
+        (
+            "settings.json",
+            br#"{"version": 1, "ui_scale": 1.0}"#.to_vec(),
+            "not an fcrel save",
+        ),
+        ("array.json", b"[1, 2, 3]".to_vec(), "not an fcrel save"),
+        (
+            "future.json",
+            serde_json::to_vec(&future).unwrap(),
+            "newer fcrel",
+        ),
+        ("random.json", random, "is not"),
+    ];
+    for (name, bytes, expect) in &cases {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        let err = save::read(&path).unwrap_err();
+        let text = err.to_string();
+        assert!(text.contains(name), "{text}");
+        assert!(text.contains(expect), "{name}: {text}");
+        // Listing the folder reads them too; nothing is changed or moved.
+        let listed = save::list(&dir);
+        assert!(listed.iter().any(|l| l.path == path && l.save.is_err()));
+        assert_eq!(std::fs::read(&path).unwrap(), *bytes, "{name} was changed");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_failed_write_keeps_the_earlier_save() {
+    let dir = scratch("failed-write");
+    let first = good_save();
+    let path = dir.join("game.json");
+    first.write(&path).unwrap();
+    let before = std::fs::read(&path).unwrap();
+    // The write fails half way: the temporary file cannot be made.
+    let tmp = dir.join(format!(".game.json.tmp-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let mut second = first.clone();
+    second.turn += 1;
+    let err = second.write(&path).unwrap_err();
+    assert!(err.to_string().contains("could not be written"), "{err}");
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    assert_eq!(save::read(&path).unwrap(), first);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn autosaves_keep_the_newest_few() {
+    let dir = scratch("autosaves");
+    let mut s = good_save();
+    for i in 0..(save::AUTOSAVES_KEPT as u64 + 3) {
+        s.saved_at = 1_800_000_000 + i * 60;
+        save::autosave(&dir, &s).unwrap();
+    }
+    let kept = save::list(&dir);
+    assert_eq!(kept.len(), save::AUTOSAVES_KEPT);
+    let oldest = kept
+        .iter()
+        .map(|l| l.save.as_ref().unwrap().saved_at)
+        .min()
+        .unwrap();
+    assert_eq!(oldest, 1_800_000_000 + 3 * 60);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn fcrel(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_fcrel"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn write(dir: &Path, name: &str, s: &SaveFile) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, s.to_json()).unwrap();
+    p.to_string_lossy().into_owned()
+}
+
+#[test]
+fn fcrel_replay_reproduces_and_verify_catches_tampering() {
+    let dir = scratch("replay");
+    let c = seven_days();
+    let mut a = app();
+    a.world_mut().write_message(NewCampaign::new(
+        c,
+        GameOptions {
+            battles: BattleMode::Quick,
+            seed: 8,
+            ..GameOptions::default()
+        },
+    ));
+    play(&mut a, |_| false);
+    let finished = SaveFile::from_world(a.world_mut()).unwrap();
+    assert!(finished.finished);
+    let good = write(&dir, "good.json", &finished);
+    let (code, out, err) = fcrel(&["replay", &good, "--verify"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains(&finished.digest), "{out}");
+
+    // A different digest on file: --verify fails, a plain replay does not.
+    let mut wrong = finished.clone();
+    wrong.digest = "fcrel1-0000000000000000".into();
+    let wrong = write(&dir, "wrong.json", &wrong);
+    let (code, out, err) = fcrel(&["replay", &wrong, "--verify"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(err.contains("differs"), "{err}");
+    assert_eq!(fcrel(&["replay", &wrong]).0, 0);
+
+    // A decision changed: the game goes another way, and --verify says so.
+    let mut tampered = finished.clone();
+    let i = tampered
+        .decisions
+        .iter()
+        .position(|d| matches!(d, fcrel::rules::decision::Decision::EndMoves))
+        .unwrap();
+    tampered.decisions.remove(i);
+    let tampered = write(&dir, "tampered.json", &tampered);
+    let (code, _, err) = fcrel(&["replay", &tampered, "--verify"]);
+    assert_eq!(code, 1, "{err}");
+
+    // A damaged file is named with its problem.
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, b"{").unwrap();
+    let (code, _, err) = fcrel(&["replay", bad.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("bad.json") && err.contains("truncated"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
