@@ -192,6 +192,11 @@ fn hud(
         Option<Res<crate::rules::battle::record::BattleRecords>>,
         ResMut<super::battle::BattleScreen>,
     ),
+    (mut save_out, save_state, time): (
+        MessageWriter<super::saves::SaveGame>,
+        Res<super::saves::SaveState>,
+        Res<Time<Real>>,
+    ),
 ) -> Result {
     let (world_board, turn, cp, scouts, progress, chronicle, board_cache) = data;
     let (mut decide, mut undo, mut enter_die, mut next, mut next_game) = out;
@@ -236,11 +241,35 @@ fn hud(
             if ui.button("Rules (F1)").clicked() {
                 hud.help = !hud.help;
             }
+            if ui
+                .button("Save (Ctrl+S)")
+                .on_hover_text("Save the game as it waits for your decision; autosaves are made at the start of every phase.")
+                .clicked()
+            {
+                save_out.write(super::saves::SaveGame::Save);
+            }
+            if ui
+                .button("Export replay")
+                .on_hover_text("The campaign, its options and every decision so far, with the state's digest: `fcrel replay FILE --verify` re-runs it (attach it to a bug report).")
+                .clicked()
+            {
+                save_out.write(super::saves::SaveGame::Replay);
+            }
             if ui.button("Menu (Esc)").clicked() {
                 super::screens::to_menu(&mut next, &mut next_game);
             }
         });
     });
+    if let Some((text, problem)) = save_state.showing(time.elapsed_secs_f64()) {
+        egui::Panel::top("save-message").show(&mut root, |ui| {
+            let color = if *problem {
+                egui::Color32::DARK_RED
+            } else {
+                egui::Color32::from_rgb(40, 100, 40)
+            };
+            ui.colored_label(color, text);
+        });
+    }
     // Left: objectives, selected area.
     egui::Panel::left("left")
         .default_size(280.0)

@@ -10,6 +10,7 @@ pub mod theme;
 mod battle;
 mod hud;
 mod map;
+mod saves;
 mod screens;
 mod screenshots;
 pub(crate) mod settings;
@@ -39,6 +40,8 @@ pub enum Screen {
     Menu,
     Setup,
     Settings,
+    /// The saved games (Continue, Load).
+    Load,
     Game,
 }
 
@@ -59,13 +62,12 @@ pub struct SetupChoice {
 }
 
 impl Default for SetupChoice {
-    /// Quick battles first: the app has no Battlefield Sheet view yet, so
-    /// Basic battles are played from the decision panel's lists.
+    /// Basic battles, the rulebook's Part One, on the Battlefield Sheet.
     fn default() -> Self {
         SetupChoice {
             campaign: 0,
             options: GameOptions {
-                battles: crate::rules::difficulty::BattleMode::Quick,
+                battles: crate::rules::difficulty::BattleMode::Basic,
                 ..GameOptions::default()
             },
             seed_text: String::new(),
@@ -132,6 +134,7 @@ pub fn run(opts: AppOptions) -> AppExit {
         map::plugin,
         hud::plugin,
         battle::plugin,
+        saves::plugin,
         settings::plugin,
         union_turn::plugin,
     ));

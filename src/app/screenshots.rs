@@ -337,7 +337,23 @@ fn tour(
             tour.stage = 29;
             tour.wait = 0;
         }
+        // The saves the two campaigns left (with a data folder of its own).
         29 if settled => {
+            super::screens::to_menu(&mut next, &mut next_game);
+            tour.stage = 31;
+            tour.wait = 0;
+        }
+        31 if settled => {
+            next.set(Screen::Load);
+            tour.stage = 32;
+            tour.wait = 0;
+        }
+        32 if settled => {
+            shot(&mut commands, &tour, "load");
+            tour.stage = 33;
+            tour.wait = 0;
+        }
+        33 if settled => {
             exit.write(AppExit::Success);
         }
         // After a shot, the commander plays on once the picture is taken.

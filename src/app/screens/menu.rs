@@ -1,6 +1,7 @@
 //! Main menu: the campaigns with their dates, turns, introduction and Lee's
-//! historical score; New Campaign; Settings; Quit. Saves, the Grand Campaign and the
-//! Player Log arrive with their issue and are shown greyed, never faked.
+//! historical score; New Campaign; Continue (the newest save or autosave);
+//! Load; Settings; Quit. The Grand Campaign and the Player Log arrive with
+//! their issue and are shown greyed, never faked.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -20,6 +21,11 @@ fn menu(
     mut exit: MessageWriter<AppExit>,
     started: Res<crate::app::StartedAt>,
     mut shown: Local<bool>,
+    (saves, save_state): (
+        Res<crate::app::saves::SaveCatalog>,
+        Res<crate::app::saves::SaveState>,
+    ),
+    mut commands: Commands,
 ) -> Result {
     if !*shown {
         *shown = true;
@@ -62,6 +68,9 @@ fn menu(
             if let Some(problem) = &settings.loaded.problem {
                 cols[0].colored_label(egui::Color32::DARK_RED, problem);
             }
+            if let Some((text, true)) = &save_state.message {
+                cols[0].colored_label(egui::Color32::DARK_RED, text);
+            }
             let ui = &mut cols[1];
             ui.heading("Play");
             ui.add_space(8.0);
@@ -69,10 +78,33 @@ fn menu(
             if ui.add_enabled(!catalog.campaigns.is_empty(), big("New Campaign")).on_hover_text("Choose the difficulty and battle rules, then play (7.0).").clicked() {
                 next.set(Screen::Setup);
             }
+            match &saves.newest {
+                Some((path, save)) => {
+                    let tip = format!(
+                        "{} · turn {} · {} · {}",
+                        save.campaign_name,
+                        save.turn,
+                        crate::save::when(save.saved_at),
+                        path.display()
+                    );
+                    if ui.add(big("Continue")).on_hover_text(tip).clicked() {
+                        commands.insert_resource(crate::app::saves::PendingLoad {
+                            save: save.clone(),
+                            path: path.clone(),
+                        });
+                        next.set(Screen::Game);
+                    }
+                }
+                None => {
+                    ui.add_enabled(false, big("Continue"))
+                        .on_disabled_hover_text("No saved game yet: games are autosaved at the start of every phase.");
+                }
+            }
+            if ui.add(big("Load")).on_hover_text("Your saves and autosaves, newest first.").clicked() {
+                next.set(Screen::Load);
+            }
             for (label, why) in [
                 ("New Grand Campaign", "The five campaigns linked (21.0): arrives with the other four campaigns and the Player Log."),
-                ("Continue", "Resume the latest autosave: arrives with saves."),
-                ("Load", "Load a saved game: arrives with saves."),
                 ("Player Log", "Your Grand Campaign results: arrives with the Grand Campaign."),
             ] {
                 ui.add_enabled(false, big(label)).on_disabled_hover_text(why);

@@ -1,5 +1,6 @@
 //! The screens: main menu, campaign set-up, and the game itself.
 
+mod load;
 mod menu;
 mod setup;
 
@@ -11,16 +12,58 @@ use crate::rules::sequence::{GameState, ScriptedCommander};
 use crate::rules::setup::NewCampaign;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((menu::plugin, setup::plugin))
+    app.add_plugins((menu::plugin, setup::plugin, load::plugin))
         .add_systems(OnEnter(Screen::Game), start_campaign);
 }
 
-/// Entering the game starts the chosen campaign (7.0).
-fn start_campaign(mut commands: Commands, choice: Res<SetupChoice>, catalog: Res<Catalog>) {
+/// Entering the game starts the chosen campaign (7.0), or replays a save
+/// chosen in the menu.
+fn start_campaign(
+    mut commands: Commands,
+    choice: Res<SetupChoice>,
+    catalog: Res<Catalog>,
+    load: Option<Res<super::saves::PendingLoad>>,
+    mut saves: ResMut<super::saves::SaveState>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    commands.remove_resource::<ScriptedCommander>();
+    *saves = super::saves::SaveState::default();
+    if let Some(load) = load {
+        commands.remove_resource::<super::saves::PendingLoad>();
+        let file = load
+            .path
+            .file_name()
+            .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+        match catalog
+            .campaigns
+            .iter()
+            .find(|c| c.id == load.save.campaign)
+        {
+            Some(campaign) => {
+                commands.write_message(load.save.resume(campaign.clone()));
+                saves.loading = Some(super::saves::Loading {
+                    digest: load.save.digest.clone(),
+                    total: load.save.decisions.len(),
+                    file,
+                    settle: 2,
+                });
+            }
+            None => {
+                saves.message = Some((
+                    format!(
+                        "{file}: its campaign \"{}\" is not among the bundled campaigns.",
+                        load.save.campaign
+                    ),
+                    true,
+                ));
+                next.set(Screen::Menu);
+            }
+        }
+        return;
+    }
     let Some(campaign) = catalog.campaigns.get(choice.campaign).cloned() else {
         return;
     };
-    commands.remove_resource::<ScriptedCommander>();
     commands.write_message(NewCampaign::new(campaign, choice.options));
 }
 

@@ -1,0 +1,257 @@
+//! Saving and loading in the window: Ctrl+S and the Save button, an
+//! autosave at the start of every phase (the last few kept), exporting a
+//! replay, and loading a save (Continue, the Load screen): the saved
+//! decisions are replayed from the campaign's start, and once they are used
+//! up the game's digest is checked against the one in the file.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::Screen;
+use crate::campaign::Phase;
+use crate::rules::components::CampaignTurn;
+use crate::rules::sequence::{GameLog, GameState, PendingDecision, StepDecisions};
+use crate::save::{self, SaveFile};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<SaveState>()
+        .init_resource::<SaveCatalog>()
+        .add_message::<SaveGame>()
+        .add_systems(OnEnter(Screen::Menu), refresh_catalog)
+        .add_systems(OnEnter(Screen::Load), refresh_catalog)
+        .add_systems(
+            Update,
+            (save_keys, finish_load, write_saves)
+                .chain()
+                .run_if(in_state(Screen::Game)),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            loading_window.run_if(in_state(Screen::Game)),
+        );
+}
+
+/// Save the game now (Ctrl+S, the Save button) or export it as a replay.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SaveGame {
+    Save,
+    Replay,
+}
+
+/// A save chosen in the menu, to be replayed when the game screen opens.
+#[derive(Resource, Debug, Clone)]
+pub struct PendingLoad {
+    pub save: SaveFile,
+    pub path: PathBuf,
+}
+
+/// A loaded game being replayed up to its save.
+#[derive(Debug, Clone)]
+pub struct Loading {
+    pub digest: String,
+    pub total: usize,
+    pub file: String,
+    /// Frames until the new campaign is set up (the world still shows the
+    /// previous game until then).
+    pub settle: u32,
+}
+
+#[derive(Resource, Debug, Default)]
+pub struct SaveState {
+    pub loading: Option<Loading>,
+    /// The (turn, phase) last autosaved.
+    last_autosave: Option<(u32, Phase)>,
+    /// What the last save or load said, and whether it is a problem.
+    pub message: Option<(String, bool)>,
+    /// When it was said (real seconds): good news fades, problems stay.
+    pub message_at: f64,
+}
+
+impl SaveState {
+    /// The message to show at `now`.
+    pub fn showing(&self, now: f64) -> Option<&(String, bool)> {
+        self.message
+            .as_ref()
+            .filter(|(_, problem)| *problem || now - self.message_at < 8.0)
+    }
+}
+
+/// The saves on disk, read when the menu or the Load screen opens.
+#[derive(Resource, Debug, Default)]
+pub struct SaveCatalog {
+    pub saves: Vec<save::Listed>,
+    pub autosaves: Vec<save::Listed>,
+    pub newest: Option<(PathBuf, SaveFile)>,
+}
+
+fn refresh_catalog(mut catalog: ResMut<SaveCatalog>) {
+    catalog.saves = save::saves_dir().map_or(Vec::new(), |d| save::list(&d));
+    catalog.autosaves = save::autosaves_dir().map_or(Vec::new(), |d| save::list(&d));
+    catalog.newest = save::newest();
+}
+
+fn save_keys(keys: Res<ButtonInput<KeyCode>>, mut out: MessageWriter<SaveGame>) {
+    let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
+    if ctrl && keys.just_pressed(KeyCode::KeyS) {
+        out.write(SaveGame::Save);
+    }
+}
+
+/// Whether the game waits for the player (saves are made only then, so a
+/// load arrives at the same question).
+fn at_rest(world: &World) -> bool {
+    let state = world.get_resource::<State<GameState>>().map(|s| *s.get());
+    if state.is_none_or(|s| s == GameState::NoCampaign) {
+        return false;
+    }
+    let pending = world.resource::<PendingDecision>();
+    pending.request.is_some() || pending.die.is_some() || state == Some(GameState::Over)
+}
+
+/// Saves asked for, and the autosave at the start of each phase.
+fn write_saves(world: &mut World) {
+    let asked: Vec<SaveGame> = world.resource_mut::<Messages<SaveGame>>().drain().collect();
+    // The screenshot tour writes no saves unless it has a data folder of
+    // its own (FCREL_DATA_DIR): the player's autosaves stay as they are.
+    if world.contains_resource::<super::screenshots::Tour>()
+        && std::env::var_os(crate::store::DATA_DIR_VAR).is_none()
+    {
+        return;
+    }
+    let loading = world.resource::<SaveState>().loading.is_some();
+    if loading || !at_rest(world) {
+        if !asked.is_empty() {
+            world.resource_mut::<SaveState>().message = Some((
+                "A game can be saved when it waits for your decision.".into(),
+                true,
+            ));
+        }
+        return;
+    }
+    let Some(turn) = world.get_resource::<CampaignTurn>().copied() else {
+        return;
+    };
+    let here = (turn.turn, turn.phase);
+    let autosave = world.resource::<SaveState>().last_autosave != Some(here);
+    if asked.is_empty() && !autosave {
+        return;
+    }
+    let Some(file) = SaveFile::from_world(world) else {
+        return;
+    };
+    let mut message = None;
+    for kind in &asked {
+        let (dir, prefix, what) = match kind {
+            SaveGame::Save => (save::saves_dir(), "", "Saved"),
+            SaveGame::Replay => (save::replays_dir(), "replay-", "Replay exported"),
+        };
+        let Some(dir) = dir else {
+            message = Some(("No data folder to save into.".to_string(), true));
+            continue;
+        };
+        let path = dir.join(file.file_name(prefix));
+        message = Some(match file.write(&path) {
+            Ok(()) => (format!("{what}: {}", path.display()), false),
+            Err(p) => (p.to_string(), true),
+        });
+    }
+    if autosave {
+        world.resource_mut::<SaveState>().last_autosave = Some(here);
+        if let Some(dir) = save::autosaves_dir()
+            && let Err(p) = save::autosave(&dir, &file)
+        {
+            message = Some((p.to_string(), true));
+        }
+    }
+    if let Some(m) = message {
+        let now = world.resource::<Time<Real>>().elapsed_secs_f64();
+        let mut state = world.resource_mut::<SaveState>();
+        state.message = Some(m);
+        state.message_at = now;
+    }
+}
+
+/// Once a loaded game's decisions are used up, check it arrived where it
+/// was saved, and put the battles it replayed away.
+fn finish_load(world: &mut World) {
+    let Some(loading) = world.resource::<SaveState>().loading.clone() else {
+        return;
+    };
+    if loading.settle > 0 {
+        if let Some(l) = world.resource_mut::<SaveState>().loading.as_mut() {
+            l.settle -= 1;
+        }
+        return;
+    }
+    if !at_rest(world) {
+        return;
+    }
+    let digest = crate::rules::digest::state_digest(world).unwrap_or_default();
+    let used = world.resource::<GameLog>().decisions.len()
+        + world.resource::<StepDecisions>().answers.len();
+    let message = if digest == loading.digest {
+        (format!("Loaded {}", loading.file), false)
+    } else if used < loading.total {
+        (
+            format!(
+                "{}: decision {} of {} is not legal in this game; it stops there. The file is unchanged.",
+                loading.file,
+                used + 1,
+                loading.total
+            ),
+            true,
+        )
+    } else {
+        (
+            format!(
+                "{}: the replayed game differs from the one saved (digest {digest}, the file says {}); a different fcrel wrote it. Play goes on from the replayed game; the file is unchanged.",
+                loading.file, loading.digest
+            ),
+            true,
+        )
+    };
+    let ended: Vec<usize> = world
+        .get_resource::<crate::rules::battle::record::BattleRecords>()
+        .map_or(Vec::new(), |r| {
+            r.battles
+                .iter()
+                .filter(|b| b.ending.is_some())
+                .map(|b| b.id)
+                .collect()
+        });
+    world
+        .resource_mut::<super::battle::BattleScreen>()
+        .closed
+        .extend(ended);
+    let turn = world.get_resource::<CampaignTurn>().copied();
+    let now = world.resource::<Time<Real>>().elapsed_secs_f64();
+    let mut state = world.resource_mut::<SaveState>();
+    state.loading = None;
+    state.message = Some(message);
+    state.message_at = now;
+    // The phase it was saved in is not autosaved again.
+    state.last_autosave = turn.map(|t| (t.turn, t.phase));
+}
+
+fn loading_window(mut contexts: EguiContexts, state: Res<SaveState>, log: Res<GameLog>) -> Result {
+    let Some(l) = &state.loading else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Loading")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            ui.label(format!("Replaying {}", l.file));
+            let done = log.decisions.len().min(l.total);
+            ui.add(
+                egui::ProgressBar::new(done as f32 / l.total.max(1) as f32)
+                    .text(format!("{done} of {} decisions", l.total)),
+            );
+        });
+    ctx.request_repaint();
+    Ok(())
+}
