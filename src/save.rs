@@ -57,6 +57,10 @@ pub struct SaveFile {
     pub dice: Vec<u32>,
     /// `rules::digest::state_digest` when saved.
     pub digest: String,
+    /// The Grand Campaign (21.0) the game belongs to (its id in the Player
+    /// Log).
+    #[serde(default)]
+    pub grand: Option<u64>,
 }
 
 /// Why a file cannot be loaded, with the file it is about.
@@ -102,6 +106,9 @@ impl SaveFile {
             decisions,
             dice,
             digest,
+            grand: world
+                .get_resource::<crate::player_log::CurrentGrand>()
+                .and_then(|g| g.0),
         })
     }
 

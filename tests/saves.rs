@@ -297,3 +297,59 @@ fn fcrel_replay_reproduces_and_verify_catches_tampering() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// 21.0 / 4.4: a finished campaign goes to the Player Log with its Victory
+/// Points, objectives and casualties; in a Grand Campaign a defeat ends it,
+/// a victory leads on to Second Manassas; the Markdown names it all.
+#[test]
+fn finished_campaigns_go_to_the_player_log() {
+    use fcrel::player_log::{self, GrandCampaign, GrandStatus, PlayerLog};
+    let c = seven_days();
+    let mut log = PlayerLog::default();
+    log.grand.push(GrandCampaign {
+        id: 99,
+        options: GameOptions::default(),
+        status: GrandStatus::InProgress,
+        notes: String::new(),
+    });
+    let mut a = app();
+    a.world_mut().write_message(NewCampaign::new(
+        c.clone(),
+        GameOptions {
+            battles: BattleMode::Quick,
+            seed: 21,
+            ..GameOptions::default()
+        },
+    ));
+    play(&mut a, |_| false);
+    let entry = player_log::entry_from_world(a.world_mut(), Some(99)).unwrap();
+    let result = a
+        .world()
+        .resource::<fcrel::rules::components::Progress>()
+        .result
+        .clone()
+        .unwrap();
+    assert_eq!(entry.victory, result.victory);
+    assert_eq!(entry.victory_points, result.victory_points);
+    assert_eq!(entry.lee_victory_points, c.victory.lee_historical_vp);
+    let met = entry.objectives.iter().filter(|o| o.achieved).count() as u32;
+    assert_eq!(
+        met,
+        entry
+            .objectives
+            .iter()
+            .filter(|o| o.achieved)
+            .map(|o| o.vp)
+            .sum::<u32>()
+    );
+    assert!(entry.battles > 0);
+    assert!(log.record(entry.clone()));
+    assert_eq!(
+        log.next_campaign(99),
+        result.victory.then_some("second-manassas"),
+        "a defeat ends a Grand Campaign (21.0)"
+    );
+    let md = log.to_markdown();
+    assert!(md.contains("The Seven Days Battles"), "{md}");
+    assert!(md.contains(&format!("{} VP", entry.victory_points)));
+}

@@ -10,6 +10,7 @@ pub mod theme;
 mod battle;
 mod hud;
 mod map;
+mod player_log;
 mod saves;
 mod screens;
 mod screenshots;
@@ -42,6 +43,8 @@ pub enum Screen {
     Settings,
     /// The saved games (Continue, Load).
     Load,
+    /// The Player Log (4.4, 21.0).
+    PlayerLog,
     Game,
 }
 
@@ -59,6 +62,9 @@ pub struct SetupChoice {
     pub campaign: usize,
     pub options: GameOptions,
     pub seed_text: String,
+    /// Set up a Grand Campaign (21.0): the five campaigns from the Seven
+    /// Days on, under these options.
+    pub grand: bool,
 }
 
 impl Default for SetupChoice {
@@ -71,6 +77,7 @@ impl Default for SetupChoice {
                 ..GameOptions::default()
             },
             seed_text: String::new(),
+            grand: false,
         }
     }
 }
@@ -135,6 +142,7 @@ pub fn run(opts: AppOptions) -> AppExit {
         hud::plugin,
         battle::plugin,
         saves::plugin,
+        player_log::plugin,
         settings::plugin,
         union_turn::plugin,
     ));

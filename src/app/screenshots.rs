@@ -1,9 +1,10 @@
 //! `fcrel --screenshots DIR`: a scripted tour of the screens (menu,
 //! settings, set-up, the map in the Confederate turn, a Quick battle panel,
 //! resupply, a Union turn, the end of a campaign; then a campaign with Basic
-//! battles: the pre-battle panel, Battle Plan assignment, the Battlefield
-//! Sheet in the middle of a battle turn, and its end), each saved as a PNG,
-//! then quit. Works under `xvfb-run`.
+//! battles as a Grand Campaign: the pre-battle panel, Battle Plan
+//! assignment, the Battlefield Sheet in the middle of a battle turn, its end
+//! with the Player Log; then the Load screen and the Player Log), each saved
+//! as a PNG, then quit. Works under `xvfb-run`.
 
 use std::path::PathBuf;
 
@@ -230,9 +231,11 @@ fn tour(
             tour.stage = 20;
             tour.wait = 0;
         }
+        // As a Grand Campaign (21.0), so that its end goes to the Player Log.
         20 if settled => {
             choice.options.battles = BattleMode::Basic;
             choice.options.seed = 5;
+            choice.grand = true;
             next.set(Screen::Game);
             tour.stage = 30;
             tour.wait = 0;
@@ -350,6 +353,12 @@ fn tour(
         }
         32 if settled => {
             shot(&mut commands, &tour, "load");
+            next.set(Screen::PlayerLog);
+            tour.stage = 34;
+            tour.wait = 0;
+        }
+        34 if settled => {
+            shot(&mut commands, &tour, "player-log");
             tour.stage = 33;
             tour.wait = 0;
         }

@@ -88,6 +88,22 @@ impl UnionAspects {
         ];
         all.iter().all(|l| *l == all[0]).then_some(all[0])
     }
+
+    /// "Regular", or the six aspects when they differ.
+    pub fn summary(&self) -> String {
+        match self.preset_level() {
+            Some(l) => format!("{l:?}"),
+            None => format!(
+                "plans {:?}, fog {:?}, victory {:?}, map orders {:?}, battle orders {:?}, resupply {:?}",
+                self.special_battle_plans,
+                self.fog_of_war,
+                self.victory_conditions,
+                self.campaign_map_orders,
+                self.battle_area_orders,
+                self.resupply
+            ),
+        }
+    }
 }
 
 impl Default for UnionAspects {

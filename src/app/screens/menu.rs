@@ -76,6 +76,19 @@ fn menu(
             ui.add_space(8.0);
             let big = |text: &str| egui::Button::new(egui::RichText::new(text).size(20.0)).min_size(egui::vec2(260.0, 40.0));
             if ui.add_enabled(!catalog.campaigns.is_empty(), big("New Campaign")).on_hover_text("Choose the difficulty and battle rules, then play (7.0).").clicked() {
+                choice.grand = false;
+                commands.insert_resource(crate::player_log::CurrentGrand(None));
+                next.set(Screen::Setup);
+            }
+            let seven_days = catalog.campaigns.iter().position(|c| c.id == crate::player_log::GRAND_CAMPAIGN[0]);
+            if ui
+                .add_enabled(seven_days.is_some(), big("New Grand Campaign"))
+                .on_hover_text("The five campaigns in order under one set of options, from the Seven Days to Gettysburg; a defeat ends it; every result goes to the Player Log (21.0).")
+                .clicked()
+                && let Some(i) = seven_days
+            {
+                choice.grand = true;
+                choice.campaign = i;
                 next.set(Screen::Setup);
             }
             match &saves.newest {
@@ -103,11 +116,8 @@ fn menu(
             if ui.add(big("Load")).on_hover_text("Your saves and autosaves, newest first.").clicked() {
                 next.set(Screen::Load);
             }
-            for (label, why) in [
-                ("New Grand Campaign", "The five campaigns linked (21.0): arrives with the other four campaigns and the Player Log."),
-                ("Player Log", "Your Grand Campaign results: arrives with the Grand Campaign."),
-            ] {
-                ui.add_enabled(false, big(label)).on_disabled_hover_text(why);
+            if ui.add(big("Player Log")).on_hover_text("Every finished campaign and Grand Campaign, with your notes (4.4, 21.0).").clicked() {
+                next.set(Screen::PlayerLog);
             }
             if ui.add(big("Settings")).on_hover_text("UI scale; the window size is remembered.").clicked() {
                 next.set(Screen::Settings);

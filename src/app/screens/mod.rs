@@ -18,13 +18,16 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Entering the game starts the chosen campaign (7.0), or replays a save
 /// chosen in the menu.
+#[allow(clippy::too_many_arguments)]
 fn start_campaign(
     mut commands: Commands,
-    choice: Res<SetupChoice>,
+    mut choice: ResMut<SetupChoice>,
     catalog: Res<Catalog>,
     load: Option<Res<super::saves::PendingLoad>>,
     mut saves: ResMut<super::saves::SaveState>,
     mut next: ResMut<NextState<Screen>>,
+    mut grand: ResMut<crate::player_log::CurrentGrand>,
+    mut log: ResMut<super::player_log::LogState>,
 ) {
     commands.remove_resource::<ScriptedCommander>();
     *saves = super::saves::SaveState::default();
@@ -34,6 +37,7 @@ fn start_campaign(
             .path
             .file_name()
             .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+        grand.0 = load.save.grand;
         match catalog
             .campaigns
             .iter()
@@ -64,6 +68,11 @@ fn start_campaign(
     let Some(campaign) = catalog.campaigns.get(choice.campaign).cloned() else {
         return;
     };
+    if choice.grand {
+        // 21.0: the Grand Campaign is in the Player Log from its start.
+        choice.grand = false;
+        grand.0 = Some(super::player_log::begin_grand(&mut log, choice.options));
+    }
     commands.write_message(NewCampaign::new(campaign, choice.options));
 }
 

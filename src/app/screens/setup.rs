@@ -41,7 +41,12 @@ fn setup(
         return Ok(());
     };
     egui::CentralPanel::default().show(&mut root, |ui| {
-        ui.heading(format!("{} — set-up", c.name));
+        if choice.grand {
+            ui.heading(format!("New Grand Campaign (21.0) — beginning with {}", c.name));
+            ui.label("The five campaigns in order under these options: the Seven Days, Second Manassas, Antietam, Chancellorsville, Gettysburg. A defeat ends it; every result goes to the Player Log.");
+        } else {
+            ui.heading(format!("{} — set-up", c.name));
+        }
         ui.label(format!("{} · {} turns", c.dates, c.turns));
         ui.separator();
         ui.heading("Your difficulty (7.14)");
@@ -75,7 +80,7 @@ fn setup(
         ui.heading("Battles");
         ui.horizontal(|ui| {
             ui.radio_value(&mut choice.options.battles, BattleMode::Basic, "Basic")
-                .on_hover_text("On the Battlefield Sheet, turn by turn, with Battle Plans (10.2.10–14.7). This version has no Battlefield Sheet view yet: each Battle Plan, placement and target is chosen from a list in the decision panel.");
+                .on_hover_text("On the Battlefield Sheet, turn by turn, with Battle Plans (10.2.10–14.7).");
             ui.radio_value(&mut choice.options.battles, BattleMode::Quick, "Quick")
                 .on_hover_text("On the campaign map, turn by turn on the Battle Resolution Table, with Voluntary Retreats (Part Two).");
             ui.radio_value(&mut choice.options.battles, BattleMode::VeryQuick, "Very Quick")
@@ -106,7 +111,8 @@ fn setup(
         });
         ui.add_space(16.0);
         ui.horizontal(|ui| {
-            if ui.button(egui::RichText::new("Start the campaign").size(20.0)).clicked() {
+            let start = if choice.grand { "Start the Grand Campaign" } else { "Start the campaign" };
+            if ui.button(egui::RichText::new(start).size(20.0)).clicked() {
                 choice.options.seed = choice.seed_text.trim().parse().unwrap_or(1);
                 next.set(Screen::Game);
             }

@@ -1,0 +1,441 @@
+//! The Player Log in the window (4.4, 21.0): every finished campaign is
+//! recorded when it ends (with a notes field in the end panel); a Grand
+//! Campaign goes on to its next campaign, or ends at a defeat; the Player
+//! Log screen lists campaigns and Grand Campaigns with sorting, editable
+//! notes, a chart of Grand Campaign totals and Markdown/CSV export.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::{Catalog, Screen, SetupChoice};
+use crate::player_log::{self, CurrentGrand, GrandStatus, Loaded};
+use crate::rules::sequence::GameState;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<LogState>()
+        .init_resource::<CurrentGrand>()
+        .add_systems(Startup, load_log)
+        .add_systems(OnEnter(GameState::Over), record_finished)
+        .add_systems(Update, start_next.run_if(in_state(Screen::Menu)))
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                end_panel.run_if(in_state(GameState::Over).and_then(in_state(Screen::Game))),
+                log_screen.run_if(in_state(Screen::PlayerLog)),
+            ),
+        );
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+enum Sort {
+    #[default]
+    Finished,
+    Campaign,
+    Result,
+    Points,
+    Battles,
+}
+
+#[derive(Resource, Default)]
+pub struct LogState {
+    /// None: no data folder (nothing can be kept).
+    pub loaded: Option<Loaded>,
+    pub message: Option<(String, bool)>,
+    /// The entry of the campaign that has just ended.
+    pub last: Option<String>,
+    sort: Sort,
+    descending: bool,
+}
+
+/// The next campaign of a Grand Campaign, to be started from the menu.
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct NextInGrand {
+    pub grand: u64,
+    pub campaign: usize,
+}
+
+/// Whether results may be written (the screenshot tour writes none unless
+/// it has a data folder of its own).
+fn may_write(world_has_tour: bool) -> bool {
+    !world_has_tour || std::env::var_os(crate::store::DATA_DIR_VAR).is_some()
+}
+
+fn load_log(mut state: ResMut<LogState>) {
+    state.loaded = crate::store::data_dir().map(|d| player_log::load(&d));
+    state.message = state
+        .loaded
+        .as_ref()
+        .and_then(|l| l.problem.clone())
+        .map(|p| (p, true));
+}
+
+fn record_finished(world: &mut World) {
+    if !may_write(world.contains_resource::<super::screenshots::Tour>()) {
+        return;
+    }
+    let grand = world.resource::<CurrentGrand>().0;
+    let Some(entry) = player_log::entry_from_world(world, grand) else {
+        return;
+    };
+    let id = entry.id.clone();
+    let mut state = world.resource_mut::<LogState>();
+    state.last = Some(id);
+    let Some(loaded) = state.loaded.as_mut() else {
+        return;
+    };
+    if loaded.log.record(entry) {
+        let result = loaded.save();
+        let problem = loaded.problem.clone();
+        state.message = match result {
+            Err(e) => Some((e, true)),
+            Ok(()) => problem.map(|p| (p, true)),
+        };
+    }
+}
+
+fn save_log(state: &mut LogState) {
+    if let Some(loaded) = state.loaded.as_mut()
+        && let Err(e) = loaded.save()
+    {
+        state.message = Some((e, true));
+    }
+}
+
+/// Start a Grand Campaign's next campaign once the menu is back.
+fn start_next(
+    mut commands: Commands,
+    next_in_grand: Option<Res<NextInGrand>>,
+    mut choice: ResMut<SetupChoice>,
+    mut grand: ResMut<CurrentGrand>,
+    state: Res<LogState>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let Some(n) = next_in_grand else { return };
+    commands.remove_resource::<NextInGrand>();
+    let Some(g) = state
+        .loaded
+        .as_ref()
+        .and_then(|l| l.log.grand.iter().find(|g| g.id == n.grand))
+    else {
+        return;
+    };
+    choice.campaign = n.campaign;
+    choice.options = g.options;
+    choice.grand = false;
+    grand.0 = Some(n.grand);
+    next.set(Screen::Game);
+}
+
+/// Begin a Grand Campaign with these options: it is written to the Player
+/// Log at once, so it is never lost.
+pub fn begin_grand(state: &mut LogState, options: crate::rules::difficulty::GameOptions) -> u64 {
+    let id = crate::save::now();
+    if let Some(l) = state.loaded.as_mut() {
+        l.log.grand.push(player_log::GrandCampaign {
+            id,
+            options,
+            status: GrandStatus::InProgress,
+            notes: String::new(),
+        });
+    }
+    save_log(state);
+    id
+}
+
+/// The next campaign of a Grand Campaign: its index in the catalogue, or
+/// its id when this build does not have it.
+fn next_of(state: &LogState, catalog: &Catalog, grand: u64) -> Option<Result<usize, &'static str>> {
+    let id = state.loaded.as_ref()?.log.next_campaign(grand)?;
+    Some(catalog.campaigns.iter().position(|c| c.id == id).ok_or(id))
+}
+
+/// Beside the end-of-campaign window: the Player Log entry with its notes
+/// and, in a Grand Campaign, what comes next.
+fn end_panel(
+    mut contexts: EguiContexts,
+    mut state: ResMut<LogState>,
+    grand: Res<CurrentGrand>,
+    catalog: Res<Catalog>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
+    mut game: ResMut<NextState<GameState>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut save = false;
+    let mut go_next = None;
+    egui::Window::new("Player Log (4.4, 21.0)")
+        .anchor(egui::Align2::RIGHT_BOTTOM, [-12.0, -12.0])
+        .default_width(340.0)
+        .collapsible(false)
+        .show(ctx, |ui| {
+            let last = state.last.clone();
+            let Some(loaded) = state.loaded.as_mut() else {
+                ui.label("No data folder: the result cannot be kept.");
+                return;
+            };
+            match last
+                .as_ref()
+                .and_then(|id| loaded.log.entries.iter_mut().find(|e| &e.id == id))
+            {
+                Some(entry) => {
+                    ui.label(format!("Recorded: {} VP.", entry.victory_points));
+                    ui.label("Your notes:");
+                    let r = ui.add(egui::TextEdit::multiline(&mut entry.notes).desired_rows(3));
+                    save |= r.lost_focus() && r.changed() || r.lost_focus();
+                }
+                None => {
+                    ui.label("Not recorded (the screenshot tour keeps no results).");
+                }
+            }
+            if let Some(id) = grand.0 {
+                let total = loaded.log.grand_total(id);
+                let status = loaded
+                    .log
+                    .grand
+                    .iter()
+                    .find(|g| g.id == id)
+                    .map_or(GrandStatus::InProgress, |g| g.status);
+                ui.separator();
+                ui.label(format!(
+                    "Grand Campaign (21.0): {}; {total} Victory Points so far.",
+                    status.name()
+                ));
+                if let Some(best) = loaded.log.best_grand_total() {
+                    ui.label(format!("Your best finished Grand Campaign: {best} VP."));
+                }
+                go_next = Some(id);
+            }
+            ui.separator();
+            if ui.button("Open the Player Log").clicked() {
+                save = true;
+                super::screens::to_menu(&mut next, &mut game);
+                next.set(Screen::PlayerLog);
+            }
+        });
+    if let Some(id) = go_next {
+        match next_of(&state, &catalog, id) {
+            Some(Ok(index)) => {
+                let name = catalog.campaigns[index].name.clone();
+                egui::Window::new("Grand Campaign")
+                    .anchor(egui::Align2::RIGHT_TOP, [-12.0, 60.0])
+                    .collapsible(false)
+                    .show(ctx, |ui| {
+                        if ui.button(format!("Go on to {name}")).clicked() {
+                            commands.insert_resource(NextInGrand {
+                                grand: id,
+                                campaign: index,
+                            });
+                            super::screens::to_menu(&mut next, &mut game);
+                        }
+                    });
+            }
+            Some(Err(missing)) => {
+                egui::Window::new("Grand Campaign")
+                    .anchor(egui::Align2::RIGHT_TOP, [-12.0, 60.0])
+                    .collapsible(false)
+                    .show(ctx, |ui| {
+                        ui.label(format!(
+                            "The next campaign, {missing}, is not in this build yet: the Grand Campaign waits in the Player Log and goes on when it is."
+                        ));
+                    });
+            }
+            None => {}
+        }
+    }
+    if save {
+        save_log(&mut state);
+    }
+    Ok(())
+}
+
+fn log_screen(
+    mut contexts: EguiContexts,
+    mut state: ResMut<LogState>,
+    catalog: Res<Catalog>,
+    keys: Res<ButtonInput<KeyCode>>,
+    mut next: ResMut<NextState<Screen>>,
+    mut commands: Commands,
+) -> Result {
+    if keys.just_pressed(KeyCode::Escape) {
+        next.set(Screen::Menu);
+    }
+    let ctx = contexts.ctx_mut()?;
+    let mut root = super::screens::root_ui(ctx, "player-log");
+    let mut save = false;
+    let mut export: Option<(&str, String)> = None;
+    let mut play_next = None;
+    egui::CentralPanel::default().show(&mut root, |ui| {
+        ui.horizontal(|ui| {
+            ui.heading("Player Log (4.4, 21.0)");
+            if ui.button("Back (Esc)").clicked() {
+                next.set(Screen::Menu);
+            }
+        });
+        if let Some((m, problem)) = &state.message {
+            let color = if *problem {
+                egui::Color32::DARK_RED
+            } else {
+                egui::Color32::from_rgb(40, 100, 40)
+            };
+            ui.colored_label(color, m);
+        }
+        let (sort, descending) = (state.sort, state.descending);
+        let mut new_sort = None;
+        let Some(loaded) = state.loaded.as_mut() else {
+            ui.label("No data folder: nothing can be kept.");
+            return;
+        };
+        ui.horizontal(|ui| {
+            ui.label(loaded.path.display().to_string());
+            if ui.button("Export Markdown").clicked() {
+                export = Some(("md", loaded.log.to_markdown()));
+            }
+            if ui.button("Export CSV").clicked() {
+                export = Some(("csv", loaded.log.to_csv()));
+            }
+        });
+        ui.separator();
+        ui.heading("Grand Campaigns");
+        if loaded.log.grand.is_empty() {
+            ui.label("None yet: New Grand Campaign in the main menu plays the five campaigns in order (21.0).");
+        }
+        if let Some(best) = loaded.log.best_grand_total() {
+            ui.label(format!("Your best finished Grand Campaign: {best} Victory Points. Try to beat it!"));
+        }
+        let grands: Vec<(u64, GrandStatus, u32, Vec<String>)> = loaded
+            .log
+            .grand
+            .iter()
+            .map(|g| {
+                let played = loaded
+                    .log
+                    .grand_entries(g.id)
+                    .iter()
+                    .map(|e| format!("{} {} VP", e.campaign_name, e.victory_points))
+                    .collect();
+                (g.id, g.status, loaded.log.grand_total(g.id), played)
+            })
+            .collect();
+        for (id, status, total, played) in &grands {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(egui::RichText::new(format!("Begun {}", crate::save::when(*id))).strong());
+                ui.label(format!("{} · {total} VP · {}", status.name(), played.join(", ")));
+                if let Some(Ok(index)) = loaded
+                    .log
+                    .next_campaign(*id)
+                    .map(|c| catalog.campaigns.iter().position(|x| x.id == c).ok_or(c))
+                    && ui.button(format!("Play {}", catalog.campaigns[index].name)).clicked()
+                {
+                    play_next = Some(NextInGrand {
+                        grand: *id,
+                        campaign: index,
+                    });
+                }
+            });
+        }
+        let points: egui_plot::PlotPoints = grands
+            .iter()
+            .filter(|g| g.1 != GrandStatus::InProgress)
+            .enumerate()
+            .map(|(i, g)| [i as f64 + 1.0, g.2 as f64])
+            .collect();
+        if grands.iter().any(|g| g.1 != GrandStatus::InProgress) {
+            egui_plot::Plot::new("grand-scores")
+                .height(140.0)
+                .x_axis_label("Grand Campaign")
+                .y_axis_label("Victory Points")
+                .show(ui, |plot| {
+                    plot.line(egui_plot::Line::new("Grand Campaign total", points).width(3.0));
+                });
+        }
+        ui.separator();
+        ui.heading("Campaigns");
+        let mut order: Vec<usize> = (0..loaded.log.entries.len()).collect();
+        let entries = &loaded.log.entries;
+        order.sort_by(|&a, &b| {
+            let (x, y) = (&entries[a], &entries[b]);
+            let o = match sort {
+                Sort::Finished => x.finished_at.cmp(&y.finished_at),
+                Sort::Campaign => x.campaign_name.cmp(&y.campaign_name),
+                Sort::Result => x.victory.cmp(&y.victory),
+                Sort::Points => x.victory_points.cmp(&y.victory_points),
+                Sort::Battles => x.battles.cmp(&y.battles),
+            };
+            if descending { o.reverse() } else { o }
+        });
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            egui::Grid::new("log-entries").striped(true).show(ui, |ui| {
+                for (label, s) in [
+                    ("Finished", Sort::Finished),
+                    ("Campaign", Sort::Campaign),
+                    ("Result", Sort::Result),
+                    ("VP (Lee)", Sort::Points),
+                    ("Battles", Sort::Battles),
+                ] {
+                    let arrow = if sort == s { if descending { " ▼" } else { " ▲" } } else { "" };
+                    if ui.button(format!("{label}{arrow}")).clicked() {
+                        new_sort = Some(s);
+                    }
+                }
+                ui.label("Command");
+                ui.label("Casualties (hits taken/given)");
+                ui.label("Options");
+                ui.label("Notes");
+                ui.end_row();
+                for i in order {
+                    let e = &mut loaded.log.entries[i];
+                    ui.label(crate::save::when(e.finished_at));
+                    ui.label(&e.campaign_name).on_hover_ui(|ui| {
+                        ui.label(&e.reason);
+                        for o in &e.objectives {
+                            ui.label(format!(
+                                "[{}] {} ({} VP)",
+                                if o.achieved { "met" } else { "missed" },
+                                o.text,
+                                o.vp
+                            ));
+                        }
+                    });
+                    ui.label(if e.victory { "Victory" } else { "Defeat" });
+                    ui.label(format!("{} ({})", e.victory_points, e.lee_victory_points));
+                    ui.label(e.battles.to_string());
+                    ui.label(format!("{:?}", e.rating));
+                    ui.label(format!(
+                        "{}/{} hits, {}/{} Forces",
+                        e.casualties.confederate_hits,
+                        e.casualties.union_hits,
+                        e.casualties.confederate_destroyed,
+                        e.casualties.union_destroyed
+                    ));
+                    ui.label(player_log::options_text(&e.options));
+                    let r = ui.add(egui::TextEdit::singleline(&mut e.notes).desired_width(240.0));
+                    save |= r.lost_focus();
+                    ui.end_row();
+                }
+            });
+        });
+        if let Some(s) = new_sort {
+            if s == sort {
+                state.descending = !descending;
+            } else {
+                state.sort = s;
+                state.descending = false;
+            }
+        }
+    });
+    if save {
+        save_log(&mut state);
+    }
+    if let Some(n) = play_next {
+        commands.insert_resource(n);
+        next.set(Screen::Menu);
+    }
+    if let Some((ext, text)) = export {
+        let path = state.loaded.as_ref().map(|l| l.path.with_extension(ext));
+        state.message = path.map(|p| match crate::store::write_atomic(&p, text.as_bytes()) {
+            Ok(()) => (format!("Exported {}", p.display()), false),
+            Err(e) => (format!("{}: could not be written: {e}", p.display()), true),
+        });
+    }
+    Ok(())
+}

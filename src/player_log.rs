@@ -1,0 +1,531 @@
+//! The Player Log (4.4, 21.0): every finished campaign and every Grand
+//! Campaign, kept in `player-log.json` in the data folder. It is written
+//! atomically and read tolerantly (fields added by later versions have
+//! defaults, so a log survives upgrades); a file this build cannot read is
+//! never overwritten: it is kept as `player-log.json.bad-N` first. Exports
+//! as Markdown and CSV.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::components::{Casualties, Rating};
+use crate::rules::difficulty::GameOptions;
+
+pub const FILE: &str = "player-log.json";
+
+/// The Grand Campaign the game in play belongs to, if any (its id).
+#[derive(bevy::prelude::Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CurrentGrand(pub Option<u64>);
+pub const VERSION: u32 = 1;
+
+/// 21.0: the campaigns of a Grand Campaign, in order.
+pub const GRAND_CAMPAIGN: [&str; 5] = [
+    "seven-days",
+    "second-manassas",
+    "antietam",
+    "chancellorsville",
+    "gettysburg",
+];
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlayerLog {
+    pub version: u32,
+    #[serde(default)]
+    pub entries: Vec<LogEntry>,
+    #[serde(default)]
+    pub grand: Vec<GrandCampaign>,
+}
+
+impl Default for PlayerLog {
+    fn default() -> Self {
+        PlayerLog {
+            version: VERSION,
+            entries: Vec::new(),
+            grand: Vec::new(),
+        }
+    }
+}
+
+/// One finished campaign.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LogEntry {
+    /// Unique in the log: the state digest of the finished game.
+    pub id: String,
+    pub finished_at: u64,
+    pub campaign: String,
+    pub campaign_name: String,
+    pub options: GameOptions,
+    pub victory: bool,
+    #[serde(default)]
+    pub reason: String,
+    pub victory_points: u32,
+    pub lee_victory_points: u32,
+    pub rating: Rating,
+    #[serde(default)]
+    pub objectives: Vec<ObjectiveResult>,
+    #[serde(default)]
+    pub casualties: Casualties,
+    #[serde(default)]
+    pub battles: u32,
+    /// The player's own notes.
+    #[serde(default)]
+    pub notes: String,
+    /// The Grand Campaign it belongs to.
+    #[serde(default)]
+    pub grand: Option<u64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ObjectiveResult {
+    pub text: String,
+    pub vp: u32,
+    pub achieved: bool,
+}
+
+/// 21.0: the five campaigns in order under one set of options.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GrandCampaign {
+    /// Seconds since 1970 when it began; unique in the log.
+    pub id: u64,
+    pub options: GameOptions,
+    pub status: GrandStatus,
+    #[serde(default)]
+    pub notes: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GrandStatus {
+    /// Going on: the next campaign is to be played.
+    InProgress,
+    /// A Campaign Defeat ended it (21.0).
+    Defeated,
+    /// All five campaigns played.
+    Completed,
+}
+
+impl GrandStatus {
+    pub fn name(self) -> &'static str {
+        match self {
+            GrandStatus::InProgress => "in progress",
+            GrandStatus::Defeated => "ended by a defeat",
+            GrandStatus::Completed => "completed",
+        }
+    }
+}
+
+impl PlayerLog {
+    /// The entries of a Grand Campaign, in the order played.
+    pub fn grand_entries(&self, id: u64) -> Vec<&LogEntry> {
+        let mut v: Vec<&LogEntry> = self
+            .entries
+            .iter()
+            .filter(|e| e.grand == Some(id))
+            .collect();
+        v.sort_by_key(|e| e.finished_at);
+        v
+    }
+
+    pub fn grand_total(&self, id: u64) -> u32 {
+        self.grand_entries(id)
+            .iter()
+            .map(|e| e.victory_points)
+            .sum()
+    }
+
+    /// The campaign a Grand Campaign plays next, if it goes on.
+    pub fn next_campaign(&self, id: u64) -> Option<&'static str> {
+        let g = self.grand.iter().find(|g| g.id == id)?;
+        if g.status != GrandStatus::InProgress {
+            return None;
+        }
+        GRAND_CAMPAIGN.get(self.grand_entries(id).len()).copied()
+    }
+
+    /// Add a finished campaign (once: the same game is not logged twice)
+    /// and move its Grand Campaign on (21.0: a defeat ends it).
+    pub fn record(&mut self, entry: LogEntry) -> bool {
+        if self.entries.iter().any(|e| e.id == entry.id) {
+            return false;
+        }
+        let grand = entry.grand;
+        let victory = entry.victory;
+        self.entries.push(entry);
+        if let Some(id) = grand {
+            let played = self.grand_entries(id).len();
+            if let Some(g) = self.grand.iter_mut().find(|g| g.id == id) {
+                g.status = if !victory {
+                    GrandStatus::Defeated
+                } else if played >= GRAND_CAMPAIGN.len() {
+                    GrandStatus::Completed
+                } else {
+                    GrandStatus::InProgress
+                };
+            }
+        }
+        true
+    }
+
+    /// The best finished Grand Campaign total ("try to beat your best").
+    pub fn best_grand_total(&self) -> Option<u32> {
+        self.grand
+            .iter()
+            .filter(|g| g.status != GrandStatus::InProgress)
+            .map(|g| self.grand_total(g.id))
+            .max()
+    }
+
+    /// The log as Markdown.
+    pub fn to_markdown(&self) -> String {
+        let mut s = String::from("# fcrel Player Log\n\n");
+        if !self.grand.is_empty() {
+            s.push_str("## Grand Campaigns (21.0)\n\n");
+            for g in &self.grand {
+                s.push_str(&format!(
+                    "### Begun {} — {}, {} Victory Points\n\n",
+                    crate::save::when(g.id),
+                    g.status.name(),
+                    self.grand_total(g.id)
+                ));
+                s.push_str(&format!("Options: {}\n\n", options_text(&g.options)));
+                for e in self.grand_entries(g.id) {
+                    s.push_str(&format!(
+                        "- {}: {}, {} VP ({:?} Command)\n",
+                        e.campaign_name,
+                        if e.victory { "Victory" } else { "Defeat" },
+                        e.victory_points,
+                        e.rating
+                    ));
+                }
+                if !g.notes.is_empty() {
+                    s.push_str(&format!("\n{}\n", g.notes));
+                }
+                s.push('\n');
+            }
+        }
+        s.push_str("## Campaigns\n\n");
+        s.push_str("| Finished | Campaign | Result | VP | Lee | Command | Battles | Hits taken / given | Forces lost / destroyed | Options | Notes |\n");
+        s.push_str("|---|---|---|---|---|---|---|---|---|---|---|\n");
+        for e in &self.entries {
+            s.push_str(&format!(
+                "| {} | {} | {} | {} | {} | {:?} | {} | {} / {} | {} / {} | {} | {} |\n",
+                crate::save::when(e.finished_at),
+                e.campaign_name,
+                if e.victory { "Victory" } else { "Defeat" },
+                e.victory_points,
+                e.lee_victory_points,
+                e.rating,
+                e.battles,
+                e.casualties.confederate_hits,
+                e.casualties.union_hits,
+                e.casualties.confederate_destroyed,
+                e.casualties.union_destroyed,
+                options_text(&e.options),
+                e.notes.replace('|', "/").replace('\n', " ")
+            ));
+        }
+        for e in &self.entries {
+            s.push_str(&format!(
+                "\n### {} — {}\n\n{}\n\n",
+                e.campaign_name,
+                crate::save::when(e.finished_at),
+                e.reason
+            ));
+            for o in &e.objectives {
+                s.push_str(&format!(
+                    "- [{}] {} ({} VP)\n",
+                    if o.achieved { "x" } else { " " },
+                    o.text,
+                    o.vp
+                ));
+            }
+        }
+        s
+    }
+
+    /// The campaigns as CSV (RFC 4180 quoting).
+    pub fn to_csv(&self) -> String {
+        let mut s = String::from(
+            "finished,campaign,result,victory_points,lee_victory_points,command,battles,confederate_hits,union_hits,confederate_forces_lost,union_forces_destroyed,grand_campaign,options,notes\n",
+        );
+        for e in &self.entries {
+            let row = [
+                crate::save::when(e.finished_at),
+                e.campaign_name.clone(),
+                if e.victory { "Victory" } else { "Defeat" }.to_string(),
+                e.victory_points.to_string(),
+                e.lee_victory_points.to_string(),
+                format!("{:?}", e.rating),
+                e.battles.to_string(),
+                e.casualties.confederate_hits.to_string(),
+                e.casualties.union_hits.to_string(),
+                e.casualties.confederate_destroyed.to_string(),
+                e.casualties.union_destroyed.to_string(),
+                e.grand.map_or(String::new(), crate::save::when),
+                options_text(&e.options),
+                e.notes.clone(),
+            ];
+            let cells: Vec<String> = row.iter().map(|c| csv_cell(c)).collect();
+            s.push_str(&cells.join(","));
+            s.push('\n');
+        }
+        s
+    }
+}
+
+fn csv_cell(c: &str) -> String {
+    if c.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", c.replace('"', "\"\""))
+    } else {
+        c.to_string()
+    }
+}
+
+/// The options in a few words.
+pub fn options_text(o: &GameOptions) -> String {
+    format!(
+        "player {:?}, Union {}, {:?} battles, seed {}",
+        o.player,
+        o.union.summary(),
+        o.battles,
+        o.seed
+    )
+}
+
+/// What reading the log found.
+#[derive(Debug)]
+pub struct Loaded {
+    pub log: PlayerLog,
+    pub path: PathBuf,
+    /// A problem with the file on disk, naming it.
+    pub problem: Option<String>,
+    /// The file cannot be read by this build: keep it before writing.
+    pub keep_before_writing: bool,
+}
+
+/// Read the Player Log in `dir` (a missing file is an empty log). Never
+/// changes the file.
+pub fn load(dir: &Path) -> Loaded {
+    let path = dir.join(FILE);
+    let fresh = |problem: Option<String>, keep: bool| Loaded {
+        log: PlayerLog::default(),
+        path: path.clone(),
+        problem,
+        keep_before_writing: keep,
+    };
+    let bytes = match std::fs::read(&path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return fresh(None, false),
+        Err(e) => {
+            return fresh(
+                Some(format!("{}: cannot be read: {e}", path.display())),
+                true,
+            );
+        }
+    };
+    let problem = |p: String| Some(format!("{}: {p}", path.display()));
+    let value: serde_json::Value = match serde_json::from_slice(&bytes) {
+        Ok(v) => v,
+        Err(e) => {
+            return fresh(
+                problem(format!(
+                    "is not valid JSON (line {}, column {}): {e}; it will be kept as {FILE}.bad-N when a result is written",
+                    e.line(),
+                    e.column()
+                )),
+                true,
+            );
+        }
+    };
+    if value
+        .get("version")
+        .and_then(|v| v.as_u64())
+        .is_some_and(|v| v > VERSION as u64)
+    {
+        return fresh(
+            problem(format!(
+                "was written by a newer fcrel (version {}); update fcrel to add to it (it is kept as it is)",
+                value["version"]
+            )),
+            true,
+        );
+    }
+    match serde_json::from_value::<PlayerLog>(value) {
+        Ok(log) => Loaded {
+            log,
+            path,
+            problem: None,
+            keep_before_writing: false,
+        },
+        Err(e) => fresh(
+            problem(format!(
+                "is damaged ({e}); it will be kept as {FILE}.bad-N when a result is written"
+            )),
+            true,
+        ),
+    }
+}
+
+impl Loaded {
+    /// Write the log atomically; a file that could not be read is first
+    /// kept under a numbered name, so nothing the player wrote is lost.
+    pub fn save(&mut self) -> Result<(), String> {
+        if self.keep_before_writing && self.path.exists() {
+            let kept = crate::store::keep_bad_file(&self.path)
+                .map_err(|e| format!("{}: could not be kept: {e}", self.path.display()))?;
+            self.problem = Some(format!(
+                "The unreadable Player Log was kept as {}; a new one is begun.",
+                kept.display()
+            ));
+        }
+        self.keep_before_writing = false;
+        let json = serde_json::to_string_pretty(&self.log).expect("the log serialises");
+        crate::store::write_atomic(&self.path, json.as_bytes())
+            .map_err(|e| format!("{}: could not be written: {e}", self.path.display()))
+    }
+}
+
+/// The finished campaign in the world as a Player Log entry, or None when
+/// it has not ended.
+pub fn entry_from_world(world: &mut bevy::prelude::World, grand: Option<u64>) -> Option<LogEntry> {
+    use crate::rules::components::{ActiveCampaign, Progress};
+    let id = crate::rules::digest::state_digest(world)?;
+    let campaign = world.get_resource::<ActiveCampaign>()?.0.clone();
+    let options = *world.get_resource::<GameOptions>()?;
+    let progress = world.get_resource::<Progress>()?.clone();
+    let result = progress.result.clone()?;
+    let battles = world
+        .get_resource::<crate::chronicle::Chronicle>()?
+        .entries()
+        .iter()
+        .filter(|e| e.rule == "9.3" && e.text.starts_with("Battle of"))
+        .count() as u32;
+    let objectives = options
+        .objectives(&campaign)
+        .map(|o| ObjectiveResult {
+            text: o.text.clone(),
+            vp: o.vp,
+            achieved: progress.objectives.get(&o.id) == Some(&true),
+        })
+        .collect();
+    Some(LogEntry {
+        id,
+        finished_at: crate::save::now(),
+        campaign: campaign.id.clone(),
+        campaign_name: campaign.name.clone(),
+        options,
+        victory: result.victory,
+        reason: result.reason.clone(),
+        victory_points: result.victory_points,
+        lee_victory_points: campaign.victory.lee_historical_vp,
+        rating: result.rating,
+        objectives,
+        casualties: progress.casualties,
+        battles,
+        notes: String::new(),
+        grand,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::scratch_dir;
+
+    fn entry(id: &str, campaign: &str, vp: u32, victory: bool, grand: Option<u64>) -> LogEntry {
+        LogEntry {
+            id: id.into(),
+            finished_at: 1_800_000_000 + vp as u64,
+            campaign: campaign.into(),
+            campaign_name: campaign.into(),
+            options: GameOptions::default(),
+            victory,
+            reason: "The campaign ends.".into(),
+            victory_points: vp,
+            lee_victory_points: 4,
+            rating: Rating::Historical,
+            objectives: vec![ObjectiveResult {
+                text: "Hold Richmond".into(),
+                vp: 1,
+                achieved: true,
+            }],
+            casualties: Casualties::default(),
+            battles: 7,
+            notes: "Jackson late, \"again\", at Mechanicsville".into(),
+            grand,
+        }
+    }
+
+    #[test]
+    fn a_defeat_ends_a_grand_campaign_and_totals_add_up() {
+        let mut log = PlayerLog::default();
+        log.grand.push(GrandCampaign {
+            id: 7,
+            options: GameOptions::default(),
+            status: GrandStatus::InProgress,
+            notes: String::new(),
+        });
+        assert_eq!(log.next_campaign(7), Some("seven-days"));
+        assert!(log.record(entry("a", "seven-days", 5, true, Some(7))));
+        // The same game is logged once.
+        assert!(!log.record(entry("a", "seven-days", 5, true, Some(7))));
+        assert_eq!(log.next_campaign(7), Some("second-manassas"));
+        assert!(log.record(entry("b", "second-manassas", 2, false, Some(7))));
+        assert_eq!(log.grand[0].status, GrandStatus::Defeated);
+        assert_eq!(log.next_campaign(7), None);
+        assert_eq!(log.grand_total(7), 7);
+        assert_eq!(log.best_grand_total(), Some(7));
+    }
+
+    #[test]
+    fn exports_name_every_campaign_and_quote_notes() {
+        let mut log = PlayerLog::default();
+        log.record(entry("a", "seven-days", 5, true, None));
+        let md = log.to_markdown();
+        assert!(
+            md.contains("| seven-days | Victory | 5 | 4 | Historical | 7 |"),
+            "{md}"
+        );
+        assert!(md.contains("- [x] Hold Richmond (1 VP)"));
+        let csv = log.to_csv();
+        assert!(
+            csv.lines()
+                .nth(1)
+                .unwrap()
+                .ends_with("\"Jackson late, \"\"again\"\", at Mechanicsville\""),
+            "{csv}"
+        );
+    }
+
+    #[test]
+    fn a_damaged_log_is_kept_and_never_overwritten() {
+        let dir = scratch_dir("player-log");
+        let path = dir.join(FILE);
+        std::fs::write(&path, b"{\"version\": 1, \"entries\": [tru").unwrap();
+        let mut loaded = load(&dir);
+        assert!(loaded.problem.as_deref().unwrap().contains(FILE));
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            b"{\"version\": 1, \"entries\": [tru"
+        );
+        loaded.log.record(entry("a", "seven-days", 5, true, None));
+        loaded.save().unwrap();
+        let kept = dir.join(format!("{FILE}.bad-1"));
+        assert_eq!(
+            std::fs::read(&kept).unwrap(),
+            b"{\"version\": 1, \"entries\": [tru"
+        );
+        let again = load(&dir);
+        assert!(again.problem.is_none());
+        assert_eq!(again.log.entries.len(), 1);
+        // A newer version's log is kept as it is too.
+        std::fs::write(&path, b"{\"version\": 99, \"entries\": []}").unwrap();
+        let newer = load(&dir);
+        assert!(newer.problem.as_deref().unwrap().contains("newer fcrel"));
+        // Fields a later version adds are ignored; missing ones default.
+        std::fs::write(&path, b"{\"version\": 1, \"entries\": [], \"future\": 3}").unwrap();
+        assert!(load(&dir).problem.is_none());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
