@@ -22,9 +22,13 @@ pub struct Settings {
     /// The window's last size in logical pixels.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub window: Option<[u32; 2]>,
-    /// How fast the Union turn's report unrolls.
+    /// How fast the Union turn's report and battles unroll.
     #[serde(default)]
     pub union_playback: Playback,
+    /// The last set-up chosen (difficulty, Union AI, battle rules, dice),
+    /// offered again for the next campaign; the seed is not kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub new_game: Option<crate::rules::difficulty::GameOptions>,
 }
 
 /// The speed at which the Union turn is shown: one group at a time on the
@@ -73,6 +77,7 @@ impl Default for Settings {
             ui_scale: 1.0,
             window: None,
             union_playback: Playback::default(),
+            new_game: None,
         }
     }
 }
@@ -195,8 +200,16 @@ mod tests {
         s.settings.ui_scale = 1.5;
         s.settings.window = Some([1280, 720]);
         s.settings.union_playback = Playback::Step;
+        let chosen = crate::rules::difficulty::GameOptions {
+            battles: crate::rules::difficulty::BattleMode::VeryQuick,
+            dice: crate::rules::difficulty::DiceMode::Physical,
+            player: crate::rules::difficulty::PlayerLevel::Hard,
+            ..Default::default()
+        };
+        s.settings.new_game = Some(chosen);
         s.save().unwrap();
         let again = load_from(&path);
+        assert_eq!(again.settings.new_game, Some(chosen));
         assert_eq!(again.settings.union_playback, Playback::Step);
         assert_eq!(again.settings.ui_scale, 1.5);
         assert_eq!(again.settings.window, Some([1280, 720]));

@@ -12,7 +12,18 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         setup.run_if(in_state(Screen::Setup)),
-    );
+    )
+    .add_systems(OnEnter(Screen::Setup), last_choices);
+}
+
+/// The set-up offered is the last one chosen (Settings keep it).
+fn last_choices(settings: Res<crate::app::settings::AppSettings>, mut choice: ResMut<SetupChoice>) {
+    if let Some(o) = settings.loaded.settings.new_game {
+        choice.options = crate::rules::difficulty::GameOptions {
+            seed: choice.options.seed,
+            ..o
+        };
+    }
 }
 
 fn level_picker(ui: &mut egui::Ui, label: &str, tip: &str, value: &mut UnionLevel) {
@@ -33,6 +44,7 @@ fn setup(
     catalog: Res<Catalog>,
     mut choice: ResMut<SetupChoice>,
     mut next: ResMut<NextState<Screen>>,
+    mut settings: ResMut<crate::app::settings::AppSettings>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = super::root_ui(ctx, "setup");
@@ -114,6 +126,9 @@ fn setup(
             let start = if choice.grand { "Start the Grand Campaign" } else { "Start the campaign" };
             if ui.button(egui::RichText::new(start).size(20.0)).clicked() {
                 choice.options.seed = choice.seed_text.trim().parse().unwrap_or(1);
+                // Offered again next time (Settings).
+                settings.loaded.settings.new_game = Some(choice.options);
+                settings.save();
                 next.set(Screen::Game);
             }
             if ui.button("Back").clicked() {
