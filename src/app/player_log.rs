@@ -333,19 +333,26 @@ fn log_screen(
                 }
             });
         }
-        let points: egui_plot::PlotPoints = grands
+        let totals: Vec<[f64; 2]> = grands
             .iter()
             .filter(|g| g.1 != GrandStatus::InProgress)
             .enumerate()
             .map(|(i, g)| [i as f64 + 1.0, g.2 as f64])
             .collect();
-        if grands.iter().any(|g| g.1 != GrandStatus::InProgress) {
+        if !totals.is_empty() {
             egui_plot::Plot::new("grand-scores")
                 .height(140.0)
-                .x_axis_label("Grand Campaign")
+                .x_axis_label("Finished Grand Campaigns, oldest first")
                 .y_axis_label("Victory Points")
+                .include_x(0.0)
+                .include_x(totals.len() as f64 + 1.0)
+                .include_y(0.0)
+                .allow_drag(false)
+                .allow_zoom(false)
+                .allow_scroll(false)
                 .show(ui, |plot| {
-                    plot.line(egui_plot::Line::new("Grand Campaign total", points).width(3.0));
+                    plot.line(egui_plot::Line::new("Grand Campaign total", totals.clone()).width(2.0));
+                    plot.points(egui_plot::Points::new("", totals).radius(5.0));
                 });
         }
         ui.separator();
