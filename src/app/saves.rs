@@ -18,6 +18,11 @@ use crate::save::{self, SaveFile};
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SaveState>()
         .init_resource::<SaveCatalog>()
+        .insert_resource(SaveDirs {
+            saves: save::saves_dir(),
+            autosaves: save::autosaves_dir(),
+            replays: save::replays_dir(),
+        })
         .add_message::<SaveGame>()
         .add_systems(OnEnter(Screen::Menu), refresh_catalog)
         .add_systems(OnEnter(Screen::Load), refresh_catalog)
@@ -38,6 +43,14 @@ pub(super) fn plugin(app: &mut App) {
 pub enum SaveGame {
     Save,
     Replay,
+}
+
+/// Where saves go (the data folder's; tests use their own).
+#[derive(Resource, Debug, Clone, Default)]
+pub struct SaveDirs {
+    pub saves: Option<PathBuf>,
+    pub autosaves: Option<PathBuf>,
+    pub replays: Option<PathBuf>,
 }
 
 /// A save chosen in the menu, to be replayed when the game screen opens.
@@ -141,11 +154,12 @@ fn write_saves(world: &mut World) {
     let Some(file) = SaveFile::from_world(world) else {
         return;
     };
+    let dirs = world.resource::<SaveDirs>().clone();
     let mut message = None;
     for kind in &asked {
         let (dir, prefix, what) = match kind {
-            SaveGame::Save => (save::saves_dir(), "", "Saved"),
-            SaveGame::Replay => (save::replays_dir(), "replay-", "Replay exported"),
+            SaveGame::Save => (dirs.saves.clone(), "", "Saved"),
+            SaveGame::Replay => (dirs.replays.clone(), "replay-", "Replay exported"),
         };
         let Some(dir) = dir else {
             message = Some(("No data folder to save into.".to_string(), true));
@@ -159,8 +173,8 @@ fn write_saves(world: &mut World) {
     }
     if autosave {
         world.resource_mut::<SaveState>().last_autosave = Some(here);
-        if let Some(dir) = save::autosaves_dir()
-            && let Err(p) = save::autosave(&dir, &file)
+        if let Some(dir) = &dirs.autosaves
+            && let Err(p) = save::autosave(dir, &file)
         {
             message = Some((p.to_string(), true));
         }
@@ -254,4 +268,94 @@ fn loading_window(mut contexts: EguiContexts, state: Res<SaveState>, log: Res<Ga
         });
     ctx.request_repaint();
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::setup::NewCampaign;
+    use bevy::state::app::StatesPlugin;
+
+    fn app(dir: &std::path::Path) -> App {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin, crate::RulesPlugin))
+            .init_resource::<SaveState>()
+            .init_resource::<super::super::battle::BattleScreen>()
+            .add_message::<SaveGame>()
+            .insert_resource(SaveDirs {
+                saves: Some(dir.join("saves")),
+                autosaves: Some(dir.join("autosaves")),
+                replays: Some(dir.join("replays")),
+            })
+            .add_systems(
+                Update,
+                (finish_load, write_saves)
+                    .chain()
+                    .after(crate::rules::sequence::run_step),
+            );
+        app
+    }
+
+    fn until_asked(app: &mut App) {
+        for _ in 0..50 {
+            app.update();
+            if app.world().resource::<PendingDecision>().request.is_some()
+                && app.world().resource::<SaveState>().loading.is_none()
+            {
+                app.update();
+                return;
+            }
+        }
+        panic!("no question came");
+    }
+
+    #[test]
+    fn autosave_save_replay_and_load_in_the_app() {
+        let dir = crate::store::scratch_dir("app-saves");
+        let campaign = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").unwrap());
+        let mut a = app(&dir);
+        a.world_mut().write_message(NewCampaign::new(
+            campaign.clone(),
+            crate::rules::difficulty::GameOptions::default(),
+        ));
+        until_asked(&mut a);
+        // The start of the Confederate phase of turn 1 is autosaved once.
+        assert_eq!(save::list(&dir.join("autosaves")).len(), 1);
+        a.update();
+        assert_eq!(save::list(&dir.join("autosaves")).len(), 1);
+        a.world_mut().write_message(SaveGame::Save);
+        a.world_mut().write_message(SaveGame::Replay);
+        a.update();
+        let saves = save::list(&dir.join("saves"));
+        assert_eq!(saves.len(), 1);
+        assert_eq!(save::list(&dir.join("replays")).len(), 1);
+        let saved = saves[0].save.clone().unwrap();
+        let message = a.world().resource::<SaveState>().message.clone().unwrap();
+        assert!(!message.1, "{}", message.0);
+
+        // Loading it: the digest is checked once the decisions are used up.
+        for (digest, problem) in [
+            (saved.digest.clone(), false),
+            ("fcrel1-0".to_string(), true),
+        ] {
+            let _ = std::fs::remove_dir_all(dir.join("autosaves"));
+            let mut b = app(&dir);
+            b.world_mut().write_message(saved.resume(campaign.clone()));
+            b.world_mut().resource_mut::<SaveState>().loading = Some(Loading {
+                digest,
+                total: saved.decisions.len(),
+                file: "game.json".into(),
+                settle: 2,
+            });
+            until_asked(&mut b);
+            let state = b.world().resource::<SaveState>();
+            assert!(state.loading.is_none());
+            let (text, is_problem) = state.message.clone().unwrap();
+            assert_eq!(is_problem, problem, "{text}");
+            assert!(text.contains("game.json"), "{text}");
+            // The phase loaded into is not autosaved a second time.
+            assert_eq!(save::list(&dir.join("autosaves")).len(), 0);
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

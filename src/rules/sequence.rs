@@ -162,7 +162,7 @@ fn scripted_commander(world: &mut World) {
 }
 
 /// Run the current step with the answers so far.
-fn run_step(world: &mut World) {
+pub fn run_step(world: &mut World) {
     {
         let pending = world.resource::<PendingDecision>();
         if pending.request.is_some() || pending.blocked.is_some() || pending.die.is_some() {
