@@ -29,6 +29,9 @@ pub const FORMAT: &str = "fcrel-save";
 pub const VERSION: u32 = 1;
 /// Autosaves kept; older ones are removed as new ones are written.
 pub const AUTOSAVES_KEPT: usize = 8;
+/// The game as of its last decision, beside the autosaves (rewritten at
+/// every decision, so a crash or a closed window loses at most one).
+pub const LATEST: &str = "latest.json";
 /// Files larger than this are not saves (a campaign's decisions are a few
 /// hundred kilobytes at most).
 const MAX_BYTES: u64 = 64 * 1024 * 1024;

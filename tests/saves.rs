@@ -353,3 +353,48 @@ fn finished_campaigns_go_to_the_player_log() {
     assert!(md.contains("The Seven Days Battles"), "{md}");
     assert!(md.contains(&format!("{} VP", entry.victory_points)));
 }
+
+/// With the player's own dice, the dice typed in are part of the save:
+/// loading replays them and arrives at the same game.
+#[test]
+fn physical_dice_are_saved_and_replayed() {
+    use fcrel::rules::difficulty::DiceMode;
+    use fcrel::rules::sequence::EnterDie;
+    let c = seven_days();
+    let options = GameOptions {
+        battles: BattleMode::Quick,
+        dice: DiceMode::Physical,
+        seed: 2,
+        ..GameOptions::default()
+    };
+    let mut a = app();
+    a.world_mut()
+        .write_message(NewCampaign::new(c.clone(), options));
+    let mut policy = Policy::Objective;
+    let mut x: u32 = 7;
+    let mut typed = 0;
+    let mut decided = 0;
+    for _ in 0..5_000 {
+        a.update();
+        let world = a.world_mut();
+        let pending = world.resource::<PendingDecision>().clone();
+        if pending.die.is_some() {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            world.write_message(EnterDie((x >> 16) % 10 + 1));
+            typed += 1;
+        } else if let Some(request) = pending.request {
+            if decided >= 30 && typed >= 10 {
+                break;
+            }
+            let board = Board::from_world(world).unwrap();
+            let d = policy.decide(&board, request).unwrap();
+            world.write_message(Decide(d));
+            decided += 1;
+        }
+    }
+    assert!(typed >= 10, "only {typed} dice typed in");
+    let saved = SaveFile::from_world(a.world_mut()).unwrap();
+    assert_eq!(saved.dice.len(), typed);
+    let r = save::replay(&saved, c).unwrap();
+    assert_eq!(r.digest, saved.digest);
+}

@@ -76,6 +76,9 @@ pub struct SaveState {
     pub loading: Option<Loading>,
     /// The (turn, phase) last autosaved.
     last_autosave: Option<(u32, Phase)>,
+    /// Decisions (and dice) in `latest.json`, the game as of its last
+    /// decision: a crash loses at most the decision being made.
+    last_latest: Option<(usize, usize)>,
     /// What the last save or load said, and whether it is a problem.
     pub message: Option<(String, bool)>,
     /// When it was said (real seconds): good news fades, problems stay.
@@ -148,7 +151,13 @@ fn write_saves(world: &mut World) {
     };
     let here = (turn.turn, turn.phase);
     let autosave = world.resource::<SaveState>().last_autosave != Some(here);
-    if asked.is_empty() && !autosave {
+    let made = (
+        world.resource::<GameLog>().decisions.len()
+            + world.resource::<StepDecisions>().answers.len(),
+        world.resource::<GameLog>().dice.len(),
+    );
+    let latest = world.resource::<SaveState>().last_latest != Some(made);
+    if asked.is_empty() && !autosave && !latest {
         return;
     }
     let Some(file) = SaveFile::from_world(world) else {
@@ -170,6 +179,14 @@ fn write_saves(world: &mut World) {
             Ok(()) => (format!("{what}: {}", path.display()), false),
             Err(p) => (p.to_string(), true),
         });
+    }
+    if latest {
+        world.resource_mut::<SaveState>().last_latest = Some(made);
+        if let Some(dir) = &dirs.autosaves
+            && let Err(p) = file.write(&dir.join(save::LATEST))
+        {
+            message = Some((p.to_string(), true));
+        }
     }
     if autosave {
         world.resource_mut::<SaveState>().last_autosave = Some(here);
@@ -241,7 +258,9 @@ fn finish_load(world: &mut World) {
         .extend(ended);
     let turn = world.get_resource::<CampaignTurn>().copied();
     let now = world.resource::<Time<Real>>().elapsed_secs_f64();
+    let made = (used, world.resource::<GameLog>().dice.len());
     let mut state = world.resource_mut::<SaveState>();
+    state.last_latest = Some(made);
     state.loading = None;
     state.message = Some(message);
     state.message_at = now;
@@ -319,10 +338,18 @@ mod tests {
             crate::rules::difficulty::GameOptions::default(),
         ));
         until_asked(&mut a);
-        // The start of the Confederate phase of turn 1 is autosaved once.
-        assert_eq!(save::list(&dir.join("autosaves")).len(), 1);
+        // The start of the Confederate phase of turn 1 is autosaved once,
+        // beside the game as of its latest decision.
+        let autos = |d: &std::path::Path| {
+            save::list(&d.join("autosaves"))
+                .into_iter()
+                .filter(|l| !l.path.ends_with(save::LATEST))
+                .count()
+        };
+        assert_eq!(autos(&dir), 1);
+        assert!(dir.join("autosaves").join(save::LATEST).exists());
         a.update();
-        assert_eq!(save::list(&dir.join("autosaves")).len(), 1);
+        assert_eq!(autos(&dir), 1);
         a.world_mut().write_message(SaveGame::Save);
         a.world_mut().write_message(SaveGame::Replay);
         a.update();
@@ -332,6 +359,18 @@ mod tests {
         let saved = saves[0].save.clone().unwrap();
         let message = a.world().resource::<SaveState>().message.clone().unwrap();
         assert!(!message.1, "{}", message.0);
+        // Every decision rewrites latest.json.
+        let request = a
+            .world()
+            .resource::<PendingDecision>()
+            .request
+            .clone()
+            .unwrap();
+        a.world_mut()
+            .write_message(crate::rules::sequence::Decide(request.options[0].clone()));
+        until_asked(&mut a);
+        let latest = save::read(&dir.join("autosaves").join(save::LATEST)).unwrap();
+        assert_eq!(latest.decisions.len(), saved.decisions.len() + 1);
 
         // Loading it: the digest is checked once the decisions are used up.
         for (digest, problem) in [
@@ -353,7 +392,8 @@ mod tests {
             let (text, is_problem) = state.message.clone().unwrap();
             assert_eq!(is_problem, problem, "{text}");
             assert!(text.contains("game.json"), "{text}");
-            // The phase loaded into is not autosaved a second time.
+            // The phase loaded into is not autosaved a second time, nor is
+            // the decision it was saved at.
             assert_eq!(save::list(&dir.join("autosaves")).len(), 0);
         }
         let _ = std::fs::remove_dir_all(&dir);
