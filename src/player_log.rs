@@ -145,9 +145,16 @@ impl PlayerLog {
 
     /// Add a finished campaign (once: the same game is not logged twice)
     /// and move its Grand Campaign on (21.0: a defeat ends it).
-    pub fn record(&mut self, entry: LogEntry) -> bool {
+    pub fn record(&mut self, mut entry: LogEntry) -> bool {
         if self.entries.iter().any(|e| e.id == entry.id) {
             return false;
+        }
+        // Only the campaign a Grand Campaign plays next counts for it (a
+        // campaign begun again is logged on its own).
+        if let Some(id) = entry.grand
+            && self.next_campaign(id) != Some(entry.campaign.as_str())
+        {
+            entry.grand = None;
         }
         let grand = entry.grand;
         let victory = entry.victory;
@@ -471,6 +478,9 @@ mod tests {
         // The same game is logged once.
         assert!(!log.record(entry("a", "seven-days", 5, true, Some(7))));
         assert_eq!(log.next_campaign(7), Some("second-manassas"));
+        // A second Seven Days does not count for it.
+        assert!(log.record(entry("c", "seven-days", 3, true, Some(7))));
+        assert_eq!(log.entries[1].grand, None);
         assert!(log.record(entry("b", "second-manassas", 2, false, Some(7))));
         assert_eq!(log.grand[0].status, GrandStatus::Defeated);
         assert_eq!(log.next_campaign(7), None);

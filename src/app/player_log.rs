@@ -319,12 +319,20 @@ fn log_screen(
         for (id, status, total, played) in &grands {
             ui.horizontal_wrapped(|ui| {
                 ui.label(egui::RichText::new(format!("Begun {}", crate::save::when(*id))).strong());
-                ui.label(format!("{} · {total} VP · {}", status.name(), played.join(", ")));
+                let played = if played.is_empty() {
+                    String::new()
+                } else {
+                    format!(" · {}", played.join(", "))
+                };
+                ui.label(format!("{} · {total} VP{played}", status.name()));
                 if let Some(Ok(index)) = loaded
                     .log
                     .next_campaign(*id)
                     .map(|c| catalog.campaigns.iter().position(|x| x.id == c).ok_or(c))
-                    && ui.button(format!("Play {}", catalog.campaigns[index].name)).clicked()
+                    && ui
+                        .button(format!("Start {}", catalog.campaigns[index].name))
+                        .on_hover_text("Begin this Grand Campaign's next campaign afresh; Continue or Load resumes a saved one.")
+                        .clicked()
                 {
                     play_next = Some(NextInGrand {
                         grand: *id,
