@@ -55,7 +55,10 @@ pub struct LogEntry {
     pub finished_at: u64,
     pub campaign: String,
     pub campaign_name: String,
-    pub options: GameOptions,
+    /// None when written by a later fcrel with options this one does not
+    /// know (the rest of the log still reads).
+    #[serde(default, deserialize_with = "lenient")]
+    pub options: Option<GameOptions>,
     pub victory: bool,
     #[serde(default)]
     pub reason: String,
@@ -88,7 +91,10 @@ pub struct ObjectiveResult {
 pub struct GrandCampaign {
     /// Seconds since 1970 when it began; unique in the log.
     pub id: u64,
-    pub options: GameOptions,
+    /// None when written by a later fcrel with options this one does not
+    /// know (the rest of the log still reads).
+    #[serde(default, deserialize_with = "lenient")]
+    pub options: Option<GameOptions>,
     pub status: GrandStatus,
     #[serde(default)]
     pub notes: String,
@@ -195,7 +201,10 @@ impl PlayerLog {
                     g.status.name(),
                     self.grand_total(g.id)
                 ));
-                s.push_str(&format!("Options: {}\n\n", options_text(&g.options)));
+                s.push_str(&format!(
+                    "Options: {}\n\n",
+                    options_text(g.options.as_ref())
+                ));
                 for e in self.grand_entries(g.id) {
                     s.push_str(&format!(
                         "- {}: {}, {} VP ({:?} Command)\n",
@@ -228,7 +237,7 @@ impl PlayerLog {
                 e.casualties.union_hits,
                 e.casualties.confederate_destroyed,
                 e.casualties.union_destroyed,
-                options_text(&e.options),
+                options_text(e.options.as_ref()),
                 e.notes.replace('|', "/").replace('\n', " ")
             ));
         }
@@ -270,7 +279,7 @@ impl PlayerLog {
                 e.casualties.confederate_destroyed.to_string(),
                 e.casualties.union_destroyed.to_string(),
                 e.grand.map_or(String::new(), crate::save::when),
-                options_text(&e.options),
+                options_text(e.options.as_ref()),
                 e.notes.clone(),
             ];
             let cells: Vec<String> = row.iter().map(|c| csv_cell(c)).collect();
@@ -289,8 +298,17 @@ fn csv_cell(c: &str) -> String {
     }
 }
 
+/// Options a later fcrel wrote, when this one cannot read them, are None.
+fn lenient<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<GameOptions>, D::Error> {
+    let v = serde_json::Value::deserialize(d)?;
+    Ok(serde_json::from_value(v).ok())
+}
+
 /// The options in a few words.
-pub fn options_text(o: &GameOptions) -> String {
+pub fn options_text(o: Option<&GameOptions>) -> String {
+    let Some(o) = o else {
+        return "options of a later fcrel".into();
+    };
     format!(
         "player {:?}, Union {}, {:?} battles, seed {}",
         o.player,
@@ -304,31 +322,45 @@ pub fn options_text(o: &GameOptions) -> String {
 #[derive(Debug)]
 pub struct Loaded {
     pub log: PlayerLog,
+    /// Where results are written.
     pub path: PathBuf,
     /// A problem with the file on disk, naming it.
     pub problem: Option<String>,
-    /// The file cannot be read by this build: keep it before writing.
-    pub keep_before_writing: bool,
+    keep: Keep,
+}
+
+/// What to do with an unreadable file before anything is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Keep {
+    Nothing,
+    /// Damaged: kept as `.bad-N`, a new log begun in its place.
+    RenameDamaged,
 }
 
 /// Read the Player Log in `dir` (a missing file is an empty log). Never
-/// changes the file.
+/// changes the file. A log of a newer fcrel, or one that cannot be read
+/// at all, is left alone: this session's results go to a file beside it.
 pub fn load(dir: &Path) -> Loaded {
     let path = dir.join(FILE);
-    let fresh = |problem: Option<String>, keep: bool| Loaded {
+    let aside = dir.join(format!("player-log-{}.json", crate::save::now()));
+    let fresh = |problem: Option<String>, path: PathBuf, keep: Keep| Loaded {
         log: PlayerLog::default(),
-        path: path.clone(),
+        path,
         problem,
-        keep_before_writing: keep,
+        keep,
     };
     let bytes = match std::fs::read(&path) {
         Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return fresh(None, false),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return fresh(None, path, Keep::Nothing);
+        }
         Err(e) => {
-            return fresh(
-                Some(format!("{}: cannot be read: {e}", path.display())),
-                true,
+            let p = format!(
+                "{}: cannot be read ({e}); it is left alone and this session's results go to {}",
+                path.display(),
+                aside.display()
             );
+            return fresh(Some(p), aside, Keep::Nothing);
         }
     };
     let problem = |p: String| Some(format!("{}: {p}", path.display()));
@@ -341,7 +373,8 @@ pub fn load(dir: &Path) -> Loaded {
                     e.line(),
                     e.column()
                 )),
-                true,
+                path.clone(),
+                Keep::RenameDamaged,
             );
         }
     };
@@ -350,35 +383,36 @@ pub fn load(dir: &Path) -> Loaded {
         .and_then(|v| v.as_u64())
         .is_some_and(|v| v > VERSION as u64)
     {
-        return fresh(
-            problem(format!(
-                "was written by a newer fcrel (version {}); update fcrel to add to it (it is kept as it is)",
-                value["version"]
-            )),
-            true,
-        );
+        let p = problem(format!(
+            "was written by a newer fcrel (version {}): it is left as it is and this session's results go to {}",
+            value["version"],
+            aside.display()
+        ));
+        return fresh(p, aside, Keep::Nothing);
     }
     match serde_json::from_value::<PlayerLog>(value) {
         Ok(log) => Loaded {
             log,
             path,
             problem: None,
-            keep_before_writing: false,
+            keep: Keep::Nothing,
         },
         Err(e) => fresh(
             problem(format!(
                 "is damaged ({e}); it will be kept as {FILE}.bad-N when a result is written"
             )),
-            true,
+            path.clone(),
+            Keep::RenameDamaged,
         ),
     }
 }
 
 impl Loaded {
-    /// Write the log atomically; a file that could not be read is first
-    /// kept under a numbered name, so nothing the player wrote is lost.
+    /// Write the log atomically. A damaged file is first kept under a
+    /// numbered name; a readable one written meanwhile (another fcrel
+    /// window) is merged in first, so nothing the player wrote is lost.
     pub fn save(&mut self) -> Result<(), String> {
-        if self.keep_before_writing && self.path.exists() {
+        if self.keep == Keep::RenameDamaged && self.path.exists() {
             let kept = crate::store::keep_bad_file(&self.path)
                 .map_err(|e| format!("{}: could not be kept: {e}", self.path.display()))?;
             self.problem = Some(format!(
@@ -386,7 +420,24 @@ impl Loaded {
                 kept.display()
             ));
         }
-        self.keep_before_writing = false;
+        self.keep = Keep::Nothing;
+        if let Ok(bytes) = std::fs::read(&self.path)
+            && let Ok(disk) = serde_json::from_slice::<PlayerLog>(&bytes)
+            && disk.version <= VERSION
+        {
+            for e in disk.entries {
+                if !self.log.entries.iter().any(|m| m.id == e.id) {
+                    self.log.entries.push(e);
+                }
+            }
+            for g in disk.grand {
+                if !self.log.grand.iter().any(|m| m.id == g.id) {
+                    self.log.grand.push(g);
+                }
+            }
+            self.log.entries.sort_by_key(|e| e.finished_at);
+            self.log.grand.sort_by_key(|g| g.id);
+        }
         let json = serde_json::to_string_pretty(&self.log).expect("the log serialises");
         crate::store::write_atomic(&self.path, json.as_bytes())
             .map_err(|e| format!("{}: could not be written: {e}", self.path.display()))
@@ -421,7 +472,7 @@ pub fn entry_from_world(world: &mut bevy::prelude::World, grand: Option<u64>) ->
         finished_at: crate::save::now(),
         campaign: campaign.id.clone(),
         campaign_name: campaign.name.clone(),
-        options,
+        options: Some(options),
         victory: result.victory,
         reason: result.reason.clone(),
         victory_points: result.victory_points,
@@ -440,13 +491,17 @@ mod tests {
     use super::*;
     use crate::store::scratch_dir;
 
+    fn load_path(p: &Path) -> PlayerLog {
+        serde_json::from_slice(&std::fs::read(p).unwrap()).unwrap()
+    }
+
     fn entry(id: &str, campaign: &str, vp: u32, victory: bool, grand: Option<u64>) -> LogEntry {
         LogEntry {
             id: id.into(),
             finished_at: 1_800_000_000 + vp as u64,
             campaign: campaign.into(),
             campaign_name: campaign.into(),
-            options: GameOptions::default(),
+            options: Some(GameOptions::default()),
             victory,
             reason: "The campaign ends.".into(),
             victory_points: vp,
@@ -469,7 +524,7 @@ mod tests {
         let mut log = PlayerLog::default();
         log.grand.push(GrandCampaign {
             id: 7,
-            options: GameOptions::default(),
+            options: Some(GameOptions::default()),
             status: GrandStatus::InProgress,
             notes: String::new(),
         });
@@ -529,10 +584,37 @@ mod tests {
         let again = load(&dir);
         assert!(again.problem.is_none());
         assert_eq!(again.log.entries.len(), 1);
-        // A newer version's log is kept as it is too.
+        // A newer version's log is left as it is: results go beside it.
         std::fs::write(&path, b"{\"version\": 99, \"entries\": []}").unwrap();
-        let newer = load(&dir);
+        let mut newer = load(&dir);
         assert!(newer.problem.as_deref().unwrap().contains("newer fcrel"));
+        newer.log.record(entry("n", "seven-days", 1, true, None));
+        newer.save().unwrap();
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            b"{\"version\": 99, \"entries\": []}"
+        );
+        assert_ne!(newer.path, path);
+        assert_eq!(load_path(&newer.path).entries.len(), 1);
+        std::fs::remove_file(&newer.path).unwrap();
+        // Another window's result written meanwhile is merged, not lost.
+        std::fs::write(&path, b"{\"version\": 1}").unwrap();
+        let mut one = load(&dir);
+        let mut two = load(&dir);
+        one.log.record(entry("1", "seven-days", 1, true, None));
+        one.save().unwrap();
+        two.log.record(entry("2", "seven-days", 2, true, None));
+        two.save().unwrap();
+        assert_eq!(load(&dir).log.entries.len(), 2);
+        // Options of a later fcrel do not spoil the entry.
+        let mut v: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        v["entries"][0]["options"]["future_rule"] = serde_json::json!(true);
+        std::fs::write(&path, serde_json::to_vec(&v).unwrap()).unwrap();
+        let later = load(&dir);
+        assert!(later.problem.is_none());
+        assert_eq!(later.log.entries[0].options, None);
+        assert_eq!(later.log.entries[1].options, Some(GameOptions::default()));
         // Fields a later version adds are ignored; missing ones default.
         std::fs::write(&path, b"{\"version\": 1, \"entries\": [], \"future\": 3}").unwrap();
         assert!(load(&dir).problem.is_none());

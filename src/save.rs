@@ -23,15 +23,17 @@ use crate::rules::difficulty::GameOptions;
 use crate::rules::sequence::{GameLog, GameState, PendingDecision, StepDecisions};
 use crate::rules::turn::Step;
 
+/// Which game a save belongs to (seconds since 1970 when it began): the
+/// autosaves of different games never push each other out.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct GameId(pub u64);
+
 /// What the first field of every save says.
 pub const FORMAT: &str = "fcrel-save";
 /// The version this build writes; older ones are read when they can be.
 pub const VERSION: u32 = 1;
 /// Autosaves kept; older ones are removed as new ones are written.
 pub const AUTOSAVES_KEPT: usize = 8;
-/// The game as of its last decision, beside the autosaves (rewritten at
-/// every decision, so a crash or a closed window loses at most one).
-pub const LATEST: &str = "latest.json";
 /// Files larger than this are not saves (a campaign's decisions are a few
 /// hundred kilobytes at most).
 const MAX_BYTES: u64 = 64 * 1024 * 1024;
@@ -64,6 +66,9 @@ pub struct SaveFile {
     /// Log).
     #[serde(default)]
     pub grand: Option<u64>,
+    /// The game's id ([`GameId`]); 0 in files that predate it.
+    #[serde(default)]
+    pub game: u64,
 }
 
 /// Why a file cannot be loaded, with the file it is about.
@@ -112,6 +117,7 @@ impl SaveFile {
             grand: world
                 .get_resource::<crate::player_log::CurrentGrand>()
                 .and_then(|g| g.0),
+            game: world.get_resource::<GameId>().map_or(0, |g| g.0),
         })
     }
 
@@ -275,7 +281,13 @@ pub fn replays_dir() -> Option<PathBuf> {
     crate::store::data_dir().map(|d| d.join("replays"))
 }
 
-/// Write an autosave and remove the oldest beyond [`AUTOSAVES_KEPT`].
+/// The file holding a game as of its last decision.
+pub fn latest_name(game: u64) -> String {
+    format!("latest-{game}.json")
+}
+
+/// Write an autosave and remove that game's oldest beyond
+/// [`AUTOSAVES_KEPT`] (other games' autosaves are left alone).
 pub fn autosave(dir: &Path, save: &SaveFile) -> Result<PathBuf, SaveProblem> {
     let path = dir.join(save.file_name("autosave-"));
     save.write(&path)?;
@@ -285,7 +297,7 @@ pub fn autosave(dir: &Path, save: &SaveFile) -> Result<PathBuf, SaveProblem> {
             l.path
                 .file_name()
                 .is_some_and(|n| n.to_string_lossy().starts_with("autosave-"))
-                && l.save.is_ok()
+                && l.save.as_ref().is_ok_and(|s| s.game == save.game)
         })
         .collect();
     autos.sort_by(|a, b| {
@@ -298,13 +310,24 @@ pub fn autosave(dir: &Path, save: &SaveFile) -> Result<PathBuf, SaveProblem> {
     Ok(path)
 }
 
-/// The newest loadable save of the saves and autosaves folders.
+/// The newest loadable save of a game that has not ended, in the saves and
+/// autosaves folders.
 pub fn newest() -> Option<(PathBuf, SaveFile)> {
-    [saves_dir(), autosaves_dir()]
+    let all: Vec<(PathBuf, SaveFile)> = [saves_dir(), autosaves_dir()]
         .into_iter()
         .flatten()
         .flat_map(|d| list(&d))
-        .filter_map(|l| l.save.ok().filter(|s| !s.finished).map(|s| (l.path, s)))
+        .filter_map(|l| l.save.ok().map(|s| (l.path, s)))
+        .collect();
+    // A game with a finished save is over: its earlier saves are not
+    // "where you left off".
+    let over: Vec<u64> = all
+        .iter()
+        .filter(|(_, s)| s.finished && s.game != 0)
+        .map(|(_, s)| s.game)
+        .collect();
+    all.into_iter()
+        .filter(|(_, s)| !s.finished && !over.contains(&s.game))
         .max_by_key(|(p, s)| (s.saved_at, p.clone()))
 }
 
@@ -377,8 +400,13 @@ pub fn replay(save: &SaveFile, campaign: Arc<Campaign>) -> Result<Replayed, Stri
         let over = *world.resource::<State<GameState>>().get() == GameState::Over;
         let waiting = pending.request.is_some() || pending.die.is_some();
         if over || waiting {
-            let used = world.resource::<GameLog>().decisions.len()
-                + world.resource::<StepDecisions>().answers.len();
+            let left = world.resource::<StepDecisions>().answers.len();
+            if over && left > 0 {
+                return Err(format!(
+                    "the campaign ended with {left} decision(s) of the file still unused"
+                ));
+            }
+            let used = world.resource::<GameLog>().decisions.len() + left;
             let digest = crate::rules::digest::state_digest(world)
                 .ok_or("no campaign was set up")?
                 .to_string();

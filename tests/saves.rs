@@ -308,7 +308,7 @@ fn finished_campaigns_go_to_the_player_log() {
     let mut log = PlayerLog::default();
     log.grand.push(GrandCampaign {
         id: 99,
-        options: GameOptions::default(),
+        options: Some(GameOptions::default()),
         status: GrandStatus::InProgress,
         notes: String::new(),
     });

@@ -48,12 +48,17 @@ fn keys(
     mut undo: MessageWriter<UndoDecision>,
     mut next: ResMut<NextState<Screen>>,
     mut game: ResMut<NextState<GameState>>,
-    (report, settings, battle): (
+    (report, settings, battle, saves): (
         Res<super::union_turn::UnionReport>,
         Res<super::settings::AppSettings>,
         Res<super::battle::BattleScreen>,
+        Res<super::saves::SaveState>,
     ),
 ) {
+    // While a saved game is replayed, its answers are the file's.
+    if saves.loading.is_some() {
+        return;
+    }
     // While the Union turn report or a battle waits for Space, Space is theirs.
     let report_has_keys =
         report.waiting_for_player(settings.loaded.settings.union_playback) || battle.wants_keys;
@@ -366,7 +371,8 @@ fn hud(
             if let Some(b) = shown {
                 super::battle::status(ui, board, b, &mut battle, &pending);
             }
-            let blocked = super::battle::blocks_decisions(&battle, records.as_deref());
+            let blocked = super::battle::blocks_decisions(&battle, records.as_deref())
+                || save_state.loading.is_some();
             match &pending.request {
                 _ if blocked => {}
                 None if *game.get() == GameState::Over => {}
@@ -483,7 +489,9 @@ fn hud(
             }
             ui.separator();
             ui.horizontal(|ui| {
-                let can_undo = pending.dice_rolled_in_step == 0 && !answers.answers.is_empty();
+                let can_undo = pending.dice_rolled_in_step == 0
+                    && !answers.answers.is_empty()
+                    && save_state.loading.is_none();
                 if ui
                     .add_enabled(can_undo, egui::Button::new("Undo (Ctrl+Z)"))
                     .on_disabled_hover_text("Only until a die is rolled in this step.")

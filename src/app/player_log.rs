@@ -120,7 +120,10 @@ fn start_next(
         return;
     };
     choice.campaign = n.campaign;
-    choice.options = g.options;
+    let Some(options) = g.options else {
+        return;
+    };
+    choice.options = options;
     choice.grand = false;
     grand.0 = Some(n.grand);
     next.set(Screen::Game);
@@ -133,7 +136,7 @@ pub fn begin_grand(state: &mut LogState, options: crate::rules::difficulty::Game
     if let Some(l) = state.loaded.as_mut() {
         l.log.grand.push(player_log::GrandCampaign {
             id,
-            options,
+            options: Some(options),
             status: GrandStatus::InProgress,
             notes: String::new(),
         });
@@ -181,13 +184,21 @@ fn end_panel(
                     ui.label(format!("Recorded: {} VP.", entry.victory_points));
                     ui.label("Your notes:");
                     let r = ui.add(egui::TextEdit::multiline(&mut entry.notes).desired_rows(3));
-                    save |= r.lost_focus() && r.changed() || r.lost_focus();
+                    // Kept as typed: closing the window loses nothing.
+                    save |= r.changed();
                 }
                 None => {
                     ui.label("Not recorded (the screenshot tour keeps no results).");
                 }
             }
-            if let Some(id) = grand.0 {
+            // The Grand Campaign this game counted for (a campaign begun
+            // again does not count, 21.0).
+            let counted = last
+                .as_ref()
+                .and_then(|id| loaded.log.entries.iter().find(|e| &e.id == id))
+                .and_then(|e| e.grand)
+                .or(grand.0.filter(|_| last.is_none()));
+            if let Some(id) = counted {
                 let total = loaded.log.grand_total(id);
                 let status = loaded
                     .log
@@ -422,9 +433,9 @@ fn log_screen(
                         e.casualties.confederate_destroyed,
                         e.casualties.union_destroyed
                     ));
-                    ui.label(player_log::options_text(&e.options));
+                    ui.label(player_log::options_text(e.options.as_ref()));
                     let r = ui.add(egui::TextEdit::singleline(&mut e.notes).desired_width(240.0));
-                    save |= r.lost_focus();
+                    save |= r.changed();
                     ui.end_row();
                 }
             });

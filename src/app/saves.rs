@@ -76,7 +76,7 @@ pub struct SaveState {
     pub loading: Option<Loading>,
     /// The (turn, phase) last autosaved.
     last_autosave: Option<(u32, Phase)>,
-    /// Decisions (and dice) in `latest.json`, the game as of its last
+    /// Decisions (and dice) in `latest-<game>.json`, the game as of its last
     /// decision: a crash loses at most the decision being made.
     last_latest: Option<(usize, usize)>,
     /// What the last save or load said, and whether it is a problem.
@@ -183,7 +183,7 @@ fn write_saves(world: &mut World) {
     if latest {
         world.resource_mut::<SaveState>().last_latest = Some(made);
         if let Some(dir) = &dirs.autosaves
-            && let Err(p) = file.write(&dir.join(save::LATEST))
+            && let Err(p) = file.write(&dir.join(save::latest_name(file.game)))
         {
             message = Some((p.to_string(), true));
         }
@@ -216,13 +216,23 @@ fn finish_load(world: &mut World) {
         }
         return;
     }
-    if !at_rest(world) {
+    // Something this build cannot play stops the replay: say so.
+    let blocked = world.resource::<PendingDecision>().blocked.clone();
+    if blocked.is_none() && !at_rest(world) {
         return;
     }
     let digest = crate::rules::digest::state_digest(world).unwrap_or_default();
     let used = world.resource::<GameLog>().decisions.len()
         + world.resource::<StepDecisions>().answers.len();
-    let message = if digest == loading.digest {
+    let message = if let Some(why) = blocked {
+        (
+            format!(
+                "{}: the replay stopped: {why}. The file is unchanged.",
+                loading.file
+            ),
+            true,
+        )
+    } else if digest == loading.digest {
         (format!("Loaded {}", loading.file), false)
     } else if used < loading.total {
         (
@@ -333,6 +343,7 @@ mod tests {
         let dir = crate::store::scratch_dir("app-saves");
         let campaign = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").unwrap());
         let mut a = app(&dir);
+        a.insert_resource(save::GameId(7));
         a.world_mut().write_message(NewCampaign::new(
             campaign.clone(),
             crate::rules::difficulty::GameOptions::default(),
@@ -343,11 +354,12 @@ mod tests {
         let autos = |d: &std::path::Path| {
             save::list(&d.join("autosaves"))
                 .into_iter()
-                .filter(|l| !l.path.ends_with(save::LATEST))
+                .filter(|l| !l.path.to_string_lossy().contains("latest-"))
                 .count()
         };
         assert_eq!(autos(&dir), 1);
-        assert!(dir.join("autosaves").join(save::LATEST).exists());
+        let latest = dir.join("autosaves").join(save::latest_name(7));
+        assert!(latest.exists());
         a.update();
         assert_eq!(autos(&dir), 1);
         a.world_mut().write_message(SaveGame::Save);
@@ -359,7 +371,7 @@ mod tests {
         let saved = saves[0].save.clone().unwrap();
         let message = a.world().resource::<SaveState>().message.clone().unwrap();
         assert!(!message.1, "{}", message.0);
-        // Every decision rewrites latest.json.
+        // Every decision rewrites latest-<game>.json.
         let request = a
             .world()
             .resource::<PendingDecision>()
@@ -369,8 +381,9 @@ mod tests {
         a.world_mut()
             .write_message(crate::rules::sequence::Decide(request.options[0].clone()));
         until_asked(&mut a);
-        let latest = save::read(&dir.join("autosaves").join(save::LATEST)).unwrap();
+        let latest = save::read(&latest).unwrap();
         assert_eq!(latest.decisions.len(), saved.decisions.len() + 1);
+        assert_eq!(latest.game, 7);
 
         // Loading it: the digest is checked once the decisions are used up.
         for (digest, problem) in [

@@ -121,7 +121,9 @@ fn take_decisions(
     }
     for _ in undo.read() {
         if pending.dice_rolled_in_step == 0 && answers.answers.pop().is_some() {
+            // The step runs again without it: whatever it waited for goes.
             pending.request = None;
+            pending.die = None;
         }
     }
 }
@@ -236,8 +238,12 @@ pub fn run_step(world: &mut World) {
         }
         Err(Interrupt::Illegal { .. }) => {
             // Never reached through `take_decisions`, which only accepts
-            // legal answers; drop the bad answer all the same.
-            world.resource_mut::<StepDecisions>().answers.pop();
+            // legal answers; a replayed file can hold one: it and the
+            // answers after it are dropped, and the step asks again.
+            world
+                .resource_mut::<StepDecisions>()
+                .answers
+                .truncate(decider.used);
         }
         Err(other) => pending.blocked = Some(other.to_string()),
     }

@@ -1,7 +1,7 @@
 //! Main menu: the campaigns with their dates, turns, introduction and Lee's
-//! historical score; New Campaign; Continue (the newest save or autosave);
-//! Load; Settings; Quit. The Grand Campaign and the Player Log arrive with
-//! their issue and are shown greyed, never faked.
+//! historical score; New Campaign; New Grand Campaign (21.0); Continue (the
+//! newest save or autosave of a game not yet over); Load; Player Log;
+//! Settings; Quit.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};

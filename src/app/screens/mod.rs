@@ -38,6 +38,12 @@ fn start_campaign(
             .file_name()
             .map_or(String::new(), |n| n.to_string_lossy().into_owned());
         grand.0 = load.save.grand;
+        let game = if load.save.game == 0 {
+            crate::save::now()
+        } else {
+            load.save.game
+        };
+        commands.insert_resource(crate::save::GameId(game));
         match catalog
             .campaigns
             .iter()
@@ -73,6 +79,7 @@ fn start_campaign(
         choice.grand = false;
         grand.0 = Some(super::player_log::begin_grand(&mut log, choice.options));
     }
+    commands.insert_resource(crate::save::GameId(crate::save::now()));
     commands.write_message(NewCampaign::new(campaign, choice.options));
 }
 
