@@ -68,6 +68,9 @@ fn menu(
             if let Some(problem) = &settings.loaded.problem {
                 cols[0].colored_label(egui::Color32::DARK_RED, problem);
             }
+            if let Some(problem) = &settings.message {
+                cols[0].colored_label(egui::Color32::DARK_RED, problem);
+            }
             if let Some((text, true)) = &save_state.message {
                 cols[0].colored_label(egui::Color32::DARK_RED, text);
             }
