@@ -141,10 +141,13 @@ pub fn load_from(path: &Path) -> LoadedSettings {
     match std::fs::read_to_string(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
         Err(e) => {
+            // Not text, or not readable now: keep it before writing.
             loaded.problem = Some(format!(
-                "{}: cannot be read: {e}; using the default settings",
+                "{}: cannot be read: {e}; using the default settings (the file will be kept as {}.bad-N when settings are next saved)",
+                path.display(),
                 path.display()
             ));
+            loaded.bad_on_disk = true;
         }
         Ok(text) => match parse(&text) {
             Ok(s) => loaded.settings = s,
@@ -213,6 +216,19 @@ mod tests {
         assert_eq!(again.settings.union_playback, Playback::Step);
         assert_eq!(again.settings.ui_scale, 1.5);
         assert_eq!(again.settings.window, Some([1280, 720]));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn settings_that_are_not_text_are_kept_too() {
+        let dir = scratch("not-text");
+        let path = dir.join("settings.json");
+        std::fs::write(&path, [0xff, 0xfe, 0x00, 0x7b]).unwrap();
+        let mut s = load_from(&path);
+        assert!(s.problem.as_deref().unwrap().contains("cannot be read"));
+        s.save().unwrap();
+        let kept = dir.join("settings.json.bad-1");
+        assert_eq!(std::fs::read(kept).unwrap(), vec![0xff, 0xfe, 0x00, 0x7b]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
