@@ -335,3 +335,23 @@ proptest! {
         prop_assert_eq!(located, expected);
     }
 }
+
+/// Every counter has its own name in the chronicle: generic counters are
+/// numbered ("Infantry Brigade 3", "Artillery Battery 3-1"), never their id.
+#[test]
+fn every_counter_has_its_own_readable_name() {
+    let c = fcrel::campaign::load_bundled("seven-days").unwrap();
+    let counters = fcrel::rules::setup::campaign_counters(&c);
+    let mut seen = std::collections::BTreeSet::new();
+    for (f, _) in &counters {
+        assert!(
+            seen.insert((f.side, f.chronicle_name().to_string())),
+            "two {:?} counters named {}",
+            f.side,
+            f.chronicle_name()
+        );
+        assert_ne!(f.chronicle_name(), f.id, "{} is named by its id", f.id);
+    }
+    assert!(seen.iter().any(|(_, n)| n == "Infantry Brigade 3"));
+    assert!(seen.iter().any(|(_, n)| n == "Artillery Battery 3-1"));
+}

@@ -92,13 +92,9 @@ impl Force {
     }
 
     /// How the chronicle names it: a Named Force by its name, a generic
-    /// counter by its id.
+    /// counter by its own ("Infantry Brigade 3", "Artillery Battery 3-1").
     pub fn chronicle_name(&self) -> &str {
-        if self.is_named() {
-            &self.name
-        } else {
-            &self.id
-        }
+        &self.name
     }
 
     /// 15.5: a Force costs its Combat Value on the side it is bought on.

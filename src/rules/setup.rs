@@ -319,12 +319,25 @@ pub fn campaign_counters(c: &Campaign) -> Vec<(Force, Location)> {
         ));
     }
     for stock in &c.counter_mix {
+        // "us-battery-3" → "3-": what tells stocks of one kind apart.
+        let key = stock.kind.name().to_lowercase();
+        let part = stock
+            .id_prefix
+            .find(&key)
+            .map_or("", |i| &stock.id_prefix[i + key.len()..])
+            .trim_start_matches('-');
         for n in 1..=stock.count {
+            let number = if part.is_empty() {
+                n.to_string()
+            } else {
+                format!("{part}-{n}")
+            };
             out.push((
                 Force {
                     id: format!("{}-{n}", stock.id_prefix),
                     side: stock.side,
-                    name: format!("{} {}", stock.force_type.name(), stock.kind.name()),
+                    // Each counter its own readable name: "Infantry Brigade 3".
+                    name: format!("{} {} {number}", stock.force_type.name(), stock.kind.name()),
                     force_type: stock.force_type,
                     skill: stock.skill,
                     corps: None,

@@ -44,10 +44,10 @@ pub struct SheetInput {
 /// A short name for a counter on the sheet.
 fn short(board: &Board, id: &str) -> String {
     board.piece(id).map_or(id.to_string(), |p| {
-        match (p.force.is_named(), p.force.kind) {
-            (false, Some(kind)) => kind.name().to_string(),
-            _ => p.force.name.clone(),
-        }
+        // "Infantry Brigade 3" fits a counter as "Brigade 3".
+        let name = &p.force.name;
+        let ty = format!("{} ", p.force.force_type.name());
+        name.strip_prefix(&ty).unwrap_or(name).to_string()
     })
 }
 
