@@ -331,6 +331,10 @@ pub fn newest() -> Option<(PathBuf, SaveFile)> {
         .max_by_key(|(p, s)| (s.saved_at, p.clone()))
 }
 
+/// Wall-clock seconds since 1970, for the player's files only: when a save
+/// or a log entry was written, and the ids of games and Grand Campaigns.
+/// Never part of the game: rules and dice never read it, and the state
+/// digest does not contain it (DESIGN.md, determinism).
 pub fn now() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
