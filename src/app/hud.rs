@@ -519,65 +519,81 @@ fn hud(
             });
         });
     // Bottom: the Chronicle.
-    egui::Panel::bottom("chronicle").default_size(190.0).resizable(true).show(&mut root, |ui| {
-        // While a battle plays back, the log shows it only as far as it has
-        // been shown.
-        if let Some(b) = shown.filter(|b| !battle.caught_up(b)) {
-            ui.heading(format!("Battle of {}: as it happens", b.area_name));
-            super::battle::panels::battle_log(ui, &chronicle, b, battle.cursor);
-            return;
-        }
-        ui.horizontal_wrapped(|ui| {
-            ui.heading("Chronicle");
-            egui::ComboBox::from_id_salt("turn")
-                .selected_text(hud.chronicle_turn.map_or("all turns".to_string(), |t| format!("turn {t}")))
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut hud.chronicle_turn, None, "all turns");
-                    for t in 1..=c.turns {
-                        ui.selectable_value(&mut hud.chronicle_turn, Some(t), format!("turn {t}"));
+    egui::Panel::bottom("chronicle")
+        .default_size(190.0)
+        .resizable(true)
+        .show(&mut root, |ui| {
+            // While a battle plays back, the log shows it only as far as it has
+            // been shown.
+            if let Some(b) = shown.filter(|b| !battle.caught_up(b)) {
+                ui.heading(format!("Battle of {}: as it happens", b.area_name));
+                super::battle::panels::battle_log(ui, &chronicle, b, battle.cursor);
+                return;
+            }
+            ui.horizontal_wrapped(|ui| {
+                ui.heading("Chronicle");
+                egui::ComboBox::from_id_salt("turn")
+                    .selected_text(
+                        hud.chronicle_turn
+                            .map_or("all turns".to_string(), |t| format!("turn {t}")),
+                    )
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut hud.chronicle_turn, None, "all turns");
+                        for t in 1..=c.turns {
+                            ui.selectable_value(
+                                &mut hud.chronicle_turn,
+                                Some(t),
+                                format!("turn {t}"),
+                            );
+                        }
+                    });
+                for (i, k) in ["everything", "rolls", "battles", "orders"]
+                    .iter()
+                    .enumerate()
+                {
+                    ui.radio_value(&mut hud.chronicle_kind, i, *k);
+                }
+                ui.label("find:");
+                ui.text_edit_singleline(&mut hud.search);
+            });
+            egui::ScrollArea::vertical()
+                .stick_to_bottom(true)
+                .auto_shrink(false)
+                .show(ui, |ui| {
+                    let mut t = 0;
+                    for e in chronicle.entries() {
+                        if e.rule == "9.1" && e.text.starts_with("Turn ") {
+                            t = e.text[5..]
+                                .split(' ')
+                                .next()
+                                .and_then(|n| n.parse().ok())
+                                .unwrap_or(t);
+                        }
+                        if hud.chronicle_turn.is_some_and(|want| want != t) {
+                            continue;
+                        }
+                        let kind_ok = match hud.chronicle_kind {
+                            1 => e.roll.is_some(),
+                            2 => ["9.3", "10.", "11.", "12.", "13.", "14."]
+                                .iter()
+                                .any(|p| e.rule.starts_with(p)),
+                            3 => {
+                                e.rule.starts_with("16")
+                                    || e.rule.starts_with("18")
+                                    || e.rule == "20.0"
+                            }
+                            _ => true,
+                        };
+                        if !kind_ok
+                            || (!hud.search.is_empty()
+                                && !e.line().to_lowercase().contains(&hud.search.to_lowercase()))
+                        {
+                            continue;
+                        }
+                        chronicle_entry(ui, e, 12.0);
                     }
                 });
-            for (i, k) in ["everything", "rolls", "battles", "orders"].iter().enumerate() {
-                ui.radio_value(&mut hud.chronicle_kind, i, *k);
-            }
-            ui.label("find:");
-            ui.text_edit_singleline(&mut hud.search);
         });
-        egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink(false).show(ui, |ui| {
-            let mut t = 0;
-            for e in chronicle.entries() {
-                if e.rule == "9.1" && e.text.starts_with("Turn ") {
-                    t = e.text[5..].split(' ').next().and_then(|n| n.parse().ok()).unwrap_or(t);
-                }
-                if hud.chronicle_turn.is_some_and(|want| want != t) {
-                    continue;
-                }
-                let kind_ok = match hud.chronicle_kind {
-                    1 => e.roll.is_some(),
-                    2 => ["9.3", "10.", "11.", "12.", "13.", "14."].iter().any(|p| e.rule.starts_with(p)),
-                    3 => e.rule.starts_with("16") || e.rule.starts_with("18") || e.rule == "20.0",
-                    _ => true,
-                };
-                if !kind_ok || (!hud.search.is_empty() && !e.line().to_lowercase().contains(&hud.search.to_lowercase())) {
-                    continue;
-                }
-                let resp = ui.label(egui::RichText::new(e.line()).monospace().size(12.0));
-                if let Some(r) = &e.roll {
-                    resp.on_hover_ui(|ui| {
-                        ui.label(format!("Rolled {} for: {}", r.die, e.text));
-                        if let (Some(t), Some((_, base))) = (r.target, &r.base) {
-                            ui.label(format!("Target {t}: {base}"));
-                            for m in &r.modifiers {
-                                ui.label(format!("  {}", m.describe()));
-                            }
-                            ui.label("A natural 1 always succeeds, a natural 10 always fails (4.5).");
-                        }
-                        ui.label(format!("Result: {} — rule {}", r.outcome, e.rule));
-                    });
-                }
-            }
-        });
-    });
     // In physical pixels, whatever the UI scale.
     let free = root.available_rect_before_wrap();
     viewport.0 = Some(free * ctx.pixels_per_point());
@@ -685,6 +701,25 @@ fn end_window(
                 super::screens::to_menu(next, game);
             }
         });
+}
+
+/// One chronicle line; a roll explains itself on hover: the die, its
+/// target with the printed value and each modifier, the outcome and rule.
+pub fn chronicle_entry(ui: &mut egui::Ui, e: &crate::chronicle::Entry, size: f32) {
+    let resp = ui.label(egui::RichText::new(e.line()).monospace().size(size));
+    if let Some(r) = &e.roll {
+        resp.on_hover_ui(|ui| {
+            ui.label(format!("Rolled {} for: {}", r.die, e.text));
+            if let (Some(t), Some((_, base))) = (r.target, &r.base) {
+                ui.label(format!("Target {t}: {base}"));
+                for m in &r.modifiers {
+                    ui.label(format!("  {}", m.describe()));
+                }
+                ui.label("A natural 1 always succeeds, a natural 10 always fails (4.5).");
+            }
+            ui.label(format!("Result: {} — rule {}", r.outcome, e.rule));
+        });
+    }
 }
 
 /// Odds at a glance before a move into enemy Forces: the combined Combat

@@ -66,9 +66,6 @@ pub struct Loading {
     pub digest: String,
     pub total: usize,
     pub file: String,
-    /// Frames until the new campaign is set up (the world still shows the
-    /// previous game until then).
-    pub settle: u32,
 }
 
 #[derive(Resource, Debug, Default)]
@@ -210,10 +207,11 @@ fn finish_load(world: &mut World) {
     let Some(loading) = world.resource::<SaveState>().loading.clone() else {
         return;
     };
-    if loading.settle > 0 {
-        if let Some(l) = world.resource_mut::<SaveState>().loading.as_mut() {
-            l.settle -= 1;
-        }
+    // Until the campaign is set up, the world still shows the last game.
+    if world
+        .get_resource::<State<GameState>>()
+        .is_none_or(|s| *s.get() == GameState::NoCampaign)
+    {
         return;
     }
     // Something this build cannot play stops the replay: say so.
@@ -397,7 +395,6 @@ mod tests {
                 digest,
                 total: saved.decisions.len(),
                 file: "game.json".into(),
-                settle: 2,
             });
             until_asked(&mut b);
             let state = b.world().resource::<SaveState>();

@@ -34,6 +34,20 @@ pub struct Tour {
 }
 
 impl Tour {
+    /// Go on to a stage, which waits for its own frames.
+    fn go(&mut self, stage: usize) {
+        self.stage = stage;
+        self.wait = 0;
+    }
+
+    /// Take a shot and, once it is taken, let the commander play on from
+    /// `resume`.
+    fn shot_then(&mut self, commands: &mut Commands, name: &str, resume: usize) {
+        shot(commands, self, name);
+        self.resume = resume;
+        self.go(40);
+    }
+
     pub fn new(dir: PathBuf) -> Tour {
         Tour {
             dir,
@@ -116,27 +130,23 @@ fn tour(
     match tour.stage {
         0 if settled => {
             shot(&mut commands, &tour, "menu");
-            tour.stage = 1;
-            tour.wait = 0;
+            tour.go(1);
         }
         1 if settled => {
             next.set(Screen::Settings);
-            tour.stage = 10;
-            tour.wait = 0;
+            tour.go(10);
         }
         10 if settled => {
             shot(&mut commands, &tour, "settings");
             next.set(Screen::Setup);
-            tour.stage = 2;
-            tour.wait = 0;
+            tour.go(2);
         }
         2 if settled => {
             shot(&mut commands, &tour, "setup");
             choice.options.battles = BattleMode::Quick;
             choice.options.seed = 7;
             next.set(Screen::Game);
-            tour.stage = 3;
-            tour.wait = 0;
+            tour.go(3);
         }
         // The Confederate Moves of turn 1 wait for the player.
         3 if settled
@@ -146,8 +156,7 @@ fn tour(
         {
             shot(&mut commands, &tour, "map");
             commands.insert_resource(ScriptedCommander(Policy::Objective));
-            tour.stage = 11;
-            tour.wait = 0;
+            tour.go(11);
         }
         // A Quick battle once the Battle Resolution Table has been rolled.
         11 if !tour.battle_shot
@@ -165,15 +174,11 @@ fn tour(
             {
                 show(&mut screen, rec, b.id);
             }
-            tour.stage = 13;
-            tour.wait = 0;
+            tour.go(13);
         }
         13 if settled => {
-            shot(&mut commands, &tour, "battle-quick");
             tour.battle_shot = true;
-            tour.resume = 11;
-            tour.stage = 40;
-            tour.wait = 0;
+            tour.shot_then(&mut commands, "battle-quick", 11);
         }
         // The commander stops at the Confederate Resupply for its panel.
         11 if step
@@ -181,8 +186,7 @@ fn tour(
             .is_some_and(|s| *s.get() == Step::ConfederateResupply) =>
         {
             commands.remove_resource::<ScriptedCommander>();
-            tour.stage = 12;
-            tour.wait = 0;
+            tour.go(12);
         }
         12 if settled
             && pending.as_ref().is_some_and(|p| {
@@ -193,43 +197,36 @@ fn tour(
         {
             shot(&mut commands, &tour, "resupply");
             commands.insert_resource(ScriptedCommander(Policy::Objective));
-            tour.stage = 4;
-            tour.wait = 0;
+            tour.go(4);
         }
         // No resupply choice this turn: go on.
         12 if tour.wait > 400 => {
             commands.insert_resource(ScriptedCommander(Policy::Objective));
-            tour.stage = 4;
-            tour.wait = 0;
+            tour.go(4);
         }
         4 if step
             .as_ref()
             .is_some_and(|s| *s.get() == Step::BattlesAfterOrders) =>
         {
             commands.remove_resource::<ScriptedCommander>();
-            tour.stage = 5;
-            tour.wait = 0;
+            tour.go(5);
         }
         5 if settled => {
             shot(&mut commands, &tour, "union-turn");
             commands.insert_resource(ScriptedCommander(Policy::Objective));
-            tour.stage = 6;
-            tour.wait = 0;
+            tour.go(6);
         }
         6 if *game.get() == GameState::Over && tour.wait > 10 => {
-            tour.stage = 7;
-            tour.wait = 0;
+            tour.go(7);
         }
         7 if settled => {
             shot(&mut commands, &tour, "end");
-            tour.stage = 8;
-            tour.wait = 0;
+            tour.go(8);
         }
         // A second campaign, with Basic battles.
         8 if settled => {
             super::screens::to_menu(&mut next, &mut next_game);
-            tour.stage = 20;
-            tour.wait = 0;
+            tour.go(20);
         }
         // As a Grand Campaign (21.0), so that its end goes to the Player Log.
         20 if settled => {
@@ -237,14 +234,12 @@ fn tour(
             choice.options.seed = 5;
             choice.grand = true;
             next.set(Screen::Game);
-            tour.stage = 30;
-            tour.wait = 0;
+            tour.go(30);
         }
         // The new campaign asks its first question: the commander takes over.
         30 if settled && request.is_some() => {
             commands.insert_resource(ScriptedCommander(Policy::Objective));
-            tour.stage = 21;
-            tour.wait = 0;
+            tour.go(21);
         }
         21 if !tour.basic_shots[0]
             && request.as_ref().is_some_and(|r| {
@@ -258,15 +253,11 @@ fn tour(
             {
                 show(&mut screen, rec, b.id);
             }
-            tour.stage = 22;
-            tour.wait = 0;
+            tour.go(22);
         }
         22 if settled => {
-            shot(&mut commands, &tour, "battle-pre");
             tour.basic_shots[0] = true;
-            tour.resume = 21;
-            tour.stage = 40;
-            tour.wait = 0;
+            tour.shot_then(&mut commands, "battle-pre", 21);
         }
         // Battle Plans being assigned: one already given, a Force picked.
         21 if !tour.basic_shots[1]
@@ -287,15 +278,11 @@ fn tour(
                     .map(|u| u.force.clone());
                 show(&mut screen, rec, id);
             }
-            tour.stage = 24;
-            tour.wait = 0;
+            tour.go(24);
         }
         24 if settled => {
-            shot(&mut commands, &tour, "battle-assign");
             tour.basic_shots[1] = true;
-            tour.resume = 21;
-            tour.stage = 40;
-            tour.wait = 0;
+            tour.shot_then(&mut commands, "battle-assign", 21);
         }
         // The middle of resolution: some Forces have acted, others still
         // carry their counters.
@@ -317,19 +304,14 @@ fn tour(
             {
                 show(&mut screen, rec, id);
             }
-            tour.stage = 26;
-            tour.wait = 0;
+            tour.go(26);
         }
         26 if settled => {
-            shot(&mut commands, &tour, "battle-sheet");
             tour.basic_shots[2] = true;
-            tour.resume = 21;
-            tour.stage = 40;
-            tour.wait = 0;
+            tour.shot_then(&mut commands, "battle-sheet", 21);
         }
         21 if *game.get() == GameState::Over && tour.wait > 10 => {
-            tour.stage = 28;
-            tour.wait = 0;
+            tour.go(28);
         }
         28 if settled => {
             info!(
@@ -337,30 +319,25 @@ fn tour(
                 tour.basic_shots
             );
             shot(&mut commands, &tour, "end-basic");
-            tour.stage = 29;
-            tour.wait = 0;
+            tour.go(29);
         }
         // The saves the two campaigns left (with a data folder of its own).
         29 if settled => {
             super::screens::to_menu(&mut next, &mut next_game);
-            tour.stage = 31;
-            tour.wait = 0;
+            tour.go(31);
         }
         31 if settled => {
             next.set(Screen::Load);
-            tour.stage = 32;
-            tour.wait = 0;
+            tour.go(32);
         }
         32 if settled => {
             shot(&mut commands, &tour, "load");
             next.set(Screen::PlayerLog);
-            tour.stage = 34;
-            tour.wait = 0;
+            tour.go(34);
         }
         34 if settled => {
             shot(&mut commands, &tour, "player-log");
-            tour.stage = 33;
-            tour.wait = 0;
+            tour.go(33);
         }
         33 if settled => {
             exit.write(AppExit::Success);
@@ -368,8 +345,8 @@ fn tour(
         // After a shot, the commander plays on once the picture is taken.
         40 if tour.wait > 20 => {
             commands.insert_resource(ScriptedCommander(Policy::Objective));
-            tour.stage = tour.resume;
-            tour.wait = 0;
+            let resume = tour.resume;
+            tour.go(resume);
         }
         _ => {}
     }

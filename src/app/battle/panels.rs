@@ -505,22 +505,7 @@ pub fn battle_log(ui: &mut egui::Ui, chronicle: &Chronicle, b: &BattleRecord, cu
         .auto_shrink(false)
         .show(ui, |ui| {
             for e in &entries[start..end] {
-                let resp = ui.label(RichText::new(e.line()).monospace().size(11.5));
-                if let Some(r) = &e.roll {
-                    resp.on_hover_ui(|ui| {
-                        ui.label(format!("Rolled {} for: {}", r.die, e.text));
-                        if let (Some(t), Some((_, base))) = (r.target, &r.base) {
-                            ui.label(format!("Target {t}: {base}"));
-                            for m in &r.modifiers {
-                                ui.label(format!("  {}", m.describe()));
-                            }
-                            ui.label(
-                                "A natural 1 always succeeds, a natural 10 always fails (4.5).",
-                            );
-                        }
-                        ui.label(format!("Result: {} — rule {}", r.outcome, e.rule));
-                    });
-                }
+                crate::app::hud::chronicle_entry(ui, e, 11.5);
             }
         });
 }

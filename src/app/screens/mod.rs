@@ -55,7 +55,6 @@ fn start_campaign(
                     digest: load.save.digest.clone(),
                     total: load.save.decisions.len(),
                     file,
-                    settle: 2,
                 });
             }
             None => {

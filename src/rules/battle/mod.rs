@@ -144,6 +144,22 @@ pub struct PreBattle {
     pub confederate_shift: bool,
 }
 
+/// A battle's end: 3.2, the campaign is lost if Lee is left alone.
+pub fn finish(ctx: &mut Ctx, ending: Ending, rounds: u32) -> Outcome {
+    let campaign_lost = ctx.board.lee_isolated();
+    if campaign_lost {
+        ctx.note(
+            "3.2",
+            "Robert E. Lee is left without Confederate Forces: the campaign is lost.",
+        );
+    }
+    Outcome {
+        ending,
+        campaign_lost,
+        rounds,
+    }
+}
+
 pub fn lee_present(board: &Board, area: &str) -> bool {
     board.lee.area() == Some(area)
 }

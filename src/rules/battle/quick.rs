@@ -84,9 +84,7 @@ pub fn fight(ctx: &mut Ctx, spec: &BattleSpec, mode: QuickMode) -> Result<Outcom
     ctx.board.progress.battled.insert(area.to_string());
     loop {
         rounds += 1;
-        if rounds > 1 && ctx.recording() {
-            ctx.record(EventKind::Rejoin { round: rounds });
-        }
+        ctx.begin_round(rounds);
         let name = ctx.board.area_name(area).to_string();
         ctx.note(
             "9.3",
@@ -101,20 +99,7 @@ pub fn fight(ctx: &mut Ctx, spec: &BattleSpec, mode: QuickMode) -> Result<Outcom
         );
         let flow = round(ctx, area, attacker, mode)?;
         match flow {
-            Flow::Done(ending) => {
-                let campaign_lost = ctx.board.lee_isolated();
-                if campaign_lost {
-                    ctx.note(
-                        "3.2",
-                        "Robert E. Lee is left without Confederate Forces: the campaign is lost.",
-                    );
-                }
-                return Ok(Outcome {
-                    ending,
-                    campaign_lost,
-                    rounds,
-                });
-            }
+            Flow::Done(ending) => return Ok(finish(ctx, ending, rounds)),
             Flow::Rejoin => {
                 // 14.8.1 (Quick and Very Quick): the stronger army attacks;
                 // on equal Combat Values the Union.

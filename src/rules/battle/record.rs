@@ -259,6 +259,13 @@ impl Ctx<'_> {
         }
     }
 
+    /// A battle's round begins; from the second on it is a Rejoin (14.8.1).
+    pub fn begin_round(&mut self, round: u32) {
+        if round > 1 && self.recording() {
+            self.record(EventKind::Rejoin { round });
+        }
+    }
+
     pub fn end_battle(&mut self, ending: Ending) {
         if let Some(b) = self
             .board

@@ -25,9 +25,7 @@ pub fn fight(ctx: &mut Ctx, spec: &BattleSpec) -> R<Outcome> {
     let mut rounds = 0;
     loop {
         rounds += 1;
-        if rounds > 1 && ctx.recording() {
-            ctx.record(super::record::EventKind::Rejoin { round: rounds });
-        }
+        ctx.begin_round(rounds);
         let name = ctx.board.area_name(area).to_string();
         ctx.note(
             "9.3",
@@ -48,20 +46,7 @@ pub fn fight(ctx: &mut Ctx, spec: &BattleSpec) -> R<Outcome> {
             }
         };
         match ending {
-            Some(ending) => {
-                let campaign_lost = ctx.board.lee_isolated();
-                if campaign_lost {
-                    ctx.note(
-                        "3.2",
-                        "Robert E. Lee is left without Confederate Forces: the campaign is lost.",
-                    );
-                }
-                return Ok(Outcome {
-                    ending,
-                    campaign_lost,
-                    rounds,
-                });
-            }
+            Some(ending) => return Ok(super::finish(ctx, ending, rounds)),
             None => ctx.note("14.8.1", "Rejoin: a new battle starts from the Fog of War."),
         }
     }
