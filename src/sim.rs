@@ -96,6 +96,11 @@ pub struct Summary {
     pub objectives_achieved: BTreeMap<String, u32>,
     /// How many games were lost with Lee alone (3.2).
     pub lee_lost: u32,
+    /// How many games ended (won or lost) during Turn 1: a campaign
+    /// should almost never be decided that early (balance target).
+    pub decided_turn_1: u32,
+    /// How many games ended on each turn, index = turn.
+    pub end_turns: Vec<u32>,
     /// Wall-clock time: printed, but not part of the JSON, which stays the
     /// same for the same seed.
     #[serde(skip)]
@@ -140,6 +145,8 @@ pub fn simulate(
             .map(|o| (o.id.clone(), 0))
             .collect(),
         lee_lost: 0,
+        decided_turn_1: 0,
+        end_turns: Vec::new(),
         ms_per_game: 0.0,
     };
     let mut vp_total = 0u64;
@@ -164,6 +171,14 @@ pub fn simulate(
             if *achieved && let Some(n) = s.objectives_achieved.get_mut(id) {
                 *n += 1;
             }
+        }
+        let turn = game.board.turn.turn as usize;
+        if s.end_turns.len() <= turn {
+            s.end_turns.resize(turn + 1, 0);
+        }
+        s.end_turns[turn] += 1;
+        if turn <= 1 {
+            s.decided_turn_1 += 1;
         }
         if game.result.reason.contains("Robert E. Lee") {
             s.lee_lost += 1;

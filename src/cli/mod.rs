@@ -465,6 +465,20 @@ pub fn simulate(
                     .collect();
                 let _ = writeln!(out, "  objectives achieved: {}", obj.join(", "));
                 let _ = writeln!(out, "  lost with Lee alone: {}", s.lee_lost);
+                let ends: Vec<String> = s
+                    .end_turns
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, n)| **n > 0)
+                    .map(|(t, n)| format!("T{t}: {n}"))
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    "  decided on turn 1: {} ({:.1}%); ended on {}",
+                    s.decided_turn_1,
+                    s.decided_turn_1 as f64 * 100.0 / s.games.max(1) as f64,
+                    ends.join(", ")
+                );
                 let _ = writeln!(
                     out,
                     "  battles per game {:.2}; {:.3} ms per game",

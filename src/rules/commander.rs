@@ -10,7 +10,8 @@ use super::components::SpecialBattlePlan;
 use super::decision::{
     Decider, Decision, DefaultPlan, FormationChange, Interrupt, Request, SecondMove,
 };
-use crate::campaign::{Condition, ForceType, Side};
+use super::turn::victory::{has_reached, qualifies};
+use crate::campaign::{Condition, DefeatCondition, ForceFilter, ForceType, Side};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
@@ -50,10 +51,13 @@ impl Policy {
     }
 }
 
-/// The areas the army should make for, with the turn each is due: the
-/// pending positional objectives' areas not yet satisfied.
-fn goals(board: &Board) -> Vec<(u32, String)> {
-    let mut v: Vec<(u32, String)> = Vec::new();
+/// The areas the army should make for, with the turn each is due and
+/// which Forces count: the pending positional objectives' areas not yet
+/// satisfied, the areas a defeat condition needs reached (3.2), and the
+/// areas to be held with a Combat Value at the end (2.2).
+fn goals(board: &Board) -> Vec<(u32, String, ForceFilter)> {
+    let any = ForceFilter::Any {};
+    let mut v: Vec<(u32, String, ForceFilter)> = Vec::new();
     for o in board
         .options
         .objectives(&board.campaign)
@@ -61,19 +65,37 @@ fn goals(board: &Board) -> Vec<(u32, String)> {
     {
         match &o.condition {
             Condition::ClearArea { area, by } if board.has_side(area, Side::Union) => {
-                v.push((by.turn, area.clone()))
+                v.push((by.turn, area.clone(), any.clone()))
             }
-            Condition::Reach { area, by, .. } => v.push((by.turn, area.clone())),
+            Condition::Reach { area, by, forces } => {
+                v.push((by.turn, area.clone(), forces.clone()))
+            }
             Condition::Occupy { areas, at } => v.extend(
                 areas
                     .iter()
                     .filter(|a| !board.has_side(a, Side::Confederate))
-                    .map(|a| (at.turn, a.clone())),
+                    .map(|a| (at.turn, a.clone(), any.clone())),
+            ),
+            Condition::HoldWithCombatValue { areas, min_combat } => v.extend(
+                areas
+                    .iter()
+                    .filter(|a| {
+                        board.holder(a) != Some(Side::Confederate)
+                            || board.area_combat(a, Side::Confederate) < *min_combat
+                    })
+                    .map(|a| (board.campaign.turns, a.clone(), any.clone())),
             ),
             _ => {}
         }
     }
-    v.sort();
+    for d in &board.campaign.victory.defeat {
+        if let DefeatCondition::FailToReach { area, by, forces } = d
+            && !has_reached(board, area, forces)
+        {
+            v.push((by.turn, area.clone(), forces.clone()));
+        }
+    }
+    v.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
     v
 }
 
@@ -91,14 +113,18 @@ fn anchors(board: &Board) -> Vec<String> {
         .collect()
 }
 
-/// The target for a Force in `from`: the nearest of the goals due first.
-fn target_for(board: &Board, from: &str) -> Option<(u32, String)> {
-    let goals = goals(board);
+/// The target for `force` in `from`: the nearest of the goals it counts
+/// for that are due first.
+fn target_for(board: &Board, force: &str, from: &str) -> Option<(u32, String)> {
+    let goals: Vec<_> = goals(board)
+        .into_iter()
+        .filter(|(_, _, f)| qualifies(board, f, force))
+        .collect();
     let first_due = goals.first()?.0;
     goals
         .into_iter()
-        .filter(|(due, _)| *due == first_due)
-        .filter_map(|(due, a)| board.graph.distance(from, &a).map(|d| (d, due, a)))
+        .filter(|(due, _, _)| *due == first_due)
+        .filter_map(|(due, a, _)| board.graph.distance(from, &a).map(|d| (d, due, a)))
         .min()
         .map(|(_, due, a)| (due, a))
 }
@@ -144,7 +170,7 @@ impl Policy {
             let Some(from) = p.location.area() else {
                 continue;
             };
-            let Some((due, target)) = target_for(board, from) else {
+            let Some((due, target)) = target_for(board, force, from) else {
                 continue;
             };
             let gain = dist(board, from, &target) as i64 - dist(board, to, &target) as i64;
@@ -443,8 +469,19 @@ impl Decider for Policy {
                     .cloned()
                     .unwrap_or(first)
             }
-            Decision::PlaceArrival { .. } => {
-                let goal = goals(board).into_iter().next().map(|(_, a)| a);
+            Decision::PlaceArrival { arrival, .. } => {
+                // The most urgent goal the arriving Forces count for.
+                let forces: Vec<String> = board
+                    .campaign
+                    .late_arrivals
+                    .iter()
+                    .find(|a| &a.id == arrival)
+                    .map(|a| a.forces.clone())
+                    .unwrap_or_default();
+                let goal = goals(board)
+                    .into_iter()
+                    .find(|(_, _, f)| forces.iter().any(|id| qualifies(board, f, id)))
+                    .map(|(_, a, _)| a);
                 request
                     .options
                     .iter()

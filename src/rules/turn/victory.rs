@@ -16,7 +16,7 @@ fn reached(deadline: &Deadline, turn: u32, step: Step) -> bool {
     turn > deadline.turn || (turn == deadline.turn && end_of(deadline.phase))
 }
 
-fn qualifies(board: &Board, filter: &ForceFilter, id: &str) -> bool {
+pub(crate) fn qualifies(board: &Board, filter: &ForceFilter, id: &str) -> bool {
     match filter {
         ForceFilter::Any {} => true,
         ForceFilter::Corps { corps } => board
@@ -25,7 +25,7 @@ fn qualifies(board: &Board, filter: &ForceFilter, id: &str) -> bool {
     }
 }
 
-fn has_reached(board: &Board, area: &str, filter: &ForceFilter) -> bool {
+pub(crate) fn has_reached(board: &Board, area: &str, filter: &ForceFilter) -> bool {
     board
         .progress
         .entered
@@ -139,11 +139,8 @@ pub fn end_of_step(ctx: &mut Ctx, step: Step) {
                 .all(|a| ctx.board.holder(a) == Some(Side::Union)),
         };
         if lost {
-            finish(
-                ctx,
-                false,
-                format!("a Defeat Condition is met: {d:?} (3.2)"),
-            );
+            let why = describe_defeat(ctx.board, d);
+            finish(ctx, false, format!("{why} (3.2)"));
             return;
         }
     }
@@ -157,6 +154,40 @@ pub fn end_of_step(ctx: &mut Ctx, step: Step) {
             true,
             "every Victory Condition is achieved (3.1)".into(),
         );
+    }
+}
+
+/// A defeat condition in words, as the campaign's end reports it.
+pub fn describe_defeat(board: &Board, d: &DefeatCondition) -> String {
+    let area = |id: &str| board.area_name(id).to_string();
+    match d {
+        DefeatCondition::FailToReach {
+            area: a,
+            by,
+            forces,
+        } => {
+            let who = match forces {
+                ForceFilter::Any {} => "Confederate Force".to_string(),
+                ForceFilter::Corps { corps } => {
+                    let name = board
+                        .campaign
+                        .corps
+                        .iter()
+                        .find(|c| &c.id == corps)
+                        .map_or(corps.as_str(), |c| c.name.as_str());
+                    format!("Force of {name}")
+                }
+            };
+            format!(
+                "no {who} reached {} by the end of Turn {}",
+                area(a),
+                by.turn
+            )
+        }
+        DefeatCondition::UnionHolds { areas } => {
+            let names: Vec<String> = areas.iter().map(|a| area(a)).collect();
+            format!("the Union Holds {}", names.join(", "))
+        }
     }
 }
 
