@@ -363,9 +363,10 @@ fn resupply_result(ctx: &mut Ctx, result: &ResupplyResult) -> Result<(), Interru
             place_union(ctx, i, &area, "is placed", "18.2");
         }
         ResupplyResult::Reinforcement {} => {
-            let cup = ctx
-                .board
-                .in_pile(&Location::ReinforcementCup, |f| f.side == Side::Union);
+            // R-18.1-static: a Named Static Force is not a Reinforcement.
+            let cup = ctx.board.in_pile(&Location::ReinforcementCup, |f| {
+                f.side == Side::Union && f.force_type.is_mobile()
+            });
             if cup.is_empty() {
                 ctx.note(
                     "18.2",
@@ -404,7 +405,11 @@ fn buy_from_cup(
     verb: &str,
 ) -> Result<(), Interrupt> {
     loop {
-        let in_cup = ctx.board.in_pile(&cup, |f| f.side == Side::Union);
+        // 18.1: "the Union will not use Command Points to purchase Static
+        // Forces" (R-18.1-static).
+        let in_cup = ctx
+            .board
+            .in_pile(&cup, |f| f.side == Side::Union && f.force_type.is_mobile());
         if in_cup.is_empty() || ctx.board.cp.union == 0 {
             return Ok(());
         }
