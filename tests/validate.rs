@@ -322,6 +322,7 @@ fn negative_and_impossible_values() {
     v["forces"][1]["full"]["activation"] = json!(11);
     v["lee"]["command_rating"] = json!(0);
     v["union_group_maximum"] = json!(0);
+    v["union_cavalry_saving_throw"] = json!(11);
     let ps = problems_of(&v, "values2");
     assert!(has(
         &ps,
@@ -330,6 +331,7 @@ fn negative_and_impossible_values() {
     ));
     assert!(has(&ps, "lee.command_rating", "impossible"));
     assert!(has(&ps, "union_group_maximum", "at least 1"));
+    assert!(has(&ps, "union_cavalry_saving_throw", "Saving Throw 11 is impossible"));
 }
 
 #[test]

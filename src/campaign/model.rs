@@ -44,6 +44,10 @@ pub struct Campaign {
     pub union_orders: UnionOrders,
     /// Maximum number of Forces in one Union group (16.3).
     pub union_group_maximum: u32,
+    /// Optional rule Union Cavalry Corps: the d10 result at or above which
+    /// the Union AI's Saving Throw negates a Scout counter (10 before
+    /// February 1863, 9 after).
+    pub union_cavalry_saving_throw: u32,
     /// Withdrawal table (14.8).
     pub withdrawal: Vec<WithdrawalRow>,
     /// Battle Resolution Table for Quick and Very Quick battles.

@@ -190,6 +190,15 @@ impl<'a> Validator<'a> {
                 "a Union group holds at least 1 Force (16.3)",
             );
         }
+        if !(2..=10).contains(&c.union_cavalry_saving_throw) {
+            self.err(
+                "union_cavalry_saving_throw",
+                format!(
+                    "Saving Throw {} is impossible (2-10: a d10 result at or above it saves)",
+                    c.union_cavalry_saving_throw
+                ),
+            );
+        }
     }
 
     fn map(&mut self) {
