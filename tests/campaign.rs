@@ -11,73 +11,20 @@ use fcrel::rules::battle::Ctx;
 use fcrel::rules::board::Board;
 use fcrel::rules::commander::Policy;
 use fcrel::rules::components::{Location, Strength};
-use fcrel::rules::decision::{Decider, Decision, Interrupt, Recorded};
+use fcrel::rules::decision::{Decision, Interrupt, Recorded};
 use fcrel::rules::difficulty::{BattleMode, GameOptions, UnionAspects};
 use fcrel::rules::setup::new_campaign;
 use fcrel::rules::turn::orders::union_groups;
 use fcrel::rules::turn::{Step, play_step};
 
+mod common;
+use common::*;
+
 fn seven_days() -> Arc<Campaign> {
     Arc::new(campaign::load_bundled("seven-days").unwrap())
 }
 
-fn empty_board(c: Arc<Campaign>) -> Board {
-    Board::empty(c, GameOptions::default())
-}
-
 use Strength::{Full, Reduced};
-
-fn at(b: &mut Board, area: &str, ids: &[&str]) {
-    for id in ids {
-        assert!(
-            b.place(id, Location::Area(area.into()), Full),
-            "no counter {id}"
-        );
-    }
-}
-
-struct Run {
-    board: Board,
-    dice: Dice,
-    chronicle: Chronicle,
-}
-
-impl Run {
-    fn new(board: Board, dice: &[u32]) -> Run {
-        Run {
-            board,
-            dice: Dice::scripted(dice.iter().copied()),
-            chronicle: Chronicle::default(),
-        }
-    }
-
-    fn step(&mut self, step: Step, decider: &mut dyn Decider) -> Result<(), Interrupt> {
-        let mut ctx = Ctx {
-            board: &mut self.board,
-            dice: &mut self.dice,
-            chronicle: &mut self.chronicle,
-            decider,
-        };
-        play_step(&mut ctx, step)
-    }
-
-    fn loc(&self, id: &str) -> Location {
-        self.board.piece(id).unwrap().location.clone()
-    }
-
-    fn text(&self) -> String {
-        self.chronicle
-            .entries()
-            .iter()
-            .map(|e| e.line())
-            .collect::<Vec<_>>()
-            .join("\n")
-    }
-}
-
-fn area(a: &str) -> Location {
-    Location::Area(a.into())
-}
 
 /// 16.1.1 example: a III Corps group outside the Battle Area rolls a 4 on
 /// the Seven Days Campaign Map chart and moves one area toward Malvern Hill.

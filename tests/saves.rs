@@ -398,3 +398,69 @@ fn physical_dice_are_saved_and_replayed() {
     let r = save::replay(&saved, c).unwrap();
     assert_eq!(r.digest, saved.digest);
 }
+
+/// 21.0 The Grand Campaign played through: the five campaigns in order under
+/// one set of options, each played in the app and written to the Player Log
+/// before the next begins; the grand total is the sum of the five and the
+/// Markdown export names every campaign. The options' seed is the first
+/// under which the scripted commander wins all five (found with the
+/// simulator, which plays the same games as the app).
+#[test]
+fn a_grand_campaign_is_played_through() {
+    use fcrel::player_log::{
+        GRAND_CAMPAIGN, GrandCampaign, GrandStatus, PlayerLog, entry_from_world,
+    };
+    use fcrel::rules::difficulty::PlayerLevel;
+    let campaigns: Vec<Arc<Campaign>> = GRAND_CAMPAIGN
+        .iter()
+        .map(|id| Arc::new(campaign::load_bundled(id).unwrap()))
+        .collect();
+    for (n, c) in campaigns.iter().enumerate() {
+        assert_eq!(c.grand_campaign_order as usize, n + 1, "{}", c.id);
+    }
+    let base = GameOptions {
+        battles: BattleMode::VeryQuick,
+        player: PlayerLevel::Easy,
+        ..GameOptions::default()
+    };
+    let wins_all = |seed: u64| {
+        campaigns.iter().all(|c| {
+            fcrel::sim::play(c.clone(), GameOptions { seed, ..base }, Policy::Objective)
+                .unwrap()
+                .result
+                .victory
+        })
+    };
+    let seed = (1..2_000u64)
+        .find(|&s| wins_all(s))
+        .expect("some seed wins all five");
+    let options = GameOptions { seed, ..base };
+    let mut log = PlayerLog::default();
+    log.grand.push(GrandCampaign {
+        id: 7,
+        options: Some(options),
+        status: GrandStatus::InProgress,
+        notes: String::new(),
+    });
+    let mut total = 0;
+    for c in &campaigns {
+        assert_eq!(log.next_campaign(7), Some(c.id.as_str()));
+        let mut a = app();
+        a.world_mut()
+            .write_message(NewCampaign::new(c.clone(), options));
+        play(&mut a, |_| false);
+        let entry = entry_from_world(a.world_mut(), Some(7)).unwrap();
+        assert!(entry.victory, "{}: {}", c.id, entry.reason);
+        total += entry.victory_points;
+        assert!(log.record(entry));
+    }
+    assert_eq!(log.next_campaign(7), None);
+    assert_eq!(log.grand[0].status, GrandStatus::Completed);
+    assert_eq!(log.grand_total(7), total);
+    assert_eq!(log.best_grand_total(), Some(total));
+    let md = log.to_markdown();
+    for c in &campaigns {
+        assert!(md.contains(&c.name), "{md}");
+    }
+    assert!(md.contains(&format!("{total} Victory Points")), "{md}");
+}

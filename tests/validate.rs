@@ -331,7 +331,11 @@ fn negative_and_impossible_values() {
     ));
     assert!(has(&ps, "lee.command_rating", "impossible"));
     assert!(has(&ps, "union_group_maximum", "at least 1"));
-    assert!(has(&ps, "union_cavalry_saving_throw", "Saving Throw 11 is impossible"));
+    assert!(has(
+        &ps,
+        "union_cavalry_saving_throw",
+        "Saving Throw 11 is impossible"
+    ));
 }
 
 #[test]

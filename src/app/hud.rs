@@ -810,6 +810,7 @@ pub fn describe(board: &Board, d: &Decision) -> String {
             format!("Screen with {} and {}", name(cavalry), name(infantry))
         }
         Decision::EndInsights => "No more Insights".into(),
+        Decision::NoScreen => "Do not Screen: every Force fights on the sheet".into(),
         Decision::RemoveSpecialPlan { plan } => format!("Take {} out of the cup", plan.name()),
         Decision::EndRemovals => "Keep my Scouts".into(),
         Decision::ScreenedApproach { cavalry: None } => "No Screened Approach".into(),

@@ -19,6 +19,7 @@ use crate::rules::components::{
     ActiveCampaign, Force, LeeCounter, Location, MapArea, ObjectiveMarker, Strength,
 };
 use crate::rules::decision::Decision;
+use crate::rules::sequence::GameState;
 use crate::rules::sequence::{Decide, PendingDecision};
 
 pub(super) fn plugin(app: &mut App) {
@@ -207,11 +208,20 @@ fn build_map(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     objectives: Query<&MapArea, With<ObjectiveMarker>>,
+    (game, old): (Res<State<GameState>>, Query<Entity, With<MapPiece>>),
 ) {
+    // The previous campaign's resources stay until the new one is set up:
+    // build only then, and never over another campaign's map.
+    if *game.get() == GameState::NoCampaign {
+        return;
+    }
     let Some(active) = active else { return };
     let c = &active.0;
     if geometry.is_some_and(|g| g.campaign == c.id) {
         return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
     }
     let sites: Vec<Vec2> = c.map.areas.iter().map(|a| world(c, a.position)).collect();
     let half = Vec2::new(c.map.width / 2.0, c.map.height / 2.0);

@@ -31,6 +31,8 @@ pub struct Tour {
     basic_shots: [bool; 3],
     /// The stage to go back to after a shot.
     resume: usize,
+    /// The campaign whose opening map is shot next (index in the catalog).
+    map_index: usize,
 }
 
 impl Tour {
@@ -56,6 +58,7 @@ impl Tour {
             battle_shot: false,
             basic_shots: [false; 3],
             resume: 0,
+            map_index: 1,
         }
     }
 }
@@ -104,7 +107,7 @@ fn tour(
     pending: Option<Res<PendingDecision>>,
     step: Option<Res<State<Step>>>,
     game: Res<State<GameState>>,
-    mut exit: MessageWriter<AppExit>,
+    (mut exit, catalog): (MessageWriter<AppExit>, Res<super::Catalog>),
 ) {
     tour.wait += 1;
     // Give each screen a moment to lay out and render.
@@ -337,7 +340,34 @@ fn tour(
         }
         34 if settled => {
             shot(&mut commands, &tour, "player-log");
-            tour.go(33);
+            tour.go(50);
+        }
+        // Every other campaign's opening map, at its first Confederate Moves.
+        50 if settled => {
+            if tour.map_index >= catalog.campaigns.len() {
+                tour.go(33);
+            } else {
+                choice.campaign = tour.map_index;
+                choice.grand = false;
+                choice.options.battles = BattleMode::Quick;
+                choice.options.seed = 7;
+                next.set(Screen::Game);
+                tour.go(51);
+            }
+        }
+        51 if settled
+            && pending
+                .as_ref()
+                .is_some_and(|p| p.request.as_ref().is_some_and(|r| r.rule == "9.2")) =>
+        {
+            let name = format!("map-{}", catalog.campaigns[tour.map_index].id);
+            shot(&mut commands, &tour, &name);
+            tour.go(52);
+        }
+        52 if settled => {
+            super::screens::to_menu(&mut next, &mut next_game);
+            tour.map_index += 1;
+            tour.go(50);
         }
         33 if settled => {
             exit.write(AppExit::Success);

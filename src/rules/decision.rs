@@ -119,6 +119,8 @@ pub enum Decision {
         cavalry: String,
         infantry: String,
     },
+    /// 10.2.12.7: leave a free Screen Insight unused; every Force fights.
+    NoScreen,
     /// End the choice of Insights.
     EndInsights,
     /// 14.0.1: discard a Scout to take this Special Battle Plan out of the

@@ -164,9 +164,19 @@ pub fn new_campaign(
         );
     }
     for l in &c.late_arrivals {
+        let names: Vec<&str> = l
+            .forces
+            .iter()
+            .map(|id| {
+                c.forces
+                    .iter()
+                    .find(|f| &f.id == id)
+                    .map_or(id.as_str(), |f| f.name.as_str())
+            })
+            .collect();
         chronicle.note(
             "7.9",
-            format!("{} ({}) wait off the map.", l.forces.join(", "), l.label),
+            format!("{} ({}) wait off the map.", names.join(", "), l.label),
         );
     }
     // 7.6 Cities and Forts, then the campaign's own extra counters.
@@ -243,10 +253,9 @@ fn place_generic(
             chronicle.note(
                 rule,
                 format!(
-                    "{} {} {} placed in {name}.",
+                    "{} {} placed in {name}.",
                     side.name(),
-                    kind.name(),
-                    board.pieces[i].force.id
+                    board.pieces[i].force.chronicle_name()
                 ),
             );
         }
@@ -337,7 +346,12 @@ pub fn campaign_counters(c: &Campaign) -> Vec<(Force, Location)> {
                     id: format!("{}-{n}", stock.id_prefix),
                     side: stock.side,
                     // Each counter its own readable name: "Infantry Brigade 3".
-                    name: format!("{} {} {number}", stock.force_type.name(), stock.kind.name()),
+                    // A Garrison or Fortification is named once: "Garrison 2".
+                    name: if stock.force_type.name() == stock.kind.name() {
+                        format!("{} {number}", stock.kind.name())
+                    } else {
+                        format!("{} {} {number}", stock.force_type.name(), stock.kind.name())
+                    },
                     force_type: stock.force_type,
                     skill: stock.skill,
                     corps: None,

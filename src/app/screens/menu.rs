@@ -45,23 +45,7 @@ fn menu(
         });
         ui.columns(2, |cols| {
             cols[0].heading("Campaigns");
-            for (i, c) in catalog.campaigns.iter().enumerate() {
-                let selected = choice.campaign == i;
-                let frame = egui::Frame::group(cols[0].style()).fill(if selected {
-                    egui::Color32::from_rgb(235, 225, 200)
-                } else {
-                    egui::Color32::TRANSPARENT
-                });
-                frame.show(&mut cols[0], |ui| {
-                    ui.horizontal(|ui| {
-                        if ui.selectable_label(selected, egui::RichText::new(&c.name).strong().size(18.0)).clicked() {
-                            choice.campaign = i;
-                        }
-                        ui.label(format!("{} · {} turns · Lee's score {} VP", c.dates, c.turns, c.victory.lee_historical_vp));
-                    });
-                    ui.label(&c.introduction);
-                });
-            }
+            // Problems first, where they are seen whatever the list's length.
             for p in &catalog.problems {
                 cols[0].colored_label(egui::Color32::DARK_RED, p.to_string());
             }
@@ -74,6 +58,25 @@ fn menu(
             if let Some((text, true)) = &save_state.message {
                 cols[0].colored_label(egui::Color32::DARK_RED, text);
             }
+            egui::ScrollArea::vertical().id_salt("campaigns").auto_shrink([false, true]).show(&mut cols[0], |ui| {
+                for (i, c) in catalog.campaigns.iter().enumerate() {
+                    let selected = choice.campaign == i;
+                    let frame = egui::Frame::group(ui.style()).fill(if selected {
+                        egui::Color32::from_rgb(235, 225, 200)
+                    } else {
+                        egui::Color32::TRANSPARENT
+                    });
+                    frame.show(ui, |ui| {
+                        ui.horizontal_wrapped(|ui| {
+                            if ui.selectable_label(selected, egui::RichText::new(&c.name).strong().size(18.0)).clicked() {
+                                choice.campaign = i;
+                            }
+                            ui.label(format!("{} · {} turns · Lee's score {} VP", c.dates, c.turns, c.victory.lee_historical_vp));
+                        });
+                        ui.label(&c.introduction);
+                    });
+                }
+            });
             let ui = &mut cols[1];
             ui.heading("Play");
             ui.add_space(8.0);

@@ -837,6 +837,21 @@ fn union_retreat_choices(board: &Board, area: &str) -> Vec<String> {
 /// Confederate Force out.
 pub fn leave_battle(ctx: &mut Ctx, area: &str, side: Side, routed: bool) -> Result<(), Interrupt> {
     let rule = if routed { "14.5" } else { "14.5.1" };
+    leave_area(ctx, area, side, rule)?;
+    if routed {
+        rout_award(ctx, side);
+    }
+    Ok(())
+}
+
+/// Every Force of `side` still in `area` leaves it as 14.5 says (static
+/// Forces destroyed, Artillery captured, the others to an adjacent area).
+pub fn leave_area(
+    ctx: &mut Ctx,
+    area: &str,
+    side: Side,
+    rule: &'static str,
+) -> Result<(), Interrupt> {
     let lee_here = lee_present(ctx.board, area);
     abandon(ctx, area, side, rule);
     let mut lee_moved = false;
@@ -900,9 +915,6 @@ pub fn leave_battle(ctx: &mut Ctx, area: &str, side: Side, routed: bool) -> Resu
                 ctx.board.destroy(i, ctx.chronicle, rule);
             }
         }
-    }
-    if routed {
-        rout_award(ctx, side);
     }
     Ok(())
 }

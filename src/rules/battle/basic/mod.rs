@@ -42,7 +42,25 @@ pub fn fight(ctx: &mut Ctx, spec: &BattleSpec) -> R<Outcome> {
             Some(e) => Some(e),
             None => {
                 let mut f = set_up(ctx, area, &pre, first_here)?;
-                battle(ctx, &mut f)?
+                let ending = battle(ctx, &mut f)?;
+                // R-10.2.12.7: Forces kept off the sheet (Screen, Screened
+                // Approach) share their army's fate when it loses the field.
+                let lost = matches!(
+                    ending,
+                    Some(Ending::Routed {
+                        loser: Side::Confederate
+                    }) | Some(Ending::Cleared {
+                        loser: Some(Side::Confederate)
+                    })
+                );
+                if lost && ctx.board.has_side(area, Side::Confederate) {
+                    ctx.note(
+                        "10.2.12.7",
+                        "The Forces kept off the sheet leave the field with the army.",
+                    );
+                    super::leave_area(ctx, area, Side::Confederate, "14.5")?;
+                }
+                ending
             }
         };
         match ending {
@@ -153,16 +171,8 @@ pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R
                     if forbidden.contains(&i) || insights.iter().any(|s| s.insight == i) {
                         continue;
                     }
-                    if i == Insight::Screen {
-                        let cav = here
-                            .iter()
-                            .any(|&p| ctx.board.pieces[p].force.force_type == ForceType::Cavalry);
-                        let inf = here
-                            .iter()
-                            .any(|&p| ctx.board.pieces[p].force.force_type == ForceType::Infantry);
-                        if here.len() < 3 || !cav || !inf {
-                            continue;
-                        }
+                    if i == Insight::Screen && !can_screen(ctx, &here) {
+                        continue;
                     }
                     options.push(Decision::ChooseInsight { insight: i });
                 }
@@ -184,33 +194,23 @@ pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R
                         ),
                     );
                     if insight == Insight::Screen {
-                        let mut options = Vec::new();
-                        for &cv in here.iter().filter(|&&p| {
-                            ctx.board.pieces[p].force.force_type == ForceType::Cavalry
-                        }) {
-                            for &inf in here.iter().filter(|&&p| {
-                                ctx.board.pieces[p].force.force_type == ForceType::Infantry
-                            }) {
-                                options.push(Decision::ScreenWith {
-                                    cavalry: ctx.board.pieces[cv].force.id.clone(),
-                                    infantry: ctx.board.pieces[inf].force.id.clone(),
-                                });
-                            }
-                        }
-                        if let Decision::ScreenWith { cavalry, infantry } = ctx.ask(
-                            "10.2.12.7",
-                            "Which Cavalry and Infantry Forces Screen?",
-                            options,
-                        )? {
-                            screen = Some((
-                                ctx.board.index(&cavalry).expect("offered"),
-                                ctx.board.index(&infantry).expect("offered"),
-                            ));
-                        }
+                        screen = ask_screen(ctx, &here, false)?;
                     }
                 }
                 _ => break,
             }
+        }
+    }
+    // A Screen from the Fog of War or a Special Rule is used the same way
+    // (R-10.2.12.7-free): the player names the Forces, or leaves it unused.
+    if screen.is_none() && insights.iter().any(|s| s.insight == Insight::Screen) {
+        if can_screen(ctx, &here) {
+            screen = ask_screen(ctx, &here, true)?;
+        } else {
+            ctx.note(
+                "10.2.12.7",
+                "The free Screen Insight cannot be used: it needs at least 3 Forces here, with Cavalry and Infantry.",
+            );
         }
     }
     // 14.0.1 Scouts take Special Battle Plans out of the cup for the battle.
@@ -315,6 +315,52 @@ pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R
         );
     }
     Ok(f)
+}
+
+/// 10.2.12.7: Screen needs at least 3 Forces in the area, Cavalry and
+/// Infantry among them.
+fn can_screen(ctx: &Ctx, here: &[usize]) -> bool {
+    let has = |t: ForceType| {
+        here.iter()
+            .any(|&p| ctx.board.pieces[p].force.force_type == t)
+    };
+    here.len() >= 3 && has(ForceType::Cavalry) && has(ForceType::Infantry)
+}
+
+/// 10.2.12.7: which Cavalry and Infantry Forces stay off the sheet to
+/// Screen; a free Screen may be left unused.
+fn ask_screen(ctx: &mut Ctx, here: &[usize], free: bool) -> R<Option<(usize, usize)>> {
+    let of = |t: ForceType| -> Vec<usize> {
+        here.iter()
+            .copied()
+            .filter(|&p| ctx.board.pieces[p].force.force_type == t)
+            .collect()
+    };
+    let mut options = Vec::new();
+    for &cv in &of(ForceType::Cavalry) {
+        for &inf in &of(ForceType::Infantry) {
+            options.push(Decision::ScreenWith {
+                cavalry: ctx.board.pieces[cv].force.id.clone(),
+                infantry: ctx.board.pieces[inf].force.id.clone(),
+            });
+        }
+    }
+    if free {
+        options.push(Decision::NoScreen);
+    }
+    Ok(
+        match ctx.ask(
+            "10.2.12.7",
+            "Which Cavalry and Infantry Forces Screen?",
+            options,
+        )? {
+            Decision::ScreenWith { cavalry, infantry } => Some((
+                ctx.board.index(&cavalry).expect("offered"),
+                ctx.board.index(&infantry).expect("offered"),
+            )),
+            _ => None,
+        },
+    )
 }
 
 fn unit(pid: usize, side: Side, region: Region, formation: Formation) -> Unit {
