@@ -12,6 +12,7 @@ use fcrel::campaign::{
     ForceType, Insight, ResupplyResult, Side, Skill, SpecialRule, UnionLevel,
 };
 use fcrel::chronicle::Chronicle;
+use fcrel::dice::Dice;
 use fcrel::rules::board::Board;
 use fcrel::rules::components::{Location, Rating};
 use fcrel::rules::decision::{Decision, Interrupt, Recorded};
@@ -1031,18 +1032,34 @@ fn gettysburg_destroyed_i_corps_reinforcement_rejoins_its_corps() {
 
 /// 16.3.3 exception, word for word: "even though the I Corps group contains
 /// 6 Forces, Wadsworth is added to that group, increasing the total number of
-/// Forces to seven." The engine forms groups afresh each Union Orders step
-/// (R-16.3): 4 named I Corps Forces take 2 of the 3 generic counters and the
-/// third (the one that joined while Wadsworth was away) is split off into a
-/// group of its own, which rolls and moves separately.
+/// Forces to seven." The three generic counters joined I Corps at a Union
+/// Orders step while Wadsworth was away (R-16.3: they stay attached); when he
+/// returns the group is seven strong, rolls once and moves as one.
 #[test]
-#[ignore = "engine: R-16.3 regroups every step, so a full I Corps group that Wadsworth rejoins is 6 + 1, not the rulebook's group of 7 (16.3.3 exception)"]
 fn gettysburg_rejoining_reinforcement_makes_a_group_of_seven() {
-    let run = wadsworth_returns();
+    let mut run = wadsworth_returns();
     let groups = groups_in(&run.board, "moritz-tavern");
     assert_eq!(groups.len(), 1, "one group of seven: {groups:?}");
     assert_eq!(groups[0].0, "I");
     assert_eq!(groups[0].1.len(), 7, "{groups:?}");
+    // Row 1, "Move toward Gettysburg (Center).": all seven go together.
+    run.dice = Dice::scripted([1, 1]);
+    play(&mut run, Step::UnionOrders, vec![]);
+    let t = run.text();
+    let to = run.loc("wadsworth");
+    assert_ne!(to, area("moritz-tavern"), "{t}");
+    for id in I_CORPS
+        .iter()
+        .chain(&["us-inf-brigade-1", "us-inf-regiment-1", "us-inf-brigade-2"])
+    {
+        assert_eq!(run.loc(id), to, "{id}: {t}");
+    }
+    // Without the attachments (a board that never saw the three join), the
+    // maximum splits one counter off (16.3.3).
+    let mut b = run.board.clone();
+    b.progress.attached.clear();
+    let groups = groups_in(&b, to.area().unwrap());
+    assert_eq!(groups.len(), 2, "{groups:?}");
 }
 
 fn wadsworth_returns() -> Run {
@@ -1062,6 +1079,14 @@ fn wadsworth_returns() -> Run {
         ],
     );
     assert_eq!(groups_in(&b, "moritz-tavern")[0].1.len(), 6);
+    // A Union Orders step (row 2: Hold) forms the group and attaches the
+    // three counters to I Corps.
+    let mut run = Run::new(b, &[2]);
+    play(&mut run, Step::UnionOrders, vec![]);
+    assert_eq!(run.loc("robinson"), area("moritz-tavern"), "{}", run.text());
+    let mut b = run.board;
+    assert_eq!(b.progress.attached.len(), 3, "{:?}", b.progress.attached);
+    assert!(b.progress.attached.values().all(|g| g == "I"));
     assert!(b.place(
         "wadsworth",
         Location::ReinforcementCup,

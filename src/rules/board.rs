@@ -301,6 +301,7 @@ impl Board {
     /// Remove a counter to where 11.11 sends it.
     pub fn destroy(&mut self, i: usize, chronicle: &mut Chronicle, rule: &str) {
         self.progress.casualties.lost(self.pieces[i].force.side);
+        self.progress.attached.remove(&self.pieces[i].force.id);
         let dest = destination(&self.pieces[i].force, false);
         chronicle.note(
             rule,

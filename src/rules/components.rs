@@ -389,6 +389,11 @@ pub struct Progress {
     /// of the campaign.
     #[serde(default)]
     pub casualties: Casualties,
+    /// Union Brigades, Regiments and Batteries attached to a corps or
+    /// Independent group (16.3.3): force id → the group's label. They stay
+    /// with it while they share its area, even past the group maximum.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub attached: BTreeMap<String, String>,
     /// The end of the campaign, once reached.
     pub result: Option<CampaignResult>,
 }

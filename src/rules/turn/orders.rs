@@ -65,8 +65,23 @@ pub fn form_groups(board: &Board, choose: &mut JoinChoice) -> Result<Vec<Group>,
                 members,
             })
             .collect();
-        let mut extra = 0;
+        // 16.3.3: a counter that joined a group stays with it, even when a
+        // Reinforcement of the corps has since taken it past the maximum.
+        let mut unattached = Vec::new();
         for i in additional {
+            let id = &board.pieces[i].force.id;
+            match board
+                .progress
+                .attached
+                .get(id)
+                .and_then(|label| groups.iter().position(|g| &g.label == label))
+            {
+                Some(k) => groups[k].members.push(i),
+                None => unattached.push(i),
+            }
+        }
+        let mut extra = 0;
+        for i in unattached {
             let room: Vec<usize> = (0..groups.len())
                 .filter(|&k| groups[k].members.len() < max)
                 .collect();
@@ -121,6 +136,22 @@ pub fn union_orders(ctx: &mut Ctx) -> Result<(), Interrupt> {
             },
         )?
     };
+    // 16.3.3: remember which group each Additional Force has joined.
+    ctx.board.progress.attached.clear();
+    for g in groups
+        .iter()
+        .filter(|g| !g.label.starts_with("additional-"))
+    {
+        for &i in &g.members {
+            let f = &ctx.board.pieces[i].force;
+            if !f.is_named() {
+                ctx.board
+                    .progress
+                    .attached
+                    .insert(f.id.clone(), g.label.clone());
+            }
+        }
+    }
     // 16.2: groups sharing an area with Confederate Forces do not move.
     groups.retain(|g| !ctx.board.has_side(&g.area, Side::Confederate));
     while !groups.is_empty() {
