@@ -1897,3 +1897,116 @@ fn a_free_screen_insight_asks_which_forces_screen() {
         infantry: "ewell".into()
     }));
 }
+
+// ---------------------------------------------------------------------------
+// Optional rule: Union Cavalry Corps (Saving Throws 10 in 1862, 9+ in 1863).
+
+fn with_cavalry_corps(c: Arc<Campaign>) -> Board {
+    let mut b = empty_board(c);
+    b.options.union_cavalry_corps = true;
+    b
+}
+
+/// The campaigns' Saving Throws are the optional rule's table: 10 for the
+/// 1862 campaigns, 9+ for Chancellorsville and Gettysburg (21.0: the Union
+/// cavalry improves after February 1863).
+#[test]
+fn union_cavalry_corps_saving_throws_by_campaign() {
+    for (id, throw) in [
+        ("seven-days", 10),
+        ("second-manassas", 10),
+        ("antietam", 10),
+        ("chancellorsville", 9),
+        ("gettysburg", 9),
+    ] {
+        let c = campaign::load_bundled(id).unwrap();
+        assert_eq!(c.union_cavalry_saving_throw, throw, "{id}");
+    }
+}
+
+/// Union Cavalry Corps with 16.3.1, Seven Days (10): the Orders roll of 2
+/// (to Crew House) is changed by -1 with a Scout; the Union throws a 10 and
+/// negates it (the Scout is spent); a second Scout, a 9: the change stands and
+/// the group Holds.
+#[test]
+fn union_cavalry_corps_negates_a_scout_on_the_union_orders() {
+    let mut b = with_cavalry_corps(Arc::new(campaign::load_bundled("seven-days").unwrap()));
+    at(&mut b, "west-house", &["hooker", "kearny"]);
+    b.scouts.available = 2;
+    let mut run = Run::new(b.clone(), &[2, 10, 9]);
+    play(
+        &mut run,
+        Step::UnionOrders,
+        vec![
+            Decision::ModifyOrders { by: -1 },
+            Decision::ModifyOrders { by: -1 },
+        ],
+    );
+    let t = run.text();
+    assert_eq!(run.loc("hooker"), area("west-house"), "{t}");
+    assert_eq!(run.board.scouts.available, 0);
+    assert!(
+        t.contains("Union Saving Throw against the Scout (Union Orders -1), 10+ saves: d10 = 10"),
+        "{t}"
+    );
+    assert!(t.contains("The change by 1 is negated."), "{t}");
+    // Both throws are in the chronicle with the optional rule's name.
+    let throws = run
+        .chronicle
+        .entries()
+        .iter()
+        .filter(|e| e.rule == fcrel::rules::cavalry::RULE && e.roll.is_some())
+        .count();
+    assert_eq!(throws, 2, "{t}");
+    // One Scout, negated: the group goes to Crew House after all.
+    let mut b1 = b.clone();
+    b1.scouts.available = 1;
+    let mut run = Run::new(b1, &[2, 10]);
+    play(
+        &mut run,
+        Step::UnionOrders,
+        vec![Decision::ModifyOrders { by: -1 }],
+    );
+    assert_eq!(run.loc("hooker"), area("crew-house"), "{}", run.text());
+    // Without the optional rule no Saving Throw is rolled: the 2 and the
+    // Scout's -1 are all the dice needed.
+    let mut b2 = b.clone();
+    b2.options.union_cavalry_corps = false;
+    b2.scouts.available = 1;
+    let mut run = Run::new(b2, &[2]);
+    play(
+        &mut run,
+        Step::UnionOrders,
+        vec![Decision::ModifyOrders { by: -1 }],
+    );
+    assert_eq!(run.loc("hooker"), area("west-house"), "{}", run.text());
+}
+
+/// Union Cavalry Corps with 10.2.2, Chancellorsville (9+): a Fog of War 9 is
+/// re-rolled with a Scout; the Union throws a 9 and the re-roll is negated,
+/// so the 9 stands. With a throw of 8 the Scout gets through and the re-roll
+/// (a 2) is the Fog of War.
+#[test]
+fn union_cavalry_corps_negates_a_fog_of_war_reroll() {
+    use fcrel::rules::battle::{Ctx, pre_battle};
+    let c = chancellorsville();
+    for (throw, fog) in [(9, 9), (10, 9), (8, 2)] {
+        let mut b = with_cavalry_corps(c.clone());
+        b.scouts.available = 1;
+        let mut run = Run::new(b, &[9, throw, 2, 1, 1, 1]);
+        let mut decider = Recorded::new(vec![Decision::RerollFogOfWar]);
+        let pre = {
+            let mut ctx = Ctx {
+                board: &mut run.board,
+                dice: &mut run.dice,
+                chronicle: &mut run.chronicle,
+                decider: &mut decider,
+            };
+            pre_battle(&mut ctx, "chancellorsville", BattleMode::Basic).unwrap()
+        };
+        let t = run.text();
+        assert_eq!(pre.fog_roll, fog, "throw {throw}: {t}");
+        assert_eq!(run.board.scouts.available, 0);
+        assert!(t.contains(", 9+ saves: d10 ="), "{t}");
+    }
+}

@@ -140,6 +140,10 @@ pub struct GameOptions {
     pub battles: BattleMode,
     pub dice: DiceMode,
     pub seed: u64,
+    /// Optional rule Union Cavalry Corps: the Union AI's Saving Throw
+    /// against every Scout counter the player discards.
+    #[serde(default)]
+    pub union_cavalry_corps: bool,
 }
 
 impl GameOptions {

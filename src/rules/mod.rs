@@ -7,6 +7,7 @@ use bevy::prelude::*;
 pub mod battle;
 pub mod battlefield;
 pub mod board;
+pub mod cavalry;
 pub mod commander;
 pub mod components;
 pub mod decision;

@@ -229,6 +229,18 @@ pub fn new_campaign(
             options.battles
         ),
     );
+    if options.union_cavalry_corps {
+        chronicle.note(
+            crate::rules::cavalry::RULE,
+            format!(
+                "Optional rule in play: the Union AI makes a Saving Throw of {} on a d10 against every Scout discarded.",
+                match c.union_cavalry_saving_throw {
+                    10 => "10".to_string(),
+                    t => format!("{t}+"),
+                }
+            ),
+        );
+    }
     board
 }
 

@@ -100,12 +100,19 @@ fn setup(
         });
         ui.add_space(8.0);
         ui.heading("Optional rules");
+        let throw = c.union_cavalry_saving_throw;
+        ui.checkbox(&mut choice.options.union_cavalry_corps, "Union Cavalry Corps")
+            .on_hover_text(format!(
+                "Every Scout you discard gives the Union AI a Saving Throw: on a d10 of {} it negates the Scout's effect (the Scout is spent; you may discard another). {}: {}. The Union cavalry improves after February 1863.",
+                if throw >= 10 { "10".to_string() } else { format!("{throw}+") },
+                c.name,
+                if throw >= 10 { "10".to_string() } else { format!("{throw}+") },
+            ));
         for (name, why) in [
             ("Union Tactics Tables #1 and #2 (O13.0)", "Not in this build yet."),
             ("Resupply availability (O15.3 & 18.0)", "Not in this build yet."),
             ("The Battle Continues", "Not in this build yet."),
             ("Officers Confused", "Not in this build yet."),
-            ("Union Cavalry Corps", "Not in this build yet."),
             ("Counter-Battery Fire", "Not in this build yet."),
         ] {
             let mut off = false;

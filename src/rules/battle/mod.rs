@@ -183,17 +183,23 @@ fn on_map(mode: BattleMode) -> bool {
 pub fn pre_battle(ctx: &mut Ctx, area: &str, mode: BattleMode) -> Result<PreBattle, Interrupt> {
     let level = ctx.board.options.union.fog_of_war;
     let rule = fog::rule(level);
+    // A roll kept because the Union's Saving Throw negated the Scout.
+    let mut kept: Option<u32> = None;
     let row = loop {
-        let die = roll_d10(ctx.dice, ctx.chronicle, rule, "Fog of War", |d| {
-            let r = fog::lookup(level, d);
-            format!(
-                "{} battle turns; {}",
-                r.battle_turns,
-                r.event.text_in(on_map(mode))
-            )
-        })?;
+        let rolled = kept.is_none();
+        let die = match kept.take() {
+            Some(die) => die,
+            None => roll_d10(ctx.dice, ctx.chronicle, rule, "Fog of War", |d| {
+                let r = fog::lookup(level, d);
+                format!(
+                    "{} battle turns; {}",
+                    r.battle_turns,
+                    r.event.text_in(on_map(mode))
+                )
+            })?,
+        };
         let row = fog::lookup(level, die);
-        if ctx.recording() {
+        if rolled && ctx.recording() {
             ctx.record(record::EventKind::FogOfWar {
                 level,
                 die,
@@ -234,6 +240,9 @@ pub fn pre_battle(ctx: &mut Ctx, area: &str, mode: BattleMode) -> Result<PreBatt
             "10.2.2",
             "A Scout is discarded to roll the Fog of War again.",
         );
+        if crate::rules::cavalry::scout_negated(ctx, "Fog of War re-roll")? {
+            kept = Some(die);
+        }
     };
     let (die, row) = row;
     let mut pre = PreBattle {

@@ -246,6 +246,9 @@ fn orders_for(ctx: &mut Ctx, group: &Group) -> Result<(), Interrupt> {
                     "16.3.1",
                     "A Scout is discarded to roll the Union Orders again.",
                 );
+                if crate::rules::cavalry::scout_negated(ctx, "Union Orders re-roll")? {
+                    continue;
+                }
                 roll = roll_d10(
                     ctx.dice,
                     ctx.chronicle,
@@ -256,6 +259,10 @@ fn orders_for(ctx: &mut Ctx, group: &Group) -> Result<(), Interrupt> {
             }
             Decision::ModifyOrders { by } => {
                 ctx.board.scouts.available -= 1;
+                if crate::rules::cavalry::scout_negated(ctx, &format!("Union Orders {by:+}"))? {
+                    ctx.note("16.3.1", "The change by 1 is negated.");
+                    continue;
+                }
                 roll = (roll as i32 + by) as u32;
                 ctx.note(
                     "16.3.1",

@@ -140,6 +140,11 @@ pub fn assign(ctx: &mut Ctx, f: &mut Field) -> R<()> {
                     .unit_of(ctx.board.index(&force).expect("offered"))
                     .expect("on the sheet");
                 ctx.board.scouts.available -= 1;
+                if crate::rules::cavalry::scout_negated(ctx, "Clear Orders")? {
+                    let text = format!("No Clear Orders reach {}.", f.label(ctx.board, k));
+                    ctx.note("11.2.1", text);
+                    continue;
+                }
                 // One Scout: this Force's counter, or three Forces' defaults.
                 f.units[k].clear_orders = true;
                 if f.units[k].counter.is_none() {

@@ -234,6 +234,13 @@ pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R
         match ctx.ask("14.0.1", prompt, options)? {
             Decision::RemoveSpecialPlan { plan } => {
                 ctx.board.scouts.available -= 1;
+                if crate::rules::cavalry::scout_negated(
+                    ctx,
+                    "a Special Battle Plan out of the cup",
+                )? {
+                    ctx.note("14.0.1", format!("{} stays in the cup.", plan.name()));
+                    continue;
+                }
                 let i = cup.iter().position(|p| *p == plan).expect("offered");
                 cup.remove(i);
                 ctx.note(
@@ -555,14 +562,17 @@ fn place_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
 /// An Insight roll against Lee's Command Rating, with Scout re-rolls (12.1.1).
 fn insight_roll(ctx: &mut Ctx, what: &str, rule: &'static str, bonus: i32) -> R<bool> {
     let rating = ctx.board.campaign.lee.command_rating as i32;
-    loop {
+    let roll = |ctx: &mut Ctx| {
         let mut c = Check::new(what, rule, rating, "Lee's Command Rating");
         if bonus != 0 {
             c = c.modifier(bonus, "Screen", "10.2.12.7");
         }
-        let out = roll_check(ctx.dice, ctx.chronicle, c)?;
-        if out.success || ctx.board.scouts.available == 0 {
-            return Ok(out.success);
+        roll_check(ctx.dice, ctx.chronicle, c).map(|o| o.success)
+    };
+    let mut success = roll(ctx)?;
+    loop {
+        if success || ctx.board.scouts.available == 0 {
+            return Ok(success);
         }
         match ctx.ask(
             "12.1.1",
@@ -572,6 +582,9 @@ fn insight_roll(ctx: &mut Ctx, what: &str, rule: &'static str, bonus: i32) -> R<
             Decision::RerollInsight => {
                 ctx.board.scouts.available -= 1;
                 ctx.note("12.1.1", "A Scout is discarded to roll again.");
+                if !crate::rules::cavalry::scout_negated(ctx, "Insight re-roll")? {
+                    success = roll(ctx)?;
+                }
             }
             _ => return Ok(false),
         }
