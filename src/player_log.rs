@@ -310,10 +310,10 @@ pub fn options_text(o: Option<&GameOptions>) -> String {
         return "options of a later fcrel".into();
     };
     format!(
-        "player {:?}, Union {}, {:?} battles{}, seed {}",
+        "player {:?}, Union {}, {} battles{}, seed {}",
         o.player,
         o.union.summary(),
-        o.battles,
+        o.battles.name(),
         if o.union_cavalry_corps {
             ", Union Cavalry Corps"
         } else {

@@ -434,7 +434,8 @@ fn log_screen(
                         e.casualties.union_destroyed
                     ));
                     ui.label(player_log::options_text(e.options.as_ref()));
-                    let r = ui.add(egui::TextEdit::singleline(&mut e.notes).desired_width(240.0));
+                    // A fixed size: a grid cell would otherwise shrink it to the header's width.
+                    let r = ui.add_sized([260.0, 20.0], egui::TextEdit::singleline(&mut e.notes).hint_text("your notes"));
                     save |= r.changed();
                     ui.end_row();
                 }

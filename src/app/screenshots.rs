@@ -33,6 +33,8 @@ pub struct Tour {
     resume: usize,
     /// The campaign whose opening map is shot next (index in the catalog).
     map_index: usize,
+    /// Campaigns of the tour's Grand Campaign finished so far.
+    grand_played: usize,
 }
 
 impl Tour {
@@ -59,6 +61,7 @@ impl Tour {
             basic_shots: [false; 3],
             resume: 0,
             map_index: 1,
+            grand_played: 0,
         }
     }
 }
@@ -108,6 +111,10 @@ fn tour(
     step: Option<Res<State<Step>>>,
     game: Res<State<GameState>>,
     (mut exit, catalog): (MessageWriter<AppExit>, Res<super::Catalog>),
+    (grand, log): (
+        Res<crate::player_log::CurrentGrand>,
+        Res<super::player_log::LogState>,
+    ),
 ) {
     tour.wait += 1;
     // Give each screen a moment to lay out and render.
@@ -345,7 +352,7 @@ fn tour(
         // Every other campaign's opening map, at its first Confederate Moves.
         50 if settled => {
             if tour.map_index >= catalog.campaigns.len() {
-                tour.go(33);
+                tour.go(60);
             } else {
                 choice.campaign = tour.map_index;
                 choice.grand = false;
@@ -368,6 +375,77 @@ fn tour(
             super::screens::to_menu(&mut next, &mut next_game);
             tour.map_index += 1;
             tour.go(50);
+        }
+        // A whole Grand Campaign (21.0), Very Quick battles, under the first
+        // seed with which the scripted commander wins all five campaigns.
+        60 if settled => {
+            let mut options = choice.options;
+            options.battles = BattleMode::VeryQuick;
+            options.player = crate::rules::difficulty::PlayerLevel::Easy;
+            options.union_cavalry_corps = false;
+            let wins_all = |seed: u64| {
+                catalog.campaigns.iter().all(|c| {
+                    crate::sim::play(
+                        c.clone(),
+                        crate::rules::difficulty::GameOptions { seed, ..options },
+                        Policy::Objective,
+                    )
+                    .is_ok_and(|g| g.result.victory)
+                })
+            };
+            match (1..2_000u64).find(|&s| wins_all(s)) {
+                Some(seed) => {
+                    info!("the tour's Grand Campaign: seed {seed}");
+                    options.seed = seed;
+                    choice.options = options;
+                    choice.seed_text = seed.to_string();
+                    choice.campaign = 0;
+                    choice.grand = true;
+                    next.set(Screen::Game);
+                    tour.go(61);
+                }
+                None => {
+                    warn!("no seed wins all five campaigns: no Grand Campaign shots");
+                    tour.go(33);
+                }
+            }
+        }
+        61 if settled && request.is_some() => {
+            commands.insert_resource(ScriptedCommander(Policy::Objective));
+            tour.go(62);
+        }
+        62 if settled && *game.get() == GameState::Over => {
+            commands.remove_resource::<ScriptedCommander>();
+            tour.go(65);
+        }
+        // Once the end-of-campaign window has faded in.
+        65 if settled => {
+            tour.grand_played += 1;
+            let name = format!("grand-{}", tour.grand_played);
+            shot(&mut commands, &tour, &name);
+            tour.go(63);
+        }
+        63 if settled => {
+            let next_campaign = grand.0.and_then(|g| {
+                let id = log.loaded.as_ref()?.log.next_campaign(g)?;
+                Some((g, catalog.campaigns.iter().position(|c| c.id == id)?))
+            });
+            super::screens::to_menu(&mut next, &mut next_game);
+            match next_campaign {
+                // As "Go on to …" does.
+                Some((g, campaign)) => {
+                    commands.insert_resource(super::player_log::NextInGrand { grand: g, campaign });
+                    tour.go(61);
+                }
+                None => {
+                    next.set(Screen::PlayerLog);
+                    tour.go(64);
+                }
+            }
+        }
+        64 if settled => {
+            shot(&mut commands, &tour, "player-log-grand");
+            tour.go(33);
         }
         33 if settled => {
             exit.write(AppExit::Success);

@@ -122,6 +122,17 @@ pub enum BattleMode {
     VeryQuick,
 }
 
+impl BattleMode {
+    /// As the rulebook names the battle rules.
+    pub fn name(self) -> &'static str {
+        match self {
+            BattleMode::Basic => "Basic",
+            BattleMode::Quick => "Quick",
+            BattleMode::VeryQuick => "Very Quick",
+        }
+    }
+}
+
 /// Whose dice (DESIGN.md, Determinism).
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Hash, Default)]
 #[serde(rename_all = "snake_case")]

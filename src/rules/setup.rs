@@ -220,13 +220,13 @@ pub fn new_campaign(
     chronicle.note(
         "7.14",
         format!(
-            "Difficulty: player {:?}; Union {}; battles {:?}.",
+            "Difficulty: player {:?}; Union {}; battles {}.",
             options.player,
             match options.union.preset_level() {
                 Some(l) => format!("{l:?}"),
                 None => format!("{:?}", options.union),
             },
-            options.battles
+            options.battles.name()
         ),
     );
     if options.union_cavalry_corps {
