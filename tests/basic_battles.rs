@@ -11,13 +11,14 @@ use fcrel::rules::battle::basic::field::{
     Field, Formation, InsightState, PlanCounter, Region, Tactics, Unit,
 };
 use fcrel::rules::battle::basic::{combat, confederate, union};
-use fcrel::rules::board::Board;
 use fcrel::rules::components::{Location, SpecialBattlePlan, Strength};
 use fcrel::rules::decision::{Decision, DefaultPlan, FormationChange, Recorded, SecondMove};
-use fcrel::rules::difficulty::GameOptions;
 
 use Formation::{Column, Line};
 use Region::*;
+
+mod common;
+use common::*;
 
 fn campaign_with(change: impl Fn(&mut Campaign)) -> Arc<Campaign> {
     let mut c = campaign::load_bundled("seven-days").unwrap();
@@ -34,63 +35,44 @@ fn set(c: &mut Campaign, id: &str, activation: u32, combat: u32, superior: Optio
     };
 }
 
+/// A battle on the Battlefield Sheet: the sheet, and the board, dice,
+/// answers and chronicle it is played with.
 struct T {
-    board: Board,
-    dice: Dice,
-    chronicle: Chronicle,
-    decider: Recorded,
+    game: Run,
     f: Field,
 }
 
 impl T {
     /// A battle at Glendale with these Forces on the sheet.
     fn new(c: Arc<Campaign>, units: &[(&str, Region, Formation)]) -> T {
-        let mut board = Board::empty(c, GameOptions::default());
+        let mut board = empty_board(c);
         let mut f = Field::new("glendale", false, 4);
         for (id, region, formation) in units {
-            assert!(
-                board.place(id, Location::Area("glendale".into()), Strength::Full),
-                "{id}"
-            );
+            at(&mut board, "glendale", &[id]);
             let pid = board.index(id).unwrap();
             let side = board.pieces[pid].force.side;
             f.units.push(Unit::new(pid, side, *region, *formation));
         }
         T {
-            board,
-            dice: Dice::scripted([]),
-            chronicle: Chronicle::default(),
-            decider: Recorded::default(),
+            game: Run::new(board, &[]),
             f,
         }
     }
 
     fn script(&mut self, dice: &[u32], decisions: Vec<Decision>) {
-        self.dice = Dice::scripted(dice.iter().copied());
-        self.decider = Recorded::new(decisions);
+        self.game.dice = Dice::scripted(dice.iter().copied());
+        self.game.decider = Recorded::new(decisions);
     }
 
     fn run<X>(
         &mut self,
         go: impl FnOnce(&mut Ctx, &mut Field) -> Result<X, fcrel::rules::decision::Interrupt>,
     ) -> X {
-        let mut ctx = Ctx {
-            board: &mut self.board,
-            dice: &mut self.dice,
-            chronicle: &mut self.chronicle,
-            decider: &mut self.decider,
-        };
-        let out = go(&mut ctx, &mut self.f);
-        let text = self
-            .chronicle
-            .entries()
-            .iter()
-            .map(|e| e.line())
-            .collect::<Vec<_>>()
-            .join("\n");
+        let out = go(&mut self.game.ctx(), &mut self.f);
+        let text = self.text();
         let out = out.unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(
-            self.dice.scripted_left(),
+            self.game.dice.scripted_left(),
             Some(0),
             "every scripted die used:\n{text}"
         );
@@ -98,7 +80,7 @@ impl T {
     }
 
     fn pid(&self, id: &str) -> usize {
-        self.board.index(id).unwrap()
+        self.game.board.index(id).unwrap()
     }
 
     fn unit(&self, id: &str) -> Option<&Unit> {
@@ -112,11 +94,11 @@ impl T {
     }
 
     fn strength(&self, id: &str) -> Strength {
-        self.board.piece(id).unwrap().strength
+        self.game.strength(id)
     }
 
     fn loc(&self, id: &str) -> Location {
-        self.board.piece(id).unwrap().location.clone()
+        self.game.loc(id)
     }
 
     fn counter(&mut self, id: &str, plan: PlanCounter) {
@@ -125,12 +107,7 @@ impl T {
     }
 
     fn text(&self) -> String {
-        self.chronicle
-            .entries()
-            .iter()
-            .map(|e| e.line())
-            .collect::<Vec<_>>()
-            .join("\n")
+        self.game.text()
     }
 }
 
@@ -511,7 +488,7 @@ fn charge_with_well_struck() {
     let left = t.f.in_region(ConfederateFront, Side::Confederate).len();
     assert_eq!(left, 1, "{text}");
     assert_eq!(
-        t.board.cp.union, 1,
+        t.game.board.cp.union, 1,
         "18.4: first into the Confederate Front"
     );
 }
@@ -586,7 +563,7 @@ fn broken_and_heavy_fire_overflow() {
     assert_eq!(t.region("magruder"), ConfederateFront, "{}", t.text());
     assert_eq!(t.region("holmes"), ConfederateApproach, "{}", t.text());
     assert_eq!(
-        t.f.mobile_count(&t.board, ConfederateFront, Side::Confederate),
+        t.f.mobile_count(&t.game.board, ConfederateFront, Side::Confederate),
         6
     );
 }
@@ -664,9 +641,11 @@ fn screen_three_attacks() {
             ("longstreet", ConfederateApproach, Line),
         ],
     );
-    t.board
+    t.game
+        .board
         .place("stuart", Location::Area("glendale".into()), Strength::Full);
-    t.board
+    t.game
+        .board
         .place("whiting", Location::Area("glendale".into()), Strength::Full);
     t.f.screen = Some((t.pid("stuart"), t.pid("whiting")));
     t.f.insights.push(InsightState {
@@ -733,10 +712,9 @@ fn placement_tactics_count_the_forces_to_be_placed() {
             Tactics::Defensive,
         ),
     ] {
-        let mut board = Board::empty(campaign_with(|_| {}), GameOptions::default());
-        for id in confederates.iter().chain(union) {
-            assert!(board.place(id, Location::Area("glendale".into()), Strength::Full));
-        }
+        let mut board = empty_board(campaign_with(|_| {}));
+        at(&mut board, "glendale", confederates);
+        at(&mut board, "glendale", union);
         let u = board.area_combat("glendale", Side::Union);
         let c = board.area_combat("glendale", Side::Confederate);
         assert_ne!(u, c);

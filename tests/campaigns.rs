@@ -76,6 +76,82 @@ fn free_insight(c: &Campaign, area: &str) -> (String, Insight, bool) {
         .unwrap_or_else(|| panic!("no free_insight rule for {area}"))
 }
 
+/// The text of the Regular Union Orders row (campaign map) for a d10 roll.
+fn regular_orders_row(c: &Campaign, roll: u32) -> &str {
+    &c.union_orders
+        .campaign_map
+        .regular
+        .rows
+        .iter()
+        .find(|r| r.rolls.contains(&roll))
+        .unwrap_or_else(|| panic!("no Regular Union Orders row for {roll}"))
+        .text
+}
+
+/// A campaign's `union_never_crosses` rule at work (16.2).
+struct NeverCrosses<'a> {
+    /// The river the file names, and the area (id, name) it heads for instead.
+    river: &'a str,
+    instead: (&'a str, &'a str),
+    /// A Union group, and the Confederates across the river from it.
+    union: (&'a str, &'a [&'a str]),
+    confederates: (&'a str, &'a [&'a str]),
+    /// A Union Orders die whose Regular row is "Advance toward the closest
+    /// Confederate Force".
+    die: u32,
+    /// The group's first step toward `instead`.
+    first_step: &'a str,
+}
+
+/// 16.2 with the file's `union_never_crosses` rule: the group ordered toward
+/// the Confederates across the river heads for `instead` and takes the first
+/// step of its way there, the chronicle saying so; without the rule the same
+/// die takes it across, and nothing is said under 16.2. Returns the rule's
+/// label and the run with the rule.
+fn assert_never_crosses(c: &Arc<Campaign>, n: NeverCrosses) -> (String, Run) {
+    let (label, river, instead) = never_crosses(c);
+    let (instead_id, instead_name) = n.instead;
+    assert_eq!((river.as_str(), instead.as_str()), (n.river, instead_id));
+    let row = regular_orders_row(c, n.die);
+    assert!(
+        row.starts_with("Advance toward the closest Confederate Force"),
+        "{row}"
+    );
+    let (from, union) = n.union;
+    let (across, confederates) = n.confederates;
+    let board = |c: Arc<Campaign>| {
+        let mut b = empty_board(c);
+        at(&mut b, from, union);
+        at(&mut b, across, confederates);
+        b
+    };
+
+    let run = union_orders(board(c.clone()), &[n.die]);
+    let t = run.text();
+    assert!(
+        t.contains(&format!("[16.2] The way lies across a river the Union never crosses (campaign special rule): the group heads for {instead_name} instead (16.2).")),
+        "{t}"
+    );
+    for id in union {
+        assert_eq!(run.loc(id), area(n.first_step), "{id}\n{t}");
+    }
+    let g = &run.board.graph;
+    assert_eq!(
+        g.distance(n.first_step, instead_id).unwrap() + 1,
+        g.distance(from, instead_id).unwrap(),
+        "one area nearer {instead_name}"
+    );
+
+    // The same die without the special rule: across the river.
+    let without_rule = union_orders(board(without(c, is_never_crosses)), &[n.die]);
+    let t = without_rule.text();
+    for id in union {
+        assert_eq!(without_rule.loc(id), area(across), "{id}\n{t}");
+    }
+    assert!(!t.contains("[16.2]"), "{t}");
+    (label, run)
+}
+
 /// Where the set-up places a Force.
 fn setup_area(c: &Campaign, id: &str) -> String {
     c.setup
@@ -186,6 +262,67 @@ fn free_line(label: &str, insight: Insight) -> String {
     format!("[10.2.12] {label}: the {insight:?} Insight, free.")
 }
 
+/// In which battles in its area a `free_insight` rule gives its Insight.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Battles {
+    Every,
+    FirstOnly,
+}
+
+/// Whether the free Insight is also checked in a battle without Lee.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Lee {
+    Present,
+    PresentOrNot,
+}
+
+/// 10.2.12 and a campaign's `free_insight` rule for `area`: the file gives
+/// `insight` free in `battles` there. A battle of `forces` with Lee (Fog of
+/// War 9), the first there and a later one: where it is free, the chronicle
+/// says so under the rule's label and the 10.2.12 question does not offer it
+/// again; where it is not (a later battle of a first-battle-only rule),
+/// nothing under the label and it is offered as usual. Either way the engine
+/// remembers the area was battled. With `Lee::PresentOrNot` a first battle
+/// without Lee gets it free all the same. Returns what the question offered
+/// in the first battle and in the later one.
+fn assert_free_insight(
+    c: &Arc<Campaign>,
+    area: &str,
+    forces: &[&str],
+    insight: Insight,
+    battles: Battles,
+    lee: Lee,
+) -> [Vec<Insight>; 2] {
+    let (label, file_insight, first_only) = free_insight(c, area);
+    assert_eq!(
+        (file_insight, first_only),
+        (insight, battles == Battles::FirstOnly),
+        "the free_insight rule for {area}"
+    );
+    let free = free_line(&label, insight);
+    let offered = [&[][..], &[area][..]].map(|battled| {
+        let (run, stop) = battle_until_first_question(c.clone(), area, forces, true, battled, &[9]);
+        let t = run.text();
+        let offered = offered_insights(&stop);
+        if battled.is_empty() || battles == Battles::Every {
+            assert!(t.contains(&free), "{t}");
+            assert!(!offered.contains(&insight), "{offered:?}\n{t}");
+        } else {
+            assert!(!t.contains(&label), "{t}");
+            assert!(offered.contains(&insight), "{offered:?}\n{t}");
+        }
+        let now: Vec<String> = run.board.progress.battled.iter().cloned().collect();
+        assert_eq!(now, [area], "{t}");
+        offered
+    });
+    if lee == Lee::PresentOrNot {
+        let (run, _) = battle_until_first_question(c.clone(), area, forces, false, &[], &[9]);
+        let t = run.text();
+        assert!(t.contains(&free), "without Lee:\n{t}");
+    }
+    offered
+}
+
 /// A real campaign, set up (7.0–7.13), before the first Advance Turn.
 fn set_up(c: Arc<Campaign>) -> Board {
     let mut chronicle = Chronicle::default();
@@ -225,16 +362,15 @@ fn second_manassas() -> Arc<Campaign> {
 #[test]
 fn second_manassas_union_never_crosses_the_rappahannock() {
     let c = second_manassas();
-    let (label, river, instead) = never_crosses(&c);
-    assert_eq!(
-        (river.as_str(), instead.as_str()),
-        ("rappahannock", "brawners-farm")
-    );
-    assert!(label.contains("Special Rule"), "{label}");
     assert_eq!(setup_area(&c, "williams"), "fayetteville");
     assert_eq!(setup_area(&c, "greene"), "fayetteville");
     assert_eq!(setup_area(&c, "rh-anderson"), "hazel-river");
-    let rappahannock = c.map.rivers.iter().find(|r| r.id == river).unwrap();
+    let rappahannock = c
+        .map
+        .rivers
+        .iter()
+        .find(|r| r.id == "rappahannock")
+        .unwrap();
     assert!(
         rappahannock
             .crossings
@@ -245,42 +381,27 @@ fn second_manassas_union_never_crosses_the_rappahannock() {
     );
     assert!(!battle_area(&c, "fayetteville"));
 
-    let board = |c: Arc<Campaign>| {
-        let mut b = empty_board(c);
-        at(&mut b, "fayetteville", &["williams", "greene"]);
-        at(&mut b, "hazel-river", &["rh-anderson"]);
-        b
-    };
-    let run = union_orders(board(c.clone()), &[2]);
+    let (label, run) = assert_never_crosses(
+        &c,
+        NeverCrosses {
+            river: "rappahannock",
+            instead: ("brawners-farm", "Brawner's Farm"),
+            union: ("fayetteville", &["williams", "greene"]),
+            confederates: ("hazel-river", &["rh-anderson"]),
+            die: 2,
+            first_step: "warrenton",
+        },
+    );
+    assert!(label.contains("Special Rule"), "{label}");
     let t = run.text();
     assert!(
         t.contains("[16.1.1] Union Orders for Greene, Williams in Fayetteville: d10 = 2 → Advance toward the closest Confederate Force"),
         "{t}"
     );
     assert!(
-        t.contains("[16.2] The way lies across a river the Union never crosses (campaign special rule): the group heads for Brawner's Farm instead (16.2)."),
-        "{t}"
-    );
-    for id in ["williams", "greene"] {
-        assert_eq!(run.loc(id), area("warrenton"), "{id}\n{t}");
-    }
-    let g = &run.board.graph;
-    assert_eq!(
-        g.distance("warrenton", "brawners-farm").unwrap() + 1,
-        g.distance("fayetteville", "brawners-farm").unwrap(),
-        "one area nearer Brawner's Farm"
-    );
-    assert!(
         t.contains("[16.1.1] The group Greene, Williams in Fayetteville moves to Warrenton."),
         "{t}"
     );
-
-    // The same die without the special rule: across Freeman's Ford.
-    let run = union_orders(board(without(&c, is_never_crosses)), &[2]);
-    let t = run.text();
-    assert_eq!(run.loc("williams"), area("hazel-river"), "{t}");
-    assert_eq!(run.loc("greene"), area("hazel-river"), "{t}");
-    assert!(!t.contains("[16.2]"), "{t}");
 }
 
 /// 2.2 and 3.2 example: "if one of Jackson's Forces does not reach the
@@ -544,78 +665,26 @@ fn second_manassas_georgetown_outside_thoroughfare_gap_inside_the_battle_area() 
 #[test]
 fn second_manassas_free_insights() {
     let c = second_manassas();
-    let (rail_label, rail, rail_first) = free_insight(&c, "manassas-gap-rail-road");
-    assert_eq!((rail, rail_first), (Insight::Entrench, false));
-    let (farm_label, farm, farm_first) = free_insight(&c, "brawners-farm");
-    assert_eq!((farm, farm_first), (Insight::Front, true));
-
-    // The railroad: the first battle, and a later one.
-    for battled in [&[][..], &["manassas-gap-rail-road"][..]] {
-        let (run, stop) = battle_until_first_question(
-            c.clone(),
-            "manassas-gap-rail-road",
-            &["taliaferro", "king"],
-            true,
-            battled,
-            &[9],
-        );
-        let t = run.text();
-        assert!(
-            t.contains(&free_line(&rail_label, Insight::Entrench)),
-            "{t}"
-        );
-        let offered = offered_insights(&stop);
-        assert!(!offered.contains(&Insight::Entrench), "{offered:?}");
-        assert!(offered.contains(&Insight::Front), "{offered:?}");
-        assert!(
-            run.board
-                .progress
-                .battled
-                .contains("manassas-gap-rail-road")
-        );
-    }
-    // Without Lee it is free all the same.
-    let (run, _) = battle_until_first_question(
-        c.clone(),
+    let forces = ["taliaferro", "king"];
+    let offered = assert_free_insight(
+        &c,
         "manassas-gap-rail-road",
-        &["taliaferro", "king"],
-        false,
-        &[],
-        &[9],
+        &forces,
+        Insight::Entrench,
+        Battles::Every,
+        Lee::PresentOrNot,
     );
-    assert!(
-        run.text()
-            .contains(&free_line(&rail_label, Insight::Entrench)),
-        "{}",
-        run.text()
-    );
-
-    // Brawner's Farm: the first battle gets Front; the engine remembers it.
-    let (run, stop) = battle_until_first_question(
-        c.clone(),
+    for offered in offered {
+        assert!(offered.contains(&Insight::Front), "{offered:?}");
+    }
+    assert_free_insight(
+        &c,
         "brawners-farm",
-        &["taliaferro", "king"],
-        true,
-        &[],
-        &[9],
+        &forces,
+        Insight::Front,
+        Battles::FirstOnly,
+        Lee::Present,
     );
-    let t = run.text();
-    assert!(t.contains(&free_line(&farm_label, Insight::Front)), "{t}");
-    assert!(!offered_insights(&stop).contains(&Insight::Front));
-    let battled: Vec<String> = run.board.progress.battled.iter().cloned().collect();
-    assert_eq!(battled, ["brawners-farm"]);
-    // A second battle there: no free Front, which is offered as usual.
-    let (run, stop) = battle_until_first_question(
-        c.clone(),
-        "brawners-farm",
-        &["taliaferro", "king"],
-        true,
-        &["brawners-farm"],
-        &[9],
-    );
-    let t = run.text();
-    assert!(!t.contains(&farm_label), "{t}");
-    assert!(offered_insights(&stop).contains(&Insight::Front));
 }
 
 /// 7.9 and the Second Manassas Special Rule: Porter's V Corps (Morell,
@@ -778,53 +847,22 @@ fn antietam_stuart_is_independent_line_cavalry() {
 #[test]
 fn antietam_free_insights() {
     let c = antietam();
-    let (road_label, road, road_first) = free_insight(&c, "sunken-road");
-    assert_eq!((road, road_first), (Insight::Entrench, false));
-    let (bridge_label, bridge, bridge_first) = free_insight(&c, "burnsides-bridge");
-    assert_eq!((bridge, bridge_first), (Insight::Entrench, true));
-
-    for battled in [&[][..], &["sunken-road"][..]] {
-        let (run, stop) = battle_until_first_question(
-            c.clone(),
-            "sunken-road",
-            &["dh-hill", "richardson"],
-            true,
-            battled,
-            &[9],
-        );
-        assert!(
-            run.text()
-                .contains(&free_line(&road_label, Insight::Entrench)),
-            "{}",
-            run.text()
-        );
-        assert!(!offered_insights(&stop).contains(&Insight::Entrench));
-    }
-    let (run, stop) = battle_until_first_question(
-        c.clone(),
+    assert_free_insight(
+        &c,
+        "sunken-road",
+        &["dh-hill", "richardson"],
+        Insight::Entrench,
+        Battles::Every,
+        Lee::Present,
+    );
+    assert_free_insight(
+        &c,
         "burnsides-bridge",
         &["dr-jones", "rodman"],
-        true,
-        &[],
-        &[9],
+        Insight::Entrench,
+        Battles::FirstOnly,
+        Lee::Present,
     );
-    assert!(
-        run.text()
-            .contains(&free_line(&bridge_label, Insight::Entrench)),
-        "{}",
-        run.text()
-    );
-    assert!(!offered_insights(&stop).contains(&Insight::Entrench));
-    let (run, stop) = battle_until_first_question(
-        c.clone(),
-        "burnsides-bridge",
-        &["dr-jones", "rodman"],
-        true,
-        &["burnsides-bridge"],
-        &[9],
-    );
-    assert!(!run.text().contains(&bridge_label), "{}", run.text());
-    assert!(offered_insights(&stop).contains(&Insight::Entrench));
 }
 
 /// 7.9 and the Antietam Special Rule: A.P. Hill's march from Harpers Ferry.
@@ -916,40 +954,23 @@ fn antietam_ap_hill_arrives_on_a_roll_from_turn_6() {
 #[test]
 fn antietam_union_never_crosses_the_potomac() {
     let c = antietam();
-    let (_, river, instead) = never_crosses(&c);
-    assert_eq!(
-        (river.as_str(), instead.as_str()),
-        ("potomac", "sharpsburg")
-    );
     assert!(!battle_area(&c, "maryland-heights"));
-    let row5 = c
-        .union_orders
-        .campaign_map
-        .regular
-        .rows
-        .iter()
-        .find(|r| r.rolls.contains(&5))
-        .unwrap();
+    let row5 = regular_orders_row(&c, 5);
     assert!(
-        row5.text
-            .starts_with("Advance toward the closest Confederate Force.")
+        row5.starts_with("Advance toward the closest Confederate Force."),
+        "{row5}"
     );
-    let board = |c: Arc<Campaign>| {
-        let mut b = empty_board(c);
-        at(&mut b, "maryland-heights", &["slocum", "smith"]);
-        at(&mut b, "harpers-ferry", &["jr-jones"]);
-        b
-    };
-    let run = union_orders(board(c.clone()), &[5]);
-    let t = run.text();
-    assert!(
-        t.contains("[16.2] The way lies across a river the Union never crosses (campaign special rule): the group heads for Sharpsburg instead (16.2)."),
-        "{t}"
+    assert_never_crosses(
+        &c,
+        NeverCrosses {
+            river: "potomac",
+            instead: ("sharpsburg", "Sharpsburg"),
+            union: ("maryland-heights", &["slocum", "smith"]),
+            confederates: ("harpers-ferry", &["jr-jones"]),
+            die: 5,
+            first_step: "antietam-iron-works",
+        },
     );
-    assert_eq!(run.loc("slocum"), area("antietam-iron-works"), "{t}");
-    assert_eq!(run.loc("smith"), area("antietam-iron-works"), "{t}");
-    let run = union_orders(board(without(&c, is_never_crosses)), &[5]);
-    assert_eq!(run.loc("slocum"), area("harpers-ferry"), "{}", run.text());
 }
 
 // ---------------------------------------------------------------------------
@@ -1348,40 +1369,21 @@ fn gettysburg_stuart_and_the_vi_corps_arrive() {
 #[test]
 fn gettysburg_union_never_crosses_marsh_creek() {
     let c = gettysburg();
-    let (_, river, instead) = never_crosses(&c);
     assert_eq!(
-        (river.as_str(), instead.as_str()),
-        ("marsh-creek", "cemetery-hill")
+        regular_orders_row(&c, 6),
+        "Advance toward the closest Confederate Force."
     );
-    let row6 = c
-        .union_orders
-        .campaign_map
-        .regular
-        .rows
-        .iter()
-        .find(|r| r.rolls.contains(&6))
-        .unwrap();
-    assert_eq!(row6.text, "Advance toward the closest Confederate Force.");
-    let board = |c: Arc<Campaign>| {
-        let mut b = empty_board(c);
-        at(&mut b, "herr-ridge", &["buford"]);
-        at(&mut b, "cashtown", &["heth"]);
-        b
-    };
-    let run = union_orders(board(c.clone()), &[6]);
-    let t = run.text();
-    assert!(
-        t.contains("[16.2] The way lies across a river the Union never crosses (campaign special rule): the group heads for Cemetery Hill instead (16.2)."),
-        "{t}"
+    assert_never_crosses(
+        &c,
+        NeverCrosses {
+            river: "marsh-creek",
+            instead: ("cemetery-hill", "Cemetery Hill"),
+            union: ("herr-ridge", &["buford"]),
+            confederates: ("cashtown", &["heth"]),
+            die: 6,
+            first_step: "mcphersons-ridge",
+        },
     );
-    assert_eq!(run.loc("buford"), area("mcphersons-ridge"), "{t}");
-    let g = &run.board.graph;
-    assert_eq!(
-        g.distance("mcphersons-ridge", "cemetery-hill").unwrap() + 1,
-        g.distance("herr-ridge", "cemetery-hill").unwrap()
-    );
-    let run = union_orders(board(without(&c, is_never_crosses)), &[6]);
-    assert_eq!(run.loc("buford"), area("cashtown"), "{}", run.text());
 }
 
 /// 10.2.12 and the Gettysburg Special Rule "Seminary Ridge": Entrench is free
@@ -1389,33 +1391,18 @@ fn gettysburg_union_never_crosses_marsh_creek() {
 #[test]
 fn gettysburg_free_entrench_at_seminary_ridge() {
     let c = gettysburg();
-    let (label, insight, first) = free_insight(&c, "seminary-ridge");
-    assert_eq!((insight, first), (Insight::Entrench, false));
-    for battled in [&[][..], &["seminary-ridge"][..]] {
-        let (run, stop) = battle_until_first_question(
-            c.clone(),
-            "seminary-ridge",
-            &["pender", "doubleday"],
-            true,
-            battled,
-            &[9],
-        );
-        assert!(
-            run.text().contains(&free_line(&label, Insight::Entrench)),
-            "{}",
-            run.text()
-        );
-        assert!(!offered_insights(&stop).contains(&Insight::Entrench));
-    }
-    // Elsewhere nothing is free.
-    let (run, stop) = battle_until_first_question(
-        c.clone(),
-        "mcphersons-ridge",
-        &["pender", "doubleday"],
-        true,
-        &[],
-        &[9],
+    let forces = ["pender", "doubleday"];
+    assert_free_insight(
+        &c,
+        "seminary-ridge",
+        &forces,
+        Insight::Entrench,
+        Battles::Every,
+        Lee::Present,
     );
+    // Elsewhere nothing is free.
+    let (run, stop) =
+        battle_until_first_question(c.clone(), "mcphersons-ridge", &forces, true, &[], &[9]);
     assert!(!run.text().contains("Insight, free"), "{}", run.text());
     assert!(offered_insights(&stop).contains(&Insight::Entrench));
 }
@@ -1436,62 +1423,29 @@ fn chancellorsville() -> Arc<Campaign> {
 #[test]
 fn chancellorsville_free_insights_in_the_first_battle_only() {
     let c = chancellorsville();
-    let (flank_label, flank, flank_first) = free_insight(&c, "wilderness-church");
-    assert_eq!((flank, flank_first), (Insight::Screen, true));
-    let (salem_label, salem, salem_first) = free_insight(&c, "salem-church");
-    assert_eq!((salem, salem_first), (Insight::Entrench, true));
-
-    let flank_forces = [
-        "stuart",
-        "rodes",
-        "colston",
-        "devens",
-        "steinwehr",
-        "schurz",
-    ];
-    let (run, stop) = battle_until_first_question(
-        c.clone(),
+    assert_free_insight(
+        &c,
         "wilderness-church",
-        &flank_forces,
-        true,
-        &[],
-        &[9],
+        &[
+            "stuart",
+            "rodes",
+            "colston",
+            "devens",
+            "steinwehr",
+            "schurz",
+        ],
+        Insight::Screen,
+        Battles::FirstOnly,
+        Lee::Present,
     );
-    let t = run.text();
-    assert!(t.contains(&free_line(&flank_label, Insight::Screen)), "{t}");
-    assert!(!offered_insights(&stop).contains(&Insight::Screen));
-    assert!(run.board.progress.battled.contains("wilderness-church"));
-    let (run, stop) = battle_until_first_question(
-        c.clone(),
-        "wilderness-church",
-        &flank_forces,
-        true,
-        &["wilderness-church"],
-        &[9],
-    );
-    assert!(!run.text().contains(&flank_label), "{}", run.text());
-    assert!(offered_insights(&stop).contains(&Insight::Screen));
-
-    let salem_forces = ["rh-anderson", "brooks"];
-    let (run, stop) =
-        battle_until_first_question(c.clone(), "salem-church", &salem_forces, true, &[], &[9]);
-    assert!(
-        run.text()
-            .contains(&free_line(&salem_label, Insight::Entrench)),
-        "{}",
-        run.text()
-    );
-    assert!(!offered_insights(&stop).contains(&Insight::Entrench));
-    let (run, stop) = battle_until_first_question(
-        c.clone(),
+    assert_free_insight(
+        &c,
         "salem-church",
-        &salem_forces,
-        true,
-        &["salem-church"],
-        &[9],
+        &["rh-anderson", "brooks"],
+        Insight::Entrench,
+        Battles::FirstOnly,
+        Lee::Present,
     );
-    assert!(!run.text().contains(&salem_label), "{}", run.text());
-    assert!(offered_insights(&stop).contains(&Insight::Entrench));
 }
 
 /// 10.2.12.7 with the Chancellorsville Special Rule #1 free Screen: "Before
@@ -1988,22 +1942,13 @@ fn union_cavalry_corps_negates_a_scout_on_the_union_orders() {
 /// (a 2) is the Fog of War.
 #[test]
 fn union_cavalry_corps_negates_a_fog_of_war_reroll() {
-    use fcrel::rules::battle::{Ctx, pre_battle};
+    use fcrel::rules::battle::pre_battle;
     let c = chancellorsville();
     for (throw, fog) in [(9, 9), (10, 9), (8, 2)] {
         let mut b = with_cavalry_corps(c.clone());
         b.scouts.available = 1;
-        let mut run = Run::new(b, &[9, throw, 2, 1, 1, 1]);
-        let mut decider = Recorded::new(vec![Decision::RerollFogOfWar]);
-        let pre = {
-            let mut ctx = Ctx {
-                board: &mut run.board,
-                dice: &mut run.dice,
-                chronicle: &mut run.chronicle,
-                decider: &mut decider,
-            };
-            pre_battle(&mut ctx, "chancellorsville", BattleMode::Basic).unwrap()
-        };
+        let mut run = Run::answering(b, &[9, throw, 2, 1, 1, 1], vec![Decision::RerollFogOfWar]);
+        let pre = pre_battle(&mut run.ctx(), "chancellorsville", BattleMode::Basic).unwrap();
         let t = run.text();
         assert_eq!(pre.fog_roll, fog, "throw {throw}: {t}");
         assert_eq!(run.board.scouts.available, 0);

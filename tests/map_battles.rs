@@ -4,23 +4,25 @@
 use std::sync::Arc;
 
 use fcrel::campaign::{self, Campaign, Side, WithdrawalResult};
-use fcrel::chronicle::Chronicle;
-use fcrel::dice::Dice;
 use fcrel::rules::battle::quick::{self, QuickMode};
-use fcrel::rules::battle::{self, BattleSpec, Ctx, Ending, PreBattle};
+use fcrel::rules::battle::{self, BattleSpec, Ending, PreBattle};
 use fcrel::rules::board::Board;
 use fcrel::rules::components::{Location, Strength};
-use fcrel::rules::decision::{Decision, Interrupt, Recorded};
-use fcrel::rules::difficulty::{BattleMode, GameOptions};
+use fcrel::rules::decision::{Decision, Interrupt};
+use fcrel::rules::difficulty::BattleMode;
+
+mod common;
+use common::*;
 
 fn seven_days() -> Arc<Campaign> {
     Arc::new(campaign::load_bundled("seven-days").unwrap())
 }
 
 fn board() -> Board {
-    Board::empty(seven_days(), GameOptions::default())
+    empty_board(seven_days())
 }
 
+/// Unlike `common::at`, each counter with the side up it is given.
 fn at(b: &mut Board, area: &str, forces: &[(&str, Strength)]) {
     for (id, s) in forces {
         assert!(
@@ -31,50 +33,6 @@ fn at(b: &mut Board, area: &str, forces: &[(&str, Strength)]) {
 }
 
 use Strength::{Full, Reduced};
-
-struct Run {
-    board: Board,
-    dice: Dice,
-    chronicle: Chronicle,
-    decider: Recorded,
-}
-
-impl Run {
-    fn new(board: Board, dice: &[u32], decisions: Vec<Decision>) -> Run {
-        Run {
-            board,
-            dice: Dice::scripted(dice.iter().copied()),
-            chronicle: Chronicle::default(),
-            decider: Recorded::new(decisions),
-        }
-    }
-
-    fn ctx(&mut self) -> Ctx<'_> {
-        Ctx {
-            board: &mut self.board,
-            dice: &mut self.dice,
-            chronicle: &mut self.chronicle,
-            decider: &mut self.decider,
-        }
-    }
-
-    fn loc(&self, id: &str) -> Location {
-        self.board.piece(id).unwrap().location.clone()
-    }
-
-    fn strength(&self, id: &str) -> Strength {
-        self.board.piece(id).unwrap().strength
-    }
-
-    fn text(&self) -> String {
-        self.chronicle
-            .entries()
-            .iter()
-            .map(|e| e.line())
-            .collect::<Vec<_>>()
-            .join("\n")
-    }
-}
 
 /// 10.2.2 / 10.2.4 example: a Fog of War 8 re-rolled with a Scout to a 2:
 /// the battle lasts 4 turns and you gain 2 Command Points; no going back.
@@ -87,7 +45,7 @@ fn fog_of_war_reroll_example() {
         "glendale",
         &[("longstreet", Full), ("slocum", Full)],
     );
-    let mut run = Run::new(b, &[8, 2], vec![Decision::RerollFogOfWar]);
+    let mut run = Run::answering(b, &[8, 2], vec![Decision::RerollFogOfWar]);
     let pre = battle::pre_battle(&mut run.ctx(), "glendale", BattleMode::Basic).unwrap();
     assert_eq!(pre.fog_roll, 2);
     assert_eq!(pre.battle_turns, 4);
@@ -105,7 +63,7 @@ fn fog_of_war_reroll_example() {
         "glendale",
         &[("longstreet", Full), ("slocum", Full)],
     );
-    let mut run = Run::new(b, &[2], vec![]);
+    let mut run = Run::answering(b, &[2], vec![]);
     let pre = battle::pre_battle(&mut run.ctx(), "glendale", BattleMode::Quick).unwrap();
     assert_eq!(pre.battle_turns, 2);
 }
@@ -121,7 +79,7 @@ fn scout_rerolls_repeat_until_accepted() {
         "glendale",
         &[("longstreet", Full), ("slocum", Full)],
     );
-    let mut run = Run::new(
+    let mut run = Run::answering(
         b,
         &[6, 9, 3],
         vec![Decision::RerollFogOfWar, Decision::RerollFogOfWar],
@@ -137,7 +95,7 @@ fn scout_rerolls_repeat_until_accepted() {
         "glendale",
         &[("longstreet", Full), ("slocum", Full)],
     );
-    let mut run = Run::new(b, &[6], vec![]);
+    let mut run = Run::answering(b, &[6], vec![]);
     match battle::pre_battle(&mut run.ctx(), "glendale", BattleMode::Quick) {
         Err(Interrupt::Decide(r)) => {
             assert_eq!(r.rule, "10.2.2");
@@ -167,12 +125,12 @@ fn envelopment_example() {
         "glendale",
         &[("longstreet", Full), ("ap-hill", Full)],
     );
-    let mut run = Run::new(b.clone(), &[], vec![]);
+    let mut run = Run::answering(b.clone(), &[], vec![]);
     assert_eq!(battle::envelopment(&mut run.ctx(), "glendale"), None);
 
     // Confederates 18: add a Confederate Regiment (2).
     at(&mut b, "glendale", &[("cs-inf-regiment-1", Full)]);
-    let mut run = Run::new(b, &[], vec![]);
+    let mut run = Run::answering(b, &[], vec![]);
     assert_eq!(
         battle::envelopment(&mut run.ctx(), "glendale"),
         Some(Ending::Enveloped { loser: Side::Union })
@@ -208,7 +166,7 @@ fn envelopment_destroys_artillery_and_lee_is_lost() {
         attacker: Side::Union,
     };
     // Fog of War 2: +2 CP, nothing else changes.
-    let mut run = Run::new(b, &[2], vec![]);
+    let mut run = Run::answering(b, &[2], vec![]);
     let out = quick::fight(&mut run.ctx(), &spec, QuickMode::VeryQuick).unwrap();
     assert_eq!(
         out.ending,
@@ -273,7 +231,7 @@ fn very_quick_column_shifts_and_turns_example() {
         union_shifts: 2,
         ..PreBattle::default()
     };
-    let mut run = Run::new(b, &[9], vec![]);
+    let mut run = Run::answering(b, &[9], vec![]);
     let mut unused = false;
     let hits = quick::resolve_turn(
         &mut run.ctx(),
@@ -310,7 +268,7 @@ fn very_quick_hit_allocation_example() {
         ],
     );
     at(&mut b, "malvern-hill", &[("longstreet", Full)]);
-    let mut run = Run::new(b, &[], vec![]);
+    let mut run = Run::answering(b, &[], vec![]);
     battle::allocate_hits(&mut run.ctx(), "malvern-hill", Side::Union, 4, "11.9").unwrap();
     assert_eq!(run.loc("hooker"), Location::ReinforcementCup);
     assert_eq!(run.loc("us-battery-2-1"), Location::AdditionalForcesCup);
@@ -343,7 +301,7 @@ fn hit_order_mobile_garrison_artillery_fortification() {
         ],
     );
     at(&mut b, "richmond-south", &[("slocum", Full)]);
-    let mut run = Run::new(b, &[], vec![]);
+    let mut run = Run::answering(b, &[], vec![]);
     battle::allocate_hits(
         &mut run.ctx(),
         "richmond-south",
@@ -359,7 +317,7 @@ fn hit_order_mobile_garrison_artillery_fortification() {
         run.loc("cs-garrison-1"),
         Location::Area("richmond-south".into())
     );
-    let mut run2 = Run::new(run.board.clone(), &[], vec![]);
+    let mut run2 = Run::answering(run.board.clone(), &[], vec![]);
     battle::allocate_hits(
         &mut run2.ctx(),
         "richmond-south",
@@ -432,7 +390,7 @@ fn quick_battle_turn_example_and_changing_attacker() {
             area: "willis-church".into(),
         },
     ];
-    let mut run = Run::new(b, &dice, decisions);
+    let mut run = Run::answering(b, &dice, decisions);
     let out = quick::fight(&mut run.ctx(), &spec, QuickMode::Quick);
     let text = run.text();
     let out = out.unwrap_or_else(|e| panic!("{e}\n{text}"));
@@ -491,13 +449,13 @@ fn withdrawal_two_to_one_examples() {
             ("slocum", Full),
         ],
     );
-    let mut run = Run::new(b.clone(), &[1], vec![]);
+    let mut run = Run::answering(b.clone(), &[1], vec![]);
     let r = battle::withdrawal_result(&mut run.ctx(), "glendale").unwrap();
     assert_eq!(r, WithdrawalResult::Rejoin, "a 1 on the Seven Days table");
     assert_eq!(run.dice.scripted_left(), Some(0));
     // Confederates 16: add a Regiment (1)? Longstreet 8 + Jackson 7 + 1.
     at(&mut b, "glendale", &[("cs-cav-regiment-1", Full)]);
-    let mut run = Run::new(b, &[], vec![]);
+    let mut run = Run::answering(b, &[], vec![]);
     let r = battle::withdrawal_result(&mut run.ctx(), "glendale").unwrap();
     assert_eq!(r, WithdrawalResult::UnionRetreat);
 }
@@ -520,7 +478,7 @@ fn union_retreat_captures_artillery_and_destroys_statics() {
     );
     // Union-held neighbours: only Malvern Hill... put Kearny in Frayser's Farm.
     at(&mut b, "fraysers-farm", &[("kearny", Full)]);
-    let mut run = Run::new(b, &[], vec![]);
+    let mut run = Run::answering(b, &[], vec![]);
     battle::withdraw(&mut run.ctx(), "glendale", Side::Union).unwrap();
     assert_eq!(run.loc("us-garrison-1"), Location::StaticForcesPile);
     assert_eq!(run.loc("us-battery-3-1"), Location::CapturedArtilleryPile);
@@ -536,7 +494,7 @@ fn recapture_prefers_the_captured_artillery_pile() {
     let mut b = board();
     at(&mut b, "glendale", &[("pendleton", Full), ("hooker", Full)]);
     b.place("us-battery-4-1", Location::CapturedArtilleryPile, Full);
-    let mut run = Run::new(b, &[], vec![]);
+    let mut run = Run::answering(b, &[], vec![]);
     let i = run.board.index("pendleton").unwrap();
     battle::capture_artillery(&mut run.ctx(), i, "glendale", "5.9.1");
     assert_eq!(run.loc("pendleton"), Location::CapturedArtilleryPile);
@@ -558,7 +516,7 @@ fn recapture_prefers_the_captured_artillery_pile() {
             Full,
         );
     }
-    let mut run = Run::new(b, &[], vec![]);
+    let mut run = Run::answering(b, &[], vec![]);
     let i = run.board.index("hunt").unwrap();
     battle::capture_artillery(&mut run.ctx(), i, "glendale", "5.9.1");
     assert_eq!(run.board.cp.confederate, 2);
@@ -595,7 +553,7 @@ fn quick_rout_of_the_union() {
     // present, no shift); a 10 there is A0 D4: the Regiment, Slocum flipped
     // and destroyed, Sedgwick flipped: Union 3 against 23: Rout. Sedgwick
     // retreats to a random Union-Held neighbour (Willis Church only).
-    let mut run = Run::new(
+    let mut run = Run::answering(
         b,
         &[2, 10],
         vec![Decision::HitUnionForce {
@@ -642,7 +600,7 @@ fn event(
 ) -> (Run, PreBattle) {
     let mut b = b;
     b.options.union = fcrel::rules::difficulty::UnionAspects::preset(level);
-    let mut run = Run::new(b, dice, decisions);
+    let mut run = Run::answering(b, dice, decisions);
     let pre = battle::pre_battle(&mut run.ctx(), "glendale", mode);
     let text = run.text();
     let pre = pre.unwrap_or_else(|e| panic!("{e}\n{text}"));
@@ -702,7 +660,7 @@ fn fog_event_buy_brigade_pays_and_places_or_is_ignored() {
     // The battle's own area is never offered (it is not Held).
     let mut b = fog_board();
     b.cp.confederate = 3;
-    let mut run = Run::new(b, &[4], vec![]);
+    let mut run = Run::answering(b, &[4], vec![]);
     match battle::pre_battle(&mut run.ctx(), "glendale", BattleMode::Quick) {
         Err(Interrupt::Decide(r)) => {
             assert!(r.options.contains(&Decision::DeclineBrigade));
@@ -878,7 +836,7 @@ fn very_quick_rejoin_or_retreat() {
     // A.P. Hill (Line, below Longstreet's Veteran) are destroyed. Longstreet
     // 8 against Kearny 5 is under 2:1: the Withdrawal roll, a 1, is Rejoin.
     let dice = [2, 9, 1];
-    let mut run = Run::new(setup(), &dice, vec![]);
+    let mut run = Run::answering(setup(), &dice, vec![]);
     let out = quick::fight(&mut run.ctx(), &spec, QuickMode::VeryQuick);
     let text = run.text();
     match out {
@@ -895,7 +853,7 @@ fn very_quick_rejoin_or_retreat() {
     assert_eq!(run.loc("hooker"), Location::ReinforcementCup);
     // Retreat instead: the army and Lee go to Willis Church, the only
     // Confederate-Held neighbour (a single choice needs no die).
-    let mut run = Run::new(setup(), &dice, vec![Decision::RetreatInsteadOfRejoin]);
+    let mut run = Run::answering(setup(), &dice, vec![Decision::RetreatInsteadOfRejoin]);
     let out = quick::fight(&mut run.ctx(), &spec, QuickMode::VeryQuick).unwrap();
     assert_eq!(out.ending, Ending::ConfederateWithdrew);
     assert_eq!(
@@ -908,7 +866,7 @@ fn very_quick_rejoin_or_retreat() {
     // 5: the stronger Confederates attack. Fog 2 again; +3 is "+1 to +3"; a
     // 10 there is A1 D2, × 2: Longstreet (attacker) takes 2 Hits and is
     // destroyed, Kearny takes 4 and is destroyed; Lee is left alone.
-    let mut run = Run::new(setup(), &[2, 9, 1, 2, 10], vec![Decision::Rejoin]);
+    let mut run = Run::answering(setup(), &[2, 9, 1, 2, 10], vec![Decision::Rejoin]);
     let out = quick::fight(&mut run.ctx(), &spec, QuickMode::VeryQuick).unwrap();
     let text = run.text();
     assert_eq!(out.rounds, 2, "{text}");
@@ -934,7 +892,7 @@ fn confederate_retreat_with_nowhere_to_go_loses_lee() {
     at(&mut b, "richmond-south", &[("kearny", Full)]);
     at(&mut b, "new-market", &[("couch", Full)]);
     b.lee = Location::Area("drewrys-bluff".into());
-    let mut run = Run::new(b, &[], vec![]);
+    let mut run = Run::answering(b, &[], vec![]);
     battle::withdraw(&mut run.ctx(), "drewrys-bluff", Side::Confederate).unwrap();
     assert_eq!(run.loc("holmes"), Location::ConfederateAvailable);
     // Artillery is captured before the army tries to leave; the Union puts

@@ -90,6 +90,13 @@ fn show(screen: &mut BattleScreen, records: &BattleRecords, id: usize) {
 }
 
 /// The latest Battlefield Sheet of the battle being fought.
+/// Start the chosen campaign with Quick battles and seed 7.
+fn start_quick(choice: &mut SetupChoice, next: &mut NextState<Screen>) {
+    choice.options.battles = BattleMode::Quick;
+    choice.options.seed = 7;
+    next.set(Screen::Game);
+}
+
 fn latest_sheet(records: &BattleRecords) -> Option<(usize, &SheetView)> {
     let b = records.battles.last()?;
     let sheet = b.events.iter().rev().find_map(|e| match &e.kind {
@@ -120,6 +127,8 @@ fn tour(
     // Give each screen a moment to lay out and render.
     let settled = tour.wait > 40;
     let request = pending.as_ref().and_then(|p| p.request.clone());
+    // The Confederate Moves of turn 1 wait for the player.
+    let first_moves = request.as_ref().is_some_and(|r| r.rule == "9.2");
     // On a battle shot, the battle is shown as far as it has been fought.
     if matches!(tour.stage, 13 | 22 | 24 | 26 | 40)
         && let Some(rec) = records.as_ref()
@@ -153,17 +162,10 @@ fn tour(
         }
         2 if settled => {
             shot(&mut commands, &tour, "setup");
-            choice.options.battles = BattleMode::Quick;
-            choice.options.seed = 7;
-            next.set(Screen::Game);
+            start_quick(&mut choice, &mut next);
             tour.go(3);
         }
-        // The Confederate Moves of turn 1 wait for the player.
-        3 if settled
-            && pending
-                .as_ref()
-                .is_some_and(|p| p.request.as_ref().is_some_and(|r| r.rule == "9.2")) =>
-        {
+        3 if settled && first_moves => {
             shot(&mut commands, &tour, "map");
             commands.insert_resource(ScriptedCommander(Policy::Objective));
             tour.go(11);
@@ -356,17 +358,11 @@ fn tour(
             } else {
                 choice.campaign = tour.map_index;
                 choice.grand = false;
-                choice.options.battles = BattleMode::Quick;
-                choice.options.seed = 7;
-                next.set(Screen::Game);
+                start_quick(&mut choice, &mut next);
                 tour.go(51);
             }
         }
-        51 if settled
-            && pending
-                .as_ref()
-                .is_some_and(|p| p.request.as_ref().is_some_and(|r| r.rule == "9.2")) =>
-        {
+        51 if settled && first_moves => {
             let name = format!("map-{}", catalog.campaigns[tour.map_index].id);
             shot(&mut commands, &tour, &name);
             tour.go(52);

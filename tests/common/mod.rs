@@ -1,6 +1,7 @@
-//! Helpers shared by the campaign-turn tests (`tests/campaign.rs`,
-//! `tests/campaigns.rs`): a board with nothing on the map, counters placed
-//! by id, and one step of play with scripted dice and a readable chronicle.
+//! Helpers shared by the campaign-turn and battle tests (`tests/campaign.rs`,
+//! `tests/campaigns.rs`, `tests/basic_battles.rs`, `tests/map_battles.rs`):
+//! a board with nothing on the map, counters placed by id, and play with
+//! scripted dice, recorded answers and a readable chronicle.
 
 // Each test crate compiles this module on its own and uses part of it.
 #![allow(dead_code)]
@@ -13,7 +14,7 @@ use fcrel::dice::Dice;
 use fcrel::rules::battle::Ctx;
 use fcrel::rules::board::Board;
 use fcrel::rules::components::{Location, Strength};
-use fcrel::rules::decision::{Decider, Interrupt};
+use fcrel::rules::decision::{Decider, Decision, Interrupt, Recorded};
 use fcrel::rules::difficulty::GameOptions;
 use fcrel::rules::turn::{Step, play_step};
 
@@ -37,19 +38,38 @@ pub fn area(a: &str) -> Location {
     Location::Area(a.into())
 }
 
-/// A board, scripted dice and the chronicle they write.
+/// A board, scripted dice, the player's recorded answers and the chronicle
+/// they write.
 pub struct Run {
     pub board: Board,
     pub dice: Dice,
     pub chronicle: Chronicle,
+    /// The answers `ctx` plays with (`step` takes its own decider).
+    pub decider: Recorded,
 }
 
 impl Run {
+    /// No recorded answers: under `ctx` the first question stops play.
     pub fn new(board: Board, dice: &[u32]) -> Run {
+        Run::answering(board, dice, vec![])
+    }
+
+    pub fn answering(board: Board, dice: &[u32], answers: Vec<Decision>) -> Run {
         Run {
             board,
             dice: Dice::scripted(dice.iter().copied()),
             chronicle: Chronicle::default(),
+            decider: Recorded::new(answers),
+        }
+    }
+
+    /// The context the rules play in, answering with `self.decider`.
+    pub fn ctx(&mut self) -> Ctx<'_> {
+        Ctx {
+            board: &mut self.board,
+            dice: &mut self.dice,
+            chronicle: &mut self.chronicle,
+            decider: &mut self.decider,
         }
     }
 
@@ -67,6 +87,10 @@ impl Run {
 
     pub fn loc(&self, id: &str) -> Location {
         self.board.piece(id).unwrap().location.clone()
+    }
+
+    pub fn strength(&self, id: &str) -> Strength {
+        self.board.piece(id).unwrap().strength
     }
 
     /// The chronicle, one "[rule] text" line per entry.
