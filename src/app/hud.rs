@@ -242,7 +242,7 @@ fn hud(
             ui.label(format!("Scouts {} of {}", scouts.available, scouts.counters)).on_hover_text("Scouts (4.10): Fog of War re-rolls, Union Orders re-rolls or ±1, Clear Orders, Special Battle Plans removed.");
             ui.label(format!("Union CP {}", cp.union)).on_hover_text("Union Command Points, spent at Union Resupply (18.1).");
             ui.label(format!("Union Special Battle Plans {}", board.options.union_special_battle_plans(&c))).on_hover_text("Drawn each battle turn of a Basic battle (10.2.10).");
-            ui.label(format!("Battles: {:?}", board.options.battles));
+            ui.label(format!("Battles: {}", board.options.battles.name()));
             if ui.button("Rules (F1)").clicked() {
                 hud.help = !hud.help;
             }

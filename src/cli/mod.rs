@@ -82,6 +82,146 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Win, loss and rout probabilities of a pending battle: fight it many
+    /// times with the Union AI and a scripted commander (Monte Carlo) and
+    /// print each ending's chance, the expected Hits and Combat Value left,
+    /// and the chance the campaign is lost, with 95% intervals.
+    #[command(group(clap::ArgGroup::new("battle").required(true).args(["scenario", "save"])))]
+    Odds {
+        /// A battle scenario file (the `fcrel battle` format).
+        #[arg(long, value_name = "FILE")]
+        scenario: Option<PathBuf>,
+        /// A save (or replay) file waiting at a battle.
+        #[arg(long, value_name = "FILE")]
+        save: Option<PathBuf>,
+        /// How many battles to fight.
+        #[arg(long, default_value_t = 10_000)]
+        trials: u64,
+        /// Base seed; trial t rolls dice seeded from it and t.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Battle rules: basic, quick or very-quick (default: the
+        /// scenario's mode, or the save's options).
+        #[arg(long)]
+        battles: Option<String>,
+        /// Who makes your decisions: cautious or objective (default: the
+        /// scenario's policy, else objective).
+        #[arg(long)]
+        policy: Option<String>,
+        /// Which battle, when a save has several waiting (an area id).
+        #[arg(long)]
+        area: Option<String>,
+        /// Threads to fight on (default: every core). The results do not
+        /// depend on it.
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// What `fcrel odds` is asked.
+#[derive(Debug, Clone, Default)]
+pub struct OddsArgs {
+    pub scenario: Option<PathBuf>,
+    pub save: Option<PathBuf>,
+    pub trials: u64,
+    pub seed: u64,
+    pub battles: Option<String>,
+    pub policy: Option<String>,
+    pub area: Option<String>,
+    pub threads: Option<usize>,
+    pub json: bool,
+}
+
+/// Run `fcrel odds`; returns the process exit code.
+pub fn odds(a: &OddsArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    use crate::rules::commander::Policy;
+    use crate::rules::difficulty::BattleMode;
+    let battles = match a.battles.as_deref() {
+        None => None,
+        Some("basic") => Some(BattleMode::Basic),
+        Some("quick") => Some(BattleMode::Quick),
+        Some("very-quick") => Some(BattleMode::VeryQuick),
+        Some(other) => {
+            let _ = writeln!(
+                err,
+                "fcrel odds: --battles {other}: expected basic, quick or very-quick"
+            );
+            return 2;
+        }
+    };
+    let policy = match a.policy.as_deref() {
+        None => None,
+        Some(name) => match Policy::by_name(name) {
+            Some(p) => Some(p),
+            None => {
+                let _ = writeln!(
+                    err,
+                    "fcrel odds: --policy {name}: expected cautious or objective"
+                );
+                return 2;
+            }
+        },
+    };
+    if a.trials == 0 {
+        let _ = writeln!(err, "fcrel odds: --trials must be at least 1");
+        return 2;
+    }
+    let threads = match a.threads {
+        Some(0) => {
+            let _ = writeln!(err, "fcrel odds: --threads must be at least 1");
+            return 2;
+        }
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let prepared = match (&a.scenario, &a.save) {
+        (Some(path), None) => crate::odds::from_scenario(path, battles),
+        (None, Some(path)) => crate::odds::from_save(
+            path,
+            &crate::odds::SaveChoice {
+                battles,
+                area: a.area.clone(),
+            },
+        )
+        .map_err(|e| vec![e]),
+        _ => Err(vec![
+            "fcrel odds: give either --scenario FILE or --save FILE".to_string(),
+        ]),
+    };
+    let prepared = match prepared {
+        Ok(p) => p,
+        Err(lines) => {
+            for l in lines {
+                let _ = writeln!(err, "{l}");
+            }
+            return 1;
+        }
+    };
+    let policy = policy
+        .or(prepared.default_policy)
+        .unwrap_or(Policy::Objective);
+    match crate::odds::run(&prepared, policy, a.seed, a.trials, threads) {
+        Ok((report, timing)) => {
+            if a.json {
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    serde_json::to_string_pretty(&report).unwrap_or_default()
+                );
+            } else {
+                let _ = write!(out, "{}", crate::odds::text(&report));
+            }
+            let _ = writeln!(err, "{}", timing.line(report.trials));
+            0
+        }
+        Err(e) => {
+            let _ = writeln!(err, "{}: {e}", prepared.source.file);
+            1
+        }
+    }
 }
 
 /// Run `fcrel replay`; returns the process exit code.
