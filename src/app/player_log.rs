@@ -208,8 +208,13 @@ fn end_panel(
                     .map_or(GrandStatus::InProgress, |g| g.status);
                 ui.separator();
                 ui.label(format!(
-                    "Grand Campaign (21.0): {}; {total} Victory Points so far.",
-                    status.name()
+                    "Grand Campaign (21.0): {}; {total} Victory Points{}.",
+                    status.name(),
+                    if status == GrandStatus::InProgress {
+                        " so far"
+                    } else {
+                        " in all"
+                    }
                 ));
                 if let Some(best) = loaded.log.best_grand_total() {
                     ui.label(format!("Your best finished Grand Campaign: {best} VP."));
