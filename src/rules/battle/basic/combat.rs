@@ -68,6 +68,8 @@ pub fn activate(
 pub fn enter(ctx: &mut Ctx, f: &mut Field, pid: usize, to: Region) {
     let Some(k) = k_of(f, pid) else { return };
     f.units[k].region = to;
+    // However a Force comes in (advance, retreat), Melee strips counters.
+    strip_melee_counters(ctx, f, to);
     match f.units[k].side {
         Side::Union => {
             if matches!(
@@ -472,6 +474,8 @@ pub fn capture_on_field(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static
             });
         }
     }
+    // A substitute among the enemy's Forces puts them in Melee.
+    strip_melee_counters(ctx, f, region);
     ctx.frame(f, |b| format!("{} is captured", label(&b.pieces[pid])));
 }
 
@@ -945,7 +949,6 @@ pub fn move_into(ctx: &mut Ctx, f: &mut Field, pid: usize, region: Region) {
         ctx.note("10.2.12.3", "Entrench is removed: its Force moves.");
     }
     enter(ctx, f, pid, region);
-    strip_melee_counters(ctx, f, region);
     ctx.frame(f, |b| {
         format!("{} enters the {}", label(&b.pieces[pid]), region.name())
     });
