@@ -42,31 +42,9 @@ fn main() {
             &mut std::io::stdout(),
             &mut std::io::stderr(),
         ),
-        Some(Command::Odds {
-            scenario,
-            save,
-            trials,
-            seed,
-            battles,
-            policy,
-            area,
-            threads,
-            json,
-        }) => fcrel::cli::odds(
-            &fcrel::cli::OddsArgs {
-                scenario,
-                save,
-                trials,
-                seed,
-                battles,
-                policy,
-                area,
-                threads,
-                json,
-            },
-            &mut std::io::stdout(),
-            &mut std::io::stderr(),
-        ),
+        Some(Command::Odds(args)) => {
+            fcrel::cli::odds(&args, &mut std::io::stdout(), &mut std::io::stderr())
+        }
         None => match fcrel::app::run(fcrel::app::AppOptions {
             screenshots: cli.screenshots,
         }) {

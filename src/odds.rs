@@ -169,10 +169,7 @@ fn replay_to_wait(
 ) -> Result<Waiting, String> {
     use crate::rules::sequence::{GameState, PendingDecision, StepDecisions, StepStart};
     use bevy::prelude::*;
-    use bevy::state::app::StatesPlugin;
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, crate::RulesPlugin));
-    app.world_mut().write_message(save.resume(campaign));
+    let mut app = crate::save::replay_app(save, campaign);
     let total = save.decisions.len();
     for _ in 0..2_000 {
         app.update();

@@ -385,13 +385,20 @@ pub struct Replayed {
     pub used: usize,
 }
 
-/// Replay a save headless (the rules' own plugins, no window) until its
-/// decisions run out or the campaign ends, and return the state's digest.
-pub fn replay(save: &SaveFile, campaign: Arc<Campaign>) -> Result<Replayed, String> {
+/// A headless app (the rules' own plugins, no window) about to replay the
+/// save from its campaign's start.
+pub fn replay_app(save: &SaveFile, campaign: Arc<Campaign>) -> App {
     use bevy::state::app::StatesPlugin;
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, crate::RulesPlugin));
     app.world_mut().write_message(save.resume(campaign));
+    app
+}
+
+/// Replay a save headless (the rules' own plugins, no window) until its
+/// decisions run out or the campaign ends, and return the state's digest.
+pub fn replay(save: &SaveFile, campaign: Arc<Campaign>) -> Result<Replayed, String> {
+    let mut app = replay_app(save, campaign);
     let total = save.decisions.len();
     // Each frame runs one step; a campaign has well under 200 steps.
     for _ in 0..2_000 {

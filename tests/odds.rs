@@ -3,6 +3,9 @@
 //! count of `fcrel battle`-style runs, and bad input (a save not at a
 //! battle, missing or damaged files) is refused with the file named.
 
+mod common;
+use common::fcrel;
+
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -20,19 +23,6 @@ use fcrel::save::SaveFile;
 use serde_json::Value;
 
 const SCENARIO: &str = "scenarios/quick-glendale.json";
-
-fn fcrel(args: &[&str]) -> (i32, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_fcrel"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("fcrel-odds-{}-{name}", std::process::id()));

@@ -2,6 +2,9 @@
 //! never lose a good file, and damaged files of every kind are reported and
 //! left byte for byte as they were.
 
+mod common;
+use common::fcrel;
+
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -223,19 +226,6 @@ fn autosaves_keep_the_newest_few() {
         .unwrap();
     assert_eq!(oldest, 1_800_000_000 + 3 * 60);
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-fn fcrel(args: &[&str]) -> (i32, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_fcrel"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 fn write(dir: &Path, name: &str, s: &SaveFile) -> String {

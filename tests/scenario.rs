@@ -1,21 +1,10 @@
 //! `fcrel battle --scenario`: the bundled example runs; bad scenario files
 //! give clear errors and never a panic.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
+use common::fcrel;
 
-fn fcrel(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_fcrel"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use std::path::{Path, PathBuf};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("fcrel-scn-{}-{name}", std::process::id()));

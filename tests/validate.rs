@@ -1,8 +1,10 @@
 //! `fcrel validate` and the campaign loader against broken copies of the
 //! real Seven Days file: precise messages, every problem, never a panic.
 
+mod common;
+use common::fcrel;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use fcrel::campaign::{self, Place, Problem};
 use serde_json::{Value, json};
@@ -410,19 +412,6 @@ fn newer_format_version_is_refused_with_advice() {
         "{:#?}",
         lines(&ps)
     );
-}
-
-fn fcrel(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_fcrel"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

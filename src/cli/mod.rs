@@ -87,51 +87,41 @@ pub enum Command {
     /// print each ending's chance, the expected Hits and Combat Value left,
     /// and the chance the campaign is lost, with 95% intervals.
     #[command(group(clap::ArgGroup::new("battle").required(true).args(["scenario", "save"])))]
-    Odds {
-        /// A battle scenario file (the `fcrel battle` format).
-        #[arg(long, value_name = "FILE")]
-        scenario: Option<PathBuf>,
-        /// A save (or replay) file waiting at a battle.
-        #[arg(long, value_name = "FILE")]
-        save: Option<PathBuf>,
-        /// How many battles to fight.
-        #[arg(long, default_value_t = 10_000)]
-        trials: u64,
-        /// Base seed; trial t rolls dice seeded from it and t.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Battle rules: basic, quick or very-quick (default: the
-        /// scenario's mode, or the save's options).
-        #[arg(long)]
-        battles: Option<String>,
-        /// Who makes your decisions: cautious or objective (default: the
-        /// scenario's policy, else objective).
-        #[arg(long)]
-        policy: Option<String>,
-        /// Which battle, when a save has several waiting (an area id).
-        #[arg(long)]
-        area: Option<String>,
-        /// Threads to fight on (default: every core). The results do not
-        /// depend on it.
-        #[arg(long)]
-        threads: Option<usize>,
-        /// Print one JSON object instead of text.
-        #[arg(long)]
-        json: bool,
-    },
+    Odds(OddsArgs),
 }
 
 /// What `fcrel odds` is asked.
-#[derive(Debug, Clone, Default)]
+#[derive(clap::Args, Debug, Clone, Default)]
 pub struct OddsArgs {
+    /// A battle scenario file (the `fcrel battle` format).
+    #[arg(long, value_name = "FILE")]
     pub scenario: Option<PathBuf>,
+    /// A save (or replay) file waiting at a battle.
+    #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
+    /// How many battles to fight.
+    #[arg(long, default_value_t = 10_000)]
     pub trials: u64,
+    /// Base seed; trial t rolls dice seeded from it and t.
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Battle rules: basic, quick or very-quick (default: the
+    /// scenario's mode, or the save's options).
+    #[arg(long)]
     pub battles: Option<String>,
+    /// Who makes your decisions: cautious or objective (default: the
+    /// scenario's policy, else objective).
+    #[arg(long)]
     pub policy: Option<String>,
+    /// Which battle, when a save has several waiting (an area id).
+    #[arg(long)]
     pub area: Option<String>,
+    /// Threads to fight on (default: every core). The results do not
+    /// depend on it.
+    #[arg(long)]
     pub threads: Option<usize>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
     pub json: bool,
 }
 

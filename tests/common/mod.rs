@@ -103,3 +103,18 @@ impl Run {
             .join("\n")
     }
 }
+
+/// Run the `fcrel` binary from the crate's folder: (exit code, stdout,
+/// stderr).
+pub fn fcrel(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_fcrel"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
