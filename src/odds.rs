@@ -12,6 +12,7 @@
 
 use std::path::Path;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
@@ -146,8 +147,9 @@ pub fn from_scenario(path: &Path, battles: Option<BattleMode>) -> Result<Prepare
     })
 }
 
-/// Where a replayed save waits.
-struct Waiting {
+/// Where a game waits: a replayed save, or the game in the window.
+#[derive(Debug, Clone)]
+pub struct Waiting {
     step: Step,
     /// The board and dice as the step began.
     start_board: Board,
@@ -159,6 +161,74 @@ struct Waiting {
     /// The world as far as the step got.
     now: Board,
     turn: u32,
+}
+
+impl Waiting {
+    /// Where the game in `world` waits: None unless it waits for a decision
+    /// or a die in a step whose start is kept.
+    pub fn from_world(world: &mut bevy::prelude::World) -> Option<Waiting> {
+        use crate::rules::sequence::{PendingDecision, StepDecisions, StepStart};
+        let pending = world.get_resource::<PendingDecision>()?.clone();
+        if pending.request.is_none() && pending.die.is_none() {
+            return None;
+        }
+        let step = *world.get_resource::<bevy::prelude::State<Step>>()?.get();
+        let (start_board, start_dice) = match &world.get_resource::<StepStart>()?.0 {
+            Some((b, d, _)) => (b.clone(), d.clone()),
+            None => return None,
+        };
+        let now = Board::from_world(world)?;
+        let turn = now.turn.turn;
+        Some(Waiting {
+            step,
+            start_board,
+            start_dice,
+            answers: world.get_resource::<StepDecisions>()?.answers.clone(),
+            request: pending.request,
+            die: pending.die,
+            now,
+            turn,
+        })
+    }
+
+    /// The game as it would wait after one more answer `d` (a move being
+    /// weighed): the step is run again from its start with it, to its next
+    /// stop. The dice are the step's own, so nothing not yet rolled is
+    /// looked at unless the step itself rolls after the move.
+    pub fn after(&self, d: Decision) -> Result<Waiting, String> {
+        let mut board = self.start_board.clone();
+        board.battles = None;
+        let mut dice = self.start_dice.clone();
+        let mut chronicle = Chronicle::default();
+        let mut answers = self.answers.clone();
+        answers.push(d);
+        let mut decider = Recorded::new(answers.clone());
+        let result = {
+            let mut ctx = Ctx {
+                board: &mut board,
+                dice: &mut dice,
+                chronicle: &mut chronicle,
+                decider: &mut decider,
+            };
+            crate::rules::turn::play_step(&mut ctx, self.step)
+        };
+        let (request, die) = match result {
+            Err(Interrupt::Decide(r)) if decider.used == answers.len() => (Some(*r), None),
+            Err(Interrupt::Dice(DiceError::NeedDie { reason })) => (None, Some(reason)),
+            Ok(()) => return Err("the step ends with this answer".into()),
+            Err(other) => return Err(format!("the step stops at: {other}")),
+        };
+        Ok(Waiting {
+            step: self.step,
+            start_board: self.start_board.clone(),
+            start_dice: self.start_dice.clone(),
+            answers,
+            request,
+            die,
+            now: board,
+            turn: self.turn,
+        })
+    }
 }
 
 /// Replay a save headless (as `fcrel replay` does) to the point where it
@@ -196,26 +266,13 @@ fn replay_to_wait(
                 used + 1
             ));
         }
-        let step = *world
-            .get_resource::<State<Step>>()
-            .ok_or("no step is being played")?
-            .get();
-        let (start_board, start_dice) = match &world.resource::<StepStart>().0 {
-            Some((b, d, _)) => (b.clone(), d.clone()),
-            None => return Err("the step's start was not kept".into()),
-        };
-        let now = Board::from_world(world).ok_or("no campaign was set up")?;
-        let turn = now.turn.turn;
-        return Ok(Waiting {
-            step,
-            start_board,
-            start_dice,
-            answers,
-            request: pending.request,
-            die: pending.die,
-            now,
-            turn,
-        });
+        if world.get_resource::<State<Step>>().is_none() {
+            return Err("no step is being played".into());
+        }
+        if world.resource::<StepStart>().0.is_none() {
+            return Err("the step's start was not kept".into());
+        }
+        return Waiting::from_world(world).ok_or_else(|| "no campaign was set up".into());
     }
     Err("the replay did not come to rest".into())
 }
@@ -366,14 +423,25 @@ pub fn from_save(path: &Path, choice: &SaveChoice) -> Result<Prepared, String> {
             )
         })?;
     let w = replay_to_wait(&save, campaign).map_err(|why| format!("{file}: {why}"))?;
-    let save_mode = save.options.battles;
-    let mode = choice.battles.unwrap_or(save_mode);
-    let mut notes = Vec::new();
     let source = SourceInfo {
         kind: "save".into(),
         file: file.clone(),
         name: format!("{}, turn {}", save.campaign_name, w.turn),
     };
+    from_waiting(&w, choice, source)
+}
+
+/// The pending battle of a game waiting at `w` (see [`from_save`]);
+/// messages name `source.file`.
+pub fn from_waiting(
+    w: &Waiting,
+    choice: &SaveChoice,
+    source: SourceInfo,
+) -> Result<Prepared, String> {
+    let file = source.file.clone();
+    let save_mode = w.start_board.options.battles;
+    let mode = choice.battles.unwrap_or(save_mode);
+    let mut notes = Vec::new();
     let waits_at = match (&w.request, &w.die) {
         (Some(r), _) => format!("\"{}\" ({})", r.prompt, r.rule),
         (None, Some(d)) => format!("a die for {d}"),
@@ -407,7 +475,7 @@ pub fn from_save(path: &Path, choice: &SaveChoice) -> Result<Prepared, String> {
         }
     };
     let (board, spec, prefix_dice, prefix_decisions) = if is_battle_step(w.step) {
-        let (found, why) = locate_in_step(&w)
+        let (found, why) = locate_in_step(w)
             .map_err(|e| format!("{file}: the battle the game waits in could not be found: {e}"))?;
         let same = match (&why, &w.request, &w.die) {
             (Interrupt::Decide(r), Some(req), _) => **r == *req,
@@ -695,11 +763,31 @@ pub fn tally(
     trials: u64,
     threads: usize,
 ) -> Result<Tally, TrialError> {
+    tally_until(p, policy, seed, trials, threads, &AtomicBool::new(false))
+}
+
+/// [`tally`], given up (an error naming the trial) as soon as `stop` is
+/// set: the window's advisor drops an estimate nobody waits for.
+pub fn tally_until(
+    p: &Prepared,
+    policy: Policy,
+    seed: u64,
+    trials: u64,
+    threads: usize,
+    stop: &AtomicBool,
+) -> Result<Tally, TrialError> {
     let threads = (threads.max(1) as u64).min(trials.max(1));
     let chunk = trials.div_ceil(threads);
     let run = |lo: u64, hi: u64| -> Result<Tally, TrialError> {
         let mut t = Tally::default();
         for i in lo..hi {
+            if stop.load(Ordering::Relaxed) {
+                return Err(TrialError {
+                    trial: i,
+                    seed: game_seed(seed, i),
+                    why: "given up".into(),
+                });
+            }
             // A panic in the rules (a bug) fails this trial by name, the
             // same way whatever the thread count.
             let fought = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {

@@ -197,10 +197,11 @@ fn hud(
         Option<Res<crate::rules::battle::record::BattleRecords>>,
         ResMut<super::battle::BattleScreen>,
     ),
-    (mut save_out, save_state, time): (
+    (mut save_out, save_state, time, advisor): (
         MessageWriter<super::saves::SaveGame>,
         Res<super::saves::SaveState>,
         Res<Time<Real>>,
+        Res<super::advisor::Advisor>,
     ),
 ) -> Result {
     let (world_board, turn, cp, scouts, progress, chronicle, board_cache) = data;
@@ -388,6 +389,7 @@ fn hud(
                         shown.and_then(|b| super::battle::sheets(b, battle.cursor).0),
                         &mut battle,
                         &mut decide,
+                        &advisor,
                     ) => {}
                 Some(r) => {
                     ui.label(egui::RichText::new(format!("({}) {}", r.rule, r.prompt)).strong());
@@ -445,9 +447,15 @@ fn hud(
                                         selection.confirm = None;
                                     }
                                 });
+                                super::advisor::show(ui, &advisor, &d, "the battle this move brings");
                             } else if ui.button(text).clicked() {
-                                decide.write(Decide(d));
-                                selection.confirm = None;
+                                if super::advisor::starts_battle(board, &d) {
+                                    // Weigh the battle before moving in.
+                                    selection.confirm = Some(to.clone());
+                                } else {
+                                    decide.write(Decide(d));
+                                    selection.confirm = None;
+                                }
                             }
                         }
                         ui.separator();

@@ -732,9 +732,10 @@ fn pick(
     mut selection: ResMut<Selection>,
     pending: Res<PendingDecision>,
     mut decide: MessageWriter<Decide>,
-    (battle, records): (
+    (battle, records, board): (
         Res<super::battle::BattleScreen>,
         Option<Res<crate::rules::battle::record::BattleRecords>>,
+        Option<Res<super::hud::BoardView>>,
     ),
 ) -> Result {
     let Some(g) = geometry else { return Ok(()) };
@@ -770,9 +771,15 @@ fn pick(
             .into_iter()
             .find(|(to, _)| *to == area)
         {
-            if costs_command_points(&pending) && !matches!(d, Decision::MoveLee { .. }) {
+            let starts_battle = board
+                .as_deref()
+                .is_some_and(|b| super::advisor::starts_battle(&b.0, &d));
+            if costs_command_points(&pending) && !matches!(d, Decision::MoveLee { .. })
+                || starts_battle
+            {
                 // 15.1: a Forced March costs CP; the decision panel shows
-                // the cost and asks before it is spent.
+                // the cost and asks before it is spent. A move into the
+                // enemy waits too, with the odds advisor's estimate.
                 selection.confirm = Some(area);
             } else {
                 decide.write(Decide(d));

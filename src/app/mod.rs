@@ -7,6 +7,7 @@
 
 pub mod theme;
 
+mod advisor;
 mod battle;
 mod hud;
 mod map;
@@ -145,6 +146,7 @@ pub fn run(opts: AppOptions) -> AppExit {
         player_log::plugin,
         settings::plugin,
         union_turn::plugin,
+        advisor::plugin,
     ));
     app.add_systems(
         PreUpdate,

@@ -524,6 +524,7 @@ pub fn decision(
     sheet: Option<&SheetView>,
     screen: &mut BattleScreen,
     decide: &mut MessageWriter<Decide>,
+    advisor: &crate::app::advisor::Advisor,
 ) -> bool {
     let has_cup = b.is_some_and(|b| {
         b.events
@@ -535,7 +536,15 @@ pub fn decision(
     };
     ui.label(RichText::new(format!("({}) {}", r.rule, r.prompt)).strong());
     match layout {
-        Layout::Assign => assignment(ui, board, r, sheet, screen, decide),
+        Layout::Assign => {
+            assignment(ui, board, r, sheet, screen, decide);
+            crate::app::advisor::show(
+                ui,
+                advisor,
+                &Decision::EndAssign,
+                "the battle if these counters are committed",
+            );
+        }
         Layout::Act => order_of_resolution(ui, board, r, sheet, screen, decide),
         Layout::Place => placement(ui, r, decide),
         Layout::Cup => cup_removals(ui, r, b, decide),
@@ -558,7 +567,15 @@ pub fn decision(
                 send(decide, &Decision::RerollFogOfWar);
             }
         }
-        Layout::Between => between_turns(ui, board, r, decide),
+        Layout::Between => {
+            between_turns(ui, board, r, decide);
+            for (d, what) in [
+                (Decision::FightOn, "the battle if you fight on"),
+                (Decision::Rejoin, "the battle if you Rejoin"),
+            ] {
+                crate::app::advisor::show(ui, advisor, &d, what);
+            }
+        }
     }
     true
 }

@@ -1,0 +1,614 @@
+//! The odds advisor in the window (issue 10, `docs/odds.md`): before a move
+//! that starts a battle, before the Battle Plan Counters of a battle turn
+//! are committed (12.2), and at the choice to fight on, retreat (14.5.1) or
+//! Rejoin (14.8.1), the battle is fought [`TRIALS`] times on a worker thread
+//! — the same code as `fcrel odds` — and the panel shows the estimate.
+//!
+//! Nothing hidden is looked at: a battle under way replays only the dice
+//! already rolled (all of them shown in the Chronicle), and every trial
+//! rolls its own dice from a seed of its own, never the game's dice, so the
+//! advisor changes nothing in the game.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+use bevy_egui::egui;
+
+use super::map::{Selection, destinations};
+use crate::campaign::Side;
+use crate::odds::{Odds, SaveChoice, SourceInfo, Waiting};
+use crate::rules::board::Board;
+use crate::rules::commander::Policy;
+use crate::rules::decision::Decision;
+use crate::rules::sequence::{GameLog, GameState, PendingDecision, StepDecisions, run_step};
+use crate::sim::game_seed;
+
+/// Battles fought for one estimate.
+pub const TRIALS: u64 = 2_000;
+
+/// The policy that plays the player's later choices in the trials.
+const POLICY: Policy = Policy::Objective;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Advisor>().add_systems(
+        Update,
+        (ask, poll)
+            .chain()
+            .after(run_step)
+            .run_if(in_state(GameState::Playing)),
+    );
+}
+
+/// What an estimate answers: the game's decisions so far and the answer
+/// being weighed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Question {
+    pub decisions: Vec<Decision>,
+    pub answer: Decision,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Estimate {
+    Working,
+    Ready(Box<Odds>),
+    /// Why there is no estimate (said in the panel, never fatal).
+    Failed(String),
+}
+
+struct Job {
+    handle: JoinHandle<Result<Odds, String>>,
+    stop: Arc<AtomicBool>,
+}
+
+#[derive(Resource)]
+pub struct Advisor {
+    pub question: Option<Question>,
+    pub estimate: Option<Estimate>,
+    /// Battles fought for an estimate ([`TRIALS`]; fewer in tests).
+    pub trials: u64,
+    job: Option<Job>,
+}
+
+impl Default for Advisor {
+    fn default() -> Self {
+        Advisor {
+            question: None,
+            estimate: None,
+            trials: TRIALS,
+            job: None,
+        }
+    }
+}
+
+impl Advisor {
+    /// The estimate for this answer to the pending request, if it is the
+    /// one being weighed.
+    pub fn for_answer(&self, answer: &Decision) -> Option<&Estimate> {
+        match &self.question {
+            Some(q) if q.answer == *answer => self.estimate.as_ref(),
+            _ => None,
+        }
+    }
+
+    fn drop_job(&mut self) {
+        if let Some(job) = self.job.take() {
+            // The thread stops at its next trial; nobody waits for it.
+            job.stop.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// The answer of the pending request the advisor weighs now, if any.
+pub fn weighed_answer(
+    pending: &PendingDecision,
+    selection: &Selection,
+    board: &Board,
+) -> Option<Decision> {
+    let r = pending.request.as_ref()?;
+    // 12.2: the counters assigned so far, committed as they stand.
+    if r.battle_location.is_some() && r.options.contains(&Decision::EndAssign) {
+        return Some(Decision::EndAssign);
+    }
+    // 14.5.1 / 14.8.1: what fighting on would bring.
+    for d in [Decision::FightOn, Decision::Rejoin] {
+        if r.options.contains(&d) {
+            return Some(d);
+        }
+    }
+    // A move waiting for confirmation into an area the Union holds.
+    let to = selection.confirm.as_ref()?;
+    destinations(pending, selection)
+        .into_iter()
+        .find(|(area, d)| area == to && starts_battle(board, d))
+        .map(|(_, d)| d)
+}
+
+/// A move of a Force into an area holding Union Forces: a battle there in
+/// the Resolve Battles step (9.3, 15.2).
+pub fn starts_battle(board: &Board, d: &Decision) -> bool {
+    match d {
+        Decision::MoveForce { force, to } | Decision::JacksonMarch { force, to, .. } => {
+            board.has_side(to, Side::Union)
+                && board
+                    .piece(force)
+                    .is_some_and(|p| p.location.area() != Some(to.as_str()))
+        }
+        _ => false,
+    }
+}
+
+/// Starts an estimate when the weighed answer changes (the one before it is
+/// dropped).
+fn ask(world: &mut World) {
+    let pending = world.resource::<PendingDecision>().clone();
+    let selection = world
+        .get_resource::<Selection>()
+        .cloned()
+        .unwrap_or_default();
+    let answer = if pending.request.is_none() {
+        None
+    } else if let Some(view) = world.get_resource::<super::hud::BoardView>() {
+        weighed_answer(&pending, &selection, &view.0)
+    } else {
+        Board::from_world(world).and_then(|b| weighed_answer(&pending, &selection, &b))
+    };
+    let Some(answer) = answer else {
+        let mut advisor = world.resource_mut::<Advisor>();
+        if advisor.question.is_some() {
+            advisor.drop_job();
+            advisor.question = None;
+            advisor.estimate = None;
+        }
+        return;
+    };
+    let decisions = world
+        .resource::<GameLog>()
+        .with_current(world.resource::<StepDecisions>());
+    let question = Question {
+        decisions,
+        answer: answer.clone(),
+    };
+    if world.resource::<Advisor>().question.as_ref() == Some(&question) {
+        return;
+    }
+    let Some(waiting) = Waiting::from_world(world) else {
+        return;
+    };
+    // The same situation always gets the same estimate.
+    let seed = game_seed(
+        world
+            .get_resource::<crate::rules::difficulty::GameOptions>()
+            .map_or(0, |o| o.seed),
+        question.decisions.len() as u64,
+    );
+    let trials = world.resource::<Advisor>().trials;
+    let stop = Arc::new(AtomicBool::new(false));
+    let handle = {
+        let stop = stop.clone();
+        std::thread::Builder::new()
+            .name("odds advisor".into())
+            .spawn(move || estimate(waiting, answer, seed, trials, &stop))
+    };
+    let mut advisor = world.resource_mut::<Advisor>();
+    advisor.drop_job();
+    advisor.question = Some(question);
+    match handle {
+        Ok(handle) => {
+            advisor.job = Some(Job { handle, stop });
+            advisor.estimate = Some(Estimate::Working);
+        }
+        Err(e) => advisor.estimate = Some(Estimate::Failed(format!("no worker thread: {e}"))),
+    }
+}
+
+/// Workers for the trials: every core but the one the window draws on.
+fn workers() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
+}
+
+/// The estimate of the battle the game waits at (or that `answer` starts),
+/// with `answer` given.
+pub fn estimate(
+    waiting: Waiting,
+    answer: Decision,
+    seed: u64,
+    trials: u64,
+    stop: &AtomicBool,
+) -> Result<Odds, String> {
+    let source = |name: &str| SourceInfo {
+        kind: "game".into(),
+        file: "this game".into(),
+        name: name.into(),
+    };
+    let prepared = match &answer {
+        Decision::MoveForce { to, .. } | Decision::JacksonMarch { to, .. } => {
+            let after = waiting.after(answer.clone())?;
+            let choice = SaveChoice {
+                battles: None,
+                area: Some(to.clone()),
+            };
+            crate::odds::from_waiting(&after, &choice, source("the battle this move starts"))?
+        }
+        _ => {
+            let mut p = crate::odds::from_waiting(
+                &waiting,
+                &SaveChoice::default(),
+                source("the battle under way"),
+            )?;
+            p.prefix_decisions.push(answer);
+            p
+        }
+    };
+    let tally = crate::odds::tally_until(&prepared, POLICY, seed, trials, workers(), stop)
+        .map_err(|e| e.to_string())?;
+    Ok(crate::odds::report(&prepared, POLICY, seed, &tally))
+}
+
+fn poll(mut advisor: ResMut<Advisor>, mut redraw: MessageWriter<RequestRedraw>) {
+    let finished = advisor
+        .job
+        .as_ref()
+        .is_some_and(|job| job.handle.is_finished());
+    if !finished {
+        if advisor.job.is_some() {
+            // The window sleeps when idle: wake it to look again.
+            redraw.write(RequestRedraw);
+        }
+        return;
+    }
+    let job = advisor.job.take().expect("finished");
+    advisor.estimate = Some(match job.handle.join() {
+        Ok(Ok(odds)) => Estimate::Ready(Box::new(odds)),
+        Ok(Err(why)) => Estimate::Failed(why),
+        Err(_) => Estimate::Failed("the advisor's thread panicked".into()),
+    });
+    redraw.write(RequestRedraw);
+}
+
+fn pct(p: f64) -> String {
+    format!("{:.0}%", p * 100.0)
+}
+
+/// The estimate for `answer`, as the panels show it: a heading line, the
+/// endings that happen at all, Lee's risk, the expected Hits; every figure
+/// explains itself on hover.
+pub fn show(ui: &mut egui::Ui, advisor: &Advisor, answer: &Decision, what: &str) {
+    let Some(estimate) = advisor.for_answer(answer) else {
+        return;
+    };
+    let frame = egui::Frame::group(ui.style()).fill(egui::Color32::from_rgb(236, 229, 210));
+    frame.show(ui, |ui| match estimate {
+        Estimate::Working => {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(format!(
+                    "Odds advisor: fighting {what} {} times…",
+                    advisor.trials
+                ));
+            });
+        }
+        Estimate::Failed(why) => {
+            ui.label(
+                egui::RichText::new(format!("Odds advisor: no estimate ({why})."))
+                    .italics()
+                    .size(12.0),
+            );
+        }
+        Estimate::Ready(o) => {
+            ui.label(egui::RichText::new(format!("Odds advisor — {what}")).strong())
+                .on_hover_text(format!(
+                    "An estimate from {} simulated battles, not a promise: each is fought to its end with the real Union AI and the rulebook's tables, your later choices made by the scripted commander ({}), every die its own. The interval after each figure is its 95% range (Wilson).",
+                    o.trials,
+                    o.policy.name()
+                ));
+            ui.label(
+                egui::RichText::new(format!(
+                    "Estimate from {} simulated battles · {} {} vs Union {}{}",
+                    o.trials,
+                    if o.start.lee_present { "Lee's army" } else { "you" },
+                    o.start.confederate_combat,
+                    o.start.union_combat,
+                    o.in_progress
+                        .as_ref()
+                        .map_or(String::new(), |p| format!(
+                            " · from the battle as it stands ({} dice, {} decisions replayed)",
+                            p.dice_replayed, p.decisions_replayed
+                        ))
+                ))
+                .size(11.0),
+            );
+            let mut endings: Vec<_> = o.endings.iter().filter(|e| e.odds.count > 0).collect();
+            endings.sort_by_key(|e| std::cmp::Reverse(e.odds.count));
+            egui::Grid::new("advisor").num_columns(2).show(ui, |ui| {
+                let row = |ui: &mut egui::Ui, name: &str, p: &crate::odds::Proportion, tip: &str| {
+                    ui.label(name).on_hover_text(tip);
+                    ui.label(egui::RichText::new(pct(p.probability)).strong())
+                        .on_hover_text(format!(
+                            "{} of {} battles; 95% interval {}–{}",
+                            p.count,
+                            o.trials,
+                            pct(p.low),
+                            pct(p.high)
+                        ));
+                    ui.end_row();
+                };
+                row(
+                    ui,
+                    "Union driven from the area",
+                    &o.union_leaves_area,
+                    "Routed, retreated, Enveloped or destroyed (14.5, 14.8, 10.2.9, 14.7).",
+                );
+                row(
+                    ui,
+                    "Confederates leave the area",
+                    &o.confederates_leave_area,
+                    "Routed, retreated, withdrew, Enveloped or destroyed (14.5, 14.5.1, 14.8, 10.2.9, 14.7).",
+                );
+                for e in endings.iter().take(4) {
+                    row(ui, e.label, &e.odds, "One of the battle's endings; they sum to 100%.");
+                }
+                if o.campaign_lost.count > 0 {
+                    row(
+                        ui,
+                        "Campaign lost (Lee's army destroyed)",
+                        &o.campaign_lost,
+                        "Lee left without Confederate Forces or destroyed with his army (3.2).",
+                    );
+                }
+            });
+            ui.label(
+                egui::RichText::new(format!(
+                    "Expected Hits: you {:.1}, Union {:.1} · Forces lost: you {:.1}, Union {:.1}",
+                    o.hits.confederate.mean,
+                    o.hits.union.mean,
+                    o.forces_lost.confederate.mean,
+                    o.forces_lost.union.mean
+                ))
+                .size(11.0),
+            )
+            .on_hover_text("Averages over the simulated battles (11.10, 11.11).");
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::decision::{Decider, Request};
+    use crate::rules::difficulty::{BattleMode, GameOptions};
+    use crate::rules::sequence::Decide;
+    use crate::rules::setup::NewCampaign;
+    use bevy::state::app::StatesPlugin;
+
+    fn seven_days() -> Arc<crate::campaign::Campaign> {
+        Arc::new(crate::campaign::load_bundled("seven-days").expect("loads"))
+    }
+
+    /// The rules and the advisor, headless, with a small trial count.
+    fn app(battles: BattleMode, seed: u64) -> App {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin, crate::RulesPlugin))
+            .add_message::<RequestRedraw>()
+            .add_plugins(plugin);
+        app.world_mut().resource_mut::<Advisor>().trials = 40;
+        let options = GameOptions {
+            battles,
+            seed,
+            ..GameOptions::default()
+        };
+        app.world_mut()
+            .write_message(NewCampaign::new(seven_days(), options));
+        app
+    }
+
+    /// Answer with the objective policy until `stop` says so at a request.
+    fn play_until(app: &mut App, mut stop: impl FnMut(&mut World, &Request) -> bool) -> bool {
+        let mut policy = Policy::Objective;
+        for _ in 0..20_000 {
+            app.update();
+            let world = app.world_mut();
+            if *world.resource::<State<GameState>>().get() == GameState::Over {
+                return false;
+            }
+            if let Some(r) = world.resource::<PendingDecision>().request.clone() {
+                if stop(world, &r) {
+                    return true;
+                }
+                let board = Board::from_world(world).expect("a board");
+                let d = policy.decide(&board, r).expect("an answer");
+                world.write_message(Decide(d));
+            }
+        }
+        panic!("the campaign does not end");
+    }
+
+    /// Let the worker finish (the window keeps drawing meanwhile).
+    fn settle(app: &mut App) -> Estimate {
+        for _ in 0..6_000 {
+            app.update();
+            match &app.world().resource::<Advisor>().estimate {
+                Some(Estimate::Working) | None => {
+                    std::thread::sleep(std::time::Duration::from_millis(5))
+                }
+                Some(e) => return e.clone(),
+            }
+        }
+        panic!("no estimate after 30 s");
+    }
+
+    fn digest(app: &mut App) -> String {
+        crate::rules::digest::state_digest(app.world_mut()).expect("a digest")
+    }
+
+    fn sums_to_trials(o: &Odds) {
+        let n: u64 = o.endings.iter().map(|e| e.odds.count).sum();
+        assert_eq!(n, o.trials);
+        assert_eq!(o.trials, 40);
+    }
+
+    #[test]
+    fn a_move_into_union_forces_starts_a_battle_and_a_move_elsewhere_does_not() {
+        let mut b = Board::empty(seven_days(), GameOptions::default());
+        use crate::rules::components::{Location, Strength};
+        b.place(
+            "longstreet",
+            Location::Area("glendale".into()),
+            Strength::Full,
+        );
+        b.place(
+            "kearny",
+            Location::Area("white-oak-swamp".into()),
+            Strength::Full,
+        );
+        let into = Decision::MoveForce {
+            force: "longstreet".into(),
+            to: "white-oak-swamp".into(),
+        };
+        let away = Decision::MoveForce {
+            force: "longstreet".into(),
+            to: "malvern-hill".into(),
+        };
+        assert!(starts_battle(&b, &into));
+        assert!(!starts_battle(&b, &away));
+        assert!(!starts_battle(&b, &Decision::EndMoves));
+    }
+
+    #[test]
+    fn before_committing_battle_plans_the_battle_under_way_is_estimated_and_the_game_is_untouched()
+    {
+        let mut app = app(BattleMode::Basic, 3);
+        assert!(play_until(&mut app, |_, r| {
+            r.battle_location.is_some() && r.options.contains(&Decision::EndAssign)
+        }));
+        let before = digest(&mut app);
+        let dice_before = app.world().resource::<crate::dice::Dice>().rolled();
+        let Estimate::Ready(o) = settle(&mut app) else {
+            panic!(
+                "no estimate: {:?}",
+                app.world().resource::<Advisor>().estimate
+            )
+        };
+        sums_to_trials(&o);
+        let q = app
+            .world()
+            .resource::<Advisor>()
+            .question
+            .clone()
+            .expect("asked");
+        assert_eq!(q.answer, Decision::EndAssign);
+        // The battle under way is replayed, the commit given.
+        let p = o.in_progress.as_ref().expect("a battle under way");
+        assert!(p.decisions_replayed >= 1);
+        assert!(p.dice_replayed >= 1, "the Fog of War was rolled");
+        assert_eq!(
+            o.area,
+            app.world()
+                .resource::<PendingDecision>()
+                .request
+                .as_ref()
+                .and_then(|r| r.battle_location.clone())
+                .expect("in a battle")
+        );
+        // The game itself did not move: same state, no die rolled.
+        assert_eq!(digest(&mut app), before);
+        assert_eq!(
+            app.world().resource::<crate::dice::Dice>().rolled(),
+            dice_before
+        );
+        // Answering moves the question on: this estimate is dropped.
+        app.world_mut().write_message(Decide(Decision::EndAssign));
+        app.update();
+        app.update();
+        assert_ne!(
+            app.world().resource::<Advisor>().question.as_ref(),
+            Some(&q)
+        );
+    }
+
+    #[test]
+    fn a_move_waiting_for_confirmation_into_the_enemy_is_estimated_as_the_battle_it_brings() {
+        // A Moves step in which some Force can march into Union Forces.
+        let mut found = None;
+        for seed in 1..30 {
+            let mut app = app(BattleMode::Quick, seed);
+            let mut mv = None;
+            let ok = play_until(&mut app, |world, r| {
+                let Some(board) = Board::from_world(world) else {
+                    return false;
+                };
+                mv = r
+                    .options
+                    .iter()
+                    .find(|d| matches!(d, Decision::MoveForce { .. }) && starts_battle(&board, d))
+                    .cloned();
+                mv.is_some()
+            });
+            if ok {
+                found = Some((app, mv.expect("found")));
+                break;
+            }
+        }
+        let (mut app, mv) = found.expect("a move into the Union army in 30 games");
+        let Decision::MoveForce { force, to } = mv.clone() else {
+            unreachable!()
+        };
+        let before = digest(&mut app);
+        app.world_mut().insert_resource(Selection {
+            force: Some(force.clone()),
+            confirm: Some(to.clone()),
+            ..Selection::default()
+        });
+        let Estimate::Ready(o) = settle(&mut app) else {
+            panic!(
+                "no estimate: {:?}",
+                app.world().resource::<Advisor>().estimate
+            )
+        };
+        sums_to_trials(&o);
+        assert_eq!(o.area, to);
+        assert_eq!(o.attacker, Side::Confederate);
+        assert_eq!(o.mode, BattleMode::Quick);
+        // The Force that moves is in the battle's Combat Value.
+        let board = Board::from_world(app.world_mut()).unwrap();
+        let mover = board.piece(&force).unwrap().combat();
+        assert_eq!(
+            o.start.confederate_combat,
+            board.area_combat(&to, Side::Confederate) + mover
+        );
+        assert_eq!(o.start.union_combat, board.area_combat(&to, Side::Union));
+        assert_eq!(digest(&mut app), before, "weighing a move does not make it");
+        // Cancelled: no question, no estimate.
+        app.world_mut().resource_mut::<Selection>().confirm = None;
+        app.update();
+        assert!(app.world().resource::<Advisor>().question.is_none());
+    }
+
+    #[test]
+    fn fighting_on_is_estimated_at_the_voluntary_retreat_choice() {
+        let mut found = None;
+        for seed in 1..40 {
+            let mut app = app(BattleMode::Quick, seed);
+            if play_until(&mut app, |_, r| r.options.contains(&Decision::FightOn)) {
+                found = Some(app);
+                break;
+            }
+        }
+        let mut app = found.expect("a Quick battle that asks to fight on");
+        let Estimate::Ready(o) = settle(&mut app) else {
+            panic!(
+                "no estimate: {:?}",
+                app.world().resource::<Advisor>().estimate
+            )
+        };
+        sums_to_trials(&o);
+        let q = app.world().resource::<Advisor>().question.clone().unwrap();
+        assert_eq!(q.answer, Decision::FightOn);
+        assert!(o.in_progress.is_some());
+        // Fighting on, the army never "withdrew" at this very choice: a
+        // trial that retreats does so at a later turn, having fought on.
+        assert!(o.mean_rounds >= 1.0);
+    }
+}
