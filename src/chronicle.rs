@@ -2,8 +2,15 @@
 //! the program carries out becomes an entry naming its rule number, so the
 //! player can see what happened and why.
 
+use std::borrow::Cow;
+
 use bevy::prelude::Resource;
 use serde::{Deserialize, Serialize};
+
+/// Text that is most often a literal (a rule number, a modifier's source):
+/// borrowed then, so that the thousands of checks of a simulated battle do
+/// not allocate for it.
+pub type Text = Cow<'static, str>;
 
 /// A modifier to a number being rolled against, with its source.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
@@ -14,13 +21,13 @@ pub struct Modifier {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub superior: Option<i32>,
     /// What gives it ("Engage Battle Plan Counter", "Entrench Insight").
-    pub source: String,
+    pub source: Text,
     /// The rule that grants it ("12.3.4").
-    pub rule: String,
+    pub rule: Text,
 }
 
 impl Modifier {
-    pub fn new(amount: i32, source: impl Into<String>, rule: impl Into<String>) -> Self {
+    pub fn new(amount: i32, source: impl Into<Text>, rule: impl Into<Text>) -> Self {
         Modifier {
             amount,
             superior: None,
@@ -33,8 +40,8 @@ impl Modifier {
     pub fn pair(
         amount: i32,
         superior: i32,
-        source: impl Into<String>,
-        rule: impl Into<String>,
+        source: impl Into<Text>,
+        rule: impl Into<Text>,
     ) -> Self {
         Modifier {
             amount,
@@ -110,9 +117,28 @@ impl Entry {
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq, Resource)]
 pub struct Chronicle {
     entries: Vec<Entry>,
+    /// Keeps nothing (see [`Chronicle::quiet`]).
+    #[serde(skip)]
+    quiet: bool,
 }
 
 impl Chronicle {
+    /// A chronicle that keeps nothing: a simulated battle (`fcrel odds`,
+    /// the window's advisor) is wanted for its outcome, not its story, and
+    /// wording thousands of them is most of their cost. The rules run the
+    /// same either way (they never read the chronicle back).
+    pub fn quiet() -> Chronicle {
+        Chronicle {
+            entries: Vec::new(),
+            quiet: true,
+        }
+    }
+
+    /// Whether entries are dropped: callers skip wording them.
+    pub fn is_quiet(&self) -> bool {
+        self.quiet
+    }
+
     pub fn entries(&self) -> &[Entry] {
         &self.entries
     }
@@ -127,6 +153,9 @@ impl Chronicle {
 
     /// A rule carried out without a roll.
     pub fn note(&mut self, rule: impl Into<String>, text: impl Into<String>) {
+        if self.quiet {
+            return;
+        }
         self.entries.push(Entry {
             rule: rule.into(),
             text: text.into(),
@@ -135,6 +164,9 @@ impl Chronicle {
     }
 
     pub fn roll(&mut self, rule: impl Into<String>, text: impl Into<String>, roll: RollDetail) {
+        if self.quiet {
+            return;
+        }
         self.entries.push(Entry {
             rule: rule.into(),
             text: text.into(),

@@ -157,19 +157,21 @@ impl Dice {
     /// the rule, e.g. "14.5 rout". Use [`roll_d10`] or [`roll_check`] in rules
     /// code so that the roll is chronicled.
     pub fn d10(&mut self, reason: &str) -> Result<u32, DiceError> {
+        self.d10_for(|| reason.to_string())
+    }
+
+    /// [`Dice::d10`] with the reason worded only when it is shown (a die to
+    /// enter, a script run out): most rolls never need it.
+    pub fn d10_for(&mut self, reason: impl FnOnce() -> String) -> Result<u32, DiceError> {
         let value = match &mut self.source {
             DiceSource::Seeded { rng, .. } => uniform_d10(rng),
-            DiceSource::Scripted { queue } => {
-                queue
-                    .pop_front()
-                    .ok_or_else(|| DiceError::ScriptExhausted {
-                        reason: reason.to_string(),
-                    })?
-            }
+            DiceSource::Scripted { queue } => queue
+                .pop_front()
+                .ok_or_else(|| DiceError::ScriptExhausted { reason: reason() })?,
             DiceSource::Physical { entered, used } => {
-                let v = *entered.get(*used).ok_or_else(|| DiceError::NeedDie {
-                    reason: reason.to_string(),
-                })?;
+                let v = *entered
+                    .get(*used)
+                    .ok_or_else(|| DiceError::NeedDie { reason: reason() })?;
                 *used += 1;
                 v
             }
@@ -195,7 +197,16 @@ impl Dice {
         n: usize,
         reason: &str,
     ) -> Result<(usize, Vec<u32>), DiceError> {
-        assert!(n > 0, "pick from an empty set: {reason}");
+        self.pick_with_dice_for(n, || reason.to_string())
+    }
+
+    /// [`Dice::pick_with_dice`] with the reason worded only when shown.
+    pub fn pick_with_dice_for(
+        &mut self,
+        n: usize,
+        reason: impl Fn() -> String,
+    ) -> Result<(usize, Vec<u32>), DiceError> {
+        assert!(n > 0, "pick from an empty set: {}", reason());
         let mut rolled = Vec::new();
         if n == 1 {
             return Ok((0, rolled));
@@ -210,7 +221,7 @@ impl Dice {
         loop {
             let mut v = 0u64;
             for _ in 0..digits {
-                let d = self.d10(reason)?;
+                let d = self.d10_for(&reason)?;
                 rolled.push(d);
                 v = v * 10 + (d % 10) as u64;
             }
@@ -275,7 +286,12 @@ impl Check {
         }
     }
 
-    pub fn modifier(mut self, amount: i32, source: impl Into<String>, rule: &'static str) -> Self {
+    pub fn modifier(
+        mut self,
+        amount: i32,
+        source: impl Into<crate::chronicle::Text>,
+        rule: &'static str,
+    ) -> Self {
         self.modifiers.push(Modifier::new(amount, source, rule));
         self
     }
@@ -301,7 +317,7 @@ pub fn roll_check(
     chronicle: &mut Chronicle,
     check: Check,
 ) -> Result<CheckOutcome, DiceError> {
-    let die = dice.d10(&format!("{} {}", check.rule, check.what))?;
+    let die = dice.d10_for(|| format!("{} {}", check.rule, check.what))?;
     let target = check.target();
     let success = succeeds(die, target);
     let natural = match die {
@@ -309,6 +325,13 @@ pub fn roll_check(
         10 => " (natural 10 always fails, 4.5)",
         _ => "",
     };
+    if chronicle.is_quiet() {
+        return Ok(CheckOutcome {
+            die,
+            target,
+            success,
+        });
+    }
     chronicle.roll(
         check.rule,
         check.what,
@@ -336,7 +359,10 @@ pub fn roll_d10(
     outcome: impl FnOnce(u32) -> String,
 ) -> Result<u32, DiceError> {
     let what = what.into();
-    let die = dice.d10(&format!("{rule} {what}"))?;
+    let die = dice.d10_for(|| format!("{rule} {what}"))?;
+    if chronicle.is_quiet() {
+        return Ok(die);
+    }
     chronicle.roll(
         rule,
         what,
@@ -361,8 +387,8 @@ pub fn pick_logged(
     names: &[String],
 ) -> Result<usize, DiceError> {
     let what = what.into();
-    let (i, rolled) = dice.pick_with_dice(names.len(), &format!("{rule} {what}"))?;
-    if names.len() > 1 {
+    let (i, rolled) = dice.pick_with_dice_for(names.len(), || format!("{rule} {what}"))?;
+    if names.len() > 1 && !chronicle.is_quiet() {
         let dice_text: Vec<String> = rolled.iter().map(u32::to_string).collect();
         let among = if names.len() <= 8 {
             names.join(", ")
@@ -406,7 +432,7 @@ pub fn roll_attack(
     modifiers: Vec<Modifier>,
 ) -> Result<u32, DiceError> {
     let what = what.into();
-    let die = dice.d10(&format!("{rule} {what}"))?;
+    let die = dice.d10_for(|| format!("{rule} {what}"))?;
     let total: i32 = modifiers.iter().map(|m| m.amount).sum();
     let superior_total: i32 = modifiers.iter().map(Modifier::superior_amount).sum();
     let (cv, sup) = (combat.0 + total, combat.1 + superior_total);

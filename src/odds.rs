@@ -343,7 +343,9 @@ fn locate_in_step(w: &Waiting) -> Result<(InStep, Interrupt), String> {
             let choice = if pending.len() > 1 {
                 let options = pending
                     .iter()
-                    .map(|a| Decision::FightBattleAt { area: a.clone() })
+                    .map(|a| Decision::FightBattleAt {
+                        area: a.as_str().into(),
+                    })
                     .collect();
                 Some(ctx.ask(w.step.rule(), "Which battle is fought next?", options))
             } else {
@@ -356,7 +358,7 @@ fn locate_in_step(w: &Waiting) -> Result<(InStep, Interrupt), String> {
         };
         let area = match choice {
             None => first,
-            Some(Ok(Decision::FightBattleAt { area })) => area,
+            Some(Ok(Decision::FightBattleAt { area })) => area.to_string(),
             Some(Ok(other)) => return Err(format!("unexpected answer {other:?}")),
             Some(Err(why)) => return Ok((InStep::Choosing { board, pending }, why)),
         };
@@ -604,9 +606,11 @@ fn side_index(s: Side) -> usize {
 /// Fight trial `t` of a run seeded `seed`.
 pub fn fight_trial(p: &Prepared, policy: Policy, seed: u64, t: u64) -> Result<Trial, Interrupt> {
     let s = game_seed(seed, t);
-    let mut chronicle = Chronicle::default();
+    // The outcome is all a trial is for (see `Chronicle::quiet`).
+    let mut chronicle = Chronicle::quiet();
     let (board, outcome) = if p.prefix_dice.is_empty() && p.prefix_decisions.is_empty() {
         let mut board = p.board.clone();
+        board.quiet = true;
         let mut dice = Dice::seeded(s);
         let mut decider = policy;
         let mut ctx = Ctx {
@@ -629,12 +633,13 @@ pub fn fight_trial(p: &Prepared, policy: Policy, seed: u64, t: u64) -> Result<Tr
                 values.push(stream.d10("odds")?);
             }
             let mut board = p.board.clone();
+            board.quiet = true;
             let mut dice = Dice::scripted(values);
             let mut decider = ThenPolicy {
                 recorded: Recorded::new(p.prefix_decisions.clone()),
                 policy,
             };
-            chronicle = Chronicle::default();
+            chronicle = Chronicle::quiet();
             let mut ctx = Ctx {
                 board: &mut board,
                 dice: &mut dice,

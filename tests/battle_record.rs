@@ -311,7 +311,7 @@ fn whole_campaigns_through_decide_messages_with_recording() {
             assert!(world.resource::<PendingDecision>().blocked.is_none());
             if let Some(request) = world.resource::<PendingDecision>().request.clone() {
                 let board = Board::from_world(world).unwrap();
-                let d = policy.decide(&board, request).unwrap();
+                let d = policy.decide(&board, &request).unwrap();
                 world.write_message(Decide(d));
                 answered += 1;
             }

@@ -920,7 +920,7 @@ fn antietam_ap_hill_arrives_on_a_roll_from_turn_6() {
         .options
         .iter()
         .map(|d| match d {
-            Decision::PlaceArrival { area, .. } => area.clone(),
+            Decision::PlaceArrival { area, .. } => area.to_string(),
             other => panic!("{other:?}"),
         })
         .collect();
@@ -930,7 +930,7 @@ fn antietam_ap_hill_arrives_on_a_roll_from_turn_6() {
         5,
         &[6],
         vec![Decision::PlaceArrival {
-            arrival: la.id.clone(),
+            arrival: la.id.as_str().into(),
             area: "sharpsburg".into(),
         }],
     );
@@ -1570,7 +1570,7 @@ fn chancellorsville_late_arrivals() {
         6,
         &[2],
         vec![Decision::PlaceArrival {
-            arrival: longstreet.id.clone(),
+            arrival: longstreet.id.as_str().into(),
             area: "guineys-station".into(),
         }],
     );

@@ -253,7 +253,7 @@ fn save_when(
                 return SaveFile::from_world(world);
             }
             let board = Board::from_world(world).unwrap();
-            let d = policy.decide(&board, request).unwrap();
+            let d = policy.decide(&board, &request).unwrap();
             world.write_message(Decide(d));
         }
     }

@@ -53,7 +53,7 @@ fn play(app: &mut App, mut stop: impl FnMut(&mut World) -> bool) -> usize {
                 return sent;
             }
             let board = Board::from_world(world).unwrap();
-            let d = policy.decide(&board, request).unwrap();
+            let d = policy.decide(&board, &request).unwrap();
             world.write_message(Decide(d));
             sent += 1;
         }
@@ -377,7 +377,7 @@ fn physical_dice_are_saved_and_replayed() {
                 break;
             }
             let board = Board::from_world(world).unwrap();
-            let d = policy.decide(&board, request).unwrap();
+            let d = policy.decide(&board, &request).unwrap();
             world.write_message(Decide(d));
             decided += 1;
         }

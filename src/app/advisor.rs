@@ -228,7 +228,7 @@ pub fn estimate(
             let after = waiting.after(answer.clone())?;
             let choice = SaveChoice {
                 battles: None,
-                area: Some(to.clone()),
+                area: Some(to.to_string()),
             };
             crate::odds::from_waiting(&after, &choice, source("the battle this move starts"))?
         }
@@ -418,7 +418,7 @@ mod tests {
                     return true;
                 }
                 let board = Board::from_world(world).expect("a board");
-                let d = policy.decide(&board, r).expect("an answer");
+                let d = policy.decide(&board, &r).expect("an answer");
                 world.write_message(Decide(d));
             }
         }
@@ -557,8 +557,8 @@ mod tests {
         };
         let before = digest(&mut app);
         app.world_mut().insert_resource(Selection {
-            force: Some(force.clone()),
-            confirm: Some(to.clone()),
+            force: Some(force.to_string()),
+            confirm: Some(to.to_string()),
             ..Selection::default()
         });
         let Estimate::Ready(o) = settle(&mut app) else {

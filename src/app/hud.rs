@@ -881,7 +881,9 @@ fn resupply_panel(
     let mut buys: std::collections::BTreeMap<(String, bool), Vec<&Decision>> = Default::default();
     for d in options {
         if let Decision::Purchase { force, reduced, .. } = d {
-            buys.entry((force.clone(), *reduced)).or_default().push(d);
+            buys.entry((force.to_string(), *reduced))
+                .or_default()
+                .push(d);
         }
     }
     egui::ScrollArea::vertical()

@@ -699,7 +699,7 @@ pub fn destinations(pending: &PendingDecision, selection: &Selection) -> Vec<(St
         .iter()
         .filter_map(|d| match d {
             Decision::RetreatTo { area, .. } | Decision::PlaceArrival { area, .. } => {
-                Some((area.clone(), d.clone()))
+                Some((area.to_string(), d.clone()))
             }
             _ => None,
         })
@@ -713,11 +713,11 @@ pub fn destinations(pending: &PendingDecision, selection: &Selection) -> Vec<(St
     req.options
         .iter()
         .filter_map(|d| match d {
-            Decision::MoveForce { force, to } if force == sel => Some((to.clone(), d.clone())),
+            Decision::MoveForce { force, to } if force == sel => Some((to.to_string(), d.clone())),
             Decision::JacksonMarch { force, to, .. } if force == sel => {
-                Some((to.clone(), d.clone()))
+                Some((to.to_string(), d.clone()))
             }
-            Decision::MoveLee { to } if sel == "lee" => Some((to.clone(), d.clone())),
+            Decision::MoveLee { to } if sel == "lee" => Some((to.to_string(), d.clone())),
             _ => None,
         })
         .collect()

@@ -69,6 +69,10 @@ pub struct Board {
     pub battle_location: Option<String>,
     /// Battles recorded for display (`battle::record`); None: not recording.
     pub battles: Option<crate::rules::battle::record::BattleRecords>,
+    /// Forces are not named (their labels are empty): a simulated battle
+    /// keeps no chronicle ([`crate::chronicle::Chronicle::quiet`]), so the
+    /// words would be thrown away.
+    pub quiet: bool,
 }
 
 impl Board {
@@ -100,6 +104,7 @@ impl Board {
             // Procedures that should record take them explicitly
             // (`sequence::run_step`); views of the board do not copy them.
             battles: None,
+            quiet: false,
         })
     }
 
@@ -142,6 +147,7 @@ impl Board {
             progress: Progress::default(),
             battle_location: None,
             battles: None,
+            quiet: false,
         }
     }
 
@@ -193,6 +199,15 @@ impl Board {
         self.pieces
             .binary_search_by(|p| p.force.id.as_str().cmp(id))
             .ok()
+    }
+
+    /// The chronicle's name of counter `i` (empty when quiet).
+    pub fn label(&self, i: usize) -> String {
+        if self.quiet {
+            String::new()
+        } else {
+            label(&self.pieces[i])
+        }
     }
 
     pub fn piece(&self, id: &str) -> Option<&Piece> {

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::battle::basic::field::{Formation, PlanCounter, Region};
-use super::board::Board;
+use super::board::{Board, Piece};
 use super::components::SpecialBattlePlan;
 use super::decision::{
     Decider, Decision, DefaultPlan, FormationChange, Interrupt, Request, SecondMove,
@@ -113,20 +113,26 @@ fn anchors(board: &Board) -> Vec<String> {
         .collect()
 }
 
+/// A Force's part of a move decision: the counter, where it is, when its
+/// target is due and which it is, and whether it must stay where it is.
+type ForceMove<'a> = (&'a Piece, &'a str, u32, String, bool);
+
 /// The target for `force` in `from`: the nearest of the goals it counts
-/// for that are due first.
-fn target_for(board: &Board, force: &str, from: &str) -> Option<(u32, String)> {
-    let goals: Vec<_> = goals(board)
-        .into_iter()
-        .filter(|(_, _, f)| qualifies(board, f, force))
-        .collect();
-    let first_due = goals.first()?.0;
-    goals
-        .into_iter()
+/// for that are due first. The goals are listed once a request (they
+/// depend on the board only).
+fn target_among(
+    board: &Board,
+    goals: &[(u32, String, ForceFilter)],
+    force: &str,
+    from: &str,
+) -> Option<(u32, String)> {
+    let mut mine = goals.iter().filter(|(_, _, f)| qualifies(board, f, force));
+    let first_due = mine.clone().next()?.0;
+    mine.by_ref()
         .filter(|(due, _, _)| *due == first_due)
-        .filter_map(|(due, a, _)| board.graph.distance(from, &a).map(|d| (d, due, a)))
+        .filter_map(|(due, a, _)| board.graph.distance(from, a).map(|d| (d, *due, a)))
         .min()
-        .map(|(_, due, a)| (due, a))
+        .map(|(_, due, a)| (due, a.clone()))
 }
 
 fn dist(board: &Board, a: &str, b: &str) -> u32 {
@@ -157,6 +163,25 @@ impl Policy {
             .any(|d| matches!(d, Decision::MoveLee { .. }));
         let holds = hold_areas(board);
         let anchors = anchors(board);
+        let goals = goals(board);
+        // Looked up once a request, not once an option.
+        let union_held: Vec<&String> = board
+            .graph
+            .ids
+            .iter()
+            .filter(|a| board.has_side(a, Side::Union))
+            .collect();
+        let mut joining_to: std::collections::BTreeMap<&str, u32> = Default::default();
+        for d in &request.options {
+            if let Decision::MoveForce { force, to } = d
+                && let Some(p) = board.piece(force)
+            {
+                *joining_to.entry(to.as_str()).or_default() += p.combat();
+            }
+        }
+        // What depends on the Force alone, worked out once a Force: where
+        // it is, its target, and whether it must stay where it is.
+        let mut by_force: std::collections::BTreeMap<&str, Option<ForceMove>> = Default::default();
         let mut best: Option<(i64, u32, Decision)> = None;
         for o in &request.options {
             let (force, to, via) = match o {
@@ -164,16 +189,31 @@ impl Policy {
                 Decision::JacksonMarch { force, via, to } => (force, to, Some(via)),
                 _ => continue,
             };
-            let Some(p) = board.piece(force) else {
+            let known = by_force.entry(force.as_str()).or_insert_with(|| {
+                let p = board.piece(force)?;
+                let from = p.location.area()?;
+                let (due, target) = target_among(board, &goals, force, from)?;
+                // Never leave Lee alone, nor a threatened Hold objective empty.
+                let here = board.side_in_area(from, Side::Confederate);
+                let mobile_here = here
+                    .iter()
+                    .filter(|&&i| board.pieces[i].force.force_type.is_mobile())
+                    .count();
+                let stays = (lee_at.as_deref() == Some(from) && here.len() == 1 && !can_move_lee)
+                    || (anchors.iter().any(|a| a == from) && mobile_here == 1)
+                    || (holds.iter().any(|h| h == from)
+                        && mobile_here == 1
+                        && union_held.iter().any(|a| dist(board, a, from) <= 2));
+                Some((p, from, due, target, stays))
+            });
+            let Some((p, from, due, target, stays)) = known else {
                 continue;
             };
-            let Some(from) = p.location.area() else {
+            let (p, from, due) = (*p, *from, *due);
+            if *stays {
                 continue;
-            };
-            let Some((due, target)) = target_for(board, force, from) else {
-                continue;
-            };
-            let gain = dist(board, from, &target) as i64 - dist(board, to, &target) as i64;
+            }
+            let gain = dist(board, from, target) as i64 - dist(board, to, target) as i64;
             if gain <= 0 {
                 continue;
             }
@@ -181,35 +221,12 @@ impl Policy {
             // would arrive on foot, and only for the bold.
             if forced {
                 let left = due.saturating_sub(board.turn.turn);
-                if self == Policy::Cautious || dist(board, from, &target) <= left {
+                if self == Policy::Cautious || dist(board, from, target) <= left {
                     continue;
                 }
             }
             if via.is_some() && gain < 2 {
                 continue;
-            }
-            // Never leave Lee alone, nor a threatened Hold objective empty.
-            let mobile_here = board
-                .side_in_area(from, Side::Confederate)
-                .into_iter()
-                .filter(|&i| board.pieces[i].force.force_type.is_mobile())
-                .count();
-            let all_here = board.side_in_area(from, Side::Confederate).len();
-            if lee_at.as_deref() == Some(from) && all_here == 1 && !can_move_lee {
-                continue;
-            }
-            if anchors.iter().any(|a| a == from) && mobile_here == 1 {
-                continue;
-            }
-            if holds.iter().any(|h| h == from) && mobile_here == 1 {
-                let threatened = board
-                    .graph
-                    .ids
-                    .iter()
-                    .any(|a| board.has_side(a, Side::Union) && dist(board, a, from) <= 2);
-                if threatened {
-                    continue;
-                }
             }
             // Into Union Forces only with the odds: everything that can join
             // the attack this step against what is there. With the deadline
@@ -221,15 +238,7 @@ impl Policy {
                 (num, den)
             };
             if union_there > 0 {
-                let joining: u32 = request
-                    .options
-                    .iter()
-                    .filter_map(|d| match d {
-                        Decision::MoveForce { force, to: t } if t == to => board.piece(force),
-                        _ => None,
-                    })
-                    .map(|p| p.combat())
-                    .sum::<u32>()
+                let joining: u32 = joining_to.get(to.as_str()).copied().unwrap_or(0)
                     + board.area_combat(to, Side::Confederate);
                 if joining * den < union_there * num {
                     continue;
@@ -253,7 +262,7 @@ impl Policy {
                 .iter()
                 .filter_map(|d| match d {
                     Decision::MoveLee { to } => {
-                        Some((board.area_combat(to, Side::Confederate), to.clone()))
+                        Some((board.area_combat(to, Side::Confederate), to.to_string()))
                     }
                     _ => None,
                 })
@@ -268,7 +277,7 @@ impl Policy {
                 .collect();
             moves.sort();
             if let Some((_, to)) = moves.pop() {
-                return Decision::MoveLee { to };
+                return Decision::MoveLee { to: to.into() };
             }
         }
         Decision::EndMoves
@@ -417,7 +426,7 @@ impl Policy {
 }
 
 impl Decider for Policy {
-    fn decide(&mut self, board: &Board, request: Request) -> Result<Decision, Interrupt> {
+    fn decide(&mut self, board: &Board, request: &Request) -> Result<Decision, Interrupt> {
         let first = request.options[0].clone();
         let s = request.situation;
         let choice = match &first {
@@ -493,10 +502,10 @@ impl Decider for Policy {
                     .unwrap_or(first)
             }
             Decision::MoveForce { .. } | Decision::JacksonMarch { .. } | Decision::MoveLee { .. } | Decision::EndMoves => {
-                self.choose_move(board, &request, request.rule == "15.1")
+                self.choose_move(board, request, request.rule == "15.1")
             }
             Decision::Refit { .. } | Decision::Purchase { .. } | Decision::BuyScout | Decision::EndResupply => {
-                self.choose_resupply(board, &request)
+                self.choose_resupply(board, request)
             }
             Decision::AcceptOrders => Decision::AcceptOrders,
             Decision::BuyBattlePlans { .. } => {
@@ -533,8 +542,8 @@ impl Decider for Policy {
             Decision::AssignPlan { .. }
             | Decision::HoldFormationCounter
             | Decision::ClearOrders { .. }
-            | Decision::EndAssign => self.choose_plan(board, &request),
-            Decision::Act { .. } | Decision::UseFormationCounter => self.choose_act(&request),
+            | Decision::EndAssign => self.choose_plan(board, request),
+            Decision::Act { .. } | Decision::UseFormationCounter => self.choose_act(request),
             Decision::FormationChange { .. } | Decision::EndFormationChanges => Decision::EndFormationChanges,
             Decision::DisruptTake { .. } => request
                 .options

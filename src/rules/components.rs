@@ -298,7 +298,9 @@ pub struct SpecialBattlePlanCup {
 #[derive(Resource, Debug, Clone)]
 pub struct MapGraph {
     pub ids: Vec<String>,
-    pub index: BTreeMap<String, usize>,
+    /// Looked up for every distance the rules and the commander measure;
+    /// never iterated, so the hash order cannot reach the rules.
+    pub index: bevy::platform::collections::HashMap<String, usize>,
     pub adjacent: Vec<Vec<usize>>,
     /// `distance[a][b]`: fewest moves from a to b; `u32::MAX` when unreachable.
     pub distance: Vec<Vec<u32>>,
@@ -307,7 +309,7 @@ pub struct MapGraph {
 impl MapGraph {
     pub fn new(campaign: &Campaign) -> Self {
         let ids: Vec<String> = campaign.map.areas.iter().map(|a| a.id.clone()).collect();
-        let index: BTreeMap<String, usize> = ids
+        let index: bevy::platform::collections::HashMap<String, usize> = ids
             .iter()
             .enumerate()
             .map(|(i, id)| (id.clone(), i))

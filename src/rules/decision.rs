@@ -17,6 +17,11 @@ use super::components::SpecialBattlePlan;
 use crate::campaign::Insight;
 use crate::dice::DiceError;
 
+/// A Force's or an area's id in a decision: inline (no allocation) up to
+/// 23 bytes, so that the hundreds of legal answers a battle turn offers
+/// cost no more than copying them. Serialized as a plain string.
+pub type Id = smol_str::SmolStr;
+
 /// One choice the Confederate player can make.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -29,12 +34,12 @@ pub enum Decision {
     DeclineBrigade,
     /// 10.2.6 event 4: pay 2 CP for this Brigade, placed in this area.
     BuyBrigade {
-        force: String,
-        area: String,
+        force: Id,
+        area: Id,
     },
     /// Which Union Force of equal Skill Level takes the Hit (11.9 Quick).
     HitUnionForce {
-        force: String,
+        force: Id,
     },
     /// Quick/Very Quick Confederate BRT ±1 (the random-Insight event):
     /// shift one column left (-1) or right (+1), or not now (0).
@@ -49,44 +54,44 @@ pub enum Decision {
     RetreatInsteadOfRejoin,
     /// 14.5: where a Confederate Force leaving the battle goes.
     RetreatTo {
-        force: String,
-        area: String,
+        force: Id,
+        area: Id,
     },
     /// 7.9: where a Late Arrival enters.
     PlaceArrival {
-        arrival: String,
-        area: String,
+        arrival: Id,
+        area: Id,
     },
     /// 9.2 Moves / 15.1 Forced March: a Force to an adjacent area.
     MoveForce {
-        force: String,
-        to: String,
+        force: Id,
+        to: Id,
     },
     /// 15.1.1: one of Jackson's unhit Forces two areas for 1 CP.
     JacksonMarch {
-        force: String,
-        via: String,
-        to: String,
+        force: Id,
+        via: Id,
+        to: Id,
     },
     /// 9.2 / 15.1: Robert E. Lee to an adjacent area.
     MoveLee {
-        to: String,
+        to: Id,
     },
     /// End the Moves or Forced March step.
     EndMoves,
     /// 9.3: which battle to fight next.
     FightBattleAt {
-        area: String,
+        area: Id,
     },
     /// 15.4 Refit a reduced Force for 2 CP.
     Refit {
-        force: String,
+        force: Id,
     },
     /// 15.5 Purchase a Force (at its reduced value if `reduced`) into an
     /// area with Confederate Forces.
     Purchase {
-        force: String,
-        area: String,
+        force: Id,
+        area: Id,
         reduced: bool,
     },
     /// 15.6 Purchase a Scout for 1 CP.
@@ -95,8 +100,8 @@ pub enum Decision {
     EndResupply,
     /// 16.3: which Union group rolls for its orders next.
     OrdersFor {
-        area: String,
-        group: String,
+        area: Id,
+        group: Id,
     },
     /// 16.3.1: keep the Union Orders roll.
     AcceptOrders,
@@ -116,8 +121,8 @@ pub enum Decision {
     },
     /// 10.2.12.7: the Cavalry and Infantry Forces that Screen.
     ScreenWith {
-        cavalry: String,
-        infantry: String,
+        cavalry: Id,
+        infantry: Id,
     },
     /// 10.2.12.7: leave a free Screen Insight unused; every Force fights.
     NoScreen,
@@ -132,7 +137,7 @@ pub enum Decision {
     EndRemovals,
     /// 10.2.20: use Screened Approach with this Cavalry Force, or not.
     ScreenedApproach {
-        cavalry: Option<String>,
+        cavalry: Option<Id>,
     },
     /// 10.2.12.8: all Union Forces in this Region (Approach or Reserve).
     TerrainRegion {
@@ -140,13 +145,13 @@ pub enum Decision {
     },
     /// 10.2.13–10.2.16: a Confederate Force's Region and Formation.
     PlaceForce {
-        force: String,
+        force: Id,
         region: Region,
         formation: Formation,
     },
     /// 10.2.12.3: the Force Entrench goes to.
     EntrenchOn {
-        force: String,
+        force: Id,
     },
     /// 10.2.12.1: lengthen (+1) or shorten (-1) the battle.
     Duration {
@@ -155,7 +160,7 @@ pub enum Decision {
     /// 12.1: try an Insight that needs a roll this turn (Demolitions on a
     /// target, Screen), or not.
     TryDemolitions {
-        target: String,
+        target: Id,
     },
     TryScreen,
     EndInsightActivation,
@@ -164,32 +169,32 @@ pub enum Decision {
     RerollInsight,
     /// 12.2: attach a Battle Plan Counter; Formation goes beside the sheet.
     AssignPlan {
-        force: String,
+        force: Id,
         plan: PlanCounter,
     },
     HoldFormationCounter,
     /// 11.2.1: a Scout for Clear Orders: this Force's Battle Plan Counter
     /// without a roll, or its Default Battle Plan.
     ClearOrders {
-        force: String,
+        force: Id,
     },
     EndAssign,
     /// 14.4: the next Confederate Force to act, and its Default Battle Plan
     /// when it has no counter.
     Act {
-        force: String,
+        force: Id,
         plan: Option<DefaultPlan>,
     },
     /// 12.3.7: use the Formation counter now, on up to three Forces.
     UseFormationCounter,
     /// 12.3.7: change this Force's Formation (with the counter in use).
     FormationChange {
-        force: String,
+        force: Id,
     },
     EndFormationChanges,
     /// 11.4: the Union Force (of equal lowest Skill) receiving a Shock attack.
     ShockTarget {
-        force: String,
+        force: Id,
     },
     /// 12.4.3 Disrupt: examine the cup and take out this plan, or three at random.
     DisruptTake {
@@ -257,7 +262,7 @@ pub struct Request {
 /// A Force on the Battlefield Sheet as the player sees it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UnitView {
-    pub force: String,
+    pub force: Id,
     pub side: crate::campaign::Side,
     pub region: Region,
     pub formation: Formation,
@@ -319,7 +324,7 @@ impl std::fmt::Display for Interrupt {
 /// Answers the player's decisions. The board is the game as the player
 /// sees it when asked.
 pub trait Decider {
-    fn decide(&mut self, board: &Board, request: Request) -> Result<Decision, Interrupt>;
+    fn decide(&mut self, board: &Board, request: &Request) -> Result<Decision, Interrupt>;
 }
 
 /// Answers from a list of decisions made so far; interrupts when it runs
@@ -337,13 +342,13 @@ impl Recorded {
 }
 
 impl Decider for Recorded {
-    fn decide(&mut self, _board: &Board, request: Request) -> Result<Decision, Interrupt> {
+    fn decide(&mut self, _board: &Board, request: &Request) -> Result<Decision, Interrupt> {
         let Some(answer) = self.answers.get(self.used).cloned() else {
-            return Err(Interrupt::Decide(Box::new(request)));
+            return Err(Interrupt::Decide(Box::new(request.clone())));
         };
         if !request.options.contains(&answer) {
             return Err(Interrupt::Illegal {
-                request: Box::new(request),
+                request: Box::new(request.clone()),
                 answer,
             });
         }
@@ -360,10 +365,11 @@ pub struct ThenPolicy<P: Decider> {
 }
 
 impl<P: Decider> Decider for ThenPolicy<P> {
-    fn decide(&mut self, board: &Board, request: Request) -> Result<Decision, Interrupt> {
-        match self.recorded.decide(board, request) {
-            Err(Interrupt::Decide(request)) => self.policy.decide(board, *request),
-            other => other,
+    fn decide(&mut self, board: &Board, request: &Request) -> Result<Decision, Interrupt> {
+        if self.recorded.used < self.recorded.answers.len() {
+            self.recorded.decide(board, request)
+        } else {
+            self.policy.decide(board, request)
         }
     }
 }
@@ -412,7 +418,7 @@ pub fn ask_full(
     if request.options.len() == 1 {
         return Ok(request.options[0].clone());
     }
-    let answer = decider.decide(board, request.clone())?;
+    let answer = decider.decide(board, &request)?;
     if request.options.contains(&answer) {
         Ok(answer)
     } else {

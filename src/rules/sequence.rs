@@ -157,7 +157,7 @@ fn scripted_commander(world: &mut World) {
     let Some(board) = Board::from_world(world) else {
         return;
     };
-    if let Ok(d) = policy.decide(&board, request) {
+    if let Ok(d) = policy.decide(&board, &request) {
         world.resource_mut::<StepDecisions>().answers.push(d);
         world.resource_mut::<PendingDecision>().request = None;
     }

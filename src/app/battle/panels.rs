@@ -858,7 +858,7 @@ fn assignment(
             }
             ui.indent(("assign", &u.force), |ui| {
                 for plan in PlanCounter::ALL {
-                    let d = Decision::AssignPlan { force: u.force.clone(), plan };
+                    let d = Decision::AssignPlan { force: u.force.as_str().into(), plan };
                     let why = u.refusals.iter().find(|(p, _)| *p == plan).map(|(_, w)| w.clone());
                     let legal = r.options.contains(&d);
                     let text = format!("{} ({})", plan.name(), plan.rule());
@@ -878,7 +878,7 @@ fn assignment(
                         send(decide, &d);
                     }
                 }
-                let clear = Decision::ClearOrders { force: u.force.clone() };
+                let clear = Decision::ClearOrders { force: u.force.as_str().into() };
                 if r.options.contains(&clear)
                     && ui
                         .button(format!("Clear Orders: discard a Scout ({} left)", board.scouts.available))
@@ -920,9 +920,9 @@ fn order_of_resolution(
     let mut forces: Vec<String> = Vec::new();
     for d in &r.options {
         if let Decision::Act { force, .. } = d
-            && !forces.contains(force)
+            && !forces.iter().any(|f| f == force)
         {
-            forces.push(force.clone());
+            forces.push(force.to_string());
         }
     }
     // One Force's choices at a time: the one picked, else the first ready.

@@ -50,10 +50,11 @@ impl Ctx<'_> {
         what: &str,
         candidates: &[usize],
     ) -> Result<usize, Interrupt> {
-        let names: Vec<String> = candidates
-            .iter()
-            .map(|&i| label(&self.board.pieces[i]))
-            .collect();
+        let names: Vec<String> = if self.chronicle.is_quiet() {
+            vec![String::new(); candidates.len()]
+        } else {
+            candidates.iter().map(|&i| self.board.label(i)).collect()
+        };
         Ok(candidates[pick_logged(self.dice, self.chronicle, rule, what, &names)?])
     }
 
@@ -457,7 +458,7 @@ fn resolve_event(
                     ctx.board.move_to(i, area);
                     let text = format!(
                         "{} joins the battle in {}.",
-                        label(&ctx.board.pieces[i]),
+                        ctx.board.label(i),
                         ctx.board.area_name(area)
                     );
                     ctx.note(rule, text);
@@ -539,8 +540,8 @@ fn buy_brigade(ctx: &mut Ctx) -> Result<(), Interrupt> {
     for &k in &kinds {
         for a in &areas {
             options.push(Decision::BuyBrigade {
-                force: ctx.board.pieces[k].force.id.clone(),
-                area: a.clone(),
+                force: ctx.board.pieces[k].force.id.as_str().into(),
+                area: a.as_str().into(),
             });
         }
     }
@@ -557,7 +558,7 @@ fn buy_brigade(ctx: &mut Ctx) -> Result<(), Interrupt> {
             ctx.board.move_to(i, &area);
             let text = format!(
                 "You pay 2 Command Points: {} joins in {}.",
-                label(&ctx.board.pieces[i]),
+                ctx.board.label(i),
                 ctx.board.area_name(&area)
             );
             ctx.note(rule, text);
@@ -588,7 +589,7 @@ fn add_from_cup(
     )?;
     ctx.board.move_to(i, area);
     ctx.board.pieces[i].strength = Strength::Full;
-    let text = format!("{} joins the battle.", label(&ctx.board.pieces[i]));
+    let text = format!("{} joins the battle.", ctx.board.label(i));
     ctx.note("10.2.6", text);
     Ok(true)
 }
@@ -607,7 +608,7 @@ fn union_reinforcement(ctx: &mut Ctx, area: &str) -> Result<(), Interrupt> {
         )?;
         ctx.board.move_to(i, area);
         ctx.board.pieces[i].strength = Strength::Full;
-        let text = format!("{} joins the battle.", label(&ctx.board.pieces[i]));
+        let text = format!("{} joins the battle.", ctx.board.label(i));
         ctx.note("10.2.6", text);
         return Ok(());
     }
@@ -719,7 +720,7 @@ pub fn allocate_hits(
             let options = candidates
                 .iter()
                 .map(|&i| Decision::HitUnionForce {
-                    force: ctx.board.pieces[i].force.id.clone(),
+                    force: ctx.board.pieces[i].force.id.as_str().into(),
                 })
                 .collect();
             match ask(
@@ -788,7 +789,7 @@ pub fn capture_artillery(ctx: &mut Ctx, i: usize, area: &str, rule: &'static str
             ctx.board.pieces[j].strength = Strength::Full;
             let text = format!(
                 "{} takes its place for the {} (5.9.2).",
-                label(&ctx.board.pieces[j]),
+                ctx.board.label(j),
                 captor.army()
             );
             ctx.note(rule, text);
@@ -888,13 +889,13 @@ pub fn leave_area(
                     let options = choices
                         .iter()
                         .map(|a| Decision::RetreatTo {
-                            force: id.clone(),
-                            area: a.clone(),
+                            force: id.as_str().into(),
+                            area: a.as_str().into(),
                         })
                         .collect();
-                    let prompt = format!("Where does {} go?", label(&ctx.board.pieces[i]));
+                    let prompt = format!("Where does {} go?", ctx.board.label(i));
                     match ask(ctx.decider, ctx.board, rule, prompt, options)? {
-                        Decision::RetreatTo { area, .. } => Some(area),
+                        Decision::RetreatTo { area, .. } => Some(area.to_string()),
                         _ => unreachable!("ask returns an offered option"),
                     }
                 }
@@ -905,7 +906,7 @@ pub fn leave_area(
                 ctx.board.move_to(i, &to);
                 let text = format!(
                     "{} leaves the battle for {}.",
-                    label(&ctx.board.pieces[i]),
+                    ctx.board.label(i),
                     ctx.board.area_name(&to)
                 );
                 ctx.note(rule, text);

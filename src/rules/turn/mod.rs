@@ -214,8 +214,8 @@ fn late_arrivals(ctx: &mut Ctx) -> Result<(), Interrupt> {
                     let options = choices
                         .iter()
                         .map(|a| Decision::PlaceArrival {
-                            arrival: la.id.clone(),
-                            area: a.clone(),
+                            arrival: la.id.as_str().into(),
+                            area: a.as_str().into(),
                         })
                         .collect();
                     match ctx.ask(
@@ -223,7 +223,7 @@ fn late_arrivals(ctx: &mut Ctx) -> Result<(), Interrupt> {
                         format!("Where do {} enter?", names(ctx, &la.forces)),
                         options,
                     )? {
-                        Decision::PlaceArrival { area, .. } => Some(area),
+                        Decision::PlaceArrival { area, .. } => Some(area.to_string()),
                         _ => unreachable!("ask returns an offered option"),
                     }
                 }
@@ -302,10 +302,12 @@ fn resolve_battles(ctx: &mut Ctx, step: Step) -> Result<(), Interrupt> {
         } else {
             let options = pending
                 .iter()
-                .map(|a| Decision::FightBattleAt { area: a.clone() })
+                .map(|a| Decision::FightBattleAt {
+                    area: a.as_str().into(),
+                })
                 .collect();
             match ctx.ask(step.rule(), "Which battle is fought next?", options)? {
-                Decision::FightBattleAt { area } => area,
+                Decision::FightBattleAt { area } => area.to_string(),
                 _ => unreachable!("ask returns an offered option"),
             }
         };

@@ -4,7 +4,6 @@ use std::collections::BTreeSet;
 
 use crate::campaign::Side;
 use crate::rules::battle::Ctx;
-use crate::rules::board::label;
 use crate::rules::components::{Location, Strength};
 use crate::rules::decision::{Decision, Interrupt};
 
@@ -40,8 +39,8 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
                 let from = p.location.area().expect("on the map").to_string();
                 for to in ctx.board.neighbours(&from) {
                     options.push(Decision::MoveForce {
-                        force: p.force.id.clone(),
-                        to,
+                        force: p.force.id.as_str().into(),
+                        to: to.into(),
                     });
                 }
                 // 15.1.1: two areas, not through an area with Union Forces.
@@ -53,9 +52,9 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
                         for to in ctx.board.neighbours(&via) {
                             if to != from {
                                 options.push(Decision::JacksonMarch {
-                                    force: p.force.id.clone(),
-                                    via: via.clone(),
-                                    to,
+                                    force: p.force.id.as_str().into(),
+                                    via: via.as_str().into(),
+                                    to: to.into(),
                                 });
                             }
                         }
@@ -65,7 +64,7 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
         }
         if !lee_moved && let Location::Area(lee_at) = ctx.board.lee.clone() {
             for to in ctx.board.neighbours(&lee_at) {
-                options.push(Decision::MoveLee { to });
+                options.push(Decision::MoveLee { to: to.into() });
             }
         }
         options.push(Decision::EndMoves);
@@ -83,7 +82,7 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
                 let i = ctx.board.index(&force).expect("offered");
                 let from = ctx.board.pieces[i].location.clone();
                 ctx.board.move_to(i, &to);
-                moved.insert(force);
+                moved.insert(force.to_string());
                 let cost = if forced {
                     ctx.board.cp.confederate -= 1;
                     " for 1 Command Point"
@@ -92,7 +91,7 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
                 };
                 let text = format!(
                     "{} moves from {} to {}{cost}.",
-                    label(&ctx.board.pieces[i]),
+                    ctx.board.label(i),
                     from.area().map_or("?", |a| ctx.board.area_name(a)),
                     ctx.board.area_name(&to)
                 );
@@ -103,17 +102,17 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
                 ctx.board.move_to(i, &via);
                 ctx.board.move_to(i, &to);
                 ctx.board.cp.confederate -= 1;
-                moved.insert(force);
+                moved.insert(force.to_string());
                 let text = format!(
                     "{} force-marches two areas through {} to {} for 1 Command Point (Jackson, 15.1.1).",
-                    label(&ctx.board.pieces[i]),
+                    ctx.board.label(i),
                     ctx.board.area_name(&via),
                     ctx.board.area_name(&to)
                 );
                 ctx.note("15.1.1", text);
             }
             Decision::MoveLee { to } => {
-                ctx.board.lee = Location::Area(to.clone());
+                ctx.board.lee = Location::Area(to.to_string());
                 lee_moved = true;
                 let text = format!("Robert E. Lee moves to {}.", ctx.board.area_name(&to));
                 ctx.note(rule, text);

@@ -161,8 +161,8 @@ pub fn union_orders(ctx: &mut Ctx) -> Result<(), Interrupt> {
             let options = groups
                 .iter()
                 .map(|g| Decision::OrdersFor {
-                    area: g.area.clone(),
-                    group: g.label.clone(),
+                    area: g.area.as_str().into(),
+                    group: g.label.as_str().into(),
                 })
                 .collect();
             match ctx.ask(

@@ -5,7 +5,6 @@ use std::collections::BTreeSet;
 use crate::campaign::{CounterKind, ResupplyResult, Side};
 use crate::dice::roll_d10;
 use crate::rules::battle::Ctx;
-use crate::rules::board::label;
 use crate::rules::components::{Location, Strength};
 use crate::rules::decision::{Decision, Interrupt};
 
@@ -46,7 +45,7 @@ pub fn confederate(ctx: &mut Ctx) -> Result<(), Interrupt> {
                     && !bought.contains(&p.force.id)
                 {
                     options.push(Decision::Refit {
-                        force: p.force.id.clone(),
+                        force: p.force.id.as_str().into(),
                     });
                 }
             }
@@ -93,8 +92,8 @@ pub fn confederate(ctx: &mut Ctx) -> Result<(), Interrupt> {
                 }
                 for a in &areas_sorted {
                     options.push(Decision::Purchase {
-                        force: f.id.clone(),
-                        area: a.clone(),
+                        force: f.id.as_str().into(),
+                        area: a.as_str().into(),
                         reduced,
                     });
                 }
@@ -114,10 +113,7 @@ pub fn confederate(ctx: &mut Ctx) -> Result<(), Interrupt> {
                 let i = ctx.board.index(&force).expect("offered");
                 ctx.board.cp.confederate -= 2;
                 ctx.board.pieces[i].strength = Strength::Full;
-                let text = format!(
-                    "{} is Refitted for 2 Command Points.",
-                    label(&ctx.board.pieces[i])
-                );
+                let text = format!("{} is Refitted for 2 Command Points.", ctx.board.label(i));
                 ctx.note("15.4", text);
             }
             Decision::Purchase {
@@ -134,10 +130,10 @@ pub fn confederate(ctx: &mut Ctx) -> Result<(), Interrupt> {
                 } else {
                     Strength::Full
                 };
-                bought.insert(force);
+                bought.insert(force.to_string());
                 let text = format!(
                     "{} is purchased{} for {cost} Command Points and placed in {}.",
-                    label(&ctx.board.pieces[i]),
+                    ctx.board.label(i),
                     if reduced { " on its reduced side" } else { "" },
                     ctx.board.area_name(&area)
                 );
@@ -186,7 +182,7 @@ pub fn union(ctx: &mut Ctx) -> Result<(), Interrupt> {
         ctx.board.pieces[i].strength = Strength::Full;
         let text = format!(
             "The Union Refits {} for 2 Command Points.",
-            label(&ctx.board.pieces[i])
+            ctx.board.label(i)
         );
         ctx.note("18.1", text);
     }
@@ -418,7 +414,7 @@ fn buy_from_cup(
         if cost > ctx.board.cp.union {
             let text = format!(
                 "{} costs {cost}, more than the Union's {} Command Points: it goes back into the cup and {too_dear}.",
-                label(&ctx.board.pieces[i]),
+                ctx.board.label(i),
                 ctx.board.cp.union
             );
             ctx.note("18.1", text);
@@ -494,7 +490,7 @@ fn place_union(ctx: &mut Ctx, i: usize, area: &str, what: &str, rule: &str) {
     ctx.board.pieces[i].strength = Strength::Full;
     let text = format!(
         "{} {what} in {}.",
-        label(&ctx.board.pieces[i]),
+        ctx.board.label(i),
         ctx.board.area_name(area)
     );
     ctx.note(rule, text);

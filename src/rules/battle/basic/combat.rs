@@ -27,7 +27,7 @@ pub fn activation_check(
     pid: usize,
     what: &str,
     rule: &'static str,
-    extra: &[(i32, &str, &'static str)],
+    extra: &[(i32, &'static str, &'static str)],
 ) -> Check {
     let p = &ctx.board.pieces[pid];
     let base = p.force.values(p.strength).activation.unwrap_or(0) as i32;
@@ -57,7 +57,7 @@ pub fn activate(
     pid: usize,
     what: &str,
     rule: &'static str,
-    extra: &[(i32, &str, &'static str)],
+    extra: &[(i32, &'static str, &'static str)],
 ) -> R<bool> {
     let c = activation_check(ctx, f, pid, what, rule, extra);
     Ok(roll_check(ctx.dice, ctx.chronicle, c)?.success)
@@ -167,16 +167,13 @@ pub fn exit_sheet(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static str) 
                 let options = choices
                     .iter()
                     .map(|a| Decision::RetreatTo {
-                        force: id.clone(),
-                        area: a.clone(),
+                        force: id.as_str().into(),
+                        area: a.as_str().into(),
                     })
                     .collect();
-                let prompt = format!(
-                    "{} leaves the battle: to which area?",
-                    crate::rules::board::label(&ctx.board.pieces[pid])
-                );
+                let prompt = format!("{} leaves the battle: to which area?", ctx.board.label(pid));
                 match ask_on(ctx, f, rule, prompt, options)? {
-                    Decision::RetreatTo { area, .. } => Some(area),
+                    Decision::RetreatTo { area, .. } => Some(area.to_string()),
                     _ => unreachable!("ask returns an offered option"),
                 }
             }
@@ -187,7 +184,7 @@ pub fn exit_sheet(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static str) 
             ctx.board.move_to(pid, &to);
             let text = format!(
                 "{} leaves the Battlefield Sheet for {}.",
-                crate::rules::board::label(&ctx.board.pieces[pid]),
+                ctx.board.label(pid),
                 ctx.board.area_name(&to)
             );
             ctx.note(rule, text);

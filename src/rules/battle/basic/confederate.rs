@@ -12,33 +12,54 @@ use crate::rules::decision::{Decision, DefaultPlan, FormationChange, SecondMove}
 
 /// Can this counter be attached to this unit now (12.2, 12.3)?
 pub fn may_assign(ctx: &Ctx, f: &Field, k: usize, plan: PlanCounter) -> bool {
-    refusal(ctx, f, k, plan).is_none()
+    refusal_reason(ctx, f, k, plan).is_none()
 }
 
 /// Why this counter may not be attached to this unit now; None when it may.
 pub fn refusal(ctx: &Ctx, f: &Field, k: usize, plan: PlanCounter) -> Option<String> {
+    refusal_reason(ctx, f, k, plan).map(|r| match r {
+        Refusal::Said(text) => text.to_string(),
+        Refusal::Attached(c) => format!(
+            "{} is already attached: one counter a Force, Prepare apart (12.2).",
+            c.name()
+        ),
+        Refusal::Only(why, rule) => format!("{why} ({rule})."),
+    })
+}
+
+/// A refusal, worded only when shown (the legal counters are computed for
+/// every Force at every assignment).
+enum Refusal {
+    Said(&'static str),
+    Attached(PlanCounter),
+    /// Who may take the counter, and the rule that says so.
+    Only(&'static str, &'static str),
+}
+
+fn refusal_reason(ctx: &Ctx, f: &Field, k: usize, plan: PlanCounter) -> Option<Refusal> {
     let u = &f.units[k];
     if u.side != Side::Confederate {
-        return Some("Battle Plan Counters are Confederate (12.2).".into());
+        return Some(Refusal::Said(
+            "Battle Plan Counters are Confederate (12.2).",
+        ));
     }
     if plan == PlanCounter::Prepare {
         return u
             .prepare
-            .then(|| "Prepare is already attached (12.3.8).".into());
+            .then_some(Refusal::Said("Prepare is already attached (12.3.8)."));
     }
     if plan == PlanCounter::Formation {
-        return Some(
-            "Formation is not attached to a Force: it is placed beside the sheet (12.3.7).".into(),
-        );
+        return Some(Refusal::Said(
+            "Formation is not attached to a Force: it is placed beside the sheet (12.3.7).",
+        ));
     }
     if f.in_melee(k) {
-        return Some("In Melee: only Prepare may be attached (11.5, 12.3.8).".into());
+        return Some(Refusal::Said(
+            "In Melee: only Prepare may be attached (11.5, 12.3.8).",
+        ));
     }
     if let Some(c) = u.counter {
-        return Some(format!(
-            "{} is already attached: one counter a Force, Prepare apart (12.2).",
-            c.name()
-        ));
+        return Some(Refusal::Attached(c));
     }
     let ty = f.force_type(ctx.board, k);
     let infantry = ty == ForceType::Infantry;
@@ -65,7 +86,7 @@ pub fn refusal(ctx: &Ctx, f: &Field, k: usize, plan: PlanCounter) -> Option<Stri
         }
         _ => return None,
     };
-    Some(format!("{why} ({rule})."))
+    Some(Refusal::Only(why, rule))
 }
 
 /// 12.2: the player assigns up to the Battle Plan Quantity, and may spend
@@ -279,7 +300,7 @@ pub fn resolve(ctx: &mut Ctx, f: &mut Field, prepared_only: bool) -> R<()> {
             } else {
                 for d in defaults(ctx, f, k) {
                     options.push(Decision::Act {
-                        force: id.clone(),
+                        force: id.as_str().into(),
                         plan: Some(d),
                     });
                 }
@@ -426,7 +447,7 @@ fn activated(
     pid: usize,
     what: &str,
     rule: &'static str,
-    extra: &[(i32, &str, &'static str)],
+    extra: &[(i32, &'static str, &'static str)],
     default: bool,
 ) -> R<bool> {
     let k = f.unit_of(pid).expect("here");
@@ -621,7 +642,7 @@ fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R
                 hold(ctx, f, "not exactly 1 Region from the nearest Union Force");
                 return Ok(());
             }
-            let extra: &[(i32, &str, &'static str)] = if column {
+            let extra: &[(i32, &'static str, &'static str)] = if column {
                 &[]
             } else {
                 &[(-2, "Fighting Retreat in Line", "12.3.5")]
@@ -669,7 +690,7 @@ fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R
                 hold(ctx, f, "not exactly 3 Regions from the nearest Union Force");
                 return Ok(());
             }
-            let extra: &[(i32, &str, &'static str)] = if column {
+            let extra: &[(i32, &'static str, &'static str)] = if column {
                 &[]
             } else {
                 &[(-2, "Rapid Advance in Line", "12.3.9")]

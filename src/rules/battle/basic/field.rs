@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::campaign::{ForceType, Insight, Side, Skill};
-use crate::rules::board::{Board, label};
+use crate::rules::board::Board;
 use crate::rules::components::SpecialBattlePlan;
 
 /// The six Regions, from the Confederate edge to the Union edge (10.2.14).
@@ -412,11 +412,11 @@ impl Field {
     }
 
     pub fn label(&self, board: &Board, k: usize) -> String {
-        label(&board.pieces[self.units[k].piece])
+        board.label(self.units[k].piece)
     }
 
-    pub fn id(&self, board: &Board, k: usize) -> String {
-        board.pieces[self.units[k].piece].force.id.clone()
+    pub fn id(&self, board: &Board, k: usize) -> crate::rules::decision::Id {
+        board.pieces[self.units[k].piece].force.id.as_str().into()
     }
 
     pub fn combat_total(&self, board: &Board, side: Side) -> u32 {
@@ -438,7 +438,7 @@ impl Field {
             .map(|k| {
                 let u = &self.units[k];
                 crate::rules::decision::UnitView {
-                    force: board.pieces[u.piece].force.id.clone(),
+                    force: board.pieces[u.piece].force.id.as_str().into(),
                     side: u.side,
                     region: u.region,
                     formation: u.formation,

@@ -268,7 +268,7 @@ pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R
         let mut options = vec![Decision::ScreenedApproach { cavalry: None }];
         for &p in &cavalry {
             options.push(Decision::ScreenedApproach {
-                cavalry: Some(ctx.board.pieces[p].force.id.clone()),
+                cavalry: Some(ctx.board.pieces[p].force.id.as_str().into()),
             });
         }
         if let Decision::ScreenedApproach { cavalry: Some(id) } = ctx.ask(
@@ -316,8 +316,8 @@ pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R
             "10.2.12.7",
             format!(
                 "{} and {} stay off the Battlefield Sheet to Screen.",
-                crate::rules::board::label(&ctx.board.pieces[c]),
-                crate::rules::board::label(&ctx.board.pieces[i])
+                ctx.board.label(c),
+                ctx.board.label(i)
             ),
         );
     }
@@ -347,8 +347,8 @@ fn ask_screen(ctx: &mut Ctx, here: &[usize], free: bool) -> R<Option<(usize, usi
     for &cv in &of(ForceType::Cavalry) {
         for &inf in &of(ForceType::Infantry) {
             options.push(Decision::ScreenWith {
-                cavalry: ctx.board.pieces[cv].force.id.clone(),
-                infantry: ctx.board.pieces[inf].force.id.clone(),
+                cavalry: ctx.board.pieces[cv].force.id.as_str().into(),
+                infantry: ctx.board.pieces[inf].force.id.as_str().into(),
             });
         }
     }
@@ -417,16 +417,13 @@ fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[usize]) -> R<()> {
                 for r in &regions {
                     for fm in &formations {
                         options.push(Decision::PlaceForce {
-                            force: id.clone(),
+                            force: id.as_str().into(),
                             region: *r,
                             formation: *fm,
                         });
                     }
                 }
-                let prompt = format!(
-                    "Place {} on the Battlefield Sheet.",
-                    crate::rules::board::label(&ctx.board.pieces[pid])
-                );
+                let prompt = format!("Place {} on the Battlefield Sheet.", ctx.board.label(pid));
                 if let Decision::PlaceForce {
                     region, formation, ..
                 } = ask_on(ctx, f, "10.2.16", prompt, options)?
