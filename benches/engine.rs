@@ -1,17 +1,16 @@
 //! `cargo bench`: how fast the rules engine plays battles, a Union Orders
-//! phase, whole campaigns, and loads the campaign files.
+//! phase, whole campaigns, and loads the campaign files (criterion).
 //!
-//! A plain program (`harness = false`, no criterion: it is not available
-//! offline): each benchmark warms up, then times single iterations until
-//! its time budget or iteration cap is spent, and prints the median, the
-//! minimum and the mean per iteration. Every iteration plays a fresh clone
-//! of the prepared board with dice seeded from the iteration number, so a
-//! run is reproducible. `cargo bench -- WORD` runs only the benchmarks
-//! whose name contains WORD.
+//! Every iteration plays a fresh clone of the prepared board with dice
+//! seeded from the iteration number, so a run is reproducible.
+//! `cargo bench -- WORD` runs only the benchmarks whose name contains WORD.
+//! Figures and targets: `docs/performance.md`.
 
 use std::hint::black_box;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 
 use fcrel::campaign::{self, Campaign, Side};
 use fcrel::chronicle::Chronicle;
@@ -28,12 +27,6 @@ use fcrel::sim::{game_seed, play};
 
 /// The base seed; iteration `n` plays with `game_seed(SEED, n)`.
 const SEED: u64 = 1862;
-
-/// Time spent warming up, and the budget and caps of the measured part.
-const WARM_UP: Duration = Duration::from_millis(300);
-const BUDGET: Duration = Duration::from_secs(3);
-const MIN_ITERS: usize = 10;
-const MAX_ITERS: usize = 20_000;
 
 /// Where the battles are fought.
 const BATTLE_AREA: &str = "glendale";
@@ -198,87 +191,34 @@ fn validate_all(files: u32) -> impl FnOnce() -> u32 {
     }
 }
 
-/// Times a benchmark: `prepare(n)` builds iteration `n` (untimed), the
-/// closure it returns is timed. Prints one line; false if filtered out.
-fn bench<F: FnOnce() -> u32>(
-    name: &str,
-    filters: &[String],
-    mut prepare: impl FnMut(u64) -> F,
-) -> bool {
-    if !filters.is_empty() && !filters.iter().any(|f| name.contains(f.as_str())) {
-        return false;
-    }
+/// Times `prepare(n)()` for n = 1, 2, …: the preparation (a board clone)
+/// is not timed.
+fn bench<F: FnOnce() -> u32>(c: &mut Criterion, name: &str, mut prepare: impl FnMut(u64) -> F) {
     let mut n = 0u64;
-    let warm = Instant::now();
-    while warm.elapsed() < WARM_UP {
-        black_box(prepare(n)());
-        n += 1;
-    }
-    let mut times: Vec<Duration> = Vec::new();
-    let mut work = 0u64;
-    let start = Instant::now();
-    while times.len() < MAX_ITERS && (times.len() < MIN_ITERS || start.elapsed() < BUDGET) {
-        let f = prepare(n);
-        let t = Instant::now();
-        let w = f();
-        times.push(t.elapsed());
-        work += u64::from(w);
-        n += 1;
-    }
-    times.sort_unstable();
-    let total: Duration = times.iter().sum();
-    let mean = total / times.len() as u32;
-    println!(
-        "{name:<34} median {:>11}  min {:>11}  mean {:>11}  ({} iterations, {:.1} work/iter)",
-        show(times[times.len() / 2]),
-        show(times[0]),
-        show(mean),
-        times.len(),
-        work as f64 / times.len() as f64,
-    );
-    true
+    c.bench_function(name, |b| {
+        b.iter_batched(
+            || {
+                n += 1;
+                prepare(n)
+            },
+            |f| black_box(f()),
+            BatchSize::SmallInput,
+        )
+    });
 }
 
-fn show(d: Duration) -> String {
-    let ns = d.as_nanos() as f64;
-    if ns < 1e3 {
-        format!("{ns:.0} ns")
-    } else if ns < 1e6 {
-        format!("{:.2} µs", ns / 1e3)
-    } else if ns < 1e9 {
-        format!("{:.3} ms", ns / 1e6)
-    } else {
-        format!("{:.3} s", ns / 1e9)
-    }
-}
-
-fn main() {
-    // `cargo bench` passes `--bench`; any other word is a name filter.
-    let filters: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with('-'))
-        .collect();
-    let c = seven_days();
-    let battle_b = battle_board(c.clone());
-    let orders_b = orders_board(c.clone());
-    println!(
-        "fcrel engine benchmarks ({} build); work/iter: battle rounds, dice rolled, battles per campaign, files validated",
-        if cfg!(debug_assertions) {
-            "debug"
-        } else {
-            "release"
-        }
-    );
+fn engine(c: &mut Criterion) {
+    let camp = seven_days();
+    let battle_b = battle_board(camp.clone());
+    let orders_b = orders_board(camp.clone());
     for (name, mode) in [
         ("battle/very-quick 8v8", BattleMode::VeryQuick),
         ("battle/quick 8v8", BattleMode::Quick),
         ("battle/basic 8v8", BattleMode::Basic),
     ] {
-        bench(name, &filters, |n| {
-            battle(&battle_b, mode, game_seed(SEED, n))
-        });
+        bench(c, name, |n| battle(&battle_b, mode, game_seed(SEED, n)));
     }
-    bench("union-orders/10 groups", &filters, |n| {
+    bench(c, "union-orders/10 groups", |n| {
         union_orders(&orders_b, game_seed(SEED, n))
     });
     for (name, mode) in [
@@ -286,14 +226,19 @@ fn main() {
         ("campaign/seven-days quick", BattleMode::Quick),
         ("campaign/seven-days basic", BattleMode::Basic),
     ] {
-        bench(name, &filters, |n| {
-            campaign_game(&c, mode, game_seed(SEED, n))
-        });
+        bench(c, name, |n| campaign_game(&camp, mode, game_seed(SEED, n)));
     }
     let files = campaign::load::campaign_files_in(&campaign::bundled_dir())
         .expect("the campaigns folder is readable")
         .len() as u32;
-    bench("validate/all campaign files", &filters, |_| {
-        validate_all(files)
-    });
+    bench(c, "validate/all campaign files", |_| validate_all(files));
 }
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(4));
+    targets = engine
+}
+criterion_main!(benches);
