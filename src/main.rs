@@ -47,6 +47,7 @@ fn main() {
         }
         None => match fcrel::app::run(fcrel::app::AppOptions {
             screenshots: cli.screenshots,
+            frame_times: cli.frame_times,
         }) {
             bevy::app::AppExit::Success => 0,
             bevy::app::AppExit::Error(code) => code.get() as i32,

@@ -161,6 +161,8 @@ pub struct Waiting {
     /// The world as far as the step got.
     now: Board,
     turn: u32,
+    /// Dice rolled in the step so far.
+    rolled: u64,
 }
 
 impl Waiting {
@@ -179,7 +181,12 @@ impl Waiting {
         };
         let now = Board::from_world(world)?;
         let turn = now.turn.turn;
+        let rolled = world
+            .get_resource::<Dice>()?
+            .rolled()
+            .saturating_sub(start_dice.rolled());
         Some(Waiting {
+            rolled,
             step,
             start_board,
             start_dice,
@@ -193,12 +200,21 @@ impl Waiting {
 
     /// The game as it would wait after one more answer `d` (a move being
     /// weighed): the step is run again from its start with it, to its next
-    /// stop. The dice are the step's own, so nothing not yet rolled is
-    /// looked at unless the step itself rolls after the move.
+    /// stop. Only the dice already rolled in the step are replayed: a step
+    /// that would roll after this answer gives no estimate, so no die the
+    /// player has not seen is ever looked at.
     pub fn after(&self, d: Decision) -> Result<Waiting, String> {
         let mut board = self.start_board.clone();
         board.battles = None;
-        let mut dice = self.start_dice.clone();
+        let mut seen = self.start_dice.clone();
+        let mut values = Vec::with_capacity(self.rolled as usize);
+        for _ in 0..self.rolled {
+            values.push(
+                seen.d10("a die already rolled")
+                    .map_err(|e| e.to_string())?,
+            );
+        }
+        let mut dice = Dice::scripted(values);
         let mut chronicle = Chronicle::default();
         let mut answers = self.answers.clone();
         answers.push(d);
@@ -215,10 +231,14 @@ impl Waiting {
         let (request, die) = match result {
             Err(Interrupt::Decide(r)) if decider.used == answers.len() => (Some(*r), None),
             Err(Interrupt::Dice(DiceError::NeedDie { reason })) => (None, Some(reason)),
+            Err(Interrupt::Dice(DiceError::ScriptExhausted { .. })) => {
+                return Err("a die would be rolled after this answer".into());
+            }
             Ok(()) => return Err("the step ends with this answer".into()),
             Err(other) => return Err(format!("the step stops at: {other}")),
         };
         Ok(Waiting {
+            rolled: self.rolled,
             step: self.step,
             start_board: self.start_board.clone(),
             start_dice: self.start_dice.clone(),

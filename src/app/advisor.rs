@@ -268,6 +268,19 @@ fn poll(mut advisor: ResMut<Advisor>, mut redraw: MessageWriter<RequestRedraw>) 
     redraw.write(RequestRedraw);
 }
 
+/// "2,000".
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 fn pct(p: f64) -> String {
     format!("{:.0}%", p * 100.0)
 }
@@ -286,7 +299,7 @@ pub fn show(ui: &mut egui::Ui, advisor: &Advisor, answer: &Decision, what: &str)
                 ui.spinner();
                 ui.label(format!(
                     "Odds advisor: fighting {what} {} times…",
-                    advisor.trials
+                    thousands(advisor.trials)
                 ));
             });
         }
@@ -304,19 +317,22 @@ pub fn show(ui: &mut egui::Ui, advisor: &Advisor, answer: &Decision, what: &str)
                     o.trials,
                     o.policy.name()
                 ));
-            ui.label(
-                egui::RichText::new(format!(
-                    "Estimate from {} simulated battles · {} {} vs Union {}{}",
-                    o.trials,
+            let from = match &o.in_progress {
+                Some(p) => format!(
+                    "each going on from the battle as it stands ({} dice, {} decisions so far)",
+                    p.dice_replayed, p.decisions_replayed
+                ),
+                None => format!(
+                    "{} {} vs Union {}",
                     if o.start.lee_present { "Lee's army" } else { "you" },
                     o.start.confederate_combat,
-                    o.start.union_combat,
-                    o.in_progress
-                        .as_ref()
-                        .map_or(String::new(), |p| format!(
-                            " · from the battle as it stands ({} dice, {} decisions replayed)",
-                            p.dice_replayed, p.decisions_replayed
-                        ))
+                    o.start.union_combat
+                ),
+            };
+            ui.label(
+                egui::RichText::new(format!(
+                    "Estimate from {} simulated battles · {from}",
+                    thousands(o.trials)
                 ))
                 .size(11.0),
             );
@@ -441,6 +457,13 @@ mod tests {
 
     fn digest(app: &mut App) -> String {
         crate::rules::digest::state_digest(app.world_mut()).expect("a digest")
+    }
+
+    #[test]
+    fn counts_read_with_thousands_separators() {
+        assert_eq!(thousands(40), "40");
+        assert_eq!(thousands(2_000), "2,000");
+        assert_eq!(thousands(1_234_567), "1,234,567");
     }
 
     fn sums_to_trials(o: &Odds) {

@@ -9,6 +9,7 @@ pub mod theme;
 
 mod advisor;
 mod battle;
+mod frames;
 mod hud;
 mod map;
 mod player_log;
@@ -33,6 +34,8 @@ use crate::rules::difficulty::GameOptions;
 pub struct AppOptions {
     /// Drive a scripted tour and save a PNG of each screen here, then quit.
     pub screenshots: Option<PathBuf>,
+    /// Time the frames of animated Union turns, print them, then quit.
+    pub frame_times: bool,
 }
 
 /// The app's screens.
@@ -91,7 +94,7 @@ pub fn run(opts: AppOptions) -> AppExit {
     let started = StartedAt(std::time::Instant::now());
     let mut app = App::new();
     app.insert_resource(started);
-    let scripted = opts.screenshots.is_some();
+    let scripted = opts.screenshots.is_some() || opts.frame_times;
     // The tour looks the same everywhere (default settings, never saved)
     // unless FCREL_DATA_DIR points it at settings to try.
     let settings = if scripted && std::env::var_os(crate::store::DATA_DIR_VAR).is_none() {
@@ -100,7 +103,10 @@ pub fn run(opts: AppOptions) -> AppExit {
         crate::settings::load()
     };
     let mut settings = settings;
-    if scripted {
+    if opts.frame_times {
+        // The Union turn unrolls as a player sees it.
+        settings.settings.union_playback = crate::settings::Playback::Fast;
+    } else if scripted {
         // The tour photographs the whole Union turn at once.
         settings.settings.union_playback = crate::settings::Playback::Instant;
     }
@@ -109,6 +115,12 @@ pub fn run(opts: AppOptions) -> AppExit {
         primary_window: Some(Window {
             title: "fcrel — Field Commander: Robert E. Lee".into(),
             resolution: (w, h).into(),
+            // Frames are timed as drawn, not as paced by the display.
+            present_mode: if opts.frame_times {
+                bevy::window::PresentMode::AutoNoVsync
+            } else {
+                default()
+            },
             ..default()
         }),
         ..default()
@@ -154,6 +166,9 @@ pub fn run(opts: AppOptions) -> AppExit {
             .after(bevy_egui::EguiInputSet::WriteEguiEvents)
             .before(bevy_egui::EguiPreUpdateSet::BeginPass),
     );
+    if opts.frame_times {
+        app.add_plugins(frames::plugin);
+    }
     if let Some(dir) = opts.screenshots {
         app.insert_resource(screenshots::Tour::new(dir))
             .add_plugins(screenshots::plugin);

@@ -4,7 +4,9 @@
 //! battles as a Grand Campaign: the pre-battle panel, Battle Plan
 //! assignment, the Battlefield Sheet in the middle of a battle turn, its end
 //! with the Player Log; then the Load screen and the Player Log), each saved
-//! as a PNG, then quit. Works under `xvfb-run`.
+//! as a PNG, then quit. Works under `xvfb-run`. The odds advisor is shot
+//! on a move into the Union army (`advisor-move`), and its estimate is
+//! waited for on the battle shots that show it.
 
 use std::path::PathBuf;
 
@@ -27,6 +29,10 @@ pub struct Tour {
     stage: usize,
     wait: u32,
     battle_shot: bool,
+    /// The advisor's estimates shot: a move into the Union army, fighting
+    /// on in a Quick battle.
+    move_shot: bool,
+    fight_on_shot: bool,
     /// Basic-battle shots taken: pre-battle, assignment, mid-turn sheet.
     basic_shots: [bool; 3],
     /// The stage to go back to after a shot.
@@ -58,6 +64,8 @@ impl Tour {
             stage: 0,
             wait: 0,
             battle_shot: false,
+            move_shot: false,
+            fight_on_shot: false,
             basic_shots: [false; 3],
             resume: 0,
             map_index: 1,
@@ -122,15 +130,23 @@ fn tour(
         Res<crate::player_log::CurrentGrand>,
         Res<super::player_log::LogState>,
     ),
+    (advisor, view, mut selection): (
+        Res<super::advisor::Advisor>,
+        Option<Res<super::hud::BoardView>>,
+        ResMut<super::map::Selection>,
+    ),
 ) {
     tour.wait += 1;
     // Give each screen a moment to lay out and render.
     let settled = tour.wait > 40;
+    // A shot showing the advisor waits for its estimate (or gives up).
+    let estimated =
+        !matches!(advisor.estimate, Some(super::advisor::Estimate::Working)) || tour.wait > 2_000;
     let request = pending.as_ref().and_then(|p| p.request.clone());
     // The Confederate Moves of turn 1 wait for the player.
     let first_moves = request.as_ref().is_some_and(|r| r.rule == "9.2");
     // On a battle shot, the battle is shown as far as it has been fought.
-    if matches!(tour.stage, 13 | 22 | 24 | 26 | 40)
+    if matches!(tour.stage, 13 | 16 | 22 | 24 | 26 | 40)
         && let Some(rec) = records.as_ref()
         && let Some(id) = screen.id
     {
@@ -138,7 +154,7 @@ fn tour(
     }
     // While the commander plays, finished battles are put away.
     if let Some(rec) = records.as_ref()
-        && !matches!(tour.stage, 13 | 22 | 24 | 26 | 28 | 40)
+        && !matches!(tour.stage, 13 | 16 | 22 | 24 | 26 | 28 | 40)
     {
         for b in rec.battles.iter().filter(|b| b.ending.is_some()) {
             if !screen.closed.contains(&b.id) {
@@ -188,9 +204,54 @@ fn tour(
             }
             tour.go(13);
         }
-        13 if settled => {
+        13 if settled && estimated => {
             tour.battle_shot = true;
             tour.shot_then(&mut commands, "battle-quick", 11);
+        }
+        // A move into the Union army waits for confirmation with the
+        // advisor's estimate of the battle it brings.
+        11 if !tour.move_shot
+            && let Some(r) = request.as_ref()
+            && r.rule == "9.2"
+            && let Some(view) = view.as_ref()
+            && let Some(Decision::MoveForce { force, to }) = r
+                .options
+                .iter()
+                .find(|d| super::advisor::starts_battle(&view.0, d)) =>
+        {
+            commands.remove_resource::<ScriptedCommander>();
+            selection.force = Some(force.to_string());
+            selection.confirm = Some(to.to_string());
+            tour.go(14);
+        }
+        14 if settled && estimated && advisor.estimate.is_some() => {
+            tour.move_shot = true;
+            tour.shot_then(&mut commands, "advisor-move", 15);
+        }
+        // Fight on or retreat (14.5.1), with the advisor's estimate.
+        11 if !tour.fight_on_shot
+            && tour.battle_shot
+            && request
+                .as_ref()
+                .is_some_and(|r| r.options.contains(&Decision::FightOn)) =>
+        {
+            commands.remove_resource::<ScriptedCommander>();
+            if let Some(rec) = records.as_ref()
+                && let Some(b) = rec.battles.last()
+            {
+                show(&mut screen, rec, b.id);
+            }
+            tour.go(16);
+        }
+        16 if settled && estimated && advisor.estimate.is_some() => {
+            tour.fight_on_shot = true;
+            tour.shot_then(&mut commands, "advisor-fight-on", 11);
+        }
+        // Put the weighed move away; the commander plays on.
+        15 => {
+            selection.force = None;
+            selection.confirm = None;
+            tour.go(11);
         }
         // The commander stops at the Confederate Resupply for its panel.
         11 if step
@@ -292,7 +353,7 @@ fn tour(
             }
             tour.go(24);
         }
-        24 if settled => {
+        24 if settled && estimated => {
             tour.basic_shots[1] = true;
             tour.shot_then(&mut commands, "battle-assign", 21);
         }

@@ -135,6 +135,12 @@ pub struct UnionReport {
 }
 
 impl UnionReport {
+    /// Sections are still being revealed one by one (the Union turn
+    /// animates).
+    pub fn unrolling(&self) -> bool {
+        self.open && self.shown < self.sections.len()
+    }
+
     /// Space and Enter go to the report while it waits for the player.
     pub fn waiting_for_player(&self, playback: Playback) -> bool {
         self.open && playback == Playback::Step && self.shown < self.sections.len()

@@ -20,6 +20,12 @@ pub struct Cli {
     /// the end of a campaign), save each as a PNG in DIR, and quit.
     #[arg(long, value_name = "DIR")]
     pub screenshots: Option<PathBuf>,
+    /// Open the window, let the scripted commander play the Seven Days
+    /// while each Union turn unrolls at the Fast speed, time every frame
+    /// drawn meanwhile (no vsync), print the figures, and quit
+    /// (docs/performance.md).
+    #[arg(long)]
+    pub frame_times: bool,
 }
 
 #[derive(Subcommand, Debug)]
