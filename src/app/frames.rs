@@ -44,6 +44,7 @@ fn measure(
     mut next: ResMut<NextState<Screen>>,
     mut battle: ResMut<super::battle::BattleScreen>,
     records: Option<Res<crate::rules::battle::record::BattleRecords>>,
+    commander: Option<Res<ScriptedCommander>>,
     mut exit: MessageWriter<AppExit>,
 ) {
     t.waited += 1;
@@ -54,10 +55,13 @@ fn measure(
             choice.options.battles = BattleMode::Quick;
             choice.options.seed = 7;
             next.set(Screen::Game);
-            commands.insert_resource(ScriptedCommander(Policy::Objective));
             t.started = true;
         }
         return;
+    }
+    // Entering the game clears any commander: it takes over once there.
+    if *screen.get() == Screen::Game && commander.is_none() {
+        commands.insert_resource(ScriptedCommander(Policy::Objective));
     }
     // Finished battles are put away (as the tour does): the Union turn's
     // window is what is measured.
@@ -79,6 +83,15 @@ fn measure(
         }
     }
     t.was_unrolling = unrolling;
+    if t.waited.is_multiple_of(500) {
+        info!(
+            "frame-times: {} frames, {} frames timed over {} Union turn(s), unrolling now: {unrolling}, battle shown: {:?}",
+            t.waited,
+            t.animating.len(),
+            t.turns,
+            battle.id
+        );
+    }
     let over = *game.get() == GameState::Over;
     if t.animating.len() >= FRAMES || over || t.waited > 200_000 {
         println!("{}", summary(&t.animating, t.turns));

@@ -141,10 +141,14 @@ pub struct MapCamera;
 /// The map camera draws into the rectangle the panels leave free; a second
 /// camera, drawing nothing but egui, covers the whole window on top of it.
 fn spawn_camera(mut commands: Commands) {
-    commands.spawn((Camera2d, MapCamera));
+    // No multisampling: a software renderer shades every sample, and egui
+    // smooths its own edges (measured with `fcrel --frame-times`,
+    // docs/performance.md).
+    commands.spawn((Camera2d, MapCamera, bevy::render::view::Msaa::Off));
     commands.spawn((
         bevy_egui::PrimaryEguiContext,
         Camera2d,
+        bevy::render::view::Msaa::Off,
         bevy::camera::visibility::RenderLayers::none(),
         Camera {
             order: 1,
