@@ -25,6 +25,10 @@ pub struct Settings {
     /// How fast the Union turn's report and battles unroll.
     #[serde(default)]
     pub union_playback: Playback,
+    /// The odds advisor estimates battles before you commit to them
+    /// (`docs/odds.md`); off, no battle is simulated in the window.
+    #[serde(default = "on")]
+    pub odds_advisor: bool,
     /// The last set-up chosen (difficulty, Union AI, battle rules, dice),
     /// offered again for the next campaign; the seed is not kept.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -77,9 +81,14 @@ impl Default for Settings {
             ui_scale: 1.0,
             window: None,
             union_playback: Playback::default(),
+            odds_advisor: true,
             new_game: None,
         }
     }
+}
+
+fn on() -> bool {
+    true
 }
 
 /// Settings as loaded: the values to use, where they live, and what was
@@ -203,6 +212,7 @@ mod tests {
         s.settings.ui_scale = 1.5;
         s.settings.window = Some([1280, 720]);
         s.settings.union_playback = Playback::Step;
+        s.settings.odds_advisor = false;
         let chosen = crate::rules::difficulty::GameOptions {
             battles: crate::rules::difficulty::BattleMode::VeryQuick,
             dice: crate::rules::difficulty::DiceMode::Physical,
@@ -214,6 +224,12 @@ mod tests {
         let again = load_from(&path);
         assert_eq!(again.settings.new_game, Some(chosen));
         assert_eq!(again.settings.union_playback, Playback::Step);
+        assert!(!again.settings.odds_advisor);
+        // A file from before the advisor had a switch: on.
+        std::fs::write(&path, r#"{"version": 1, "ui_scale": 1.0}"#).unwrap();
+        let old = load_from(&path);
+        assert!(old.problem.is_none(), "{:?}", old.problem);
+        assert!(old.settings.odds_advisor);
         assert_eq!(again.settings.ui_scale, 1.5);
         assert_eq!(again.settings.window, Some([1280, 720]));
         std::fs::remove_dir_all(&dir).unwrap();

@@ -148,7 +148,11 @@ fn ask(world: &mut World) {
         .get_resource::<Selection>()
         .cloned()
         .unwrap_or_default();
-    let answer = if pending.request.is_none() {
+    // Switched off in the settings (headless, there are none: on).
+    let enabled = world
+        .get_resource::<super::settings::AppSettings>()
+        .is_none_or(|s| s.loaded.settings.odds_advisor);
+    let answer = if pending.request.is_none() || !enabled {
         None
     } else if let Some(view) = world.get_resource::<super::hud::BoardView>() {
         weighed_answer(&pending, &selection, &view.0)
@@ -607,6 +611,27 @@ mod tests {
         app.world_mut().resource_mut::<Selection>().confirm = None;
         app.update();
         assert!(app.world().resource::<Advisor>().question.is_none());
+    }
+
+    #[test]
+    fn switched_off_in_the_settings_the_advisor_fights_nothing() {
+        let mut app = app(BattleMode::Basic, 3);
+        let mut off = crate::settings::LoadedSettings::default();
+        off.settings.odds_advisor = false;
+        app.insert_resource(crate::app::settings::AppSettings {
+            loaded: off,
+            persist: false,
+            message: None,
+        });
+        assert!(play_until(&mut app, |_, r| {
+            r.battle_location.is_some() && r.options.contains(&Decision::EndAssign)
+        }));
+        for _ in 0..5 {
+            app.update();
+        }
+        let advisor = app.world().resource::<Advisor>();
+        assert!(advisor.question.is_none());
+        assert!(advisor.estimate.is_none());
     }
 
     #[test]

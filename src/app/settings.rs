@@ -116,6 +116,20 @@ fn settings_screen(
             settings.loaded.settings.ui_scale = scale;
             settings.save();
         }
+        let mut advisor = settings.loaded.settings.odds_advisor;
+        if ui
+            .checkbox(
+                &mut advisor,
+                "Odds advisor: estimate a battle from 2,000 simulated ones before you commit to it",
+            )
+            .on_hover_text(
+                "Before a move into the Union army, while Battle Plan Counters are assigned, and at fight on or Rejoin. It works on a spare core and never touches the game's dice (docs/odds.md).",
+            )
+            .changed()
+        {
+            settings.loaded.settings.odds_advisor = advisor;
+            settings.save();
+        }
         ui.label(match settings.loaded.settings.window {
             Some([w, h]) => format!("Window size: {w}×{h}, remembered for the next start."),
             None => "Window size: the default; resize the window and fcrel remembers it.".into(),
@@ -142,6 +156,7 @@ fn settings_screen(
             if ui.button("Restore the defaults").clicked() {
                 *draft = None;
                 settings.loaded.settings.ui_scale = 1.0;
+                settings.loaded.settings.odds_advisor = true;
                 settings.save();
             }
             if ui.button("Back (Esc)").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
