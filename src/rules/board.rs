@@ -255,11 +255,11 @@ impl Board {
     }
 
     pub fn area_name<'a>(&'a self, id: &'a str) -> &'a str {
-        self.campaign
-            .map
-            .areas
-            .iter()
-            .find(|a| a.id == id)
+        // The graph's indices are the campaign's order of areas.
+        self.graph
+            .idx(id)
+            .and_then(|i| self.campaign.map.areas.get(i))
+            .filter(|a| a.id == id)
             .map_or(id, |a| a.name.as_str())
     }
 
@@ -276,12 +276,10 @@ impl Board {
         let Some(i) = self.graph.idx(area) else {
             return Vec::new();
         };
-        let mut v: Vec<String> = self.graph.adjacent[i]
+        self.graph.adjacent_by_id[i]
             .iter()
             .map(|&j| self.graph.ids[j].clone())
-            .collect();
-        v.sort();
-        v
+            .collect()
     }
 
     /// Lee is in an area without Confederate Forces, or was destroyed with
@@ -385,12 +383,20 @@ impl Board {
 
     /// Areas Held by a side, in id order.
     pub fn held_areas(&self, side: Side) -> Vec<String> {
-        let mut v: Vec<String> = self
-            .graph
-            .ids
+        // One pass over the counters (2.1: one side's Forces, none of the
+        // other's), not one per area.
+        let mut present = vec![[false; 2]; self.graph.ids.len()];
+        for p in &self.pieces {
+            if let Some(i) = p.location.area().and_then(|a| self.graph.idx(a)) {
+                present[i][usize::from(p.force.side == Side::Union)] = true;
+            }
+        }
+        let mine = usize::from(side == Side::Union);
+        let mut v: Vec<String> = present
             .iter()
-            .filter(|a| self.holder(a) == Some(side))
-            .cloned()
+            .enumerate()
+            .filter(|(_, p)| p[mine] && !p[1 - mine])
+            .map(|(i, _)| self.graph.ids[i].clone())
             .collect();
         v.sort();
         v

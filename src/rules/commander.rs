@@ -165,20 +165,17 @@ impl Policy {
         let anchors = anchors(board);
         let goals = goals(board);
         // Looked up once a request, not once an option.
-        let union_held: Vec<&String> = board
-            .graph
-            .ids
+        let mut union_held: Vec<&str> = board
+            .pieces
             .iter()
-            .filter(|a| board.has_side(a, Side::Union))
+            .filter(|p| p.force.side == Side::Union)
+            .filter_map(|p| p.location.area())
             .collect();
-        let mut joining_to: std::collections::BTreeMap<&str, u32> = Default::default();
-        for d in &request.options {
-            if let Decision::MoveForce { force, to } = d
-                && let Some(p) = board.piece(force)
-            {
-                *joining_to.entry(to.as_str()).or_default() += p.combat();
-            }
-        }
+        union_held.sort_unstable();
+        union_held.dedup();
+        // What every move into an area would bring there, summed once when
+        // first needed.
+        let mut joining_to: Option<std::collections::BTreeMap<&str, u32>> = None;
         // What depends on the Force alone, worked out once a Force: where
         // it is, its target, and whether it must stay where it is.
         let mut by_force: std::collections::BTreeMap<&str, Option<ForceMove>> = Default::default();
@@ -231,13 +228,28 @@ impl Policy {
             // Into Union Forces only with the odds: everything that can join
             // the attack this step against what is there. With the deadline
             // upon it, the bold commander attacks at even odds.
-            let union_there = board.area_combat(to, Side::Union);
+            let union_there = if union_held.binary_search(&to.as_str()).is_ok() {
+                board.area_combat(to, Side::Union)
+            } else {
+                0
+            };
             let (num, den) = if self == Policy::Objective && due <= board.turn.turn + 1 {
                 (1, 1)
             } else {
                 (num, den)
             };
             if union_there > 0 {
+                let joining_to = joining_to.get_or_insert_with(|| {
+                    let mut m = std::collections::BTreeMap::new();
+                    for d in &request.options {
+                        if let Decision::MoveForce { force, to } = d
+                            && let Some(p) = board.piece(force)
+                        {
+                            *m.entry(to.as_str()).or_default() += p.combat();
+                        }
+                    }
+                    m
+                });
                 let joining: u32 = joining_to.get(to.as_str()).copied().unwrap_or(0)
                     + board.area_combat(to, Side::Confederate);
                 if joining * den < union_there * num {

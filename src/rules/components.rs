@@ -304,6 +304,9 @@ pub struct MapGraph {
     pub adjacent: Vec<Vec<usize>>,
     /// `distance[a][b]`: fewest moves from a to b; `u32::MAX` when unreachable.
     pub distance: Vec<Vec<u32>>,
+    /// `adjacent`, each list in the order of the areas' ids (the order the
+    /// rules offer and pick neighbours in).
+    pub adjacent_by_id: Vec<Vec<usize>>,
 }
 
 impl MapGraph {
@@ -342,11 +345,20 @@ impl MapGraph {
                 }
             }
         }
+        let adjacent_by_id = adjacent
+            .iter()
+            .map(|v| {
+                let mut v = v.clone();
+                v.sort_by(|&a, &b| ids[a].cmp(&ids[b]));
+                v
+            })
+            .collect();
         MapGraph {
             ids,
             index,
             adjacent,
             distance,
+            adjacent_by_id,
         }
     }
 
