@@ -57,8 +57,12 @@ pub struct Board {
     pub campaign: Arc<Campaign>,
     pub graph: Arc<MapGraph>,
     pub options: GameOptions,
-    /// Every counter, sorted by id.
+    /// Every counter, sorted by id. Counters are never added or removed
+    /// once the board is made (they change place), so the index below holds.
     pub pieces: Vec<Piece>,
+    /// Position in `pieces` of each id: looked up for every Force a rule
+    /// or the commander names, never iterated.
+    piece_index: Arc<bevy::platform::collections::HashMap<String, usize>>,
     pub lee: Location,
     pub cp: CommandPoints,
     pub scouts: Scouts,
@@ -75,6 +79,16 @@ pub struct Board {
     pub quiet: bool,
 }
 
+fn index_of(pieces: &[Piece]) -> Arc<bevy::platform::collections::HashMap<String, usize>> {
+    Arc::new(
+        pieces
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.force.id.clone(), i))
+            .collect(),
+    )
+}
+
 impl Board {
     /// Copy the game out of the world; None when no campaign is set up.
     pub fn from_world(world: &mut World) -> Option<Board> {
@@ -88,6 +102,7 @@ impl Board {
             })
             .collect();
         pieces.sort_by(|a, b| a.force.id.cmp(&b.force.id));
+        let piece_index = index_of(&pieces);
         let mut lee_q = world.query_filtered::<&Location, With<LeeCounter>>();
         let lee = lee_q.iter(world).next()?.clone();
         Some(Board {
@@ -95,6 +110,7 @@ impl Board {
             graph: Arc::new(world.get_resource::<MapGraph>()?.clone()),
             options: *world.get_resource::<GameOptions>()?,
             pieces,
+            piece_index,
             lee,
             cp: *world.get_resource::<CommandPoints>()?,
             scouts: *world.get_resource::<Scouts>()?,
@@ -129,6 +145,7 @@ impl Board {
             })
             .collect();
         pieces.sort_by(|a, b| a.force.id.cmp(&b.force.id));
+        let piece_index = index_of(&pieces);
         Board {
             graph: Arc::new(MapGraph::new(&campaign)),
             scouts: Scouts {
@@ -138,6 +155,7 @@ impl Board {
             campaign,
             options,
             pieces,
+            piece_index,
             lee: Location::ConfederateAvailable,
             cp: CommandPoints::default(),
             turn: CampaignTurn {
@@ -196,9 +214,7 @@ impl Board {
     }
 
     pub fn index(&self, id: &str) -> Option<usize> {
-        self.pieces
-            .binary_search_by(|p| p.force.id.as_str().cmp(id))
-            .ok()
+        self.piece_index.get(id).copied()
     }
 
     /// The chronicle's name of counter `i` (empty when quiet).
