@@ -267,7 +267,11 @@ impl Board {
     }
 
     pub fn area_combat(&self, area: &str, side: Side) -> u32 {
-        self.combined_combat(&self.side_in_area(area, side))
+        self.pieces
+            .iter()
+            .filter(|p| p.force.side == side && p.location.area() == Some(area))
+            .map(|p| p.combat())
+            .sum()
     }
 
     pub fn area_name<'a>(&'a self, id: &'a str) -> &'a str {
@@ -288,6 +292,15 @@ impl Board {
     }
 
     /// Adjacent enterable areas, in id order.
+    /// [`Board::neighbours`] without copying their ids.
+    pub fn neighbour_ids<'a>(&'a self, area: &str) -> impl Iterator<Item = &'a str> + 'a {
+        let list: &'a [usize] = match self.graph.idx(area) {
+            Some(i) => &self.graph.adjacent_by_id[i],
+            None => &[],
+        };
+        list.iter().map(|&j| self.graph.ids[j].as_str())
+    }
+
     pub fn neighbours(&self, area: &str) -> Vec<String> {
         let Some(i) = self.graph.idx(area) else {
             return Vec::new();

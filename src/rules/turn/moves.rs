@@ -36,8 +36,8 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
                 if moved.contains(&p.force.id) {
                     continue;
                 }
-                let from = p.location.area().expect("on the map").to_string();
-                for to in ctx.board.neighbours(&from) {
+                let from = p.location.area().expect("on the map");
+                for to in ctx.board.neighbour_ids(from) {
                     options.push(Decision::MoveForce {
                         force: p.force.id.as_str().into(),
                         to: to.into(),
@@ -45,15 +45,15 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
                 }
                 // 15.1.1: two areas, not through an area with Union Forces.
                 if forced && p.force.jackson && p.strength == Strength::Full {
-                    for via in ctx.board.neighbours(&from) {
-                        if ctx.board.has_side(&via, Side::Union) {
+                    for via in ctx.board.neighbour_ids(from) {
+                        if ctx.board.has_side(via, Side::Union) {
                             continue;
                         }
-                        for to in ctx.board.neighbours(&via) {
+                        for to in ctx.board.neighbour_ids(via) {
                             if to != from {
                                 options.push(Decision::JacksonMarch {
                                     force: p.force.id.as_str().into(),
-                                    via: via.as_str().into(),
+                                    via: via.into(),
                                     to: to.into(),
                                 });
                             }
@@ -63,7 +63,7 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
             }
         }
         if !lee_moved && let Location::Area(lee_at) = ctx.board.lee.clone() {
-            for to in ctx.board.neighbours(&lee_at) {
+            for to in ctx.board.neighbour_ids(&lee_at) {
                 options.push(Decision::MoveLee { to: to.into() });
             }
         }
