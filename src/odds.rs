@@ -257,44 +257,20 @@ fn replay_to_wait(
     save: &crate::save::SaveFile,
     campaign: Arc<Campaign>,
 ) -> Result<Waiting, String> {
-    use crate::rules::sequence::{GameState, PendingDecision, StepDecisions, StepStart};
-    use bevy::prelude::*;
-    let mut app = crate::save::replay_app(save, campaign);
-    let total = save.decisions.len();
-    for _ in 0..2_000 {
-        app.update();
-        let world = app.world_mut();
-        let pending = world.resource::<PendingDecision>().clone();
-        if let Some(why) = pending.blocked {
-            return Err(format!("the replay stopped: {why}"));
-        }
-        if *world.resource::<State<GameState>>().get() == GameState::Over {
-            return Err("the campaign is over: no battle waits".into());
-        }
-        if pending.request.is_none() && pending.die.is_none() {
-            continue;
-        }
-        let answers = world.resource::<StepDecisions>().answers.clone();
-        let used = world
-            .resource::<crate::rules::sequence::GameLog>()
-            .decisions
-            .len()
-            + answers.len();
-        if used < total {
-            return Err(format!(
-                "decision {} of {total} is not a legal answer here",
-                used + 1
-            ));
-        }
-        if world.get_resource::<State<Step>>().is_none() {
-            return Err("no step is being played".into());
-        }
-        if world.resource::<StepStart>().0.is_none() {
-            return Err("the step's start was not kept".into());
-        }
-        return Waiting::from_world(world).ok_or_else(|| "no campaign was set up".into());
+    use crate::rules::sequence::StepStart;
+    use bevy::prelude::State;
+    let mut rest = crate::save::replay_to_rest(save, campaign)?;
+    if rest.over {
+        return Err("the campaign is over: no battle waits".into());
     }
-    Err("the replay did not come to rest".into())
+    let world = rest.app.world_mut();
+    if world.get_resource::<State<Step>>().is_none() {
+        return Err("no step is being played".into());
+    }
+    if world.resource::<StepStart>().0.is_none() {
+        return Err("the step's start was not kept".into());
+    }
+    Waiting::from_world(world).ok_or_else(|| "no campaign was set up".into())
 }
 
 fn is_battle_step(step: Step) -> bool {

@@ -398,6 +398,30 @@ pub fn replay_app(save: &SaveFile, campaign: Arc<Campaign>) -> App {
 /// Replay a save headless (the rules' own plugins, no window) until its
 /// decisions run out or the campaign ends, and return the state's digest.
 pub fn replay(save: &SaveFile, campaign: Arc<Campaign>) -> Result<Replayed, String> {
+    let mut rest = replay_to_rest(save, campaign)?;
+    let digest = crate::rules::digest::state_digest(rest.app.world_mut())
+        .ok_or("no campaign was set up")?
+        .to_string();
+    Ok(Replayed {
+        digest,
+        finished: rest.over,
+        used: rest.used,
+    })
+}
+
+/// A replay come to rest: its app, whether the campaign ended, and how
+/// many of the file's decisions it used.
+pub struct AtRest {
+    pub app: App,
+    pub over: bool,
+    pub used: usize,
+}
+
+/// Replay a save headless until the game waits for a decision or a die
+/// with the file's decisions used up, or the campaign ends. Every decision
+/// of the file must be legal, and all of them used if the campaign ended.
+/// Serves `replay` and the odds of a save (`odds::from_save`).
+pub fn replay_to_rest(save: &SaveFile, campaign: Arc<Campaign>) -> Result<AtRest, String> {
     let mut app = replay_app(save, campaign);
     let total = save.decisions.len();
     // Each frame runs one step; a campaign has well under 200 steps.
@@ -410,29 +434,27 @@ pub fn replay(save: &SaveFile, campaign: Arc<Campaign>) -> Result<Replayed, Stri
         }
         let over = *world.resource::<State<GameState>>().get() == GameState::Over;
         let waiting = pending.request.is_some() || pending.die.is_some();
-        if over || waiting {
-            let left = world.resource::<StepDecisions>().answers.len();
-            if over && left > 0 {
-                return Err(format!(
-                    "the campaign ended with {left} decision(s) of the file still unused"
-                ));
-            }
-            let used = world.resource::<GameLog>().decisions.len() + left;
-            let digest = crate::rules::digest::state_digest(world)
-                .ok_or("no campaign was set up")?
-                .to_string();
-            if used < total && !over {
-                return Err(format!(
-                    "decision {} of {total} is not a legal answer here",
-                    used + 1
-                ));
-            }
-            return Ok(Replayed {
-                digest,
-                finished: over,
-                used: used.min(total),
-            });
+        if !(over || waiting) {
+            continue;
         }
+        let left = world.resource::<StepDecisions>().answers.len();
+        if over && left > 0 {
+            return Err(format!(
+                "the campaign ended with {left} decision(s) of the file still unused"
+            ));
+        }
+        let used = world.resource::<GameLog>().decisions.len() + left;
+        if used < total && !over {
+            return Err(format!(
+                "decision {} of {total} is not a legal answer here",
+                used + 1
+            ));
+        }
+        return Ok(AtRest {
+            app,
+            over,
+            used: used.min(total),
+        });
     }
     Err("the replay did not come to rest".into())
 }
