@@ -168,16 +168,30 @@ fn ask(world: &mut World) {
         }
         return;
     };
-    let decisions = world
-        .resource::<GameLog>()
-        .with_current(world.resource::<StepDecisions>());
-    let question = Question {
-        decisions,
-        answer: answer.clone(),
-    };
-    if world.resource::<Advisor>().question.as_ref() == Some(&question) {
+    // Asked again every frame while an estimate runs: compared in place,
+    // copied only when it is a new question.
+    let (log, current) = (
+        &world.resource::<GameLog>().decisions,
+        &world.resource::<StepDecisions>().answers,
+    );
+    let same = world
+        .resource::<Advisor>()
+        .question
+        .as_ref()
+        .is_some_and(|q| {
+            q.answer == answer
+                && q.decisions.len() == log.len() + current.len()
+                && q.decisions.iter().eq(log.iter().chain(current))
+        });
+    if same {
         return;
     }
+    let question = Question {
+        decisions: world
+            .resource::<GameLog>()
+            .with_current(world.resource::<StepDecisions>()),
+        answer: answer.clone(),
+    };
     let Some(waiting) = Waiting::from_world(world) else {
         return;
     };
