@@ -140,11 +140,25 @@ pub struct MapCamera;
 
 /// The map camera draws into the rectangle the panels leave free; a second
 /// camera, drawing nothing but egui, covers the whole window on top of it.
+/// Both draw into the one picture the two cameras share (same window, same
+/// format): the map camera clears it and never copies it out, the panels'
+/// camera paints over it without clearing and copies it to the window once.
+/// One clear and one full-window copy a frame instead of two of each, and no
+/// blending of a second picture: on a software renderer every full-window
+/// pass costs several milliseconds (`fcrel --frame-times`,
+/// docs/performance.md).
 fn spawn_camera(mut commands: Commands) {
     // No multisampling: a software renderer shades every sample, and egui
-    // smooths its own edges (measured with `fcrel --frame-times`,
-    // docs/performance.md).
-    commands.spawn((Camera2d, MapCamera, bevy::render::view::Msaa::Off));
+    // smooths its own edges.
+    commands.spawn((
+        Camera2d,
+        MapCamera,
+        bevy::render::view::Msaa::Off,
+        Camera {
+            output_mode: bevy::camera::CameraOutputMode::Skip,
+            ..default()
+        },
+    ));
     commands.spawn((
         bevy_egui::PrimaryEguiContext,
         Camera2d,
@@ -153,10 +167,10 @@ fn spawn_camera(mut commands: Commands) {
         Camera {
             order: 1,
             output_mode: bevy::camera::CameraOutputMode::Write {
-                blend_state: Some(bevy::render::render_resource::BlendState::ALPHA_BLENDING),
+                blend_state: None,
                 clear_color: ClearColorConfig::None,
             },
-            clear_color: ClearColorConfig::Custom(Color::NONE),
+            clear_color: ClearColorConfig::None,
             ..default()
         },
     ));
