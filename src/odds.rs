@@ -654,15 +654,15 @@ pub fn fight_trial(p: &Prepared, policy: Policy, seed: u64, t: u64) -> Result<Tr
     let after = board.progress.casualties;
     let mut combat_left = [0u32; 2];
     for (start, end) in p.board.pieces.iter().zip(&board.pieces) {
-        let in_battle = start.location.area() == Some(p.spec.area.as_str());
+        let in_battle = start.location().area() == Some(p.spec.area.as_str());
         // Counters that came onto the map during the battle joined it (Union
         // reinforcements, Garrisons, Fortifications, captured-artillery
         // replacements); a Confederate Brigade bought in the Fog of War goes
         // to another area (10.2.6) and takes no part.
-        let joined = start.location.area().is_none()
-            && end.location.area().is_some()
+        let joined = start.location().area().is_none()
+            && end.location().area().is_some()
             && (start.force.side == Side::Union || start.force.kind != Some(CounterKind::Brigade));
-        if (in_battle || joined) && end.location.area().is_some() {
+        if (in_battle || joined) && end.location().area().is_some() {
             combat_left[side_index(end.force.side)] += end.combat();
         }
     }

@@ -36,14 +36,34 @@ pub struct Game {
     pub battles: u32,
 }
 
-/// Play one whole campaign with a policy.
+/// Play one whole campaign with a policy, its chronicle kept.
 pub fn play(
     campaign: Arc<Campaign>,
     options: GameOptions,
     policy: Policy,
 ) -> Result<Game, Interrupt> {
-    let mut chronicle = Chronicle::default();
+    play_with(campaign, options, policy, Chronicle::default())
+}
+
+/// Play one whole campaign keeping no chronicle and naming no Forces: the
+/// same game as [`play`] (same dice, same decisions), without wording a
+/// story nobody reads (`fcrel simulate`'s summary).
+pub fn play_quiet(
+    campaign: Arc<Campaign>,
+    options: GameOptions,
+    policy: Policy,
+) -> Result<Game, Interrupt> {
+    play_with(campaign, options, policy, Chronicle::quiet())
+}
+
+fn play_with(
+    campaign: Arc<Campaign>,
+    options: GameOptions,
+    policy: Policy,
+    mut chronicle: Chronicle,
+) -> Result<Game, Interrupt> {
     let mut board = new_campaign(campaign, options, &mut chronicle);
+    board.quiet = chronicle.is_quiet();
     let mut dice = Dice::seeded(options.seed);
     let mut decider = policy;
     {
@@ -60,11 +80,7 @@ pub fn play(
         .result
         .clone()
         .expect("play_to_end ends with a result");
-    let battles = chronicle
-        .entries()
-        .iter()
-        .filter(|e| e.rule == "9.3" && e.text.starts_with("Battle of"))
-        .count() as u32;
+    let battles = board.battles_fought;
     Ok(Game {
         board,
         chronicle,
@@ -153,7 +169,7 @@ pub fn simulate(
     let mut battles_total = 0u64;
     for n in 0..games as u64 {
         let seed = game_seed(options.seed, n);
-        let game = play(campaign.clone(), GameOptions { seed, ..options }, policy)
+        let game = play_quiet(campaign.clone(), GameOptions { seed, ..options }, policy)
             .map_err(|e| (seed, e))?;
         if game.result.victory {
             s.victories += 1;

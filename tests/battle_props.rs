@@ -26,7 +26,7 @@ fn seven_days() -> Arc<Campaign> {
 fn allowed(board: &Board, i: usize) -> bool {
     let p = &board.pieces[i];
     let f = &p.force;
-    let ok_place = match &p.location {
+    let ok_place = match &p.location() {
         Location::Area(a) => board.graph.idx(a).is_some(),
         Location::ReinforcementCup => f.side == Side::Union && f.is_named(),
         Location::AdditionalForcesCup => {
@@ -39,7 +39,7 @@ fn allowed(board: &Board, i: usize) -> bool {
     };
     let ok_side = match p.strength {
         Strength::Full => true,
-        Strength::Reduced => f.reduced.is_some() && p.location.area().is_some(),
+        Strength::Reduced => f.reduced.is_some() && p.location().area().is_some(),
     };
     ok_place && ok_side
 }
@@ -136,7 +136,7 @@ proptest! {
         let ids_after: Vec<String> = board.pieces.iter().map(|p| p.force.id.clone()).collect();
         prop_assert_eq!(ids_after, ids_before);
         for i in 0..board.pieces.len() {
-            prop_assert!(allowed(&board, i), "{} at {:?} ({:?})", board.pieces[i].force.id, board.pieces[i].location, board.pieces[i].strength);
+            prop_assert!(allowed(&board, i), "{} at {:?} ({:?})", board.pieces[i].force.id, board.pieces[i].location(), board.pieces[i].strength);
         }
         // The battle is over: both armies remain only after an Encamp.
         let both = board.has_side("glendale", Side::Union) && board.has_side("glendale", Side::Confederate);
@@ -183,7 +183,7 @@ proptest! {
         };
         prop_assert_eq!(board.pieces.len(), before);
         for i in 0..board.pieces.len() {
-            prop_assert!(allowed(&board, i), "{} at {:?} ({:?})", board.pieces[i].force.id, board.pieces[i].location, board.pieces[i].strength);
+            prop_assert!(allowed(&board, i), "{} at {:?} ({:?})", board.pieces[i].force.id, board.pieces[i].location(), board.pieces[i].strength);
         }
         let both = board.has_side("glendale", Side::Union) && board.has_side("glendale", Side::Confederate);
         prop_assert_eq!(both, outcome.ending == Ending::Encamp, "{:?}", outcome.ending);

@@ -236,7 +236,7 @@ fn union_resupply_example() {
     let cup: Vec<String> = b
         .pieces
         .iter()
-        .filter(|p| p.location == Location::AdditionalForcesCup)
+        .filter(|p| *p.location() == Location::AdditionalForcesCup)
         .map(|p| p.force.id.clone())
         .collect();
     for id in cup {
@@ -290,7 +290,8 @@ fn union_resupply_table_example() {
         .pieces
         .iter()
         .filter(|p| {
-            p.location == Location::AdditionalForcesCup && !p.force.id.starts_with("us-battery-4")
+            *p.location() == Location::AdditionalForcesCup
+                && !p.force.id.starts_with("us-battery-4")
         })
         .map(|p| p.force.id.clone())
         .collect();
@@ -321,8 +322,8 @@ fn union_resupply_table_example() {
         .iter()
         .find(|p| p.force.id == "us-fortification-1")
         .unwrap();
-    assert_ne!(fort.location, area("crew-house"));
-    assert!(matches!(&fort.location, Location::Area(_)), "{t}");
+    assert_ne!(*fort.location(), area("crew-house"));
+    assert!(matches!(&fort.location(), Location::Area(_)), "{t}");
 }
 
 /// 9.2: each Mobile Force one area, free; Lee with them; moves end when the
@@ -633,7 +634,7 @@ fn the_turn_track_runs_out() {
 fn invariants(board: &Board) -> Result<(), String> {
     for p in &board.pieces {
         let f = &p.force;
-        let ok = match &p.location {
+        let ok = match &p.location() {
             Location::Area(a) => board.graph.idx(a).is_some(),
             Location::ReinforcementCup => f.side == Side::Union && f.is_named(),
             Location::AdditionalForcesCup => {
@@ -646,8 +647,9 @@ fn invariants(board: &Board) -> Result<(), String> {
             Location::ConfederateAvailable => f.side == Side::Confederate,
             Location::LateArrival(_) | Location::RemovedFromGame => true,
         };
-        if !ok || (p.strength == Reduced && (f.reduced.is_none() || p.location.area().is_none())) {
-            return Err(format!("{} at {:?} {:?}", f.id, p.location, p.strength));
+        if !ok || (p.strength == Reduced && (f.reduced.is_none() || p.location().area().is_none()))
+        {
+            return Err(format!("{} at {:?} {:?}", f.id, p.location(), p.strength));
         }
     }
     if board.progress.result.is_none() && board.lee_isolated() {
@@ -731,7 +733,7 @@ fn same_seed_same_game() {
     let locs = |x: &Board| {
         x.pieces
             .iter()
-            .map(|p| (p.location.clone(), p.strength))
+            .map(|p| (p.location().clone(), p.strength))
             .collect::<Vec<_>>()
     };
     assert_eq!(locs(&a), locs(&b));
@@ -790,7 +792,7 @@ fn headless_app_plays_the_same_campaign_as_the_simulator() {
     let locs = |x: &Board| {
         x.pieces
             .iter()
-            .map(|p| (p.force.id.clone(), p.location.clone(), p.strength))
+            .map(|p| (p.force.id.clone(), p.location().clone(), p.strength))
             .collect::<Vec<_>>()
     };
     assert_eq!(locs(&board), locs(&game.board));
@@ -1059,6 +1061,54 @@ fn casualties_count_hits_and_destroyed_forces() {
     let k = b.progress.casualties;
     assert_eq!((k.confederate_hits, k.union_hits), (1, 2));
     assert_eq!((k.confederate_destroyed, k.union_destroyed), (0, 1));
-    assert_eq!(b.pieces[mccall].location, Location::ReinforcementCup);
+    assert_eq!(*b.pieces[mccall].location(), Location::ReinforcementCup);
     assert_eq!(b.pieces[longstreet].strength, Reduced);
+}
+
+/// `fcrel simulate` plays without a chronicle and without naming Forces
+/// (`sim::play_quiet`): the same games as with them, the battles counted
+/// without the chronicle as the chronicle counts them ("Battle of …", a
+/// Rejoin's battle again, 14.8.1), and every counter's area index in step
+/// with its place after a whole campaign of moves, losses and arrivals.
+#[test]
+fn a_quiet_game_is_the_same_game() {
+    let c = seven_days();
+    let mut battles_seen = 0;
+    for (seed, battles) in [
+        (3, BattleMode::VeryQuick),
+        (4, BattleMode::Quick),
+        (5, BattleMode::Basic),
+    ] {
+        let options = GameOptions {
+            seed,
+            battles,
+            ..GameOptions::default()
+        };
+        let full = fcrel::sim::play(c.clone(), options, Policy::Objective).unwrap();
+        let quiet = fcrel::sim::play_quiet(c.clone(), options, Policy::Objective).unwrap();
+        assert_eq!(quiet.result, full.result);
+        assert!(quiet.chronicle.entries().is_empty());
+        let counted = full
+            .chronicle
+            .entries()
+            .iter()
+            .filter(|e| e.rule == "9.3" && e.text.starts_with("Battle of"))
+            .count() as u32;
+        assert_eq!(full.battles, counted);
+        assert_eq!(quiet.battles, counted);
+        battles_seen += counted;
+        for (q, f) in quiet.board.pieces.iter().zip(&full.board.pieces) {
+            assert_eq!(
+                (&q.force.id, q.location(), q.strength),
+                (&f.force.id, f.location(), f.strength)
+            );
+            assert_eq!(
+                q.area_index(),
+                q.location().area().and_then(|a| quiet.board.graph.idx(a)),
+                "{}",
+                q.force.id
+            );
+        }
+    }
+    assert!(battles_seen > 10, "{battles_seen} battles");
 }

@@ -181,12 +181,12 @@ fn battle_area(c: &Campaign, id: &str) -> bool {
 
 /// Nothing for the Union to buy (18.1) or draw (18.2): the cups are emptied.
 fn empty_union_cups(b: &mut Board) {
-    for p in b.pieces.iter_mut() {
+    for i in 0..b.pieces.len() {
         if matches!(
-            p.location,
+            b.pieces[i].location(),
             Location::ReinforcementCup | Location::AdditionalForcesCup
         ) {
-            p.location = Location::RemovedFromGame;
+            b.set_location(i, Location::RemovedFromGame);
         }
     }
 }
@@ -897,7 +897,7 @@ fn antietam_ap_hill_arrives_on_a_roll_from_turn_6() {
     );
     let b = set_up(c.clone());
     assert!(matches!(
-        b.piece("ap-hill").unwrap().location,
+        b.piece("ap-hill").unwrap().location(),
         Location::LateArrival(_)
     ));
 

@@ -767,7 +767,7 @@ fn fog_event_union_reinforcement_fall_back_chain() {
     let union_generic: Vec<String> = b
         .pieces
         .iter()
-        .filter(|p| p.force.side == Side::Union && p.location == Location::AdditionalForcesCup)
+        .filter(|p| p.force.side == Side::Union && *p.location() == Location::AdditionalForcesCup)
         .map(|p| p.force.id.clone())
         .collect();
     for id in &union_generic {

@@ -134,7 +134,7 @@ pub fn starts_battle(board: &Board, d: &Decision) -> bool {
             board.has_side(to, Side::Union)
                 && board
                     .piece(force)
-                    .is_some_and(|p| p.location.area() != Some(to.as_str()))
+                    .is_some_and(|p| p.location().area() != Some(to.as_str()))
         }
         _ => false,
     }

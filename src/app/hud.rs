@@ -673,7 +673,7 @@ fn end_window(
                 .filter(|p| {
                     p.force.side == Side::Confederate
                         && p.force.is_named()
-                        && p.location.area().is_some()
+                        && p.location().area().is_some()
                 })
                 .map(|p| p.combat())
                 .sum();
@@ -739,7 +739,7 @@ pub fn odds_at_a_glance(board: &Board, mover: Option<&str>, to: &str) -> Option<
     }
     let moving = mover
         .and_then(|m| board.piece(m))
-        .filter(|p| p.location.area() != Some(to))
+        .filter(|p| p.location().area() != Some(to))
         .map_or(0, |p| p.combat());
     let ours = board.area_combat(to, Side::Confederate) + moving;
     let note = if ours > 0 && union >= 3 * ours {

@@ -64,7 +64,7 @@ fn record_union_start(
         .iter()
         .filter(|p| p.force.side == crate::campaign::Side::Union)
         .filter_map(|p| {
-            p.location.area().map(|a| {
+            p.location().area().map(|a| {
                 let name = p.force.chronicle_name().to_string();
                 (p.force.id.clone(), name, a.to_string())
             })
@@ -91,7 +91,7 @@ fn draw_paths(
         let Some(now) = board
             .0
             .piece(id)
-            .and_then(|p| p.location.area().map(str::to_string))
+            .and_then(|p| p.location().area().map(str::to_string))
         else {
             continue;
         };

@@ -297,7 +297,7 @@ pub fn battle(path: &Path, json: bool, out: &mut dyn Write, err: &mut dyn Write)
                 .iter()
                 .filter(|p| {
                     scenario.forces.iter().any(|f| f.id == p.force.id)
-                        || p.location.area() == Some(scenario.area.as_str())
+                        || p.location().area() == Some(scenario.area.as_str())
                 })
                 .collect();
             if json {
@@ -307,7 +307,7 @@ pub fn battle(path: &Path, json: bool, out: &mut dyn Write, err: &mut dyn Write)
                         serde_json::json!({
                             "id": p.force.id,
                             "side": p.force.side,
-                            "location": p.location,
+                            "location": p.location(),
                             "strength": p.strength,
                             "combat": p.combat(),
                         })
@@ -351,7 +351,7 @@ pub fn battle(path: &Path, json: bool, out: &mut dyn Write, err: &mut dyn Write)
                         out,
                         "  {}: {}",
                         crate::rules::board::label(p),
-                        report.board.place_text(&p.location)
+                        report.board.place_text(&p.location())
                     );
                 }
                 let _ = writeln!(

@@ -19,15 +19,53 @@ use crate::chronicle::Chronicle;
 #[derive(Debug, Clone)]
 pub struct Piece {
     pub force: Arc<Force>,
-    pub location: Location,
+    /// Changed only through [`Board::set_location`] (and the Board's moves),
+    /// which keep `at` in step.
+    location: Location,
+    /// The map's index (`MapGraph`) of the area the counter is in, or
+    /// `OFF_MAP`: areas are compared as numbers, not as names, in the
+    /// lookups every rule and the commander make.
+    at: u32,
     pub strength: Strength,
 }
 
+/// `Piece::at` of a counter in no area of the map.
+const OFF_MAP: u32 = u32::MAX;
+/// What an area id the map lacks is looked up as: no counter is there.
+const NOWHERE: u32 = u32::MAX - 1;
+
 impl Piece {
+    fn new(force: Arc<Force>, location: Location, strength: Strength, graph: &MapGraph) -> Piece {
+        let at = area_index(graph, &location);
+        Piece {
+            force,
+            location,
+            at,
+            strength,
+        }
+    }
+
     /// The Combat Value on the side now up (ignoring the superscript).
     pub fn combat(&self) -> u32 {
         self.force.values(self.strength).combat
     }
+
+    /// Where the counter is.
+    pub fn location(&self) -> &Location {
+        &self.location
+    }
+
+    /// The map index of the area it is in (`MapGraph::ids`), if any.
+    pub fn area_index(&self) -> Option<usize> {
+        (self.at != OFF_MAP).then_some(self.at as usize)
+    }
+}
+
+fn area_index(graph: &MapGraph, location: &Location) -> u32 {
+    location
+        .area()
+        .and_then(|a| graph.idx(a))
+        .map_or(OFF_MAP, |i| i as u32)
 }
 
 /// Where a destroyed counter goes (11.11), or a captured one (5.9.2).
@@ -77,6 +115,10 @@ pub struct Board {
     /// keeps no chronicle ([`crate::chronicle::Chronicle::quiet`]), so the
     /// words would be thrown away.
     pub quiet: bool,
+    /// Battles fought on this board, a Rejoin's new battle (14.8.1)
+    /// counted again: the chronicle's "Battle of …" entries, counted
+    /// without keeping a chronicle (`fcrel simulate`).
+    pub battles_fought: u32,
 }
 
 fn index_of(pieces: &[Piece]) -> Arc<bevy::platform::collections::HashMap<String, usize>> {
@@ -92,14 +134,11 @@ fn index_of(pieces: &[Piece]) -> Arc<bevy::platform::collections::HashMap<String
 impl Board {
     /// Copy the game out of the world; None when no campaign is set up.
     pub fn from_world(world: &mut World) -> Option<Board> {
+        let graph = Arc::new(world.get_resource::<MapGraph>()?.clone());
         let mut q = world.query::<(&Force, &Location, &Strength)>();
         let mut pieces: Vec<Piece> = q
             .iter(world)
-            .map(|(f, l, s)| Piece {
-                force: Arc::new(f.clone()),
-                location: l.clone(),
-                strength: *s,
-            })
+            .map(|(f, l, s)| Piece::new(Arc::new(f.clone()), l.clone(), *s, &graph))
             .collect();
         pieces.sort_by(|a, b| a.force.id.cmp(&b.force.id));
         let piece_index = index_of(&pieces);
@@ -107,7 +146,7 @@ impl Board {
         let lee = lee_q.iter(world).next()?.clone();
         Some(Board {
             campaign: world.get_resource::<ActiveCampaign>()?.0.clone(),
-            graph: Arc::new(world.get_resource::<MapGraph>()?.clone()),
+            graph,
             options: *world.get_resource::<GameOptions>()?,
             pieces,
             piece_index,
@@ -121,6 +160,7 @@ impl Board {
             // (`sequence::run_step`); views of the board do not copy them.
             battles: None,
             quiet: false,
+            battles_fought: 0,
         })
     }
 
@@ -129,6 +169,7 @@ impl Board {
     /// beside the map, no Command Points or Scouts. Scenarios and tests place what
     /// they need with [`Board::place`].
     pub fn empty(campaign: Arc<Campaign>, options: GameOptions) -> Board {
+        let graph = Arc::new(MapGraph::new(&campaign));
         let mut pieces: Vec<Piece> = super::setup::campaign_counters(&campaign)
             .into_iter()
             .map(|(force, location)| {
@@ -137,17 +178,13 @@ impl Board {
                 } else {
                     location
                 };
-                Piece {
-                    force: Arc::new(force),
-                    location,
-                    strength: Strength::Full,
-                }
+                Piece::new(Arc::new(force), location, Strength::Full, &graph)
             })
             .collect();
         pieces.sort_by(|a, b| a.force.id.cmp(&b.force.id));
         let piece_index = index_of(&pieces);
         Board {
-            graph: Arc::new(MapGraph::new(&campaign)),
+            graph,
             scouts: Scouts {
                 available: 0,
                 counters: campaign.confederate_resupply.scout_counters,
@@ -166,6 +203,7 @@ impl Board {
             battle_location: None,
             battles: None,
             quiet: false,
+            battles_fought: 0,
         }
     }
 
@@ -173,7 +211,7 @@ impl Board {
     pub fn place(&mut self, id: &str, location: Location, strength: Strength) -> bool {
         match self.index(id) {
             Some(i) => {
-                self.pieces[i].location = location;
+                self.set_location(i, location);
                 self.pieces[i].strength = strength;
                 true
             }
@@ -232,22 +270,29 @@ impl Board {
 
     /// Indices of the counters in an area, in id order.
     pub fn in_area(&self, area: &str) -> Vec<usize> {
+        let at = self.at(area);
         (0..self.pieces.len())
-            .filter(|&i| self.pieces[i].location.area() == Some(area))
+            .filter(|&i| self.pieces[i].at == at)
             .collect()
     }
 
+    /// `Piece::at` of an area id.
+    fn at(&self, area: &str) -> u32 {
+        self.graph.idx(area).map_or(NOWHERE, |i| i as u32)
+    }
+
     pub fn side_in_area(&self, area: &str, side: Side) -> Vec<usize> {
-        self.in_area(area)
-            .into_iter()
-            .filter(|&i| self.pieces[i].force.side == side)
+        let at = self.at(area);
+        (0..self.pieces.len())
+            .filter(|&i| self.pieces[i].at == at && self.pieces[i].force.side == side)
             .collect()
     }
 
     pub fn has_side(&self, area: &str, side: Side) -> bool {
+        let at = self.at(area);
         self.pieces
             .iter()
-            .any(|p| p.force.side == side && p.location.area() == Some(area))
+            .any(|p| p.at == at && p.force.side == side)
     }
 
     /// 2.1 Holding an Area: a side's Forces there and none of the other's.
@@ -267,9 +312,10 @@ impl Board {
     }
 
     pub fn area_combat(&self, area: &str, side: Side) -> u32 {
+        let at = self.at(area);
         self.pieces
             .iter()
-            .filter(|p| p.force.side == side && p.location.area() == Some(area))
+            .filter(|p| p.at == at && p.force.side == side)
             .map(|p| p.combat())
             .sum()
     }
@@ -353,7 +399,7 @@ impl Board {
                 place_name(&dest)
             ),
         );
-        self.pieces[i].location = dest;
+        self.set_location(i, dest);
         self.pieces[i].strength = Strength::Full;
     }
 
@@ -366,14 +412,14 @@ impl Board {
                 label(&self.pieces[i])
             ),
         );
-        self.pieces[i].location = Location::RemovedFromGame;
+        self.set_location(i, Location::RemovedFromGame);
         self.pieces[i].strength = Strength::Full;
     }
 
     /// Move a counter onto the map. Confederate Forces entering an area are
     /// remembered for "reach" objectives (2.2).
     pub fn move_to(&mut self, i: usize, area: &str) {
-        self.pieces[i].location = Location::Area(area.to_string());
+        self.set_location(i, Location::Area(area.to_string()));
         if self.pieces[i].force.side == Side::Confederate {
             self.progress
                 .entered
@@ -381,6 +427,13 @@ impl Board {
                 .or_default()
                 .insert(self.pieces[i].force.id.clone());
         }
+    }
+
+    /// Put counter `i` somewhere (no chronicle entry, no "entered" record:
+    /// the rules' own moves are [`Board::move_to`], [`Board::destroy`]…).
+    pub fn set_location(&mut self, i: usize, location: Location) {
+        self.pieces[i].at = area_index(&self.graph, &location);
+        self.pieces[i].location = location;
     }
 
     /// Counters in a cup or pile matching a filter, in id order.
@@ -416,7 +469,7 @@ impl Board {
         // other's), not one per area.
         let mut present = vec![[false; 2]; self.graph.ids.len()];
         for p in &self.pieces {
-            if let Some(i) = p.location.area().and_then(|a| self.graph.idx(a)) {
+            if let Some(i) = p.area_index() {
                 present[i][usize::from(p.force.side == Side::Union)] = true;
             }
         }

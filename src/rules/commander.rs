@@ -169,7 +169,7 @@ impl Policy {
             .pieces
             .iter()
             .filter(|p| p.force.side == Side::Union)
-            .filter_map(|p| p.location.area())
+            .filter_map(|p| p.location().area())
             .collect();
         union_held.sort_unstable();
         union_held.dedup();
@@ -188,7 +188,7 @@ impl Policy {
             };
             let known = by_force.entry(force.as_str()).or_insert_with(|| {
                 let p = board.piece(force)?;
-                let from = p.location.area()?;
+                let from = p.location().area()?;
                 let (due, target) = target_among(board, &goals, force, from)?;
                 // Never leave Lee alone, nor a threatened Hold objective empty.
                 let here = board.side_in_area(from, Side::Confederate);

@@ -97,7 +97,7 @@ pub fn set_up(world: &mut World, campaign: Arc<Campaign>, options: GameOptions) 
         }
     }
     for p in &board.pieces {
-        world.spawn(((*p.force).clone(), p.strength, p.location.clone()));
+        world.spawn(((*p.force).clone(), p.strength, p.location().clone()));
     }
     world.spawn((
         LeeCounter {

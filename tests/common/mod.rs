@@ -86,7 +86,7 @@ impl Run {
     }
 
     pub fn loc(&self, id: &str) -> Location {
-        self.board.piece(id).unwrap().location.clone()
+        self.board.piece(id).unwrap().location().clone()
     }
 
     pub fn strength(&self, id: &str) -> Strength {

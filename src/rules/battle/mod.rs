@@ -758,7 +758,7 @@ pub fn capture_artillery(ctx: &mut Ctx, i: usize, area: &str, rule: &'static str
     let captor = captured.force.side.other();
     // A captured battery is lost to its army like a destroyed one.
     ctx.board.progress.casualties.lost(captured.force.side);
-    ctx.board.pieces[i].location = Location::CapturedArtilleryPile;
+    ctx.board.set_location(i, Location::CapturedArtilleryPile);
     ctx.board.pieces[i].strength = Strength::Full;
     ctx.note(
         rule,

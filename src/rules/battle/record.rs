@@ -261,6 +261,7 @@ impl Ctx<'_> {
 
     /// A battle's round begins; from the second on it is a Rejoin (14.8.1).
     pub fn begin_round(&mut self, round: u32) {
+        self.board.battles_fought += 1;
         if round > 1 && self.recording() {
             self.record(EventKind::Rejoin { round });
         }

@@ -190,7 +190,7 @@ fn late_arrivals(ctx: &mut Ctx) -> Result<(), Interrupt> {
             .forces
             .iter()
             .filter_map(|id| ctx.board.index(id))
-            .filter(|&i| ctx.board.pieces[i].location == Location::LateArrival(la.id.clone()))
+            .filter(|&i| *ctx.board.pieces[i].location() == Location::LateArrival(la.id.clone()))
             .collect();
         let side = ids.first().map(|&i| ctx.board.pieces[i].force.side);
         let area = match &la.placement {

@@ -14,7 +14,7 @@ fn mobile_confederates(ctx: &Ctx) -> Vec<usize> {
             let p = &ctx.board.pieces[i];
             p.force.side == Side::Confederate
                 && p.force.force_type.is_mobile()
-                && p.location.area().is_some()
+                && p.location().area().is_some()
         })
         .collect()
 }
@@ -36,7 +36,7 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
                 if moved.contains(&p.force.id) {
                     continue;
                 }
-                let from = p.location.area().expect("on the map");
+                let from = p.location().area().expect("on the map");
                 for to in ctx.board.neighbour_ids(from) {
                     options.push(Decision::MoveForce {
                         force: p.force.id.as_str().into(),
@@ -80,7 +80,7 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
             Decision::EndMoves => break,
             Decision::MoveForce { force, to } => {
                 let i = ctx.board.index(&force).expect("offered");
-                let from = ctx.board.pieces[i].location.clone();
+                let from = ctx.board.pieces[i].location().clone();
                 ctx.board.move_to(i, &to);
                 moved.insert(force.to_string());
                 let cost = if forced {

@@ -41,7 +41,7 @@ pub fn form_groups(board: &Board, choose: &mut JoinChoice) -> Result<Vec<Group>,
     type AreaForces = (BTreeMap<String, Vec<usize>>, Vec<usize>);
     let mut by_area: BTreeMap<String, AreaForces> = BTreeMap::new();
     for (i, p) in board.pieces.iter().enumerate() {
-        let Some(area) = p.location.area() else {
+        let Some(area) = p.location().area() else {
             continue;
         };
         if p.force.side != Side::Union || !p.force.force_type.is_mobile() {
@@ -302,7 +302,7 @@ fn orders_for(ctx: &mut Ctx, group: &Group) -> Result<(), Interrupt> {
 /// The group's current area (all members move together).
 fn here(ctx: &Ctx, group: &Group) -> String {
     ctx.board.pieces[group.members[0]]
-        .location
+        .location()
         .area()
         .unwrap_or(&group.area)
         .to_string()

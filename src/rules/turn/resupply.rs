@@ -41,7 +41,7 @@ pub fn confederate(ctx: &mut Ctx) -> Result<(), Interrupt> {
             for p in &ctx.board.pieces {
                 if p.force.side == Side::Confederate
                     && p.strength == Strength::Reduced
-                    && p.location.area().is_some()
+                    && p.location().area().is_some()
                     && !bought.contains(&p.force.id)
                 {
                     options.push(Decision::Refit {
@@ -170,7 +170,7 @@ pub fn union(ctx: &mut Ctx) -> Result<(), Interrupt> {
             let p = &ctx.board.pieces[i];
             p.force.side == Side::Union
                 && p.strength == Strength::Reduced
-                && p.location.area().is_some()
+                && p.location().area().is_some()
         })
         .collect();
     reduced.sort_by_key(|&i| std::cmp::Reverse(ctx.board.pieces[i].force.skill));

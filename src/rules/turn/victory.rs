@@ -207,7 +207,7 @@ pub fn victory_points(board: &Board) -> u32 {
                 .filter(|p| {
                     p.force.side == Side::Confederate
                         && p.force.is_named()
-                        && p.location.area().is_some()
+                        && p.location().area().is_some()
                 })
                 .map(|p| p.combat())
                 .sum();

@@ -505,7 +505,7 @@ impl Field {
                     self.label(board, k)
                 ));
             }
-            if board.pieces[u.piece].location.area() != Some(self.area.as_str()) {
+            if board.pieces[u.piece].location().area() != Some(self.area.as_str()) {
                 return Some(format!(
                     "{} is on the sheet but not in {}",
                     self.label(board, k),
