@@ -311,6 +311,15 @@ impl Board {
         indices.iter().map(|&i| self.pieces[i].combat()).sum()
     }
 
+    /// [`Board::area_combat`] of the area with map index `at`.
+    pub fn area_combat_at(&self, at: usize, side: Side) -> u32 {
+        self.pieces
+            .iter()
+            .filter(|p| p.at == at as u32 && p.force.side == side)
+            .map(|p| p.combat())
+            .sum()
+    }
+
     pub fn area_combat(&self, area: &str, side: Side) -> u32 {
         let at = self.at(area);
         self.pieces

@@ -113,30 +113,40 @@ fn anchors(board: &Board) -> Vec<String> {
         .collect()
 }
 
-/// A Force's part of a move decision: the counter, where it is, when its
-/// target is due and which it is, and whether it must stay where it is.
-type ForceMove<'a> = (&'a Piece, &'a str, u32, String, bool);
+/// A Force's part of a move decision: the counter, its area (map index),
+/// when its target is due and which area it is (map index), and whether
+/// it must stay where it is.
+type ForceMove<'a> = (&'a Piece, usize, u32, usize, bool);
 
-/// The target for `force` in `from`: the nearest of the goals it counts
-/// for that are due first. The goals are listed once a request (they
-/// depend on the board only).
+/// The target for `force` in area `from` (map index): the nearest of the
+/// goals it counts for that are due first, as its due turn and map index.
+/// The goals are listed once a request (they depend on the board only).
 fn target_among(
     board: &Board,
     goals: &[(u32, String, ForceFilter)],
     force: &str,
-    from: &str,
-) -> Option<(u32, String)> {
+    from: usize,
+) -> Option<(u32, usize)> {
     let mut mine = goals.iter().filter(|(_, _, f)| qualifies(board, f, force));
     let first_due = mine.clone().next()?.0;
     mine.by_ref()
         .filter(|(due, _, _)| *due == first_due)
-        .filter_map(|(due, a, _)| board.graph.distance(from, a).map(|d| (d, *due, a)))
-        .min()
-        .map(|(_, due, a)| (due, a.clone()))
+        .filter_map(|(due, a, _)| {
+            let a = board.graph.idx(a)?;
+            board.graph.distance_at(from, a).map(|d| (d, *due, a))
+        })
+        // Nearest, then the first in id order (the goals' own order).
+        .min_by_key(|&(d, due, a)| (d, due, &board.graph.ids[a]))
+        .map(|(_, due, a)| (due, a))
 }
 
 fn dist(board: &Board, a: &str, b: &str) -> u32 {
     board.graph.distance(a, b).unwrap_or(1000)
+}
+
+/// [`dist`] between map indices.
+fn dist_at(board: &Board, a: usize, b: usize) -> u32 {
+    board.graph.distance_at(a, b).unwrap_or(1000)
 }
 
 fn hold_areas(board: &Board) -> Vec<String> {
@@ -161,24 +171,30 @@ impl Policy {
             .options
             .iter()
             .any(|d| matches!(d, Decision::MoveLee { .. }));
-        let holds = hold_areas(board);
-        let anchors = anchors(board);
+        let area = |id: &str| board.graph.idx(id);
+        let holds: Vec<usize> = hold_areas(board).iter().filter_map(|a| area(a)).collect();
+        let anchors: Vec<usize> = anchors(board).iter().filter_map(|a| area(a)).collect();
         let goals = goals(board);
-        // Looked up once a request, not once an option.
-        let mut union_held: Vec<&str> = board
-            .pieces
-            .iter()
-            .filter(|p| p.force.side == Side::Union)
-            .filter_map(|p| p.location().area())
-            .collect();
-        union_held.sort_unstable();
-        union_held.dedup();
+        let lee_idx = lee_at.as_deref().and_then(area);
+        // Looked up once a request, not once an option: the areas with
+        // Union Forces, by map index.
+        let areas = board.graph.ids.len();
+        let mut union_at = vec![false; areas];
+        for p in &board.pieces {
+            if p.force.side == Side::Union
+                && let Some(a) = p.area_index()
+            {
+                union_at[a] = true;
+            }
+        }
+        let union_areas: Vec<usize> = (0..areas).filter(|&a| union_at[a]).collect();
         // What every move into an area would bring there, summed once when
         // first needed.
-        let mut joining_to: Option<std::collections::BTreeMap<&str, u32>> = None;
-        // What depends on the Force alone, worked out once a Force: where
-        // it is, its target, and whether it must stay where it is.
-        let mut by_force: std::collections::BTreeMap<&str, Option<ForceMove>> = Default::default();
+        let mut joining_to: Option<Vec<u32>> = None;
+        // What depends on the Force alone, worked out once a Force (its
+        // moves are listed together): where it is, its target, and whether
+        // it must stay where it is.
+        let mut by_force: Option<(&str, Option<ForceMove>)> = None;
         let mut best: Option<(i64, u32, Decision)> = None;
         for o in &request.options {
             let (force, to, via) = match o {
@@ -186,31 +202,37 @@ impl Policy {
                 Decision::JacksonMarch { force, via, to } => (force, to, Some(via)),
                 _ => continue,
             };
-            let known = by_force.entry(force.as_str()).or_insert_with(|| {
-                let p = board.piece(force)?;
-                let from = p.location().area()?;
-                let (due, target) = target_among(board, &goals, force, from)?;
-                // Never leave Lee alone, nor a threatened Hold objective empty.
-                let here = board.side_in_area(from, Side::Confederate);
-                let mobile_here = here
-                    .iter()
-                    .filter(|&&i| board.pieces[i].force.force_type.is_mobile())
-                    .count();
-                let stays = (lee_at.as_deref() == Some(from) && here.len() == 1 && !can_move_lee)
-                    || (anchors.iter().any(|a| a == from) && mobile_here == 1)
-                    || (holds.iter().any(|h| h == from)
-                        && mobile_here == 1
-                        && union_held.iter().any(|a| dist(board, a, from) <= 2));
-                Some((p, from, due, target, stays))
-            });
-            let Some((p, from, due, target, stays)) = known else {
+            if by_force.as_ref().is_none_or(|(f, _)| *f != force.as_str()) {
+                let known = (|| {
+                    let i = board.index(force)?;
+                    let p = &board.pieces[i];
+                    let from = p.area_index()?;
+                    let (due, target) = target_among(board, &goals, force, from)?;
+                    // Never leave Lee alone, nor a threatened Hold objective empty.
+                    let (mut here, mut mobile_here) = (0, 0);
+                    for q in &board.pieces {
+                        if q.force.side == Side::Confederate && q.area_index() == Some(from) {
+                            here += 1;
+                            mobile_here += usize::from(q.force.force_type.is_mobile());
+                        }
+                    }
+                    let stays = (lee_idx == Some(from) && here == 1 && !can_move_lee)
+                        || (anchors.contains(&from) && mobile_here == 1)
+                        || (holds.contains(&from)
+                            && mobile_here == 1
+                            && union_areas.iter().any(|&a| dist_at(board, a, from) <= 2));
+                    Some((p, from, due, target, stays))
+                })();
+                by_force = Some((force.as_str(), known));
+            }
+            let Some((_, Some((p, from, due, target, stays)))) = by_force else {
                 continue;
             };
-            let (p, from, due) = (*p, *from, *due);
-            if *stays {
+            if stays {
                 continue;
             }
-            let gain = dist(board, from, target) as i64 - dist(board, to, target) as i64;
+            let Some(to_idx) = area(to) else { continue };
+            let gain = dist_at(board, from, target) as i64 - dist_at(board, to_idx, target) as i64;
             if gain <= 0 {
                 continue;
             }
@@ -218,7 +240,7 @@ impl Policy {
             // would arrive on foot, and only for the bold.
             if forced {
                 let left = due.saturating_sub(board.turn.turn);
-                if self == Policy::Cautious || dist(board, from, target) <= left {
+                if self == Policy::Cautious || dist_at(board, from, target) <= left {
                     continue;
                 }
             }
@@ -228,8 +250,8 @@ impl Policy {
             // Into Union Forces only with the odds: everything that can join
             // the attack this step against what is there. With the deadline
             // upon it, the bold commander attacks at even odds.
-            let union_there = if union_held.binary_search(&to.as_str()).is_ok() {
-                board.area_combat(to, Side::Union)
+            let union_there = if union_at[to_idx] {
+                board.area_combat_at(to_idx, Side::Union)
             } else {
                 0
             };
@@ -240,18 +262,19 @@ impl Policy {
             };
             if union_there > 0 {
                 let joining_to = joining_to.get_or_insert_with(|| {
-                    let mut m = std::collections::BTreeMap::new();
+                    let mut m = vec![0; areas];
                     for d in &request.options {
                         if let Decision::MoveForce { force, to } = d
                             && let Some(p) = board.piece(force)
+                            && let Some(t) = area(to)
                         {
-                            *m.entry(to.as_str()).or_default() += p.combat();
+                            m[t] += p.combat();
                         }
                     }
                     m
                 });
-                let joining: u32 = joining_to.get(to.as_str()).copied().unwrap_or(0)
-                    + board.area_combat(to, Side::Confederate);
+                let joining: u32 =
+                    joining_to[to_idx] + board.area_combat_at(to_idx, Side::Confederate);
                 if joining * den < union_there * num {
                     continue;
                 }

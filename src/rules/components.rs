@@ -371,6 +371,12 @@ impl MapGraph {
         (d != u32::MAX).then_some(d)
     }
 
+    /// [`MapGraph::distance`] between map indices.
+    pub fn distance_at(&self, a: usize, b: usize) -> Option<u32> {
+        let d = self.distance[a][b];
+        (d != u32::MAX).then_some(d)
+    }
+
     pub fn are_adjacent(&self, a: &str, b: &str) -> bool {
         match (self.idx(a), self.idx(b)) {
             (Some(a), Some(b)) => self.adjacent[a].binary_search(&b).is_ok(),
