@@ -53,7 +53,17 @@ pub fn play_quiet(
     options: GameOptions,
     policy: Policy,
 ) -> Result<Game, Interrupt> {
-    play_with(campaign, options, policy, Chronicle::quiet())
+    let start = new_campaign(campaign, options, &mut Chronicle::quiet());
+    play_from(&start, options.seed, policy)
+}
+
+/// [`play_quiet`] from a campaign already set up: the set-up (7.0) rolls
+/// no dice, so one set-up serves every game of a simulation; each game
+/// rolls its own dice from `seed`.
+pub fn play_from(start: &Board, seed: u64, policy: Policy) -> Result<Game, Interrupt> {
+    let mut board = start.clone();
+    board.options.seed = seed;
+    run(board, policy, Chronicle::quiet())
 }
 
 fn play_with(
@@ -62,9 +72,13 @@ fn play_with(
     policy: Policy,
     mut chronicle: Chronicle,
 ) -> Result<Game, Interrupt> {
-    let mut board = new_campaign(campaign, options, &mut chronicle);
+    let board = new_campaign(campaign, options, &mut chronicle);
+    run(board, policy, chronicle)
+}
+
+fn run(mut board: Board, policy: Policy, mut chronicle: Chronicle) -> Result<Game, Interrupt> {
     board.quiet = chronicle.is_quiet();
-    let mut dice = Dice::seeded(options.seed);
+    let mut dice = Dice::seeded(board.options.seed);
     let mut decider = policy;
     {
         let mut ctx = Ctx {
@@ -167,10 +181,10 @@ pub fn simulate(
     };
     let mut vp_total = 0u64;
     let mut battles_total = 0u64;
+    let set_up = new_campaign(campaign, options, &mut Chronicle::quiet());
     for n in 0..games as u64 {
         let seed = game_seed(options.seed, n);
-        let game = play_quiet(campaign.clone(), GameOptions { seed, ..options }, policy)
-            .map_err(|e| (seed, e))?;
+        let game = play_from(&set_up, seed, policy).map_err(|e| (seed, e))?;
         if game.result.victory {
             s.victories += 1;
         } else {
