@@ -356,6 +356,13 @@ impl Board {
         list.iter().map(|&j| self.graph.ids[j].as_str())
     }
 
+    /// [`Board::neighbour_ids`] of the area with map index `at`.
+    pub fn neighbour_ids_at(&self, at: usize) -> impl Iterator<Item = &str> + '_ {
+        self.graph.adjacent_by_id[at]
+            .iter()
+            .map(|&j| self.graph.ids[j].as_str())
+    }
+
     pub fn neighbours(&self, area: &str) -> Vec<String> {
         let Some(i) = self.graph.idx(area) else {
             return Vec::new();

@@ -1,7 +1,5 @@
 //! 9.2 Moves and 15.1 Forced March (with 15.1.1 Jackson's Special Rule).
 
-use std::collections::BTreeSet;
-
 use crate::campaign::Side;
 use crate::rules::battle::Ctx;
 use crate::rules::components::{Location, Strength};
@@ -25,7 +23,8 @@ fn mobile_confederates(ctx: &Ctx) -> Vec<usize> {
 /// may take them back until the step ends.
 pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
     let rule = if forced { "15.1" } else { "9.2" };
-    let mut moved: BTreeSet<String> = BTreeSet::new();
+    // By counter index: a Force moves once a step.
+    let mut moved = vec![false; ctx.board.pieces.len()];
     let mut lee_moved = false;
     loop {
         let mut options = Vec::new();
@@ -33,11 +32,11 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
         if can_pay {
             for i in mobile_confederates(ctx) {
                 let p = &ctx.board.pieces[i];
-                if moved.contains(&p.force.id) {
+                if moved[i] {
                     continue;
                 }
-                let from = p.location().area().expect("on the map");
-                for to in ctx.board.neighbour_ids(from) {
+                let at = p.area_index().expect("on the map");
+                for to in ctx.board.neighbour_ids_at(at) {
                     options.push(Decision::MoveForce {
                         force: p.force.id.as_str().into(),
                         to: to.into(),
@@ -45,6 +44,7 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
                 }
                 // 15.1.1: two areas, not through an area with Union Forces.
                 if forced && p.force.jackson && p.strength == Strength::Full {
+                    let from = p.location().area().expect("on the map");
                     for via in ctx.board.neighbour_ids(from) {
                         if ctx.board.has_side(via, Side::Union) {
                             continue;
@@ -82,7 +82,7 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
                 let i = ctx.board.index(&force).expect("offered");
                 let from = ctx.board.pieces[i].location().clone();
                 ctx.board.move_to(i, &to);
-                moved.insert(force.to_string());
+                moved[i] = true;
                 let cost = if forced {
                     ctx.board.cp.confederate -= 1;
                     " for 1 Command Point"
@@ -102,7 +102,7 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
                 ctx.board.move_to(i, &via);
                 ctx.board.move_to(i, &to);
                 ctx.board.cp.confederate -= 1;
-                moved.insert(force.to_string());
+                moved[i] = true;
                 let text = format!(
                     "{} force-marches two areas through {} to {} for 1 Command Point (Jackson, 15.1.1).",
                     ctx.board.label(i),
