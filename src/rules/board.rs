@@ -19,6 +19,8 @@ use crate::chronicle::Chronicle;
 #[derive(Debug, Clone)]
 pub struct Piece {
     pub force: Arc<Force>,
+    /// The Force's id as the decisions name it (made once, copied freely).
+    id: crate::rules::decision::Id,
     /// Changed only through [`Board::set_location`] (and the Board's moves),
     /// which keep `at` in step.
     location: Location,
@@ -38,6 +40,7 @@ impl Piece {
     fn new(force: Arc<Force>, location: Location, strength: Strength, graph: &MapGraph) -> Piece {
         let at = area_index(graph, &location);
         Piece {
+            id: force.id.as_str().into(),
             force,
             location,
             at,
@@ -48,6 +51,11 @@ impl Piece {
     /// The Combat Value on the side now up (ignoring the superscript).
     pub fn combat(&self) -> u32 {
         self.force.values(self.strength).combat
+    }
+
+    /// The Force's id, as decisions carry it.
+    pub fn id(&self) -> &crate::rules::decision::Id {
+        &self.id
     }
 
     /// Where the counter is.

@@ -501,13 +501,13 @@ pub fn allocate(
                 [region.advance(attacker), region.retreat(attacker)]
                     .into_iter()
                     .flatten()
-                    .find(|r| !f.in_region(*r, defender).is_empty())
+                    .find(|r| f.any_in_region(*r, defender))
             } else if let Some(from) = artillery_from {
                 // 11.7: the next farthest Region with opposing Forces.
                 Region::ALL
                     .into_iter()
                     .filter(|r| (r.pos() - from.pos()).abs() > (region.pos() - from.pos()).abs())
-                    .filter(|r| !f.in_region(*r, defender).is_empty() && !melee_region(f, *r))
+                    .filter(|r| f.any_in_region(*r, defender) && !melee_region(f, *r))
                     .min_by_key(|r| (r.pos() - from.pos()).abs())
             } else {
                 None
@@ -538,7 +538,7 @@ pub fn allocate(
 
 /// Both sides in a Region: Melee (11.5).
 pub fn melee_region(f: &Field, r: Region) -> bool {
-    !f.in_region(r, Side::Confederate).is_empty() && !f.in_region(r, Side::Union).is_empty()
+    f.any_in_region(r, Side::Confederate) && f.any_in_region(r, Side::Union)
 }
 
 /// 11.7.2 Artillery and Fortifications Ranged Attack Modifier.
@@ -860,7 +860,7 @@ pub fn shock(
             }
         }
         move_into(ctx, f, pid, region);
-        let locked = !f.in_region(region, side.other()).is_empty();
+        let locked = f.any_in_region(region, side.other());
         if locked && let Some(ak) = k_of(f, pid) {
             f.units[ak].counter = None;
         }
@@ -918,7 +918,7 @@ pub fn shock(
 /// Confederate Forces sharing a Region with Union Forces lose their Battle
 /// Plan Counters (11.5, 12.2).
 pub fn strip_melee_counters(ctx: &mut Ctx, f: &mut Field, region: Region) {
-    if f.in_region(region, Side::Union).is_empty() {
+    if !f.any_in_region(region, Side::Union) {
         return;
     }
     for k in f.in_region(region, Side::Confederate) {

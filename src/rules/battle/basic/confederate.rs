@@ -219,10 +219,7 @@ pub fn defaults(ctx: &Ctx, f: &Field, k: usize) -> Vec<DefaultPlan> {
     let room = next.is_some_and(|r| f.has_room(ctx.board, r, Side::Confederate));
     match ty {
         ForceType::Artillery => {
-            if has_activation
-                && room
-                && next.is_some_and(|r| f.in_region(r, Side::Union).is_empty())
-            {
+            if has_activation && room && next.is_some_and(|r| !f.any_in_region(r, Side::Union)) {
                 v.push(DefaultPlan::March {
                     change: FormationChange::None,
                     then: SecondMove::None,
@@ -415,7 +412,7 @@ fn static_fire(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
             ]
             .into_iter()
             .flatten()
-            .find(|x| !f.in_region(*x, Side::Union).is_empty());
+            .find(|x| f.any_in_region(*x, Side::Union));
             if let Some(t) = target {
                 attack(ctx, f, pid, t, Vec::new(), "Fire (Garrison)", "11.1")?;
             }
@@ -437,7 +434,7 @@ fn range_one(f: &Field, k: usize) -> Option<Region> {
     [r.advance(Side::Confederate), r.retreat(Side::Confederate)]
         .into_iter()
         .flatten()
-        .find(|x| !f.in_region(*x, Side::Union).is_empty())
+        .find(|x| f.any_in_region(*x, Side::Union))
 }
 
 /// Activation for a counter or a default: Clear Orders skip the roll.
@@ -504,7 +501,7 @@ fn advance_one(
         );
         return Ok(true);
     }
-    if f.in_region(to, Side::Union).is_empty() {
+    if !f.any_in_region(to, Side::Union) {
         move_into(ctx, f, pid, to);
         let text = format!(
             "{} Advances to the {}.",

@@ -369,14 +369,20 @@ impl Field {
     }
 
     /// Mobile Forces of a side in a Region (static Forces do not count, 10.2.14).
+    /// Whether any of a side's Forces is in a Region.
+    pub fn any_in_region(&self, region: Region, side: Side) -> bool {
+        self.units
+            .iter()
+            .any(|u| u.side == side && u.region == region)
+    }
+
     pub fn mobile_count(&self, board: &Board, region: Region, side: Side) -> usize {
-        self.in_region(region, side)
-            .into_iter()
-            .filter(|&k| {
-                board.pieces[self.units[k].piece]
-                    .force
-                    .force_type
-                    .is_mobile()
+        self.units
+            .iter()
+            .filter(|u| {
+                u.side == side
+                    && u.region == region
+                    && board.pieces[u.piece].force.force_type.is_mobile()
             })
             .count()
     }
@@ -390,7 +396,7 @@ impl Field {
     /// In Melee combat: enemy Forces in the same Region (11.5).
     pub fn in_melee(&self, k: usize) -> bool {
         let u = &self.units[k];
-        !self.in_region(u.region, u.side.other()).is_empty()
+        self.any_in_region(u.region, u.side.other())
     }
 
     /// Regions to the nearest enemy Force; None when there is none.
@@ -416,7 +422,7 @@ impl Field {
     }
 
     pub fn id(&self, board: &Board, k: usize) -> crate::rules::decision::Id {
-        board.pieces[self.units[k].piece].force.id.as_str().into()
+        board.pieces[self.units[k].piece].id().clone()
     }
 
     pub fn combat_total(&self, board: &Board, side: Side) -> u32 {
@@ -438,7 +444,7 @@ impl Field {
             .map(|k| {
                 let u = &self.units[k];
                 crate::rules::decision::UnitView {
-                    force: board.pieces[u.piece].force.id.as_str().into(),
+                    force: board.pieces[u.piece].id().clone(),
                     side: u.side,
                     region: u.region,
                     formation: u.formation,
@@ -459,14 +465,18 @@ pub fn ask_on(
     prompt: impl Into<String>,
     options: Vec<crate::rules::decision::Decision>,
 ) -> Result<crate::rules::decision::Decision, crate::rules::decision::Interrupt> {
+    let prompt: String = prompt.into();
+    ctx.frame_with(f, |_| prompt.clone(), rule == "12.2");
+    if options.len() == 1 {
+        // Nothing to choose (as `ask_full`): no view of the sheet to make.
+        return Ok(options.into_iter().next().expect("one option"));
+    }
     let situation = crate::rules::decision::Situation {
         confederate_combat: f.combat_total(ctx.board, Side::Confederate),
         union_combat: f.combat_total(ctx.board, Side::Union),
         lee_present: f.lee,
         confederates_attack: true,
     };
-    let prompt: String = prompt.into();
-    ctx.frame_with(f, |_| prompt.clone(), rule == "12.2");
     let view = f.view(ctx.board);
     crate::rules::decision::ask_full(
         ctx.decider,

@@ -322,7 +322,7 @@ fn charge(ctx: &mut Ctx, f: &mut Field) -> R<()> {
         let Some(target) = f.units[k].region.advance(Side::Union) else {
             continue;
         };
-        if f.in_region(target, Side::Confederate).is_empty() {
+        if !f.any_in_region(target, Side::Confederate) {
             ctx.note(
                 "14.1.3",
                 "No Confederate Force remains at range 1: the rest Hold.",
@@ -417,7 +417,7 @@ fn union_default(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
                     let Some(to) = region.advance(Side::Union) else {
                         return Ok(());
                     };
-                    if !f.in_region(to, Side::Confederate).is_empty()
+                    if f.any_in_region(to, Side::Confederate)
                         || !f.has_room(ctx.board, to, Side::Union)
                     {
                         ctx.note("14.2.4", format!("{label} cannot Advance: Hold."));
@@ -443,7 +443,7 @@ pub fn artillery_target(f: &Field, k: usize) -> Option<Region> {
     let enemy = u.side.other();
     Region::ALL
         .into_iter()
-        .filter(|r| *r != u.region && !f.in_region(*r, enemy).is_empty() && !melee_region(f, *r))
+        .filter(|r| *r != u.region && f.any_in_region(*r, enemy) && !melee_region(f, *r))
         .min_by_key(|r| (r.pos() - u.region.pos()).abs())
 }
 
@@ -494,7 +494,7 @@ fn union_combat(ctx: &mut Ctx, f: &mut Field, pid: usize, carbine: bool) -> R<()
     } else if let Some(target) = [region.advance(Side::Union), region.retreat(Side::Union)]
         .into_iter()
         .flatten()
-        .find(|r| !f.in_region(*r, Side::Confederate).is_empty())
+        .find(|r| f.any_in_region(*r, Side::Confederate))
     {
         let mods = union_ranged_mods(ctx, f, pid);
         attack(ctx, f, pid, target, mods, "Combat", rule)?;
