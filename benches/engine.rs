@@ -6,6 +6,10 @@
 //! `cargo bench -- WORD` runs only the benchmarks whose name contains WORD.
 //! Figures and targets: `docs/performance.md`.
 
+// The allocator of the `fcrel` binary, so the figures are the commands'.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::hint::black_box;
 use std::sync::Arc;
 use std::time::Duration;
@@ -23,7 +27,7 @@ use fcrel::rules::decision::{Recorded, ThenPolicy};
 use fcrel::rules::difficulty::{BattleMode, GameOptions};
 use fcrel::rules::turn::orders::union_groups;
 use fcrel::rules::turn::{Step, fight, play_step};
-use fcrel::sim::{game_seed, play};
+use fcrel::sim::{game_seed, play, play_from};
 
 /// The base seed; iteration `n` plays with `game_seed(SEED, n)`.
 const SEED: u64 = 1862;
@@ -182,6 +186,17 @@ fn campaign_game(c: &Arc<Campaign>, mode: BattleMode, seed: u64) -> impl FnOnce(
     }
 }
 
+/// A whole campaign as `fcrel simulate` plays it: from the one set-up,
+/// keeping no chronicle (`sim::play_from`).
+fn quiet_game(start: &Board, seed: u64) -> impl FnOnce() -> u32 + use<> {
+    let start = start.clone();
+    move || {
+        let game = play_from(&start, seed, Policy::Objective).expect("the campaign ends");
+        black_box(&game.board);
+        game.battles
+    }
+}
+
 /// `fcrel validate` of every bundled campaign file.
 fn validate_all(files: u32) -> impl FnOnce() -> u32 {
     move || {
@@ -227,6 +242,22 @@ fn engine(c: &mut Criterion) {
         ("campaign/seven-days basic", BattleMode::Basic),
     ] {
         bench(c, name, |n| campaign_game(&camp, mode, game_seed(SEED, n)));
+    }
+    for (name, mode) in [
+        (
+            "campaign/seven-days very-quick, no chronicle",
+            BattleMode::VeryQuick,
+        ),
+        ("campaign/seven-days quick, no chronicle", BattleMode::Quick),
+        ("campaign/seven-days basic, no chronicle", BattleMode::Basic),
+    ] {
+        let options = GameOptions {
+            battles: mode,
+            ..GameOptions::default()
+        };
+        let start =
+            fcrel::rules::setup::new_campaign(camp.clone(), options, &mut Chronicle::quiet());
+        bench(c, name, |n| quiet_game(&start, game_seed(SEED, n)));
     }
     let files = campaign::load::campaign_files_in(&campaign::bundled_dir())
         .expect("the campaigns folder is readable")
