@@ -351,7 +351,7 @@ pub fn battle(path: &Path, json: bool, out: &mut dyn Write, err: &mut dyn Write)
                         out,
                         "  {}: {}",
                         crate::rules::board::label(p),
-                        report.board.place_text(&p.location())
+                        report.board.place_text(p.location())
                     );
                 }
                 let _ = writeln!(
