@@ -75,7 +75,9 @@ impl Tour {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, tour);
+    // After the rules: every question a step asks is seen before the
+    // commander answers it (a fight-on choice lasts a single frame).
+    app.add_systems(Update, tour.after(crate::rules::sequence::RulesSystems));
 }
 
 fn shot(commands: &mut Commands, tour: &Tour, name: &str) {

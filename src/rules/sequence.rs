@@ -101,9 +101,16 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (take_decisions, take_dice, scripted_commander, run_step)
                 .chain()
+                .in_set(RulesSystems)
                 .run_if(in_state(GameState::Playing)),
         );
 }
+
+/// The systems that take the player's answers and run the current step:
+/// a system ordered after them sees the question the step now asks before
+/// any commander answers it (the screenshot tour).
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct RulesSystems;
 
 fn take_decisions(
     mut decide: MessageReader<Decide>,
