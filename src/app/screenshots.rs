@@ -5,8 +5,9 @@
 //! assignment, the Battlefield Sheet in the middle of a battle turn, its end
 //! with the Player Log; then the Load screen and the Player Log), each saved
 //! as a PNG, then quit. Works under `xvfb-run`. The odds advisor is shot
-//! on a move into the Union army (`advisor-move`), and its estimate is
-//! waited for on the battle shots that show it.
+//! on a move into the Union army (`advisor-move`) and at the first
+//! fight-on choice of a Quick battle (`advisor-fight-on`, 14.5.1), and its
+//! estimate is waited for on the battle shots that show it.
 
 use std::path::PathBuf;
 
@@ -105,6 +106,25 @@ fn start_quick(choice: &mut SetupChoice, next: &mut NextState<Screen>) {
     choice.options.battles = BattleMode::Quick;
     choice.options.seed = 7;
     next.set(Screen::Game);
+}
+
+/// A fight-on choice (14.5.1) waits: the commander stops, the battle is
+/// shown with the advisor's estimate, then play resumes at `back`.
+fn fight_on(
+    commands: &mut Commands,
+    tour: &mut Tour,
+    screen: &mut BattleScreen,
+    records: Option<&BattleRecords>,
+    back: usize,
+) {
+    commands.remove_resource::<ScriptedCommander>();
+    if let Some(rec) = records
+        && let Some(b) = rec.battles.last()
+    {
+        show(screen, rec, b.id);
+    }
+    tour.resume = back;
+    tour.go(16);
 }
 
 fn latest_sheet(records: &BattleRecords) -> Option<(usize, &SheetView)> {
@@ -237,17 +257,18 @@ fn tour(
                 .as_ref()
                 .is_some_and(|r| r.options.contains(&Decision::FightOn)) =>
         {
-            commands.remove_resource::<ScriptedCommander>();
-            if let Some(rec) = records.as_ref()
-                && let Some(b) = rec.battles.last()
-            {
-                show(&mut screen, rec, b.id);
-            }
-            tour.go(16);
+            fight_on(
+                &mut commands,
+                &mut tour,
+                &mut screen,
+                records.as_deref(),
+                11,
+            );
         }
         16 if settled && estimated && advisor.estimate.is_some() => {
             tour.fight_on_shot = true;
-            tour.shot_then(&mut commands, "advisor-fight-on", 11);
+            let back = tour.resume;
+            tour.shot_then(&mut commands, "advisor-fight-on", back);
         }
         // Put the weighed move away; the commander plays on.
         15 => {
@@ -290,6 +311,15 @@ fn tour(
             shot(&mut commands, &tour, "union-turn");
             commands.insert_resource(ScriptedCommander(Policy::Objective));
             tour.go(6);
+        }
+        // Most Quick battles end in one battle turn: the first fight-on
+        // choice may come in a later Campaign Turn.
+        6 if !tour.fight_on_shot
+            && request
+                .as_ref()
+                .is_some_and(|r| r.options.contains(&Decision::FightOn)) =>
+        {
+            fight_on(&mut commands, &mut tour, &mut screen, records.as_deref(), 6);
         }
         6 if *game.get() == GameState::Over && tour.wait > 10 => {
             tour.go(7);
