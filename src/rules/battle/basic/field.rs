@@ -440,17 +440,31 @@ impl Field {
 impl Field {
     /// The sheet as the player sees it (for decisions and display).
     pub fn view(&self, board: &Board) -> Vec<crate::rules::decision::UnitView> {
-        (0..self.units.len())
-            .map(|k| {
-                let u = &self.units[k];
+        // The Regions each side is in, as bits by position: every unit's
+        // range and Melee from one pass (as `range_to_enemy`, `in_melee`).
+        let mut occupied = [0u8; 2];
+        for u in &self.units {
+            occupied[usize::from(u.side == Side::Union)] |= 1 << u.region.pos();
+        }
+        self.units
+            .iter()
+            .map(|u| {
+                let enemy = occupied[usize::from(u.side != Side::Union)];
+                let pos = u.region.pos();
+                let range = Region::ALL
+                    .iter()
+                    .map(|r| r.pos())
+                    .filter(|&p| enemy & (1 << p) != 0)
+                    .map(|p| (p - pos).abs())
+                    .min();
                 crate::rules::decision::UnitView {
                     force: board.pieces[u.piece].id().clone(),
                     side: u.side,
                     region: u.region,
                     formation: u.formation,
                     counter: u.counter,
-                    range: self.range_to_enemy(k),
-                    in_melee: self.in_melee(k),
+                    range,
+                    in_melee: enemy & (1 << pos) != 0,
                 }
             })
             .collect()
