@@ -32,7 +32,7 @@ pub fn activation_check(
     let p = &ctx.board.pieces[pid];
     let base = p.force.values(p.strength).activation.unwrap_or(0) as i32;
     let mut c = Check::new(
-        format!("{what}: {}", crate::rules::board::label(p)),
+        format!("{what}: {}", ctx.board.label(pid)),
         rule,
         base,
         "Activation",
@@ -619,28 +619,34 @@ pub fn attack(
     let total: i32 = mods.iter().map(|m| m.amount).sum();
     let sup: i32 = mods.iter().map(Modifier::superior_amount).sum();
     let (cv, sv) = (base.0 + total, base.1 + sup);
-    let text = format!(
-        "{what}: {} on the {}",
-        crate::rules::board::label(p),
-        region.name()
-    );
-    let die = ctx.dice.d10(&format!("{rule} {text}"))?;
+    let text = || {
+        format!(
+            "{what}: {} on the {}",
+            crate::rules::board::label(p),
+            region.name()
+        )
+    };
+    let die = ctx.dice.d10_for(|| format!("{rule} {}", text()))?;
     let hits = attack_hits(die, cv, sv);
-    ctx.chronicle.roll(
-        rule,
-        text,
-        crate::chronicle::RollDetail {
-            die,
-            target: Some(cv),
-            base: Some((base.0, format!("Combat Value {}/{}", base.0, base.1))),
-            modifiers: mods,
-            outcome: match hits {
-                0 => "miss".into(),
-                1 => "1 Hit".into(),
-                n => format!("{n} Hits"),
+    // A quiet chronicle keeps nothing: the roll is not worded.
+    if !ctx.chronicle.is_quiet() {
+        let text = text();
+        ctx.chronicle.roll(
+            rule,
+            text,
+            crate::chronicle::RollDetail {
+                die,
+                target: Some(cv),
+                base: Some((base.0, format!("Combat Value {}/{}", base.0, base.1))),
+                modifiers: mods,
+                outcome: match hits {
+                    0 => "miss".into(),
+                    1 => "1 Hit".into(),
+                    n => format!("{n} Hits"),
+                },
             },
-        },
-    );
+        );
+    }
     if hits > 0 {
         allocate(
             ctx,
