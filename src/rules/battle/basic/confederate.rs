@@ -96,7 +96,8 @@ pub fn assign(ctx: &mut Ctx, f: &mut Field) -> R<()> {
     f.assigned = 0;
     f.clear_defaults = 0;
     loop {
-        let mut options = Vec::new();
+        // Room for every counter on every Force, and the rest.
+        let mut options = Vec::with_capacity(f.units.len() * (PlanCounter::ALL.len() + 1) + 2);
         if left > 0 {
             for k in f.side(Side::Confederate) {
                 for plan in PlanCounter::ALL {
@@ -286,7 +287,7 @@ pub fn resolve(ctx: &mut Ctx, f: &mut Field, prepared_only: bool) -> R<()> {
             static_fire(ctx, f, pid)?;
             continue;
         }
-        let mut options = Vec::new();
+        let mut options = Vec::with_capacity(ready.len() * 8 + 1);
         for &k in &ready {
             let id = f.id(ctx.board, k);
             if f.units[k].counter.is_some() && !f.in_melee(k) {
