@@ -42,7 +42,9 @@ pub fn play(
     options: GameOptions,
     policy: Policy,
 ) -> Result<Game, Interrupt> {
-    play_with(campaign, options, policy, Chronicle::default())
+    let mut chronicle = Chronicle::default();
+    let board = new_campaign(campaign, options, &mut chronicle);
+    run(board, policy, chronicle)
 }
 
 /// Play one whole campaign keeping no chronicle and naming no Forces: the
@@ -64,16 +66,6 @@ pub fn play_from(start: &Board, seed: u64, policy: Policy) -> Result<Game, Inter
     let mut board = start.clone();
     board.options.seed = seed;
     run(board, policy, Chronicle::quiet())
-}
-
-fn play_with(
-    campaign: Arc<Campaign>,
-    options: GameOptions,
-    policy: Policy,
-    mut chronicle: Chronicle,
-) -> Result<Game, Interrupt> {
-    let board = new_campaign(campaign, options, &mut chronicle);
-    run(board, policy, chronicle)
 }
 
 fn run(mut board: Board, policy: Policy, mut chronicle: Chronicle) -> Result<Game, Interrupt> {

@@ -321,15 +321,14 @@ impl Board {
 
     /// [`Board::area_combat`] of the area with map index `at`.
     pub fn area_combat_at(&self, at: usize, side: Side) -> u32 {
-        self.pieces
-            .iter()
-            .filter(|p| p.at == at as u32 && p.force.side == side)
-            .map(|p| p.combat())
-            .sum()
+        self.combat_where(at as u32, side)
     }
 
     pub fn area_combat(&self, area: &str, side: Side) -> u32 {
-        let at = self.at(area);
+        self.combat_where(self.at(area), side)
+    }
+
+    fn combat_where(&self, at: u32, side: Side) -> u32 {
         self.pieces
             .iter()
             .filter(|p| p.at == at && p.force.side == side)
@@ -354,7 +353,6 @@ impl Board {
         }
     }
 
-    /// Adjacent enterable areas, in id order.
     /// [`Board::neighbours`] without copying their ids.
     pub fn neighbour_ids<'a>(&'a self, area: &str) -> impl Iterator<Item = &'a str> + 'a {
         let list: &'a [usize] = match self.graph.idx(area) {
@@ -371,6 +369,7 @@ impl Board {
             .map(|&j| self.graph.ids[j].as_str())
     }
 
+    /// Adjacent enterable areas, in id order.
     pub fn neighbours(&self, area: &str) -> Vec<String> {
         let Some(i) = self.graph.idx(area) else {
             return Vec::new();
@@ -487,18 +486,25 @@ impl Board {
         self.progress.strength.push(row);
     }
 
-    /// Areas Held by a side, in id order.
-    pub fn held_areas(&self, side: Side) -> Vec<String> {
-        // One pass over the counters (2.1: one side's Forces, none of the
-        // other's), not one per area.
+    /// Which sides have counters in each area, by map index
+    /// (`[Confederate, Union]`): one pass over the counters, for the rules
+    /// that ask it of every area.
+    pub fn sides_present(&self) -> Vec<[bool; 2]> {
         let mut present = vec![[false; 2]; self.graph.ids.len()];
         for p in &self.pieces {
             if let Some(i) = p.area_index() {
                 present[i][usize::from(p.force.side == Side::Union)] = true;
             }
         }
+        present
+    }
+
+    /// Areas Held by a side (2.1: its Forces there, none of the other's),
+    /// in id order.
+    pub fn held_areas(&self, side: Side) -> Vec<String> {
         let mine = usize::from(side == Side::Union);
-        let mut v: Vec<String> = present
+        let mut v: Vec<String> = self
+            .sides_present()
             .iter()
             .enumerate()
             .filter(|(_, p)| p[mine] && !p[1 - mine])

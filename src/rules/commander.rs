@@ -179,14 +179,7 @@ impl Policy {
         // Looked up once a request, not once an option: the areas with
         // Union Forces, by map index.
         let areas = board.graph.ids.len();
-        let mut union_at = vec![false; areas];
-        for p in &board.pieces {
-            if p.force.side == Side::Union
-                && let Some(a) = p.area_index()
-            {
-                union_at[a] = true;
-            }
-        }
+        let union_at: Vec<bool> = board.sides_present().iter().map(|s| s[1]).collect();
         let union_areas: Vec<usize> = (0..areas).filter(|&a| union_at[a]).collect();
         // What every move into an area would bring there, summed once when
         // first needed.

@@ -540,7 +540,7 @@ fn buy_brigade(ctx: &mut Ctx) -> Result<(), Interrupt> {
     for &k in &kinds {
         for a in &areas {
             options.push(Decision::BuyBrigade {
-                force: ctx.board.pieces[k].force.id.as_str().into(),
+                force: ctx.board.pieces[k].id().clone(),
                 area: a.as_str().into(),
             });
         }
@@ -720,7 +720,7 @@ pub fn allocate_hits(
             let options = candidates
                 .iter()
                 .map(|&i| Decision::HitUnionForce {
-                    force: ctx.board.pieces[i].force.id.as_str().into(),
+                    force: ctx.board.pieces[i].id().clone(),
                 })
                 .collect();
             match ask(

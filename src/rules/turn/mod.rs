@@ -268,17 +268,14 @@ fn names(ctx: &Ctx, ids: &[String]) -> String {
 
 /// Areas where a battle must be fought now (9.3, 15.2, 17.0).
 pub fn pending_battles(ctx: &Ctx) -> Vec<String> {
+    let ids = &ctx.board.graph.ids;
     let mut v: Vec<String> = ctx
         .board
-        .graph
-        .ids
+        .sides_present()
         .iter()
-        .filter(|a| {
-            ctx.board.has_side(a, Side::Confederate)
-                && ctx.board.has_side(a, Side::Union)
-                && !ctx.board.progress.encamped.contains(*a)
-        })
-        .cloned()
+        .zip(ids)
+        .filter(|(both, a)| both[0] && both[1] && !ctx.board.progress.encamped.contains(*a))
+        .map(|(_, a)| a.clone())
         .collect();
     v.sort();
     v

@@ -38,7 +38,7 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
                 let at = p.area_index().expect("on the map");
                 for to in ctx.board.neighbour_ids_at(at) {
                     options.push(Decision::MoveForce {
-                        force: p.force.id.as_str().into(),
+                        force: p.id().clone(),
                         to: to.into(),
                     });
                 }
@@ -52,7 +52,7 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
                         for to in ctx.board.neighbour_ids(via) {
                             if to != from {
                                 options.push(Decision::JacksonMarch {
-                                    force: p.force.id.as_str().into(),
+                                    force: p.id().clone(),
                                     via: via.into(),
                                     to: to.into(),
                                 });

@@ -45,7 +45,7 @@ pub fn confederate(ctx: &mut Ctx) -> Result<(), Interrupt> {
                     && !bought.contains(&p.force.id)
                 {
                     options.push(Decision::Refit {
-                        force: p.force.id.as_str().into(),
+                        force: p.id().clone(),
                     });
                 }
             }

@@ -298,7 +298,7 @@ pub fn resolve(ctx: &mut Ctx, f: &mut Field, prepared_only: bool) -> R<()> {
             } else {
                 for d in defaults(ctx, f, k) {
                     options.push(Decision::Act {
-                        force: id.as_str().into(),
+                        force: id.clone(),
                         plan: Some(d),
                     });
                 }

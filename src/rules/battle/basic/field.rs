@@ -368,7 +368,6 @@ impl Field {
             .collect()
     }
 
-    /// Mobile Forces of a side in a Region (static Forces do not count, 10.2.14).
     /// Whether any of a side's Forces is in a Region.
     pub fn any_in_region(&self, region: Region, side: Side) -> bool {
         self.units
@@ -376,6 +375,7 @@ impl Field {
             .any(|u| u.side == side && u.region == region)
     }
 
+    /// Mobile Forces of a side in a Region (static Forces do not count, 10.2.14).
     pub fn mobile_count(&self, board: &Board, region: Region, side: Side) -> usize {
         self.units
             .iter()

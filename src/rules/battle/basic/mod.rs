@@ -268,7 +268,7 @@ pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R
         let mut options = vec![Decision::ScreenedApproach { cavalry: None }];
         for &p in &cavalry {
             options.push(Decision::ScreenedApproach {
-                cavalry: Some(ctx.board.pieces[p].force.id.as_str().into()),
+                cavalry: Some(ctx.board.pieces[p].id().clone()),
             });
         }
         if let Decision::ScreenedApproach { cavalry: Some(id) } = ctx.ask(
@@ -347,8 +347,8 @@ fn ask_screen(ctx: &mut Ctx, here: &[usize], free: bool) -> R<Option<(usize, usi
     for &cv in &of(ForceType::Cavalry) {
         for &inf in &of(ForceType::Infantry) {
             options.push(Decision::ScreenWith {
-                cavalry: ctx.board.pieces[cv].force.id.as_str().into(),
-                infantry: ctx.board.pieces[inf].force.id.as_str().into(),
+                cavalry: ctx.board.pieces[cv].id().clone(),
+                infantry: ctx.board.pieces[inf].id().clone(),
             });
         }
     }
