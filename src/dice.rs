@@ -383,23 +383,24 @@ pub fn pick_logged(
     dice: &mut Dice,
     chronicle: &mut Chronicle,
     rule: &'static str,
-    what: impl Into<String>,
-    names: &[String],
+    what: &str,
+    count: usize,
+    name: impl Fn(usize) -> String,
 ) -> Result<usize, DiceError> {
-    let what = what.into();
-    let (i, rolled) = dice.pick_with_dice_for(names.len(), || format!("{rule} {what}"))?;
-    if names.len() > 1 && !chronicle.is_quiet() {
+    let (i, rolled) = dice.pick_with_dice_for(count, || format!("{rule} {what}"))?;
+    // Candidates are named only for a chronicle that keeps the line.
+    if count > 1 && !chronicle.is_quiet() {
         let dice_text: Vec<String> = rolled.iter().map(u32::to_string).collect();
-        let among = if names.len() <= 8 {
-            names.join(", ")
+        let among = if count <= 8 {
+            (0..count).map(&name).collect::<Vec<_>>().join(", ")
         } else {
-            format!("{} candidates", names.len())
+            format!("{count} candidates")
         };
         chronicle.note(
             rule,
             format!(
                 "{what}: {} chosen at random from {among} (d10: {}).",
-                names[i],
+                name(i),
                 dice_text.join(", ")
             ),
         );

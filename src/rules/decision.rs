@@ -203,7 +203,7 @@ pub enum Decision {
 }
 
 /// A Confederate Default Battle Plan (12.4) with its choices.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum DefaultPlan {
     /// 12.4.1: change Formation before or after the move (or not); Cavalry

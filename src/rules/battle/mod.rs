@@ -4,6 +4,17 @@
 //!
 //! Everything here works on a [`Board`]; see `rules::board` for why.
 
+/// A chronicle line worded only when the chronicle keeps it: a quiet
+/// simulated battle (odds, simulate) skips the formatting.
+macro_rules! note {
+    ($ctx:expr, $rule:expr, $($text:tt)+) => {
+        if !$ctx.chronicle.is_quiet() {
+            let text = format!($($text)+);
+            $ctx.note($rule, text);
+        }
+    };
+}
+
 pub mod basic;
 pub mod fog;
 pub mod quick;
@@ -50,12 +61,16 @@ impl Ctx<'_> {
         what: &str,
         candidates: &[usize],
     ) -> Result<usize, Interrupt> {
-        let names: Vec<String> = if self.chronicle.is_quiet() {
-            vec![String::new(); candidates.len()]
-        } else {
-            candidates.iter().map(|&i| self.board.label(i)).collect()
-        };
-        Ok(candidates[pick_logged(self.dice, self.chronicle, rule, what, &names)?])
+        let board = &*self.board;
+        let i = pick_logged(
+            self.dice,
+            self.chronicle,
+            rule,
+            what,
+            candidates.len(),
+            |i| board.label(candidates[i]),
+        )?;
+        Ok(candidates[i])
     }
 
     pub fn pick_area(
@@ -64,11 +79,11 @@ impl Ctx<'_> {
         what: &str,
         areas: &[String],
     ) -> Result<String, Interrupt> {
-        let names: Vec<String> = areas
-            .iter()
-            .map(|a| self.board.area_name(a).to_string())
-            .collect();
-        Ok(areas[pick_logged(self.dice, self.chronicle, rule, what, &names)?].clone())
+        let board = &*self.board;
+        let i = pick_logged(self.dice, self.chronicle, rule, what, areas.len(), |i| {
+            board.area_name(&areas[i]).to_string()
+        })?;
+        Ok(areas[i].clone())
     }
 }
 
@@ -254,17 +269,19 @@ pub fn pre_battle(ctx: &mut Ctx, area: &str, mode: BattleMode) -> Result<PreBatt
     if on_map(mode) {
         // Quick / Very Quick: battle turns minus two, at least one.
         pre.battle_turns = row.battle_turns.saturating_sub(2).max(1);
-        ctx.note(
+        note!(
+            ctx,
             "10.2.4",
-            format!(
-                "The battle lasts {} battle turn(s) ({} on the table, minus 2, at least 1: Quick/Very Quick rules).",
-                pre.battle_turns, row.battle_turns
-            ),
+            "The battle lasts {} battle turn(s) ({} on the table, minus 2, at least 1: Quick/Very Quick rules).",
+            pre.battle_turns,
+            row.battle_turns
         );
     } else {
-        ctx.note(
+        note!(
+            ctx,
             "10.2.4",
-            format!("The battle lasts {} battle turns.", pre.battle_turns),
+            "The battle lasts {} battle turns.",
+            pre.battle_turns
         );
     }
     resolve_event(ctx, area, mode, row.event, &mut pre)?;
@@ -317,8 +334,14 @@ fn resolve_event(
                     "No Insight may be chosen in this campaign: the event is ignored.",
                 );
             } else {
-                let names: Vec<String> = allowed.iter().map(|i| format!("{i:?}")).collect();
-                let k = pick_logged(ctx.dice, ctx.chronicle, "10.2.6", "Random Insight", &names)?;
+                let k = pick_logged(
+                    ctx.dice,
+                    ctx.chronicle,
+                    "10.2.6",
+                    "Random Insight",
+                    allowed.len(),
+                    |i| format!("{:?}", allowed[i]),
+                )?;
                 pre.insight = Some(allowed[k]);
             }
         }
@@ -384,9 +407,10 @@ fn resolve_event(
                 .collect();
             if infantry.is_empty() {
                 let name = ctx.board.area_name(&target).to_string();
-                ctx.note(
+                note!(
+                    ctx,
                     rule,
-                    format!("No Confederate Infantry in {name}: Disease is ignored."),
+                    "No Confederate Infantry in {name}: Disease is ignored."
                 );
             } else {
                 let i = ctx.pick_piece("10.2.6", "Disease strikes", &infantry)?;
@@ -456,39 +480,39 @@ fn resolve_event(
             match stock.first() {
                 Some(&i) => {
                     ctx.board.move_to(i, area);
-                    let text = format!(
+                    note!(
+                        ctx,
+                        rule,
                         "{} joins the battle in {}.",
                         ctx.board.label(i),
                         ctx.board.area_name(area)
                     );
-                    ctx.note(rule, text);
                 }
                 None => {
                     ctx.board.cp.union += 2;
-                    ctx.note(
+                    note!(
+                        ctx,
                         rule,
-                        format!(
-                            "No Union {} is left: the Union gains 2 Command Points instead.",
-                            kind.name()
-                        ),
+                        "No Union {} is left: the Union gains 2 Command Points instead.",
+                        kind.name()
                     );
                 }
             }
         }
         FogEvent::UnionSpecialPlans(n) if on_map(mode) => {
             pre.union_shifts += n;
-            ctx.note(
+            note!(
+                ctx,
                 rule,
-                format!("The Union gains {n} column shift(s) on the Battle Resolution Table each battle turn (right when attacking, left when defending)."),
+                "The Union gains {n} column shift(s) on the Battle Resolution Table each battle turn (right when attacking, left when defending)."
             );
         }
         FogEvent::UnionSpecialPlans(n) => {
             pre.union_special_bonus += n;
-            ctx.note(
+            note!(
+                ctx,
                 rule,
-                format!(
-                    "The Union draws {n} more Special Battle Plan(s) each turn of this battle."
-                ),
+                "The Union draws {n} more Special Battle Plan(s) each turn of this battle."
             );
         }
     }
@@ -556,12 +580,13 @@ fn buy_brigade(ctx: &mut Ctx) -> Result<(), Interrupt> {
             let i = ctx.board.index(&force).expect("offered brigades exist");
             ctx.board.cp.confederate -= 2;
             ctx.board.move_to(i, &area);
-            let text = format!(
+            note!(
+                ctx,
+                rule,
                 "You pay 2 Command Points: {} joins in {}.",
                 ctx.board.label(i),
                 ctx.board.area_name(&area)
             );
-            ctx.note(rule, text);
         }
         _ => ctx.note(rule, "You decline to pay for a Brigade."),
     }
@@ -589,8 +614,7 @@ fn add_from_cup(
     )?;
     ctx.board.move_to(i, area);
     ctx.board.pieces[i].strength = Strength::Full;
-    let text = format!("{} joins the battle.", ctx.board.label(i));
-    ctx.note("10.2.6", text);
+    note!(ctx, "10.2.6", "{} joins the battle.", ctx.board.label(i));
     Ok(true)
 }
 
@@ -608,8 +632,7 @@ fn union_reinforcement(ctx: &mut Ctx, area: &str) -> Result<(), Interrupt> {
         )?;
         ctx.board.move_to(i, area);
         ctx.board.pieces[i].strength = Strength::Full;
-        let text = format!("{} joins the battle.", ctx.board.label(i));
-        ctx.note("10.2.6", text);
+        note!(ctx, "10.2.6", "{} joins the battle.", ctx.board.label(i));
         return Ok(());
     }
     for (kind, what) in [
@@ -646,20 +669,18 @@ pub fn envelopment(ctx: &mut Ctx, area: &str) -> Option<Ending> {
         });
     }
     let Some(loser) = loser else {
-        ctx.note(
+        note!(
+            ctx,
             "10.2.9",
-            format!(
-                "Envelopment check: Union {u} against Confederate {c}: no Envelopment (3:1 needed)."
-            ),
+            "Envelopment check: Union {u} against Confederate {c}: no Envelopment (3:1 needed)."
         );
         return None;
     };
-    ctx.note(
+    note!(
+        ctx,
         "10.2.9",
-        format!(
-            "Envelopment check: Union {u} against Confederate {c}: the {} Forces are Enveloped and destroyed (artillery destroyed, not captured).",
-            loser.name()
-        ),
+        "Envelopment check: Union {u} against Confederate {c}: the {} Forces are Enveloped and destroyed (artillery destroyed, not captured).",
+        loser.name()
     );
     for i in ctx.board.side_in_area(area, loser) {
         ctx.board.destroy(i, ctx.chronicle, "10.2.9");
@@ -698,13 +719,12 @@ pub fn allocate_hits(
     for n in 0..hits {
         let forces = ctx.board.side_in_area(area, side);
         if forces.is_empty() {
-            ctx.note(
+            note!(
+                ctx,
                 rule,
-                format!(
-                    "{} Hit(s) on the {} army are discarded: none of its Forces remain.",
-                    hits - n,
-                    side.name()
-                ),
+                "{} Hit(s) on the {} army are discarded: none of its Forces remain.",
+                hits - n,
+                side.name()
             );
             break;
         }
@@ -760,12 +780,11 @@ pub fn capture_artillery(ctx: &mut Ctx, i: usize, area: &str, rule: &'static str
     ctx.board.progress.casualties.lost(captured.force.side);
     ctx.board.set_location(i, Location::CapturedArtilleryPile);
     ctx.board.pieces[i].strength = Strength::Full;
-    ctx.note(
+    note!(
+        ctx,
         rule,
-        format!(
-            "{} is captured (5.9.1) and goes to the Captured Artillery pile.",
-            label(&captured)
-        ),
+        "{} is captured (5.9.1) and goes to the Captured Artillery pile.",
+        label(&captured)
     );
     let own_stock = match captor {
         Side::Union => Location::AdditionalForcesCup,
@@ -787,25 +806,25 @@ pub fn capture_artillery(ctx: &mut Ctx, i: usize, area: &str, rule: &'static str
         Some(j) => {
             ctx.board.move_to(j, area);
             ctx.board.pieces[j].strength = Strength::Full;
-            let text = format!(
+            note!(
+                ctx,
+                rule,
                 "{} takes its place for the {} (5.9.2).",
                 ctx.board.label(j),
                 captor.army()
             );
-            ctx.note(rule, text);
         }
         None => {
             match captor {
                 Side::Union => ctx.board.cp.union += 2,
                 Side::Confederate => ctx.board.cp.confederate += 2,
             }
-            ctx.note(
+            note!(
+                ctx,
                 rule,
-                format!(
-                    "No {} Artillery can take its place: the {} gain 2 Command Points (5.9.2).",
-                    captor.name(),
-                    captor.name()
-                ),
+                "No {} Artillery can take its place: the {} gain 2 Command Points (5.9.2).",
+                captor.name(),
+                captor.name()
             );
         }
     }
@@ -904,20 +923,22 @@ pub fn leave_area(
         match dest {
             Some(to) => {
                 ctx.board.move_to(i, &to);
-                let text = format!(
+                note!(
+                    ctx,
+                    rule,
                     "{} leaves the battle for {}.",
                     ctx.board.label(i),
                     ctx.board.area_name(&to)
                 );
-                ctx.note(rule, text);
                 if side == Side::Confederate && lee_here && !lee_moved {
                     ctx.board.lee = Location::Area(to.clone());
                     lee_moved = true;
-                    let text = format!(
+                    note!(
+                        ctx,
+                        rule,
                         "Robert E. Lee goes with it to {}.",
                         ctx.board.area_name(&to)
                     );
-                    ctx.note(rule, text);
                 }
             }
             None => {
@@ -975,12 +996,11 @@ pub fn withdraw(ctx: &mut Ctx, area: &str, side: Side) -> Result<(), Interrupt> 
     let mobile = ctx.board.side_in_area(area, side);
     let lee_here = lee_present(ctx.board, area);
     if choices.is_empty() {
-        ctx.note(
+        note!(
+            ctx,
             rule,
-            format!(
-                "No adjacent area is open to the {} army: it is destroyed.",
-                side.name()
-            ),
+            "No adjacent area is open to the {} army: it is destroyed.",
+            side.name()
         );
         for i in mobile {
             ctx.board.destroy(i, ctx.chronicle, rule);
@@ -1002,12 +1022,13 @@ pub fn withdraw(ctx: &mut Ctx, area: &str, side: Side) -> Result<(), Interrupt> 
     if side == Side::Confederate && lee_here {
         ctx.board.lee = Location::Area(to.clone());
     }
-    let text = format!(
+    note!(
+        ctx,
+        rule,
         "The {} army retreats to {}.",
         side.name(),
         ctx.board.area_name(&to)
     );
-    ctx.note(rule, text);
     Ok(())
 }
 
@@ -1027,16 +1048,19 @@ pub fn withdrawal_result(ctx: &mut Ctx, area: &str) -> Result<WithdrawalResult, 
         result
     };
     if c >= 2 * u {
-        ctx.note(
+        note!(
+            ctx,
             "14.8",
-            format!(
-                "Confederate {c} against Union {u}: the Union is at 2:1 or worse and Retreats."
-            ),
+            "Confederate {c} against Union {u}: the Union is at 2:1 or worse and Retreats."
         );
         return Ok(record(ctx, None, WithdrawalResult::UnionRetreat));
     }
     if u >= 2 * c {
-        ctx.note("14.8", format!("Union {u} against Confederate {c}: the Confederates are at 2:1 or worse and Retreat."));
+        note!(
+            ctx,
+            "14.8",
+            "Union {u} against Confederate {c}: the Confederates are at 2:1 or worse and Retreat."
+        );
         return Ok(record(ctx, None, WithdrawalResult::ConfederateRetreat));
     }
     let table = ctx.board.campaign.withdrawal.clone();

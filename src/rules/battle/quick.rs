@@ -86,16 +86,15 @@ pub fn fight(ctx: &mut Ctx, spec: &BattleSpec, mode: QuickMode) -> Result<Outcom
         rounds += 1;
         ctx.begin_round(rounds);
         let name = ctx.board.area_name(area).to_string();
-        ctx.note(
+        note!(
+            ctx,
             "9.3",
-            format!(
-                "Battle of {name} ({}), the {} attacking.",
-                match mode {
-                    QuickMode::Quick => "Quick Battle Rules",
-                    QuickMode::VeryQuick => "Very Quick Battle Rules",
-                },
-                attacker.army()
-            ),
+            "Battle of {name} ({}), the {} attacking.",
+            match mode {
+                QuickMode::Quick => "Quick Battle Rules",
+                QuickMode::VeryQuick => "Very Quick Battle Rules",
+            },
+            attacker.army()
         );
         let flow = round(ctx, area, attacker, mode)?;
         match flow {
@@ -106,15 +105,14 @@ pub fn fight(ctx: &mut Ctx, spec: &BattleSpec, mode: QuickMode) -> Result<Outcom
                 let u = ctx.board.area_combat(area, Side::Union);
                 let c = ctx.board.area_combat(area, Side::Confederate);
                 attacker = quick_attacker(u, c);
-                ctx.note(
+                note!(
+                    ctx,
                     "14.8.1",
-                    format!(
-                        "Rejoin: a new battle starts from the Fog of War; the {} ({} against {}) attack{}.",
-                        attacker.army(),
-                        u.max(c),
-                        u.min(c),
-                        attacker.verb_s()
-                    ),
+                    "Rejoin: a new battle starts from the Fog of War; the {} ({} against {}) attack{}.",
+                    attacker.army(),
+                    u.max(c),
+                    u.min(c),
+                    attacker.verb_s()
                 );
             }
         }
@@ -289,14 +287,13 @@ fn very_quick(
     let turns = pre.battle_turns;
     let [ah, dh] = resolve_turn(ctx, area, attacker, pre, &mut shift_left, rule, (1, turns))?;
     let (ah, dh) = (ah * turns, dh * turns);
-    ctx.note(
+    note!(
+        ctx,
         "12.0",
-        format!(
-            "× {turns} battle turn(s): the attacking {} suffer{} {ah} Hit(s), the defending {} {dh}.",
-            attacker.army(),
-            attacker.verb_s(),
-            attacker.other().army()
-        ),
+        "× {turns} battle turn(s): the attacking {} suffer{} {ah} Hit(s), the defending {} {dh}.",
+        attacker.army(),
+        attacker.verb_s(),
+        attacker.other().army()
     );
     // 11.10: all Hits are applied, both armies, whatever happens to the other.
     allocate_hits(ctx, area, attacker, ah, "11.9")?;
@@ -369,13 +366,12 @@ fn quick(
             let u = ctx.board.area_combat(area, Side::Union);
             let c = ctx.board.area_combat(area, Side::Confederate);
             let a = quick_attacker(u, c);
-            ctx.note(
+            note!(
+                ctx,
                 "12.0",
-                format!(
-                    "Battle turn {turn}: Union {u}, Confederate {c}: the {} attack{}.",
-                    a.army(),
-                    a.verb_s()
-                ),
+                "Battle turn {turn}: Union {u}, Confederate {c}: the {} attack{}.",
+                a.army(),
+                a.verb_s()
             );
             a
         };
@@ -387,14 +383,13 @@ fn quick(
         }
         // 14.5 Rout Check (Quick).
         if let Some(loser) = routed_side(ctx.board, area) {
-            ctx.note(
+            note!(
+                ctx,
                 "14.5",
-                format!(
-                    "Rout check: Union {} against Confederate {}: the {} Rout.",
-                    ctx.board.area_combat(area, Side::Union),
-                    ctx.board.area_combat(area, Side::Confederate),
-                    loser.name()
-                ),
+                "Rout check: Union {} against Confederate {}: the {} Rout.",
+                ctx.board.area_combat(area, Side::Union),
+                ctx.board.area_combat(area, Side::Confederate),
+                loser.name()
             );
             leave_battle(ctx, area, loser, true)?;
             return Ok(Flow::Done(Ending::Routed { loser }));

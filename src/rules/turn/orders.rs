@@ -125,13 +125,13 @@ pub fn union_orders(ctx: &mut Ctx) -> Result<(), Interrupt> {
         form_groups(
             &board,
             &mut |b: &Board, groups: &[Group], room: &[usize]| {
-                let names: Vec<String> = room.iter().map(|&k| group_name(b, &groups[k])).collect();
                 Ok(crate::dice::pick_logged(
                     dice,
                     chronicle,
                     "16.3.3",
                     "An Additional Force joins a group with room",
-                    &names,
+                    room.len(),
+                    |i| group_name(b, &groups[room[i]]),
                 )?)
             },
         )?

@@ -79,12 +79,11 @@ pub fn enter(ctx: &mut Ctx, f: &mut Field, pid: usize, to: Region) {
             {
                 f.entries.union_in.push(to);
                 ctx.board.cp.union += 1;
-                ctx.note(
+                note!(
+                    ctx,
                     "18.4",
-                    format!(
-                        "+1 Union Command Point: a Union Force first enters the {}.",
-                        to.name()
-                    ),
+                    "+1 Union Command Point: a Union Force first enters the {}.",
+                    to.name()
                 );
             }
         }
@@ -182,12 +181,13 @@ pub fn exit_sheet(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static str) 
     match dest {
         Some(to) => {
             ctx.board.move_to(pid, &to);
-            let text = format!(
+            note!(
+                ctx,
+                rule,
                 "{} leaves the Battlefield Sheet for {}.",
                 ctx.board.label(pid),
                 ctx.board.area_name(&to)
             );
-            ctx.note(rule, text);
             if side == Side::Confederate
                 && f.lee
                 && ctx.board.lee.area() == Some(area.as_str())
@@ -198,12 +198,11 @@ pub fn exit_sheet(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static str) 
             {
                 // Lee goes with the last Force out (14.5, 14.7).
                 ctx.board.lee = Location::Area(to.clone());
-                ctx.note(
+                note!(
+                    ctx,
                     rule,
-                    format!(
-                        "Robert E. Lee leaves the battle with it for {}.",
-                        ctx.board.area_name(&to)
-                    ),
+                    "Robert E. Lee leaves the battle with it for {}.",
+                    ctx.board.area_name(&to)
                 );
             }
             off_sheet(f, pid);
@@ -229,12 +228,11 @@ pub fn retreat(
     let u = f.units[k].clone();
     let ty = f.force_type(ctx.board, k);
     if !ty.is_mobile() {
-        ctx.note(
+        note!(
+            ctx,
             rule,
-            format!(
-                "{} cannot retreat: a Static Force is destroyed.",
-                f.label(ctx.board, k)
-            ),
+            "{} cannot retreat: a Static Force is destroyed.",
+            f.label(ctx.board, k)
         );
         destroy(ctx, f, pid, rule);
         return Ok(());
@@ -250,12 +248,11 @@ pub fn retreat(
     match u.region.retreat(u.side) {
         None => match kind {
             RetreatKind::ShockFailure => {
-                ctx.note(
+                note!(
+                    ctx,
                     rule,
-                    format!(
-                        "{} must retreat from its own Reserve: it is destroyed (11.4.2).",
-                        f.label(ctx.board, k)
-                    ),
+                    "{} must retreat from its own Reserve: it is destroyed (11.4.2).",
+                    f.label(ctx.board, k)
                 );
                 destroy(ctx, f, pid, rule);
             }
@@ -264,43 +261,43 @@ pub fn retreat(
         Some(to) => {
             if f.has_room(ctx.board, to, u.side) {
                 enter(ctx, f, pid, to);
-                let text = format!(
+                note!(
+                    ctx,
+                    rule,
                     "{} retreats to the {}.",
                     f.label(ctx.board, k_of(f, pid).expect("moved")),
                     to.name()
                 );
-                ctx.note(rule, text);
             } else {
                 match kind {
                     RetreatKind::ShockFailure | RetreatKind::Rout => {
-                        ctx.note(
+                        note!(
+                            ctx,
                             rule,
-                            format!(
-                                "The {} is full: {} is destroyed.",
-                                to.name(),
-                                f.label(ctx.board, k)
-                            ),
+                            "The {} is full: {} is destroyed.",
+                            to.name(),
+                            f.label(ctx.board, k)
                         );
                         destroy(ctx, f, pid, rule);
                     }
                     RetreatKind::Ordered => {
-                        ctx.note(
+                        note!(
+                            ctx,
                             rule,
-                            format!(
-                                "The {} is full: {} stays where it is.",
-                                to.name(),
-                                f.label(ctx.board, k)
-                            ),
+                            "The {} is full: {} stays where it is.",
+                            to.name(),
+                            f.label(ctx.board, k)
                         );
                     }
                     RetreatKind::Push => {
                         enter(ctx, f, pid, to);
-                        let text = format!(
+                        note!(
+                            ctx,
+                            rule,
                             "{} retreats to the {}.",
                             f.label(ctx.board, k_of(f, pid).expect("moved")),
                             to.name()
                         );
-                        ctx.note(rule, text);
                         // Another Force of the lowest Skill Level already
                         // there retreats in turn (14.1.9, 14.1.10).
                         let others: Vec<usize> = f
@@ -406,11 +403,12 @@ pub fn hit(
     let side = f.units[k].side;
     if side == Side::Union && f.effects.close_ranks > 0 {
         f.effects.close_ranks -= 1;
-        let text = format!(
+        note!(
+            ctx,
+            "14.1.1",
             "Close Ranks cancels the Hit on {} (14.1.1).",
             f.label(ctx.board, k)
         );
-        ctx.note("14.1.1", text);
         return Ok(false);
     }
     let ty = f.force_type(ctx.board, k);
@@ -518,9 +516,11 @@ pub fn allocate(
                     targets = f.in_region(region, defender);
                 }
                 None => {
-                    ctx.note(
+                    note!(
+                        ctx,
                         rule,
-                        format!("{} Hit(s) find no target and are lost.", hits - n),
+                        "{} Hit(s) find no target and are lost.",
+                        hits - n
                     );
                     return Ok(());
                 }
@@ -732,13 +732,14 @@ pub fn shock(
         lowest_skill_random(ctx, f, &tied, "11.4", "The Shock attack falls on")?.expect("not empty")
     };
     let tpid = f.units[target].piece;
-    let text = format!(
+    note!(
+        ctx,
+        "11.4",
         "{} makes a Shock attack on {} in the {}.",
         f.label(ctx.board, k),
         f.label(ctx.board, target),
         region.name()
     );
-    ctx.note("11.4", text);
 
     // 11.4.1 Defensive Fire.
     if activate(ctx, f, tpid, "Defensive Fire: Activation", "11.4.1", &[])? {
@@ -790,12 +791,11 @@ pub fn shock(
     let defender_is_artillery = f.force_type(ctx.board, tk) == ForceType::Artillery;
     let mut defender_passed = false;
     if defender_is_artillery {
-        ctx.note(
+        note!(
+            ctx,
             "11.4.4",
-            format!(
-                "{} automatically fails its Shock check.",
-                f.label(ctx.board, tk)
-            ),
+            "{} automatically fails its Shock check.",
+            f.label(ctx.board, tk)
         );
     } else {
         let tp = &ctx.board.pieces[tpid];
@@ -929,11 +929,12 @@ pub fn strip_melee_counters(ctx: &mut Ctx, f: &mut Field, region: Region) {
     }
     for k in f.in_region(region, Side::Confederate) {
         if f.units[k].counter.take().is_some() {
-            let text = format!(
+            note!(
+                ctx,
+                "11.5",
                 "{} is in Melee: its Battle Plan Counter is removed (11.5).",
                 f.label(ctx.board, k)
             );
-            ctx.note("11.5", text);
         }
         f.units[k].cover = false;
     }

@@ -89,19 +89,43 @@ fn refusal_reason(ctx: &Ctx, f: &Field, k: usize, plan: PlanCounter) -> Option<R
     Some(Refusal::Only(why, rule))
 }
 
+/// The counters a unit may be given now, as bits by place in
+/// [`PlanCounter::ALL`].
+fn assignable(ctx: &Ctx, f: &Field, k: usize) -> u16 {
+    PlanCounter::ALL
+        .iter()
+        .enumerate()
+        .filter(|&(_, &plan)| may_assign(ctx, f, k, plan))
+        .fold(0, |bits, (j, _)| bits | 1 << j)
+}
+
 /// 12.2: the player assigns up to the Battle Plan Quantity, and may spend
 /// Scouts on Clear Orders (11.2.1).
 pub fn assign(ctx: &mut Ctx, f: &mut Field) -> R<()> {
     let mut left = f.quantity;
     f.assigned = 0;
     f.clear_defaults = 0;
+    // Nothing moves during the assignment: a unit's legal counters change
+    // only when it is given one, so each is listed once and kept.
+    let confederates: Vec<usize> = f.side(Side::Confederate).collect();
+    let mut allowed: Vec<u16> = confederates
+        .iter()
+        .map(|&k| assignable(ctx, f, k))
+        .collect();
     loop {
+        debug_assert!(
+            confederates
+                .iter()
+                .zip(&allowed)
+                .all(|(&k, &bits)| bits == assignable(ctx, f, k)),
+            "12.2: kept counters differ from the rules'"
+        );
         // Room for every counter on every Force, and the rest.
         let mut options = Vec::with_capacity(f.units.len() * (PlanCounter::ALL.len() + 1) + 2);
         if left > 0 {
-            for k in f.side(Side::Confederate) {
-                for plan in PlanCounter::ALL {
-                    if may_assign(ctx, f, k, plan) {
+            for (&k, &bits) in confederates.iter().zip(&allowed) {
+                for (j, plan) in PlanCounter::ALL.into_iter().enumerate() {
+                    if bits & 1 << j != 0 {
                         options.push(Decision::AssignPlan {
                             force: f.id(ctx.board, k),
                             plan,
@@ -138,15 +162,18 @@ pub fn assign(ctx: &mut Ctx, f: &mut Field) -> R<()> {
                 } else {
                     f.units[k].counter = Some(plan);
                 }
+                let at = confederates.iter().position(|&c| c == k).expect("listed");
+                allowed[at] = assignable(ctx, f, k);
                 left -= 1;
                 f.assigned += 1;
-                let text = format!(
+                note!(
+                    ctx,
+                    "12.2",
                     "{} is given {} ({}).",
                     f.label(ctx.board, k),
                     plan.name(),
                     plan.rule()
                 );
-                ctx.note("12.2", text);
             }
             Decision::HoldFormationCounter => {
                 f.formation_counter = true;
@@ -163,8 +190,12 @@ pub fn assign(ctx: &mut Ctx, f: &mut Field) -> R<()> {
                     .expect("on the sheet");
                 ctx.board.scouts.available -= 1;
                 if crate::rules::cavalry::scout_negated(ctx, "Clear Orders")? {
-                    let text = format!("No Clear Orders reach {}.", f.label(ctx.board, k));
-                    ctx.note("11.2.1", text);
+                    note!(
+                        ctx,
+                        "11.2.1",
+                        "No Clear Orders reach {}.",
+                        f.label(ctx.board, k)
+                    );
                     continue;
                 }
                 // One Scout: this Force's counter, or three Forces' defaults.
@@ -172,11 +203,12 @@ pub fn assign(ctx: &mut Ctx, f: &mut Field) -> R<()> {
                 if f.units[k].counter.is_none() {
                     f.clear_defaults += 2;
                 }
-                let text = format!(
+                note!(
+                    ctx,
+                    "11.2.1",
                     "A Scout gives Clear Orders to {} (11.2.1): no Activation roll.",
                     f.label(ctx.board, k)
                 );
-                ctx.note("11.2.1", text);
             }
             other => unreachable!("not offered: {other:?}"),
         }
@@ -184,14 +216,15 @@ pub fn assign(ctx: &mut Ctx, f: &mut Field) -> R<()> {
 }
 
 /// The Default Battle Plans a Confederate Force may use now (12.4, 11.5,
-/// 11.1.1).
-pub fn defaults(ctx: &Ctx, f: &Field, k: usize) -> Vec<DefaultPlan> {
+/// 11.1.1), into `v` (emptied first: one buffer serves a whole turn).
+pub fn defaults(ctx: &Ctx, f: &Field, k: usize, v: &mut Vec<DefaultPlan>) {
     let u = &f.units[k];
     let ty = f.force_type(ctx.board, k);
     let melee = f.in_melee(k);
-    let mut v = Vec::new();
+    v.clear();
     if !ty.is_mobile() {
-        return vec![DefaultPlan::Hold];
+        v.push(DefaultPlan::Hold);
+        return;
     }
     let has_activation = ctx.board.pieces[u.piece]
         .force
@@ -214,7 +247,7 @@ pub fn defaults(ctx: &Ctx, f: &Field, k: usize) -> Vec<DefaultPlan> {
             v.push(DefaultPlan::Pivot);
         }
         v.push(DefaultPlan::Hold);
-        return v;
+        return;
     }
     let next = u.region.advance(Side::Confederate);
     let room = next.is_some_and(|r| f.has_room(ctx.board, r, Side::Confederate));
@@ -260,20 +293,21 @@ pub fn defaults(ctx: &Ctx, f: &Field, k: usize) -> Vec<DefaultPlan> {
         v.push(DefaultPlan::MarchOff);
     }
     v.push(DefaultPlan::Hold);
-    v
 }
 
 /// 14.4 (and 12.3.8 for the Prepared): the player picks who acts next.
 pub fn resolve(ctx: &mut Ctx, f: &mut Field, prepared_only: bool) -> R<()> {
+    let mut ready = Vec::new();
+    let mut plans = Vec::new();
     loop {
         if f.routed == Some(Side::Confederate) {
             return routed_retreat(ctx, f);
         }
-        let ready: Vec<usize> = f
-            .side(Side::Confederate)
-            .into_iter()
-            .filter(|&k| !f.units[k].acted && (!prepared_only || f.units[k].prepare))
-            .collect();
+        ready.clear();
+        ready.extend(
+            f.side(Side::Confederate)
+                .filter(|&k| !f.units[k].acted && (!prepared_only || f.units[k].prepare)),
+        );
         if ready.is_empty() {
             return Ok(());
         }
@@ -296,7 +330,8 @@ pub fn resolve(ctx: &mut Ctx, f: &mut Field, prepared_only: bool) -> R<()> {
                     plan: None,
                 });
             } else {
-                for d in defaults(ctx, f, k) {
+                defaults(ctx, f, k, &mut plans);
+                for &d in &plans {
                     options.push(Decision::Act {
                         force: id.clone(),
                         plan: Some(d),
@@ -329,7 +364,7 @@ pub fn resolve(ctx: &mut Ctx, f: &mut Field, prepared_only: bool) -> R<()> {
             }
             other => unreachable!("not offered: {other:?}"),
         }
-        if f.side(Side::Union).is_empty() {
+        if !f.has_side(Side::Union) {
             return Ok(());
         }
     }
@@ -342,7 +377,6 @@ pub fn use_formation_counter(ctx: &mut Ctx, f: &mut Field) -> R<()> {
     for _ in 0..3 {
         let mut options: Vec<Decision> = f
             .side(Side::Confederate)
-            .into_iter()
             .filter(|&k| {
                 matches!(
                     f.force_type(ctx.board, k),
@@ -366,12 +400,13 @@ pub fn use_formation_counter(ctx: &mut Ctx, f: &mut Field) -> R<()> {
                     .unit_of(ctx.board.index(&force).expect("offered"))
                     .expect("on the sheet");
                 f.units[k].formation = f.units[k].formation.other();
-                let text = format!(
+                note!(
+                    ctx,
+                    "12.3.7",
                     "{} changes to {:?}.",
                     f.label(ctx.board, k),
                     f.units[k].formation
                 );
-                ctx.note("12.3.7", text);
             }
             _ => break,
         }
@@ -383,7 +418,6 @@ pub fn use_formation_counter(ctx: &mut Ctx, f: &mut Field) -> R<()> {
 fn routed_retreat(ctx: &mut Ctx, f: &mut Field) -> R<()> {
     let mut order: Vec<usize> = f
         .side(Side::Confederate)
-        .into_iter()
         .map(|k| f.units[k].piece)
         .collect();
     order.sort_by_key(|&pid| f.units[f.unit_of(pid).expect("here")].region);
@@ -454,20 +488,22 @@ fn activated(
         if default && f.clear_defaults > 0 {
             f.clear_defaults -= 1;
         }
-        let text = format!(
+        note!(
+            ctx,
+            "11.2.1",
             "{}: Clear Orders, no Activation roll (11.2.1).",
             f.label(ctx.board, k)
         );
-        ctx.note("11.2.1", text);
         return Ok(true);
     }
     let ok = activate(ctx, f, pid, what, rule, extra)?;
     if !ok {
-        let text = format!(
+        note!(
+            ctx,
+            "11.2",
             "{} fails to Activate and Holds (11.2).",
             f.label(ctx.board, k)
         );
-        ctx.note("11.2", text);
     }
     Ok(ok)
 }
@@ -492,32 +528,33 @@ fn advance_one(
         return Ok(true);
     };
     if !f.has_room(ctx.board, to, Side::Confederate) {
-        ctx.note(
+        note!(
+            ctx,
             rule,
-            format!(
-                "The {} is full: {} cannot Advance.",
-                to.name(),
-                f.label(ctx.board, k)
-            ),
+            "The {} is full: {} cannot Advance.",
+            to.name(),
+            f.label(ctx.board, k)
         );
         return Ok(true);
     }
     if !f.any_in_region(to, Side::Union) {
         move_into(ctx, f, pid, to);
-        let text = format!(
+        note!(
+            ctx,
+            rule,
             "{} Advances to the {}.",
             f.label(ctx.board, f.unit_of(pid).expect("here")),
             to.name()
         );
-        ctx.note(rule, text);
         return Ok(true);
     }
     if by == ShockBy::March && !activate(ctx, f, pid, "Shock attack", "11.4", &[])? {
-        let text = format!(
+        note!(
+            ctx,
+            "11.4",
             "{} fails to Activate for its Shock attack and Holds (11.4).",
             f.label(ctx.board, k)
         );
-        ctx.note("11.4", text);
         return Ok(false);
     }
     let result = shock(ctx, f, pid, to, by)?;
@@ -529,8 +566,7 @@ fn change_formation(ctx: &mut Ctx, f: &mut Field, pid: usize, to: Formation, rul
         && f.units[k].formation != to
     {
         f.units[k].formation = to;
-        let text = format!("{} changes to {to:?}.", f.label(ctx.board, k));
-        ctx.note(rule, text);
+        note!(ctx, rule, "{} changes to {to:?}.", f.label(ctx.board, k));
     }
 }
 
@@ -567,12 +603,13 @@ fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R
     let range = f.range_to_enemy(k);
     let rule = plan.rule();
     let hold = |ctx: &mut Ctx, f: &Field, why: &str| {
-        let text = format!(
+        note!(
+            ctx,
+            "11.2",
             "{}: {} cannot be carried out ({why}): the Force Holds (11.2).",
             f.label(ctx.board, k),
             plan.name()
         );
-        ctx.note("11.2", text);
     };
     match plan {
         PlanCounter::AimedVolley => {
@@ -613,8 +650,7 @@ fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R
             if activated(ctx, f, pid, "Cover", rule, &[], false)? {
                 let k = f.unit_of(pid).expect("here");
                 f.units[k].cover = true;
-                let text = format!("{} takes Cover.", f.label(ctx.board, k));
-                ctx.note(rule, text);
+                note!(ctx, rule, "{} takes Cover.", f.label(ctx.board, k));
             }
         }
         PlanCounter::Engage => {
@@ -826,22 +862,23 @@ fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: DefaultPlan) -> R
                 Decision::DisruptTake { plan: Some(p) } => {
                     let i = f.cup.iter().position(|x| *x == p).expect("offered");
                     f.disrupted.push(f.cup.remove(i));
-                    ctx.note(
+                    note!(
+                        ctx,
                         "12.4.3",
-                        format!("Disrupt: {p:?} is out of the cup until the end of the next draw."),
+                        "Disrupt: {p:?} is out of the cup until the end of the next draw."
                     );
                 }
                 _ => {
                     for _ in 0..3 {
                         let mut cup = f.cup.clone();
                         cup.sort();
-                        let names: Vec<String> = cup.iter().map(|p| p.name().to_string()).collect();
                         let i = crate::dice::pick_logged(
                             ctx.dice,
                             ctx.chronicle,
                             "12.4.3",
                             "Disrupt takes out",
-                            &names,
+                            cup.len(),
+                            |i| cup[i].name().to_string(),
                         )?;
                         let at = f.cup.iter().position(|x| *x == cup[i]).expect("in the cup");
                         f.disrupted.push(f.cup.remove(at));

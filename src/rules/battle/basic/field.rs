@@ -356,10 +356,13 @@ impl Field {
     }
 
     /// Units of a side, in board (id) order.
-    pub fn side(&self, side: Side) -> Vec<usize> {
-        (0..self.units.len())
-            .filter(|&k| self.units[k].side == side)
-            .collect()
+    pub fn side(&self, side: Side) -> impl DoubleEndedIterator<Item = usize> + '_ {
+        (0..self.units.len()).filter(move |&k| self.units[k].side == side)
+    }
+
+    /// Whether a side has any unit on the sheet.
+    pub fn has_side(&self, side: Side) -> bool {
+        self.units.iter().any(|u| u.side == side)
     }
 
     pub fn in_region(&self, region: Region, side: Side) -> Vec<usize> {
@@ -427,7 +430,6 @@ impl Field {
 
     pub fn combat_total(&self, board: &Board, side: Side) -> u32 {
         self.side(side)
-            .into_iter()
             .map(|k| board.pieces[self.units[k].piece].combat())
             .sum()
     }

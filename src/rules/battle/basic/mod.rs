@@ -27,9 +27,10 @@ pub fn fight(ctx: &mut Ctx, spec: &BattleSpec) -> R<Outcome> {
         rounds += 1;
         ctx.begin_round(rounds);
         let name = ctx.board.area_name(area).to_string();
-        ctx.note(
+        note!(
+            ctx,
             "9.3",
-            format!("Battle of {name} (Basic Battle Rules, on the Battlefield Sheet)."),
+            "Battle of {name} (Basic Battle Rules, on the Battlefield Sheet)."
         );
         let first_here = ctx.board.progress.battled.insert(area.to_string());
         let pre = pre_battle(ctx, area, BattleMode::Basic)?;
@@ -90,12 +91,15 @@ pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R
     let c = ctx.board.campaign.clone();
     let mut quantity = ctx.board.options.confederate_battle_plans(&c, lee);
     let union_quantity = ctx.board.options.union_special_battle_plans(&c) + pre.union_special_bonus;
-    ctx.note(
+    note!(
+        ctx,
         "10.2.10",
-        format!(
-            "Battle Plan Quantity: {quantity} ({}); the Union draws {union_quantity} Special Battle Plan(s) a turn.",
-            if lee { "Robert E. Lee's Command Rating" } else { "the campaign's number without Lee" }
-        ),
+        "Battle Plan Quantity: {quantity} ({}); the Union draws {union_quantity} Special Battle Plan(s) a turn.",
+        if lee {
+            "Robert E. Lee's Command Rating"
+        } else {
+            "the campaign's number without Lee"
+        }
     );
     // 10.2.11 Buy Additional Confederate Battle Plans.
     let cp = ctx.board.cp.confederate;
@@ -115,9 +119,10 @@ pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R
         let cost = if extra == 1 { 2 } else { 5 };
         ctx.board.cp.confederate -= cost;
         quantity += extra;
-        ctx.note(
+        note!(
+            ctx,
             "10.2.11",
-            format!("{cost} Command Points buy {extra} more Battle Plan(s): {quantity} a turn."),
+            "{cost} Command Points buy {extra} more Battle Plan(s): {quantity} a turn."
         );
     }
     // 10.2.12 Insights.
@@ -135,9 +140,10 @@ pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R
             insight: i,
             spent: false,
         });
-        ctx.note(
+        note!(
+            ctx,
             "10.2.6",
-            format!("The Fog of War gives the {i:?} Insight, free."),
+            "The Fog of War gives the {i:?} Insight, free."
         );
     }
     for r in &c.special_rules {
@@ -155,10 +161,7 @@ pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R
                 insight: *insight,
                 spent: false,
             });
-            ctx.note(
-                "10.2.12",
-                format!("{label}: the {insight:?} Insight, free."),
-            );
+            note!(ctx, "10.2.12", "{label}: the {insight:?} Insight, free.");
         }
     }
     let here: Vec<usize> = ctx.board.side_in_area(area, Side::Confederate);
@@ -187,11 +190,10 @@ pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R
                         insight,
                         spent: false,
                     });
-                    ctx.note(
+                    note!(
+                        ctx,
                         "10.2.12",
-                        format!(
-                            "The {insight:?} Insight is chosen: {quantity} Battle Plan(s) a turn."
-                        ),
+                        "The {insight:?} Insight is chosen: {quantity} Battle Plan(s) a turn."
                     );
                     if insight == Insight::Screen {
                         screen = ask_screen(ctx, &here, false)?;
@@ -238,17 +240,16 @@ pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R
                     ctx,
                     "a Special Battle Plan out of the cup",
                 )? {
-                    ctx.note("14.0.1", format!("{} stays in the cup.", plan.name()));
+                    note!(ctx, "14.0.1", "{} stays in the cup.", plan.name());
                     continue;
                 }
                 let i = cup.iter().position(|p| *p == plan).expect("offered");
                 cup.remove(i);
-                ctx.note(
+                note!(
+                    ctx,
                     "14.0.1",
-                    format!(
-                        "A Scout takes {} out of the cup for this battle.",
-                        plan.name()
-                    ),
+                    "A Scout takes {} out of the cup for this battle.",
+                    plan.name()
                 );
             }
             _ => break,
@@ -277,9 +278,10 @@ pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R
             options,
         )? {
             screened_approach = ctx.board.index(&id);
-            ctx.note(
+            note!(
+                ctx,
                 "10.2.20",
-                format!("Screened Approach: {id} screens; the Union places its Forces first."),
+                "Screened Approach: {id} screens; the Union places its Forces first."
             );
         }
     }
@@ -312,13 +314,12 @@ pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R
     }
     f.screen = screen;
     if let Some((c, i)) = screen {
-        ctx.note(
+        note!(
+            ctx,
             "10.2.12.7",
-            format!(
-                "{} and {} stay off the Battlefield Sheet to Screen.",
-                ctx.board.label(c),
-                ctx.board.label(i)
-            ),
+            "{} and {} stay off the Battlefield Sheet to Screen.",
+            ctx.board.label(c),
+            ctx.board.label(i)
         );
     }
     Ok(f)
@@ -437,7 +438,9 @@ fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[usize]) -> R<()> {
             }
         }
     }
-    let text = format!(
+    note!(
+        ctx,
+        "10.2.16",
         "Confederate set-up: {}.",
         Region::ALL
             .iter()
@@ -447,7 +450,6 @@ fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[usize]) -> R<()> {
             .collect::<Vec<_>>()
             .join(", ")
     );
-    ctx.note("10.2.16", text);
     if f.lee {
         ctx.note(
             "10.2.17",
@@ -490,12 +492,11 @@ fn place_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
                 };
                 f.units.push(unit(pid, Side::Union, region, fm));
             }
-            ctx.note(
+            note!(
+                ctx,
                 "10.2.12.8",
-                format!(
-                    "Terrain: every Union Force is placed in the {}.",
-                    region.name()
-                ),
+                "Terrain: every Union Force is placed in the {}.",
+                region.name()
             );
         }
         return Ok(());
@@ -536,7 +537,9 @@ fn place_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
         approach += 1;
         f.units.push(unit(pid, Side::Union, region, formation));
     }
-    let text = format!(
+    note!(
+        ctx,
+        "10.2.19",
         "Union set-up ({:?}, {formation:?}): {}.",
         f.tactics,
         [
@@ -551,7 +554,6 @@ fn place_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
         .collect::<Vec<_>>()
         .join(", ")
     );
-    ctx.note("10.2.19", text);
     ctx.frame(f, |_| "The Union is placed".into());
     Ok(())
 }
@@ -606,9 +608,11 @@ pub fn insights_step(ctx: &mut Ctx, f: &mut Field) -> R<()> {
                         options,
                     )? {
                         f.turns = (f.turns as i32 + by).clamp(1, 6) as u32;
-                        ctx.note(
+                        note!(
+                            ctx,
                             "10.2.12.1",
-                            format!("Duration: the battle now lasts {} turns.", f.turns),
+                            "Duration: the battle now lasts {} turns.",
+                            f.turns
                         );
                     }
                     f.insights[i].spent = true;
@@ -616,7 +620,6 @@ pub fn insights_step(ctx: &mut Ctx, f: &mut Field) -> R<()> {
                 Insight::Entrench => {
                     let options: Vec<Decision> = f
                         .side(Side::Confederate)
-                        .into_iter()
                         .filter(|&k| !f.in_melee(k))
                         .map(|k| Decision::EntrenchOn {
                             force: f.id(ctx.board, k),
@@ -630,8 +633,7 @@ pub fn insights_step(ctx: &mut Ctx, f: &mut Field) -> R<()> {
                             .unit_of(ctx.board.index(&force).expect("offered"))
                             .expect("on the sheet");
                         f.units[k].entrench = true;
-                        let text = format!("{} Entrenches.", f.label(ctx.board, k));
-                        ctx.note("10.2.12.3", text);
+                        note!(ctx, "10.2.12.3", "{} Entrenches.", f.label(ctx.board, k));
                     }
                     f.insights[i].spent = true;
                 }
@@ -658,8 +660,7 @@ pub fn insights_step(ctx: &mut Ctx, f: &mut Field) -> R<()> {
                 ) {
                     let r = f.units[k].region.pos();
                     if f.side(Side::Confederate)
-                        .iter()
-                        .any(|&c| (f.units[c].region.pos() - r).abs() <= 1)
+                        .any(|c| (f.units[c].region.pos() - r).abs() <= 1)
                     {
                         options.push(Decision::TryDemolitions {
                             target: f.id(ctx.board, k),
@@ -719,11 +720,7 @@ fn screen_attacks(ctx: &mut Ctx, f: &mut Field) -> R<()> {
         }
     }
     for _ in 0..hits {
-        let rear = f
-            .side(Side::Union)
-            .into_iter()
-            .map(|k| f.units[k].region)
-            .max();
+        let rear = f.side(Side::Union).map(|k| f.units[k].region).max();
         let Some(rear) = rear else { break };
         let there = f.in_region(rear, Side::Union);
         if let Some(k) =
@@ -761,16 +758,16 @@ fn rout_check(ctx: &mut Ctx, f: &mut Field) -> R<()> {
     } else {
         return Ok(());
     };
-    ctx.note(
+    note!(
+        ctx,
         "14.5",
-        format!(
-            "Rout check: Union {u} against Confederate {c}: the {} Rout.",
-            loser.army()
-        ),
+        "Rout check: Union {u} against Confederate {c}: the {} Rout.",
+        loser.army()
     );
     f.routed = Some(loser);
     ctx.frame(f, |_| format!("The {} Rout", loser.army()));
-    for k in f.side(loser).into_iter().rev() {
+    let losers: Vec<usize> = f.side(loser).collect();
+    for k in losers.into_iter().rev() {
         let pid = f.units[k].piece;
         match f.force_type(ctx.board, k) {
             ForceType::Garrison | ForceType::Fortification => destroy(ctx, f, pid, "14.5"),
@@ -785,7 +782,7 @@ fn rout_check(ctx: &mut Ctx, f: &mut Field) -> R<()> {
 /// 10.1 Battle Turns until the battle ends. None means Rejoin.
 pub fn battle(ctx: &mut Ctx, f: &mut Field) -> R<Option<Ending>> {
     loop {
-        ctx.note("10.1", format!("Battle turn {} of {}.", f.turn, f.turns));
+        note!(ctx, "10.1", "Battle turn {} of {}.", f.turn, f.turns);
         insights_step(ctx, f)?;
         if f.routed != Some(Side::Confederate) {
             confederate::assign(ctx, f)?;
@@ -857,8 +854,8 @@ fn check(ctx: &Ctx, f: &Field, step: &str) {
 
 /// 14.7: one army gone from the sheet ends the battle.
 fn ended(ctx: &mut Ctx, f: &Field) -> Option<Ending> {
-    let c = f.side(Side::Confederate).is_empty();
-    let u = f.side(Side::Union).is_empty();
+    let c = !f.has_side(Side::Confederate);
+    let u = !f.has_side(Side::Union);
     let ending = match (c, u, f.routed) {
         (false, false, _) => return None,
         (true, true, _) => Ending::Cleared { loser: None },
@@ -870,7 +867,7 @@ fn ended(ctx: &mut Ctx, f: &Field) -> Option<Ending> {
             loser: Some(Side::Union),
         },
     };
-    ctx.note("14.7", format!("The battle ends: {}.", ending.describe()));
+    note!(ctx, "14.7", "The battle ends: {}.", ending.describe());
     Some(ending)
 }
 

@@ -46,9 +46,10 @@ pub fn tactics_for(ctx: &mut Ctx, f: &mut Field, u: u32, c: u32) -> R<()> {
         }
     };
     if t != f.tactics || f.turn == 1 {
-        ctx.note(
+        note!(
+            ctx,
             "13.0",
-            format!("Union {u} against Confederate {c}: the Union uses {t:?} tactics."),
+            "Union {u} against Confederate {c}: the Union uses {t:?} tactics."
         );
     }
     f.tactics = t;
@@ -85,13 +86,13 @@ pub fn draw_special_plans(ctx: &mut Ctx, f: &mut Field) -> R<()> {
             break;
         }
         pool.sort();
-        let names: Vec<String> = pool.iter().map(|p| p.name().to_string()).collect();
         let i = crate::dice::pick_logged(
             ctx.dice,
             ctx.chronicle,
             "14.0",
             "Union Special Battle Plan drawn from the cup",
-            &names,
+            pool.len(),
+            |i| pool[i].name().to_string(),
         )?;
         let plan = pool[i];
         let at = f.cup.iter().position(|p| *p == plan).expect("in the cup");
@@ -157,7 +158,6 @@ fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R<boo
             // 14.1.2: the highest-Skill Infantry or Artillery not in Melee.
             let eligible: Vec<usize> = f
                 .side(Side::Union)
-                .into_iter()
                 .filter(|&k| {
                     matches!(
                         f.force_type(ctx.board, k),
@@ -177,11 +177,12 @@ fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R<boo
             };
             f.units[k].hard_cover = true;
             f.units[k].formation = Formation::Line;
-            let text = format!(
+            note!(
+                ctx,
+                "14.1.2",
                 "Hard Cover is attached to {} (Line).",
                 f.label(ctx.board, k)
             );
-            ctx.note("14.1.2", text);
         }
         SpecialBattlePlan::Charge => {
             f.drawn.push(plan);
@@ -190,7 +191,6 @@ fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R<boo
         SpecialBattlePlan::FlankingFire => {
             let targets: Vec<usize> = f
                 .side(Side::Confederate)
-                .into_iter()
                 .filter(|&k| !f.in_melee(k))
                 .collect();
             if targets.is_empty() {
@@ -202,7 +202,7 @@ fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R<boo
                 return Ok(false);
             }
             f.drawn.push(plan);
-            let n = f.side(Side::Union).len() as i32;
+            let n = f.side(Side::Union).count() as i32;
             let check = Check::new("Flanking Fire", "14.1.7", n, "Union Forces on the sheet");
             if roll_check(ctx.dice, ctx.chronicle, check)?.success {
                 let pieces: Vec<usize> = targets.iter().map(|&k| f.units[k].piece).collect();
@@ -212,14 +212,10 @@ fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R<boo
         }
         SpecialBattlePlan::ScreenedMarch => {
             f.drawn.push(plan);
-            let n = f.side(Side::Union).len() as i32;
+            let n = f.side(Side::Union).count() as i32;
             let check = Check::new("Screened March", "14.1.8", n, "Union Forces on the sheet");
             if roll_check(ctx.dice, ctx.chronicle, check)?.success {
-                let rear = f
-                    .side(Side::Confederate)
-                    .into_iter()
-                    .map(|k| f.units[k].region)
-                    .min();
+                let rear = f.side(Side::Confederate).map(|k| f.units[k].region).min();
                 if let Some(rear) = rear {
                     let there = f.in_region(rear, Side::Confederate);
                     if let Some(k) =
@@ -265,7 +261,6 @@ fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R<boo
 fn charge(ctx: &mut Ctx, f: &mut Field) -> R<()> {
     let candidates: Vec<usize> = f
         .side(Side::Union)
-        .into_iter()
         .filter(|&k| {
             matches!(
                 f.force_type(ctx.board, k),
@@ -330,12 +325,13 @@ fn charge(ctx: &mut Ctx, f: &mut Field) -> R<()> {
             break;
         }
         if !f.has_room(ctx.board, target, Side::Union) {
-            let text = format!(
+            note!(
+                ctx,
+                "14.1.3",
                 "The {} is full: {} Holds.",
                 target.name(),
                 f.label(ctx.board, k)
             );
-            ctx.note("14.1.3", text);
             continue;
         }
         f.units[k].formation = Formation::Column;
@@ -358,7 +354,6 @@ fn union_ranged_mods(ctx: &Ctx, f: &Field, pid: usize) -> Vec<Modifier> {
 pub fn resolve_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
     let mut order: Vec<usize> = f
         .side(Side::Union)
-        .into_iter()
         .filter(|&k| !f.units[k].acted)
         .map(|k| f.units[k].piece)
         .collect();
@@ -371,7 +366,7 @@ pub fn resolve_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
         f.units[k].acted = true;
         union_default(ctx, f, pid)?;
         ctx.frame(f, |b| format!("{} acts", label(&b.pieces[pid])));
-        if f.side(Side::Confederate).is_empty() {
+        if !f.has_side(Side::Confederate) {
             break;
         }
     }
@@ -420,14 +415,16 @@ fn union_default(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
                     if f.any_in_region(to, Side::Confederate)
                         || !f.has_room(ctx.board, to, Side::Union)
                     {
-                        ctx.note("14.2.4", format!("{label} cannot Advance: Hold."));
+                        note!(ctx, "14.2.4", "{label} cannot Advance: Hold.");
                         return Ok(());
                     }
                     f.units[k].formation = Formation::Column;
                     move_into(ctx, f, pid, to);
-                    ctx.note(
+                    note!(
+                        ctx,
                         "14.2.1",
-                        format!("{label} Advances to the {} in Column.", to.name()),
+                        "{label} Advances to the {} in Column.",
+                        to.name()
                     );
                 }
                 _ => ctx.note("14.2.4", format!("{label} Holds.")),
@@ -459,8 +456,12 @@ fn union_combat(ctx: &mut Ctx, f: &mut Field, pid: usize, carbine: bool) -> R<()
         .activation
         .is_some();
     if needs_roll && has_activation && !activate(ctx, f, pid, "Combat", rule, &[])? {
-        let text = format!("{} fails to Activate: Hold.", f.label(ctx.board, k));
-        ctx.note(rule, text);
+        note!(
+            ctx,
+            rule,
+            "{} fails to Activate: Hold.",
+            f.label(ctx.board, k)
+        );
         return Ok(());
     }
     let k = k_of(f, pid).expect("on the sheet");
