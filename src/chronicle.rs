@@ -163,6 +163,13 @@ impl Chronicle {
         });
     }
 
+    /// [`Chronicle::note`] worded only when kept (not in a quiet chronicle).
+    pub fn note_with(&mut self, rule: impl Into<String>, text: impl FnOnce() -> String) {
+        if !self.quiet {
+            self.note(rule, text());
+        }
+    }
+
     pub fn roll(&mut self, rule: impl Into<String>, text: impl Into<String>, roll: RollDetail) {
         if self.quiet {
             return;

@@ -51,7 +51,8 @@ impl T {
             at(&mut board, "glendale", &[id]);
             let pid = board.index(id).unwrap();
             let side = board.pieces[pid].force.side;
-            f.units.push(Unit::new(pid, side, *region, *formation));
+            f.units
+                .push(Unit::new(&board, pid, side, *region, *formation));
         }
         T {
             game: Run::new(board, &[]),
@@ -562,10 +563,7 @@ fn broken_and_heavy_fire_overflow() {
     t.run(|c, f| combat::hit(c, f, pid, combat::HitSource::Attack, "11.6", true).map(|_| ()));
     assert_eq!(t.region("magruder"), ConfederateFront, "{}", t.text());
     assert_eq!(t.region("holmes"), ConfederateApproach, "{}", t.text());
-    assert_eq!(
-        t.f.mobile_count(&t.game.board, ConfederateFront, Side::Confederate),
-        6
-    );
+    assert_eq!(t.f.mobile_count(ConfederateFront, Side::Confederate), 6);
 }
 
 /// 14.2.2.1 example: Union Cavalry two Regions from Longstreet Activates (a

@@ -397,10 +397,9 @@ impl Board {
         self.progress.casualties.hit(self.pieces[i].force.side);
         let p = &self.pieces[i];
         if p.strength == Strength::Full && p.force.reduced.is_some() {
-            chronicle.note(
-                rule,
-                format!("{} is hit and flipped to its reduced side.", label(p)),
-            );
+            chronicle.note_with(rule, || {
+                format!("{} is hit and flipped to its reduced side.", label(p))
+            });
             self.pieces[i].strength = Strength::Reduced;
             HitResult::Reduced
         } else {
@@ -414,27 +413,25 @@ impl Board {
         self.progress.casualties.lost(self.pieces[i].force.side);
         self.progress.attached.remove(&self.pieces[i].force.id);
         let dest = destination(&self.pieces[i].force, false);
-        chronicle.note(
-            rule,
+        chronicle.note_with(rule, || {
             format!(
                 "{} is destroyed ({}).",
                 label(&self.pieces[i]),
                 place_name(&dest)
-            ),
-        );
+            )
+        });
         self.set_location(i, dest);
         self.pieces[i].strength = Strength::Full;
     }
 
     /// Remove a counter from the game for good (10.2.8 Desertion).
     pub fn remove_from_game(&mut self, i: usize, chronicle: &mut Chronicle, rule: &str) {
-        chronicle.note(
-            rule,
+        chronicle.note_with(rule, || {
             format!(
                 "{} is removed from the game for good.",
                 label(&self.pieces[i])
-            ),
-        );
+            )
+        });
         self.set_location(i, Location::RemovedFromGame);
         self.pieces[i].strength = Strength::Full;
     }

@@ -129,14 +129,13 @@ pub fn new_campaign(
     chronicle: &mut Chronicle,
 ) -> Board {
     let c = campaign.clone();
-    chronicle.note("7.0", format!("Set up {} ({}).", c.name, c.dates));
-    chronicle.note(
-        "7.13",
+    chronicle.note_with("7.0", || format!("Set up {} ({}).", c.name, c.dates));
+    chronicle.note_with("7.13", || {
         format!(
             "Objective counters placed in {}.",
             names(&c, &c.setup.objective_markers)
-        ),
-    );
+        )
+    });
     let mut board = Board::empty(campaign, options);
     // 7.7, 7.8 Starting Forces; 7.9 Late Arrivals wait off the map;
     // 7.10–7.12 generic counters beside the map, in their cup or pile.
@@ -154,14 +153,13 @@ pub fn new_campaign(
                     .map(|f| f.name.as_str())
             })
             .collect();
-        chronicle.note(
-            "7.8",
+        chronicle.note_with("7.8", || {
             format!(
                 "{} set up in {}.",
                 forces.join(", "),
                 area_name(&c, &p.area)
-            ),
-        );
+            )
+        });
     }
     for l in &c.late_arrivals {
         let names: Vec<&str> = l
@@ -174,10 +172,9 @@ pub fn new_campaign(
                     .map_or(id.as_str(), |f| f.name.as_str())
             })
             .collect();
-        chronicle.note(
-            "7.9",
-            format!("{} ({}) wait off the map.", names.join(", "), l.label),
-        );
+        chronicle.note_with("7.9", || {
+            format!("{} ({}) wait off the map.", names.join(", "), l.label)
+        });
     }
     // 7.6 Cities and Forts, then the campaign's own extra counters.
     for (area, side, kind, ty) in c.city_and_fort_counters() {
@@ -198,14 +195,13 @@ pub fn new_campaign(
     }
     // 7.8 Lee.
     board.lee = Location::Area(c.setup.lee.clone());
-    chronicle.note(
-        "7.8",
+    chronicle.note_with("7.8", || {
         format!(
             "Robert E. Lee (Command Rating {}) in {}.",
             c.lee.command_rating,
             area_name(&c, &c.setup.lee)
-        ),
-    );
+        )
+    });
     // 7.4 Command Points and Scouts; 7.2 the Turn counter beside the track.
     board.cp = CommandPoints {
         confederate: c.setup.confederate_command_points,
@@ -217,8 +213,7 @@ pub fn new_campaign(
         phase: Phase::Confederate,
     };
     board.record_strength();
-    chronicle.note(
-        "7.14",
+    chronicle.note_with("7.14", || {
         format!(
             "Difficulty: player {:?}; Union {}; battles {}.",
             options.player,
@@ -227,19 +222,16 @@ pub fn new_campaign(
                 None => format!("{:?}", options.union),
             },
             options.battles.name()
-        ),
-    );
+        )
+    });
     if options.union_cavalry_corps {
-        chronicle.note(
-            crate::rules::cavalry::RULE,
-            format!(
+        chronicle.note_with(crate::rules::cavalry::RULE, || format!(
                 "Optional rule in play: the Union AI makes a Saving Throw of {} on a d10 against every Scout discarded.",
                 match c.union_cavalry_saving_throw {
                     10 => "10".to_string(),
                     t => format!("{t}+"),
                 }
-            ),
-        );
+            ));
     }
     board
 }
@@ -262,23 +254,21 @@ fn place_generic(
     match found.first() {
         Some(&i) => {
             board.move_to(i, area);
-            chronicle.note(
-                rule,
+            chronicle.note_with(rule, || {
                 format!(
                     "{} {} placed in {name}.",
                     side.name(),
                     board.pieces[i].force.chronicle_name()
-                ),
-            );
+                )
+            });
         }
-        None => chronicle.note(
-            rule,
+        None => chronicle.note_with(rule, || {
             format!(
                 "No {} {} counter left to place in {name}.",
                 side.name(),
                 kind.name()
-            ),
-        ),
+            )
+        }),
     }
 }
 

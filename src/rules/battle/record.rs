@@ -176,8 +176,7 @@ impl Field {
                     PlanCounter::ALL
                         .into_iter()
                         .filter_map(|plan| {
-                            super::basic::confederate::refusal(ctx, self, k, plan)
-                                .map(|why| (plan, why))
+                            super::basic::confederate::refusal(self, k, plan).map(|why| (plan, why))
                         })
                         .collect()
                 } else {

@@ -29,26 +29,39 @@ pub fn activation_check(
     rule: &'static str,
     extra: &[(i32, &'static str, &'static str)],
 ) -> Check {
+    let (base, modifiers) = activation_terms(ctx, f, pid, extra);
+    modifiers.fold(
+        Check::new(
+            format!("{what}: {}", ctx.board.label(pid)),
+            rule,
+            base,
+            "Activation",
+        ),
+        |c, (n, source, rule)| c.modifier(n, source, rule),
+    )
+}
+
+/// The printed Activation number and the modifiers to it, as
+/// [`activation_check`] words them.
+fn activation_terms<'a>(
+    ctx: &Ctx,
+    f: &Field,
+    pid: usize,
+    extra: &'a [(i32, &'static str, &'static str)],
+) -> (
+    i32,
+    impl Iterator<Item = (i32, &'static str, &'static str)> + 'a,
+) {
     let p = &ctx.board.pieces[pid];
     let base = p.force.values(p.strength).activation.unwrap_or(0) as i32;
-    let mut c = Check::new(
-        format!("{what}: {}", ctx.board.label(pid)),
-        rule,
-        base,
-        "Activation",
-    );
-    if p.force.side == Side::Confederate {
-        if f.has_insight(Insight::Officers) {
-            c = c.modifier(1, "Officers Insight", "10.2.12.6");
-        }
-        if f.effects.mixed_orders {
-            c = c.modifier(-1, "Mixed Orders", "14.1.6");
-        }
-    }
-    for (n, src, r) in extra {
-        c = c.modifier(*n, *src, r);
-    }
-    c
+    let confederate = p.force.side == Side::Confederate;
+    let officers = confederate && f.has_insight(Insight::Officers);
+    let mixed = confederate && f.effects.mixed_orders;
+    let own = [
+        officers.then_some((1, "Officers Insight", "10.2.12.6")),
+        mixed.then_some((-1, "Mixed Orders", "14.1.6")),
+    ];
+    (base, own.into_iter().flatten().chain(extra.iter().copied()))
 }
 
 pub fn activate(
@@ -59,6 +72,16 @@ pub fn activate(
     rule: &'static str,
     extra: &[(i32, &'static str, &'static str)],
 ) -> R<bool> {
+    if ctx.chronicle.is_quiet() {
+        // Nothing worded: the same die against the same target (4.5).
+        let (base, modifiers) = activation_terms(ctx, f, pid, extra);
+        let target = base + modifiers.map(|(n, _, _)| n).sum::<i32>();
+        let board = &*ctx.board;
+        let die = ctx
+            .dice
+            .d10_for(|| format!("{rule} {what}: {}", board.label(pid)))?;
+        return Ok(crate::dice::succeeds(die, target));
+    }
     let c = activation_check(ctx, f, pid, what, rule, extra);
     Ok(roll_check(ctx.dice, ctx.chronicle, c)?.success)
 }
@@ -226,7 +249,7 @@ pub fn retreat(
 ) -> R<()> {
     let Some(k) = k_of(f, pid) else { return Ok(()) };
     let u = f.units[k].clone();
-    let ty = f.force_type(ctx.board, k);
+    let ty = f.force_type(k);
     if !ty.is_mobile() {
         note!(
             ctx,
@@ -259,7 +282,7 @@ pub fn retreat(
             _ => exit_sheet(ctx, f, pid, rule)?,
         },
         Some(to) => {
-            if f.has_room(ctx.board, to, u.side) {
+            if f.has_room(to, u.side) {
                 enter(ctx, f, pid, to);
                 note!(
                     ctx,
@@ -303,9 +326,7 @@ pub fn retreat(
                         let others: Vec<usize> = f
                             .in_region(to, u.side)
                             .into_iter()
-                            .filter(|&j| {
-                                f.units[j].piece != pid && f.force_type(ctx.board, j).is_mobile()
-                            })
+                            .filter(|&j| f.units[j].piece != pid && f.force_type(j).is_mobile())
                             .collect();
                         if let Some(next) = lowest_skill_random(
                             ctx,
@@ -411,7 +432,7 @@ pub fn hit(
         );
         return Ok(false);
     }
-    let ty = f.force_type(ctx.board, k);
+    let ty = f.force_type(k);
     let destroyed_next = ctx.board.pieces[pid].strength == Strength::Reduced
         || ctx.board.pieces[pid].force.reduced.is_none();
     if ty == ForceType::Artillery && in_melee && destroyed_next {
@@ -454,19 +475,9 @@ pub fn capture_on_field(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static
     // The substitute (if any) is the captor's counter newly in the area.
     for i in ctx.board.side_in_area(&area, captor) {
         if !before.contains(&i) && f.unit_of(i).is_none() {
-            f.units.push(Unit {
-                piece: i,
-                side: captor,
-                region,
-                formation: Formation::Line,
-                counter: None,
-                prepare: false,
-                entrench: false,
-                hard_cover: false,
-                cover: false,
-                acted: true,
-                clear_orders: false,
-            });
+            let mut substitute = Unit::new(ctx.board, i, captor, region, Formation::Line);
+            substitute.acted = true;
+            f.units.push(substitute);
         }
     }
     // A substitute among the enemy's Forces puts them in Melee.
@@ -602,7 +613,7 @@ pub fn attack(
     let side = f.units[k].side;
     let from = f.units[k].region;
     let melee = from == region;
-    let ty = f.force_type(ctx.board, k);
+    let ty = f.force_type(k);
     if melee {
         mods.push(Modifier::pair(3, 3, "Melee combat", "11.5"));
     }
@@ -712,9 +723,7 @@ pub fn shock(
     } else if side == Side::Confederate {
         let options = tied
             .iter()
-            .map(|&d| Decision::ShockTarget {
-                force: f.id(ctx.board, d),
-            })
+            .map(|&d| Decision::ShockTarget { force: f.id(d) })
             .collect();
         match ask_on(
             ctx,
@@ -753,7 +762,7 @@ pub fn shock(
             "Combat Value (superscript ignored)",
         );
         if matches!(
-            f.force_type(ctx.board, tk),
+            f.force_type(tk),
             ForceType::Artillery | ForceType::Fortification
         ) {
             c = c.modifier(2, "range 1", "11.7.2");
@@ -788,7 +797,7 @@ pub fn shock(
         (Formation::Line, Formation::Column) => (2, -2),
         _ => (0, 0),
     };
-    let defender_is_artillery = f.force_type(ctx.board, tk) == ForceType::Artillery;
+    let defender_is_artillery = f.force_type(tk) == ForceType::Artillery;
     let mut defender_passed = false;
     if defender_is_artillery {
         note!(

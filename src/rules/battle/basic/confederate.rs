@@ -11,13 +11,13 @@ use crate::rules::components::SpecialBattlePlan;
 use crate::rules::decision::{Decision, DefaultPlan, FormationChange, SecondMove};
 
 /// Can this counter be attached to this unit now (12.2, 12.3)?
-pub fn may_assign(ctx: &Ctx, f: &Field, k: usize, plan: PlanCounter) -> bool {
-    refusal_reason(ctx, f, k, plan).is_none()
+pub fn may_assign(f: &Field, k: usize, plan: PlanCounter) -> bool {
+    refusal_reason(f, k, plan, f.in_melee(k)).is_none()
 }
 
 /// Why this counter may not be attached to this unit now; None when it may.
-pub fn refusal(ctx: &Ctx, f: &Field, k: usize, plan: PlanCounter) -> Option<String> {
-    refusal_reason(ctx, f, k, plan).map(|r| match r {
+pub fn refusal(f: &Field, k: usize, plan: PlanCounter) -> Option<String> {
+    refusal_reason(f, k, plan, f.in_melee(k)).map(|r| match r {
         Refusal::Said(text) => text.to_string(),
         Refusal::Attached(c) => format!(
             "{} is already attached: one counter a Force, Prepare apart (12.2).",
@@ -36,7 +36,8 @@ enum Refusal {
     Only(&'static str, &'static str),
 }
 
-fn refusal_reason(ctx: &Ctx, f: &Field, k: usize, plan: PlanCounter) -> Option<Refusal> {
+/// `melee` is `f.in_melee(k)`, read once by the caller.
+fn refusal_reason(f: &Field, k: usize, plan: PlanCounter, melee: bool) -> Option<Refusal> {
     let u = &f.units[k];
     if u.side != Side::Confederate {
         return Some(Refusal::Said(
@@ -53,7 +54,7 @@ fn refusal_reason(ctx: &Ctx, f: &Field, k: usize, plan: PlanCounter) -> Option<R
             "Formation is not attached to a Force: it is placed beside the sheet (12.3.7).",
         ));
     }
-    if f.in_melee(k) {
+    if melee {
         return Some(Refusal::Said(
             "In Melee: only Prepare may be attached (11.5, 12.3.8).",
         ));
@@ -61,7 +62,7 @@ fn refusal_reason(ctx: &Ctx, f: &Field, k: usize, plan: PlanCounter) -> Option<R
     if let Some(c) = u.counter {
         return Some(Refusal::Attached(c));
     }
-    let ty = f.force_type(ctx.board, k);
+    let ty = f.force_type(k);
     let infantry = ty == ForceType::Infantry;
     let foot_or_horse = matches!(ty, ForceType::Infantry | ForceType::Cavalry);
     let (why, rule) = match plan {
@@ -91,11 +92,12 @@ fn refusal_reason(ctx: &Ctx, f: &Field, k: usize, plan: PlanCounter) -> Option<R
 
 /// The counters a unit may be given now, as bits by place in
 /// [`PlanCounter::ALL`].
-fn assignable(ctx: &Ctx, f: &Field, k: usize) -> u16 {
+fn assignable(f: &Field, k: usize) -> u16 {
+    let melee = f.in_melee(k);
     PlanCounter::ALL
         .iter()
         .enumerate()
-        .filter(|&(_, &plan)| may_assign(ctx, f, k, plan))
+        .filter(|&(_, &plan)| refusal_reason(f, k, plan, melee).is_none())
         .fold(0, |bits, (j, _)| bits | 1 << j)
 }
 
@@ -108,16 +110,13 @@ pub fn assign(ctx: &mut Ctx, f: &mut Field) -> R<()> {
     // Nothing moves during the assignment: a unit's legal counters change
     // only when it is given one, so each is listed once and kept.
     let confederates: Vec<usize> = f.side(Side::Confederate).collect();
-    let mut allowed: Vec<u16> = confederates
-        .iter()
-        .map(|&k| assignable(ctx, f, k))
-        .collect();
+    let mut allowed: Vec<u16> = confederates.iter().map(|&k| assignable(f, k)).collect();
     loop {
         debug_assert!(
             confederates
                 .iter()
                 .zip(&allowed)
-                .all(|(&k, &bits)| bits == assignable(ctx, f, k)),
+                .all(|(&k, &bits)| bits == assignable(f, k)),
             "12.2: kept counters differ from the rules'"
         );
         // Room for every counter on every Force, and the rest.
@@ -127,7 +126,7 @@ pub fn assign(ctx: &mut Ctx, f: &mut Field) -> R<()> {
                 for (j, plan) in PlanCounter::ALL.into_iter().enumerate() {
                     if bits & 1 << j != 0 {
                         options.push(Decision::AssignPlan {
-                            force: f.id(ctx.board, k),
+                            force: f.id(k),
                             plan,
                         });
                     }
@@ -140,9 +139,7 @@ pub fn assign(ctx: &mut Ctx, f: &mut Field) -> R<()> {
         if ctx.board.scouts.available > 0 {
             for k in f.side(Side::Confederate) {
                 if !f.units[k].clear_orders {
-                    options.push(Decision::ClearOrders {
-                        force: f.id(ctx.board, k),
-                    });
+                    options.push(Decision::ClearOrders { force: f.id(k) });
                 }
             }
         }
@@ -163,7 +160,7 @@ pub fn assign(ctx: &mut Ctx, f: &mut Field) -> R<()> {
                     f.units[k].counter = Some(plan);
                 }
                 let at = confederates.iter().position(|&c| c == k).expect("listed");
-                allowed[at] = assignable(ctx, f, k);
+                allowed[at] = assignable(f, k);
                 left -= 1;
                 f.assigned += 1;
                 note!(
@@ -216,25 +213,26 @@ pub fn assign(ctx: &mut Ctx, f: &mut Field) -> R<()> {
 }
 
 /// The Default Battle Plans a Confederate Force may use now (12.4, 11.5,
-/// 11.1.1), into `v` (emptied first: one buffer serves a whole turn).
-pub fn defaults(ctx: &Ctx, f: &Field, k: usize, v: &mut Vec<DefaultPlan>) {
+/// 11.1.1), into `v` (emptied first: one buffer serves a whole turn). `at`
+/// is the sheet as it stands.
+pub fn defaults(ctx: &Ctx, f: &Field, at: &Occupancy, k: usize, v: &mut Vec<DefaultPlan>) {
     let u = &f.units[k];
-    let ty = f.force_type(ctx.board, k);
-    let melee = f.in_melee(k);
+    let ty = f.force_type(k);
+    let melee = at.any(u.region, Side::Union);
     v.clear();
     if !ty.is_mobile() {
         v.push(DefaultPlan::Hold);
         return;
     }
-    let has_activation = ctx.board.pieces[u.piece]
-        .force
-        .values(ctx.board.pieces[u.piece].strength)
-        .activation
-        .is_some();
     let can_fire = match ty {
-        ForceType::Artillery => !melee && super::union::artillery_target(f, k).is_some(),
+        ForceType::Artillery => {
+            !melee && at.artillery_target(u.region, Side::Confederate).is_some()
+        }
         _ => {
-            u.region != Region::ConfederateReserve && f.range_to_enemy(k).is_some_and(|r| r <= 1)
+            u.region != Region::ConfederateReserve
+                && at
+                    .range(u.region, Side::Confederate)
+                    .is_some_and(|r| r <= 1)
                 || melee
         }
     };
@@ -250,10 +248,15 @@ pub fn defaults(ctx: &Ctx, f: &Field, k: usize, v: &mut Vec<DefaultPlan>) {
         return;
     }
     let next = u.region.advance(Side::Confederate);
-    let room = next.is_some_and(|r| f.has_room(ctx.board, r, Side::Confederate));
+    let room = next.is_some_and(|r| at.has_room(r, Side::Confederate));
     match ty {
         ForceType::Artillery => {
-            if has_activation && room && next.is_some_and(|r| !f.any_in_region(r, Side::Union)) {
+            let has_activation = ctx.board.pieces[u.piece]
+                .force
+                .values(ctx.board.pieces[u.piece].strength)
+                .activation
+                .is_some();
+            if has_activation && room && next.is_some_and(|r| !at.any(r, Side::Union)) {
                 v.push(DefaultPlan::March {
                     change: FormationChange::None,
                     then: SecondMove::None,
@@ -312,25 +315,23 @@ pub fn resolve(ctx: &mut Ctx, f: &mut Field, prepared_only: bool) -> R<()> {
             return Ok(());
         }
         // Static Forces act by themselves (11.1).
-        if let Some(&k) = ready
-            .iter()
-            .find(|&&k| !f.force_type(ctx.board, k).is_mobile())
-        {
+        if let Some(&k) = ready.iter().find(|&&k| !f.force_type(k).is_mobile()) {
             let pid = f.units[k].piece;
             f.units[k].acted = true;
             static_fire(ctx, f, pid)?;
             continue;
         }
+        let at = Occupancy::of(f);
         let mut options = Vec::with_capacity(ready.len() * 8 + 1);
         for &k in &ready {
-            let id = f.id(ctx.board, k);
-            if f.units[k].counter.is_some() && !f.in_melee(k) {
+            let id = f.id(k);
+            if f.units[k].counter.is_some() && !at.any(f.units[k].region, Side::Union) {
                 options.push(Decision::Act {
                     force: id,
                     plan: None,
                 });
             } else {
-                defaults(ctx, f, k, &mut plans);
+                defaults(ctx, f, &at, k, &mut plans);
                 for &d in &plans {
                     options.push(Decision::Act {
                         force: id.clone(),
@@ -377,15 +378,8 @@ pub fn use_formation_counter(ctx: &mut Ctx, f: &mut Field) -> R<()> {
     for _ in 0..3 {
         let mut options: Vec<Decision> = f
             .side(Side::Confederate)
-            .filter(|&k| {
-                matches!(
-                    f.force_type(ctx.board, k),
-                    ForceType::Infantry | ForceType::Cavalry
-                )
-            })
-            .map(|k| Decision::FormationChange {
-                force: f.id(ctx.board, k),
-            })
+            .filter(|&k| matches!(f.force_type(k), ForceType::Infantry | ForceType::Cavalry))
+            .map(|k| Decision::FormationChange { force: f.id(k) })
             .collect();
         options.push(Decision::EndFormationChanges);
         match ask_on(
@@ -437,7 +431,7 @@ fn routed_retreat(ctx: &mut Ctx, f: &mut Field) -> R<()> {
 /// at the closest non-Melee Region (11.1, 11.7).
 fn static_fire(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
     let k = f.unit_of(pid).expect("here");
-    match f.force_type(ctx.board, k) {
+    match f.force_type(k) {
         ForceType::Garrison => {
             let r = f.units[k].region;
             let target = [
@@ -527,7 +521,7 @@ fn advance_one(
         // 11.3: no Advance from the Union Reserve; the other orders go on.
         return Ok(true);
     };
-    if !f.has_room(ctx.board, to, Side::Confederate) {
+    if !f.has_room(to, Side::Confederate) {
         note!(
             ctx,
             rule,
@@ -582,10 +576,7 @@ fn fire_at(
         return Ok(false);
     };
     if f.units[k].region == Region::ConfederateReserve
-        && matches!(
-            f.force_type(ctx.board, k),
-            ForceType::Infantry | ForceType::Cavalry
-        )
+        && matches!(f.force_type(k), ForceType::Infantry | ForceType::Cavalry)
     {
         return Ok(false);
     }
@@ -806,7 +797,7 @@ fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: DefaultPlan) -> R
             change_formation(ctx, f, pid, to, "12.4.4");
         }
         DefaultPlan::Fire => {
-            let ty = f.force_type(ctx.board, k);
+            let ty = f.force_type(k);
             let column = f.units[k].formation == Formation::Column;
             if column && !activated(ctx, f, pid, "Fire", "12.4.2", &[], true)? {
                 return Ok(());
@@ -887,7 +878,7 @@ fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: DefaultPlan) -> R
             }
         }
         DefaultPlan::March { change, then } => {
-            let ty = f.force_type(ctx.board, k);
+            let ty = f.force_type(k);
             if change == FormationChange::Before {
                 let to = f.units[k].formation.other();
                 change_formation(ctx, f, pid, to, "12.4.1");

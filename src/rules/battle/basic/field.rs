@@ -226,6 +226,11 @@ pub enum Tactics {
 pub struct Unit {
     /// Index of the counter on the board.
     pub piece: usize,
+    /// The counter's id and Force type, copied from the board when the unit
+    /// is placed (neither changes): listing a question's answers reads the
+    /// sheet, not the board.
+    id: crate::rules::decision::Id,
+    ty: ForceType,
     pub side: Side,
     pub region: Region,
     pub formation: Formation,
@@ -306,9 +311,17 @@ pub struct Field {
 }
 
 impl Unit {
-    pub fn new(piece: usize, side: Side, region: Region, formation: Formation) -> Unit {
+    pub fn new(
+        board: &Board,
+        piece: usize,
+        side: Side,
+        region: Region,
+        formation: Formation,
+    ) -> Unit {
         Unit {
             piece,
+            id: board.pieces[piece].id().clone(),
+            ty: board.pieces[piece].force.force_type,
             side,
             region,
             formation,
@@ -379,21 +392,17 @@ impl Field {
     }
 
     /// Mobile Forces of a side in a Region (static Forces do not count, 10.2.14).
-    pub fn mobile_count(&self, board: &Board, region: Region, side: Side) -> usize {
+    pub fn mobile_count(&self, region: Region, side: Side) -> usize {
         self.units
             .iter()
-            .filter(|u| {
-                u.side == side
-                    && u.region == region
-                    && board.pieces[u.piece].force.force_type.is_mobile()
-            })
+            .filter(|u| u.side == side && u.region == region && u.ty.is_mobile())
             .count()
     }
 
-    pub fn has_room(&self, board: &Board, region: Region, side: Side) -> bool {
+    pub fn has_room(&self, region: Region, side: Side) -> bool {
         region
             .capacity()
-            .is_none_or(|cap| self.mobile_count(board, region, side) < cap)
+            .is_none_or(|cap| self.mobile_count(region, side) < cap)
     }
 
     /// In Melee combat: enemy Forces in the same Region (11.5).
@@ -412,8 +421,8 @@ impl Field {
             .min()
     }
 
-    pub fn force_type(&self, board: &Board, k: usize) -> ForceType {
-        board.pieces[self.units[k].piece].force.force_type
+    pub fn force_type(&self, k: usize) -> ForceType {
+        self.units[k].ty
     }
 
     pub fn skill(&self, board: &Board, k: usize) -> Skill {
@@ -424,8 +433,8 @@ impl Field {
         board.label(self.units[k].piece)
     }
 
-    pub fn id(&self, board: &Board, k: usize) -> crate::rules::decision::Id {
-        board.pieces[self.units[k].piece].id().clone()
+    pub fn id(&self, k: usize) -> crate::rules::decision::Id {
+        self.units[k].id.clone()
     }
 
     pub fn combat_total(&self, board: &Board, side: Side) -> u32 {
@@ -441,35 +450,99 @@ impl Field {
 
 impl Field {
     /// The sheet as the player sees it (for decisions and display).
-    pub fn view(&self, board: &Board) -> Vec<crate::rules::decision::UnitView> {
-        // The Regions each side is in, as bits by position: every unit's
-        // range and Melee from one pass (as `range_to_enemy`, `in_melee`).
-        let mut occupied = [0u8; 2];
-        for u in &self.units {
-            occupied[usize::from(u.side == Side::Union)] |= 1 << u.region.pos();
-        }
+    pub fn view(&self) -> Vec<crate::rules::decision::UnitView> {
+        let at = Occupancy::regions_of(self);
         self.units
             .iter()
-            .map(|u| {
-                let enemy = occupied[usize::from(u.side != Side::Union)];
-                let pos = u.region.pos();
-                let range = Region::ALL
-                    .iter()
-                    .map(|r| r.pos())
-                    .filter(|&p| enemy & (1 << p) != 0)
-                    .map(|p| (p - pos).abs())
-                    .min();
-                crate::rules::decision::UnitView {
-                    force: board.pieces[u.piece].id().clone(),
-                    side: u.side,
-                    region: u.region,
-                    formation: u.formation,
-                    counter: u.counter,
-                    range,
-                    in_melee: enemy & (1 << pos) != 0,
-                }
+            .map(|u| crate::rules::decision::UnitView {
+                force: u.id.clone(),
+                side: u.side,
+                region: u.region,
+                formation: u.formation,
+                counter: u.counter,
+                range: at.range(u.region, u.side),
+                in_melee: at.any(u.region, u.side.other()),
             })
             .collect()
+    }
+}
+
+/// Where each side stands on the sheet, read in one pass over the units:
+/// the Regions it occupies (bits by position) and its Mobile Forces in each
+/// (10.2.14). It answers as `Field::any_in_region`, `in_melee`,
+/// `range_to_enemy`, `has_room` and `union::artillery_target` do, for
+/// listing a question's answers without rescanning the sheet for every
+/// Force; it is stale as soon as anything on the sheet moves.
+#[derive(Debug, Clone, Copy)]
+pub struct Occupancy {
+    regions: [u8; 2],
+    /// Mobile Forces by side and Region; counted only by [`Occupancy::of`].
+    mobile: [[u8; 6]; 2],
+}
+
+impl Occupancy {
+    fn index(side: Side) -> usize {
+        usize::from(side == Side::Union)
+    }
+
+    /// Regions and Mobile Forces.
+    pub fn of(f: &Field) -> Occupancy {
+        let mut at = Occupancy::regions_of(f);
+        for u in &f.units {
+            if u.ty.is_mobile() {
+                at.mobile[Occupancy::index(u.side)][u.region as usize] += 1;
+            }
+        }
+        at
+    }
+
+    /// Regions only (no counts for [`Occupancy::has_room`]).
+    pub fn regions_of(f: &Field) -> Occupancy {
+        let mut regions = [0u8; 2];
+        for u in &f.units {
+            regions[Occupancy::index(u.side)] |= 1 << u.region.pos();
+        }
+        Occupancy {
+            regions,
+            mobile: [[0; 6]; 2],
+        }
+    }
+
+    /// Whether any of a side's Forces is in a Region.
+    pub fn any(&self, region: Region, side: Side) -> bool {
+        self.regions[Occupancy::index(side)] & 1 << region.pos() != 0
+    }
+
+    /// Both sides in the Region: Melee there (11.5).
+    pub fn melee(&self, region: Region) -> bool {
+        self.any(region, Side::Confederate) && self.any(region, Side::Union)
+    }
+
+    /// Regions from a Force of `side` in `region` to the nearest enemy.
+    pub fn range(&self, region: Region, side: Side) -> Option<i32> {
+        let enemy = self.regions[Occupancy::index(side.other())];
+        Region::ALL
+            .iter()
+            .map(|r| r.pos())
+            .filter(|&p| enemy & (1 << p) != 0)
+            .map(|p| (p - region.pos()).abs())
+            .min()
+    }
+
+    /// Room for one more Mobile Force of `side` (10.2.14).
+    pub fn has_room(&self, region: Region, side: Side) -> bool {
+        region.capacity().is_none_or(|cap| {
+            usize::from(self.mobile[Occupancy::index(side)][region as usize]) < cap
+        })
+    }
+
+    /// The closest non-Melee Region with enemies, other than its own, for
+    /// Artillery of `side` in `region` (11.7).
+    pub fn artillery_target(&self, region: Region, side: Side) -> Option<Region> {
+        Region::ALL
+            .into_iter()
+            .filter(|r| *r != region && self.any(*r, side.other()) && !self.melee(*r))
+            .min_by_key(|r| (r.pos() - region.pos()).abs())
     }
 }
 
@@ -493,7 +566,7 @@ pub fn ask_on(
         lee_present: f.lee,
         confederates_attack: true,
     };
-    let view = f.view(ctx.board);
+    let view = f.view();
     crate::rules::decision::ask_full(
         ctx.decider,
         ctx.board,
@@ -512,7 +585,7 @@ impl Field {
         for r in Region::ALL {
             for side in [Side::Confederate, Side::Union] {
                 if let Some(cap) = r.capacity() {
-                    let n = self.mobile_count(board, r, side);
+                    let n = self.mobile_count(r, side);
                     if n > cap {
                         return Some(format!(
                             "{n} {} Mobile Forces in the {} (at most {cap})",

@@ -371,10 +371,6 @@ fn ask_screen(ctx: &mut Ctx, here: &[usize], free: bool) -> R<Option<(usize, usi
     )
 }
 
-fn unit(pid: usize, side: Side, region: Region, formation: Formation) -> Unit {
-    Unit::new(pid, side, region, formation)
-}
-
 /// 10.2.15–10.2.17 with 10.2.12.4 Front.
 fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[usize]) -> R<()> {
     let area = f.area.clone();
@@ -386,13 +382,15 @@ fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[usize]) -> R<()> {
         }
         let ty = ctx.board.pieces[pid].force.force_type;
         match ty {
-            ForceType::Garrison => f.units.push(unit(
+            ForceType::Garrison => f.units.push(Unit::new(
+                ctx.board,
                 pid,
                 Side::Confederate,
                 Region::ConfederateApproach,
                 Formation::Line,
             )),
-            ForceType::Fortification => f.units.push(unit(
+            ForceType::Fortification => f.units.push(Unit::new(
+                ctx.board,
                 pid,
                 Side::Confederate,
                 Region::ConfederateReserve,
@@ -401,7 +399,7 @@ fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[usize]) -> R<()> {
             _ => {
                 let mut regions = vec![Region::ConfederateReserve];
                 if ty != ForceType::Artillery
-                    && f.mobile_count(ctx.board, Region::ConfederateApproach, Side::Confederate) < 4
+                    && f.mobile_count(Region::ConfederateApproach, Side::Confederate) < 4
                 {
                     regions.push(Region::ConfederateApproach);
                 }
@@ -432,8 +430,13 @@ fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[usize]) -> R<()> {
                     if region == Region::ConfederateFront {
                         front_used += 1;
                     }
-                    f.units
-                        .push(unit(pid, Side::Confederate, region, formation));
+                    f.units.push(Unit::new(
+                        ctx.board,
+                        pid,
+                        Side::Confederate,
+                        region,
+                        formation,
+                    ));
                 }
             }
         }
@@ -490,7 +493,8 @@ fn place_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
                 } else {
                     Formation::Line
                 };
-                f.units.push(unit(pid, Side::Union, region, fm));
+                f.units
+                    .push(Unit::new(ctx.board, pid, Side::Union, region, fm));
             }
             note!(
                 ctx,
@@ -504,13 +508,15 @@ fn place_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
     let mut foot: Vec<usize> = Vec::new();
     for pid in pieces {
         match ctx.board.pieces[pid].force.force_type {
-            ForceType::Garrison => f.units.push(unit(
+            ForceType::Garrison => f.units.push(Unit::new(
+                ctx.board,
                 pid,
                 Side::Union,
                 Region::UnionApproach,
                 Formation::Line,
             )),
-            ForceType::Fortification | ForceType::Artillery => f.units.push(unit(
+            ForceType::Fortification | ForceType::Artillery => f.units.push(Unit::new(
+                ctx.board,
                 pid,
                 Side::Union,
                 Region::UnionReserve,
@@ -535,7 +541,8 @@ fn place_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
             Region::UnionReserve
         };
         approach += 1;
-        f.units.push(unit(pid, Side::Union, region, formation));
+        f.units
+            .push(Unit::new(ctx.board, pid, Side::Union, region, formation));
     }
     note!(
         ctx,
@@ -621,9 +628,7 @@ pub fn insights_step(ctx: &mut Ctx, f: &mut Field) -> R<()> {
                     let options: Vec<Decision> = f
                         .side(Side::Confederate)
                         .filter(|&k| !f.in_melee(k))
-                        .map(|k| Decision::EntrenchOn {
-                            force: f.id(ctx.board, k),
-                        })
+                        .map(|k| Decision::EntrenchOn { force: f.id(k) })
                         .collect();
                     if !options.is_empty()
                         && let Decision::EntrenchOn { force } =
@@ -655,16 +660,14 @@ pub fn insights_step(ctx: &mut Ctx, f: &mut Field) -> R<()> {
         if f.has_insight(Insight::Demolitions) && !tried.contains(&Insight::Demolitions) {
             for k in f.side(Side::Union) {
                 if matches!(
-                    f.force_type(ctx.board, k),
+                    f.force_type(k),
                     ForceType::Garrison | ForceType::Fortification
                 ) {
                     let r = f.units[k].region.pos();
                     if f.side(Side::Confederate)
                         .any(|c| (f.units[c].region.pos() - r).abs() <= 1)
                     {
-                        options.push(Decision::TryDemolitions {
-                            target: f.id(ctx.board, k),
-                        });
+                        options.push(Decision::TryDemolitions { target: f.id(k) });
                     }
                 }
             }
@@ -769,7 +772,7 @@ fn rout_check(ctx: &mut Ctx, f: &mut Field) -> R<()> {
     let losers: Vec<usize> = f.side(loser).collect();
     for k in losers.into_iter().rev() {
         let pid = f.units[k].piece;
-        match f.force_type(ctx.board, k) {
+        match f.force_type(k) {
             ForceType::Garrison | ForceType::Fortification => destroy(ctx, f, pid, "14.5"),
             ForceType::Artillery => capture_on_field(ctx, f, pid, "14.5"),
             _ => {}

@@ -159,10 +159,8 @@ fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R<boo
             let eligible: Vec<usize> = f
                 .side(Side::Union)
                 .filter(|&k| {
-                    matches!(
-                        f.force_type(ctx.board, k),
-                        ForceType::Infantry | ForceType::Artillery
-                    ) && !f.in_melee(k)
+                    matches!(f.force_type(k), ForceType::Infantry | ForceType::Artillery)
+                        && !f.in_melee(k)
                         && !f.units[k].hard_cover
                 })
                 .collect();
@@ -237,7 +235,7 @@ fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R<boo
                 let mobile: Vec<usize> = f
                     .in_region(r, Side::Confederate)
                     .into_iter()
-                    .filter(|&k| f.force_type(ctx.board, k).is_mobile())
+                    .filter(|&k| f.force_type(k).is_mobile())
                     .collect();
                 if mobile.is_empty() {
                     continue;
@@ -262,10 +260,8 @@ fn charge(ctx: &mut Ctx, f: &mut Field) -> R<()> {
     let candidates: Vec<usize> = f
         .side(Side::Union)
         .filter(|&k| {
-            matches!(
-                f.force_type(ctx.board, k),
-                ForceType::Infantry | ForceType::Cavalry
-            ) && !f.in_melee(k)
+            matches!(f.force_type(k), ForceType::Infantry | ForceType::Cavalry)
+                && !f.in_melee(k)
                 && f.range_to_enemy(k) == Some(1)
         })
         .collect();
@@ -324,7 +320,7 @@ fn charge(ctx: &mut Ctx, f: &mut Field) -> R<()> {
             );
             break;
         }
-        if !f.has_room(ctx.board, target, Side::Union) {
+        if !f.has_room(target, Side::Union) {
             note!(
                 ctx,
                 "14.1.3",
@@ -376,7 +372,7 @@ pub fn resolve_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
 /// 13.1 / 13.3 / 14.2: the Default Battle Plan of one Union Force.
 fn union_default(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
     let k = k_of(f, pid).expect("on the sheet");
-    let ty = f.force_type(ctx.board, k);
+    let ty = f.force_type(k);
     let region = f.units[k].region;
     let label = f.label(ctx.board, k);
     if f.routed == Some(Side::Union) {
@@ -412,9 +408,7 @@ fn union_default(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
                     let Some(to) = region.advance(Side::Union) else {
                         return Ok(());
                     };
-                    if f.any_in_region(to, Side::Confederate)
-                        || !f.has_room(ctx.board, to, Side::Union)
-                    {
+                    if f.any_in_region(to, Side::Confederate) || !f.has_room(to, Side::Union) {
                         note!(ctx, "14.2.4", "{label} cannot Advance: Hold.");
                         return Ok(());
                     }
@@ -447,7 +441,7 @@ pub fn artillery_target(f: &Field, k: usize) -> Option<Region> {
 /// 14.2.2 Combat (and 14.2.2.1 Cavalry at range 2).
 fn union_combat(ctx: &mut Ctx, f: &mut Field, pid: usize, carbine: bool) -> R<()> {
     let k = k_of(f, pid).expect("on the sheet");
-    let ty = f.force_type(ctx.board, k);
+    let ty = f.force_type(k);
     let rule = if carbine { "14.2.2.1" } else { "14.2.2" };
     let needs_roll = ty.is_mobile() && ty != ForceType::Artillery || ty == ForceType::Garrison;
     let has_activation = ctx.board.pieces[pid]
