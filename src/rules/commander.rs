@@ -363,40 +363,68 @@ impl Policy {
     }
 }
 
+/// Forces looked up in a request's Battlefield Sheet by id, each search
+/// resuming where the last one ended: the rules list the answers in the
+/// sheet's order, so a pass over the answers is one pass over the sheet.
+struct SheetLookup<'a> {
+    view: &'a [crate::rules::decision::UnitView],
+    at: std::cell::Cell<usize>,
+}
+
+impl<'a> SheetLookup<'a> {
+    fn new(request: &'a Request) -> Self {
+        SheetLookup {
+            view: request.battlefield.as_deref().unwrap_or(&[]),
+            at: std::cell::Cell::new(0),
+        }
+    }
+
+    fn find(&self, id: &str) -> Option<&'a crate::rules::decision::UnitView> {
+        let n = self.view.len();
+        let i = (0..n)
+            .map(|i| (self.at.get() + i) % n)
+            .find(|&i| self.view[i].force == id)?;
+        self.at.set(i);
+        Some(&self.view[i])
+    }
+}
+
 impl Policy {
     /// Battle Plan Counters where they pay: Volley for Infantry in Line at
     /// range 1 (no roll), Engage for Forces in Column two Regions off (the
     /// bold only).
     fn choose_plan(self, board: &Board, request: &Request) -> Decision {
-        let view = request.battlefield.as_deref().unwrap_or(&[]);
-        let unit = |id: &str| view.iter().find(|u| u.force == id);
-        let strongest =
-            |plan: PlanCounter, ok: &dyn Fn(&crate::rules::decision::UnitView) -> bool| {
-                request
-                    .options
-                    .iter()
-                    .filter_map(|d| match d {
-                        Decision::AssignPlan { force, plan: p } if *p == plan => unit(force)
-                            .filter(|u| ok(u))
-                            .map(|_| (board.piece(force).map_or(0, |p| p.combat()), d.clone())),
-                        _ => None,
-                    })
-                    .max_by_key(|(cv, _)| *cv)
-                    .map(|(_, d)| d)
+        let view = SheetLookup::new(request);
+        // One pass over the answers: the strongest Force (the last of equals)
+        // each counter would suit.
+        let mut volley: Option<(u32, &Decision)> = None;
+        let mut engage: Option<(u32, &Decision)> = None;
+        for d in &request.options {
+            let Decision::AssignPlan { force, plan } = d else {
+                continue;
             };
-        if let Some(d) = strongest(PlanCounter::Volley, &|u| {
-            u.range == Some(1) && u.formation == Formation::Line && !u.in_melee
-        }) {
-            return d;
+            let best = match plan {
+                PlanCounter::Volley => &mut volley,
+                PlanCounter::Engage if self == Policy::Objective => &mut engage,
+                _ => continue,
+            };
+            let Some(u) = view.find(force) else { continue };
+            let suits = !u.in_melee
+                && if *plan == PlanCounter::Volley {
+                    u.range == Some(1) && u.formation == Formation::Line
+                } else {
+                    u.range == Some(2) && u.formation == Formation::Column
+                };
+            if suits {
+                let cv = board.piece(force).map_or(0, |p| p.combat());
+                if best.is_none_or(|(top, _)| cv >= top) {
+                    *best = Some((cv, d));
+                }
+            }
         }
-        if self == Policy::Objective
-            && let Some(d) = strongest(PlanCounter::Engage, &|u| {
-                u.range == Some(2) && u.formation == Formation::Column && !u.in_melee
-            })
-        {
-            return d;
-        }
-        Decision::EndAssign
+        volley
+            .or(engage)
+            .map_or(Decision::EndAssign, |(_, d)| d.clone())
     }
 
     /// Battle Plan Counters first; then Fire where possible; the bold march
@@ -422,10 +450,9 @@ impl Policy {
         }) {
             return d.clone();
         }
-        let view = request.battlefield.as_deref().unwrap_or(&[]);
+        let view = SheetLookup::new(request);
         let far = |force: &str| {
-            view.iter()
-                .find(|u| u.force == force)
+            view.find(force)
                 .is_some_and(|u| u.range.is_some_and(|r| r >= 2))
         };
         let march = DefaultPlan::March {
@@ -586,5 +613,9 @@ impl Decider for Policy {
         } else {
             Ok(request.options[0].clone())
         }
+    }
+
+    fn answers_from_options(&self) -> bool {
+        true
     }
 }

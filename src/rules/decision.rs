@@ -325,6 +325,12 @@ impl std::fmt::Display for Interrupt {
 /// sees it when asked.
 pub trait Decider {
     fn decide(&mut self, board: &Board, request: &Request) -> Result<Decision, Interrupt>;
+
+    /// True when every answer `decide` returns is one of `request.options`
+    /// (it checks its own): [`ask_full`] then does not search the list again.
+    fn answers_from_options(&self) -> bool {
+        false
+    }
 }
 
 /// Answers from a list of decisions made so far; interrupts when it runs
@@ -355,6 +361,10 @@ impl Decider for Recorded {
         self.used += 1;
         Ok(answer)
     }
+
+    fn answers_from_options(&self) -> bool {
+        true
+    }
 }
 
 /// Recorded answers first, then a policy for the rest (scenario files,
@@ -371,6 +381,10 @@ impl<P: Decider> Decider for ThenPolicy<P> {
         } else {
             self.policy.decide(board, request)
         }
+    }
+
+    fn answers_from_options(&self) -> bool {
+        self.recorded.answers_from_options() && self.policy.answers_from_options()
     }
 }
 
@@ -419,7 +433,10 @@ pub fn ask_full(
         return Ok(request.options[0].clone());
     }
     let answer = decider.decide(board, &request)?;
-    if request.options.contains(&answer) {
+    if decider.answers_from_options() {
+        debug_assert!(request.options.contains(&answer), "{answer:?} not offered");
+        Ok(answer)
+    } else if request.options.contains(&answer) {
         Ok(answer)
     } else {
         Err(Interrupt::Illegal {

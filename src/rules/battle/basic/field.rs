@@ -521,12 +521,13 @@ impl Occupancy {
     /// Regions from a Force of `side` in `region` to the nearest enemy.
     pub fn range(&self, region: Region, side: Side) -> Option<i32> {
         let enemy = self.regions[Occupancy::index(side.other())];
-        Region::ALL
-            .iter()
-            .map(|r| r.pos())
-            .filter(|&p| enemy & (1 << p) != 0)
-            .map(|p| (p - region.pos()).abs())
-            .min()
+        let p = region.pos();
+        // Outward from the Region, nearest first.
+        (0..Region::ALL.len() as i32).find(|d| {
+            [p - d, p + d]
+                .into_iter()
+                .any(|q| (0..Region::ALL.len() as i32).contains(&q) && enemy & 1 << q != 0)
+        })
     }
 
     /// Room for one more Mobile Force of `side` (10.2.14).
