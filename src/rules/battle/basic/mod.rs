@@ -411,12 +411,12 @@ fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[usize]) -> R<()> {
                 } else {
                     vec![Formation::Line, Formation::Column]
                 };
-                let id = ctx.board.pieces[pid].force.id.clone();
-                let mut options = Vec::new();
+                let id = ctx.board.pieces[pid].id();
+                let mut options = Vec::with_capacity(regions.len() * formations.len());
                 for r in &regions {
                     for fm in &formations {
                         options.push(Decision::PlaceForce {
-                            force: id.as_str().into(),
+                            force: id.clone(),
                             region: *r,
                             formation: *fm,
                         });

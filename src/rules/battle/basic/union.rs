@@ -374,7 +374,6 @@ fn union_default(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
     let k = k_of(f, pid).expect("on the sheet");
     let ty = f.force_type(k);
     let region = f.units[k].region;
-    let label = f.label(ctx.board, k);
     if f.routed == Some(Side::Union) {
         // 14.2.3 Retreat; Artillery cannot (captured at the end, 14.5).
         if ty.is_mobile() && ty != ForceType::Artillery {
@@ -409,7 +408,12 @@ fn union_default(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
                         return Ok(());
                     };
                     if f.any_in_region(to, Side::Confederate) || !f.has_room(to, Side::Union) {
-                        note!(ctx, "14.2.4", "{label} cannot Advance: Hold.");
+                        note!(
+                            ctx,
+                            "14.2.4",
+                            "{} cannot Advance: Hold.",
+                            ctx.board.label(pid)
+                        );
                         return Ok(());
                     }
                     f.units[k].formation = Formation::Column;
@@ -417,11 +421,12 @@ fn union_default(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
                     note!(
                         ctx,
                         "14.2.1",
-                        "{label} Advances to the {} in Column.",
+                        "{} Advances to the {} in Column.",
+                        ctx.board.label(pid),
                         to.name()
                     );
                 }
-                _ => ctx.note("14.2.4", format!("{label} Holds.")),
+                _ => note!(ctx, "14.2.4", "{} Holds.", ctx.board.label(pid)),
             }
         }
     }
