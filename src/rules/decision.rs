@@ -244,8 +244,8 @@ pub enum SecondMove {
 /// What the player is asked, with every legal answer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Request {
-    /// The rule that asks ("10.2.2").
-    pub rule: String,
+    /// The rule that asks ("10.2.2"); short, so an inline string.
+    pub rule: Id,
     pub prompt: String,
     pub options: Vec<Decision>,
     /// The battle's state when asked during a battle, for advice and display.
@@ -256,7 +256,7 @@ pub struct Request {
     pub battlefield: Option<Vec<UnitView>>,
     /// 4.16 The Battle Location Area when asked during a battle.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub battle_location: Option<String>,
+    pub battle_location: Option<Id>,
 }
 
 /// A Force on the Battlefield Sheet as the player sees it.
@@ -422,12 +422,12 @@ pub fn ask_full(
     battlefield: Option<Vec<UnitView>>,
 ) -> Result<Decision, Interrupt> {
     let request = Request {
-        rule: rule.to_string(),
+        rule: rule.into(),
         prompt: prompt.into(),
         options,
         situation,
         battlefield,
-        battle_location: board.battle_location.clone(),
+        battle_location: board.battle_location.as_deref().map(Id::from),
     };
     if request.options.len() == 1 {
         return Ok(request.options[0].clone());

@@ -521,13 +521,15 @@ impl Occupancy {
     /// Regions from a Force of `side` in `region` to the nearest enemy.
     pub fn range(&self, region: Region, side: Side) -> Option<i32> {
         let enemy = self.regions[Occupancy::index(side.other())];
-        let p = region.pos();
-        // Outward from the Region, nearest first.
-        (0..Region::ALL.len() as i32).find(|d| {
-            [p - d, p + d]
-                .into_iter()
-                .any(|q| (0..Region::ALL.len() as i32).contains(&q) && enemy & 1 << q != 0)
-        })
+        let p = region.pos() as u32;
+        // The nearest enemy Region at or beyond this one, and at or before.
+        let ahead = (enemy >> p != 0).then(|| (enemy >> p).trailing_zeros());
+        let behind_bits = enemy & (((1u16 << (p + 1)) - 1) as u8);
+        let behind = (behind_bits != 0).then(|| p - (7 - behind_bits.leading_zeros()));
+        match (ahead, behind) {
+            (Some(a), Some(b)) => Some(a.min(b) as i32),
+            (a, b) => a.or(b).map(|d| d as i32),
+        }
     }
 
     /// Room for one more Mobile Force of `side` (10.2.14).
@@ -614,5 +616,44 @@ impl Field {
             }
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `Occupancy::range` is the distance to the nearest Region the enemy
+    /// holds, as a scan of the Regions finds it, for every placement of
+    /// the two sides.
+    #[test]
+    fn occupancy_range_is_the_nearest_enemy_region() {
+        for confederate in 0u8..64 {
+            for union in 0u8..64 {
+                let at = Occupancy {
+                    regions: [confederate, union],
+                    mobile: [[0; 6]; 2],
+                };
+                for side in [Side::Confederate, Side::Union] {
+                    let enemy = if side == Side::Confederate {
+                        union
+                    } else {
+                        confederate
+                    };
+                    for region in Region::ALL {
+                        let scanned = Region::ALL
+                            .iter()
+                            .filter(|r| enemy & 1 << r.pos() != 0)
+                            .map(|r| (r.pos() - region.pos()).abs())
+                            .min();
+                        assert_eq!(
+                            at.range(region, side),
+                            scanned,
+                            "{side:?} in {region:?}, enemy {enemy:06b}"
+                        );
+                    }
+                }
+            }
+        }
     }
 }

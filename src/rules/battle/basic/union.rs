@@ -348,13 +348,13 @@ fn union_ranged_mods(ctx: &Ctx, f: &Field, pid: usize) -> Vec<Modifier> {
 
 /// 14.3: every Union Force that has not acted, front to rear.
 pub fn resolve_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
-    let mut order: Vec<usize> = f
+    let mut order: Vec<(Region, usize)> = f
         .side(Side::Union)
         .filter(|&k| !f.units[k].acted)
-        .map(|k| f.units[k].piece)
+        .map(|k| (f.units[k].region, f.units[k].piece))
         .collect();
-    order.sort_by_key(|&pid| f.units[k_of(f, pid).expect("on the sheet")].region);
-    for pid in order {
+    order.sort_by_key(|&(region, _)| region);
+    for (_, pid) in order {
         let Some(k) = k_of(f, pid) else { continue };
         if f.units[k].acted {
             continue;
@@ -436,11 +436,7 @@ fn union_default(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
 /// The closest non-Melee Region with Confederates at range 1+ (11.7).
 pub fn artillery_target(f: &Field, k: usize) -> Option<Region> {
     let u = &f.units[k];
-    let enemy = u.side.other();
-    Region::ALL
-        .into_iter()
-        .filter(|r| *r != u.region && f.any_in_region(*r, enemy) && !melee_region(f, *r))
-        .min_by_key(|r| (r.pos() - u.region.pos()).abs())
+    Occupancy::regions_of(f).artillery_target(u.region, u.side)
 }
 
 /// 14.2.2 Combat (and 14.2.2.1 Cavalry at range 2).
