@@ -229,3 +229,65 @@ fn random_basic_battles_are_fought_on_the_sheet() {
     assert!(on_sheet > 100, "{on_sheet} of 200 reached the sheet");
     assert!(turns > 300, "{turns} battle turns in all");
 }
+
+/// A Battlefield Sheet with the Seven Days' counters placed at random:
+/// each pick is (counter, Region, Formation).
+fn random_sheet(picks: &[(u8, u8, bool)]) -> (Board, fcrel::rules::battle::basic::field::Field) {
+    use fcrel::rules::battle::basic::field::{Field, Formation, Region, Unit};
+    let mut board = Board::empty(seven_days(), GameOptions::default());
+    let mut f = Field::new("glendale", false, 4);
+    for &(k, region, line) in picks {
+        let i = k as usize % board.pieces.len();
+        if f.unit_of(i).is_some() {
+            continue;
+        }
+        let id = board.pieces[i].force.id.clone();
+        board.place(&id, Location::Area("glendale".into()), Strength::Full);
+        let side = board.pieces[i].force.side;
+        let formation = if line {
+            Formation::Line
+        } else {
+            Formation::Column
+        };
+        let region = Region::ALL[region as usize % Region::ALL.len()];
+        f.units.push(Unit::new(&board, i, side, region, formation));
+    }
+    (board, f)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// `Occupancy` (one read of the sheet, used to list answers) says what
+    /// the sheet's own per-Force questions say: Melee (11.5), range, room
+    /// (10.2.14) and Artillery targets (11.7).
+    #[test]
+    fn occupancy_reads_the_sheet_as_the_field_does(
+        picks in prop::collection::vec((any::<u8>(), any::<u8>(), any::<bool>()), 0..20),
+    ) {
+        use fcrel::rules::battle::basic::field::{Occupancy, Region};
+        use fcrel::rules::battle::basic::union::artillery_target;
+        let (_board, f) = random_sheet(&picks);
+        let at = Occupancy::of(&f);
+        for k in 0..f.units.len() {
+            let u = &f.units[k];
+            prop_assert_eq!(at.any(u.region, u.side.other()), f.in_melee(k));
+            prop_assert_eq!(at.range(u.region, u.side), f.range_to_enemy(k));
+            let scanned = Region::ALL
+                .into_iter()
+                .filter(|r| {
+                    *r != u.region
+                        && f.any_in_region(*r, u.side.other())
+                        && !(f.any_in_region(*r, Side::Confederate) && f.any_in_region(*r, Side::Union))
+                })
+                .min_by_key(|r| (r.pos() - u.region.pos()).abs());
+            prop_assert_eq!(artillery_target(&f, k), scanned);
+        }
+        for region in Region::ALL {
+            for side in [Side::Confederate, Side::Union] {
+                prop_assert_eq!(at.any(region, side), f.any_in_region(region, side));
+                prop_assert_eq!(at.has_room(region, side), f.has_room(region, side));
+            }
+        }
+    }
+}

@@ -10,12 +10,8 @@ use crate::rules::battle::Ctx;
 use crate::rules::components::SpecialBattlePlan;
 use crate::rules::decision::{Decision, DefaultPlan, FormationChange, SecondMove};
 
-/// Can this counter be attached to this unit now (12.2, 12.3)?
-pub fn may_assign(f: &Field, k: usize, plan: PlanCounter) -> bool {
-    refusal_reason(f, k, plan, f.in_melee(k)).is_none()
-}
-
-/// Why this counter may not be attached to this unit now; None when it may.
+/// Why this counter may not be attached to this unit now (12.2, 12.3); None
+/// when it may.
 pub fn refusal(f: &Field, k: usize, plan: PlanCounter) -> Option<String> {
     refusal_reason(f, k, plan, f.in_melee(k)).map(|r| match r {
         Refusal::Said(text) => text.to_string(),

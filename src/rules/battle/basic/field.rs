@@ -470,9 +470,9 @@ impl Field {
 /// Where each side stands on the sheet, read in one pass over the units:
 /// the Regions it occupies (bits by position) and its Mobile Forces in each
 /// (10.2.14). It answers as `Field::any_in_region`, `in_melee`,
-/// `range_to_enemy`, `has_room` and `union::artillery_target` do, for
-/// listing a question's answers without rescanning the sheet for every
-/// Force; it is stale as soon as anything on the sheet moves.
+/// `range_to_enemy` and `has_room` do (tests/battle_props.rs), for listing a
+/// question's answers without rescanning the sheet for every Force; it is
+/// stale as soon as anything on the sheet moves.
 #[derive(Debug, Clone, Copy)]
 pub struct Occupancy {
     regions: [u8; 2],
