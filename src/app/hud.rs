@@ -232,7 +232,8 @@ fn hud(
     let mut root = super::screens::root_ui(ctx, "game");
     let shown = records.as_deref().and_then(|rec| battle.current(rec));
     // Top: turn, phase, points.
-    egui::Panel::top("status").show(&mut root, |ui| {
+    let unfilled = theme::unfilled_panel(root.style());
+    egui::Panel::top("status").frame(unfilled).show(&mut root, |ui| {
         ui.horizontal_wrapped(|ui| {
             ui.heading(&c.name);
             let (text, color) = phase_text(&turn, step.as_ref().map(|s| *s.get()));
@@ -267,17 +268,20 @@ fn hud(
         });
     });
     if let Some((text, problem)) = save_state.showing(time.elapsed_secs_f64()) {
-        egui::Panel::top("save-message").show(&mut root, |ui| {
-            let color = if *problem {
-                egui::Color32::DARK_RED
-            } else {
-                egui::Color32::from_rgb(40, 100, 40)
-            };
-            ui.colored_label(color, text);
-        });
+        egui::Panel::top("save-message")
+            .frame(unfilled)
+            .show(&mut root, |ui| {
+                let color = if *problem {
+                    egui::Color32::DARK_RED
+                } else {
+                    egui::Color32::from_rgb(40, 100, 40)
+                };
+                ui.colored_label(color, text);
+            });
     }
     // Left: objectives, selected area.
     egui::Panel::left("left")
+        .frame(unfilled)
         .default_size(280.0)
         .show(&mut root, |ui| {
             ui.heading("Victory conditions (3.1)");
@@ -350,6 +354,7 @@ fn hud(
         });
     // Right: the decision.
     egui::Panel::right("decision")
+        .frame(unfilled)
         .default_size(310.0)
         .show(&mut root, |ui| {
             ui.heading("Your decision");
@@ -528,6 +533,7 @@ fn hud(
         });
     // Bottom: the Chronicle.
     egui::Panel::bottom("chronicle")
+        .frame(unfilled)
         .default_size(190.0)
         .resizable(true)
         .show(&mut root, |ui| {

@@ -176,6 +176,53 @@ fn spawn_camera(mut commands: Commands) {
     ));
 }
 
+/// The water round the map. The picture is cleared to the panels' colour
+/// (the panels are not filled, `theme::unfilled_panel`), so the map camera
+/// paints the water itself: four bands round the map rectangle, far wider
+/// than any view, and under the map only where drawn outlines may leave
+/// gaps (the Voronoi cells tile it). Every pixel a software renderer shades
+/// costs, so nothing is painted twice, and the bands are opaque meshes (a
+/// sprite is blended with what is under it).
+fn water(
+    commands: &mut Commands,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<ColorMaterial>,
+    c: &Campaign,
+    half: Vec2,
+) {
+    const FAR: f32 = 1.0e6;
+    let bands = [
+        // Left and right, full height; above and below, the map's width.
+        (
+            Vec2::new(-half.x - FAR / 2.0, 0.0),
+            Vec2::new(FAR, 2.0 * FAR),
+        ),
+        (
+            Vec2::new(half.x + FAR / 2.0, 0.0),
+            Vec2::new(FAR, 2.0 * FAR),
+        ),
+        (
+            Vec2::new(0.0, half.y + FAR / 2.0),
+            Vec2::new(2.0 * half.x, FAR),
+        ),
+        (
+            Vec2::new(0.0, -half.y - FAR / 2.0),
+            Vec2::new(2.0 * half.x, FAR),
+        ),
+    ];
+    let outlined = c.map.areas.iter().any(|a| a.outline.len() >= 3);
+    let under = outlined.then_some((Vec2::ZERO, 2.0 * half));
+    let material = materials.add(ColorMaterial::from_color(theme::WATER));
+    for (centre, size) in bands.into_iter().chain(under) {
+        commands.spawn((
+            Mesh2d(meshes.add(Rectangle::from_size(size))),
+            MeshMaterial2d(material.clone()),
+            Transform::from_xyz(centre.x, centre.y, -10.0),
+            MapPiece,
+        ));
+    }
+}
+
 /// Campaign map coordinates (y down) to world (y up, centred).
 pub fn world(c: &Campaign, p: [f32; 2]) -> Vec2 {
     Vec2::new(p[0] - c.map.width / 2.0, c.map.height / 2.0 - p[1])
@@ -243,6 +290,7 @@ fn build_map(
     }
     let sites: Vec<Vec2> = c.map.areas.iter().map(|a| world(c, a.position)).collect();
     let half = Vec2::new(c.map.width / 2.0, c.map.height / 2.0);
+    water(&mut commands, &mut meshes, &mut materials, c, half);
     let mut cells = Vec::new();
     for (i, a) in c.map.areas.iter().enumerate() {
         let poly = if a.outline.len() >= 3 {

@@ -139,7 +139,7 @@ pub fn run(opts: AppOptions) -> AppExit {
     } else {
         WinitSettings::desktop_app()
     })
-    .insert_resource(ClearColor(theme::WATER))
+    .insert_resource(ClearColor(theme::PANEL))
     .init_state::<Screen>()
     .insert_resource(load_catalog())
     .init_resource::<SetupChoice>()

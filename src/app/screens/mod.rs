@@ -82,14 +82,19 @@ fn start_campaign(
     commands.write_message(NewCampaign::new(campaign, choice.options));
 }
 
-/// A root `Ui` over the whole window, for panels (egui 0.36).
+/// A root `Ui` over the whole window, for panels (egui 0.36). Its
+/// background is declared (not painted) as the colour the picture is
+/// cleared to, so that what egui blends against it (the fades of scroll
+/// areas) matches in unfilled panels (`theme::unfilled_panel`).
 pub fn root_ui(ctx: &egui::Context, id: &'static str) -> egui::Ui {
+    let background = egui::Frame::NONE.fill(super::theme::egui_panel());
     egui::Ui::new(
         ctx.clone(),
         egui::Id::new(id),
         egui::UiBuilder::new()
             .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
+            .max_rect(ctx.viewport_rect())
+            .ui_stack_info(egui::UiStackInfo::default().with_frame(background)),
     )
 }
 
