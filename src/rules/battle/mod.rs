@@ -8,10 +8,7 @@
 /// simulated battle (odds, simulate) skips the formatting.
 macro_rules! note {
     ($ctx:expr, $rule:expr, $($text:tt)+) => {
-        if !$ctx.chronicle.is_quiet() {
-            let text = format!($($text)+);
-            $ctx.note($rule, text);
-        }
+        $ctx.chronicle.note_with($rule, || format!($($text)+))
     };
 }
 

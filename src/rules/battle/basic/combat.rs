@@ -513,10 +513,11 @@ pub fn allocate(
                     .find(|r| f.any_in_region(*r, defender))
             } else if let Some(from) = artillery_from {
                 // 11.7: the next farthest Region with opposing Forces.
+                let at = Occupancy::regions_of(f);
                 Region::ALL
                     .into_iter()
                     .filter(|r| (r.pos() - from.pos()).abs() > (region.pos() - from.pos()).abs())
-                    .filter(|r| f.any_in_region(*r, defender) && !melee_region(f, *r))
+                    .filter(|r| at.any(*r, defender) && !at.melee(*r))
                     .min_by_key(|r| (r.pos() - from.pos()).abs())
             } else {
                 None
@@ -545,11 +546,6 @@ pub fn allocate(
         hit(ctx, f, pid, HitSource::Attack, rule, melee)?;
     }
     Ok(())
-}
-
-/// Both sides in a Region: Melee (11.5).
-pub fn melee_region(f: &Field, r: Region) -> bool {
-    f.any_in_region(r, Side::Confederate) && f.any_in_region(r, Side::Union)
 }
 
 /// 11.7.2 Artillery and Fortifications Ranged Attack Modifier.

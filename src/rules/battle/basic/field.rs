@@ -414,11 +414,7 @@ impl Field {
     /// Regions to the nearest enemy Force; None when there is none.
     pub fn range_to_enemy(&self, k: usize) -> Option<i32> {
         let u = &self.units[k];
-        self.units
-            .iter()
-            .filter(|e| e.side != u.side)
-            .map(|e| (e.region.pos() - u.region.pos()).abs())
-            .min()
+        Occupancy::regions_of(self).range(u.region, u.side)
     }
 
     pub fn force_type(&self, k: usize) -> ForceType {
@@ -469,10 +465,10 @@ impl Field {
 
 /// Where each side stands on the sheet, read in one pass over the units:
 /// the Regions it occupies (bits by position) and its Mobile Forces in each
-/// (10.2.14). It answers as `Field::any_in_region`, `in_melee`,
-/// `range_to_enemy` and `has_room` do (tests/battle_props.rs), for listing a
-/// question's answers without rescanning the sheet for every Force; it is
-/// stale as soon as anything on the sheet moves.
+/// (10.2.14). It answers as `Field::any_in_region`, `in_melee` and
+/// `has_room` do (tests/battle_props.rs), for listing a question's answers
+/// without rescanning the sheet for every Force; it is stale as soon as
+/// anything on the sheet moves.
 #[derive(Debug, Clone, Copy)]
 pub struct Occupancy {
     regions: [u8; 2],
