@@ -379,8 +379,9 @@ fn rapid_advance() {
     assert_eq!(t.strength("slocum"), Strength::Full);
 }
 
-/// 12.3.3 example: Cover Activates (a 2); the Union Force of 4 fires at it
-/// at 3 and misses on a 7.
+/// 12.3.3 example: Cover is placed and Activates (a 2) before the Union
+/// acts; the Union Force of 4 fires at it at 3 and misses on a
+/// 7; the Force then stays in position.
 #[test]
 fn cover() {
     let mut t = T::new(
@@ -390,11 +391,22 @@ fn cover() {
             ("smith", ConfederateFront, Line),
         ],
     );
-    t.counter("magruder", PlanCounter::Cover);
-    t.script(&[2, 1, 7], vec![act("magruder", None)]);
+    t.f.quantity = 1;
+    t.script(
+        &[2, 1, 7],
+        vec![
+            Decision::AssignPlan {
+                force: "magruder".into(),
+                plan: PlanCounter::Cover,
+            },
+            Decision::EndAssign,
+        ],
+    );
     t.run(|c, f| {
-        confederate::resolve(c, f, false)?;
-        union::resolve_union(c, f)
+        confederate::assign(c, f)?;
+        confederate::take_cover(c, f)?;
+        union::resolve_union(c, f)?;
+        confederate::resolve(c, f, false)
     });
     assert!(
         t.text()
@@ -402,7 +414,13 @@ fn cover() {
         "{}",
         t.text()
     );
+    assert!(
+        t.text().contains("stays in position in Cover"),
+        "{}",
+        t.text()
+    );
     assert_eq!(t.strength("magruder"), Strength::Full);
+    assert_eq!(t.region("magruder"), ConfederateApproach);
 }
 
 /// 14.1.2 example: Defensive, quantity 2: Close Ranks, then Hard Cover to
@@ -431,10 +449,11 @@ fn hard_cover_with_close_ranks() {
     assert!(!t.unit("slocum").unwrap().hard_cover, "Slocum is in Melee");
     assert_eq!(t.f.effects.close_ranks, 1);
     t.counter("longstreet", PlanCounter::RapidFire);
-    // First attack a natural 1 (the Hit falls on Smith by the dice), second
-    // attack a 9.
+    // of the two Conscripts at range 1 only Smith has Hard Cover, so
+    // the dice choose the one attacked before the roll: Smith (a 10). First
+    // attack a natural 1, second attack (against the same Force) a 9.
     t.script(
-        &[1, 10, 9],
+        &[10, 1, 9],
         vec![
             act("longstreet", None),
             act("huger", Some(DefaultPlan::Hold)),
@@ -560,7 +579,7 @@ fn broken_and_heavy_fire_overflow() {
     assert!(t.f.effects.heavy_fire);
     let pid = t.pid("magruder");
     t.script(&[7], vec![]);
-    t.run(|c, f| combat::hit(c, f, pid, combat::HitSource::Attack, "11.6", true).map(|_| ()));
+    t.run(|c, f| combat::hit(c, f, pid, combat::HitSource::Attack, "11.6").map(|_| ()));
     assert_eq!(t.region("magruder"), ConfederateFront, "{}", t.text());
     assert_eq!(t.region("holmes"), ConfederateApproach, "{}", t.text());
     assert_eq!(t.f.mobile_count(ConfederateFront, Side::Confederate), 6);
@@ -750,4 +769,684 @@ fn placement_tactics_count_the_forces_to_be_placed() {
             assert_eq!(f.units[k].formation, formation, "{id}");
         }
     }
+}
+
+// Issue 21: the Basic battle deviations, each held by its rulebook outcome.
+
+/// 14.0, R-14.0: Hard Cover with no Force to go to and Flanking Fire with
+/// every Confederate in Melee are set aside until the draw ends, so a cup
+/// without enough usable plans ends the draw short instead of looping.
+#[test]
+fn special_plan_draw_ends_when_nothing_usable_is_left() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("stoneman", ConfederateFront, Line),
+            ("longstreet", ConfederateFront, Line),
+        ],
+    );
+    t.f.tactics = Tactics::Defensive;
+    t.f.union_quantity = 2;
+    t.f.cup = vec![
+        SpecialBattlePlan::HardCover,
+        SpecialBattlePlan::HardCover,
+        SpecialBattlePlan::FlankingFire,
+    ];
+    // Hard Cover (index 0 of 3), Hard Cover (index 0 of 2), Flanking Fire.
+    t.script(&[10, 10], vec![]);
+    t.run(union::draw_special_plans);
+    assert!(t.text().contains("it has 0 of 2 this turn"), "{}", t.text());
+    let mut cup = t.f.cup.clone();
+    cup.sort();
+    assert_eq!(
+        cup,
+        vec![
+            SpecialBattlePlan::HardCover,
+            SpecialBattlePlan::HardCover,
+            SpecialBattlePlan::FlankingFire
+        ]
+    );
+    assert!(t.f.drawn.is_empty());
+}
+
+/// 10.2.12.8, R-10.2.12.8: Terrain puts all six Union Mobile Forces in the
+/// Union Approach, its limit of 4 ignored; the sheet is lawful and no Union
+/// Force may enter the Approach while it is that full.
+#[test]
+fn terrain_ignores_the_approach_limit() {
+    use fcrel::rules::battle::PreBattle;
+    use fcrel::rules::battle::basic::set_up;
+    let union = ["hooker", "kearny", "sedgwick", "couch", "peck", "morell"];
+    let mut board = empty_board(campaign_with(|_| {}));
+    at(&mut board, "glendale", &["longstreet"]);
+    at(&mut board, "glendale", &union);
+    board.lee = area("glendale");
+    let mut run = Run::answering(
+        board,
+        &[],
+        vec![
+            Decision::ChooseInsight {
+                insight: Insight::Terrain,
+            },
+            Decision::EndInsights,
+            Decision::PlaceForce {
+                force: "longstreet".into(),
+                region: ConfederateApproach,
+                formation: Line,
+            },
+            Decision::TerrainRegion {
+                region: UnionApproach,
+            },
+        ],
+    );
+    let pre = PreBattle {
+        battle_turns: 4,
+        ..PreBattle::default()
+    };
+    let f = set_up(&mut run.ctx(), "glendale", &pre, true).unwrap();
+    assert_eq!(f.mobile_count(UnionApproach, Side::Union), 6);
+    assert_eq!(f.problem(&run.board), None);
+    assert!(!f.has_room(UnionApproach, Side::Union));
+}
+
+/// 14.1.2: under Aggressive tactics a Force with Hard Cover Advances and
+/// Hard Cover returns to the cup.
+#[test]
+fn hard_cover_advances_under_aggressive_tactics() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("slocum", UnionApproach, Line),
+            ("longstreet", ConfederateApproach, Line),
+        ],
+    );
+    let k = t.f.unit_of(t.pid("slocum")).unwrap();
+    t.f.units[k].hard_cover = true;
+    t.f.tactics = Tactics::Aggressive;
+    t.f.cup.clear();
+    t.script(&[], vec![]);
+    t.run(union::resolve_union);
+    assert_eq!(t.region("slocum"), UnionFront, "{}", t.text());
+    assert_eq!(t.unit("slocum").unwrap().formation, Column);
+    assert!(!t.unit("slocum").unwrap().hard_cover);
+    assert_eq!(t.f.cup, vec![SpecialBattlePlan::HardCover]);
+}
+
+/// 14.1.3: the chargers go in highest Skill first, and each against the
+/// Confederate Force of the next higher Skill Level not yet charged.
+#[test]
+fn charge_takes_each_confederate_in_turn() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("hooker", UnionFront, Line),
+            ("kearny", UnionFront, Line),
+            ("sykes", UnionFront, Line),
+            ("holmes", ConfederateFront, Line),
+            ("huger", ConfederateFront, Line),
+            ("longstreet", ConfederateFront, Line),
+        ],
+    );
+    t.f.tactics = Tactics::Aggressive;
+    t.f.union_quantity = 1;
+    t.f.cup = vec![SpecialBattlePlan::Charge];
+    // Three Activations pass; then for each charger the target's Defensive
+    // Fire Activation fails (10), its Shock check passes (1), the charger's
+    // own passes (1).
+    t.script(&[1, 1, 1, 10, 1, 1, 10, 1, 1, 10, 1, 1], vec![]);
+    t.run(union::draw_special_plans);
+    let text = t.text();
+    let on = |charger: &str, target: &str| {
+        text.lines().any(|l| {
+            l.contains(&format!("{charger} (Union"))
+                && l.contains(&format!("makes a Shock attack on {target} ("))
+        })
+    };
+    assert!(on("Sykes", "Holmes"), "{text}");
+    assert!(on("Kearny", "Huger"), "{text}");
+    assert!(on("Hooker", "Longstreet"), "{text}");
+}
+
+/// 11.2.1, R-11.2.1: one Scout for Default Battle Plans covers up to three
+/// Forces: the one named and the next two that would roll; a fourth rolls.
+#[test]
+fn clear_orders_reach_three_forces() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("huger", ConfederateApproach, Line),
+            ("magruder", ConfederateApproach, Line),
+            ("holmes", ConfederateApproach, Line),
+            ("whiting", ConfederateApproach, Line),
+            ("slocum", UnionReserve, Line),
+        ],
+    );
+    t.game.board.scouts.available = 1;
+    t.script(
+        &[2],
+        vec![
+            // (With no Scout left, ending the assignment is the only answer.)
+            Decision::ClearOrders {
+                force: "huger".into(),
+            },
+            act("magruder", Some(march())),
+            act("huger", Some(march())),
+            act("holmes", Some(march())),
+            act("whiting", Some(march())),
+        ],
+    );
+    t.run(|c, f| {
+        confederate::assign(c, f)?;
+        confederate::resolve(c, f, false)
+    });
+    for id in ["huger", "magruder", "holmes", "whiting"] {
+        assert_eq!(t.region(id), ConfederateFront, "{id}\n{}", t.text());
+    }
+    assert_eq!(
+        t.text().matches("on Clear Orders").count(),
+        3,
+        "{}",
+        t.text()
+    );
+    assert!(t.text().contains("d10 = 2 vs 6"), "{}", t.text());
+    assert_eq!(t.game.board.scouts.available, 0);
+}
+
+/// a Scout on a Force with a Battle Plan Counter covers that
+/// counter only; the other Forces roll for their Default Battle Plans.
+#[test]
+fn clear_orders_for_a_counter_cover_it_alone() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("huger", ConfederateFront, Line),
+            ("magruder", ConfederateApproach, Line),
+            ("slocum", UnionFront, Line),
+        ],
+    );
+    t.f.quantity = 1;
+    t.game.board.scouts.available = 1;
+    // Aimed Volley without a roll: its attack 10 misses; Magruder's March rolls 3.
+    t.script(
+        &[10, 3],
+        vec![
+            Decision::AssignPlan {
+                force: "huger".into(),
+                plan: PlanCounter::AimedVolley,
+            },
+            Decision::ClearOrders {
+                force: "huger".into(),
+            },
+            act("huger", None),
+            act("magruder", Some(march())),
+        ],
+    );
+    t.run(|c, f| {
+        confederate::assign(c, f)?;
+        confederate::resolve(c, f, false)
+    });
+    assert_eq!(
+        t.text().matches("on Clear Orders").count(),
+        1,
+        "{}",
+        t.text()
+    );
+    assert!(t.text().contains("d10 = 3 vs 4"), "{}", t.text());
+}
+
+/// 12.4.3: Disrupt takes one Close Ranks out of the cup; the next draw
+/// still has the other Close Ranks to draw.
+#[test]
+fn disrupt_withholds_only_the_plan_taken() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("stuart", ConfederateFront, Line),
+            ("slocum", UnionApproach, Line),
+        ],
+    );
+    t.f.cup = vec![
+        SpecialBattlePlan::CloseRanks,
+        SpecialBattlePlan::CloseRanks,
+        SpecialBattlePlan::Smoke,
+    ];
+    t.script(
+        &[2],
+        vec![
+            act("stuart", Some(DefaultPlan::Disrupt)),
+            Decision::DisruptTake {
+                plan: Some(SpecialBattlePlan::CloseRanks),
+            },
+        ],
+    );
+    t.run(|c, f| confederate::resolve(c, f, false));
+    t.f.tactics = Tactics::Defensive;
+    t.f.union_quantity = 1;
+    // Close Ranks and Smoke are left: index 0 of 2 is Close Ranks.
+    t.script(&[10], vec![]);
+    t.run(union::draw_special_plans);
+    assert_eq!(t.f.effects.close_ranks, 1, "{}", t.text());
+}
+
+/// 12.3.2: Canister placed on a Fortification is fired by it: range 1,
+/// +2/+2 for Canister and +2/+2 for the range: a 7 hits at 3 + 4.
+#[test]
+fn canister_on_a_fortification_fires() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("cs-fortification-1", ConfederateReserve, Line),
+            ("slocum", ConfederateApproach, Line),
+        ],
+    );
+    t.counter("cs-fortification-1", PlanCounter::Canister);
+    t.script(&[7], vec![]);
+    t.run(|c, f| confederate::resolve(c, f, false));
+    assert!(
+        t.text().contains("Canister: Fortification 1"),
+        "{}",
+        t.text()
+    );
+    assert!(t.text().contains("d10 = 7 vs 7"), "{}", t.text());
+    assert_eq!(t.strength("slocum"), Strength::Reduced);
+}
+
+/// 14.5: a Routed Lee goes with the first Force to leave the sheet.
+#[test]
+fn routed_lee_leaves_with_the_first_force() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("huger", ConfederateReserve, Column),
+            ("magruder", ConfederateReserve, Column),
+            ("slocum", UnionReserve, Line),
+        ],
+    );
+    t.f.lee = true;
+    t.game.board.lee = area("glendale");
+    t.f.routed = Some(Side::Confederate);
+    t.script(
+        &[],
+        vec![
+            Decision::RetreatTo {
+                force: "huger".into(),
+                area: "willis-church".into(),
+            },
+            Decision::RetreatTo {
+                force: "magruder".into(),
+                area: "long-bridge".into(),
+            },
+        ],
+    );
+    t.run(|c, f| confederate::resolve(c, f, false));
+    assert_eq!(t.game.board.lee, area("willis-church"), "{}", t.text());
+    assert_eq!(t.loc("magruder"), area("long-bridge"));
+}
+
+/// an army of Combat Value 0 is Enveloped by any larger one
+/// (and Routed on the map); two armies of 0 are neither.
+#[test]
+fn an_army_of_zero_is_enveloped_by_any_larger() {
+    use fcrel::rules::battle::{self, Ending};
+    let c = campaign_with(|c| set(c, "holmes", 3, 0, None));
+    let mut board = empty_board(c.clone());
+    at(&mut board, "glendale", &["holmes", "slocum"]);
+    assert_eq!(
+        battle::routed_side(&board, "glendale"),
+        Some(Side::Confederate)
+    );
+    let mut run = Run::new(board, &[]);
+    let ending = battle::envelopment(&mut run.ctx(), "glendale");
+    assert_eq!(
+        ending,
+        Some(Ending::Enveloped {
+            loser: Side::Confederate
+        })
+    );
+    assert_eq!(run.loc("holmes"), Location::ConfederateAvailable);
+    assert_eq!(battle::outweighed(0, 0), None);
+    assert_eq!(battle::outweighed(3, 1), Some(Side::Union));
+    assert_eq!(battle::outweighed(2, 1), None);
+}
+
+/// 10.2.12.3 with 11.5: a Union Melee attack goes against the highest
+/// Skill Level, so the Entrenched Line Force's -2/-2 counts: 7 misses at
+/// 5 + 3 - 2 = 6 (it would hit at 8 against the Poor Line Force).
+#[test]
+fn union_melee_attack_meets_the_entrenched_highest_skill() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("sedgwick", ConfederateFront, Line),
+            ("huger", ConfederateFront, Line),
+            ("holmes", ConfederateFront, Line),
+        ],
+    );
+    let k = t.f.unit_of(t.pid("huger")).unwrap();
+    t.f.units[k].entrench = true;
+    let pid = t.pid("sedgwick");
+    t.script(&[7], vec![]);
+    t.run(|c, f| combat::attack(c, f, pid, ConfederateFront, vec![], "Combat", "14.2.2"));
+    assert!(
+        t.text().contains(
+            "d10 = 7 vs 6 (Combat Value 5/0, +3/+3 (Melee combat, 11.5), -2/-2 (Entrench"
+        ),
+        "{}",
+        t.text()
+    );
+    assert_eq!(t.strength("huger"), Strength::Full);
+    assert_eq!(t.strength("holmes"), Strength::Full);
+}
+
+/// among equal targets whose modifiers differ the dice choose the
+/// one attacked before the roll, and it takes the Hit: Smith (Hard Cover)
+/// or Richardson, both Conscripts; the dice take Richardson, no Hard Cover.
+#[test]
+fn the_force_attacked_is_chosen_before_the_roll_when_it_matters() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("huger", ConfederateFront, Line),
+            ("smith", UnionFront, Line),
+            ("richardson", UnionFront, Line),
+        ],
+    );
+    let k = t.f.unit_of(t.pid("smith")).unwrap();
+    t.f.units[k].hard_cover = true;
+    let pid = t.pid("huger");
+    t.script(&[1, 5], vec![]);
+    t.run(|c, f| combat::attack(c, f, pid, UnionFront, vec![], "Fire", "12.4.2"));
+    assert!(
+        t.text().contains("d10 = 5 vs 6 (Combat Value 6/0)"),
+        "{}",
+        t.text()
+    );
+    assert_eq!(t.strength("richardson"), Strength::Reduced);
+    assert_eq!(t.strength("smith"), Strength::Full);
+}
+
+/// 11.5: a Union Force in Melee attacks without changing its Formation.
+#[test]
+fn union_combat_in_melee_keeps_the_formation() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("sedgwick", ConfederateFront, Column),
+            ("holmes", ConfederateFront, Line),
+        ],
+    );
+    t.f.tactics = Tactics::Defensive;
+    t.script(&[1, 10], vec![]);
+    t.run(union::resolve_union);
+    assert_eq!(
+        t.unit("sedgwick").unwrap().formation,
+        Column,
+        "{}",
+        t.text()
+    );
+}
+
+/// 11.1.1: Artillery without an Activation number cannot March, so cannot
+/// March off the sheet either; Artillery with one may.
+#[test]
+fn artillery_without_activation_cannot_march_off() {
+    let c = campaign_with(|c| {
+        let m = c
+            .counter_mix
+            .iter_mut()
+            .find(|m| m.id_prefix == "cs-battery-2")
+            .unwrap();
+        m.values.activation = None;
+    });
+    let mut t = T::new(
+        c,
+        &[
+            ("cs-battery-2-1", ConfederateReserve, Line),
+            ("cs-battery-3-1", ConfederateReserve, Line),
+            ("slocum", UnionApproach, Line),
+        ],
+    );
+    let mut plans = |id: &str| {
+        let k = t.f.unit_of(t.pid(id)).unwrap();
+        let mut v = Vec::new();
+        t.run(|c, f| {
+            let at = fcrel::rules::battle::basic::field::Occupancy::of(f);
+            confederate::defaults(c, f, &at, k, &mut v);
+            Ok(())
+        });
+        v
+    };
+    let without = plans("cs-battery-2-1");
+    assert!(!without.contains(&DefaultPlan::MarchOff), "{without:?}");
+    assert!(
+        !without
+            .iter()
+            .any(|p| matches!(p, DefaultPlan::March { .. }))
+    );
+    assert!(plans("cs-battery-3-1").contains(&DefaultPlan::MarchOff));
+}
+
+/// 12.4.1: a Force in Column in Melee marches back without a roll.
+#[test]
+fn march_back_in_column_needs_no_roll() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[("huger", UnionFront, Column), ("slocum", UnionFront, Line)],
+    );
+    t.script(&[], vec![act("huger", Some(DefaultPlan::MarchBack))]);
+    t.run(|c, f| confederate::resolve(c, f, false));
+    assert_eq!(t.region("huger"), ConfederateFront, "{}", t.text());
+}
+
+/// 10.2.12.3: Disrupt moves the Cavalry, and Entrench comes off.
+#[test]
+fn disrupt_removes_entrench() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("stuart", ConfederateFront, Line),
+            ("slocum", UnionApproach, Line),
+        ],
+    );
+    let k = t.f.unit_of(t.pid("stuart")).unwrap();
+    t.f.units[k].entrench = true;
+    t.script(
+        &[2],
+        vec![
+            act("stuart", Some(DefaultPlan::Disrupt)),
+            Decision::DisruptTake {
+                plan: Some(SpecialBattlePlan::Smoke),
+            },
+        ],
+    );
+    t.run(|c, f| confederate::resolve(c, f, false));
+    assert_eq!(t.region("stuart"), ConfederateReserve);
+    assert!(!t.unit("stuart").unwrap().entrench, "{}", t.text());
+}
+
+/// 14.5: six Routed Forces fall back from the Confederate Front into an
+/// Approach that holds four: the two of the lowest Skill Level are
+/// destroyed, whatever the order they go in.
+#[test]
+fn rout_overflow_destroys_the_lowest_skill() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("holmes", ConfederateFront, Line),
+            ("ap-hill", ConfederateFront, Line),
+            ("longstreet", ConfederateFront, Line),
+            ("dh-hill", ConfederateFront, Line),
+            ("jackson", ConfederateFront, Line),
+            ("ewell", ConfederateFront, Line),
+            ("slocum", UnionReserve, Line),
+        ],
+    );
+    t.f.routed = Some(Side::Confederate);
+    t.script(&[], vec![]);
+    t.run(|c, f| confederate::resolve(c, f, false));
+    assert_eq!(
+        t.loc("holmes"),
+        Location::ConfederateAvailable,
+        "{}",
+        t.text()
+    );
+    assert_eq!(t.loc("ap-hill"), Location::ConfederateAvailable);
+    for id in ["longstreet", "dh-hill", "jackson", "ewell"] {
+        assert_eq!(t.region(id), ConfederateApproach, "{id}");
+        assert_eq!(t.unit(id).unwrap().formation, Column);
+    }
+}
+
+/// equal lowest-Skill Confederates crowding a Region: the player
+/// chooses which is destroyed; Union Forces routed rear first, the dice
+/// choose among equals.
+#[test]
+fn rout_overflow_ties_the_player_chooses() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("cs-inf-regiment-1", ConfederateFront, Line),
+            ("cs-inf-regiment-2", ConfederateFront, Line),
+            ("longstreet", ConfederateFront, Line),
+            ("dh-hill", ConfederateFront, Line),
+            ("jackson", ConfederateFront, Line),
+            ("slocum", UnionReserve, Line),
+        ],
+    );
+    t.f.routed = Some(Side::Confederate);
+    t.script(
+        &[],
+        vec![Decision::CrowdLoss {
+            force: "cs-inf-regiment-2".into(),
+        }],
+    );
+    t.run(|c, f| confederate::resolve(c, f, false));
+    assert_eq!(t.loc("cs-inf-regiment-2"), Location::ConfederateAvailable);
+    assert_eq!(t.region("cs-inf-regiment-1"), ConfederateApproach);
+}
+
+/// a Routed Union army falls back rear first, so the four in the
+/// Union Approach make room for the four behind them in the Union Front.
+#[test]
+fn routed_union_retreats_rear_first() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("hooker", UnionFront, Line),
+            ("kearny", UnionFront, Line),
+            ("sedgwick", UnionFront, Line),
+            ("couch", UnionFront, Line),
+            ("peck", UnionApproach, Line),
+            ("morell", UnionApproach, Line),
+            ("smith", UnionApproach, Line),
+            ("slocum", UnionApproach, Line),
+            ("longstreet", ConfederateReserve, Line),
+        ],
+    );
+    t.f.routed = Some(Side::Union);
+    t.script(&[], vec![]);
+    t.run(union::resolve_union);
+    for id in ["hooker", "kearny", "sedgwick", "couch"] {
+        assert_eq!(t.region(id), UnionApproach, "{id}\n{}", t.text());
+    }
+    for id in ["peck", "morell", "smith", "slocum"] {
+        assert_eq!(t.region(id), UnionReserve, "{id}");
+    }
+}
+
+/// 14.8: the 2:1 test counts the Forces remaining on the Battlefield
+/// Sheet: Huger 6 against Sedgwick 5 rolls on the table although Magruder
+/// (8), kept off the sheet in the area, would make it 14 against 5.
+#[test]
+fn withdrawal_counts_the_forces_on_the_sheet() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("huger", ConfederateFront, Line),
+            ("sedgwick", UnionFront, Line),
+        ],
+    );
+    at(&mut t.game.board, "glendale", &["magruder"]);
+    t.script(&[1], vec![]);
+    let ending = t.run(|c, f| fcrel::rules::battle::basic::withdrawal(c, f));
+    assert_eq!(ending, None, "a 1 on the Seven Days table is Rejoin");
+    assert!(!t.text().contains("2:1 or worse"), "{}", t.text());
+}
+
+/// 3.2, 14.5, R-10.2.12.7: when the army on the sheet is gone, the
+/// Screening Forces off it leave the field without Lee, who is alone.
+#[test]
+fn lee_is_alone_when_the_army_on_the_sheet_is_gone() {
+    use fcrel::rules::battle::Ending;
+    use fcrel::rules::battle::basic::kept_off_share_the_fate;
+    let mut board = empty_board(campaign_with(|_| {}));
+    at(&mut board, "glendale", &["hooker", "stuart", "whiting"]);
+    board.lee = area("glendale");
+    let mut run = Run::answering(
+        board,
+        &[],
+        vec![
+            Decision::RetreatTo {
+                force: "stuart".into(),
+                area: "willis-church".into(),
+            },
+            Decision::RetreatTo {
+                force: "whiting".into(),
+                area: "willis-church".into(),
+            },
+        ],
+    );
+    let ending = Ending::Cleared {
+        loser: Some(Side::Confederate),
+    };
+    kept_off_share_the_fate(&mut run.ctx(), "glendale", Some(ending))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(run.loc("stuart"), area("willis-church"));
+    assert_eq!(run.board.lee, area("glendale"), "{}", run.text());
+    let outcome = fcrel::rules::battle::finish(&mut run.ctx(), ending, 1);
+    assert!(outcome.campaign_lost, "{}", run.text());
+}
+
+/// 11.5: Artillery in a Melee Region is captured when a Hit destroys it,
+/// even a Ranged Hit from another Region.
+#[test]
+fn artillery_in_melee_is_captured_by_a_ranged_hit() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("pendleton", ConfederateFront, Line),
+            ("slocum", ConfederateFront, Line),
+            ("sedgwick", UnionFront, Line),
+        ],
+    );
+    let pid = t.pid("sedgwick");
+    t.script(&[1], vec![]);
+    t.run(|c, f| combat::attack(c, f, pid, ConfederateFront, vec![], "Combat", "14.2.2"));
+    assert_eq!(
+        t.loc("pendleton"),
+        Location::CapturedArtilleryPile,
+        "{}",
+        t.text()
+    );
+}
+
+/// 11.1.1, R-14.1.9: Broken passes over Artillery, which cannot Retreat,
+/// and takes the lowest-Skill Force that can.
+#[test]
+fn broken_passes_over_artillery() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("pendleton", ConfederateFront, Line),
+            ("huger", ConfederateApproach, Line),
+            ("slocum", UnionApproach, Line),
+        ],
+    );
+    t.f.tactics = Tactics::Defensive;
+    t.f.union_quantity = 1;
+    t.f.cup = vec![SpecialBattlePlan::Broken];
+    t.script(&[10], vec![]);
+    t.run(union::draw_special_plans);
+    assert_eq!(t.region("pendleton"), ConfederateFront, "{}", t.text());
+    assert_eq!(t.region("huger"), ConfederateReserve);
 }

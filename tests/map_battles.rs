@@ -450,13 +450,16 @@ fn withdrawal_two_to_one_examples() {
         ],
     );
     let mut run = Run::answering(b.clone(), &[1], vec![]);
-    let r = battle::withdrawal_result(&mut run.ctx(), "glendale").unwrap();
+    let r = battle::withdrawal_result(&mut run.ctx(), 15, 8).unwrap();
     assert_eq!(r, WithdrawalResult::Rejoin, "a 1 on the Seven Days table");
     assert_eq!(run.dice.scripted_left(), Some(0));
     // Confederates 16: add a Regiment (1)? Longstreet 8 + Jackson 7 + 1.
     at(&mut b, "glendale", &[("cs-cav-regiment-1", Full)]);
+    let c = b.area_combat("glendale", Side::Confederate);
+    let u = b.area_combat("glendale", Side::Union);
+    assert_eq!((c, u), (16, 8));
     let mut run = Run::answering(b, &[], vec![]);
-    let r = battle::withdrawal_result(&mut run.ctx(), "glendale").unwrap();
+    let r = battle::withdrawal_result(&mut run.ctx(), c, u).unwrap();
     assert_eq!(r, WithdrawalResult::UnionRetreat);
 }
 

@@ -862,6 +862,7 @@ pub fn describe(board: &Board, d: &Decision) -> String {
         Decision::FormationChange { force } => format!("Change {}'s Formation", name(force)),
         Decision::EndFormationChanges => "No (more) Formation changes".into(),
         Decision::ShockTarget { force } => format!("Shock attack {}", name(force)),
+        Decision::CrowdLoss { force } => format!("{} is destroyed in the crowding", name(force)),
         Decision::DisruptTake { plan: Some(p) } => format!("Take {} out of the cup", p.name()),
         Decision::DisruptTake { plan: None } => "Take three at random".into(),
     }

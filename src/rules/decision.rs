@@ -196,6 +196,11 @@ pub enum Decision {
     ShockTarget {
         force: Id,
     },
+    /// 14.5: of the equal lowest-Skill Routed Forces crowding into a
+    /// Region, the one destroyed.
+    CrowdLoss {
+        force: Id,
+    },
     /// 12.4.3 Disrupt: examine the cup and take out this plan, or three at random.
     DisruptTake {
         plan: Option<SpecialBattlePlan>,

@@ -651,13 +651,7 @@ fn union_reinforcement(ctx: &mut Ctx, area: &str) -> Result<(), Interrupt> {
 pub fn envelopment(ctx: &mut Ctx, area: &str) -> Option<Ending> {
     let u = ctx.board.area_combat(area, Side::Union);
     let c = ctx.board.area_combat(area, Side::Confederate);
-    let loser = if c > 0 && u >= 3 * c {
-        Some(Side::Confederate)
-    } else if u > 0 && c >= 3 * u {
-        Some(Side::Union)
-    } else {
-        None
-    };
+    let loser = outweighed(c, u);
     if ctx.recording() {
         ctx.record(record::EventKind::Envelopment {
             confederate: c,
@@ -863,7 +857,7 @@ fn union_retreat_choices(board: &Board, area: &str) -> Vec<String> {
 /// Confederate Force out.
 pub fn leave_battle(ctx: &mut Ctx, area: &str, side: Side, routed: bool) -> Result<(), Interrupt> {
     let rule = if routed { "14.5" } else { "14.5.1" };
-    leave_area(ctx, area, side, rule)?;
+    leave_area(ctx, area, side, rule, true)?;
     if routed {
         rout_award(ctx, side);
     }
@@ -871,14 +865,16 @@ pub fn leave_battle(ctx: &mut Ctx, area: &str, side: Side, routed: bool) -> Resu
 }
 
 /// Every Force of `side` still in `area` leaves it as 14.5 says (static
-/// Forces destroyed, Artillery captured, the others to an adjacent area).
+/// Forces destroyed, Artillery captured, the others to an adjacent area);
+/// Lee goes with the first when `with_lee`.
 pub fn leave_area(
     ctx: &mut Ctx,
     area: &str,
     side: Side,
     rule: &'static str,
+    with_lee: bool,
 ) -> Result<(), Interrupt> {
-    let lee_here = lee_present(ctx.board, area);
+    let lee_here = with_lee && lee_present(ctx.board, area);
     abandon(ctx, area, side, rule);
     let mut lee_moved = false;
     for i in ctx.board.side_in_area(area, side) {
@@ -1029,10 +1025,16 @@ pub fn withdraw(ctx: &mut Ctx, area: &str, side: Side) -> Result<(), Interrupt> 
     Ok(())
 }
 
-/// 14.8 Withdrawal: automatic Retreat at 2:1, the campaign's table otherwise.
-pub fn withdrawal_result(ctx: &mut Ctx, area: &str) -> Result<WithdrawalResult, Interrupt> {
-    let u = ctx.board.area_combat(area, Side::Union);
-    let c = ctx.board.area_combat(area, Side::Confederate);
+/// 14.8 Withdrawal: automatic Retreat at 2:1, the campaign's table
+/// otherwise, for the combined Combat Values of the Forces still fighting
+/// (`confederate`, `union`): on a Battlefield Sheet those "remaining on the
+/// Battlefield sheet", not Forces kept off it.
+pub fn withdrawal_result(
+    ctx: &mut Ctx,
+    confederate: u32,
+    union: u32,
+) -> Result<WithdrawalResult, Interrupt> {
+    let (c, u) = (confederate, union);
     let record = |ctx: &mut Ctx, die: Option<u32>, result: WithdrawalResult| {
         if ctx.recording() {
             ctx.record(record::EventKind::Withdrawal {
@@ -1082,9 +1084,16 @@ pub fn withdrawal_result(ctx: &mut Ctx, area: &str) -> Result<WithdrawalResult, 
 pub fn routed_side(board: &Board, area: &str) -> Option<Side> {
     let u = board.area_combat(area, Side::Union);
     let c = board.area_combat(area, Side::Confederate);
-    if c > 0 && u >= 3 * c {
+    outweighed(c, u).filter(|&loser| board.has_side(area, loser))
+}
+
+/// 10.2.9 Envelopment, 14.5 Rout: the side whose combined Combat Value the
+/// other has 3 times or more. R-10.2.9: a side of Combat Value 0 is
+/// outweighed by any larger one; two sides of 0 by neither.
+pub fn outweighed(confederate: u32, union: u32) -> Option<Side> {
+    if union > confederate && union >= 3 * confederate {
         Some(Side::Confederate)
-    } else if u > 0 && c >= 3 * u {
+    } else if confederate > union && confederate >= 3 * union {
         Some(Side::Union)
     } else {
         None

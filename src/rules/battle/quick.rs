@@ -301,7 +301,11 @@ fn very_quick(
     if let Some(gone) = cleared(ctx.board, area) {
         return Ok(Flow::Done(Ending::Cleared { loser: gone }));
     }
-    match withdrawal_result(ctx, area)? {
+    match withdrawal_result(
+        ctx,
+        ctx.board.area_combat(area, Side::Confederate),
+        ctx.board.area_combat(area, Side::Union),
+    )? {
         WithdrawalResult::Rejoin => {
             let here = situation(ctx.board, area, attacker);
             let choice = ask_in(
@@ -417,7 +421,11 @@ fn quick(
         }
     }
     ctx.note("14.6", "The Battle Turn counter enters the Withdrawal box.");
-    match withdrawal_result(ctx, area)? {
+    match withdrawal_result(
+        ctx,
+        ctx.board.area_combat(area, Side::Confederate),
+        ctx.board.area_combat(area, Side::Union),
+    )? {
         WithdrawalResult::Rejoin => Ok(Flow::Rejoin),
         other => finish_withdrawal(ctx, area, other).map(Flow::Done),
     }

@@ -195,7 +195,7 @@ impl Field {
                     hard_cover: u.hard_cover,
                     cover: u.cover,
                     acted: u.acted,
-                    clear_orders: u.clear_orders,
+                    clear_orders: u.clear_orders.is_some(),
                     in_melee: self.in_melee(k),
                     range: self.range_to_enemy(k),
                     refusals,

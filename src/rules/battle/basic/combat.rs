@@ -211,15 +211,17 @@ pub fn exit_sheet(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static str) 
                 ctx.board.label(pid),
                 ctx.board.area_name(&to)
             );
+            // In a Rout Lee goes with the first Force to reach the map
+            // (14.5); otherwise with the last to leave the sheet.
             if side == Side::Confederate
                 && f.lee
                 && ctx.board.lee.area() == Some(area.as_str())
-                && !f
-                    .units
-                    .iter()
-                    .any(|u| u.side == Side::Confederate && u.piece != pid)
+                && (f.routed == Some(Side::Confederate)
+                    || !f
+                        .units
+                        .iter()
+                        .any(|u| u.side == Side::Confederate && u.piece != pid))
             {
-                // Lee goes with the last Force out (14.5, 14.7).
                 ctx.board.lee = Location::Area(to.clone());
                 note!(
                     ctx,
@@ -260,15 +262,37 @@ pub fn retreat(
         destroy(ctx, f, pid, rule);
         return Ok(());
     }
-    // A counter on a Force that moves back is removed (12.3.3 Cover etc.).
+    // A counter on a Force ordered back is removed (12.3.3 Cover etc.);
+    // Entrench and Hard Cover only once it moves (10.2.12.3, 14.1.2).
     f.units[k].counter = None;
     f.units[k].cover = false;
-    if f.units[k].entrench {
-        f.units[k].entrench = false;
-        ctx.note("10.2.12.3", "Entrench is removed: its Force moves.");
+    let unfix = |ctx: &mut Ctx, f: &mut Field| {
+        if let Some(k) = k_of(f, pid)
+            && f.units[k].entrench
+        {
+            f.units[k].entrench = false;
+            ctx.note("10.2.12.3", "Entrench is removed: its Force moves.");
+        }
+        release_hard_cover(ctx, f, pid);
+    };
+    let to = u.region.retreat(u.side);
+    // Into a full Region an ordered retreat stops, and a push stops when
+    // nobody there can move back in turn.
+    let stays = to.is_some_and(|to| {
+        !f.has_room(to, u.side)
+            && match kind {
+                RetreatKind::Ordered => true,
+                RetreatKind::Push => !f
+                    .in_region(to, u.side)
+                    .into_iter()
+                    .any(|j| can_retreat(f.force_type(j))),
+                _ => false,
+            }
+    });
+    if !stays {
+        unfix(ctx, f);
     }
-    release_hard_cover(ctx, f, pid);
-    match u.region.retreat(u.side) {
+    match to {
         None => match kind {
             RetreatKind::ShockFailure => {
                 note!(
@@ -313,6 +337,26 @@ pub fn retreat(
                         );
                     }
                     RetreatKind::Push => {
+                        // Another Force of the lowest Skill Level already
+                        // there retreats in turn (14.1.9, 14.1.10); Artillery
+                        // cannot (11.1.1), and with only Artillery there the
+                        // Force stays.
+                        let others: Vec<usize> = f
+                            .in_region(to, u.side)
+                            .into_iter()
+                            .filter(|&j| can_retreat(f.force_type(j)))
+                            .collect();
+                        if others.is_empty() {
+                            note!(
+                                ctx,
+                                rule,
+                                "The {} is full and nobody there can retreat: {} stays where it is.",
+                                to.name(),
+                                f.label(ctx.board, k)
+                            );
+                            ctx.frame(f, |b| format!("{} holds", label(&b.pieces[pid])));
+                            return Ok(());
+                        }
                         enter(ctx, f, pid, to);
                         note!(
                             ctx,
@@ -321,13 +365,6 @@ pub fn retreat(
                             f.label(ctx.board, k_of(f, pid).expect("moved")),
                             to.name()
                         );
-                        // Another Force of the lowest Skill Level already
-                        // there retreats in turn (14.1.9, 14.1.10).
-                        let others: Vec<usize> = f
-                            .in_region(to, u.side)
-                            .into_iter()
-                            .filter(|&j| f.units[j].piece != pid && f.force_type(j).is_mobile())
-                            .collect();
                         if let Some(next) = lowest_skill_random(
                             ctx,
                             f,
@@ -346,6 +383,102 @@ pub fn retreat(
     // Once any crowding is resolved, so that every frame keeps 10.2.14.
     ctx.frame(f, |b| format!("{} retreats", label(&b.pieces[pid])));
     Ok(())
+}
+
+/// 14.5 (12.4.5, 14.2.3): every Routed Mobile Force of `side` that has not
+/// acted retreats one Region in Column, rear first, so that a Region is
+/// crowded only by the Routed Forces arriving together; when they exceed
+/// its room the lowest Skill Level among them is destroyed (ties: the
+/// player chooses among Confederates, the dice among Union Forces).
+pub fn rout_retreat(ctx: &mut Ctx, f: &mut Field, side: Side, rule: &'static str) -> R<()> {
+    let mut regions = Region::ALL;
+    if side == Side::Union {
+        regions.reverse();
+    }
+    for r in regions {
+        let mut movers: Vec<usize> = f
+            .side(side)
+            .filter(|&k| {
+                f.units[k].region == r && !f.units[k].acted && can_retreat(f.force_type(k))
+            })
+            .map(|k| f.units[k].piece)
+            .collect();
+        for &pid in &movers {
+            let k = k_of(f, pid).expect("on the sheet");
+            f.units[k].acted = true;
+            f.units[k].formation = Formation::Column;
+        }
+        if let Some(to) = r.retreat(side)
+            && let Some(cap) = to.capacity()
+        {
+            let room = cap.saturating_sub(f.mobile_count(to, side));
+            while movers.len() > room {
+                let pid = crowd_loss(ctx, f, &movers, to, rule)?;
+                note!(
+                    ctx,
+                    rule,
+                    "The {} cannot take every Routed Force: {} is destroyed (lowest Skill Level, 14.5).",
+                    to.name(),
+                    ctx.board.label(pid)
+                );
+                release_hard_cover(ctx, f, pid);
+                destroy(ctx, f, pid, rule);
+                movers.retain(|&p| p != pid);
+            }
+        }
+        for pid in movers {
+            retreat(ctx, f, pid, RetreatKind::Rout, rule)?;
+        }
+    }
+    Ok(())
+}
+
+/// The lowest-Skill Force among `pieces` crowding into `to` (14.5): among
+/// equals the Confederate player chooses his own, the dice the Union's.
+fn crowd_loss(
+    ctx: &mut Ctx,
+    f: &Field,
+    pieces: &[usize],
+    to: Region,
+    rule: &'static str,
+) -> R<usize> {
+    let lowest = pieces
+        .iter()
+        .map(|&p| ctx.board.pieces[p].force.skill)
+        .min()
+        .expect("more Forces than room");
+    let tied: Vec<usize> = pieces
+        .iter()
+        .copied()
+        .filter(|&p| ctx.board.pieces[p].force.skill == lowest)
+        .collect();
+    if tied.len() == 1 || ctx.board.pieces[tied[0]].force.side == Side::Union {
+        return if tied.len() == 1 {
+            Ok(tied[0])
+        } else {
+            ctx.pick_piece(rule, "The crowding destroys", &tied)
+        };
+    }
+    let options = tied
+        .iter()
+        .map(|&p| Decision::CrowdLoss {
+            force: ctx.board.pieces[p].id().clone(),
+        })
+        .collect();
+    let prompt = format!(
+        "The {} cannot take every Routed Force: which of them is destroyed?",
+        to.name()
+    );
+    match ask_on(ctx, f, rule, prompt, options)? {
+        Decision::CrowdLoss { force } => Ok(ctx.board.index(&force).expect("offered")),
+        _ => unreachable!("ask returns an offered option"),
+    }
+}
+
+/// Infantry and Cavalry; Artillery cannot Retreat (11.1.1, 11.1.2) and
+/// Static Forces are destroyed instead (11.4.2).
+pub fn can_retreat(ty: ForceType) -> bool {
+    matches!(ty, ForceType::Infantry | ForceType::Cavalry)
 }
 
 /// Hard Cover leaves a Force that moves, retreats or is destroyed (14.1.2).
@@ -416,7 +549,6 @@ pub fn hit(
     pid: usize,
     source: HitSource,
     rule: &'static str,
-    in_melee: bool,
 ) -> R<bool> {
     let Some(k) = k_of(f, pid) else {
         return Ok(false);
@@ -435,8 +567,9 @@ pub fn hit(
     let ty = f.force_type(k);
     let destroyed_next = ctx.board.pieces[pid].strength == Strength::Reduced
         || ctx.board.pieces[pid].force.reduced.is_none();
-    if ty == ForceType::Artillery && in_melee && destroyed_next {
-        // 11.5: Artillery in Melee is captured when destroyed.
+    if ty == ForceType::Artillery && f.in_melee(k) && destroyed_next {
+        // 11.5: Artillery in Melee is captured when destroyed, whoever
+        // fires the Hit and from wherever.
         capture_on_field(ctx, f, pid, rule);
         return Ok(true);
     }
@@ -452,7 +585,7 @@ pub fn hit(
     if side == Side::Confederate
         && f.effects.heavy_fire
         && source == HitSource::Attack
-        && ty.is_mobile()
+        && can_retreat(ty)
     {
         let ok = activate(ctx, f, pid, "Heavy Fire check", "14.1.10", &[])?;
         if !ok {
@@ -485,8 +618,8 @@ pub fn capture_on_field(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static
     ctx.frame(f, |b| format!("{} is captured", label(&b.pieces[pid])));
 }
 
-/// Apply `hits` from an attack to the target Region: lowest Skill Level
-/// first (Union melee attacks: highest, 11.5), ties by the dice; a second Hit
+/// Apply `hits` from an attack to the target Region: to `first` if the
+/// attack was made against it, then lowest Skill Level first (Union melee attacks: highest, 11.5), ties by the dice; a second Hit
 /// in Melee with nobody left goes to an adjacent Region; Artillery Hits go on
 /// to the next farthest Region with enemy Forces (11.7).
 #[allow(clippy::too_many_arguments)]
@@ -498,11 +631,17 @@ pub fn allocate(
     hits: u32,
     melee: bool,
     artillery_from: Option<Region>,
+    first: Option<usize>,
     rule: &'static str,
-) -> R<()> {
+) -> R<Option<usize>> {
     let defender = attacker.other();
     let mut region = region;
-    for n in 0..hits {
+    let mut hit_first = first;
+    if let Some(pid) = first {
+        // The Force the attack was made against takes the first Hit.
+        hit(ctx, f, pid, HitSource::Attack, rule)?;
+    }
+    for n in u32::from(first.is_some())..hits {
         let mut targets = f.in_region(region, defender);
         if targets.is_empty() {
             let next = if melee {
@@ -534,18 +673,19 @@ pub fn allocate(
                         "{} Hit(s) find no target and are lost.",
                         hits - n
                     );
-                    return Ok(());
+                    return Ok(hit_first);
                 }
             }
         }
         let highest = melee && attacker == Side::Union;
         let Some(t) = pick_by_skill(ctx, f, &targets, rule, "The Hit falls on", highest)? else {
-            return Ok(());
+            return Ok(hit_first);
         };
         let pid = f.units[t].piece;
-        hit(ctx, f, pid, HitSource::Attack, rule, melee)?;
+        hit_first.get_or_insert(pid);
+        hit(ctx, f, pid, HitSource::Attack, rule)?;
     }
-    Ok(())
+    Ok(hit_first)
 }
 
 /// 11.7.2 Artillery and Fortifications Ranged Attack Modifier.
@@ -559,18 +699,11 @@ pub fn range_modifier(range: i32) -> i32 {
     }
 }
 
-/// Modifiers every attack on a target Region gets from Battle Plans,
-/// Insights and Special Battle Plans (11.8).
-pub fn defence_modifiers(ctx: &Ctx, f: &Field, attacker: Side, region: Region) -> Vec<Modifier> {
+/// Modifiers an attack on unit `t` gets from Battle Plans, Insights and
+/// Special Battle Plans (11.8).
+pub fn defence_modifiers(f: &Field, attacker: Side, t: Option<usize>) -> Vec<Modifier> {
     let mut m = Vec::new();
-    let targets = f.in_region(region, attacker.other());
-    // The modifiers of the Force that would take the Hit (lowest Skill).
-    let lowest = targets.iter().map(|&k| f.skill(ctx.board, k)).min();
-    let first = targets
-        .iter()
-        .copied()
-        .find(|&k| Some(f.skill(ctx.board, k)) == lowest);
-    if let Some(t) = first {
+    if let Some(t) = t {
         let u = &f.units[t];
         if attacker == Side::Union {
             if u.entrench {
@@ -594,6 +727,42 @@ pub fn defence_modifiers(ctx: &Ctx, f: &Field, attacker: Side, region: Region) -
     m
 }
 
+/// The Force an attack on `region` is made against: the one its first Hit
+/// falls on (the lowest Skill Level; the highest for a Union Melee attack,
+/// 11.5), whose Entrench, Cover or Hard Cover count. Among equals
+/// whose modifiers differ the dice choose it before the roll; among equals
+/// alike it does not matter which, and the Hit's own choice is made later.
+/// The second value is the unit chosen before the roll, if any.
+fn attacked(
+    ctx: &mut Ctx,
+    f: &Field,
+    attacker: Side,
+    region: Region,
+    highest: bool,
+    rule: &'static str,
+) -> R<(Option<usize>, Option<usize>)> {
+    let targets = f.in_region(region, attacker.other());
+    let skills = targets.iter().map(|&k| f.skill(ctx.board, k));
+    let Some(want) = (if highest { skills.max() } else { skills.min() }) else {
+        return Ok((None, None));
+    };
+    let tied: Vec<usize> = targets
+        .into_iter()
+        .filter(|&k| f.skill(ctx.board, k) == want)
+        .collect();
+    let marks = |k: usize| {
+        let u = &f.units[k];
+        (u.entrench, u.cover, u.hard_cover)
+    };
+    if tied.iter().all(|&k| marks(k) == marks(tied[0])) {
+        return Ok((Some(tied[0]), None));
+    }
+    let pieces: Vec<usize> = tied.iter().map(|&k| f.units[k].piece).collect();
+    let chosen = ctx.pick_piece(rule, "The attack is made against", &pieces)?;
+    let k = f.unit_of(chosen);
+    Ok((k, k))
+}
+
 /// Roll one attack by a unit on a Region and apply its Hits.
 #[allow(clippy::too_many_arguments)]
 pub fn attack(
@@ -601,11 +770,31 @@ pub fn attack(
     f: &mut Field,
     pid: usize,
     region: Region,
-    mut mods: Vec<Modifier>,
+    mods: Vec<Modifier>,
     what: &str,
     rule: &'static str,
 ) -> R<u32> {
-    let Some(k) = k_of(f, pid) else { return Ok(0) };
+    Ok(attack_against(ctx, f, pid, region, None, mods, what, rule)?.0)
+}
+
+/// [`attack`], made against the Force `against` when it is still in the
+/// Region (Rapid Fire's second attack, 12.3.10); returns the Hits and the
+/// Force it was made against: the one chosen before the roll or
+/// else the one its first Hit fell on.
+#[allow(clippy::too_many_arguments)]
+pub fn attack_against(
+    ctx: &mut Ctx,
+    f: &mut Field,
+    pid: usize,
+    region: Region,
+    against: Option<usize>,
+    mut mods: Vec<Modifier>,
+    what: &str,
+    rule: &'static str,
+) -> R<(u32, Option<usize>)> {
+    let Some(k) = k_of(f, pid) else {
+        return Ok((0, None));
+    };
     let side = f.units[k].side;
     let from = f.units[k].region;
     let melee = from == region;
@@ -619,7 +808,16 @@ pub fn attack(
         let r = range_modifier(range);
         mods.push(Modifier::pair(r, r, format!("range {range}"), "11.7.2"));
     }
-    mods.extend(defence_modifiers(ctx, f, side, region));
+    let highest = melee && side == Side::Union;
+    let (target, chosen) = match against
+        .and_then(|p| k_of(f, p))
+        .filter(|&t| f.units[t].region == region)
+    {
+        Some(t) => (Some(t), Some(t)),
+        None => attacked(ctx, f, side, region, highest, rule)?,
+    };
+    mods.extend(defence_modifiers(f, side, target));
+    let first = chosen.map(|k| f.units[k].piece);
     let p = &ctx.board.pieces[pid];
     let v = p.force.values(p.strength);
     let base = (v.combat as i32, v.superior.unwrap_or(0) as i32);
@@ -654,8 +852,9 @@ pub fn attack(
             },
         );
     }
+    let mut against = first;
     if hits > 0 {
-        allocate(
+        against = allocate(
             ctx,
             f,
             side,
@@ -663,10 +862,11 @@ pub fn attack(
             hits,
             melee,
             if artillery { Some(from) } else { None },
+            first,
             rule,
         )?;
     }
-    Ok(hits)
+    Ok((hits, against))
 }
 
 /// How a Shock attack began (11.4).
@@ -691,17 +891,27 @@ pub enum ShockResult {
     Locked,
 }
 
-/// A Shock attack by `pid` into `region` (11.4–11.4.4).
+/// A Shock attack by `pid` into `region` (11.4–11.4.4). `spent` lists the
+/// Forces earlier Charge! attacks this turn went against: each later one
+/// goes against the next higher Skill Level (14.1.3); the target is added.
 pub fn shock(
     ctx: &mut Ctx,
     f: &mut Field,
     pid: usize,
     region: Region,
     by: ShockBy,
+    spent: &mut Vec<usize>,
 ) -> R<ShockResult> {
     let k = k_of(f, pid).expect("on the sheet");
     let side = f.units[k].side;
-    let defenders = f.in_region(region, side.other());
+    let mut defenders = f.in_region(region, side.other());
+    // once every Force there has faced a charger, round again.
+    if defenders
+        .iter()
+        .any(|&d| !spent.contains(&f.units[d].piece))
+    {
+        defenders.retain(|&d| !spent.contains(&f.units[d].piece));
+    }
     // 11.4: the lowest Skill Level defends; among equals the attacker's
     // side chooses (the player; the dice for the Union).
     let lowest = defenders
@@ -737,6 +947,7 @@ pub fn shock(
         lowest_skill_random(ctx, f, &tied, "11.4", "The Shock attack falls on")?.expect("not empty")
     };
     let tpid = f.units[target].piece;
+    spent.push(tpid);
     note!(
         ctx,
         "11.4",
@@ -772,14 +983,7 @@ pub fn shock(
                 f.units[ak].counter = None;
                 f.units[ak].acted = true;
             }
-            hit(
-                ctx,
-                f,
-                pid,
-                HitSource::ShockOrDefensiveFire,
-                "11.4.1",
-                false,
-            )?;
+            hit(ctx, f, pid, HitSource::ShockOrDefensiveFire, "11.4.1")?;
             return Ok(ShockResult::Repulsed);
         }
     }
@@ -858,14 +1062,7 @@ pub fn shock(
             if let Some(tk) = k_of(f, tpid) {
                 f.units[tk].counter = None;
             }
-            let destroyed = hit(
-                ctx,
-                f,
-                tpid,
-                HitSource::ShockOrDefensiveFire,
-                "11.4.2",
-                false,
-            )?;
+            let destroyed = hit(ctx, f, tpid, HitSource::ShockOrDefensiveFire, "11.4.2")?;
             if !destroyed && k_of(f, tpid).is_some() {
                 retreat(ctx, f, tpid, RetreatKind::ShockFailure, "11.4.2")?;
             }
@@ -914,14 +1111,7 @@ pub fn shock(
         c = c.modifier(-2, "Entrench", "10.2.12.3");
     }
     if !roll_check(ctx.dice, ctx.chronicle, c)?.success {
-        hit(
-            ctx,
-            f,
-            pid,
-            HitSource::ShockOrDefensiveFire,
-            "11.4.2",
-            false,
-        )?;
+        hit(ctx, f, pid, HitSource::ShockOrDefensiveFire, "11.4.2")?;
     }
     Ok(ShockResult::Locked)
 }
@@ -945,7 +1135,8 @@ pub fn strip_melee_counters(ctx: &mut Ctx, f: &mut Field, region: Region) {
     }
 }
 
-/// Move a unit one Region forward into `region` (11.3).
+/// Move a unit into `region` (11.3 Advance, 12.4.3 Disrupt): Hard Cover
+/// (14.1.2) and Entrench (10.2.12.3) stay behind.
 pub fn move_into(ctx: &mut Ctx, f: &mut Field, pid: usize, region: Region) {
     if k_of(f, pid).is_none() {
         return;

@@ -134,7 +134,7 @@ pub fn assign(ctx: &mut Ctx, f: &mut Field) -> R<()> {
         }
         if ctx.board.scouts.available > 0 {
             for k in f.side(Side::Confederate) {
-                if !f.units[k].clear_orders {
+                if f.units[k].clear_orders.is_none() {
                     options.push(Decision::ClearOrders { force: f.id(k) });
                 }
             }
@@ -191,21 +191,60 @@ pub fn assign(ctx: &mut Ctx, f: &mut Field) -> R<()> {
                     );
                     continue;
                 }
-                // One Scout: this Force's counter, or three Forces' defaults.
-                f.units[k].clear_orders = true;
-                if f.units[k].counter.is_none() {
+                // One Scout: this Force's counter, or the Default Battle
+                // Plans of this Force and two more.
+                if f.units[k].counter.is_some() {
+                    f.units[k].clear_orders = Some(ClearOrders::Counter);
+                    note!(
+                        ctx,
+                        "11.2.1",
+                        "A Scout gives Clear Orders to {}: its Battle Plan Counter without an Activation roll.",
+                        f.label(ctx.board, k)
+                    );
+                } else {
+                    f.units[k].clear_orders = Some(ClearOrders::Default);
                     f.clear_defaults += 2;
+                    note!(
+                        ctx,
+                        "11.2.1",
+                        "A Scout gives Clear Orders to {} and two more Forces: their Default Battle Plans without an Activation roll.",
+                        f.label(ctx.board, k)
+                    );
                 }
-                note!(
-                    ctx,
-                    "11.2.1",
-                    "A Scout gives Clear Orders to {} (11.2.1): no Activation roll.",
-                    f.label(ctx.board, k)
-                );
             }
             other => unreachable!("not offered: {other:?}"),
         }
     }
+}
+
+/// 12.3.3 Cover, rolled for once the counters are placed: it
+/// must be in force before the Union acts, Charge! included. On success the
+/// Force is in Cover until the turn ends or it moves, retreats or meets an
+/// enemy in its Region; it Holds when it acts. On failure it Holds (11.2).
+pub fn take_cover(ctx: &mut Ctx, f: &mut Field) -> R<()> {
+    let covering: Vec<usize> = f
+        .side(Side::Confederate)
+        .filter(|&k| f.units[k].counter == Some(PlanCounter::Cover))
+        .map(|k| f.units[k].piece)
+        .collect();
+    for pid in covering {
+        if activated(ctx, f, pid, "Cover", "12.3.3", &[], false)? {
+            let k = f.unit_of(pid).expect("here");
+            f.units[k].cover = true;
+            note!(ctx, "12.3.3", "{} takes Cover.", f.label(ctx.board, k));
+        } else {
+            let k = f.unit_of(pid).expect("here");
+            f.units[k].counter = None;
+            f.units[k].acted = true;
+        }
+        ctx.frame(f, |b| {
+            format!(
+                "{} rolls for Cover",
+                crate::rules::board::label(&b.pieces[pid])
+            )
+        });
+    }
+    Ok(())
 }
 
 /// The Default Battle Plans a Confederate Force may use now (12.4, 11.5,
@@ -245,14 +284,16 @@ pub fn defaults(ctx: &Ctx, f: &Field, at: &Occupancy, k: usize, v: &mut Vec<Defa
     }
     let next = u.region.advance(Side::Confederate);
     let room = next.is_some_and(|r| at.has_room(r, Side::Confederate));
+    // 11.1.1: Artillery without an Activation number cannot March at all.
+    let marches = ty != ForceType::Artillery
+        || ctx.board.pieces[u.piece]
+            .force
+            .values(ctx.board.pieces[u.piece].strength)
+            .activation
+            .is_some();
     match ty {
         ForceType::Artillery => {
-            let has_activation = ctx.board.pieces[u.piece]
-                .force
-                .values(ctx.board.pieces[u.piece].strength)
-                .activation
-                .is_some();
-            if has_activation && room && next.is_some_and(|r| !at.any(r, Side::Union)) {
+            if marches && room && next.is_some_and(|r| !at.any(r, Side::Union)) {
                 v.push(DefaultPlan::March {
                     change: FormationChange::None,
                     then: SecondMove::None,
@@ -288,7 +329,7 @@ pub fn defaults(ctx: &Ctx, f: &Field, at: &Occupancy, k: usize, v: &mut Vec<Defa
             v.push(DefaultPlan::Pivot);
         }
     }
-    if u.region == Region::ConfederateReserve {
+    if u.region == Region::ConfederateReserve && marches {
         v.push(DefaultPlan::MarchOff);
     }
     v.push(DefaultPlan::Hold);
@@ -300,7 +341,13 @@ pub fn resolve(ctx: &mut Ctx, f: &mut Field, prepared_only: bool) -> R<()> {
     let mut plans = Vec::new();
     loop {
         if f.routed == Some(Side::Confederate) {
-            return routed_retreat(ctx, f);
+            // 12.4.5 Retreat, in the Confederate step (no Prepare: a Routed
+            // side places no Battle Plans, 14.5).
+            return if prepared_only {
+                Ok(())
+            } else {
+                rout_retreat(ctx, f, Side::Confederate, "12.4.5")
+            };
         }
         ready.clear();
         ready.extend(
@@ -310,11 +357,15 @@ pub fn resolve(ctx: &mut Ctx, f: &mut Field, prepared_only: bool) -> R<()> {
         if ready.is_empty() {
             return Ok(());
         }
-        // Static Forces act by themselves (11.1).
+        // Static Forces act by themselves (11.1); a Fortification given
+        // Canister fires it (12.3.2).
         if let Some(&k) = ready.iter().find(|&&k| !f.force_type(k).is_mobile()) {
             let pid = f.units[k].piece;
             f.units[k].acted = true;
-            static_fire(ctx, f, pid)?;
+            match f.units[k].counter.take() {
+                Some(counter) if !f.in_melee(k) => run_counter(ctx, f, pid, counter)?,
+                _ => static_fire(ctx, f, pid)?,
+            }
             continue;
         }
         let at = Occupancy::of(f);
@@ -404,25 +455,6 @@ pub fn use_formation_counter(ctx: &mut Ctx, f: &mut Field) -> R<()> {
     Ok(())
 }
 
-/// A Rout: every Confederate Mobile Force retreats (12.4.5).
-fn routed_retreat(ctx: &mut Ctx, f: &mut Field) -> R<()> {
-    let mut order: Vec<usize> = f
-        .side(Side::Confederate)
-        .map(|k| f.units[k].piece)
-        .collect();
-    order.sort_by_key(|&pid| f.units[f.unit_of(pid).expect("here")].region);
-    for pid in order {
-        let Some(k) = f.unit_of(pid) else { continue };
-        if f.units[k].acted {
-            continue;
-        }
-        f.units[k].acted = true;
-        f.units[k].formation = Formation::Column;
-        retreat(ctx, f, pid, RetreatKind::Rout, "12.4.5")?;
-    }
-    Ok(())
-}
-
 /// Garrisons fire at enemies in their own or the next Region, Fortifications
 /// at the closest non-Melee Region (11.1, 11.7).
 fn static_fire(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
@@ -462,7 +494,8 @@ fn range_one(f: &Field, k: usize) -> Option<Region> {
         .find(|x| f.any_in_region(*x, Side::Union))
 }
 
-/// Activation for a counter or a default: Clear Orders skip the roll.
+/// Activation for a counter or a default: Clear Orders skip the roll
+/// (11.2.1): the Force's own, else for a default one from the pool.
 fn activated(
     ctx: &mut Ctx,
     f: &mut Field,
@@ -473,15 +506,20 @@ fn activated(
     default: bool,
 ) -> R<bool> {
     let k = f.unit_of(pid).expect("here");
-    if f.units[k].clear_orders && (!default || f.clear_defaults > 0 || f.units[k].counter.is_none())
-    {
-        if default && f.clear_defaults > 0 {
+    let own = f.units[k].clear_orders
+        == Some(if default {
+            ClearOrders::Default
+        } else {
+            ClearOrders::Counter
+        });
+    if own || default && f.clear_defaults > 0 {
+        if !own {
             f.clear_defaults -= 1;
         }
         note!(
             ctx,
             "11.2.1",
-            "{}: Clear Orders, no Activation roll (11.2.1).",
+            "{}: {what} on Clear Orders, no Activation roll (11.2.1).",
             f.label(ctx.board, k)
         );
         return Ok(true);
@@ -547,7 +585,7 @@ fn advance_one(
         );
         return Ok(false);
     }
-    let result = shock(ctx, f, pid, to, by)?;
+    let result = shock(ctx, f, pid, to, by, &mut Vec::new())?;
     Ok(result == ShockResult::Won)
 }
 
@@ -567,20 +605,38 @@ fn fire_at(
     mods: Vec<Modifier>,
     what: &str,
     rule: &'static str,
-) -> R<bool> {
+) -> R<()> {
+    fire_against(ctx, f, pid, None, mods, what, rule).map(|_| ())
+}
+
+/// A Ranged attack at range 1 (11.6), against `against` if it is still
+/// at range 1; returns whom it was made against.
+fn fire_against(
+    ctx: &mut Ctx,
+    f: &mut Field,
+    pid: usize,
+    against: Option<usize>,
+    mods: Vec<Modifier>,
+    what: &str,
+    rule: &'static str,
+) -> R<Option<usize>> {
     let Some(k) = f.unit_of(pid) else {
-        return Ok(false);
+        return Ok(None);
     };
     if f.units[k].region == Region::ConfederateReserve
         && matches!(f.force_type(k), ForceType::Infantry | ForceType::Cavalry)
     {
-        return Ok(false);
+        return Ok(None);
     }
-    let Some(t) = range_one(f, k) else {
-        return Ok(false);
+    // The Region of the Force aimed at, if it is still at range 1.
+    let aimed = against
+        .and_then(|p| f.unit_of(p))
+        .map(|t| f.units[t].region)
+        .filter(|r| (r.pos() - f.units[k].region.pos()).abs() == 1);
+    let Some(t) = aimed.or_else(|| range_one(f, k)) else {
+        return Ok(None);
     };
-    attack(ctx, f, pid, t, mods, what, rule)?;
-    Ok(true)
+    Ok(attack_against(ctx, f, pid, t, against, mods, what, rule)?.1)
 }
 
 /// Resolve a Battle Plan Counter (12.3).
@@ -634,11 +690,13 @@ fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R
             )?;
         }
         PlanCounter::Cover => {
-            if activated(ctx, f, pid, "Cover", rule, &[], false)? {
-                let k = f.unit_of(pid).expect("here");
-                f.units[k].cover = true;
-                note!(ctx, rule, "{} takes Cover.", f.label(ctx.board, k));
-            }
+            // Activated when placed (`take_cover`): it stays in position.
+            note!(
+                ctx,
+                rule,
+                "{} stays in position in Cover.",
+                f.label(ctx.board, k)
+            );
         }
         PlanCounter::Engage => {
             if !column && !activated(ctx, f, pid, "Engage", rule, &[], false)? {
@@ -743,22 +801,12 @@ fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R
             if column && !activated(ctx, f, pid, "Rapid Fire", rule, &[], false)? {
                 return Ok(());
             }
-            fire_at(
-                ctx,
-                f,
-                pid,
-                vec![Modifier::pair(-1, -1, "Rapid Fire, first attack", rule)],
-                "Rapid Fire",
-                rule,
-            )?;
-            fire_at(
-                ctx,
-                f,
-                pid,
-                vec![Modifier::pair(-2, -2, "Rapid Fire, second attack", rule)],
-                "Rapid Fire",
-                rule,
-            )?;
+            let first = Modifier::pair(-1, -1, "Rapid Fire, first attack", rule);
+            let target = fire_against(ctx, f, pid, None, vec![first], "Rapid Fire", rule)?;
+            // The second against the same Force, another at range 1 if it
+            // is gone.
+            let second = Modifier::pair(-2, -2, "Rapid Fire, second attack", rule);
+            fire_against(ctx, f, pid, target, vec![second], "Rapid Fire", rule)?;
         }
         PlanCounter::Volley => {
             if range_one(f, k).is_none() {
@@ -810,7 +858,10 @@ fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: DefaultPlan) -> R
             }
         }
         DefaultPlan::MarchBack => {
-            if activated(ctx, f, pid, "March (back)", "12.4.1", &[], true)? {
+            // 12.4.1: Column Activates by itself; in Melee there is no
+            // changing Formation first (11.5).
+            let line = f.units[k].formation == Formation::Line;
+            if !line || activated(ctx, f, pid, "March (back)", "12.4.1", &[], true)? {
                 retreat(ctx, f, pid, RetreatKind::Ordered, "12.4.1")?;
             }
         }
@@ -825,7 +876,10 @@ fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: DefaultPlan) -> R
             if !activated(ctx, f, pid, "Disrupt", "12.4.3", &[], true)? {
                 return Ok(());
             }
-            enter(ctx, f, pid, Region::ConfederateReserve);
+            // A move: Entrench stays behind (10.2.12.3).
+            if f.units[k].region != Region::ConfederateReserve {
+                move_into(ctx, f, pid, Region::ConfederateReserve);
+            }
             let mut kinds: Vec<SpecialBattlePlan> = f.cup.clone();
             kinds.sort();
             kinds.dedup();

@@ -246,8 +246,19 @@ pub struct Unit {
     pub cover: bool,
     /// Has acted (or been ordered to Hold) this turn.
     pub acted: bool,
-    /// Clear Orders: no Activation roll for its plan this turn (11.2.1).
-    pub clear_orders: bool,
+    /// A Scout's Clear Orders this turn (11.2.1): no Activation roll for
+    /// its Battle Plan Counter, or for its Default Battle Plan.
+    pub clear_orders: Option<ClearOrders>,
+}
+
+/// What a Scout's Clear Orders cover (11.2.1, R-11.2.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClearOrders {
+    /// The Battle Plan Counter the Force had when the Scout was redeemed.
+    Counter,
+    /// Its Default Battle Plan (and two more Forces' from the pool,
+    /// `Field::clear_defaults`).
+    Default,
 }
 
 /// Cumulative turn-long Special Battle Plan effects (14.0).
@@ -304,10 +315,17 @@ pub struct Field {
     pub formation_counter: bool,
     pub routed: Option<Side>,
     pub entries: FirstEntries,
-    /// Scouts' Clear Orders for Default Battle Plans left this turn (11.2.1).
+    /// Default Battle Plans of other Forces that Scouts' Clear Orders still
+    /// cover this turn: two with every Scout redeemed for Default Battle
+    /// Plans, spent on the next that would roll (11.2.1, R-11.2.1).
     pub clear_defaults: u32,
     /// The Cavalry and Infantry Forces off the sheet Screening (10.2.12.7).
     pub screen: Option<(usize, usize)>,
+    /// Union Mobile Forces Terrain placed in the Union Approach, its limit
+    /// of 4 ignored (10.2.12.8): the Region may hold that many until they
+    /// thin out, and no Union Force enters it while it holds 4 or more
+    /// (R-10.2.12.8).
+    pub terrain_approach: usize,
 }
 
 impl Unit {
@@ -331,7 +349,7 @@ impl Unit {
             hard_cover: false,
             cover: false,
             acted: false,
-            clear_orders: false,
+            clear_orders: None,
         }
     }
 }
@@ -361,6 +379,7 @@ impl Field {
             entries: FirstEntries::default(),
             clear_defaults: 0,
             screen: None,
+            terrain_approach: 0,
         }
     }
 
@@ -584,6 +603,11 @@ impl Field {
         for r in Region::ALL {
             for side in [Side::Confederate, Side::Union] {
                 if let Some(cap) = r.capacity() {
+                    let cap = if (r, side) == (Region::UnionApproach, Side::Union) {
+                        cap.max(self.terrain_approach)
+                    } else {
+                        cap
+                    };
                     let n = self.mobile_count(r, side);
                     if n > cap {
                         return Some(format!(

@@ -44,23 +44,7 @@ pub fn fight(ctx: &mut Ctx, spec: &BattleSpec) -> R<Outcome> {
             None => {
                 let mut f = set_up(ctx, area, &pre, first_here)?;
                 let ending = battle(ctx, &mut f)?;
-                // R-10.2.12.7: Forces kept off the sheet (Screen, Screened
-                // Approach) share their army's fate when it loses the field.
-                let lost = matches!(
-                    ending,
-                    Some(Ending::Routed {
-                        loser: Side::Confederate
-                    }) | Some(Ending::Cleared {
-                        loser: Some(Side::Confederate)
-                    })
-                );
-                if lost && ctx.board.has_side(area, Side::Confederate) {
-                    ctx.note(
-                        "10.2.12.7",
-                        "The Forces kept off the sheet leave the field with the army.",
-                    );
-                    super::leave_area(ctx, area, Side::Confederate, "14.5")?;
-                }
+                kept_off_share_the_fate(ctx, area, ending)?;
                 ending
             }
         };
@@ -69,6 +53,29 @@ pub fn fight(ctx: &mut Ctx, spec: &BattleSpec) -> R<Outcome> {
             None => ctx.note("14.8.1", "Rejoin: a new battle starts from the Fog of War."),
         }
     }
+}
+
+/// R-10.2.12.7: Forces kept off the sheet (Screen, Screened Approach) share
+/// their army's fate when it loses the field. They are not Lee's army on
+/// the field: a Lee left without Forces on the sheet stays, alone (14.5,
+/// 3.2).
+pub fn kept_off_share_the_fate(ctx: &mut Ctx, area: &str, ending: Option<Ending>) -> R<()> {
+    let lost = matches!(
+        ending,
+        Some(Ending::Routed {
+            loser: Side::Confederate
+        }) | Some(Ending::Cleared {
+            loser: Some(Side::Confederate)
+        })
+    );
+    if lost && ctx.board.has_side(area, Side::Confederate) {
+        ctx.note(
+            "10.2.12.7",
+            "The Forces kept off the sheet leave the field with the army, without Robert E. Lee.",
+        );
+        super::leave_area(ctx, area, Side::Confederate, "14.5", false)?;
+    }
+    Ok(())
 }
 
 fn all_insights() -> [Insight; 8] {
@@ -496,6 +503,9 @@ fn place_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
                 f.units
                     .push(Unit::new(ctx.board, pid, Side::Union, region, fm));
             }
+            if region == Region::UnionApproach {
+                f.terrain_approach = f.mobile_count(region, Side::Union);
+            }
             note!(
                 ctx,
                 "10.2.12.8",
@@ -730,7 +740,7 @@ fn screen_attacks(ctx: &mut Ctx, f: &mut Field) -> R<()> {
             lowest_skill_random(ctx, f, &there, "10.2.12.7", "The Screen's Hit falls on")?
         {
             let pid = f.units[k].piece;
-            hit(ctx, f, pid, HitSource::OffBoard, "10.2.12.7", false)?;
+            hit(ctx, f, pid, HitSource::OffBoard, "10.2.12.7")?;
         }
     }
     for s in f
@@ -754,11 +764,8 @@ fn rout_check(ctx: &mut Ctx, f: &mut Field) -> R<()> {
     }
     let u = f.combat_total(ctx.board, Side::Union);
     let c = f.combat_total(ctx.board, Side::Confederate);
-    let loser = if c > 0 && u >= 3 * c {
-        Side::Confederate
-    } else if u > 0 && c >= 3 * u {
-        Side::Union
-    } else {
+    // an army already gone from the sheet ends the battle (14.7).
+    let Some(loser) = super::outweighed(c, u).filter(|&loser| f.has_side(loser)) else {
         return Ok(());
     };
     note!(
@@ -789,6 +796,7 @@ pub fn battle(ctx: &mut Ctx, f: &mut Field) -> R<Option<Ending>> {
         insights_step(ctx, f)?;
         if f.routed != Some(Side::Confederate) {
             confederate::assign(ctx, f)?;
+            confederate::take_cover(ctx, f)?;
         }
         if f.routed != Some(Side::Union) {
             union::determine_tactics(ctx, f)?;
@@ -826,7 +834,7 @@ pub fn battle(ctx: &mut Ctx, f: &mut Field) -> R<Option<Ending>> {
         f.assigned = 0;
         for u in f.units.iter_mut() {
             u.acted = false;
-            u.clear_orders = false;
+            u.clear_orders = None;
             u.prepare = false;
             u.counter = None;
             u.cover = false;
@@ -875,9 +883,11 @@ fn ended(ctx: &mut Ctx, f: &Field) -> Option<Ending> {
 }
 
 /// 14.8 Withdrawal after the last battle turn. None means Rejoin.
-fn withdrawal(ctx: &mut Ctx, f: &Field) -> R<Option<Ending>> {
+pub fn withdrawal(ctx: &mut Ctx, f: &Field) -> R<Option<Ending>> {
     let area = f.area.clone();
-    Ok(Some(match withdrawal_result(ctx, &area)? {
+    let c = f.combat_total(ctx.board, Side::Confederate);
+    let u = f.combat_total(ctx.board, Side::Union);
+    Ok(Some(match withdrawal_result(ctx, c, u)? {
         WithdrawalResult::Rejoin => return Ok(None),
         WithdrawalResult::UnionRetreat => {
             withdraw(ctx, &area, Side::Union)?;

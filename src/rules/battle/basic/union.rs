@@ -70,19 +70,24 @@ pub fn in_pool(t: Tactics, p: SpecialBattlePlan) -> bool {
 pub fn draw_special_plans(ctx: &mut Ctx, f: &mut Field) -> R<()> {
     let quantity = f.union_quantity;
     let mut counted = 0;
+    // Plans drawn that could not be used and do not count (Hard Cover with
+    // no Force to go to, Flanking Fire with every Confederate in Melee) stay
+    // out of the cup until the draw ends, so the draw always ends.
+    let mut set_aside = Vec::new();
     while counted < quantity {
+        // Disrupted plans are out of the cup already (12.4.3).
         let mut pool: Vec<SpecialBattlePlan> = f
             .cup
             .iter()
             .copied()
             .filter(|p| in_pool(f.tactics, *p))
             .collect();
-        for d in &f.disrupted {
-            if let Some(i) = pool.iter().position(|p| p == d) {
-                pool.remove(i);
-            }
-        }
         if pool.is_empty() {
+            note!(
+                ctx,
+                "14.0",
+                "The cup holds no other Special Battle Plan the Union can use: it has {counted} of {quantity} this turn (R-14.0)."
+            );
             break;
         }
         pool.sort();
@@ -101,8 +106,11 @@ pub fn draw_special_plans(ctx: &mut Ctx, f: &mut Field) -> R<()> {
         ctx.frame(f, |_| format!("The Union draws {}", plan.name()));
         if counts {
             counted += 1;
+        } else {
+            set_aside.push(plan);
         }
     }
+    f.cup.append(&mut set_aside);
     // 12.4.3: the Disrupted plans come back at the end of the draw.
     f.cup.append(&mut f.disrupted);
     Ok(())
@@ -166,10 +174,9 @@ fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R<boo
                 .collect();
             let Some(k) = pick_by_skill(ctx, f, &eligible, "14.1.2", "Hard Cover goes to", true)?
             else {
-                f.cup.push(plan);
                 ctx.note(
-                    "14.1.2",
-                    "Hard Cover has no Force to go to: it is set aside and another plan drawn.",
+                    "14.0",
+                    "Hard Cover has no Force to go to (14.1.2): it is set aside until the draw ends and another plan is drawn.",
                 );
                 return Ok(false);
             };
@@ -192,10 +199,9 @@ fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R<boo
                 .filter(|&k| !f.in_melee(k))
                 .collect();
             if targets.is_empty() {
-                f.cup.push(plan);
                 ctx.note(
                     "14.1.7",
-                    "Flanking Fire: every Confederate Force is in Melee; another plan is drawn.",
+                    "Flanking Fire: every Confederate Force is in Melee; it is set aside until the draw ends and another plan is drawn.",
                 );
                 return Ok(false);
             }
@@ -205,7 +211,7 @@ fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R<boo
             if roll_check(ctx.dice, ctx.chronicle, check)?.success {
                 let pieces: Vec<usize> = targets.iter().map(|&k| f.units[k].piece).collect();
                 let pid = ctx.pick_piece("14.1.7", "Flanking Fire strikes", &pieces)?;
-                hit(ctx, f, pid, HitSource::OffBoard, "14.1.7", false)?;
+                hit(ctx, f, pid, HitSource::OffBoard, "14.1.7")?;
             }
         }
         SpecialBattlePlan::ScreenedMarch => {
@@ -220,7 +226,7 @@ fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R<boo
                         lowest_skill_random(ctx, f, &there, "14.1.8", "Screened March strikes")?
                     {
                         let pid = f.units[k].piece;
-                        hit(ctx, f, pid, HitSource::OffBoard, "14.1.8", false)?;
+                        hit(ctx, f, pid, HitSource::OffBoard, "14.1.8")?;
                     }
                 }
             }
@@ -232,10 +238,11 @@ fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R<boo
             let mut regions: Vec<Region> = Region::ALL.to_vec();
             regions.reverse();
             for r in regions {
+                // Artillery cannot Retreat (11.1.1) and is passed over.
                 let mobile: Vec<usize> = f
                     .in_region(r, Side::Confederate)
                     .into_iter()
-                    .filter(|&k| f.force_type(k).is_mobile())
+                    .filter(|&k| can_retreat(f.force_type(k)))
                     .collect();
                 if mobile.is_empty() {
                     continue;
@@ -306,8 +313,10 @@ fn charge(ctx: &mut Ctx, f: &mut Field) -> R<()> {
             )?;
         }
     }
-    // Highest Skill first (ties by id), each into the Region in front.
+    // Highest Skill first (ties by id), each into the Region in front,
+    // each against the next Confederate Force up the Skill Levels.
     going.sort_by_key(|&pid| std::cmp::Reverse(ctx.board.pieces[pid].force.skill));
+    let mut spent = Vec::new();
     for pid in going {
         let Some(k) = k_of(f, pid) else { continue };
         let Some(target) = f.units[k].region.advance(Side::Union) else {
@@ -331,7 +340,7 @@ fn charge(ctx: &mut Ctx, f: &mut Field) -> R<()> {
             continue;
         }
         f.units[k].formation = Formation::Column;
-        shock(ctx, f, pid, target, ShockBy::Charge)?;
+        shock(ctx, f, pid, target, ShockBy::Charge, &mut spent)?;
     }
     Ok(())
 }
@@ -348,6 +357,11 @@ fn union_ranged_mods(ctx: &Ctx, f: &Field, pid: usize) -> Vec<Modifier> {
 
 /// 14.3: every Union Force that has not acted, front to rear.
 pub fn resolve_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
+    if f.routed == Some(Side::Union) {
+        // 14.2.3 Retreat for every Mobile Force; Artillery was captured at
+        // the Rout (14.5).
+        return rout_retreat(ctx, f, Side::Union, "14.2.3");
+    }
     let mut order: Vec<(Region, usize)> = f
         .side(Side::Union)
         .filter(|&k| !f.units[k].acted)
@@ -374,14 +388,6 @@ fn union_default(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
     let k = k_of(f, pid).expect("on the sheet");
     let ty = f.force_type(k);
     let region = f.units[k].region;
-    if f.routed == Some(Side::Union) {
-        // 14.2.3 Retreat; Artillery cannot (captured at the end, 14.5).
-        if ty.is_mobile() && ty != ForceType::Artillery {
-            f.units[k].formation = Formation::Column;
-            retreat(ctx, f, pid, RetreatKind::Rout, "14.2.3")?;
-        }
-        return Ok(());
-    }
     let melee = f.in_melee(k);
     let range = f.range_to_enemy(k);
     match ty {
@@ -402,8 +408,10 @@ fn union_default(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
                 Some(2) if ty == ForceType::Cavalry && !in_reserve => {
                     union_combat(ctx, f, pid, true)?
                 }
-                Some(r) if r >= 2 && f.tactics == Tactics::Aggressive && !f.units[k].hard_cover => {
-                    // 14.2.1 Advance: into Column, one Region, no Shock attack.
+                Some(r) if r >= 2 && f.tactics == Tactics::Aggressive => {
+                    // 14.2.1 Advance: into Column, one Region, no Shock
+                    // attack; a Force with Hard Cover Advances too and Hard
+                    // Cover returns to the cup (14.1.2, in `move_into`).
                     let Some(to) = region.advance(Side::Union) else {
                         return Ok(());
                     };
@@ -482,10 +490,12 @@ fn union_combat(ctx: &mut Ctx, f: &mut Field, pid: usize, carbine: bool) -> R<()
         )?;
         return Ok(());
     }
-    if ty != ForceType::Garrison {
+    let melee = f.in_melee(k);
+    // 14.2.2 changes to Line; 11.5: never a Force in Melee.
+    if ty != ForceType::Garrison && !melee {
         f.units[k].formation = Formation::Line;
     }
-    if f.in_melee(k) {
+    if melee {
         attack(ctx, f, pid, region, Vec::new(), "Combat (Melee)", rule)?;
     } else if let Some(target) = [region.advance(Side::Union), region.retreat(Side::Union)]
         .into_iter()
