@@ -517,7 +517,7 @@ fn resolve_event(
 }
 
 /// Disease and Virulent Disease: a random Confederate-Held Area, or the
-/// battle's own area when the Confederates Hold none (10.2.6; for
+/// battle's own area when the Confederates Hold none (10.2.6; R-10.2.7-b for
 /// Virulent Disease).
 fn disease_area(ctx: &mut Ctx, battle: &str) -> Result<Option<String>, Interrupt> {
     let held = ctx.board.held_areas(Side::Confederate);

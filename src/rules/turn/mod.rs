@@ -233,7 +233,7 @@ fn late_arrivals(ctx: &mut Ctx) -> Result<(), Interrupt> {
             ctx.note(
                 "7.9",
                 format!(
-                    "{} cannot enter: no area qualifies; they wait (R-7.9).",
+                    "{} cannot enter: no area qualifies; they wait (R-7.9-b).",
                     names(ctx, &la.forces)
                 ),
             );

@@ -389,9 +389,10 @@ fn carry_out(
                 // Union-Held Objective with none Held: a random adjacent area
                 // with Union Forces, else an empty one, else Hold (16.4).
                 let nb = ctx.board.neighbours(&from);
+                // "contains Union Forces": Held or contested (R-16.4-held).
                 let with_union: Vec<String> = nb
                     .iter()
-                    .filter(|a| ctx.board.holder(a) == Some(Side::Union))
+                    .filter(|a| ctx.board.has_side(a, Side::Union))
                     .cloned()
                     .collect();
                 let empty: Vec<String> = nb

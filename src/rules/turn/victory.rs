@@ -33,10 +33,11 @@ pub(crate) fn has_reached(board: &Board, area: &str, filter: &ForceFilter) -> bo
         .is_some_and(|ids| ids.iter().any(|id| qualifies(board, filter, id)))
 }
 
-fn battle_step(step: Step) -> bool {
+/// A step that a Resolve Battles step follows (9.3, 15.2, 17.0).
+fn battles_follow(step: Step) -> bool {
     matches!(
         step,
-        Step::BattlesAfterMoves | Step::BattlesAfterForcedMarch | Step::BattlesAfterOrders
+        Step::ConfederateMoves | Step::ForcedMarch | Step::UnionOrders
     )
 }
 
@@ -86,7 +87,7 @@ pub fn end_of_step(ctx: &mut Ctx, step: Step) {
                 let contested = |a: &String| {
                     b.has_side(a, Side::Confederate)
                         && b.has_side(a, Side::Union)
-                        && !battle_step(step)
+                        && battles_follow(step)
                 };
                 if areas
                     .iter()
