@@ -1450,3 +1450,430 @@ fn broken_passes_over_artillery() {
     assert_eq!(t.region("pendleton"), ConfederateFront, "{}", t.text());
     assert_eq!(t.region("huger"), ConfederateReserve);
 }
+
+// The rulings of the Basic battle: each held by an outcome with scripted
+// dice, and each failing if the rule were read the other way.
+
+/// The options of the question `go` stops at once the scripted answers run
+/// out (what the player is offered there).
+fn asked(
+    t: &mut T,
+    go: impl FnOnce(&mut Ctx, &mut Field) -> Result<(), fcrel::rules::decision::Interrupt>,
+) -> Vec<Decision> {
+    match go(&mut t.game.ctx(), &mut t.f) {
+        Err(fcrel::rules::decision::Interrupt::Decide(request)) => request.options,
+        other => panic!("expected a question, got {other:?}\n{}", t.text()),
+    }
+}
+
+/// The Default Battle Plans `confederate::defaults` lists for a Force now.
+fn defaults_of(t: &mut T, id: &str) -> Vec<DefaultPlan> {
+    let k = t.f.unit_of(t.pid(id)).unwrap();
+    let mut v = Vec::new();
+    t.script(&[], vec![]);
+    t.run(|c, f| {
+        let at = fcrel::rules::battle::basic::field::Occupancy::of(f);
+        confederate::defaults(c, f, &at, k, &mut v);
+        Ok(())
+    });
+    v
+}
+
+/// 14.1.5, R-14.1.5: Smoke's -1 counts on every roll against a Confederate
+/// Combat Value: Huger (Activation 3, Combat 6) Activates (a 3) against
+/// Slocum's Charge!, his Defensive Fire misses on a 6 at 6 - 1 = 5, and his
+/// Shock check fails on a 4 at 6 - 2 (Column against Line) - 1 = 3: he is
+/// hit and falls back, Slocum unhurt in his Region.
+#[test]
+fn smoke_counts_on_shock_checks_and_defensive_fire() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("slocum", UnionFront, Column),
+            ("huger", ConfederateFront, Line),
+        ],
+    );
+    t.f.effects.smoke = true;
+    let pid = t.pid("slocum");
+    t.script(&[3, 6, 4], vec![]);
+    let result = t.run(|c, f| {
+        combat::shock(
+            c,
+            f,
+            pid,
+            ConfederateFront,
+            combat::ShockBy::Charge,
+            &mut Vec::new(),
+        )
+    });
+    assert_eq!(result, combat::ShockResult::Won, "{}", t.text());
+    assert!(
+        t.text()
+            .contains("d10 = 6 vs 5 (Combat Value (superscript ignored) 6, -1 (Smoke, 14.1.5))"),
+        "{}",
+        t.text()
+    );
+    assert!(
+        t.text().contains(
+            "d10 = 4 vs 3 (Combat Value 6, -2 (Column against Line, 11.4.3), -1 (Smoke, 14.1.5))"
+        ),
+        "{}",
+        t.text()
+    );
+    assert_eq!(t.strength("slocum"), Strength::Full);
+    assert_eq!(t.strength("huger"), Strength::Reduced);
+    assert_eq!(t.region("huger"), ConfederateApproach);
+    assert_eq!(t.region("slocum"), ConfederateFront);
+}
+
+/// 14.1.1, 11.4.2, R-14.1.1: Close Ranks cancels the Hit of Slocum's
+/// failed Shock check (a 9 at 3 - 2 = 1) against Longstreet's March, but
+/// not its Retreat: Slocum stays Full and falls back to the Union
+/// Approach; Longstreet holds the Union Front alone.
+#[test]
+fn close_ranks_cancels_a_failed_shock_hit_not_the_retreat() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("longstreet", ConfederateFront, Column),
+            ("slocum", UnionFront, Line),
+        ],
+    );
+    t.f.effects.close_ranks = 1;
+    // The Shock attack's Activation 2, Slocum's Defensive Fire Activation 8
+    // (fails), his Shock check 9 against 1.
+    t.script(&[2, 8, 9], vec![act("longstreet", Some(march()))]);
+    t.run(|c, f| confederate::resolve(c, f, false));
+    assert!(t.text().contains("d10 = 9 vs 1"), "{}", t.text());
+    assert!(
+        t.text().contains("Close Ranks cancels the Hit on Slocum"),
+        "{}",
+        t.text()
+    );
+    assert_eq!(t.f.effects.close_ranks, 0);
+    assert_eq!(t.strength("slocum"), Strength::Full);
+    assert_eq!(t.region("slocum"), UnionApproach, "{}", t.text());
+    assert_eq!(t.region("longstreet"), UnionFront);
+    assert!(!t.f.in_melee(t.f.unit_of(t.pid("longstreet")).unwrap()));
+}
+
+/// 14.2.2.1, R-14.2.2.1: Union Cavalry exactly two Regions from the
+/// nearest Confederate uses Combat under Aggressive tactics too, not
+/// Advance: Stoneman (Activation 4, Combat 2) Activates on a 3, fires his
+/// carbines at 2 - 2 = 0 (a natural 1 hits Longstreet) and stays in the
+/// Union Front in Column.
+#[test]
+fn union_cavalry_at_two_regions_fires_under_aggressive_tactics() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("stoneman", UnionFront, Column),
+            ("longstreet", ConfederateApproach, Line),
+        ],
+    );
+    t.f.tactics = Tactics::Aggressive;
+    t.script(&[3, 1], vec![]);
+    t.run(union::resolve_union);
+    assert!(
+        t.text()
+            .contains("d10 = 1 vs 0 (Combat Value 2/0, -2/-2 (Cavalry at range 2"),
+        "{}",
+        t.text()
+    );
+    assert_eq!(t.strength("longstreet"), Strength::Reduced);
+    assert_eq!(t.region("stoneman"), UnionFront);
+    assert_eq!(t.unit("stoneman").unwrap().formation, Column);
+}
+
+/// 11.6, 11.5, R-11.6: "Infantry and Cavalry cannot attack when in their
+/// own Reserve" is about Ranged attacks: Huger in Melee in the Confederate
+/// Reserve may Fire and does so at 6 + 3 = 9 (an 8 hits Slocum); in the
+/// Reserve with Slocum at range 1 he may not Fire; Sedgwick in Melee in
+/// the Union Reserve attacks at 5 + 3 = 8 (a 7 hits Holmes).
+#[test]
+fn melee_attacks_from_the_own_reserve() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("huger", ConfederateReserve, Line),
+            ("slocum", ConfederateReserve, Line),
+        ],
+    );
+    assert!(defaults_of(&mut t, "huger").contains(&DefaultPlan::Fire));
+    t.script(&[8], vec![act("huger", Some(DefaultPlan::Fire))]);
+    t.run(|c, f| confederate::resolve(c, f, false));
+    assert!(
+        t.text()
+            .contains("d10 = 8 vs 9 (Combat Value 6/0, +3/+3 (Melee combat, 11.5))"),
+        "{}",
+        t.text()
+    );
+    assert_eq!(t.strength("slocum"), Strength::Reduced);
+
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("huger", ConfederateReserve, Line),
+            ("slocum", ConfederateApproach, Line),
+        ],
+    );
+    let plans = defaults_of(&mut t, "huger");
+    assert!(!plans.contains(&DefaultPlan::Fire), "{plans:?}");
+    assert!(plans.contains(&DefaultPlan::Hold), "{plans:?}");
+
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("sedgwick", UnionReserve, Line),
+            ("holmes", UnionReserve, Line),
+        ],
+    );
+    t.script(&[5, 7], vec![]);
+    t.run(union::resolve_union);
+    assert!(
+        t.text()
+            .contains("d10 = 7 vs 8 (Combat Value 5/0, +3/+3 (Melee combat, 11.5))"),
+        "{}",
+        t.text()
+    );
+    assert_eq!(t.strength("holmes"), Strength::Reduced);
+}
+
+/// 12.2, R-12.2: the counter mix is not a limit: with a Battle Plan
+/// Quantity of 3, Volley goes on Huger, Magruder and Holmes, each carries
+/// it and each fires it at +2/+0.
+#[test]
+fn any_number_of_copies_of_a_battle_plan_counter() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("huger", ConfederateFront, Line),
+            ("magruder", ConfederateFront, Line),
+            ("holmes", ConfederateFront, Line),
+            ("slocum", UnionFront, Line),
+        ],
+    );
+    t.f.quantity = 3;
+    let volley = |force: &str| Decision::AssignPlan {
+        force: force.into(),
+        plan: PlanCounter::Volley,
+    };
+    // With none left and no Scout, ending the assignment is not asked.
+    t.script(
+        &[],
+        vec![volley("huger"), volley("magruder"), volley("holmes")],
+    );
+    t.run(confederate::assign);
+    for id in ["huger", "magruder", "holmes"] {
+        assert_eq!(
+            t.unit(id).unwrap().counter,
+            Some(PlanCounter::Volley),
+            "{id}"
+        );
+    }
+    assert_eq!(t.f.assigned, 3);
+    // In Line: no Activation; three misses on natural 10s.
+    t.script(
+        &[10, 10, 10],
+        vec![
+            act("huger", None),
+            act("magruder", None),
+            act("holmes", None),
+        ],
+    );
+    t.run(|c, f| confederate::resolve(c, f, false));
+    assert_eq!(
+        t.text().matches("+2/+0 (Volley, 12.3.11)").count(),
+        3,
+        "{}",
+        t.text()
+    );
+    assert!(
+        t.text()
+            .contains("d10 = 10 vs 6 (Combat Value 4/0, +2/+0 (Volley")
+    );
+    assert!(
+        t.text()
+            .contains("d10 = 10 vs 8 (Combat Value 6/0, +2/+0 (Volley")
+    );
+    assert!(
+        t.text()
+            .contains("d10 = 10 vs 10 (Combat Value 8/0, +2/+0 (Volley")
+    );
+}
+
+/// 11.4.1, 4.5, R-11.4.1: Hunt (Artillery, no Activation number, 6/2) is
+/// the target of Longstreet's Shock attack: its Defensive Fire Activates
+/// against 0, so a 2 fails (it then fails its Shock check and is captured,
+/// 11.4.4) and a natural 1 succeeds; it then fires at 6 + 2 (range 1), its
+/// superscript ignored: a 2 is one Hit, not two.
+#[test]
+fn defensive_fire_without_an_activation_number_needs_a_natural_one() {
+    let sheet = || {
+        T::new(
+            campaign_with(|_| {}),
+            &[
+                ("longstreet", ConfederateFront, Column),
+                ("hunt", UnionFront, Line),
+            ],
+        )
+    };
+    // The Shock attack's Activation 2, Hunt's Defensive Fire Activation 2.
+    let mut t = sheet();
+    t.script(&[2, 2], vec![act("longstreet", Some(march()))]);
+    t.run(|c, f| confederate::resolve(c, f, false));
+    assert!(
+        t.text().contains("d10 = 2 vs 0 (Activation 0)"),
+        "{}",
+        t.text()
+    );
+    assert!(t.text().contains("automatically fails its Shock check"));
+    assert_eq!(t.loc("hunt"), Location::CapturedArtilleryPile);
+    assert_eq!(t.strength("longstreet"), Strength::Full);
+    assert_eq!(t.region("longstreet"), UnionFront);
+
+    // Defensive Fire Activation 1, then its fire 2 against 8.
+    let mut t = sheet();
+    t.script(&[2, 1, 2], vec![act("longstreet", Some(march()))]);
+    t.run(|c, f| confederate::resolve(c, f, false));
+    assert!(
+        t.text().contains("d10 = 1 vs 0 (Activation 0)"),
+        "{}",
+        t.text()
+    );
+    assert!(
+        t.text()
+            .contains("d10 = 2 vs 8 (Combat Value (superscript ignored) 6, +2 (range 1, 11.7.2))"),
+        "{}",
+        t.text()
+    );
+    assert_eq!(t.strength("longstreet"), Strength::Reduced, "{}", t.text());
+    assert_eq!(t.region("longstreet"), ConfederateFront);
+    assert_eq!(t.region("hunt"), UnionFront);
+}
+
+/// 12.3.7, R-12.3.7: the Formation counter held beside the sheet is
+/// offered before each Force acts until it is used; it changes the
+/// Formation of three Forces, Holmes in Melee among them, and then is
+/// gone.
+#[test]
+fn formation_counter_offered_before_the_union_and_before_each_force() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("huger", ConfederateFront, Line),
+            ("magruder", ConfederateApproach, Line),
+            ("whiting", ConfederateApproach, Line),
+            ("holmes", UnionFront, Line),
+            ("slocum", UnionFront, Line),
+        ],
+    );
+    t.f.quantity = 1;
+    // With none left and no Scout, ending the assignment is not asked.
+    t.script(&[], vec![Decision::HoldFormationCounter]);
+    t.run(confederate::assign);
+    assert!(t.f.formation_counter);
+    let hold = |id: &str| act(id, Some(DefaultPlan::Hold));
+    // Before the first Force acts, and again before the second.
+    t.script(&[], vec![]);
+    let first = asked(&mut t, |c, f| confederate::resolve(c, f, false));
+    assert!(first.contains(&Decision::UseFormationCounter), "{first:?}");
+    t.script(&[], vec![hold("huger")]);
+    let second = asked(&mut t, |c, f| confederate::resolve(c, f, false));
+    assert!(
+        second.contains(&Decision::UseFormationCounter),
+        "{second:?}"
+    );
+    assert!(t.unit("huger").unwrap().acted);
+    let change = |id: &str| Decision::FormationChange { force: id.into() };
+    t.script(
+        &[],
+        vec![
+            Decision::UseFormationCounter,
+            change("holmes"),
+            change("magruder"),
+            change("huger"),
+        ],
+    );
+    // Three changes and no fourth question: the next one is who acts, and
+    // the counter is no longer offered.
+    let after = asked(&mut t, |c, f| confederate::resolve(c, f, false));
+    assert!(
+        after.iter().all(|d| matches!(d, Decision::Act { .. })),
+        "{after:?}"
+    );
+    assert!(!t.f.formation_counter);
+    t.script(&[], vec![hold("magruder"), hold("whiting"), hold("holmes")]);
+    t.run(|c, f| confederate::resolve(c, f, false));
+    for (id, formation) in [
+        ("holmes", Column),
+        ("magruder", Column),
+        ("huger", Column),
+        ("whiting", Line),
+    ] {
+        assert_eq!(
+            t.unit(id).unwrap().formation,
+            formation,
+            "{id}\n{}",
+            t.text()
+        );
+    }
+    assert!(t.f.in_melee(t.f.unit_of(t.pid("holmes")).unwrap()));
+    assert_eq!(t.text().matches("[12.3.7]").count(), 5, "{}", t.text());
+}
+
+/// 12.4.1, 14.5.1, R-12.4.1: Huger, not in Melee in the Confederate
+/// Reserve, may March off the sheet (in Column, without a roll) to an
+/// adjacent area without Union Forces: Willis Church, where Hooker is, is
+/// not offered; he goes to Long Bridge. Magruder in the Approach may not.
+#[test]
+fn leaving_the_sheet_from_the_reserve() {
+    let sheet = || {
+        let mut t = T::new(
+            campaign_with(|_| {}),
+            &[
+                ("huger", ConfederateReserve, Column),
+                ("magruder", ConfederateApproach, Line),
+                ("slocum", UnionReserve, Line),
+            ],
+        );
+        at(&mut t.game.board, "willis-church", &["hooker"]);
+        t
+    };
+    let mut t = sheet();
+    assert!(defaults_of(&mut t, "huger").contains(&DefaultPlan::MarchOff));
+    let plans = defaults_of(&mut t, "magruder");
+    assert!(!plans.contains(&DefaultPlan::MarchOff), "{plans:?}");
+    t.script(&[], vec![act("huger", Some(DefaultPlan::MarchOff))]);
+    let mut to = asked(&mut t, |c, f| confederate::resolve(c, f, false));
+    let to_area = |area: &str| Decision::RetreatTo {
+        force: "huger".into(),
+        area: area.into(),
+    };
+    let mut open = [
+        "white-oak-swamp",
+        "charles-city-road",
+        "fraysers-farm",
+        "long-bridge",
+    ]
+    .map(to_area)
+    .to_vec();
+    to.sort_by_key(|d| format!("{d:?}"));
+    open.sort_by_key(|d| format!("{d:?}"));
+    assert_eq!(to, open, "Glendale's neighbours but Willis Church");
+
+    let mut t = sheet();
+    t.script(
+        &[],
+        vec![
+            act("huger", Some(DefaultPlan::MarchOff)),
+            to_area("long-bridge"),
+            act("magruder", Some(DefaultPlan::Hold)),
+        ],
+    );
+    t.run(|c, f| confederate::resolve(c, f, false));
+    assert_eq!(t.loc("huger"), area("long-bridge"), "{}", t.text());
+    assert!(t.unit("huger").is_none());
+    assert_eq!(t.region("magruder"), ConfederateApproach);
+    assert_eq!(t.game.decider.used, 3);
+}
