@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use fcrel::campaign::{self, Campaign, ForceType, Side};
+use fcrel::campaign::{self, Campaign, Side};
 use fcrel::chronicle::Chronicle;
 use fcrel::dice::Dice;
 use fcrel::rules::battle::quick::{self, QuickMode};
@@ -15,33 +15,14 @@ use fcrel::rules::components::{Location, Strength};
 use fcrel::rules::difficulty::{GameOptions, UnionAspects};
 use proptest::prelude::*;
 
+mod common;
+use common::allowed;
+
 fn seven_days() -> Arc<Campaign> {
     thread_local! {
         static C: Arc<Campaign> = Arc::new(campaign::load_bundled("seven-days").unwrap());
     }
     C.with(|c| c.clone())
-}
-
-/// Where a counter may legally be (4.18, 4.19, 5.9.2, 6.2.1, 11.11).
-fn allowed(board: &Board, i: usize) -> bool {
-    let p = &board.pieces[i];
-    let f = &p.force;
-    let ok_place = match &p.location() {
-        Location::Area(a) => board.graph.idx(a).is_some(),
-        Location::ReinforcementCup => f.side == Side::Union && f.is_named(),
-        Location::AdditionalForcesCup => {
-            f.side == Side::Union && !f.is_named() && f.force_type.is_mobile()
-        }
-        Location::StaticForcesPile => f.side == Side::Union && !f.force_type.is_mobile(),
-        Location::CapturedArtilleryPile => f.force_type == ForceType::Artillery,
-        Location::ConfederateAvailable => f.side == Side::Confederate,
-        Location::LateArrival(_) | Location::RemovedFromGame => true,
-    };
-    let ok_side = match p.strength {
-        Strength::Full => true,
-        Strength::Reduced => f.reduced.is_some() && p.location().area().is_some(),
-    };
-    ok_place && ok_side
 }
 
 fn scenario(seed: u64, picks: &[(u8, u8, bool)], lee_in_battle: bool, level: u8) -> Board {

@@ -8,7 +8,7 @@
 
 use std::sync::Arc;
 
-use fcrel::campaign::Campaign;
+use fcrel::campaign::{Campaign, ForceType, Side};
 use fcrel::chronicle::Chronicle;
 use fcrel::dice::Dice;
 use fcrel::rules::battle::Ctx;
@@ -117,4 +117,26 @@ pub fn fcrel(args: &[&str]) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
+}
+
+/// Where a counter may legally be (4.18, 4.19, 5.9.2, 6.2.1, 11.11).
+pub fn allowed(board: &Board, i: usize) -> bool {
+    let p = &board.pieces[i];
+    let f = &p.force;
+    let ok_place = match &p.location() {
+        Location::Area(a) => board.graph.idx(a).is_some(),
+        Location::ReinforcementCup => f.side == Side::Union && f.is_named(),
+        Location::AdditionalForcesCup => {
+            f.side == Side::Union && !f.is_named() && f.force_type.is_mobile()
+        }
+        Location::StaticForcesPile => f.side == Side::Union && !f.force_type.is_mobile(),
+        Location::CapturedArtilleryPile => f.force_type == ForceType::Artillery,
+        Location::ConfederateAvailable => f.side == Side::Confederate,
+        Location::LateArrival(_) | Location::RemovedFromGame => true,
+    };
+    let ok_side = match p.strength {
+        Strength::Full => true,
+        Strength::Reduced => f.reduced.is_some() && p.location().area().is_some(),
+    };
+    ok_place && ok_side
 }
