@@ -723,19 +723,10 @@ fn random_answers_exercise_every_insight() {
     println!(
         "at most {dice} dice and {decisions} decisions in a battle (bounds {DICE}, {DECISIONS})"
     );
-    let mut wanted: Vec<String> = [
-        Insight::Duration,
-        Insight::Demolitions,
-        Insight::Entrench,
-        Insight::Front,
-        Insight::Morale,
-        Insight::Officers,
-        Insight::Screen,
-        Insight::Terrain,
-    ]
-    .iter()
-    .map(|i| format!("chosen:{i:?}"))
-    .collect();
+    let mut wanted: Vec<String> = Insight::ALL
+        .iter()
+        .map(|i| format!("chosen:{i:?}"))
+        .collect();
     wanted.extend(
         [
             "clear-orders",

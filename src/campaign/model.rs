@@ -760,6 +760,20 @@ pub enum Insight {
     Terrain,
 }
 
+impl Insight {
+    /// The eight Insight counters (10.2.12.1–10.2.12.8).
+    pub const ALL: [Insight; 8] = [
+        Insight::Duration,
+        Insight::Demolitions,
+        Insight::Entrench,
+        Insight::Front,
+        Insight::Morale,
+        Insight::Officers,
+        Insight::Screen,
+        Insight::Terrain,
+    ];
+}
+
 /// Campaign Special Rules (7.1): typed and parameterised.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]

@@ -313,16 +313,7 @@ fn resolve_event(
                     _ => Vec::new(),
                 })
                 .collect();
-            let all = [
-                Insight::Duration,
-                Insight::Demolitions,
-                Insight::Entrench,
-                Insight::Front,
-                Insight::Morale,
-                Insight::Officers,
-                Insight::Screen,
-                Insight::Terrain,
-            ];
+            let all = Insight::ALL;
             let allowed: Vec<Insight> =
                 all.into_iter().filter(|i| !forbidden.contains(i)).collect();
             if allowed.is_empty() {

@@ -78,19 +78,6 @@ pub fn kept_off_share_the_fate(ctx: &mut Ctx, area: &str, ending: Option<Ending>
     Ok(())
 }
 
-fn all_insights() -> [Insight; 8] {
-    [
-        Insight::Duration,
-        Insight::Demolitions,
-        Insight::Entrench,
-        Insight::Front,
-        Insight::Morale,
-        Insight::Officers,
-        Insight::Screen,
-        Insight::Terrain,
-    ]
-}
-
 /// 10.2.10–10.3: quantities, purchases, Insights, Scouts against the cup,
 /// Screened Approach, placement of both armies and Lee.
 pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R<Field> {
@@ -177,7 +164,7 @@ pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R
         loop {
             let mut options = Vec::new();
             if quantity > 0 {
-                for i in all_insights() {
+                for i in Insight::ALL {
                     if forbidden.contains(&i) || insights.iter().any(|s| s.insight == i) {
                         continue;
                     }
