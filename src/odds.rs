@@ -20,10 +20,11 @@ use serde::Serialize;
 use crate::campaign::{Campaign, CounterKind, Phase, Side};
 use crate::chronicle::Chronicle;
 use crate::dice::{Dice, DiceError};
-use crate::rules::battle::{BattleSpec, Ctx, Ending, lee_present};
+use crate::rules::battle::{BattleSpec, Ending};
 use crate::rules::board::Board;
 use crate::rules::commander::Policy;
 use crate::rules::components::Casualties;
+use crate::rules::ctx::Ctx;
 use crate::rules::decision::{Decision, Interrupt, Recorded, Request, ThenPolicy};
 use crate::rules::difficulty::BattleMode;
 use crate::rules::turn::{Step, pending_battles};
@@ -1067,7 +1068,7 @@ pub fn report(p: &Prepared, policy: Policy, seed: u64, t: &Tally) -> Odds {
         start: Start {
             confederate_combat: p.board.area_combat(area, Side::Confederate),
             union_combat: p.board.area_combat(area, Side::Union),
-            lee_present: lee_present(&p.board, area),
+            lee_present: p.board.lee_in(area),
         },
         in_progress: (!p.prefix_dice.is_empty() || !p.prefix_decisions.is_empty()).then_some(
             InProgress {

@@ -11,10 +11,11 @@ use serde::{Deserialize, Serialize};
 use crate::campaign::{self, Campaign, Problem, Side, UnionLevel};
 use crate::chronicle::Chronicle;
 use crate::dice::Dice;
-use crate::rules::battle::{BattleSpec, Ctx, Outcome};
+use crate::rules::battle::{BattleSpec, Outcome};
 use crate::rules::board::Board;
 use crate::rules::commander::Policy;
 use crate::rules::components::{Location, Strength};
+use crate::rules::ctx::Ctx;
 use crate::rules::decision::{Decision, Interrupt, Recorded, ThenPolicy};
 use crate::rules::difficulty::{BattleMode, GameOptions, PlayerLevel, UnionAspects};
 

@@ -6,12 +6,12 @@ use std::sync::Arc;
 use fcrel::campaign::{self, Campaign, CounterValues, Insight, Side};
 use fcrel::chronicle::Chronicle;
 use fcrel::dice::Dice;
-use fcrel::rules::battle::Ctx;
-use fcrel::rules::battle::basic::field::{
-    Field, Formation, InsightState, PlanCounter, Region, Tactics, Unit,
-};
+use fcrel::rules::battle::basic::field::{Field, InsightState, Unit};
 use fcrel::rules::battle::basic::{combat, confederate, union};
+use fcrel::rules::battle::ground::Region;
+use fcrel::rules::battle::terms::{Formation, PlanCounter, Tactics};
 use fcrel::rules::components::{Location, SpecialBattlePlan, Strength};
+use fcrel::rules::ctx::Ctx;
 use fcrel::rules::decision::{Decision, DefaultPlan, FormationChange, Recorded, SecondMove};
 
 use Formation::{Column, Line};
@@ -1092,11 +1092,11 @@ fn an_army_of_zero_is_enveloped_by_any_larger() {
     let mut board = empty_board(c.clone());
     at(&mut board, "glendale", &["holmes", "slocum"]);
     assert_eq!(
-        battle::routed_side(&board, "glendale"),
+        battle::endings::routed_side(&board, "glendale"),
         Some(Side::Confederate)
     );
     let mut run = Run::new(board, &[]);
-    let ending = battle::envelopment(&mut run.ctx(), "glendale");
+    let ending = battle::prebattle::envelopment(&mut run.ctx(), "glendale");
     assert_eq!(
         ending,
         Some(Ending::Enveloped {
@@ -1403,7 +1403,7 @@ fn lee_is_alone_when_the_army_on_the_sheet_is_gone() {
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(run.loc("stuart"), area("willis-church"));
     assert_eq!(run.board.lee, area("glendale"), "{}", run.text());
-    let outcome = fcrel::rules::battle::finish(&mut run.ctx(), ending, 1);
+    let outcome = fcrel::rules::battle::endings::finish(&mut run.ctx(), ending, 1);
     assert!(outcome.campaign_lost, "{}", run.text());
 }
 
@@ -1876,4 +1876,154 @@ fn leaving_the_sheet_from_the_reserve() {
     assert!(t.unit("huger").is_none());
     assert_eq!(t.region("magruder"), ConfederateApproach);
     assert_eq!(t.game.decider.used, 3);
+}
+
+/// a Scout spent on a Force's Battle Plan
+/// Counter covers that counter only: when the counter is lost in Melee the
+/// Force rolls for its Default Battle Plan. Huger (Activation 3) is given
+/// Rapid Fire and Clear Orders; Slocum enters his Region, the counter is
+/// stripped, and Huger's Fire in Column rolls to Activate (a 2 against 3),
+/// then misses on a 10.
+#[test]
+fn clear_orders_for_a_counter_lost_in_melee_do_not_cover_a_default() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("huger", ConfederateFront, Column),
+            ("slocum", UnionFront, Line),
+        ],
+    );
+    t.f.quantity = 1;
+    t.game.board.scouts.available = 1;
+    t.script(
+        &[],
+        vec![
+            Decision::AssignPlan {
+                force: "huger".into(),
+                plan: PlanCounter::RapidFire,
+            },
+            Decision::ClearOrders {
+                force: "huger".into(),
+            },
+        ],
+    );
+    t.run(confederate::assign);
+    assert_eq!(t.game.board.scouts.available, 0);
+    let slocum = t.pid("slocum");
+    t.script(&[2, 10], vec![act("huger", Some(DefaultPlan::Fire))]);
+    t.run(|c, f| {
+        combat::move_into(c, f, slocum, ConfederateFront);
+        combat::strip_melee_counters(c, f, ConfederateFront);
+        confederate::resolve(c, f, false)
+    });
+    assert!(
+        t.text().contains("its Battle Plan Counter is removed"),
+        "{}",
+        t.text()
+    );
+    assert_eq!(
+        t.text().matches("on Clear Orders").count(),
+        0,
+        "{}",
+        t.text()
+    );
+    assert!(t.text().contains("d10 = 2 vs 3"), "{}", t.text());
+    assert_eq!(t.strength("slocum"), Strength::Full);
+}
+
+/// 12.3.3, R-12.3.3 through a whole battle turn
+/// (`basic::battle`), not steps called by hand: Cover is rolled for (a 2)
+/// once placed, before the Union acts; Smith's Activation (a 1) and fire
+/// (a 7 at 4 - 1 = 3) miss the Covered Magruder. (The last die: where the
+/// Union army, 4 against 8, withdraws to.)
+#[test]
+fn cover_is_in_force_when_the_union_acts_in_a_battle_turn() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("magruder", ConfederateApproach, Line),
+            ("smith", ConfederateFront, Line),
+        ],
+    );
+    t.f.turns = 1;
+    t.f.quantity = 1;
+    t.f.union_quantity = 0;
+    t.script(
+        &[2, 1, 7, 1],
+        vec![
+            Decision::AssignPlan {
+                force: "magruder".into(),
+                plan: PlanCounter::Cover,
+            },
+            Decision::EndAssign,
+            act("magruder", None),
+        ],
+    );
+    let _ = t.run(fcrel::rules::battle::basic::battle);
+    assert!(
+        t.text()
+            .contains("d10 = 7 vs 3 (Combat Value 4/0, -1/-1 (Cover"),
+        "{}",
+        t.text()
+    );
+    assert_eq!(t.strength("magruder"), Strength::Full);
+}
+
+/// 11.1.1, 14.1.10: Heavy Fire makes no check for
+/// Artillery, which cannot Retreat: Sedgwick's Ranged Combat hits
+/// Pendleton (a 1, given a reduced side here), who is reduced and stays in
+/// the Confederate Front, no Heavy Fire check rolled.
+#[test]
+fn heavy_fire_passes_over_artillery() {
+    // Pendleton given a reduced side, so that one Hit leaves him on the sheet.
+    let c = campaign_with(|c| {
+        let f = c.forces.iter_mut().find(|f| f.id == "pendleton").unwrap();
+        f.reduced = Some(CounterValues {
+            activation: Some(3),
+            combat: 2,
+            superior: None,
+        });
+    });
+    let mut t = T::new(
+        c,
+        &[
+            ("pendleton", ConfederateFront, Line),
+            ("sedgwick", UnionFront, Line),
+        ],
+    );
+    t.f.effects.heavy_fire = true;
+    let pid = t.pid("sedgwick");
+    t.script(&[1], vec![]);
+    t.run(|c, f| combat::attack(c, f, pid, ConfederateFront, vec![], "Combat", "14.2.2"));
+    assert!(!t.text().contains("Heavy Fire check"), "{}", t.text());
+    assert_eq!(t.strength("pendleton"), Strength::Reduced, "{}", t.text());
+    assert_eq!(t.region("pendleton"), ConfederateFront);
+}
+
+/// 11.1.1, 14.1.9, R-14.1.9: a Force pushed back
+/// by Broken into a full Region pushes on the lowest-Skill Force there that
+/// can Retreat, never the Artillery: Huger fails his check (a 10) and falls
+/// back into the Confederate Approach; Magruder (Line), not Pendleton
+/// (Artillery, Poor Line), goes on to the Reserve.
+#[test]
+fn broken_push_chain_passes_over_artillery() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("huger", ConfederateFront, Line),
+            ("pendleton", ConfederateApproach, Line),
+            ("magruder", ConfederateApproach, Line),
+            ("longstreet", ConfederateApproach, Line),
+            ("jackson", ConfederateApproach, Line),
+            ("slocum", UnionApproach, Line),
+        ],
+    );
+    t.f.tactics = Tactics::Defensive;
+    t.f.union_quantity = 1;
+    t.f.cup = vec![SpecialBattlePlan::Broken];
+    t.script(&[10], vec![]);
+    t.run(union::draw_special_plans);
+    assert_eq!(t.region("huger"), ConfederateApproach, "{}", t.text());
+    assert_eq!(t.region("pendleton"), ConfederateApproach);
+    assert_eq!(t.region("magruder"), ConfederateReserve);
 }

@@ -8,10 +8,11 @@ use fcrel::campaign::{self, Campaign, Side};
 use fcrel::chronicle::Chronicle;
 use fcrel::dice::Dice;
 use fcrel::rules::battle::quick::{self, QuickMode};
-use fcrel::rules::battle::{BattleSpec, Ctx, Ending};
+use fcrel::rules::battle::{BattleSpec, Ending};
 use fcrel::rules::board::Board;
 use fcrel::rules::commander::Policy;
 use fcrel::rules::components::{Location, Strength};
+use fcrel::rules::ctx::Ctx;
 use fcrel::rules::difficulty::{GameOptions, UnionAspects};
 use proptest::prelude::*;
 
@@ -214,7 +215,9 @@ fn random_basic_battles_are_fought_on_the_sheet() {
 /// A Battlefield Sheet with the Seven Days' counters placed at random:
 /// each pick is (counter, Region, Formation).
 fn random_sheet(picks: &[(u8, u8, bool)]) -> (Board, fcrel::rules::battle::basic::field::Field) {
-    use fcrel::rules::battle::basic::field::{Field, Formation, Region, Unit};
+    use fcrel::rules::battle::basic::field::{Field, Unit};
+    use fcrel::rules::battle::ground::Region;
+    use fcrel::rules::battle::terms::Formation;
     let mut board = Board::empty(seven_days(), GameOptions::default());
     let mut f = Field::new("glendale", false, 4);
     for &(k, region, line) in picks {
@@ -246,7 +249,8 @@ proptest! {
     fn occupancy_reads_the_sheet_as_the_field_does(
         picks in prop::collection::vec((any::<u8>(), any::<u8>(), any::<bool>()), 0..20),
     ) {
-        use fcrel::rules::battle::basic::field::{Occupancy, Region};
+        use fcrel::rules::battle::basic::field::Occupancy;
+use fcrel::rules::battle::ground::Region;
         use fcrel::rules::battle::basic::union::artillery_target;
         let (_board, f) = random_sheet(&picks);
         let at = Occupancy::of(&f);

@@ -7,11 +7,13 @@ use std::path::Path;
 use fcrel::campaign::Side;
 use fcrel::chronicle::Chronicle;
 use fcrel::dice::Dice;
-use fcrel::rules::battle::basic::field::{Formation, PlanCounter, Region};
+use fcrel::rules::battle::ground::Region;
 use fcrel::rules::battle::quick;
 use fcrel::rules::battle::record::{BattleRecords, EventKind};
-use fcrel::rules::battle::{BattleSpec, Ctx, Outcome};
+use fcrel::rules::battle::terms::{Formation, PlanCounter};
+use fcrel::rules::battle::{BattleSpec, Outcome};
 use fcrel::rules::board::Board;
+use fcrel::rules::ctx::Ctx;
 use fcrel::rules::decision::{Recorded, ThenPolicy};
 use fcrel::scenario::{Scenario, load_scenario};
 

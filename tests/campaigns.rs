@@ -1942,7 +1942,7 @@ fn union_cavalry_corps_negates_a_scout_on_the_union_orders() {
 /// (a 2) is the Fog of War.
 #[test]
 fn union_cavalry_corps_negates_a_fog_of_war_reroll() {
-    use fcrel::rules::battle::pre_battle;
+    use fcrel::rules::battle::prebattle::pre_battle;
     let c = chancellorsville();
     for (throw, fog) in [(9, 9), (10, 9), (8, 2)] {
         let mut b = with_cavalry_corps(c.clone());

@@ -46,7 +46,7 @@ fn fog_of_war_reroll_example() {
         &[("longstreet", Full), ("slocum", Full)],
     );
     let mut run = Run::answering(b, &[8, 2], vec![Decision::RerollFogOfWar]);
-    let pre = battle::pre_battle(&mut run.ctx(), "glendale", BattleMode::Basic).unwrap();
+    let pre = battle::prebattle::pre_battle(&mut run.ctx(), "glendale", BattleMode::Basic).unwrap();
     assert_eq!(pre.fog_roll, 2);
     assert_eq!(pre.battle_turns, 4);
     assert_eq!(run.board.cp.confederate, 2);
@@ -64,7 +64,7 @@ fn fog_of_war_reroll_example() {
         &[("longstreet", Full), ("slocum", Full)],
     );
     let mut run = Run::answering(b, &[2], vec![]);
-    let pre = battle::pre_battle(&mut run.ctx(), "glendale", BattleMode::Quick).unwrap();
+    let pre = battle::prebattle::pre_battle(&mut run.ctx(), "glendale", BattleMode::Quick).unwrap();
     assert_eq!(pre.battle_turns, 2);
 }
 
@@ -84,7 +84,8 @@ fn scout_rerolls_repeat_until_accepted() {
         &[6, 9, 3],
         vec![Decision::RerollFogOfWar, Decision::RerollFogOfWar],
     );
-    let pre = battle::pre_battle(&mut run.ctx(), "glendale", BattleMode::VeryQuick).unwrap();
+    let pre =
+        battle::prebattle::pre_battle(&mut run.ctx(), "glendale", BattleMode::VeryQuick).unwrap();
     assert_eq!(pre.fog_roll, 3);
     assert_eq!(run.board.scouts.available, 1, "3 gains a Scout back");
     // Without an answer the procedure stops and asks.
@@ -96,7 +97,7 @@ fn scout_rerolls_repeat_until_accepted() {
         &[("longstreet", Full), ("slocum", Full)],
     );
     let mut run = Run::answering(b, &[6], vec![]);
-    match battle::pre_battle(&mut run.ctx(), "glendale", BattleMode::Quick) {
+    match battle::prebattle::pre_battle(&mut run.ctx(), "glendale", BattleMode::Quick) {
         Err(Interrupt::Decide(r)) => {
             assert_eq!(r.rule, "10.2.2");
             assert_eq!(
@@ -126,13 +127,16 @@ fn envelopment_example() {
         &[("longstreet", Full), ("ap-hill", Full)],
     );
     let mut run = Run::answering(b.clone(), &[], vec![]);
-    assert_eq!(battle::envelopment(&mut run.ctx(), "glendale"), None);
+    assert_eq!(
+        battle::prebattle::envelopment(&mut run.ctx(), "glendale"),
+        None
+    );
 
     // Confederates 18: add a Confederate Regiment (2).
     at(&mut b, "glendale", &[("cs-inf-regiment-1", Full)]);
     let mut run = Run::answering(b, &[], vec![]);
     assert_eq!(
-        battle::envelopment(&mut run.ctx(), "glendale"),
+        battle::prebattle::envelopment(&mut run.ctx(), "glendale"),
         Some(Ending::Enveloped { loser: Side::Union })
     );
     assert_eq!(run.loc("sedgwick"), Location::ReinforcementCup);
@@ -269,7 +273,7 @@ fn very_quick_hit_allocation_example() {
     );
     at(&mut b, "malvern-hill", &[("longstreet", Full)]);
     let mut run = Run::answering(b, &[], vec![]);
-    battle::allocate_hits(&mut run.ctx(), "malvern-hill", Side::Union, 4, "11.9").unwrap();
+    battle::endings::allocate_hits(&mut run.ctx(), "malvern-hill", Side::Union, 4, "11.9").unwrap();
     assert_eq!(run.loc("hooker"), Location::ReinforcementCup);
     assert_eq!(run.loc("us-battery-2-1"), Location::AdditionalForcesCup);
     assert_eq!(run.loc("us-fortification-1"), Location::StaticForcesPile);
@@ -302,7 +306,7 @@ fn hit_order_mobile_garrison_artillery_fortification() {
     );
     at(&mut b, "richmond-south", &[("slocum", Full)]);
     let mut run = Run::answering(b, &[], vec![]);
-    battle::allocate_hits(
+    battle::endings::allocate_hits(
         &mut run.ctx(),
         "richmond-south",
         Side::Confederate,
@@ -318,7 +322,7 @@ fn hit_order_mobile_garrison_artillery_fortification() {
         Location::Area("richmond-south".into())
     );
     let mut run2 = Run::answering(run.board.clone(), &[], vec![]);
-    battle::allocate_hits(
+    battle::endings::allocate_hits(
         &mut run2.ctx(),
         "richmond-south",
         Side::Confederate,
@@ -450,7 +454,7 @@ fn withdrawal_two_to_one_examples() {
         ],
     );
     let mut run = Run::answering(b.clone(), &[1], vec![]);
-    let r = battle::withdrawal_result(&mut run.ctx(), 15, 8).unwrap();
+    let r = battle::endings::withdrawal_result(&mut run.ctx(), 15, 8).unwrap();
     assert_eq!(r, WithdrawalResult::Rejoin, "a 1 on the Seven Days table");
     assert_eq!(run.dice.scripted_left(), Some(0));
     // Confederates 16: add a Regiment (1)? Longstreet 8 + Jackson 7 + 1.
@@ -459,7 +463,7 @@ fn withdrawal_two_to_one_examples() {
     let u = b.area_combat("glendale", Side::Union);
     assert_eq!((c, u), (16, 8));
     let mut run = Run::answering(b, &[], vec![]);
-    let r = battle::withdrawal_result(&mut run.ctx(), c, u).unwrap();
+    let r = battle::endings::withdrawal_result(&mut run.ctx(), c, u).unwrap();
     assert_eq!(r, WithdrawalResult::UnionRetreat);
 }
 
@@ -482,7 +486,7 @@ fn union_retreat_captures_artillery_and_destroys_statics() {
     // Union-held neighbours: only Malvern Hill... put Kearny in Frayser's Farm.
     at(&mut b, "fraysers-farm", &[("kearny", Full)]);
     let mut run = Run::answering(b, &[], vec![]);
-    battle::withdraw(&mut run.ctx(), "glendale", Side::Union).unwrap();
+    battle::endings::withdraw(&mut run.ctx(), "glendale", Side::Union).unwrap();
     assert_eq!(run.loc("us-garrison-1"), Location::StaticForcesPile);
     assert_eq!(run.loc("us-battery-3-1"), Location::CapturedArtilleryPile);
     // The best Confederate battery of Combat Value 3 or less takes its place.
@@ -499,7 +503,7 @@ fn recapture_prefers_the_captured_artillery_pile() {
     b.place("us-battery-4-1", Location::CapturedArtilleryPile, Full);
     let mut run = Run::answering(b, &[], vec![]);
     let i = run.board.index("pendleton").unwrap();
-    battle::capture_artillery(&mut run.ctx(), i, "glendale", "5.9.1");
+    battle::endings::capture_artillery(&mut run.ctx(), i, "glendale", "5.9.1");
     assert_eq!(run.loc("pendleton"), Location::CapturedArtilleryPile);
     assert_eq!(run.loc("us-battery-4-1"), Location::Area("glendale".into()));
     // Nothing of the captor's side to place: 2 Command Points instead.
@@ -521,7 +525,7 @@ fn recapture_prefers_the_captured_artillery_pile() {
     }
     let mut run = Run::answering(b, &[], vec![]);
     let i = run.board.index("hunt").unwrap();
-    battle::capture_artillery(&mut run.ctx(), i, "glendale", "5.9.1");
+    battle::endings::capture_artillery(&mut run.ctx(), i, "glendale", "5.9.1");
     assert_eq!(run.board.cp.confederate, 2);
 }
 
@@ -604,7 +608,7 @@ fn event(
     let mut b = b;
     b.options.union = fcrel::rules::difficulty::UnionAspects::preset(level);
     let mut run = Run::answering(b, dice, decisions);
-    let pre = battle::pre_battle(&mut run.ctx(), "glendale", mode);
+    let pre = battle::prebattle::pre_battle(&mut run.ctx(), "glendale", mode);
     let text = run.text();
     let pre = pre.unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(
@@ -664,7 +668,7 @@ fn fog_event_buy_brigade_pays_and_places_or_is_ignored() {
     let mut b = fog_board();
     b.cp.confederate = 3;
     let mut run = Run::answering(b, &[4], vec![]);
-    match battle::pre_battle(&mut run.ctx(), "glendale", BattleMode::Quick) {
+    match battle::prebattle::pre_battle(&mut run.ctx(), "glendale", BattleMode::Quick) {
         Err(Interrupt::Decide(r)) => {
             assert!(r.options.contains(&Decision::DeclineBrigade));
             assert!(
@@ -896,7 +900,7 @@ fn confederate_retreat_with_nowhere_to_go_loses_lee() {
     at(&mut b, "new-market", &[("couch", Full)]);
     b.lee = Location::Area("drewrys-bluff".into());
     let mut run = Run::answering(b, &[], vec![]);
-    battle::withdraw(&mut run.ctx(), "drewrys-bluff", Side::Confederate).unwrap();
+    battle::endings::withdraw(&mut run.ctx(), "drewrys-bluff", Side::Confederate).unwrap();
     assert_eq!(run.loc("holmes"), Location::ConfederateAvailable);
     // Artillery is captured before the army tries to leave; the Union puts
     // one of its Batteries in its place.

@@ -7,8 +7,12 @@
 use std::sync::Arc;
 
 use fcrel::campaign::{self, Campaign, Order, OrderTarget, Side, Skill, UnionLevel};
+use fcrel::rules::battle::basic::field::{Field, Unit};
+use fcrel::rules::battle::basic::{combat, confederate};
+use fcrel::rules::battle::ground::Region;
 use fcrel::rules::battle::quick::{self, QuickMode};
-use fcrel::rules::battle::{self, BattleSpec, Ending, PreBattle};
+use fcrel::rules::battle::terms::{Formation, PlanCounter};
+use fcrel::rules::battle::{BattleSpec, Ending, PreBattle, endings, prebattle};
 use fcrel::rules::board::Board;
 use fcrel::rules::components::{Location, Strength};
 use fcrel::rules::decision::{Decision, Interrupt, Recorded, Request};
@@ -19,6 +23,8 @@ use fcrel::rules::turn::orders::union_groups;
 mod common;
 use common::*;
 
+use Formation::{Column, Line};
+use Region::*;
 use Strength::{Full, Reduced};
 
 fn seven_days() -> Arc<Campaign> {
@@ -65,7 +71,7 @@ fn union_at(level: UnionLevel, mut b: Board) -> Board {
 
 /// The Fog of War and its event for a battle at `area`.
 fn pre_battle(run: &mut Run, area: &str, mode: BattleMode) -> PreBattle {
-    let pre = battle::pre_battle(&mut run.ctx(), area, mode);
+    let pre = prebattle::pre_battle(&mut run.ctx(), area, mode);
     let text = run.text();
     let pre = pre.unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(run.dice.scripted_left(), Some(0), "every die used:\n{text}");
@@ -133,7 +139,7 @@ fn brigade_purchase_offers_one_choice_per_kind_and_held_area() {
     // Regular 4: pay 2 Command Points for a Brigade.
     let mut run = Run::new(b.clone(), &[4]);
     let q = question(
-        battle::pre_battle(&mut run.ctx(), "glendale", BattleMode::Quick),
+        prebattle::pre_battle(&mut run.ctx(), "glendale", BattleMode::Quick),
         &run.text(),
     );
     assert_eq!(q.rule, "10.2.6");
@@ -408,7 +414,7 @@ fn union_retreat_second_choices_are_empty_or_contested_areas() {
     // Frayser's Farm.
     for (die, to) in [(2, "charles-city-road"), (1, "fraysers-farm")] {
         let mut run = Run::new(b.clone(), &[die]);
-        battle::withdraw(&mut run.ctx(), "glendale", Side::Union).unwrap();
+        endings::withdraw(&mut run.ctx(), "glendale", Side::Union).unwrap();
         assert_eq!(run.loc("hooker"), area(to), "{}", run.text());
         assert_eq!(run.loc("sedgwick"), area(to), "the whole army together");
         assert_eq!(run.dice.scripted_left(), Some(0));
@@ -416,7 +422,7 @@ fn union_retreat_second_choices_are_empty_or_contested_areas() {
     // A Union-Held neighbour is the first choice: no die.
     at(&mut b, "fraysers-farm", &["us-garrison-4"]);
     let mut run = Run::new(b, &[]);
-    battle::withdraw(&mut run.ctx(), "glendale", Side::Union).unwrap();
+    endings::withdraw(&mut run.ctx(), "glendale", Side::Union).unwrap();
     assert_eq!(run.loc("hooker"), area("fraysers-farm"), "{}", run.text());
     assert_eq!(run.loc("sedgwick"), area("fraysers-farm"));
 }
@@ -430,14 +436,14 @@ fn confederate_retreat_second_choices_are_empty_or_contested_areas() {
     b.lee = area("glendale");
     for (die, to) in [(2, "charles-city-road"), (1, "fraysers-farm")] {
         let mut run = Run::new(b.clone(), &[die]);
-        battle::withdraw(&mut run.ctx(), "glendale", Side::Confederate).unwrap();
+        endings::withdraw(&mut run.ctx(), "glendale", Side::Confederate).unwrap();
         assert_eq!(run.loc("longstreet"), area(to), "{}", run.text());
         assert_eq!(run.loc("ap-hill"), area(to));
         assert_eq!(run.board.lee, area(to), "Lee goes with the army");
     }
     at(&mut b, "fraysers-farm", &["cs-garrison-4"]);
     let mut run = Run::new(b, &[]);
-    battle::withdraw(&mut run.ctx(), "glendale", Side::Confederate).unwrap();
+    endings::withdraw(&mut run.ctx(), "glendale", Side::Confederate).unwrap();
     assert_eq!(run.loc("longstreet"), area("fraysers-farm"));
     assert_eq!(run.loc("ap-hill"), area("fraysers-farm"));
     assert_eq!(run.board.lee, area("fraysers-farm"));
@@ -1059,4 +1065,757 @@ fn slocum_keeps_his_values_and_corps_follow_history() {
             ("VI".to_string(), owned(&["slocum", "smith"])),
         ]
     );
+}
+
+// ---------------------------------------------------------------------------
+// The rulings of the campaign data, the campaign turn and basic battles
+// ---------------------------------------------------------------------------
+
+/// R-DATA: every bundled campaign file names its sources, and the Seven
+/// Days values the rulebook quotes hold: 9 turns (3.2, 9.1), Lee's Command
+/// Rating 2 (10.2.12), Longstreet 7/8 (11.2), 1 Battle Plan without Lee and
+/// 2 Union Special Battle Plans at Regular (10.2.10), the Union group
+/// maximum of 6 (16.3.3), Union Command Points 3/4/5 and 2/3/4 Resupply
+/// rolls (18.0).
+#[test]
+fn every_bundled_campaign_names_its_sources_and_seven_days_matches_the_rulebook() {
+    let mut ids: Vec<String> = std::fs::read_dir(campaign::bundled_dir())
+        .unwrap()
+        .filter_map(|e| {
+            let path = e.unwrap().path();
+            (path.extension()? == "json").then(|| path.file_stem()?.to_str().map(String::from))?
+        })
+        .collect();
+    ids.sort();
+    assert_eq!(
+        ids,
+        [
+            "antietam",
+            "chancellorsville",
+            "gettysburg",
+            "second-manassas",
+            "seven-days"
+        ]
+    );
+    for id in &ids {
+        let c = campaign::load_bundled(id).unwrap();
+        assert!(!c.sources.is_empty(), "{id}: no sources");
+        for s in &c.sources {
+            assert!(!s.trim().is_empty(), "{id}: a blank source");
+        }
+    }
+    let c = seven_days();
+    assert!(
+        c.sources.iter().any(|s| s.contains("rulebook")),
+        "the values taken from the rulebook are listed: {:?}",
+        c.sources
+    );
+    assert_eq!(c.turns, 9);
+    assert_eq!(c.lee.command_rating, 2);
+    let longstreet = c.forces.iter().find(|f| f.id == "longstreet").unwrap();
+    assert_eq!(
+        (longstreet.full.activation, longstreet.full.combat),
+        (Some(7), 8)
+    );
+    assert_eq!(c.battle_plans.confederate_without_lee.regular, 1);
+    assert_eq!(c.battle_plans.union_special.regular, 2);
+    assert_eq!(c.union_group_maximum, 6);
+    let cp = c.union_resupply.command_points;
+    assert_eq!((cp.regular, cp.hard, cp.veteran), (3, 4, 5));
+    let rolls = c.union_resupply.rolls;
+    assert_eq!((rolls.regular, rolls.hard, rolls.veteran), (2, 3, 4));
+}
+
+/// Seven Days on Turn 9 with no Union Command Points nor Resupply rolls:
+/// the three earlier objectives achieved, Richmond Held by Garrisons,
+/// Confederate Forces in Crew House, Western Run and (with `west_house`)
+/// West House.
+fn last_turn(west_house: bool) -> Board {
+    let mut c = (*seven_days()).clone();
+    c.union_resupply.command_points.regular = 0;
+    c.union_resupply.rolls.regular = 0;
+    let mut b = empty_board(Arc::new(c));
+    at(&mut b, "richmond-north", &["cs-garrison-1"]);
+    at(&mut b, "richmond-center", &["cs-garrison-2"]);
+    at(&mut b, "richmond-south", &["cs-garrison-3"]);
+    at(&mut b, "crew-house", &["longstreet"]);
+    at(&mut b, "western-run", &["ap-hill"]);
+    if west_house {
+        at(&mut b, "west-house", &["magruder"]);
+    }
+    b.lee = area("crew-house");
+    b.turn.turn = 9;
+    for o in ["beaver-dam-creek", "glendale", "malvern-hill"] {
+        b.progress.objectives.insert(o.into(), true);
+    }
+    b
+}
+
+/// R-3.2-end: the last step of the last turn (Turn 9's Union Resupply)
+/// decides every objective still open ("occupy at the end of Turn 9",
+/// "Hold Richmond throughout"); all achieved, the campaign is won there.
+/// One failed, the campaign goes on until the next Advance Turn step moves
+/// the counter past the last box: a defeat, scoring the 4 objectives
+/// achieved (21.0).
+#[test]
+fn the_last_step_of_the_last_turn_decides_and_the_next_advance_ends_in_defeat() {
+    let open = |run: &Run| {
+        ["battle-area", "richmond"].map(|o| run.board.progress.objectives.get(o).copied())
+    };
+    // The Confederate Resupply of Turn 9 is not the end: nothing decided.
+    let mut run = Run::new(last_turn(true), &[]);
+    play(
+        &mut run,
+        Step::ConfederateResupply,
+        vec![Decision::EndResupply],
+    );
+    assert_eq!(open(&run), [None, None], "{}", run.text());
+    assert_eq!(run.board.progress.result, None);
+    // The Union Resupply of Turn 9: both achieved, a victory there.
+    let mut run = Run::new(last_turn(true), &[]);
+    play(&mut run, Step::UnionResupply, vec![]);
+    assert_eq!(open(&run), [Some(true), Some(true)], "{}", run.text());
+    let r = run.board.progress.result.clone().expect("decided");
+    assert!(r.victory, "{}", run.text());
+    assert_eq!(r.victory_points, 5);
+
+    // West House empty: the occupation fails, Richmond is achieved, and
+    // the campaign is not over yet.
+    let mut run = Run::new(last_turn(false), &[]);
+    play(&mut run, Step::UnionResupply, vec![]);
+    assert_eq!(open(&run), [Some(false), Some(true)], "{}", run.text());
+    assert_eq!(run.board.progress.result, None, "{}", run.text());
+    // The next Advance Turn: past the last box, a defeat with 4 VP.
+    let mut run = Run::new(run.board.clone(), &[]);
+    play(&mut run, Step::AdvanceTurn, vec![]);
+    let r = run.board.progress.result.clone().expect("over");
+    assert!(!r.victory, "{}", run.text());
+    assert!(r.reason.contains("past the last box"), "{}", r.reason);
+    assert_eq!(r.victory_points, 4);
+    assert_eq!(run.board.turn.turn, 9);
+}
+
+/// Lee moves once in a Moves step and once in a Forced March step,
+/// at any point of it; whether he is alone is judged when the step ends.
+/// Lee first to Mechanicsville, alone there for a moment, then Longstreet:
+/// no defeat. Lee moving alone and nobody following: a defeat at the end.
+#[test]
+fn lee_moves_once_a_step_at_any_point_and_is_judged_alone_at_its_end() {
+    let mut b = board();
+    at(&mut b, "richmond-north", &["longstreet"]);
+    b.lee = area("richmond-north");
+    b.cp.confederate = 1;
+    let lee_to = |a: &str| Decision::MoveLee { to: a.into() };
+    let longstreet_to = |a: &str| Decision::MoveForce {
+        force: "longstreet".into(),
+        to: a.into(),
+    };
+    // After Lee's move the step goes on, Lee not offered again.
+    let mut run = Run::new(b.clone(), &[]);
+    let q = question(
+        run.step(
+            Step::ConfederateMoves,
+            &mut Recorded::new(vec![lee_to("mechanicsville")]),
+        ),
+        &run.text(),
+    );
+    assert!(
+        !q.options
+            .iter()
+            .any(|d| matches!(d, Decision::MoveLee { .. })),
+        "{:?}",
+        q.options
+    );
+    assert!(q.options.contains(&longstreet_to("mechanicsville")));
+    assert_eq!(run.board.progress.result, None);
+    // Lee first, Longstreet after: Lee is not alone at the end.
+    let mut run = Run::new(b.clone(), &[]);
+    play(
+        &mut run,
+        Step::ConfederateMoves,
+        vec![
+            lee_to("mechanicsville"),
+            longstreet_to("mechanicsville"),
+            Decision::EndMoves,
+        ],
+    );
+    assert_eq!(run.board.progress.result, None, "{}", run.text());
+    assert_eq!(run.board.lee, area("mechanicsville"));
+    // The Forced March step: Lee moves once more, first again.
+    let mut run = Run::new(run.board.clone(), &[]);
+    play(
+        &mut run,
+        Step::ForcedMarch,
+        vec![
+            lee_to("beaver-dam-creek"),
+            longstreet_to("beaver-dam-creek"),
+            Decision::EndMoves,
+        ],
+    );
+    assert_eq!(run.board.progress.result, None, "{}", run.text());
+    assert_eq!(run.board.lee, area("beaver-dam-creek"));
+    assert_eq!(run.loc("longstreet"), area("beaver-dam-creek"));
+    assert_eq!(run.board.cp.confederate, 0);
+    // Lee alone when the step ends: the campaign is lost (3.2).
+    let mut run = Run::new(b, &[]);
+    play(
+        &mut run,
+        Step::ConfederateMoves,
+        vec![lee_to("mechanicsville"), Decision::EndMoves],
+    );
+    let r = run.board.progress.result.clone().expect("lost");
+    assert!(!r.victory);
+    assert!(r.reason.contains("3.2"), "{}", r.reason);
+}
+
+/// Jackson's two-area march is offered to his Forces at full
+/// strength now (Whiting reduced: not; Whiting refitted: yes), only
+/// through an area without Union Forces (through Atlee's Station, with
+/// Sykes, only the one-area march), and it may end in an area with Union
+/// Forces (Beaver Dam Creek, McCall). The battle there is not fought in the
+/// Forced March step (Ewell still marches after) but in the Resolve
+/// Battles step that follows.
+#[test]
+fn jacksons_march_through_empty_areas_may_end_in_a_battle_fought_after_the_step() {
+    let mut b = board();
+    at(&mut b, "richmond-north", &["jackson", "ewell"]);
+    b.place("whiting", area("richmond-north"), Reduced);
+    at(&mut b, "beaver-dam-creek", &["mccall"]);
+    at(&mut b, "atlees-station", &["sykes"]);
+    b.lee = area("richmond-north");
+    b.cp.confederate = 2;
+    b.options.battles = BattleMode::VeryQuick;
+    let march = |force: &str, via: &str, to: &str| Decision::JacksonMarch {
+        force: force.into(),
+        via: via.into(),
+        to: to.into(),
+    };
+    let mut run = Run::new(b.clone(), &[]);
+    let q = question(
+        run.step(Step::ForcedMarch, &mut Recorded::default()),
+        &run.text(),
+    );
+    assert!(
+        q.options
+            .contains(&march("jackson", "mechanicsville", "beaver-dam-creek")),
+        "{:?}",
+        q.options
+    );
+    let marches_of = |q: &Request, who: &str| {
+        q.options
+            .iter()
+            .filter(|d| matches!(d, Decision::JacksonMarch { force, .. } if force == who))
+            .count()
+    };
+    assert_eq!(marches_of(&q, "whiting"), 0, "reduced: hit");
+    assert!(
+        !q.options
+            .iter()
+            .any(|d| matches!(d, Decision::JacksonMarch { via, .. } if via == "atlees-station")),
+        "not through Union Forces"
+    );
+    assert!(q.options.contains(&Decision::MoveForce {
+        force: "jackson".into(),
+        to: "atlees-station".into()
+    }));
+    // Refitted, Whiting is at full strength now: he may march two areas.
+    let mut refitted = b.clone();
+    refitted.place("whiting", area("richmond-north"), Full);
+    let mut run = Run::new(refitted, &[]);
+    let q = question(
+        run.step(Step::ForcedMarch, &mut Recorded::default()),
+        &run.text(),
+    );
+    assert!(marches_of(&q, "whiting") > 0, "{:?}", q.options);
+
+    // Jackson into McCall's area, then Ewell: no battle, no die yet.
+    let mut run = Run::new(b, &[]);
+    play(
+        &mut run,
+        Step::ForcedMarch,
+        vec![
+            march("jackson", "mechanicsville", "beaver-dam-creek"),
+            Decision::MoveForce {
+                force: "ewell".into(),
+                to: "mechanicsville".into(),
+            },
+            Decision::EndMoves,
+        ],
+    );
+    assert_eq!(
+        run.loc("jackson"),
+        area("beaver-dam-creek"),
+        "{}",
+        run.text()
+    );
+    assert_eq!(run.loc("mccall"), area("beaver-dam-creek"));
+    assert_eq!(run.loc("ewell"), area("mechanicsville"));
+    assert_eq!(run.board.cp.confederate, 0);
+    assert_eq!(run.dice.rolled(), 0, "no battle in the Forced March step");
+    assert!(!run.text().contains("battle of"), "{}", run.text());
+    // The Resolve Battles step after the Forced March fights it: Fog of
+    // War 9 (1 battle turn, a Union shift), column "-3 to -1", a 9: A1 D2,
+    // Jackson reduced and McCall destroyed.
+    let mut run = Run::new(run.board.clone(), &[9, 9]);
+    play(&mut run, Step::BattlesAfterForcedMarch, vec![]);
+    assert_eq!(run.dice.scripted_left(), Some(0), "{}", run.text());
+    assert!(
+        run.text().contains("The battle of Beaver Dam Creek ends"),
+        "{}",
+        run.text()
+    );
+    assert_eq!(run.strength("jackson"), Reduced);
+    assert_eq!(run.loc("mccall"), Location::ReinforcementCup);
+}
+
+/// one purchase choice per kind of identical generic counter (the
+/// first in stock stands for them), Named Forces one by one; a purchase
+/// costs the Combat Value of the side bought, the superscript ignored
+/// (D.H. Hill given superscripts 2 and 1 here: 7 full, 4 reduced); a Force
+/// of Combat Value 0 is free (the Cavalry Regiments made 0 here); a Force
+/// bought reduced is not offered a Refit in the same step.
+#[test]
+fn purchases_one_choice_per_kind_at_the_combat_value_of_the_side_bought() {
+    let mut b = board();
+    b.place("longstreet", area("richmond-north"), Reduced);
+    b.lee = area("richmond-north");
+    for id in ["dh-hill", "ap-hill"] {
+        b.place(id, Location::ConfederateAvailable, Full);
+    }
+    let i = b.index("dh-hill").unwrap();
+    let dh = Arc::make_mut(&mut b.pieces[i].force);
+    dh.full.superior = Some(2);
+    dh.reduced.as_mut().unwrap().superior = Some(1);
+    for n in 1..=4 {
+        let i = b.index(&format!("cs-cav-regiment-{n}")).unwrap();
+        Arc::make_mut(&mut b.pieces[i].force).full.combat = 0;
+    }
+    // 4 + 3 (15.3) = 7 Command Points.
+    b.cp.confederate = 4;
+    let buy = |force: &str, reduced: bool| Decision::Purchase {
+        force: force.into(),
+        area: "richmond-north".into(),
+        reduced,
+    };
+    let refit = |force: &str| Decision::Refit {
+        force: force.into(),
+    };
+    let ask = |answers: Vec<Decision>| {
+        let mut run = Run::new(b.clone(), &[]);
+        let q = question(
+            run.step(Step::ConfederateResupply, &mut Recorded::new(answers)),
+            &run.text(),
+        );
+        (q, run.board.cp.confederate)
+    };
+    let (q, cp) = ask(vec![]);
+    assert_eq!(cp, 7);
+    let bought: Vec<String> = q
+        .options
+        .iter()
+        .filter_map(|d| match d {
+            Decision::Purchase { force, .. } => Some(force.to_string()),
+            _ => None,
+        })
+        .collect();
+    for prefix in [
+        "cs-inf-brigade-",
+        "cs-cav-brigade-",
+        "cs-inf-regiment-",
+        "cs-cav-regiment-",
+        "cs-battery-2-",
+        "cs-battery-3-",
+    ] {
+        let first = format!("{prefix}1");
+        assert!(bought.contains(&first), "{prefix}: {bought:?}");
+        assert!(
+            bought.iter().all(|f| !f.starts_with(prefix) || *f == first),
+            "one choice per kind: {bought:?}"
+        );
+    }
+    // D.H. Hill at 7 (not 7 + 2) fits 7 Command Points; A.P. Hill's 8 does
+    // not, his reduced 5 does.
+    assert!(!q.options.contains(&buy("dh-hill", false)));
+    assert!(q.options.contains(&buy("dh-hill", true)));
+    assert!(!q.options.contains(&buy("ap-hill", false)));
+    assert!(q.options.contains(&buy("ap-hill", true)));
+    assert!(q.options.contains(&refit("longstreet")));
+
+    // D.H. Hill reduced: 4, not 4 ± 1. No Refit for him in this step.
+    let (q, cp) = ask(vec![buy("dh-hill", true)]);
+    assert_eq!(cp, 3);
+    assert!(!q.options.contains(&refit("dh-hill")), "{:?}", q.options);
+    assert!(q.options.contains(&refit("longstreet")));
+    assert!(q.options.contains(&buy("cs-cav-regiment-1", false)));
+    // A Cavalry Regiment of Combat Value 0: free; the next stands for the
+    // three left.
+    let (q, cp) = ask(vec![buy("dh-hill", true), buy("cs-cav-regiment-1", false)]);
+    assert_eq!(cp, 3);
+    assert!(q.options.contains(&buy("cs-cav-regiment-2", false)));
+    let mut run = Run::new(b.clone(), &[]);
+    play(
+        &mut run,
+        Step::ConfederateResupply,
+        vec![
+            buy("dh-hill", true),
+            buy("cs-cav-regiment-1", false),
+            Decision::EndResupply,
+        ],
+    );
+    assert_eq!(run.loc("dh-hill"), area("richmond-north"));
+    assert_eq!(run.strength("dh-hill"), Reduced);
+    assert_eq!(run.loc("cs-cav-regiment-1"), area("richmond-north"));
+    assert_eq!(run.board.cp.confederate, 3);
+}
+
+/// R-16.4-b: groups move along shortest paths, chosen again in each area;
+/// between equally short ways the one with the weaker Confederate Forces
+/// is taken; the group stops on entering an area with Confederate Forces;
+/// "Move 2 spaces toward X" stops at X. Hooker and Kearny (III) under the
+/// Regular Campaign Map Orders 10: "Move 2 spaces toward Malvern Hill".
+/// From White Oak Swamp the ways by Glendale and by Charles City Road are
+/// equally short; from Glendale, those by Willis Church and by Frayser's
+/// Farm.
+#[test]
+fn ways_go_by_the_weaker_confederates_and_stop_where_they_are() {
+    let iii = |at_area: &str, confederates: &[(&str, &str)]| {
+        let mut b = board();
+        at(&mut b, at_area, &["hooker", "kearny"]);
+        for (a, id) in confederates {
+            at(&mut b, a, &[id]);
+        }
+        let mut run = Run::new(b, &[10]);
+        play(&mut run, Step::UnionOrders, vec![]);
+        assert_eq!(run.dice.scripted_left(), Some(0), "{}", run.text());
+        assert_eq!(run.loc("kearny"), run.loc("hooker"));
+        (run.loc("hooker"), run.text())
+    };
+    // Huger (6) at Glendale, a Regiment (2) at Charles City Road: the
+    // weaker way, where the group stops (Confederate Forces).
+    let (to, text) = iii(
+        "white-oak-swamp",
+        &[
+            ("glendale", "huger"),
+            ("charles-city-road", "cs-inf-regiment-1"),
+        ],
+    );
+    assert_eq!(to, area("charles-city-road"), "{text}");
+    // The Regiment at Charles City Road, a Garrison (2) at Frayser's Farm:
+    // by the empty Glendale, then the empty Willis Church; no die.
+    let (to, text) = iii(
+        "white-oak-swamp",
+        &[
+            ("charles-city-road", "cs-inf-regiment-1"),
+            ("fraysers-farm", "cs-garrison-1"),
+        ],
+    );
+    assert_eq!(to, area("willis-church"), "{text}");
+    // Now the strong Huger at Glendale, the Garrison at Frayser's Farm: by
+    // the empty Charles City Road, then Frayser's Farm, the only way on,
+    // where the group stops.
+    let (to, text) = iii(
+        "white-oak-swamp",
+        &[("glendale", "huger"), ("fraysers-farm", "cs-garrison-1")],
+    );
+    assert_eq!(to, area("fraysers-farm"), "{text}");
+    // One area from Malvern Hill: two spaces stop there.
+    let (to, text) = iii("haxalls-landing", &[]);
+    assert_eq!(to, area("malvern-hill"), "{text}");
+}
+
+/// R-16.4-b: between equally close targets the weaker Confederate Forces
+/// are taken, then the dice choose. Slocum in Seven Pines under Advance:
+/// Fair Oaks and Oak Grove are both next to him.
+#[test]
+fn equally_close_targets_go_to_the_weaker_confederates_then_the_dice() {
+    let c = every_roll(Order::Advance {
+        steps: 1,
+        battle_area_only: false,
+    });
+    let advance = |oak_grove: &str, dice: &[u32]| {
+        let mut b = empty_board(c.clone());
+        at(&mut b, "seven-pines", &["slocum"]);
+        at(&mut b, "fair-oaks", &["cs-inf-regiment-1"]);
+        at(&mut b, "oak-grove", &[oak_grove]);
+        let mut run = Run::new(b, dice);
+        play(&mut run, Step::UnionOrders, vec![]);
+        assert_eq!(run.dice.scripted_left(), Some(0), "{}", run.text());
+        run.loc("slocum")
+    };
+    // Longstreet (8) in Oak Grove: the Regiment (2), no die.
+    assert_eq!(advance("longstreet", &[1]), area("fair-oaks"));
+    // Two Regiments: the dice (Fair Oaks, Oak Grove in id order).
+    assert_eq!(advance("cs-inf-regiment-2", &[1, 2]), area("fair-oaks"));
+    assert_eq!(advance("cs-inf-regiment-2", &[1, 1]), area("oak-grove"));
+}
+
+/// Seven Days with no Union Command Points gained nor Resupply rolls, the
+/// Additional Forces cup emptied, and these Command Points.
+fn union_resupply_board(cp: u32) -> Board {
+    let mut c = (*seven_days()).clone();
+    c.union_resupply.command_points.regular = 0;
+    c.union_resupply.rolls.regular = 0;
+    let mut b = empty_board(Arc::new(c));
+    let cup: Vec<String> = b
+        .pieces
+        .iter()
+        .filter(|p| *p.location() == Location::AdditionalForcesCup)
+        .map(|p| p.force.id.clone())
+        .collect();
+    for id in cup {
+        b.place(&id, Location::RemovedFromGame, Full);
+    }
+    b.cp.union = cp;
+    b
+}
+
+/// a Reinforcement (McCall, V Corps, 4) goes to a random one of the
+/// Union-Held areas holding Forces of its corps (Morell at Malvern Hill,
+/// Sykes at West House; never Hooker's Crew House), else to a random
+/// Union-Held area; with none, it stays in the cup and the Union stops
+/// buying. A draw too dear goes back and ends the Reinforcement purchases
+/// (the cheaper McCall is not drawn after Sedgwick), the Additional Forces
+/// purchases follow; without Command Points nothing is drawn.
+#[test]
+fn union_reinforcements_go_to_their_corps_else_a_union_held_area() {
+    let resupply = |b: Board, dice: &[u32]| {
+        let mut run = Run::new(b, dice);
+        play(&mut run, Step::UnionResupply, vec![]);
+        assert_eq!(run.dice.scripted_left(), Some(0), "{}", run.text());
+        run
+    };
+    // With its corps: one draw (no die), the area among two by the dice.
+    let mut b = union_resupply_board(4);
+    b.place("mccall", Location::ReinforcementCup, Full);
+    at(&mut b, "malvern-hill", &["morell"]);
+    at(&mut b, "west-house", &["sykes"]);
+    at(&mut b, "crew-house", &["hooker"]);
+    for (die, to) in [(2, "malvern-hill"), (1, "west-house")] {
+        let run = resupply(b.clone(), &[die]);
+        assert_eq!(run.loc("mccall"), area(to), "{}", run.text());
+        assert_eq!(run.board.cp.union, 0);
+    }
+    // No V Corps Force on the map: any Union-Held area, by the dice.
+    let mut b = union_resupply_board(4);
+    b.place("mccall", Location::ReinforcementCup, Full);
+    at(&mut b, "crew-house", &["hooker"]);
+    at(&mut b, "west-house", &["kearny"]);
+    let places: Vec<Location> = [1, 2]
+        .iter()
+        .map(|&die| resupply(b.clone(), &[die]).loc("mccall"))
+        .collect();
+    assert!(places.contains(&area("crew-house")), "{places:?}");
+    assert!(places.contains(&area("west-house")), "{places:?}");
+    // No Union-Held area (Hooker shares Glendale with Longstreet): McCall
+    // and the Brigade stay in their cups, the Command Points are kept.
+    let mut b = union_resupply_board(4);
+    b.place("mccall", Location::ReinforcementCup, Full);
+    b.place("us-inf-brigade-1", Location::AdditionalForcesCup, Full);
+    at(&mut b, "glendale", &["hooker", "longstreet"]);
+    b.lee = area("glendale");
+    let run = resupply(b, &[]);
+    assert_eq!(
+        run.loc("mccall"),
+        Location::ReinforcementCup,
+        "{}",
+        run.text()
+    );
+    assert_eq!(run.loc("us-inf-brigade-1"), Location::AdditionalForcesCup);
+    assert_eq!(run.board.cp.union, 4);
+    assert!(run.text().contains("No Union-Held area can take it"));
+    // Sedgwick (5) drawn with 4 Command Points (McCall first in id order:
+    // a 1 is Sedgwick): back in the cup, and McCall is not drawn. The
+    // Brigade (2) is bought next and goes to Crew House.
+    let mut b = union_resupply_board(4);
+    for id in ["mccall", "sedgwick"] {
+        b.place(id, Location::ReinforcementCup, Full);
+    }
+    b.place("us-inf-brigade-1", Location::AdditionalForcesCup, Full);
+    at(&mut b, "crew-house", &["hooker"]);
+    let run = resupply(b.clone(), &[1]);
+    let text = run.text();
+    assert_eq!(run.loc("sedgwick"), Location::ReinforcementCup, "{text}");
+    assert_eq!(run.loc("mccall"), Location::ReinforcementCup, "{text}");
+    assert!(text.contains("costs 5, more than the Union's 4"), "{text}");
+    assert_eq!(run.loc("us-inf-brigade-1"), area("crew-house"), "{text}");
+    assert_eq!(run.board.cp.union, 2);
+    // No Command Points: nothing is drawn (no die).
+    b.cp.union = 0;
+    let run = resupply(b, &[]);
+    assert_eq!(run.loc("mccall"), Location::ReinforcementCup);
+    assert_eq!(run.loc("sedgwick"), Location::ReinforcementCup);
+    assert_eq!(run.loc("us-inf-brigade-1"), Location::AdditionalForcesCup);
+}
+
+/// A Basic battle at Glendale with these Forces on the sheet.
+fn sheet(units: &[(&str, Region, Formation)]) -> (Run, Field) {
+    let mut b = board();
+    let mut f = Field::new("glendale", false, 4);
+    for (id, region, formation) in units {
+        at(&mut b, "glendale", &[id]);
+        let pid = b.index(id).unwrap();
+        let side = b.pieces[pid].force.side;
+        f.units.push(Unit::new(&b, pid, side, *region, *formation));
+    }
+    (Run::new(b, &[]), f)
+}
+
+fn on_sheet(run: &Run, f: &Field, id: &str) -> Option<Region> {
+    let pid = run.board.index(id).unwrap();
+    f.unit_of(pid).map(|k| f.units[k].region)
+}
+
+/// a Confederate Shock attack among equal lowest-Skill Union Forces
+/// (Slocum and Smith, Conscripts) asks the player, before any die. A Union
+/// Shock attack among equals (two Confederate Regiments) and every Hit
+/// among equals, on either side, go to the dice: nobody is asked (no
+/// answer is recorded).
+#[test]
+fn shock_target_ties_the_player_chooses_union_shocks_and_hits_the_dice() {
+    // Longstreet Flanks (no roll) into Slocum and Smith.
+    let flank = || {
+        let (mut run, mut f) = sheet(&[
+            ("longstreet", ConfederateApproach, Column),
+            ("slocum", UnionFront, Line),
+            ("smith", UnionFront, Line),
+        ]);
+        let k = f.unit_of(run.board.index("longstreet").unwrap()).unwrap();
+        f.units[k].counter = Some(PlanCounter::Flank);
+        run.dice = fcrel::dice::Dice::scripted([9, 5]);
+        (run, f)
+    };
+    let shock_at = |id: &str| Decision::ShockTarget { force: id.into() };
+    let (mut run, mut f) = flank();
+    let q = question(
+        confederate::resolve(&mut run.ctx(), &mut f, false),
+        &run.text(),
+    );
+    assert_eq!(q.rule, "11.4");
+    let mut options = q.options.clone();
+    options.sort_by_key(|d| format!("{d:?}"));
+    assert_eq!(options, vec![shock_at("slocum"), shock_at("smith")]);
+    assert_eq!(run.dice.rolled(), 0, "asked before any die");
+    // The player picks Smith: his Defensive Fire fails (a 9), his Shock
+    // check at 4 - 3 - 2 = -1 fails (a 5): hit, he falls back.
+    let (mut run, mut f) = flank();
+    run.decider = Recorded::new(vec![shock_at("smith")]);
+    confederate::resolve(&mut run.ctx(), &mut f, false).unwrap();
+    assert_eq!(run.strength("smith"), Reduced, "{}", run.text());
+    assert_eq!(on_sheet(&run, &f, "smith"), Some(UnionApproach));
+    assert_eq!(run.strength("slocum"), Full);
+    assert_eq!(on_sheet(&run, &f, "slocum"), Some(UnionFront));
+
+    // Slocum's Shock attack (Column) into two Regiments (Line): the dice
+    // pick the target; its Defensive Fire (a 10) and its Shock check at
+    // 2 - 2 = 0 (a 10) fail, and it is destroyed.
+    let regiments = || {
+        sheet(&[
+            ("slocum", UnionFront, Column),
+            ("cs-inf-regiment-1", ConfederateFront, Line),
+            ("cs-inf-regiment-2", ConfederateFront, Line),
+        ])
+    };
+    let mut destroyed = Vec::new();
+    for die in [2, 1] {
+        let (mut run, mut f) = regiments();
+        run.dice = fcrel::dice::Dice::scripted([die, 10, 10]);
+        let pid = run.board.index("slocum").unwrap();
+        let r = combat::shock(
+            &mut run.ctx(),
+            &mut f,
+            pid,
+            ConfederateFront,
+            combat::ShockBy::Engage,
+            &mut Vec::new(),
+        );
+        let text = run.text();
+        r.unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(run.dice.scripted_left(), Some(0), "{text}");
+        let gone: Vec<&str> = ["cs-inf-regiment-1", "cs-inf-regiment-2"]
+            .into_iter()
+            .filter(|id| run.loc(id) == Location::ConfederateAvailable)
+            .collect();
+        assert_eq!(gone.len(), 1, "{text}");
+        destroyed.push(gone[0]);
+    }
+    assert_ne!(destroyed[0], destroyed[1], "the die decides");
+
+    // One Hit on either side among equals: the dice, for the player's own
+    // Regiments too.
+    for (attacker, region, ids) in [
+        (
+            Side::Union,
+            ConfederateFront,
+            ["cs-inf-regiment-1", "cs-inf-regiment-2"],
+        ),
+        (Side::Confederate, UnionFront, ["slocum", "smith"]),
+    ] {
+        let mut hit = Vec::new();
+        for die in [2, 1] {
+            let (mut run, mut f) = sheet(&[(ids[0], region, Line), (ids[1], region, Line)]);
+            run.dice = fcrel::dice::Dice::scripted([die]);
+            let r = combat::allocate(
+                &mut run.ctx(),
+                &mut f,
+                attacker,
+                region,
+                1,
+                false,
+                None,
+                None,
+                "11.9",
+            );
+            let text = run.text();
+            r.unwrap_or_else(|e| panic!("{e}\n{text}"));
+            let struck: Vec<&str> = ids
+                .into_iter()
+                .filter(|id| run.loc(id) != area("glendale") || run.strength(id) == Reduced)
+                .collect();
+            assert_eq!(struck.len(), 1, "{text}");
+            hit.push(struck[0]);
+        }
+        assert_ne!(hit[0], hit[1], "the die decides ({attacker:?} attacking)");
+    }
+}
+
+/// R-15.3/18.4: each first entry gains its Command Point once per battle:
+/// a Union Force into the Confederate Front, Approach and Reserve (+1
+/// Union each), a Confederate Force into the Union Reserve (+1
+/// Confederate); entering again, with another Force or in a later battle
+/// turn, gains nothing; a new battle counts afresh.
+#[test]
+fn first_entries_gain_their_command_point_once_per_battle() {
+    let units = [
+        ("hooker", UnionFront, Line),
+        ("kearny", UnionFront, Line),
+        ("longstreet", ConfederateFront, Line),
+        ("ap-hill", ConfederateFront, Line),
+    ];
+    let (mut run, mut f) = sheet(&units);
+    let pid = |run: &Run, id: &str| run.board.index(id).unwrap();
+    let (hooker, kearny) = (pid(&run, "hooker"), pid(&run, "kearny"));
+    let (longstreet, ap_hill) = (pid(&run, "longstreet"), pid(&run, "ap-hill"));
+    let enter = |run: &mut Run, f: &mut Field, who: usize, to: Region| {
+        combat::enter(&mut run.ctx(), f, who, to);
+        (run.board.cp.union, run.board.cp.confederate)
+    };
+    assert_eq!(enter(&mut run, &mut f, hooker, ConfederateFront), (1, 0));
+    assert_eq!(enter(&mut run, &mut f, kearny, ConfederateFront), (1, 0));
+    assert_eq!(enter(&mut run, &mut f, hooker, ConfederateApproach), (2, 0));
+    assert_eq!(enter(&mut run, &mut f, hooker, ConfederateFront), (2, 0));
+    assert_eq!(enter(&mut run, &mut f, hooker, ConfederateApproach), (2, 0));
+    f.turn = 2;
+    assert_eq!(enter(&mut run, &mut f, kearny, ConfederateApproach), (2, 0));
+    assert_eq!(enter(&mut run, &mut f, kearny, ConfederateReserve), (3, 0));
+    assert_eq!(enter(&mut run, &mut f, hooker, ConfederateReserve), (3, 0));
+    assert_eq!(enter(&mut run, &mut f, longstreet, UnionFront), (3, 0));
+    assert_eq!(enter(&mut run, &mut f, longstreet, UnionApproach), (3, 0));
+    assert_eq!(enter(&mut run, &mut f, longstreet, UnionReserve), (3, 1));
+    assert_eq!(enter(&mut run, &mut f, ap_hill, UnionReserve), (3, 1));
+    assert_eq!(enter(&mut run, &mut f, longstreet, UnionReserve), (3, 1));
+    // The next battle: a new sheet, the first entries count again.
+    let (_, fresh) = sheet(&units);
+    let mut f = fresh;
+    assert_eq!(enter(&mut run, &mut f, hooker, ConfederateFront), (4, 1));
+    assert_eq!(enter(&mut run, &mut f, longstreet, UnionReserve), (4, 2));
 }

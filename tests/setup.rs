@@ -341,7 +341,7 @@ proptest! {
 #[test]
 fn every_counter_has_its_own_readable_name() {
     let c = fcrel::campaign::load_bundled("seven-days").unwrap();
-    let counters = fcrel::rules::setup::campaign_counters(&c);
+    let counters = fcrel::rules::board::campaign_counters(&c);
     let mut seen = std::collections::BTreeSet::new();
     for (f, _) in &counters {
         assert!(

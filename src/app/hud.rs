@@ -1026,7 +1026,8 @@ const REFERENCE: &[(&str, &str)] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::battle::basic::field::{Formation, Region};
+    use crate::rules::battle::ground::Region;
+    use crate::rules::battle::terms::Formation;
     use crate::rules::decision::DefaultPlan;
 
     #[test]

@@ -87,7 +87,7 @@ fn battle_location_marker(
     pending: Res<PendingDecision>,
     turn: Option<Res<crate::rules::components::CampaignTurn>>,
     old: Query<Entity, With<BattleLocationPiece>>,
-    mut shown: Local<Option<(crate::rules::decision::Id, bool)>>,
+    mut shown: Local<Option<(crate::rules::components::Id, bool)>>,
 ) {
     let Some(g) = geometry else {
         *shown = None;

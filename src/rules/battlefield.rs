@@ -5,7 +5,8 @@
 
 use bevy::prelude::*;
 
-use super::battle::basic::field::{Formation, PlanCounter, Region};
+use super::battle::ground::Region;
+use super::battle::terms::{Formation, PlanCounter};
 use super::components::Force;
 use super::sequence::{GameState, PendingDecision};
 

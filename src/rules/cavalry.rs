@@ -4,7 +4,7 @@
 //! throw negates the Scout's effect; the Scout stays discarded, and the
 //! player may discard another to try again.
 
-use super::battle::Ctx;
+use super::ctx::Ctx;
 use super::decision::Interrupt;
 use crate::dice::roll_d10;
 

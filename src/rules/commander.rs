@@ -4,7 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::battle::basic::field::{Formation, PlanCounter, Region};
+use super::battle::ground::Region;
+use super::battle::terms::{Formation, PlanCounter};
 use super::board::{Board, Piece};
 use super::components::SpecialBattlePlan;
 use super::decision::{

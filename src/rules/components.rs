@@ -11,6 +11,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::campaign::{Campaign, CounterKind, CounterValues, ForceType, Phase, Side, Skill};
 
+/// A Force's or an area's id in a decision: inline (no allocation) up to
+/// 23 bytes, so that the hundreds of legal answers a battle turn offers
+/// cost no more than copying them. Serialized as a plain string.
+pub type Id = smol_str::SmolStr;
+
 /// The campaign being played, as loaded.
 #[derive(Resource, Clone, Debug)]
 pub struct ActiveCampaign(pub Arc<Campaign>);

@@ -11,16 +11,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::battle::basic::field::{Formation, PlanCounter, Region};
+use super::battle::ground::Region;
+use super::battle::terms::{Formation, PlanCounter};
 use super::board::Board;
-use super::components::SpecialBattlePlan;
+use super::components::{Id, SpecialBattlePlan};
 use crate::campaign::Insight;
 use crate::dice::DiceError;
-
-/// A Force's or an area's id in a decision: inline (no allocation) up to
-/// 23 bytes, so that the hundreds of legal answers a battle turn offers
-/// cost no more than copying them. Serialized as a plain string.
-pub type Id = smol_str::SmolStr;
 
 /// One choice the Confederate player can make.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -10,6 +10,7 @@ pub mod board;
 pub mod cavalry;
 pub mod commander;
 pub mod components;
+pub mod ctx;
 pub mod decision;
 pub mod difficulty;
 pub mod digest;

@@ -9,9 +9,9 @@
 
 use bevy::prelude::*;
 
-use super::battle::Ctx;
 use super::board::Board;
 use super::commander::Policy;
+use super::ctx::Ctx;
 use super::decision::{Decider, Decision, Interrupt, Recorded, Request};
 use super::turn::{Step, play_step};
 use crate::chronicle::Chronicle;
@@ -24,6 +24,24 @@ pub enum GameState {
     Playing,
     Over,
 }
+
+// The steps of a Campaign Turn are the sub-state of a campaign in play,
+// written out here (what `#[derive(SubStates)]` would write on `Step`) so
+// that the plain rules (`rules::turn`) know nothing of the Bevy states.
+impl bevy::state::state::SubStates for Step {
+    type SourceStates = GameState;
+
+    fn should_exist(sources: GameState) -> Option<Self> {
+        (sources == GameState::Playing).then_some(Step::default())
+    }
+}
+
+impl States for Step {
+    const DEPENDENCY_DEPTH: usize =
+        <GameState as bevy::state::state::StateSet>::SET_DEPENDENCY_DEPTH + 1;
+}
+
+impl bevy::state::state::FreelyMutableState for Step {}
 
 /// The player's answers in the current step, in order. After a load it
 /// also holds the answers of the steps still to be replayed: a finished

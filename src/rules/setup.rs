@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
-use super::board::Board;
+use super::board::{Board, campaign_counters, stock_location};
 use super::components::*;
 use super::difficulty::{DiceMode, GameOptions};
 use crate::campaign::{Campaign, CounterKind, ForceType, Phase, Side};
@@ -285,97 +285,4 @@ fn names(c: &Campaign, ids: &[String]) -> String {
         .map(|id| area_name(c, id))
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// Every counter of the campaign with its set-up location before 7.6 and
-/// the extra set-up counters: named Forces where 7.8/7.9 put them; generic
-/// counters beside the map (Confederate, 7.10), in the Additional Forces cup
-/// (Union Brigades, Regiments, Batteries, 7.11) or the Static Forces pile
-/// (Union Garrisons and Fortifications, 7.12). Ids are `<stock>-<n>`.
-pub fn campaign_counters(c: &Campaign) -> Vec<(Force, Location)> {
-    let mut out = Vec::new();
-    for f in &c.forces {
-        let location = c
-            .setup
-            .placements
-            .iter()
-            .find(|p| p.forces.contains(&f.id))
-            .map(|p| Location::Area(p.area.clone()))
-            .or_else(|| {
-                c.late_arrivals
-                    .iter()
-                    .find(|l| l.forces.contains(&f.id))
-                    .map(|l| Location::LateArrival(l.id.clone()))
-            })
-            // The validator refuses files where this happens.
-            .unwrap_or(Location::ConfederateAvailable);
-        let jackson = f
-            .corps
-            .as_ref()
-            .is_some_and(|k| c.corps.iter().any(|x| &x.id == k && x.jackson));
-        out.push((
-            Force {
-                id: f.id.clone(),
-                side: f.side,
-                name: f.name.clone(),
-                force_type: f.force_type,
-                skill: f.skill,
-                corps: f.corps.clone(),
-                jackson,
-                full: f.full,
-                reduced: f.reduced,
-                kind: None,
-            },
-            location,
-        ));
-    }
-    for stock in &c.counter_mix {
-        // "us-battery-3" → "3-": what tells stocks of one kind apart.
-        let key = stock.kind.name().to_lowercase();
-        let part = stock
-            .id_prefix
-            .find(&key)
-            .map_or("", |i| &stock.id_prefix[i + key.len()..])
-            .trim_start_matches('-');
-        for n in 1..=stock.count {
-            let number = if part.is_empty() {
-                n.to_string()
-            } else {
-                format!("{part}-{n}")
-            };
-            out.push((
-                Force {
-                    id: format!("{}-{n}", stock.id_prefix),
-                    side: stock.side,
-                    // Each counter its own readable name: "Infantry Brigade 3".
-                    // A Garrison or Fortification is named once: "Garrison 2".
-                    name: if stock.force_type.name() == stock.kind.name() {
-                        format!("{} {number}", stock.kind.name())
-                    } else {
-                        format!("{} {} {number}", stock.force_type.name(), stock.kind.name())
-                    },
-                    force_type: stock.force_type,
-                    skill: stock.skill,
-                    corps: None,
-                    jackson: false,
-                    full: stock.values,
-                    reduced: None,
-                    kind: Some(stock.kind),
-                },
-                stock_location(stock.side, stock.kind),
-            ));
-        }
-    }
-    out
-}
-
-/// Where a generic counter waits when not in play (7.10–7.12).
-pub fn stock_location(side: Side, kind: CounterKind) -> Location {
-    match (side, kind) {
-        (Side::Confederate, _) => Location::ConfederateAvailable,
-        (Side::Union, CounterKind::Garrison | CounterKind::Fortification) => {
-            Location::StaticForcesPile
-        }
-        (Side::Union, _) => Location::AdditionalForcesCup,
-    }
 }

@@ -444,7 +444,7 @@ mod tests {
 
     #[test]
     fn sheets_follow_the_cursor() {
-        use crate::rules::battle::basic::field::Tactics;
+        use crate::rules::battle::terms::Tactics;
         let mut b = record(0, 1, false);
         let sheet = |turn: u32| SheetView {
             turn,

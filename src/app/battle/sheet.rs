@@ -9,8 +9,9 @@
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 
 use crate::campaign::Side;
-use crate::rules::battle::basic::field::{Formation, PlanCounter, Region, Tactics};
+use crate::rules::battle::ground::Region;
 use crate::rules::battle::record::{SheetUnit, SheetView};
+use crate::rules::battle::terms::{Formation, PlanCounter, Tactics};
 use crate::rules::board::{Board, label};
 use crate::rules::components::Strength;
 

@@ -1,9 +1,20 @@
 //! Part Two: Very Quick and Quick Battle Rules, fought on the campaign map
 //! with the campaign's Battle Resolution Table.
 
+use super::endings::{
+    allocate_hits, cleared, finish, leave_battle, routed_side, withdraw, withdrawal_result,
+};
+use super::prebattle::{envelopment, pre_battle, situation};
 use super::record::{ColumnShift, EventKind, Resolution};
-use super::*;
+use serde::{Deserialize, Serialize};
+
+use super::{BattleSpec, Ending, Outcome, PreBattle};
 use crate::campaign::BattleResolutionTable;
+use crate::campaign::{Side, WithdrawalResult};
+use crate::dice::roll_d10;
+use crate::rules::ctx::Ctx;
+use crate::rules::decision::{Decision, Interrupt, ask_in};
+use crate::rules::difficulty::BattleMode;
 
 /// Which Quick rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -162,7 +173,7 @@ pub fn resolve_turn(
         defender.name(),
         table.columns[base].label
     )];
-    let lee = lee_present(ctx.board, area);
+    let lee = ctx.board.lee_in(area);
     let mut shift = lee_shift(attacker, lee);
     let mut shifts: Vec<ColumnShift> = Vec::new();
     if shift != 0 {

@@ -11,15 +11,15 @@
 use bevy::prelude::Resource;
 use serde::{Deserialize, Serialize};
 
-use super::basic::field::{Field, Formation, PlanCounter, Region, Tactics};
-use super::{Ctx, Ending};
+use super::Ending;
+use super::ground::Region;
+use super::terms::{Formation, PlanCounter, Tactics};
 use crate::campaign::{Insight, Side, UnionLevel, WithdrawalResult};
-use crate::rules::board::Board;
-use crate::rules::components::{SpecialBattlePlan, Strength};
+use crate::rules::components::SpecialBattlePlan;
 use crate::rules::difficulty::BattleMode;
 
 /// Battles kept: enough for a turn's battles and the one before.
-const KEPT: usize = 8;
+pub const KEPT: usize = 8;
 
 /// The recent battles, oldest first.
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -163,168 +163,10 @@ pub struct SheetUnit {
     pub refusals: Vec<(PlanCounter, String)>,
 }
 
-impl Field {
-    /// The sheet for display; `refusals` adds why each Battle Plan Counter
-    /// may not be attached (asked at 12.2 only, to keep the record small).
-    pub fn sheet(&self, ctx: &Ctx, refusals: bool) -> SheetView {
-        let board = &*ctx.board;
-        let units = (0..self.units.len())
-            .map(|k| {
-                let u = &self.units[k];
-                let p = &board.pieces[u.piece];
-                let refusals = if refusals && u.side == Side::Confederate {
-                    PlanCounter::ALL
-                        .into_iter()
-                        .filter_map(|plan| {
-                            super::basic::confederate::refusal(self, k, plan).map(|why| (plan, why))
-                        })
-                        .collect()
-                } else {
-                    Vec::new()
-                };
-                SheetUnit {
-                    force: p.force.id.clone(),
-                    side: u.side,
-                    region: u.region,
-                    formation: u.formation,
-                    reduced: p.strength == Strength::Reduced,
-                    combat: p.combat(),
-                    counter: u.counter,
-                    prepare: u.prepare,
-                    entrench: u.entrench,
-                    hard_cover: u.hard_cover,
-                    cover: u.cover,
-                    acted: u.acted,
-                    clear_orders: u.clear_orders.is_some(),
-                    in_melee: self.in_melee(k),
-                    range: self.range_to_enemy(k),
-                    refusals,
-                }
-            })
-            .collect();
-        SheetView {
-            turn: self.turn,
-            turns: self.turns,
-            quantity: self.quantity,
-            assigned: self.assigned,
-            union_quantity: self.union_quantity,
-            tactics: self.tactics,
-            confederate_combat: self.combat_total(board, Side::Confederate),
-            union_combat: self.combat_total(board, Side::Union),
-            lee: self.lee,
-            units,
-            cup: self.cup.clone(),
-            drawn: self.drawn.clone(),
-            disrupted: self.disrupted.clone(),
-            insights: self.insights.iter().map(|s| (s.insight, s.spent)).collect(),
-            formation_counter: self.formation_counter,
-            routed: self.routed,
-        }
-    }
-}
-
 /// Where the round shown at `cursor` starts (after the latest Rejoin).
 pub fn round_start(events: &[BattleEvent], cursor: usize) -> usize {
     events[..cursor.min(events.len())]
         .iter()
         .rposition(|e| matches!(e.kind, EventKind::Rejoin { .. }))
         .map_or(0, |i| i + 1)
-}
-
-impl Ctx<'_> {
-    pub fn recording(&self) -> bool {
-        self.board.battles.is_some()
-    }
-
-    /// 9.3: a battle begins.
-    pub fn begin_battle(&mut self, area: &str, mode: BattleMode, attacker: Side) {
-        let id = self.chronicle.entries().len();
-        let area_name = self.board.area_name(area).to_string();
-        let campaign_turn = self.board.turn.turn;
-        if let Some(r) = self.board.battles.as_mut() {
-            if r.battles.len() >= KEPT {
-                r.battles.remove(0);
-            }
-            r.battles.push(BattleRecord {
-                id,
-                area: area.to_string(),
-                area_name,
-                mode,
-                attacker,
-                campaign_turn,
-                events: Vec::new(),
-                ending: None,
-            });
-        }
-    }
-
-    /// A battle's round begins; from the second on it is a Rejoin (14.8.1).
-    pub fn begin_round(&mut self, round: u32) {
-        self.board.battles_fought += 1;
-        if round > 1 && self.recording() {
-            self.record(EventKind::Rejoin { round });
-        }
-    }
-
-    pub fn end_battle(&mut self, ending: Ending) {
-        if let Some(b) = self
-            .board
-            .battles
-            .as_mut()
-            .and_then(|r| r.battles.last_mut())
-        {
-            b.ending = Some(ending);
-        }
-    }
-
-    /// Add an event to the battle being fought.
-    pub fn record(&mut self, kind: EventKind) {
-        let chronicle_len = self.chronicle.entries().len();
-        if let Some(b) = self
-            .board
-            .battles
-            .as_mut()
-            .and_then(|r| r.battles.last_mut())
-        {
-            b.events.push(BattleEvent {
-                chronicle_len,
-                kind,
-            });
-        }
-    }
-
-    /// The sheet after a change, with a caption saying what changed;
-    /// nothing when it did not change or nothing is recorded.
-    pub fn frame(&mut self, f: &Field, caption: impl FnOnce(&Board) -> String) {
-        self.frame_with(f, caption, false);
-    }
-
-    /// [`Ctx::frame`], with the reasons for refused Battle Plan Counters.
-    pub fn frame_with(
-        &mut self,
-        f: &Field,
-        caption: impl FnOnce(&Board) -> String,
-        refusals: bool,
-    ) {
-        if !self.recording() {
-            return;
-        }
-        let caption = caption(self.board);
-        let sheet = f.sheet(self, refusals);
-        let same = self
-            .board
-            .battles
-            .as_ref()
-            .and_then(|r| r.battles.last())
-            .and_then(|b| {
-                b.events.iter().rev().find_map(|e| match &e.kind {
-                    EventKind::Sheet { sheet, .. } => Some(sheet),
-                    _ => None,
-                })
-            })
-            .is_some_and(|last| *last == sheet);
-        if !same {
-            self.record(EventKind::Sheet { caption, sheet });
-        }
-    }
 }

@@ -1,8 +1,8 @@
 //! 9.2 Moves and 15.1 Forced March (with 15.1.1 Jackson's Special Rule).
 
 use crate::campaign::Side;
-use crate::rules::battle::Ctx;
 use crate::rules::components::{Location, Strength};
+use crate::rules::ctx::Ctx;
 use crate::rules::decision::{Decision, Interrupt};
 
 /// The player's Mobile Forces on the map, in id order.

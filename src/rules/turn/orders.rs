@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 
 use crate::campaign::{Order, OrderTarget, OrdersChart, Side, SpecialRule};
 use crate::dice::roll_d10;
-use crate::rules::battle::Ctx;
 use crate::rules::board::Board;
+use crate::rules::ctx::Ctx;
 use crate::rules::decision::{Decision, Interrupt};
 
 /// A Union group (16.3): Forces that roll and move together.

@@ -4,8 +4,8 @@ use std::collections::BTreeSet;
 
 use crate::campaign::{CounterKind, ResupplyResult, Side};
 use crate::dice::roll_d10;
-use crate::rules::battle::Ctx;
 use crate::rules::components::{Location, Strength};
+use crate::rules::ctx::Ctx;
 use crate::rules::decision::{Decision, Interrupt};
 
 /// 15.3 Confederate Resupply: Command Points and free Scouts, then the

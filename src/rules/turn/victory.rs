@@ -1,11 +1,11 @@
 //! 3.0–3.3 End of a Campaign, 21.0–21.1 Victory Points: objectives decided
 //! at the end of every step, defeat conditions, the final score.
 
-use super::Step;
+use super::step::Step;
 use crate::campaign::{Condition, Deadline, DefeatCondition, ForceFilter, Phase, Side};
-use crate::rules::battle::Ctx;
 use crate::rules::board::Board;
 use crate::rules::components::{CampaignResult, Rating};
+use crate::rules::ctx::Ctx;
 
 /// Has the end of this step reached (or passed) the deadline?
 fn reached(deadline: &Deadline, turn: u32, step: Step) -> bool {

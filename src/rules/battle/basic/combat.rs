@@ -3,13 +3,17 @@
 //! and Artillery attacks, Hit allocation, capacity overflow.
 
 use super::field::*;
+use super::view::ask_on;
 use crate::campaign::Insight;
 use crate::campaign::{ForceType, Side};
 use crate::chronicle::Modifier;
 use crate::dice::{Check, attack_hits, roll_check};
-use crate::rules::battle::{Ctx, capture_artillery};
+use crate::rules::battle::endings::capture_artillery;
+use crate::rules::battle::ground::Region;
+use crate::rules::battle::terms::Formation;
 use crate::rules::board::{Board, HitResult, label};
 use crate::rules::components::{Location, SpecialBattlePlan, Strength};
+use crate::rules::ctx::Ctx;
 use crate::rules::decision::{Decision, Interrupt};
 
 pub type R<T> = Result<T, Interrupt>;

@@ -1,225 +1,12 @@
 //! The Battlefield Sheet (10.2.14): six Regions, the Forces on them with
 //! their Formation and attached Battle Plans, and the battle's bookkeeping.
 
-use serde::{Deserialize, Serialize};
+use crate::rules::battle::ground::Region;
+use crate::rules::battle::terms::{Formation, PlanCounter, Tactics};
 
 use crate::campaign::{ForceType, Insight, Side, Skill};
 use crate::rules::board::Board;
 use crate::rules::components::SpecialBattlePlan;
-
-/// The six Regions, from the Confederate edge to the Union edge (10.2.14).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Region {
-    ConfederateReserve,
-    ConfederateApproach,
-    ConfederateFront,
-    UnionFront,
-    UnionApproach,
-    UnionReserve,
-}
-
-impl Region {
-    pub const ALL: [Region; 6] = [
-        Region::ConfederateReserve,
-        Region::ConfederateApproach,
-        Region::ConfederateFront,
-        Region::UnionFront,
-        Region::UnionApproach,
-        Region::UnionReserve,
-    ];
-
-    pub fn pos(self) -> i32 {
-        self as i32
-    }
-
-    pub fn at(pos: i32) -> Option<Region> {
-        Region::ALL.get(usize::try_from(pos).ok()?).copied()
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Region::ConfederateReserve => "Confederate Reserve",
-            Region::ConfederateApproach => "Confederate Approach",
-            Region::ConfederateFront => "Confederate Front",
-            Region::UnionFront => "Union Front",
-            Region::UnionApproach => "Union Approach",
-            Region::UnionReserve => "Union Reserve",
-        }
-    }
-
-    /// Mobile Forces of one side the Region holds (10.2.14); Reserves are
-    /// unlimited.
-    pub fn capacity(self) -> Option<usize> {
-        match self {
-            Region::ConfederateApproach | Region::UnionApproach => Some(4),
-            Region::ConfederateFront | Region::UnionFront => Some(6),
-            _ => None,
-        }
-    }
-
-    /// A side's own Reserve.
-    pub fn reserve(side: Side) -> Region {
-        match side {
-            Side::Confederate => Region::ConfederateReserve,
-            Side::Union => Region::UnionReserve,
-        }
-    }
-
-    pub fn approach(side: Side) -> Region {
-        match side {
-            Side::Confederate => Region::ConfederateApproach,
-            Side::Union => Region::UnionApproach,
-        }
-    }
-
-    /// One Region toward the enemy's edge (11.3 Advance); None beyond it.
-    pub fn advance(self, side: Side) -> Option<Region> {
-        Region::at(self.pos() + forward(side))
-    }
-
-    /// One Region toward the own edge (11.3 Retreat); None means off the sheet.
-    pub fn retreat(self, side: Side) -> Option<Region> {
-        Region::at(self.pos() - forward(side))
-    }
-}
-
-/// +1 for the Confederates (toward the Union edge), -1 for the Union.
-pub fn forward(side: Side) -> i32 {
-    match side {
-        Side::Confederate => 1,
-        Side::Union => -1,
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-#[serde(rename_all = "snake_case")]
-pub enum Formation {
-    #[default]
-    Line,
-    Column,
-}
-
-impl Formation {
-    pub fn other(self) -> Formation {
-        match self {
-            Formation::Line => Formation::Column,
-            Formation::Column => Formation::Line,
-        }
-    }
-}
-
-/// The Confederate Battle Plan Counters (12.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum PlanCounter {
-    AimedVolley,
-    Canister,
-    Cover,
-    Engage,
-    FightingRetreat,
-    Flank,
-    Formation,
-    Prepare,
-    RapidAdvance,
-    RapidFire,
-    Volley,
-}
-
-impl PlanCounter {
-    pub const ALL: [PlanCounter; 11] = [
-        PlanCounter::AimedVolley,
-        PlanCounter::Canister,
-        PlanCounter::Cover,
-        PlanCounter::Engage,
-        PlanCounter::FightingRetreat,
-        PlanCounter::Flank,
-        PlanCounter::Formation,
-        PlanCounter::Prepare,
-        PlanCounter::RapidAdvance,
-        PlanCounter::RapidFire,
-        PlanCounter::Volley,
-    ];
-
-    pub fn rule(self) -> &'static str {
-        match self {
-            PlanCounter::AimedVolley => "12.3.1",
-            PlanCounter::Canister => "12.3.2",
-            PlanCounter::Cover => "12.3.3",
-            PlanCounter::Engage => "12.3.4",
-            PlanCounter::FightingRetreat => "12.3.5",
-            PlanCounter::Flank => "12.3.6",
-            PlanCounter::Formation => "12.3.7",
-            PlanCounter::Prepare => "12.3.8",
-            PlanCounter::RapidAdvance => "12.3.9",
-            PlanCounter::RapidFire => "12.3.10",
-            PlanCounter::Volley => "12.3.11",
-        }
-    }
-
-    /// The orders in a line (the Player Aid's summary).
-    pub fn summary(self) -> &'static str {
-        match self {
-            PlanCounter::AimedVolley => {
-                "Infantry, Line only. Activate; attack at +3/+1 if Union Forces are at range 1."
-            }
-            PlanCounter::Canister => {
-                "Artillery and Fortifications. Automatic at range 1: attack at +2/+2."
-            }
-            PlanCounter::Cover => {
-                "Activate; stay in place; Union attacks on it -1/-1, +1 to Shock checks against Charge!."
-            }
-            PlanCounter::Engage => {
-                "Column: automatic. Advance (a Union Force there makes a Shock check); unless in Melee, change to Line and attack at +1/+1 at range 1."
-            }
-            PlanCounter::FightingRetreat => {
-                "Infantry, Cavalry at range 1. Activate (-2 in Line); attack at -2/-2 in Column, -1/-1 in Line; then Retreat 2 Regions."
-            }
-            PlanCounter::Flank => {
-                "At range 2. Column: automatic. Advance twice; the Union Force entered makes a Shock check at -3; else attack (-2/-2 in Column)."
-            }
-            PlanCounter::Formation => {
-                "Beside the sheet: once this turn, change the Formation of up to 3 Forces, Melee too."
-            }
-            PlanCounter::Prepare => {
-                "Automatic, on any Force, Melee too: its plan or Default Battle Plan acts before the Union's."
-            }
-            PlanCounter::RapidAdvance => {
-                "Infantry at range 3. Activate (-2 in Line); Advance twice; in Line attack at -1/-1 (no attack in Column)."
-            }
-            PlanCounter::RapidFire => {
-                "Infantry. Line: automatic. Two attacks at range 1, at -1/-1 and -2/-2."
-            }
-            PlanCounter::Volley => {
-                "Infantry. Line: automatic. Attack at +2/+0 if Union Forces are at range 1."
-            }
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            PlanCounter::AimedVolley => "Aimed Volley",
-            PlanCounter::Canister => "Canister",
-            PlanCounter::Cover => "Cover",
-            PlanCounter::Engage => "Engage",
-            PlanCounter::FightingRetreat => "Fighting Retreat",
-            PlanCounter::Flank => "Flank",
-            PlanCounter::Formation => "Formation",
-            PlanCounter::Prepare => "Prepare",
-            PlanCounter::RapidAdvance => "Rapid Advance",
-            PlanCounter::RapidFire => "Rapid Fire",
-            PlanCounter::Volley => "Volley",
-        }
-    }
-}
-
-/// Union tactics for a battle turn (13.0).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Tactics {
-    Aggressive,
-    Defensive,
-}
 
 /// A Force on the Battlefield Sheet.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -229,7 +16,7 @@ pub struct Unit {
     /// The counter's id and Force type, copied from the board when the unit
     /// is placed (neither changes): listing a question's answers reads the
     /// sheet, not the board.
-    id: crate::rules::decision::Id,
+    pub(super) id: crate::rules::components::Id,
     ty: ForceType,
     pub side: Side,
     pub region: Region,
@@ -448,7 +235,7 @@ impl Field {
         board.label(self.units[k].piece)
     }
 
-    pub fn id(&self, k: usize) -> crate::rules::decision::Id {
+    pub fn id(&self, k: usize) -> crate::rules::components::Id {
         self.units[k].id.clone()
     }
 
@@ -460,25 +247,6 @@ impl Field {
 
     pub fn has_insight(&self, i: Insight) -> bool {
         self.insights.iter().any(|s| s.insight == i)
-    }
-}
-
-impl Field {
-    /// The sheet as the player sees it (for decisions and display).
-    pub fn view(&self) -> Vec<crate::rules::decision::UnitView> {
-        let at = Occupancy::regions_of(self);
-        self.units
-            .iter()
-            .map(|u| crate::rules::decision::UnitView {
-                force: u.id.clone(),
-                side: u.side,
-                region: u.region,
-                formation: u.formation,
-                counter: u.counter,
-                range: at.range(u.region, u.side),
-                in_melee: at.any(u.region, u.side.other()),
-            })
-            .collect()
     }
 }
 
@@ -564,38 +332,6 @@ impl Occupancy {
     }
 }
 
-/// Ask the player with the Battlefield Sheet attached to the request.
-pub fn ask_on(
-    ctx: &mut crate::rules::battle::Ctx,
-    f: &Field,
-    rule: &str,
-    prompt: impl Into<String>,
-    options: Vec<crate::rules::decision::Decision>,
-) -> Result<crate::rules::decision::Decision, crate::rules::decision::Interrupt> {
-    let prompt: String = prompt.into();
-    ctx.frame_with(f, |_| prompt.clone(), rule == "12.2");
-    if options.len() == 1 {
-        // Nothing to choose (as `ask_full`): no view of the sheet to make.
-        return Ok(options.into_iter().next().expect("one option"));
-    }
-    let situation = crate::rules::decision::Situation {
-        confederate_combat: f.combat_total(ctx.board, Side::Confederate),
-        union_combat: f.combat_total(ctx.board, Side::Union),
-        lee_present: f.lee,
-        confederates_attack: true,
-    };
-    let view = f.view();
-    crate::rules::decision::ask_full(
-        ctx.decider,
-        ctx.board,
-        rule,
-        prompt,
-        options,
-        Some(situation),
-        Some(view),
-    )
-}
-
 impl Field {
     /// The sheet's invariants: no Region over its capacity, no Battle Plan
     /// Counter on a Force in Melee, every unit's counter on the battle's area.
@@ -637,6 +373,87 @@ impl Field {
         }
         None
     }
+}
+
+/// Why this counter may not be attached to this unit now (12.2, 12.3); None
+/// when it may.
+pub fn refusal(f: &Field, k: usize, plan: PlanCounter) -> Option<String> {
+    refusal_reason(f, k, plan, f.in_melee(k)).map(|r| match r {
+        Refusal::Said(text) => text.to_string(),
+        Refusal::Attached(c) => format!(
+            "{} is already attached: one counter a Force, Prepare apart (12.2).",
+            c.name()
+        ),
+        Refusal::Only(why, rule) => format!("{why} ({rule})."),
+    })
+}
+
+/// A refusal, worded only when shown (the legal counters are computed for
+/// every Force at every assignment).
+pub(super) enum Refusal {
+    Said(&'static str),
+    Attached(PlanCounter),
+    /// Who may take the counter, and the rule that says so.
+    Only(&'static str, &'static str),
+}
+
+/// `melee` is `f.in_melee(k)`, read once by the caller.
+pub(super) fn refusal_reason(
+    f: &Field,
+    k: usize,
+    plan: PlanCounter,
+    melee: bool,
+) -> Option<Refusal> {
+    let u = &f.units[k];
+    if u.side != Side::Confederate {
+        return Some(Refusal::Said(
+            "Battle Plan Counters are Confederate (12.2).",
+        ));
+    }
+    if plan == PlanCounter::Prepare {
+        return u
+            .prepare
+            .then_some(Refusal::Said("Prepare is already attached (12.3.8)."));
+    }
+    if plan == PlanCounter::Formation {
+        return Some(Refusal::Said(
+            "Formation is not attached to a Force: it is placed beside the sheet (12.3.7).",
+        ));
+    }
+    if melee {
+        return Some(Refusal::Said(
+            "In Melee: only Prepare may be attached (11.5, 12.3.8).",
+        ));
+    }
+    if let Some(c) = u.counter {
+        return Some(Refusal::Attached(c));
+    }
+    let ty = f.force_type(k);
+    let infantry = ty == ForceType::Infantry;
+    let foot_or_horse = matches!(ty, ForceType::Infantry | ForceType::Cavalry);
+    let (why, rule) = match plan {
+        PlanCounter::Canister if !matches!(ty, ForceType::Artillery | ForceType::Fortification) => {
+            ("Artillery and Fortifications only", plan.rule())
+        }
+        PlanCounter::AimedVolley if !infantry => ("Infantry only", plan.rule()),
+        PlanCounter::AimedVolley if u.formation != Formation::Line => {
+            ("Line Formation only", plan.rule())
+        }
+        PlanCounter::RapidAdvance | PlanCounter::RapidFire | PlanCounter::Volley if !infantry => {
+            ("Infantry only", plan.rule())
+        }
+        // 12.2: counters go on Infantry and Cavalry unless they say otherwise.
+        PlanCounter::Cover
+        | PlanCounter::Engage
+        | PlanCounter::FightingRetreat
+        | PlanCounter::Flank
+            if !foot_or_horse =>
+        {
+            ("Infantry and Cavalry only", "12.2")
+        }
+        _ => return None,
+    };
+    Some(Refusal::Only(why, rule))
 }
 
 #[cfg(test)]

@@ -5,17 +5,22 @@ pub mod combat;
 pub mod confederate;
 pub mod field;
 pub mod union;
+pub mod view;
 
+use crate::rules::battle::ground::Region;
+use crate::rules::battle::terms::{Formation, Tactics};
 use combat::*;
 use field::*;
+use view::ask_on;
 
-use super::{
-    BattleSpec, Ctx, Ending, Outcome, PreBattle, cleared, envelopment, lee_present, pre_battle,
-    withdraw, withdrawal_result,
-};
+use super::endings::{cleared, finish, leave_area, rout_award, withdraw, withdrawal_result};
+use super::outweighed;
+use super::prebattle::{envelopment, pre_battle};
+use super::{BattleSpec, Ending, Outcome, PreBattle};
 use crate::campaign::{ForceType, Insight, Side, SpecialRule, WithdrawalResult};
 use crate::dice::{Check, roll_check};
 use crate::rules::components::SpecialBattlePlan;
+use crate::rules::ctx::Ctx;
 use crate::rules::decision::Decision;
 use crate::rules::difficulty::BattleMode;
 
@@ -49,7 +54,7 @@ pub fn fight(ctx: &mut Ctx, spec: &BattleSpec) -> R<Outcome> {
             }
         };
         match ending {
-            Some(ending) => return Ok(super::finish(ctx, ending, rounds)),
+            Some(ending) => return Ok(finish(ctx, ending, rounds)),
             None => ctx.note("14.8.1", "Rejoin: a new battle starts from the Fog of War."),
         }
     }
@@ -73,7 +78,7 @@ pub fn kept_off_share_the_fate(ctx: &mut Ctx, area: &str, ending: Option<Ending>
             "10.2.12.7",
             "The Forces kept off the sheet leave the field with the army, without Robert E. Lee.",
         );
-        super::leave_area(ctx, area, Side::Confederate, "14.5", false)?;
+        leave_area(ctx, area, Side::Confederate, "14.5", false)?;
     }
     Ok(())
 }
@@ -81,7 +86,7 @@ pub fn kept_off_share_the_fate(ctx: &mut Ctx, area: &str, ending: Option<Ending>
 /// 10.2.10–10.3: quantities, purchases, Insights, Scouts against the cup,
 /// Screened Approach, placement of both armies and Lee.
 pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R<Field> {
-    let lee = lee_present(ctx.board, area);
+    let lee = ctx.board.lee_in(area);
     let c = ctx.board.campaign.clone();
     let mut quantity = ctx.board.options.confederate_battle_plans(&c, lee);
     let union_quantity = ctx.board.options.union_special_battle_plans(&c) + pre.union_special_bonus;
@@ -752,7 +757,7 @@ fn rout_check(ctx: &mut Ctx, f: &mut Field) -> R<()> {
     let u = f.combat_total(ctx.board, Side::Union);
     let c = f.combat_total(ctx.board, Side::Confederate);
     // an army already gone from the sheet ends the battle (14.7).
-    let Some(loser) = super::outweighed(c, u).filter(|&loser| f.has_side(loser)) else {
+    let Some(loser) = outweighed(c, u).filter(|&loser| f.has_side(loser)) else {
         return Ok(());
     };
     note!(
@@ -772,7 +777,7 @@ fn rout_check(ctx: &mut Ctx, f: &mut Field) -> R<()> {
             _ => {}
         }
     }
-    super::rout_award(ctx, loser);
+    rout_award(ctx, loser);
     Ok(())
 }
 

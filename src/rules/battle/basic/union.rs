@@ -6,9 +6,11 @@ use super::field::*;
 use crate::campaign::{ForceType, Side};
 use crate::chronicle::Modifier;
 use crate::dice::{Check, roll_check, roll_d10};
-use crate::rules::battle::Ctx;
+use crate::rules::battle::ground::Region;
+use crate::rules::battle::terms::{Formation, Tactics};
 use crate::rules::board::label;
 use crate::rules::components::SpecialBattlePlan;
+use crate::rules::ctx::Ctx;
 
 /// 13.0: Aggressive above 1:1, Defensive below, a die on a tie (even:
 /// Aggressive).

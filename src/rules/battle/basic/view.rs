@@ -1,0 +1,157 @@
+//! The Battlefield Sheet as the front ends and the player's questions see
+//! it: the view attached to a request, the frames of a battle's record
+//! (`battle::record`), and asking with the sheet attached.
+
+use super::field::{Field, Occupancy, refusal};
+use crate::campaign::Side;
+use crate::rules::battle::record::{EventKind, SheetUnit, SheetView};
+use crate::rules::battle::terms::PlanCounter;
+use crate::rules::board::Board;
+use crate::rules::components::Strength;
+use crate::rules::ctx::Ctx;
+
+impl Field {
+    /// The sheet as the player sees it (for decisions and display).
+    pub fn view(&self) -> Vec<crate::rules::decision::UnitView> {
+        let at = Occupancy::regions_of(self);
+        self.units
+            .iter()
+            .map(|u| crate::rules::decision::UnitView {
+                force: u.id.clone(),
+                side: u.side,
+                region: u.region,
+                formation: u.formation,
+                counter: u.counter,
+                range: at.range(u.region, u.side),
+                in_melee: at.any(u.region, u.side.other()),
+            })
+            .collect()
+    }
+}
+
+impl Field {
+    /// The sheet for display; `refusals` adds why each Battle Plan Counter
+    /// may not be attached (asked at 12.2 only, to keep the record small).
+    pub fn sheet(&self, ctx: &Ctx, refusals: bool) -> SheetView {
+        let board = &*ctx.board;
+        let units = (0..self.units.len())
+            .map(|k| {
+                let u = &self.units[k];
+                let p = &board.pieces[u.piece];
+                let refusals = if refusals && u.side == Side::Confederate {
+                    PlanCounter::ALL
+                        .into_iter()
+                        .filter_map(|plan| refusal(self, k, plan).map(|why| (plan, why)))
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                SheetUnit {
+                    force: p.force.id.clone(),
+                    side: u.side,
+                    region: u.region,
+                    formation: u.formation,
+                    reduced: p.strength == Strength::Reduced,
+                    combat: p.combat(),
+                    counter: u.counter,
+                    prepare: u.prepare,
+                    entrench: u.entrench,
+                    hard_cover: u.hard_cover,
+                    cover: u.cover,
+                    acted: u.acted,
+                    clear_orders: u.clear_orders.is_some(),
+                    in_melee: self.in_melee(k),
+                    range: self.range_to_enemy(k),
+                    refusals,
+                }
+            })
+            .collect();
+        SheetView {
+            turn: self.turn,
+            turns: self.turns,
+            quantity: self.quantity,
+            assigned: self.assigned,
+            union_quantity: self.union_quantity,
+            tactics: self.tactics,
+            confederate_combat: self.combat_total(board, Side::Confederate),
+            union_combat: self.combat_total(board, Side::Union),
+            lee: self.lee,
+            units,
+            cup: self.cup.clone(),
+            drawn: self.drawn.clone(),
+            disrupted: self.disrupted.clone(),
+            insights: self.insights.iter().map(|s| (s.insight, s.spent)).collect(),
+            formation_counter: self.formation_counter,
+            routed: self.routed,
+        }
+    }
+}
+
+impl Ctx<'_> {
+    /// The sheet after a change, with a caption saying what changed;
+    /// nothing when it did not change or nothing is recorded.
+    pub fn frame(&mut self, f: &Field, caption: impl FnOnce(&Board) -> String) {
+        self.frame_with(f, caption, false);
+    }
+
+    /// [`Ctx::frame`], with the reasons for refused Battle Plan Counters.
+    pub fn frame_with(
+        &mut self,
+        f: &Field,
+        caption: impl FnOnce(&Board) -> String,
+        refusals: bool,
+    ) {
+        if !self.recording() {
+            return;
+        }
+        let caption = caption(self.board);
+        let sheet = f.sheet(self, refusals);
+        let same = self
+            .board
+            .battles
+            .as_ref()
+            .and_then(|r| r.battles.last())
+            .and_then(|b| {
+                b.events.iter().rev().find_map(|e| match &e.kind {
+                    EventKind::Sheet { sheet, .. } => Some(sheet),
+                    _ => None,
+                })
+            })
+            .is_some_and(|last| *last == sheet);
+        if !same {
+            self.record(EventKind::Sheet { caption, sheet });
+        }
+    }
+}
+
+/// Ask the player with the Battlefield Sheet attached to the request.
+pub fn ask_on(
+    ctx: &mut crate::rules::ctx::Ctx,
+    f: &Field,
+    rule: &str,
+    prompt: impl Into<String>,
+    options: Vec<crate::rules::decision::Decision>,
+) -> Result<crate::rules::decision::Decision, crate::rules::decision::Interrupt> {
+    let prompt: String = prompt.into();
+    ctx.frame_with(f, |_| prompt.clone(), rule == "12.2");
+    if options.len() == 1 {
+        // Nothing to choose (as `ask_full`): no view of the sheet to make.
+        return Ok(options.into_iter().next().expect("one option"));
+    }
+    let situation = crate::rules::decision::Situation {
+        confederate_combat: f.combat_total(ctx.board, Side::Confederate),
+        union_combat: f.combat_total(ctx.board, Side::Union),
+        lee_present: f.lee,
+        confederates_attack: true,
+    };
+    let view = f.view();
+    crate::rules::decision::ask_full(
+        ctx.decider,
+        ctx.board,
+        rule,
+        prompt,
+        options,
+        Some(situation),
+        Some(view),
+    )
+}

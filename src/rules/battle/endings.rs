@@ -1,0 +1,432 @@
+//! How battles end and what they leave (11.9–11.11, 5.9.1–5.9.2,
+//! 14.5–14.8): Hits on the map (Quick and Very Quick), Artillery captured,
+//! Routs and Retreats off the field, the Withdrawal, and the 3.2 check that
+//! Lee is not left alone.
+
+use super::{Ending, Outcome, outweighed, record};
+use crate::campaign::{CounterKind, ForceType, Side, WithdrawalResult};
+use crate::dice::roll_d10;
+use crate::rules::board::{Board, label};
+use crate::rules::components::{Location, Strength};
+use crate::rules::ctx::Ctx;
+use crate::rules::decision::{Decision, Interrupt, ask};
+
+/// A battle's end: 3.2, the campaign is lost if Lee is left alone.
+pub fn finish(ctx: &mut Ctx, ending: Ending, rounds: u32) -> Outcome {
+    let campaign_lost = ctx.board.lee_isolated();
+    if campaign_lost {
+        ctx.note(
+            "3.2",
+            "Robert E. Lee is left without Confederate Forces: the campaign is lost.",
+        );
+    }
+    Outcome {
+        ending,
+        campaign_lost,
+        rounds,
+    }
+}
+
+/// 11.9 (Quick/Very Quick): apply Hits to one army in the area, lowest
+/// category then lowest Skill Level first; the player picks among equal
+/// Union Forces, the dice among equal Confederate Forces. Hits left when
+/// the army is gone are discarded.
+pub fn allocate_hits(
+    ctx: &mut Ctx,
+    area: &str,
+    side: Side,
+    hits: u32,
+    rule: &'static str,
+) -> Result<(), Interrupt> {
+    let mut on = Vec::new();
+    for n in 0..hits {
+        let forces = ctx.board.side_in_area(area, side);
+        if forces.is_empty() {
+            note!(
+                ctx,
+                rule,
+                "{} Hit(s) on the {} army are discarded: none of its Forces remain.",
+                hits - n,
+                side.name()
+            );
+            break;
+        }
+        let key = |i: usize| {
+            let f = &ctx.board.pieces[i].force;
+            (crate::rules::board::hit_category(f.force_type), f.skill)
+        };
+        let lowest = forces.iter().map(|&i| key(i)).min().expect("not empty");
+        let candidates: Vec<usize> = forces.into_iter().filter(|&i| key(i) == lowest).collect();
+        let target = if candidates.len() == 1 {
+            candidates[0]
+        } else if side == Side::Union {
+            let options = candidates
+                .iter()
+                .map(|&i| Decision::HitUnionForce {
+                    force: ctx.board.pieces[i].id().clone(),
+                })
+                .collect();
+            match ask(
+                ctx.decider,
+                ctx.board,
+                rule,
+                "Which Union Force of equal Skill Level takes the Hit?",
+                options,
+            )? {
+                Decision::HitUnionForce { force } => ctx.board.index(&force).expect("offered"),
+                _ => unreachable!("ask returns an offered option"),
+            }
+        } else {
+            ctx.pick_piece(rule, "Hit on an equal-Skill Confederate Force", &candidates)?
+        };
+        let result = ctx.board.hit(target, ctx.chronicle, rule);
+        on.push((
+            ctx.board.pieces[target].force.id.clone(),
+            result == crate::rules::board::HitResult::Destroyed,
+        ));
+    }
+    if ctx.recording() && hits > 0 {
+        ctx.record(record::EventKind::Hits { side, hits, on });
+    }
+    Ok(())
+}
+
+/// 5.9.1–5.9.2: an Artillery Force is captured. It goes to the Captured
+/// Artillery pile and the capturing side places an Artillery Force of equal
+/// or lower Combat Value in `area`: a recaptured one first, then one from
+/// stock; with none, the capturing side gains 2 Command Points.
+pub fn capture_artillery(ctx: &mut Ctx, i: usize, area: &str, rule: &'static str) {
+    let captured = ctx.board.pieces[i].clone();
+    let cv = captured.force.full.combat;
+    let captor = captured.force.side.other();
+    // A captured battery is lost to its army like a destroyed one.
+    ctx.board.progress.casualties.lost(captured.force.side);
+    ctx.board.set_location(i, Location::CapturedArtilleryPile);
+    ctx.board.pieces[i].strength = Strength::Full;
+    note!(
+        ctx,
+        rule,
+        "{} is captured (5.9.1) and goes to the Captured Artillery pile.",
+        label(&captured)
+    );
+    let own_stock = match captor {
+        Side::Union => Location::AdditionalForcesCup,
+        Side::Confederate => Location::ConfederateAvailable,
+    };
+    let best = |b: &Board, pile: &Location, stock_only: bool| -> Option<usize> {
+        b.in_pile(pile, |f| {
+            f.side == captor
+                && f.force_type == ForceType::Artillery
+                && f.full.combat <= cv
+                && (!stock_only || f.kind == Some(CounterKind::Battery))
+        })
+        .into_iter()
+        .max_by_key(|&j| (b.pieces[j].force.full.combat, std::cmp::Reverse(j)))
+    };
+    let substitute = best(ctx.board, &Location::CapturedArtilleryPile, false)
+        .or_else(|| best(ctx.board, &own_stock, true));
+    match substitute {
+        Some(j) => {
+            ctx.board.move_to(j, area);
+            ctx.board.pieces[j].strength = Strength::Full;
+            note!(
+                ctx,
+                rule,
+                "{} takes its place for the {} (5.9.2).",
+                ctx.board.label(j),
+                captor.army()
+            );
+        }
+        None => {
+            match captor {
+                Side::Union => ctx.board.cp.union += 2,
+                Side::Confederate => ctx.board.cp.confederate += 2,
+            }
+            note!(
+                ctx,
+                rule,
+                "No {} Artillery can take its place: the {} gain 2 Command Points (5.9.2).",
+                captor.name(),
+                captor.name()
+            );
+        }
+    }
+}
+
+/// Static Forces of a side leaving the battle are destroyed and its
+/// Artillery is captured (14.5, 14.8.2, 14.8.3).
+fn abandon(ctx: &mut Ctx, area: &str, side: Side, rule: &'static str) {
+    for i in ctx.board.side_in_area(area, side) {
+        match ctx.board.pieces[i].force.force_type {
+            ForceType::Garrison | ForceType::Fortification => {
+                ctx.board.destroy(i, ctx.chronicle, rule)
+            }
+            ForceType::Artillery => capture_artillery(ctx, i, area, rule),
+            _ => {}
+        }
+    }
+}
+
+fn union_retreat_choices(board: &Board, area: &str) -> Vec<String> {
+    let nb = board.neighbours(area);
+    let held: Vec<String> = nb
+        .iter()
+        .filter(|a| board.holder(a) == Some(Side::Union))
+        .cloned()
+        .collect();
+    if !held.is_empty() {
+        return held;
+    }
+    nb.into_iter()
+        .filter(|a| board.holder(a) != Some(Side::Confederate))
+        .collect()
+}
+
+/// 14.5 Rout (and the Quick Voluntary Retreat, which follows its
+/// procedure for the Confederates): static Forces destroyed, Artillery
+/// captured, each Mobile Force to an adjacent area by the rules'
+/// preference, destroyed when there is none; Lee follows the first
+/// Confederate Force out.
+pub fn leave_battle(ctx: &mut Ctx, area: &str, side: Side, routed: bool) -> Result<(), Interrupt> {
+    let rule = if routed { "14.5" } else { "14.5.1" };
+    leave_area(ctx, area, side, rule, true)?;
+    if routed {
+        rout_award(ctx, side);
+    }
+    Ok(())
+}
+
+/// Every Force of `side` still in `area` leaves it as 14.5 says (static
+/// Forces destroyed, Artillery captured, the others to an adjacent area);
+/// Lee goes with the first when `with_lee`.
+pub fn leave_area(
+    ctx: &mut Ctx,
+    area: &str,
+    side: Side,
+    rule: &'static str,
+    with_lee: bool,
+) -> Result<(), Interrupt> {
+    let lee_here = with_lee && ctx.board.lee_in(area);
+    abandon(ctx, area, side, rule);
+    let mut lee_moved = false;
+    for i in ctx.board.side_in_area(area, side) {
+        let id = ctx.board.pieces[i].force.id.clone();
+        let dest = match side {
+            Side::Union => {
+                let choices = union_retreat_choices(ctx.board, area);
+                if choices.is_empty() {
+                    None
+                } else {
+                    Some(ctx.pick_area(rule, &format!("{id} retreats to"), &choices)?)
+                }
+            }
+            Side::Confederate => {
+                let choices: Vec<String> = ctx
+                    .board
+                    .neighbours(area)
+                    .into_iter()
+                    .filter(|a| !ctx.board.has_side(a, Side::Union))
+                    .collect();
+                if choices.is_empty() {
+                    None
+                } else {
+                    let options = choices
+                        .iter()
+                        .map(|a| Decision::RetreatTo {
+                            force: id.as_str().into(),
+                            area: a.as_str().into(),
+                        })
+                        .collect();
+                    let prompt = format!("Where does {} go?", ctx.board.label(i));
+                    match ask(ctx.decider, ctx.board, rule, prompt, options)? {
+                        Decision::RetreatTo { area, .. } => Some(area.to_string()),
+                        _ => unreachable!("ask returns an offered option"),
+                    }
+                }
+            }
+        };
+        match dest {
+            Some(to) => {
+                ctx.board.move_to(i, &to);
+                note!(
+                    ctx,
+                    rule,
+                    "{} leaves the battle for {}.",
+                    ctx.board.label(i),
+                    ctx.board.area_name(&to)
+                );
+                if side == Side::Confederate && lee_here && !lee_moved {
+                    ctx.board.lee = Location::Area(to.clone());
+                    lee_moved = true;
+                    note!(
+                        ctx,
+                        rule,
+                        "Robert E. Lee goes with it to {}.",
+                        ctx.board.area_name(&to)
+                    );
+                }
+            }
+            None => {
+                ctx.note(rule, "No adjacent area is open to it.");
+                ctx.board.destroy(i, ctx.chronicle, rule);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The Command Points a Rout earns the winner: +1 Confederate for Routing
+/// the Union (15.3), +2 Union for Routing the Confederates (18.4).
+pub fn rout_award(ctx: &mut Ctx, loser: Side) {
+    match loser {
+        Side::Union => {
+            ctx.board.cp.confederate += 1;
+            ctx.note(
+                "15.3",
+                "+1 Confederate Command Point for Routing the Union.",
+            );
+        }
+        Side::Confederate => {
+            ctx.board.cp.union += 2;
+            ctx.note(
+                "18.4",
+                "+2 Union Command Points for Routing the Confederates.",
+            );
+        }
+    }
+}
+
+/// 14.8.2 Union Retreat / 14.8.3 Confederate Retreat: the whole army goes to
+/// one randomly selected adjacent area (own-Held first, then not Held by the
+/// enemy), or is destroyed when there is none (with Lee: defeat).
+pub fn withdraw(ctx: &mut Ctx, area: &str, side: Side) -> Result<(), Interrupt> {
+    let rule = match side {
+        Side::Union => "14.8.2",
+        Side::Confederate => "14.8.3",
+    };
+    abandon(ctx, area, side, rule);
+    let nb = ctx.board.neighbours(area);
+    let own: Vec<String> = nb
+        .iter()
+        .filter(|a| ctx.board.holder(a) == Some(side))
+        .cloned()
+        .collect();
+    let choices = if own.is_empty() {
+        nb.into_iter()
+            .filter(|a| ctx.board.holder(a) != Some(side.other()))
+            .collect()
+    } else {
+        own
+    };
+    let mobile = ctx.board.side_in_area(area, side);
+    let lee_here = ctx.board.lee_in(area);
+    if choices.is_empty() {
+        note!(
+            ctx,
+            rule,
+            "No adjacent area is open to the {} army: it is destroyed.",
+            side.name()
+        );
+        for i in mobile {
+            ctx.board.destroy(i, ctx.chronicle, rule);
+        }
+        if side == Side::Confederate && lee_here {
+            ctx.board.lee = Location::RemovedFromGame;
+            ctx.note(rule, "Robert E. Lee is lost with his army (3.2).");
+        }
+        return Ok(());
+    }
+    let to = ctx.pick_area(
+        rule,
+        &format!("The {} army retreats to", side.name()),
+        &choices,
+    )?;
+    for i in mobile {
+        ctx.board.move_to(i, &to);
+    }
+    if side == Side::Confederate && lee_here {
+        ctx.board.lee = Location::Area(to.clone());
+    }
+    note!(
+        ctx,
+        rule,
+        "The {} army retreats to {}.",
+        side.name(),
+        ctx.board.area_name(&to)
+    );
+    Ok(())
+}
+
+/// 14.8 Withdrawal: automatic Retreat at 2:1, the campaign's table
+/// otherwise, for the combined Combat Values of the Forces still fighting
+/// (`confederate`, `union`): on a Battlefield Sheet those "remaining on the
+/// Battlefield sheet", not Forces kept off it.
+pub fn withdrawal_result(
+    ctx: &mut Ctx,
+    confederate: u32,
+    union: u32,
+) -> Result<WithdrawalResult, Interrupt> {
+    let (c, u) = (confederate, union);
+    let record = |ctx: &mut Ctx, die: Option<u32>, result: WithdrawalResult| {
+        if ctx.recording() {
+            ctx.record(record::EventKind::Withdrawal {
+                confederate: c,
+                union: u,
+                die,
+                result,
+            });
+        }
+        result
+    };
+    if c >= 2 * u {
+        note!(
+            ctx,
+            "14.8",
+            "Confederate {c} against Union {u}: the Union is at 2:1 or worse and Retreats."
+        );
+        return Ok(record(ctx, None, WithdrawalResult::UnionRetreat));
+    }
+    if u >= 2 * c {
+        note!(
+            ctx,
+            "14.8",
+            "Union {u} against Confederate {c}: the Confederates are at 2:1 or worse and Retreat."
+        );
+        return Ok(record(ctx, None, WithdrawalResult::ConfederateRetreat));
+    }
+    let table = ctx.board.campaign.withdrawal.clone();
+    let result_of = |d: u32| {
+        table
+            .iter()
+            .find(|r| r.rolls.contains(&d))
+            .map(|r| r.result)
+            .expect("validated: the withdrawal table covers 1-10")
+    };
+    let die = roll_d10(
+        ctx.dice,
+        ctx.chronicle,
+        "14.8",
+        format!("Withdrawal table (Confederate {c} against Union {u}, less than 2:1)"),
+        |d| result_of(d).name().to_string(),
+    )?;
+    Ok(record(ctx, Some(die), result_of(die)))
+}
+
+/// 14.5: does one army have 3 times or more the other's Combat Value?
+pub fn routed_side(board: &Board, area: &str) -> Option<Side> {
+    let u = board.area_combat(area, Side::Union);
+    let c = board.area_combat(area, Side::Confederate);
+    outweighed(c, u).filter(|&loser| board.has_side(area, loser))
+}
+
+/// The army missing from the area, if any (14.7).
+pub fn cleared(board: &Board, area: &str) -> Option<Option<Side>> {
+    let u = board.has_side(area, Side::Union);
+    let c = board.has_side(area, Side::Confederate);
+    match (c, u) {
+        (true, true) => None,
+        (true, false) => Some(Some(Side::Union)),
+        (false, true) => Some(Some(Side::Confederate)),
+        (false, false) => Some(None),
+    }
+}

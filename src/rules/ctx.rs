@@ -1,0 +1,131 @@
+//! The context every rule procedure works in: the board, the dice, the
+//! chronicle and the decider answering the player's questions.
+
+use super::battle::Ending;
+use super::battle::record::{BattleEvent, BattleRecord, EventKind, KEPT};
+use super::board::Board;
+use super::decision::{Decider, Decision, Interrupt, ask};
+use super::difficulty::BattleMode;
+use crate::campaign::Side;
+use crate::chronicle::Chronicle;
+use crate::dice::{Dice, pick_logged};
+
+/// Everything a rule procedure works with.
+pub struct Ctx<'a> {
+    pub board: &'a mut Board,
+    pub dice: &'a mut Dice,
+    pub chronicle: &'a mut Chronicle,
+    pub decider: &'a mut dyn Decider,
+}
+
+impl Ctx<'_> {
+    pub fn note(&mut self, rule: &str, text: impl Into<String>) {
+        self.chronicle.note(rule, text);
+    }
+
+    /// Ask the player (see `rules::decision`).
+    pub fn ask(
+        &mut self,
+        rule: &str,
+        prompt: impl Into<String>,
+        options: Vec<Decision>,
+    ) -> Result<Decision, Interrupt> {
+        ask(self.decider, self.board, rule, prompt, options)
+    }
+
+    /// A random choice among board pieces.
+    pub fn pick_piece(
+        &mut self,
+        rule: &'static str,
+        what: &str,
+        candidates: &[usize],
+    ) -> Result<usize, Interrupt> {
+        let board = &*self.board;
+        let i = pick_logged(
+            self.dice,
+            self.chronicle,
+            rule,
+            what,
+            candidates.len(),
+            |i| board.label(candidates[i]),
+        )?;
+        Ok(candidates[i])
+    }
+
+    pub fn pick_area(
+        &mut self,
+        rule: &'static str,
+        what: &str,
+        areas: &[String],
+    ) -> Result<String, Interrupt> {
+        let board = &*self.board;
+        let i = pick_logged(self.dice, self.chronicle, rule, what, areas.len(), |i| {
+            board.area_name(&areas[i]).to_string()
+        })?;
+        Ok(areas[i].clone())
+    }
+}
+
+/// Recording a battle for the front ends (`battle::record`).
+impl Ctx<'_> {
+    pub fn recording(&self) -> bool {
+        self.board.battles.is_some()
+    }
+
+    /// 9.3: a battle begins.
+    pub fn begin_battle(&mut self, area: &str, mode: BattleMode, attacker: Side) {
+        let id = self.chronicle.entries().len();
+        let area_name = self.board.area_name(area).to_string();
+        let campaign_turn = self.board.turn.turn;
+        if let Some(r) = self.board.battles.as_mut() {
+            if r.battles.len() >= KEPT {
+                r.battles.remove(0);
+            }
+            r.battles.push(BattleRecord {
+                id,
+                area: area.to_string(),
+                area_name,
+                mode,
+                attacker,
+                campaign_turn,
+                events: Vec::new(),
+                ending: None,
+            });
+        }
+    }
+
+    /// A battle's round begins; from the second on it is a Rejoin (14.8.1).
+    pub fn begin_round(&mut self, round: u32) {
+        self.board.battles_fought += 1;
+        if round > 1 && self.recording() {
+            self.record(EventKind::Rejoin { round });
+        }
+    }
+
+    pub fn end_battle(&mut self, ending: Ending) {
+        if let Some(b) = self
+            .board
+            .battles
+            .as_mut()
+            .and_then(|r| r.battles.last_mut())
+        {
+            b.ending = Some(ending);
+        }
+    }
+
+    /// Add an event to the battle being fought.
+    pub fn record(&mut self, kind: EventKind) {
+        let chronicle_len = self.chronicle.entries().len();
+        if let Some(b) = self
+            .board
+            .battles
+            .as_mut()
+            .and_then(|r| r.battles.last_mut())
+        {
+            b.events.push(BattleEvent {
+                chronicle_len,
+                kind,
+            });
+        }
+    }
+}

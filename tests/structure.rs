@@ -1,0 +1,372 @@
+//! The shape of the rules engine, read from its `use` lines and paths: no
+//! import circle inside `src/rules`, and the plain engine never imports the
+//! Bevy glue (`rules::sequence`, `rules::setup`, `rules::battlefield`).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// A module of `src/rules` by its path below `rules` (`[]` is `rules`).
+type Module = Vec<String>;
+
+fn files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+fn module_of(root: &Path, file: &Path) -> Module {
+    let rel = file.strip_prefix(root).unwrap().with_extension("");
+    let mut m: Module = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if m.last().is_some_and(|s| s == "mod") {
+        m.pop();
+    }
+    m
+}
+
+/// The code without comments and string literals.
+fn code(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '/' if chars.peek() == Some(&'/') => {
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        out.push('\n');
+                        break;
+                    }
+                }
+            }
+            '"' => {
+                let mut escaped = false;
+                for c in chars.by_ref() {
+                    if escaped {
+                        escaped = false;
+                    } else if c == '\\' {
+                        escaped = true;
+                    } else if c == '"' {
+                        break;
+                    }
+                }
+                out.push_str("\"\"");
+            }
+            // A char literal such as '{' must not count as a brace.
+            '\'' => {
+                let rest: String = chars.clone().take(3).collect();
+                if rest.chars().nth(1) == Some('\'') {
+                    chars.next();
+                    chars.next();
+                } else if rest.starts_with('\\') && rest.chars().nth(2) == Some('\'') {
+                    chars.next();
+                    chars.next();
+                    chars.next();
+                } else {
+                    out.push(c);
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Expand a use tree (`a::{b, c::{d, self}}`) into whole paths.
+fn expand(tree: &str, prefix: &[String], out: &mut Vec<Vec<String>>) {
+    let tree = tree.trim();
+    if tree.is_empty() {
+        return;
+    }
+    if let Some(open) = tree.find('{') {
+        let head: Vec<String> = tree[..open]
+            .split("::")
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(String::from)
+            .collect();
+        let mut base = prefix.to_vec();
+        base.extend(head);
+        let inner = &tree[open + 1..tree.rfind('}').unwrap()];
+        let mut depth = 0;
+        let mut start = 0;
+        for (i, c) in inner.char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                ',' if depth == 0 => {
+                    expand(&inner[start..i], &base, out);
+                    start = i + 1;
+                }
+                _ => {}
+            }
+        }
+        expand(&inner[start..], &base, out);
+        return;
+    }
+    let tree = tree.split(" as ").next().unwrap();
+    let mut path = prefix.to_vec();
+    for seg in tree.split("::").map(str::trim) {
+        if seg != "self" && seg != "*" && !seg.is_empty() {
+            path.push(seg.to_string());
+        }
+    }
+    out.push(path);
+}
+
+fn is_ident(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// Every path a file names: its use trees and its inline `crate::`,
+/// `super::`, `self::` and child-module (`record::EventKind`) paths.
+fn paths(code: &str, children: &[String]) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    let bytes: Vec<char> = code.chars().collect();
+    let text: String = bytes.iter().collect();
+    // Use statements.
+    let mut i = 0;
+    while let Some(at) = text[i..].find("use ") {
+        let start = i + at;
+        let before = text[..start].chars().last();
+        i = start + 4;
+        if before.is_some_and(is_ident) {
+            continue;
+        }
+        let end = start + text[start..].find(';').unwrap();
+        expand(&text[start + 4..end], &[], &mut out);
+        i = end;
+    }
+    // Inline paths.
+    let heads: Vec<String> = ["crate", "super", "self"]
+        .iter()
+        .map(|h| h.to_string())
+        .chain(children.iter().cloned())
+        .map(|h| format!("{h}::"))
+        .collect();
+    for head in &heads {
+        let mut i = 0;
+        while let Some(at) = text[i..].find(head.as_str()) {
+            let start = i + at;
+            i = start + head.len();
+            if text[..start]
+                .chars()
+                .last()
+                .is_some_and(|c| is_ident(c) || c == ':')
+            {
+                continue;
+            }
+            let rest: String = text[start..]
+                .chars()
+                .take_while(|&c| is_ident(c) || c == ':')
+                .collect();
+            out.push(
+                rest.split("::")
+                    .filter(|s| !s.is_empty())
+                    .map(String::from)
+                    .collect(),
+            );
+        }
+    }
+    out
+}
+
+/// The modules of `src/rules` each file depends on.
+fn graph() -> BTreeMap<Module, BTreeSet<Module>> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules");
+    let mut list = Vec::new();
+    files(&root, &mut list);
+    let modules: BTreeSet<Module> = list.iter().map(|f| module_of(&root, f)).collect();
+    let mut graph = BTreeMap::new();
+    for file in &list {
+        let me = module_of(&root, file);
+        // The module a bare first segment is looked up in.
+        let here = me.clone();
+        let parent = {
+            let mut p = me.clone();
+            p.pop();
+            p
+        };
+        let mut deps = BTreeSet::new();
+        let text = std::fs::read_to_string(file).unwrap();
+        // Unit tests (`#[cfg(test)] mod tests`, at the end) are not the engine.
+        let text = code(text.split("#[cfg(test)]").next().unwrap());
+        let children: Vec<String> = modules
+            .iter()
+            .filter(|m| m.len() == me.len() + 1 && m.starts_with(&me))
+            .map(|m| m[me.len()].clone())
+            .collect();
+        for path in paths(&text, &children) {
+            let Some(first) = path.first() else { continue };
+            let absolute: Vec<String> = match first.as_str() {
+                "crate" => {
+                    if path.get(1).map(String::as_str) != Some("rules") {
+                        continue;
+                    }
+                    path[2..].to_vec()
+                }
+                "super" => {
+                    let mut m = parent.clone();
+                    let mut rest = &path[1..];
+                    while rest.first().map(String::as_str) == Some("super") {
+                        m.pop();
+                        rest = &rest[1..];
+                    }
+                    m.extend(rest.iter().cloned());
+                    m
+                }
+                "self" => {
+                    let mut m = here.clone();
+                    m.extend(path[1..].iter().cloned());
+                    m
+                }
+                _ => {
+                    // A child module named without a prefix (`use combat::*`).
+                    let mut m = here.clone();
+                    m.push(first.clone());
+                    if !modules.contains(&m) {
+                        continue;
+                    }
+                    m.extend(path[1..].iter().cloned());
+                    m
+                }
+            };
+            // The longest prefix that is a module file.
+            let target = (0..=absolute.len())
+                .rev()
+                .map(|n| absolute[..n].to_vec())
+                .find(|m| modules.contains(m));
+            if let Some(t) = target
+                && t != me
+            {
+                deps.insert(t);
+            }
+        }
+        graph.insert(me, deps);
+    }
+    graph
+}
+
+fn name(m: &Module) -> String {
+    if m.is_empty() {
+        "rules".into()
+    } else {
+        format!("rules::{}", m.join("::"))
+    }
+}
+
+/// Strongly connected components of more than one module (Tarjan).
+fn circles(graph: &BTreeMap<Module, BTreeSet<Module>>) -> Vec<Vec<Module>> {
+    struct S<'a> {
+        g: &'a BTreeMap<Module, BTreeSet<Module>>,
+        index: BTreeMap<Module, usize>,
+        low: BTreeMap<Module, usize>,
+        stack: Vec<Module>,
+        on: BTreeSet<Module>,
+        next: usize,
+        out: Vec<Vec<Module>>,
+    }
+    fn visit(s: &mut S, v: &Module) {
+        s.index.insert(v.clone(), s.next);
+        s.low.insert(v.clone(), s.next);
+        s.next += 1;
+        s.stack.push(v.clone());
+        s.on.insert(v.clone());
+        for w in s.g.get(v).into_iter().flatten() {
+            if !s.index.contains_key(w) {
+                visit(s, w);
+                let l = s.low[v].min(s.low[w]);
+                s.low.insert(v.clone(), l);
+            } else if s.on.contains(w) {
+                let l = s.low[v].min(s.index[w]);
+                s.low.insert(v.clone(), l);
+            }
+        }
+        if s.low[v] == s.index[v] {
+            let mut c = Vec::new();
+            while let Some(w) = s.stack.pop() {
+                s.on.remove(&w);
+                let done = &w == v;
+                c.push(w);
+                if done {
+                    break;
+                }
+            }
+            if c.len() > 1 {
+                s.out.push(c);
+            }
+        }
+    }
+    let mut s = S {
+        g: graph,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        on: BTreeSet::new(),
+        next: 0,
+        out: Vec::new(),
+    };
+    for v in graph.keys() {
+        if !s.index.contains_key(v) {
+            visit(&mut s, v);
+        }
+    }
+    s.out
+}
+
+#[test]
+fn no_import_circle_in_the_rules() {
+    let g = graph();
+    let found = circles(&g);
+    let mut report = String::new();
+    for c in &found {
+        report.push_str("circle:\n");
+        for m in c {
+            let inside: Vec<String> = g[m].iter().filter(|d| c.contains(d)).map(name).collect();
+            report.push_str(&format!("  {} -> {}\n", name(m), inside.join(", ")));
+        }
+    }
+    assert!(found.is_empty(), "{report}");
+}
+
+#[test]
+fn the_engine_does_not_import_the_bevy_glue() {
+    let glue: Vec<Module> = [
+        vec![],
+        vec!["sequence".into()],
+        vec!["setup".into()],
+        vec!["battlefield".into()],
+    ]
+    .into_iter()
+    .collect();
+    let g = graph();
+    let mut wrong = Vec::new();
+    for (m, deps) in &g {
+        if glue.contains(m) {
+            continue;
+        }
+        for d in deps {
+            if glue.contains(d) {
+                wrong.push(format!("{} imports {}", name(m), name(d)));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The reader finds the imports it must: a check that cannot pass vacuously.
+#[test]
+fn the_reader_sees_known_imports() {
+    let g = graph();
+    let m = |s: &str| -> Module { s.split("::").map(String::from).collect() };
+    assert!(g[&m("battle::basic::combat")].contains(&m("battle::basic::field")));
+    assert!(g[&m("turn::orders")].contains(&m("board")));
+    assert!(g[&m("sequence")].contains(&m("turn")));
+    assert!(g.len() > 15, "{} modules", g.len());
+}
