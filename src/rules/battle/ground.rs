@@ -74,19 +74,107 @@ impl Region {
 
     /// One Region toward the enemy's edge (11.3 Advance); None beyond it.
     pub fn advance(self, side: Side) -> Option<Region> {
-        Region::at(self.pos() + forward(side))
+        self.ahead(side, 1)
     }
 
     /// One Region toward the own edge (11.3 Retreat); None means off the sheet.
     pub fn retreat(self, side: Side) -> Option<Region> {
         Region::at(self.pos() - forward(side))
     }
+
+    /// `n` Regions toward `side`'s enemy edge (14.2.2.1: the Region two
+    /// ahead); None beyond it.
+    pub fn ahead(self, side: Side, n: i32) -> Option<Region> {
+        Region::at(self.pos() + n * forward(side))
+    }
+
+    /// Regions from here to `other`, not counting this one and counting
+    /// `other` (11.6 range, 11.7.1).
+    pub fn distance(self, other: Region) -> i32 {
+        (self.pos() - other.pos()).abs()
+    }
+
+    /// The Regions next to this one, the one toward `side`'s enemy first
+    /// (11.6 Ranged attacks, 11.9 the second Hit of a Melee attack).
+    pub fn neighbours(self, side: Side) -> impl Iterator<Item = Region> {
+        [self.advance(side), self.retreat(side)]
+            .into_iter()
+            .flatten()
+    }
+
+    /// How far forward the Region lies for `side`: 0 in its own Reserve, 5
+    /// in the enemy's (14.3 front to rear, 14.1.8 rearmost, 14.1.9 foremost).
+    pub fn depth(self, side: Side) -> i32 {
+        match side {
+            Side::Confederate => self.pos(),
+            Side::Union => 5 - self.pos(),
+        }
+    }
+
+    /// The Regions from `side`'s own Reserve forward.
+    pub fn rear_to_front(side: Side) -> [Region; 6] {
+        let mut all = Region::ALL;
+        all.sort_by_key(|r| r.depth(side));
+        all
+    }
+
+    /// The half of the sheet the Region lies in: the side whose Front,
+    /// Approach or Reserve it is (15.3, 18.4 first entries).
+    pub fn half(self) -> Side {
+        if self.pos() < 3 {
+            Side::Confederate
+        } else {
+            Side::Union
+        }
+    }
 }
 
 /// +1 for the Confederates (toward the Union edge), -1 for the Union.
-pub fn forward(side: Side) -> i32 {
+fn forward(side: Side) -> i32 {
     match side {
         Side::Confederate => 1,
         Side::Union => -1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sheet_from_each_side() {
+        use Region::*;
+        assert_eq!(
+            Region::rear_to_front(Side::Union),
+            [
+                UnionReserve,
+                UnionApproach,
+                UnionFront,
+                ConfederateFront,
+                ConfederateApproach,
+                ConfederateReserve
+            ]
+        );
+        assert_eq!(Region::rear_to_front(Side::Confederate), Region::ALL);
+        assert_eq!(UnionFront.ahead(Side::Union, 2), Some(ConfederateApproach));
+        assert_eq!(UnionApproach.ahead(Side::Confederate, 2), None);
+        assert_eq!(ConfederateReserve.distance(UnionReserve), 5);
+        assert_eq!(
+            UnionFront.neighbours(Side::Confederate).collect::<Vec<_>>(),
+            [UnionApproach, ConfederateFront]
+        );
+        assert_eq!(
+            ConfederateReserve
+                .neighbours(Side::Union)
+                .collect::<Vec<_>>(),
+            [ConfederateApproach]
+        );
+        for r in Region::ALL {
+            assert_eq!(r.depth(Side::Confederate) + r.depth(Side::Union), 5);
+            assert_eq!(
+                r.half() == Side::Confederate,
+                r.depth(Side::Confederate) < 3
+            );
+        }
     }
 }

@@ -99,11 +99,7 @@ pub fn enter(ctx: &mut Ctx, f: &mut Field, pid: usize, to: Region) {
     strip_melee_counters(ctx, f, to);
     match f.units[k].side {
         Side::Union => {
-            if matches!(
-                to,
-                Region::ConfederateFront | Region::ConfederateApproach | Region::ConfederateReserve
-            ) && !f.entries.union_in.contains(&to)
-            {
+            if to.half() == Side::Confederate && !f.entries.union_in.contains(&to) {
                 f.entries.union_in.push(to);
                 ctx.board.cp.union += 1;
                 note!(
@@ -395,11 +391,7 @@ pub fn retreat(
 /// its room the lowest Skill Level among them is destroyed (ties: the
 /// player chooses among Confederates, the dice among Union Forces).
 pub fn rout_retreat(ctx: &mut Ctx, f: &mut Field, side: Side, rule: &'static str) -> R<()> {
-    let mut regions = Region::ALL;
-    if side == Side::Union {
-        regions.reverse();
-    }
-    for r in regions {
+    for r in Region::rear_to_front(side) {
         let mut movers: Vec<usize> = f
             .side(side)
             .filter(|&k| {
@@ -650,18 +642,17 @@ pub fn allocate(
         if targets.is_empty() {
             let next = if melee {
                 // 11.9: the second Hit goes to an adjacent Region.
-                [region.advance(attacker), region.retreat(attacker)]
-                    .into_iter()
-                    .flatten()
+                region
+                    .neighbours(attacker)
                     .find(|r| f.any_in_region(*r, defender))
             } else if let Some(from) = artillery_from {
                 // 11.7: the next farthest Region with opposing Forces.
                 let at = Occupancy::regions_of(f);
                 Region::ALL
                     .into_iter()
-                    .filter(|r| (r.pos() - from.pos()).abs() > (region.pos() - from.pos()).abs())
+                    .filter(|r| r.distance(from) > region.distance(from))
                     .filter(|r| at.any(*r, defender) && !at.melee(*r))
-                    .min_by_key(|r| (r.pos() - from.pos()).abs())
+                    .min_by_key(|r| r.distance(from))
             } else {
                 None
             };
@@ -808,7 +799,7 @@ pub fn attack_against(
     }
     let artillery = matches!(ty, ForceType::Artillery | ForceType::Fortification);
     if artillery && !melee {
-        let range = (region.pos() - from.pos()).abs();
+        let range = region.distance(from);
         let r = range_modifier(range);
         mods.push(Modifier::pair(r, r, format!("range {range}"), "11.7.2"));
     }

@@ -389,14 +389,9 @@ fn static_fire(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
     match f.force_type(k) {
         ForceType::Garrison => {
             let r = f.units[k].region;
-            let target = [
-                Some(r),
-                r.advance(Side::Confederate),
-                r.retreat(Side::Confederate),
-            ]
-            .into_iter()
-            .flatten()
-            .find(|x| f.any_in_region(*x, Side::Union));
+            let target = std::iter::once(r)
+                .chain(r.neighbours(Side::Confederate))
+                .find(|x| f.any_in_region(*x, Side::Union));
             if let Some(t) = target {
                 attack(ctx, f, pid, t, Vec::new(), "Fire (Garrison)", "11.1")?;
             }
@@ -415,9 +410,7 @@ fn static_fire(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
 /// The Region in front with Union Forces at range 1, if any.
 fn range_one(f: &Field, k: usize) -> Option<Region> {
     let r = f.units[k].region;
-    [r.advance(Side::Confederate), r.retreat(Side::Confederate)]
-        .into_iter()
-        .flatten()
+    r.neighbours(Side::Confederate)
         .find(|x| f.any_in_region(*x, Side::Union))
 }
 
@@ -559,7 +552,7 @@ fn fire_against(
     let aimed = against
         .and_then(|p| f.unit_of(p))
         .map(|t| f.units[t].region)
-        .filter(|r| (r.pos() - f.units[k].region.pos()).abs() == 1);
+        .filter(|r| r.distance(f.units[k].region) == 1);
     let Some(t) = aimed.or_else(|| range_one(f, k)) else {
         return Ok(None);
     };
@@ -600,9 +593,7 @@ fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R
         }
         PlanCounter::Canister => {
             let target = super::union::artillery_target(f, k);
-            if range != Some(1)
-                || target.is_none_or(|t| (t.pos() - f.units[k].region.pos()).abs() != 1)
-            {
+            if range != Some(1) || target.is_none_or(|t| t.distance(f.units[k].region) != 1) {
                 hold(ctx, f, "not exactly 1 Region from a non-Melee Union Force");
                 return Ok(());
             }

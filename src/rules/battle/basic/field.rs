@@ -328,7 +328,7 @@ impl Occupancy {
         Region::ALL
             .into_iter()
             .filter(|r| *r != region && self.any(*r, side.other()) && !self.melee(*r))
-            .min_by_key(|r| (r.pos() - region.pos()).abs())
+            .min_by_key(|r| r.distance(region))
     }
 }
 

@@ -665,9 +665,9 @@ pub fn insights_step(ctx: &mut Ctx, f: &mut Field) -> R<()> {
                     f.force_type(k),
                     ForceType::Garrison | ForceType::Fortification
                 ) {
-                    let r = f.units[k].region.pos();
+                    let r = f.units[k].region;
                     if f.side(Side::Confederate)
-                        .any(|c| (f.units[c].region.pos() - r).abs() <= 1)
+                        .any(|c| f.units[c].region.distance(r) <= 1)
                     {
                         options.push(Decision::TryDemolitions { target: f.id(k) });
                     }
@@ -725,7 +725,10 @@ fn screen_attacks(ctx: &mut Ctx, f: &mut Field) -> R<()> {
         }
     }
     for _ in 0..hits {
-        let rear = f.side(Side::Union).map(|k| f.units[k].region).max();
+        let rear = f
+            .side(Side::Union)
+            .map(|k| f.units[k].region)
+            .min_by_key(|r| r.depth(Side::Union));
         let Some(rear) = rear else { break };
         let there = f.in_region(rear, Side::Union);
         if let Some(k) =

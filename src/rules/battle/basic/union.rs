@@ -221,7 +221,10 @@ fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R<boo
             let n = f.side(Side::Union).count() as i32;
             let check = Check::new("Screened March", "14.1.8", n, "Union Forces on the sheet");
             if roll_check(ctx.dice, ctx.chronicle, check)?.success {
-                let rear = f.side(Side::Confederate).map(|k| f.units[k].region).min();
+                let rear = f
+                    .side(Side::Confederate)
+                    .map(|k| f.units[k].region)
+                    .min_by_key(|r| r.depth(Side::Confederate));
                 if let Some(rear) = rear {
                     let there = f.in_region(rear, Side::Confederate);
                     if let Some(k) =
@@ -237,9 +240,7 @@ fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R<boo
             f.drawn.push(plan);
             // The lowest-Skill Mobile Force, searching from the foremost
             // Region back.
-            let mut regions: Vec<Region> = Region::ALL.to_vec();
-            regions.reverse();
-            for r in regions {
+            for r in Region::rear_to_front(Side::Confederate).into_iter().rev() {
                 // Artillery cannot Retreat (11.1.1) and is passed over.
                 let mobile: Vec<usize> = f
                     .in_region(r, Side::Confederate)
@@ -285,7 +286,7 @@ fn charge(ctx: &mut Ctx, f: &mut Field) -> R<()> {
     let front = candidates
         .iter()
         .map(|&k| f.units[k].region)
-        .min()
+        .max_by_key(|r| r.depth(Side::Union))
         .expect("not empty");
     let charging: Vec<usize> = candidates
         .into_iter()
@@ -369,7 +370,8 @@ pub fn resolve_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
         .filter(|&k| !f.units[k].acted)
         .map(|k| (f.units[k].region, f.units[k].piece))
         .collect();
-    order.sort_by_key(|&(region, _)| region);
+    // Front to rear: from the Confederate Reserve to the Union Reserve.
+    order.sort_by_key(|&(region, _)| std::cmp::Reverse(region.depth(Side::Union)));
     for (_, pid) in order {
         let Some(k) = k_of(f, pid) else { continue };
         if f.units[k].acted {
@@ -478,7 +480,7 @@ fn union_combat(ctx: &mut Ctx, f: &mut Field, pid: usize, carbine: bool) -> R<()
         return Ok(());
     }
     if carbine {
-        let Some(target) = Region::at(region.pos() - 2) else {
+        let Some(target) = region.ahead(Side::Union, 2) else {
             return Ok(());
         };
         attack(
@@ -499,9 +501,8 @@ fn union_combat(ctx: &mut Ctx, f: &mut Field, pid: usize, carbine: bool) -> R<()
     }
     if melee {
         attack(ctx, f, pid, region, Vec::new(), "Combat (Melee)", rule)?;
-    } else if let Some(target) = [region.advance(Side::Union), region.retreat(Side::Union)]
-        .into_iter()
-        .flatten()
+    } else if let Some(target) = region
+        .neighbours(Side::Union)
         .find(|r| f.any_in_region(*r, Side::Confederate))
     {
         let mods = union_ranged_mods(ctx, f, pid);
