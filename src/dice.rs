@@ -57,13 +57,6 @@ impl fmt::Display for DiceError {
 
 impl std::error::Error for DiceError {}
 
-/// A position in the dice stream that a step can go back to.
-#[derive(Debug, Clone)]
-pub struct DiceCheckpoint {
-    source: DiceSource,
-    rolled: u64,
-}
-
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Resource)]
 pub struct Dice {
     source: DiceSource,
@@ -102,10 +95,6 @@ impl Dice {
         }
     }
 
-    pub fn source(&self) -> &DiceSource {
-        &self.source
-    }
-
     pub fn rolled(&self) -> u64 {
         self.rolled
     }
@@ -130,27 +119,6 @@ impl Dice {
             DiceSource::Seeded { .. } => {}
         }
         Ok(())
-    }
-
-    pub fn checkpoint(&self) -> DiceCheckpoint {
-        DiceCheckpoint {
-            source: self.source.clone(),
-            rolled: self.rolled,
-        }
-    }
-
-    /// Go back to a checkpoint; physical dice typed in since are kept and
-    /// will be used again, in order.
-    pub fn restore(&mut self, checkpoint: DiceCheckpoint) {
-        let entered_now = match &self.source {
-            DiceSource::Physical { entered, .. } => Some(entered.clone()),
-            _ => None,
-        };
-        self.source = checkpoint.source;
-        self.rolled = checkpoint.rolled;
-        if let (DiceSource::Physical { entered, .. }, Some(now)) = (&mut self.source, entered_now) {
-            *entered = now;
-        }
     }
 
     /// One d10, 1–10 (a '0' on the die counts as 10, 4.5). `reason` names
@@ -186,22 +154,9 @@ impl Dice {
     /// A uniform pick of one index in `0..n`, for random choices the rules
     /// make ("select 1 random Insight", drawing from a cup). Uses d10s only,
     /// so that physical dice can answer it: rolls are read as base-10
-    /// digits and out-of-range results are re-rolled.
-    pub fn pick(&mut self, n: usize, reason: &str) -> Result<usize, DiceError> {
-        self.pick_with_dice(n, reason).map(|(i, _)| i)
-    }
-
-    /// [`Dice::pick`], also returning the dice rolled for it.
-    pub fn pick_with_dice(
-        &mut self,
-        n: usize,
-        reason: &str,
-    ) -> Result<(usize, Vec<u32>), DiceError> {
-        self.pick_with_dice_for(n, || reason.to_string())
-    }
-
-    /// [`Dice::pick_with_dice`] with the reason worded only when shown.
-    pub fn pick_with_dice_for(
+    /// digits and out-of-range results are re-rolled. Returns the index and
+    /// the dice rolled for it; `reason` is worded only when a die asks.
+    pub fn pick(
         &mut self,
         n: usize,
         reason: impl Fn() -> String,
@@ -387,7 +342,7 @@ pub fn pick_logged(
     count: usize,
     name: impl Fn(usize) -> String,
 ) -> Result<usize, DiceError> {
-    let (i, rolled) = dice.pick_with_dice_for(count, || format!("{rule} {what}"))?;
+    let (i, rolled) = dice.pick(count, || format!("{rule} {what}"))?;
     // Candidates are named only for a chronicle that keeps the line.
     if count > 1 && !chronicle.is_quiet() {
         let dice_text: Vec<String> = rolled.iter().map(u32::to_string).collect();
@@ -421,39 +376,6 @@ pub fn attack_hits(die: u32, combat: i32, superior: i32) -> u32 {
     } else {
         1
     }
-}
-
-/// Roll an attack and chronicle it; returns the Hits scored.
-pub fn roll_attack(
-    dice: &mut Dice,
-    chronicle: &mut Chronicle,
-    what: impl Into<String>,
-    rule: &'static str,
-    combat: (i32, i32),
-    modifiers: Vec<Modifier>,
-) -> Result<u32, DiceError> {
-    let what = what.into();
-    let die = dice.d10_for(|| format!("{rule} {what}"))?;
-    let total: i32 = modifiers.iter().map(|m| m.amount).sum();
-    let superior_total: i32 = modifiers.iter().map(Modifier::superior_amount).sum();
-    let (cv, sup) = (combat.0 + total, combat.1 + superior_total);
-    let hits = attack_hits(die, cv, sup);
-    chronicle.roll(
-        rule,
-        what,
-        RollDetail {
-            die,
-            target: Some(cv),
-            base: Some((combat.0, format!("Combat Value {}/{}", combat.0, combat.1))),
-            modifiers,
-            outcome: match hits {
-                0 => "miss".to_string(),
-                1 => "1 Hit".to_string(),
-                n => format!("{n} Hits"),
-            },
-        },
-    );
-    Ok(hits)
 }
 
 #[cfg(test)]
@@ -510,181 +432,52 @@ mod tests {
         assert_eq!(d.d10("x"), Err(DiceError::BadValue { value: 11 }));
     }
 
+    /// The player's dice: a step that needs a die nobody typed in stops
+    /// with `NeedDie`; it runs again from its start (the sequence keeps the
+    /// dice as the step began) with every die typed in so far, in order.
     #[test]
-    fn physical_dice_ask_then_use_what_was_typed_in_after_a_restore() {
-        let mut d = Dice::physical();
+    fn physical_dice_ask_then_use_what_was_typed_in() {
+        let start = Dice::physical();
         let mut c = chron();
-        let cp = d.checkpoint();
         let len = c.len();
-        // A step needing two dice: the first is there, the second is not.
-        d.enter(4).unwrap();
         let step = |d: &mut Dice, c: &mut Chronicle| -> Result<(u32, u32), DiceError> {
             let a = roll_d10(d, c, "10.2.3", "Fog of War", |v| format!("row {v}"))?;
             let b = roll_d10(d, c, "10.2.5", "event roll", |v| format!("{v}"))?;
             Ok((a, b))
         };
+        let mut d = start.clone();
+        d.enter(4).unwrap();
         assert_eq!(
             step(&mut d, &mut c),
             Err(DiceError::NeedDie {
                 reason: "10.2.5 event roll".into()
             })
         );
-        // The caller puts things back, asks the player, runs the step again.
-        d.restore(cp);
         c.truncate(len);
+        let mut d = start.clone();
+        d.enter(4).unwrap();
         d.enter(0).unwrap();
         assert_eq!(step(&mut d, &mut c), Ok((4, 10)));
         assert_eq!(c.len(), len + 2);
         assert_eq!(d.enter(12), Err(DiceError::BadValue { value: 12 }));
     }
 
-    /// 4.5: natural 1 always succeeds, natural 10 always fails.
-    #[test]
-    fn naturals_override_the_target() {
-        assert!(succeeds(1, -3));
-        assert!(succeeds(1, 0));
-        assert!(!succeeds(10, 12));
-        assert!(succeeds(9, 12));
-        assert!(succeeds(7, 7));
-        assert!(!succeeds(8, 7));
-    }
-
-    /// 11.2 example: Activation 7, roll 7 or less.
-    #[test]
-    fn activation_check_is_chronicled_with_target_and_modifiers() {
-        let mut d = Dice::scripted([4, 2]);
-        let mut c = chron();
-        let out = roll_check(
-            &mut d,
-            &mut c,
-            Check::new(
-                "Activation check: Longstreet (Engage)",
-                "11.2",
-                7,
-                "Activation",
-            ),
-        )
-        .unwrap();
-        assert_eq!(
-            out,
-            CheckOutcome {
-                die: 4,
-                target: 7,
-                success: true
-            }
-        );
-        // 12.3.5 example: Activation 3, -2 in Line: must roll 1; rolls 2.
-        let out = roll_check(
-            &mut d,
-            &mut c,
-            Check::new(
-                "Activation check: Longstreet (Fighting Retreat)",
-                "12.3.5",
-                3,
-                "Activation",
-            )
-            .modifier(-2, "Fighting Retreat in Line", "12.3.5"),
-        )
-        .unwrap();
-        assert!(!out.success);
-        assert_eq!(out.target, 1);
-        let e = &c.entries()[1];
-        assert_eq!(e.rule, "12.3.5");
-        let r = e.roll.as_ref().unwrap();
-        assert_eq!((r.die, r.target), (2, Some(1)));
-        assert_eq!(r.modifiers[0].amount, -2);
-        assert_eq!(r.outcome, "failure");
-        assert!(e.line().contains("d10 = 2 vs 1"), "{}", e.line());
-    }
-
-    #[test]
-    fn natural_ten_fails_even_at_a_high_target_and_says_why() {
-        let mut d = Dice::scripted([10]);
-        let mut c = chron();
-        let out = roll_check(
-            &mut d,
-            &mut c,
-            Check::new("Shock check: Slocum", "11.4.2", 8, "Combat Value").modifier(
-                2,
-                "Hard Cover",
-                "14.1.2",
-            ),
-        )
-        .unwrap();
-        assert!(!out.success);
-        assert!(
-            c.entries()[0]
-                .roll
-                .as_ref()
-                .unwrap()
-                .outcome
-                .contains("4.5")
-        );
-    }
-
-    /// 11.6 example: Combat Value 6/3: 1 Hit on 4–6, 2 Hits on 1–3, miss on 7+.
-    #[test]
-    fn attack_six_three() {
-        let hits: Vec<u32> = (1..=10).map(|d| attack_hits(d, 6, 3)).collect();
-        assert_eq!(hits, vec![2, 2, 2, 1, 1, 1, 0, 0, 0, 0]);
-    }
-
-    /// 11.8 example: CV 6 with no superscript: natural 1 is one Hit; with
-    /// Aimed Volley +3/+1 it is 9/1 and a natural 1 is two Hits.
-    #[test]
-    fn aimed_volley_superscript_from_zero() {
-        assert_eq!(attack_hits(1, 6, 0), 1);
-        assert_eq!(attack_hits(1, 6 + 3, 1), 2);
-        assert_eq!(attack_hits(9, 9, 1), 1);
-        assert_eq!(attack_hits(10, 9, 1), 0);
-    }
-
-    /// 11.7.2 example: artillery CV 3 at range 5 (-3/-3) needs a natural 1
-    /// for one Hit; at range 1 (+2/+2) it is 5/2.
-    #[test]
-    fn artillery_range_examples() {
-        assert_eq!(attack_hits(1, 0, -3), 1);
-        assert_eq!(attack_hits(2, 0, -3), 0);
-        assert_eq!(attack_hits(5, 5, 2), 1);
-        assert_eq!(attack_hits(2, 5, 2), 2);
-        assert_eq!(attack_hits(6, 5, 2), 0);
-    }
-
-    /// 5.7: a superscript modified to zero or less never gives two Hits,
-    /// not even on a natural 1 (14.1.2 example: 6/0 at -3/-3 hits on a 1).
     #[test]
     fn superscript_at_or_below_zero_never_doubles() {
         assert_eq!(attack_hits(1, 3, -3), 1);
         assert_eq!(attack_hits(1, -1, -4), 1);
     }
 
-    /// 10.2.12.3 example: Union 9/3 attacking an Entrenched Force attacks at
-    /// 7/1 and a 1 scores two Hits.
-    #[test]
-    fn entrench_example_roll_attack() {
-        let mut d = Dice::scripted([1]);
-        let mut c = chron();
-        let hits = roll_attack(
-            &mut d,
-            &mut c,
-            "Combat: Union Force against an Entrenched Force",
-            "11.6",
-            (9, 3),
-            vec![Modifier::pair(-2, -2, "Entrench Insight", "10.2.12.3")],
-        )
-        .unwrap();
-        assert_eq!(hits, 2);
-        let r = c.entries()[0].roll.as_ref().unwrap();
-        assert_eq!(r.target, Some(7));
-        assert_eq!(r.outcome, "2 Hits");
-    }
-
     #[test]
     fn pick_is_in_range_deterministic_and_uses_d10s() {
         let mut a = Dice::seeded(11);
         let mut b = Dice::seeded(11);
-        let xs: Vec<usize> = (0..200).map(|_| a.pick(7, "cup").unwrap()).collect();
-        let ys: Vec<usize> = (0..200).map(|_| b.pick(7, "cup").unwrap()).collect();
+        let xs: Vec<usize> = (0..200)
+            .map(|_| a.pick(7, || "cup".into()).unwrap().0)
+            .collect();
+        let ys: Vec<usize> = (0..200)
+            .map(|_| b.pick(7, || "cup".into()).unwrap().0)
+            .collect();
         assert_eq!(xs, ys);
         assert!(xs.iter().all(|&x| x < 7));
         for v in 0..7 {
@@ -693,10 +486,10 @@ mod tests {
         // Scripted: a 0 face (10) reads as digit 0; a 9 is out of range for
         // 3 choices (0..9 is 3×3) and is re-rolled.
         let mut s = Dice::scripted([9, 10, 5]);
-        assert_eq!(s.pick(3, "x").unwrap(), 0);
-        assert_eq!(s.pick(3, "x").unwrap(), 2);
+        assert_eq!(s.pick(3, || "x".into()).unwrap().0, 0);
+        assert_eq!(s.pick(3, || "x".into()).unwrap().0, 2);
         // Two digits for 12 choices.
         let mut s = Dice::scripted([1, 1]);
-        assert_eq!(s.pick(12, "x").unwrap(), 11);
+        assert_eq!(s.pick(12, || "x".into()).unwrap().0, 11);
     }
 }

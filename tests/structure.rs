@@ -1,6 +1,6 @@
 //! The shape of the rules engine, read from its `use` lines and paths: no
 //! import circle inside `src/rules`, and the plain engine never imports the
-//! Bevy glue (`rules::sequence`, `rules::setup`, `rules::battlefield`).
+//! Bevy glue (`rules::sequence`, `rules::setup`).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};

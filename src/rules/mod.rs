@@ -5,7 +5,6 @@
 use bevy::prelude::*;
 
 pub mod battle;
-pub mod battlefield;
 pub mod board;
 pub mod cavalry;
 pub mod commander;
@@ -24,6 +23,6 @@ pub struct RulesPlugin;
 
 impl Plugin for RulesPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((setup::plugin, sequence::plugin, battlefield::plugin));
+        app.add_plugins((setup::plugin, sequence::plugin));
     }
 }
