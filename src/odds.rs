@@ -344,7 +344,11 @@ fn locate_in_step(w: &Waiting) -> Result<(InStep, Interrupt), String> {
                         area: a.as_str().into(),
                     })
                     .collect();
-                Some(ctx.ask(w.step.rule(), "Which battle is fought next?", options))
+                Some(ctx.ask(Request::new(
+                    w.step.rule(),
+                    "Which battle is fought next?",
+                    options,
+                )))
             } else {
                 None
             };

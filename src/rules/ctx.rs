@@ -4,7 +4,7 @@
 use super::battle::Ending;
 use super::battle::record::{BattleEvent, BattleRecord, EventKind, KEPT};
 use super::board::Board;
-use super::decision::{Decider, Decision, Interrupt, ask};
+use super::decision::{Decider, Decision, Interrupt, Request, ask};
 use super::difficulty::BattleMode;
 use crate::campaign::Side;
 use crate::chronicle::Chronicle;
@@ -23,14 +23,9 @@ impl Ctx<'_> {
         self.chronicle.note(rule, text);
     }
 
-    /// Ask the player (see `rules::decision`).
-    pub fn ask(
-        &mut self,
-        rule: &str,
-        prompt: impl Into<String>,
-        options: Vec<Decision>,
-    ) -> Result<Decision, Interrupt> {
-        ask(self.decider, self.board, rule, prompt, options)
+    /// Ask the player (see `rules::decision::ask`).
+    pub fn ask(&mut self, request: Request) -> Result<Decision, Interrupt> {
+        ask(self.decider, self.board, request)
     }
 
     /// A random choice among board pieces.

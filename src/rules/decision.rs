@@ -260,6 +260,32 @@ pub struct Request {
     pub battle_location: Option<Id>,
 }
 
+impl Request {
+    /// A question asked under `rule` with its legal answers.
+    pub fn new(rule: &str, prompt: impl Into<String>, options: Vec<Decision>) -> Request {
+        Request {
+            rule: rule.into(),
+            prompt: prompt.into(),
+            options,
+            situation: None,
+            battlefield: None,
+            battle_location: None,
+        }
+    }
+
+    /// Asked during a battle: its balance, for advice and display.
+    pub fn in_battle(mut self, situation: Situation) -> Request {
+        self.situation = Some(situation);
+        self
+    }
+
+    /// Asked during a Basic battle: the Battlefield Sheet.
+    pub fn on_sheet(mut self, units: Vec<UnitView>) -> Request {
+        self.battlefield = Some(units);
+        self
+    }
+}
+
 /// A Force on the Battlefield Sheet as the player sees it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UnitView {
@@ -328,7 +354,7 @@ pub trait Decider {
     fn decide(&mut self, board: &Board, request: &Request) -> Result<Decision, Interrupt>;
 
     /// True when every answer `decide` returns is one of `request.options`
-    /// (it checks its own): [`ask_full`] then does not search the list again.
+    /// (it checks its own): [`ask`] then does not search the list again.
     fn answers_from_options(&self) -> bool {
         false
     }
@@ -389,50 +415,19 @@ impl<P: Decider> Decider for ThenPolicy<P> {
     }
 }
 
-/// Ask a decider and insist on a legal answer.
+/// Ask the player: the one way every rule procedure asks (Rally the
+/// Troops style). The request lists every legal answer; with only one there
+/// is nothing to ask. An answer outside the options is refused
+/// (`Interrupt::Illegal`) unless the decider checks its own answers.
 pub fn ask(
     decider: &mut dyn Decider,
     board: &Board,
-    rule: &str,
-    prompt: impl Into<String>,
-    options: Vec<Decision>,
+    mut request: Request,
 ) -> Result<Decision, Interrupt> {
-    ask_in(decider, board, rule, prompt, options, None)
-}
-
-/// [`ask`] with the battle's situation attached.
-pub fn ask_in(
-    decider: &mut dyn Decider,
-    board: &Board,
-    rule: &str,
-    prompt: impl Into<String>,
-    options: Vec<Decision>,
-    situation: Option<Situation>,
-) -> Result<Decision, Interrupt> {
-    ask_full(decider, board, rule, prompt, options, situation, None)
-}
-
-/// [`ask_in`] with the Battlefield Sheet attached.
-pub fn ask_full(
-    decider: &mut dyn Decider,
-    board: &Board,
-    rule: &str,
-    prompt: impl Into<String>,
-    options: Vec<Decision>,
-    situation: Option<Situation>,
-    battlefield: Option<Vec<UnitView>>,
-) -> Result<Decision, Interrupt> {
-    let request = Request {
-        rule: rule.into(),
-        prompt: prompt.into(),
-        options,
-        situation,
-        battlefield,
-        battle_location: board.battle_location.as_deref().map(Id::from),
-    };
     if request.options.len() == 1 {
-        return Ok(request.options[0].clone());
+        return Ok(request.options.swap_remove(0));
     }
+    request.battle_location = board.battle_location.as_deref().map(Id::from);
     let answer = decider.decide(board, &request)?;
     if decider.answers_from_options() {
         debug_assert!(request.options.contains(&answer), "{answer:?} not offered");

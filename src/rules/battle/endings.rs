@@ -9,7 +9,7 @@ use crate::dice::roll_d10;
 use crate::rules::board::{Board, label};
 use crate::rules::components::{Location, Strength};
 use crate::rules::ctx::Ctx;
-use crate::rules::decision::{Decision, Interrupt, ask};
+use crate::rules::decision::{Decision, Interrupt, Request};
 
 /// A battle's end: 3.2, the campaign is lost if Lee is left alone.
 pub fn finish(ctx: &mut Ctx, ending: Ending, rounds: u32) -> Outcome {
@@ -66,13 +66,11 @@ pub fn allocate_hits(
                     force: ctx.board.pieces[i].id().clone(),
                 })
                 .collect();
-            match ask(
-                ctx.decider,
-                ctx.board,
+            match ctx.ask(Request::new(
                 rule,
                 "Which Union Force of equal Skill Level takes the Hit?",
                 options,
-            )? {
+            ))? {
                 Decision::HitUnionForce { force } => ctx.board.index(&force).expect("offered"),
                 _ => unreachable!("ask returns an offered option"),
             }
@@ -238,7 +236,7 @@ pub fn leave_area(
                         })
                         .collect();
                     let prompt = format!("Where does {} go?", ctx.board.label(i));
-                    match ask(ctx.decider, ctx.board, rule, prompt, options)? {
+                    match ctx.ask(Request::new(rule, prompt, options))? {
                         Decision::RetreatTo { area, .. } => Some(area.to_string()),
                         _ => unreachable!("ask returns an offered option"),
                     }

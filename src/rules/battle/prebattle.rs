@@ -9,7 +9,7 @@ use crate::dice::{Check, pick_logged, roll_check, roll_d10};
 use crate::rules::board::{Board, label};
 use crate::rules::components::{Location, Strength};
 use crate::rules::ctx::Ctx;
-use crate::rules::decision::{Decision, Interrupt, Situation, ask, ask_in};
+use crate::rules::decision::{Decision, Interrupt, Request, Situation};
 use crate::rules::difficulty::BattleMode;
 
 /// The battle's balance, for decisions asked during it.
@@ -59,11 +59,7 @@ pub fn pre_battle(ctx: &mut Ctx, area: &str, mode: BattleMode) -> Result<PreBatt
             break (die, row);
         }
         let here = situation(ctx.board, area, Side::Confederate);
-        let choice = ask_in(
-            ctx.decider,
-            ctx.board,
-            "10.2.2",
-            format!(
+        let choice = ctx.ask(Request::new("10.2.2", format!(
                 "Fog of War {die}: {} battle turns{}, {} Keep it, or discard 1 of your {} Scout(s) to roll again (no going back)?",
                 row.battle_turns,
                 if on_map(mode) {
@@ -76,10 +72,7 @@ pub fn pre_battle(ctx: &mut Ctx, area: &str, mode: BattleMode) -> Result<PreBatt
                 },
                 row.event.text_in(on_map(mode)),
                 ctx.board.scouts.available
-            ),
-            vec![Decision::AcceptFogOfWar, Decision::RerollFogOfWar],
-            Some(here),
-        )?;
+            ), vec![Decision::AcceptFogOfWar, Decision::RerollFogOfWar]).in_battle(here))?;
         if choice == Decision::AcceptFogOfWar {
             break (die, row);
         }
@@ -394,13 +387,11 @@ fn buy_brigade(ctx: &mut Ctx) -> Result<(), Interrupt> {
             });
         }
     }
-    match ask(
-        ctx.decider,
-        ctx.board,
+    match ctx.ask(Request::new(
         rule,
         "Pay 2 Command Points to add 1 Brigade to a Confederate Held Area?",
         options,
-    )? {
+    ))? {
         Decision::BuyBrigade { force, area } => {
             let i = ctx.board.index(&force).expect("offered brigades exist");
             ctx.board.cp.confederate -= 2;

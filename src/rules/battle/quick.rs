@@ -13,7 +13,7 @@ use crate::campaign::BattleResolutionTable;
 use crate::campaign::{Side, WithdrawalResult};
 use crate::dice::roll_d10;
 use crate::rules::ctx::Ctx;
-use crate::rules::decision::{Decision, Interrupt, ask_in};
+use crate::rules::decision::{Decision, Interrupt, Request};
 use crate::rules::difficulty::BattleMode;
 
 /// Which Quick rules.
@@ -246,7 +246,7 @@ pub fn resolve_turn(
         );
         let here = situation(ctx.board, area, attacker);
         if let Decision::ShiftColumn { shift: s } =
-            ask_in(ctx.decider, ctx.board, rule, prompt, options, Some(here))?
+            ctx.ask(Request::new(rule, prompt, options).in_battle(here))?
             && s != 0
         {
             *confederate_shift = false;
@@ -319,13 +319,13 @@ fn very_quick(
     )? {
         WithdrawalResult::Rejoin => {
             let here = situation(ctx.board, area, attacker);
-            let choice = ask_in(
-                ctx.decider,
-                ctx.board,
-                "14.8.1",
-                "Rejoin: fight again, or Retreat your army instead (14.8.3)?",
-                vec![Decision::Rejoin, Decision::RetreatInsteadOfRejoin],
-                Some(here),
+            let choice = ctx.ask(
+                Request::new(
+                    "14.8.1",
+                    "Rejoin: fight again, or Retreat your army instead (14.8.3)?",
+                    vec![Decision::Rejoin, Decision::RetreatInsteadOfRejoin],
+                )
+                .in_battle(here),
             )?;
             if choice == Decision::RetreatInsteadOfRejoin {
                 ctx.note("14.8.1", "You choose to Retreat instead of Rejoining.");
@@ -412,19 +412,12 @@ fn quick(
         // 14.5.1 Voluntary Retreat while turns remain.
         if turn < pre.battle_turns {
             let here = situation(ctx.board, area, attacker);
-            let choice = ask_in(
-                ctx.decider,
-                ctx.board,
-                "14.5.1",
-                format!(
+            let choice = ctx.ask(Request::new("14.5.1", format!(
                     "After battle turn {turn} of {}: Union {}, Confederate {}. Fight on, or Retreat your army?",
                     pre.battle_turns,
                     ctx.board.area_combat(area, Side::Union),
                     ctx.board.area_combat(area, Side::Confederate)
-                ),
-                vec![Decision::FightOn, Decision::VoluntaryRetreat],
-                Some(here),
-            )?;
+                ), vec![Decision::FightOn, Decision::VoluntaryRetreat]).in_battle(here))?;
             if choice == Decision::VoluntaryRetreat {
                 leave_battle(ctx, area, Side::Confederate, false)?;
                 return Ok(Flow::Done(Ending::ConfederateWithdrew));

@@ -18,6 +18,7 @@ use super::decision::{Decision, Interrupt};
 use super::difficulty::BattleMode;
 use crate::campaign::{ArrivalPlacement, ArrivalWhen, Phase, Side};
 use crate::dice::{Check, roll_check};
+use crate::rules::decision::Request;
 
 /// Play one step. Afterwards, check victory and defeat (3.1, 3.2); the
 /// campaign's result, once reached, is in `board.progress.result`.
@@ -139,11 +140,11 @@ fn late_arrivals(ctx: &mut Ctx) -> Result<(), Interrupt> {
                             area: a.as_str().into(),
                         })
                         .collect();
-                    match ctx.ask(
+                    match ctx.ask(Request::new(
                         "7.9",
                         format!("Where do {} enter?", names(ctx, &la.forces)),
                         options,
-                    )? {
+                    ))? {
                         Decision::PlaceArrival { area, .. } => Some(area.to_string()),
                         _ => unreachable!("ask returns an offered option"),
                     }
@@ -224,7 +225,11 @@ fn resolve_battles(ctx: &mut Ctx, step: Step) -> Result<(), Interrupt> {
                     area: a.as_str().into(),
                 })
                 .collect();
-            match ctx.ask(step.rule(), "Which battle is fought next?", options)? {
+            match ctx.ask(Request::new(
+                step.rule(),
+                "Which battle is fought next?",
+                options,
+            ))? {
                 Decision::FightBattleAt { area } => area.to_string(),
                 _ => unreachable!("ask returns an offered option"),
             }

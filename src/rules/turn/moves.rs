@@ -3,6 +3,7 @@
 use crate::campaign::Side;
 use crate::rules::components::{Location, Strength};
 use crate::rules::ctx::Ctx;
+use crate::rules::decision::Request;
 use crate::rules::decision::{Decision, Interrupt};
 
 /// The player's Mobile Forces on the map, in id order.
@@ -76,7 +77,7 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
         } else {
             "Move your Mobile Forces one area each (free), or end the step.".to_string()
         };
-        match ctx.ask(rule, prompt, options)? {
+        match ctx.ask(Request::new(rule, prompt, options))? {
             Decision::EndMoves => break,
             Decision::MoveForce { force, to } => {
                 let i = ctx.board.index(&force).expect("offered");

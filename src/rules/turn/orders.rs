@@ -2,6 +2,7 @@
 //! battle area charts (16.1.1, 16.1.2), Scouts against the roll (16.3.1),
 //! and every order kind of 16.4.
 
+use crate::rules::decision::Request;
 use std::collections::BTreeMap;
 
 use crate::campaign::{Order, OrderTarget, OrdersChart, Side, SpecialRule};
@@ -165,11 +166,11 @@ pub fn union_orders(ctx: &mut Ctx) -> Result<(), Interrupt> {
                     group: g.label.as_str().into(),
                 })
                 .collect();
-            match ctx.ask(
+            match ctx.ask(Request::new(
                 "16.3",
                 "Which Union group rolls for its orders next (20.0: your choice)?",
                 options,
-            )? {
+            ))? {
                 Decision::OrdersFor { area, group } => groups
                     .iter()
                     .position(|g| g.area == area && g.label == group)
@@ -238,7 +239,7 @@ fn orders_for(ctx: &mut Ctx, group: &Group) -> Result<(), Interrupt> {
             text_of(roll),
             ctx.board.scouts.available
         );
-        match ctx.ask("16.3.1", prompt, options)? {
+        match ctx.ask(Request::new("16.3.1", prompt, options))? {
             Decision::AcceptOrders => break,
             Decision::RerollOrders => {
                 ctx.board.scouts.available -= 1;

@@ -1,5 +1,6 @@
 //! 15.3–15.6 Confederate Resupply and 18.0–18.3 Union Resupply.
 
+use crate::rules::decision::Request;
 use std::collections::BTreeSet;
 
 use crate::campaign::{CounterKind, ResupplyResult, Side};
@@ -107,7 +108,7 @@ pub fn confederate(ctx: &mut Ctx) -> Result<(), Interrupt> {
         let prompt = format!(
             "Confederate Resupply: {cp} Command Points. Refit (2), purchase Forces (their Combat Value), buy Scouts (1), or end the step."
         );
-        match ctx.ask("15.3", prompt, options)? {
+        match ctx.ask(Request::new("15.3", prompt, options))? {
             Decision::EndResupply => break,
             Decision::Refit { force } => {
                 let i = ctx.board.index(&force).expect("offered");

@@ -9,6 +9,7 @@ pub mod view;
 
 use crate::rules::battle::ground::Region;
 use crate::rules::battle::terms::{Formation, Tactics};
+use crate::rules::decision::Request;
 use combat::*;
 use field::*;
 use view::ask_on;
@@ -109,11 +110,11 @@ pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R
     if cp >= 5 {
         options.push(Decision::BuyBattlePlans { extra: 2 });
     }
-    if let Decision::BuyBattlePlans { extra } = ctx.ask(
+    if let Decision::BuyBattlePlans { extra } = ctx.ask(Request::new(
         "10.2.11",
         format!("Buy Battle Plans? You have {cp} Command Points: +1 for 2, +2 for 5."),
         options,
-    )? && extra > 0
+    ))? && extra > 0
     {
         let cost = if extra == 1 { 2 } else { 5 };
         ctx.board.cp.confederate -= cost;
@@ -182,7 +183,7 @@ pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R
             options.push(Decision::EndInsights);
             let prompt =
                 format!("Choose Insights: each costs one of your {quantity} Battle Plans a turn.");
-            match ctx.ask("10.2.12", prompt, options)? {
+            match ctx.ask(Request::new("10.2.12", prompt, options))? {
                 Decision::ChooseInsight { insight } => {
                     quantity -= 1;
                     insights.push(InsightState {
@@ -232,7 +233,7 @@ pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R
             "Discard a Scout ({} left) to take a Special Battle Plan out of the cup for this battle?",
             ctx.board.scouts.available
         );
-        match ctx.ask("14.0.1", prompt, options)? {
+        match ctx.ask(Request::new("14.0.1", prompt, options))? {
             Decision::RemoveSpecialPlan { plan } => {
                 ctx.board.scouts.available -= 1;
                 if crate::rules::cavalry::scout_negated(
@@ -271,11 +272,11 @@ pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R
                 cavalry: Some(ctx.board.pieces[p].id().clone()),
             });
         }
-        if let Decision::ScreenedApproach { cavalry: Some(id) } = ctx.ask(
+        if let Decision::ScreenedApproach { cavalry: Some(id) } = ctx.ask(Request::new(
             "10.2.20",
             "Use Screened Approach (the Union places first)?",
             options,
-        )? {
+        ))? {
             screened_approach = ctx.board.index(&id);
             note!(
                 ctx,
@@ -356,11 +357,11 @@ fn ask_screen(ctx: &mut Ctx, here: &[usize], free: bool) -> R<Option<(usize, usi
         options.push(Decision::NoScreen);
     }
     Ok(
-        match ctx.ask(
+        match ctx.ask(Request::new(
             "10.2.12.7",
             "Which Cavalry and Infantry Forces Screen?",
             options,
-        )? {
+        ))? {
             Decision::ScreenWith { cavalry, infantry } => Some((
                 ctx.board.index(&cavalry).expect("offered"),
                 ctx.board.index(&infantry).expect("offered"),
@@ -582,11 +583,11 @@ fn insight_roll(ctx: &mut Ctx, what: &str, rule: &'static str, bonus: i32) -> R<
         if success || ctx.board.scouts.available == 0 {
             return Ok(success);
         }
-        match ctx.ask(
+        match ctx.ask(Request::new(
             "12.1.1",
             format!("{what} failed. Discard a Scout to roll again?"),
             vec![Decision::AcceptInsightRoll, Decision::RerollInsight],
-        )? {
+        ))? {
             Decision::RerollInsight => {
                 ctx.board.scouts.available -= 1;
                 ctx.note("12.1.1", "A Scout is discarded to roll again.");

@@ -9,6 +9,7 @@ use crate::rules::battle::terms::PlanCounter;
 use crate::rules::board::Board;
 use crate::rules::components::Strength;
 use crate::rules::ctx::Ctx;
+use crate::rules::decision::Request;
 
 impl Field {
     /// The sheet as the player sees it (for decisions and display).
@@ -135,7 +136,7 @@ pub fn ask_on(
     let prompt: String = prompt.into();
     ctx.frame_with(f, |_| prompt.clone(), rule == "12.2");
     if options.len() == 1 {
-        // Nothing to choose (as `ask_full`): no view of the sheet to make.
+        // Nothing to choose (as `ask`): no view of the sheet to make.
         return Ok(options.into_iter().next().expect("one option"));
     }
     let situation = crate::rules::decision::Situation {
@@ -144,14 +145,8 @@ pub fn ask_on(
         lee_present: f.lee,
         confederates_attack: true,
     };
-    let view = f.view();
-    crate::rules::decision::ask_full(
-        ctx.decider,
-        ctx.board,
-        rule,
-        prompt,
-        options,
-        Some(situation),
-        Some(view),
-    )
+    let request = Request::new(rule, prompt, options)
+        .in_battle(situation)
+        .on_sheet(f.view());
+    ctx.ask(request)
 }
