@@ -9,13 +9,12 @@ pub mod theme;
 
 mod advisor;
 mod battle;
-mod frames;
+mod dev;
 mod hud;
 mod map;
 mod player_log;
 mod saves;
 mod screens;
-mod screenshots;
 pub(crate) mod settings;
 mod union_turn;
 
@@ -90,6 +89,19 @@ impl Default for SetupChoice {
 #[derive(Resource, Debug, Clone, Copy)]
 pub struct StartedAt(pub std::time::Instant);
 
+/// Whether the app writes the player's saves, autosaves and Player Log: not
+/// in a scripted run (the screenshot tour, frame timing) unless it has a
+/// data folder of its own (`FCREL_DATA_DIR`), so the player's files stay as
+/// they are.
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct WritesFiles(pub bool);
+
+impl Default for WritesFiles {
+    fn default() -> Self {
+        WritesFiles(true)
+    }
+}
+
 pub fn run(opts: AppOptions) -> AppExit {
     let started = StartedAt(std::time::Instant::now());
     let mut app = App::new();
@@ -148,6 +160,9 @@ pub fn run(opts: AppOptions) -> AppExit {
         persist: !scripted,
         message: None,
     })
+    .insert_resource(WritesFiles(
+        !scripted || std::env::var_os(crate::store::DATA_DIR_VAR).is_some(),
+    ))
     .add_plugins((
         theme::plugin,
         screens::plugin,
@@ -167,11 +182,11 @@ pub fn run(opts: AppOptions) -> AppExit {
             .before(bevy_egui::EguiPreUpdateSet::BeginPass),
     );
     if opts.frame_times {
-        app.add_plugins(frames::plugin);
+        app.add_plugins(dev::frames::plugin);
     }
     if let Some(dir) = opts.screenshots {
-        app.insert_resource(screenshots::Tour::new(dir))
-            .add_plugins(screenshots::plugin);
+        app.insert_resource(dev::screenshots::Tour::new(dir))
+            .add_plugins(dev::screenshots::plugin);
     }
     app.run()
 }

@@ -13,6 +13,7 @@ use crate::rules::sequence::GameState;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LogState>()
+        .init_resource::<super::WritesFiles>()
         .init_resource::<CurrentGrand>()
         .add_systems(Startup, load_log)
         .add_systems(OnEnter(GameState::Over), record_finished)
@@ -54,12 +55,6 @@ pub struct NextInGrand {
     pub campaign: usize,
 }
 
-/// Whether results may be written (the screenshot tour writes none unless
-/// it has a data folder of its own).
-fn may_write(world_has_tour: bool) -> bool {
-    !world_has_tour || std::env::var_os(crate::store::DATA_DIR_VAR).is_some()
-}
-
 fn load_log(mut state: ResMut<LogState>) {
     state.loaded = crate::store::data_dir().map(|d| player_log::load(&d));
     state.message = state
@@ -70,7 +65,7 @@ fn load_log(mut state: ResMut<LogState>) {
 }
 
 fn record_finished(world: &mut World) {
-    if !may_write(world.contains_resource::<super::screenshots::Tour>()) {
+    if !world.resource::<super::WritesFiles>().0 {
         return;
     }
     let grand = world.resource::<CurrentGrand>().0;

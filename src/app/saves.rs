@@ -17,6 +17,7 @@ use crate::save::{self, SaveFile};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SaveState>()
+        .init_resource::<super::WritesFiles>()
         .init_resource::<SaveCatalog>()
         .insert_resource(SaveDirs {
             saves: save::saves_dir(),
@@ -126,11 +127,7 @@ fn at_rest(world: &World) -> bool {
 /// Saves asked for, and the autosave at the start of each phase.
 fn write_saves(world: &mut World) {
     let asked: Vec<SaveGame> = world.resource_mut::<Messages<SaveGame>>().drain().collect();
-    // The screenshot tour writes no saves unless it has a data folder of
-    // its own (FCREL_DATA_DIR): the player's autosaves stay as they are.
-    if world.contains_resource::<super::screenshots::Tour>()
-        && std::env::var_os(crate::store::DATA_DIR_VAR).is_none()
-    {
+    if !world.resource::<super::WritesFiles>().0 {
         return;
     }
     let loading = world.resource::<SaveState>().loading.is_some();
@@ -307,6 +304,7 @@ mod tests {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, StatesPlugin, crate::RulesPlugin))
             .init_resource::<SaveState>()
+            .init_resource::<super::super::WritesFiles>()
             .init_resource::<super::super::battle::BattleScreen>()
             .add_message::<SaveGame>()
             .insert_resource(SaveDirs {

@@ -8,8 +8,8 @@
 
 use bevy::prelude::*;
 
-use super::union_turn::UnionReport;
-use super::{Screen, SetupChoice};
+use crate::app::union_turn::UnionReport;
+use crate::app::{Screen, SetupChoice};
 use crate::rules::commander::Policy;
 use crate::rules::difficulty::BattleMode;
 use crate::rules::sequence::{GameState, ScriptedCommander};
@@ -28,7 +28,7 @@ struct FrameTimes {
     waited: u32,
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::app) fn plugin(app: &mut App) {
     app.init_resource::<FrameTimes>()
         .add_systems(Update, measure);
 }
@@ -42,7 +42,7 @@ fn measure(
     game: Res<State<GameState>>,
     mut choice: ResMut<SetupChoice>,
     mut next: ResMut<NextState<Screen>>,
-    mut battle: ResMut<super::battle::BattleScreen>,
+    mut battle: ResMut<crate::app::battle::BattleScreen>,
     records: Option<Res<crate::rules::battle::record::BattleRecords>>,
     commander: Option<Res<ScriptedCommander>>,
     mut exit: MessageWriter<AppExit>,

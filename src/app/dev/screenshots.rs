@@ -14,8 +14,8 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 
-use super::battle::BattleScreen;
-use super::{Screen, SetupChoice};
+use crate::app::battle::BattleScreen;
+use crate::app::{Screen, SetupChoice};
 use crate::campaign::Side;
 use crate::rules::battle::record::{BattleRecords, EventKind, SheetView};
 use crate::rules::commander::Policy;
@@ -75,7 +75,7 @@ impl Tour {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::app) fn plugin(app: &mut App) {
     // After the rules: every question a step asks is seen before the
     // commander answers it (a fight-on choice lasts a single frame).
     app.add_systems(Update, tour.after(crate::rules::sequence::RulesSystems));
@@ -147,23 +147,25 @@ fn tour(
     pending: Option<Res<PendingDecision>>,
     step: Option<Res<State<Step>>>,
     game: Res<State<GameState>>,
-    (mut exit, catalog): (MessageWriter<AppExit>, Res<super::Catalog>),
+    (mut exit, catalog): (MessageWriter<AppExit>, Res<crate::app::Catalog>),
     (grand, log): (
         Res<crate::player_log::CurrentGrand>,
-        Res<super::player_log::LogState>,
+        Res<crate::app::player_log::LogState>,
     ),
     (advisor, view, mut selection): (
-        Res<super::advisor::Advisor>,
-        Option<Res<super::hud::BoardView>>,
-        ResMut<super::map::Selection>,
+        Res<crate::app::advisor::Advisor>,
+        Option<Res<crate::app::hud::BoardView>>,
+        ResMut<crate::app::map::Selection>,
     ),
 ) {
     tour.wait += 1;
     // Give each screen a moment to lay out and render.
     let settled = tour.wait > 40;
     // A shot showing the advisor waits for its estimate (or gives up).
-    let estimated =
-        !matches!(advisor.estimate, Some(super::advisor::Estimate::Working)) || tour.wait > 2_000;
+    let estimated = !matches!(
+        advisor.estimate,
+        Some(crate::app::advisor::Estimate::Working)
+    ) || tour.wait > 2_000;
     let request = pending.as_ref().and_then(|p| p.request.clone());
     // The Confederate Moves of turn 1 wait for the player.
     let first_moves = request.as_ref().is_some_and(|r| r.rule == "9.2");
@@ -239,7 +241,7 @@ fn tour(
             && let Some(Decision::MoveForce { force, to }) = r
                 .options
                 .iter()
-                .find(|d| super::advisor::starts_battle(&view.0, d)) =>
+                .find(|d| crate::app::advisor::starts_battle(&view.0, d)) =>
         {
             commands.remove_resource::<ScriptedCommander>();
             selection.force = Some(force.to_string());
@@ -330,7 +332,7 @@ fn tour(
         }
         // A second campaign, with Basic battles.
         8 if settled => {
-            super::screens::to_menu(&mut next, &mut next_game);
+            crate::app::screens::to_menu(&mut next, &mut next_game);
             tour.go(20);
         }
         // As a Grand Campaign (21.0), so that its end goes to the Player Log.
@@ -428,7 +430,7 @@ fn tour(
         }
         // The saves the two campaigns left (with a data folder of its own).
         29 if settled => {
-            super::screens::to_menu(&mut next, &mut next_game);
+            crate::app::screens::to_menu(&mut next, &mut next_game);
             tour.go(31);
         }
         31 if settled => {
@@ -461,7 +463,7 @@ fn tour(
             tour.go(52);
         }
         52 if settled => {
-            super::screens::to_menu(&mut next, &mut next_game);
+            crate::app::screens::to_menu(&mut next, &mut next_game);
             tour.map_index += 1;
             tour.go(50);
         }
@@ -519,11 +521,14 @@ fn tour(
                 let id = log.loaded.as_ref()?.log.next_campaign(g)?;
                 Some((g, catalog.campaigns.iter().position(|c| c.id == id)?))
             });
-            super::screens::to_menu(&mut next, &mut next_game);
+            crate::app::screens::to_menu(&mut next, &mut next_game);
             match next_campaign {
                 // As "Go on to …" does.
                 Some((g, campaign)) => {
-                    commands.insert_resource(super::player_log::NextInGrand { grand: g, campaign });
+                    commands.insert_resource(crate::app::player_log::NextInGrand {
+                        grand: g,
+                        campaign,
+                    });
                     tour.go(61);
                 }
                 None => {
