@@ -19,7 +19,8 @@ use bevy_egui::egui;
 
 use super::map::{Selection, destinations};
 use crate::campaign::Side;
-use crate::odds::{Odds, SaveChoice, SourceInfo, Waiting};
+use crate::odds::locate::{SaveChoice, SourceInfo, Waiting};
+use crate::odds::report::Odds;
 use crate::rules::board::Board;
 use crate::rules::commander::Policy;
 use crate::rules::decision::Decision;
@@ -248,10 +249,14 @@ pub fn estimate(
                 battles: None,
                 area: Some(to.to_string()),
             };
-            crate::odds::from_waiting(&after, &choice, source("the battle this move starts"))?
+            crate::odds::locate::from_waiting(
+                &after,
+                &choice,
+                source("the battle this move starts"),
+            )?
         }
         _ => {
-            let mut p = crate::odds::from_waiting(
+            let mut p = crate::odds::locate::from_waiting(
                 &waiting,
                 &SaveChoice::default(),
                 source("the battle under way"),
@@ -260,9 +265,9 @@ pub fn estimate(
             p
         }
     };
-    let tally = crate::odds::tally_until(&prepared, POLICY, seed, trials, workers(), stop)
+    let tally = crate::odds::trials::tally_until(&prepared, POLICY, seed, trials, workers(), stop)
         .map_err(|e| e.to_string())?;
-    Ok(crate::odds::report(&prepared, POLICY, seed, &tally))
+    Ok(crate::odds::report::report(&prepared, POLICY, seed, &tally))
 }
 
 fn poll(mut advisor: ResMut<Advisor>, mut redraw: MessageWriter<RequestRedraw>) {
@@ -357,7 +362,7 @@ pub fn show(ui: &mut egui::Ui, advisor: &Advisor, answer: &Decision, what: &str)
             let mut endings: Vec<_> = o.endings.iter().filter(|e| e.odds.count > 0).collect();
             endings.sort_by_key(|e| std::cmp::Reverse(e.odds.count));
             egui::Grid::new("advisor").num_columns(2).show(ui, |ui| {
-                let row = |ui: &mut egui::Ui, name: &str, p: &crate::odds::Proportion, tip: &str| {
+                let row = |ui: &mut egui::Ui, name: &str, p: &crate::odds::stats::Proportion, tip: &str| {
                     ui.label(name).on_hover_text(tip);
                     ui.label(egui::RichText::new(pct(p.probability)).strong())
                         .on_hover_text(format!(

@@ -174,10 +174,10 @@ pub fn odds(a: &OddsArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     let prepared = match (&a.scenario, &a.save) {
-        (Some(path), None) => crate::odds::from_scenario(path, battles),
-        (None, Some(path)) => crate::odds::from_save(
+        (Some(path), None) => crate::odds::locate::from_scenario(path, battles),
+        (None, Some(path)) => crate::odds::locate::from_save(
             path,
-            &crate::odds::SaveChoice {
+            &crate::odds::locate::SaveChoice {
                 battles,
                 area: a.area.clone(),
             },
@@ -199,7 +199,7 @@ pub fn odds(a: &OddsArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let policy = policy
         .or(prepared.default_policy)
         .unwrap_or(Policy::Objective);
-    match crate::odds::run(&prepared, policy, a.seed, a.trials, threads) {
+    match crate::odds::report::run(&prepared, policy, a.seed, a.trials, threads) {
         Ok((report, timing)) => {
             if a.json {
                 let _ = writeln!(
@@ -208,7 +208,7 @@ pub fn odds(a: &OddsArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                     serde_json::to_string_pretty(&report).unwrap_or_default()
                 );
             } else {
-                let _ = write!(out, "{}", crate::odds::text(&report));
+                let _ = write!(out, "{}", crate::odds::report::text(&report));
             }
             let _ = writeln!(err, "{}", timing.line(report.trials));
             0

@@ -1,0 +1,341 @@
+//! One trial fought on its own seeded dice, and the tally of many on
+//! threads, merged as whole-number totals.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::campaign::{CounterKind, Side};
+use crate::chronicle::Chronicle;
+use crate::dice::{Dice, DiceError};
+use crate::rules::battle::Ending;
+use crate::rules::commander::Policy;
+use crate::rules::components::Casualties;
+use crate::rules::ctx::Ctx;
+use crate::rules::decision::{Interrupt, Recorded, ThenPolicy};
+use crate::sim::game_seed;
+
+use super::locate::Prepared;
+
+/// The endings of a battle, mutually exclusive: every trial ends in exactly
+/// one. Rejoin (14.8.1) is never final in any battle mode — it starts the
+/// battle again from the Fog of War — so it is counted apart
+/// ([`Odds::rejoined`]), and the trial is counted under the ending of its
+/// last round.
+pub const ENDINGS: [(&str, &str); 11] = [
+    ("union_routed", "Union routed (14.5)"),
+    ("confederates_routed", "Confederates routed (14.5)"),
+    ("union_retreat", "Union retreat (14.8)"),
+    ("confederate_retreat", "Confederate retreat (14.8)"),
+    ("encamp", "Encamp (14.8.4)"),
+    ("union_enveloped", "Union enveloped (10.2.9)"),
+    ("confederates_enveloped", "Confederates enveloped (10.2.9)"),
+    (
+        "confederates_withdrew",
+        "Confederates withdrew (14.5.1 / 14.8.1)",
+    ),
+    ("union_cleared", "No Union Forces left (14.7)"),
+    ("confederates_cleared", "No Confederate Forces left (14.7)"),
+    ("both_cleared", "No Forces of either side left (14.7)"),
+];
+
+/// The index in [`ENDINGS`] of an ending.
+pub fn ending_index(e: Ending) -> usize {
+    match e {
+        Ending::Routed { loser: Side::Union } => 0,
+        Ending::Routed {
+            loser: Side::Confederate,
+        } => 1,
+        Ending::Retreat { side: Side::Union } => 2,
+        Ending::Retreat {
+            side: Side::Confederate,
+        } => 3,
+        Ending::Encamp => 4,
+        Ending::Enveloped { loser: Side::Union } => 5,
+        Ending::Enveloped {
+            loser: Side::Confederate,
+        } => 6,
+        Ending::ConfederateWithdrew => 7,
+        Ending::Cleared {
+            loser: Some(Side::Union),
+        } => 8,
+        Ending::Cleared {
+            loser: Some(Side::Confederate),
+        } => 9,
+        Ending::Cleared { loser: None } => 10,
+    }
+}
+
+/// Endings in which the Union army leaves (or is gone from) the area.
+pub const UNION_LEAVES: [usize; 5] = [0, 2, 5, 8, 10];
+/// Endings in which the Confederate army leaves (or is gone from) the area.
+pub const CONFEDERATES_LEAVE: [usize; 6] = [1, 3, 6, 7, 9, 10];
+
+/// What one trial gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Trial {
+    pub ending: usize,
+    pub campaign_lost: bool,
+    pub rounds: u32,
+    /// Confederate, Union.
+    pub hits: [u32; 2],
+    pub lost: [u32; 2],
+    pub combat_left: [u32; 2],
+}
+
+fn side_index(s: Side) -> usize {
+    match s {
+        Side::Confederate => 0,
+        Side::Union => 1,
+    }
+}
+
+/// Fight trial `t` of a run seeded `seed`.
+pub fn fight_trial(p: &Prepared, policy: Policy, seed: u64, t: u64) -> Result<Trial, Interrupt> {
+    let s = game_seed(seed, t);
+    // The outcome is all a trial is for (see `Chronicle::quiet`).
+    let mut chronicle = Chronicle::quiet();
+    let (board, outcome) = if p.prefix_dice.is_empty() && p.prefix_decisions.is_empty() {
+        let mut board = p.board.clone();
+        board.quiet = true;
+        let mut dice = Dice::seeded(s);
+        let mut decider = policy;
+        let mut ctx = Ctx {
+            board: &mut board,
+            dice: &mut dice,
+            chronicle: &mut chronicle,
+            decider: &mut decider,
+        };
+        let o = crate::rules::turn::fight(&mut ctx, &p.spec, p.mode)?;
+        (board, o)
+    } else {
+        // The dice already rolled in the battle, then this trial's own
+        // stream: the same values `Dice::seeded(s)` would give, queued as
+        // far as needed (doubled and fought again if it runs out).
+        let mut ahead = 256usize;
+        loop {
+            let mut stream = Dice::seeded(s);
+            let mut values = p.prefix_dice.clone();
+            for _ in 0..ahead {
+                values.push(stream.d10("odds")?);
+            }
+            let mut board = p.board.clone();
+            board.quiet = true;
+            let mut dice = Dice::scripted(values);
+            let mut decider = ThenPolicy {
+                recorded: Recorded::new(p.prefix_decisions.clone()),
+                policy,
+            };
+            chronicle = Chronicle::quiet();
+            let mut ctx = Ctx {
+                board: &mut board,
+                dice: &mut dice,
+                chronicle: &mut chronicle,
+                decider: &mut decider,
+            };
+            match crate::rules::turn::fight(&mut ctx, &p.spec, p.mode) {
+                Err(Interrupt::Dice(DiceError::ScriptExhausted { .. })) if ahead < 1 << 24 => {
+                    ahead *= 2;
+                }
+                other => break (board, other?),
+            }
+        }
+    };
+    let before: Casualties = p.board.progress.casualties;
+    let after = board.progress.casualties;
+    let mut combat_left = [0u32; 2];
+    for (start, end) in p.board.pieces.iter().zip(&board.pieces) {
+        let in_battle = start.location().area() == Some(p.spec.area.as_str());
+        // Counters that came onto the map during the battle joined it (Union
+        // reinforcements, Garrisons, Fortifications, captured-artillery
+        // replacements); a Confederate Brigade bought in the Fog of War goes
+        // to another area (10.2.6) and takes no part.
+        let joined = start.location().area().is_none()
+            && end.location().area().is_some()
+            && (start.force.side == Side::Union || start.force.kind != Some(CounterKind::Brigade));
+        if (in_battle || joined) && end.location().area().is_some() {
+            combat_left[side_index(end.force.side)] += end.combat();
+        }
+    }
+    Ok(Trial {
+        ending: ending_index(outcome.ending),
+        campaign_lost: outcome.campaign_lost,
+        rounds: outcome.rounds,
+        hits: [
+            after.confederate_hits - before.confederate_hits,
+            after.union_hits - before.union_hits,
+        ],
+        lost: [
+            after.confederate_destroyed - before.confederate_destroyed,
+            after.union_destroyed - before.union_destroyed,
+        ],
+        combat_left,
+    })
+}
+
+/// Integer totals over trials: exact, so merging chunks in any order gives
+/// the same figures.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub n: u64,
+    pub endings: [u64; ENDINGS.len()],
+    pub campaign_lost: u64,
+    pub rejoined: u64,
+    pub rounds: u64,
+    /// Sums and sums of squares, Confederate and Union.
+    pub hits: [(u64, u64); 2],
+    pub lost: [(u64, u64); 2],
+    pub combat_left: [(u64, u64); 2],
+}
+
+impl Tally {
+    pub fn add(&mut self, t: &Trial) {
+        self.n += 1;
+        self.endings[t.ending] += 1;
+        self.campaign_lost += u64::from(t.campaign_lost);
+        self.rejoined += u64::from(t.rounds > 1);
+        self.rounds += u64::from(t.rounds);
+        for s in 0..2 {
+            for (acc, v) in [
+                (&mut self.hits[s], t.hits[s]),
+                (&mut self.lost[s], t.lost[s]),
+                (&mut self.combat_left[s], t.combat_left[s]),
+            ] {
+                acc.0 += u64::from(v);
+                acc.1 += u64::from(v) * u64::from(v);
+            }
+        }
+    }
+
+    pub fn merge(&mut self, o: &Tally) {
+        self.n += o.n;
+        for (a, b) in self.endings.iter_mut().zip(o.endings) {
+            *a += b;
+        }
+        self.campaign_lost += o.campaign_lost;
+        self.rejoined += o.rejoined;
+        self.rounds += o.rounds;
+        for s in 0..2 {
+            for (a, b) in [
+                (&mut self.hits[s], o.hits[s]),
+                (&mut self.lost[s], o.lost[s]),
+                (&mut self.combat_left[s], o.combat_left[s]),
+            ] {
+                a.0 += b.0;
+                a.1 += b.1;
+            }
+        }
+    }
+}
+
+/// A trial that could not be fought to its end.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TrialError {
+    pub trial: u64,
+    pub seed: u64,
+    pub why: String,
+}
+
+impl std::fmt::Display for TrialError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "trial {} (dice seed {}) stopped: {}",
+            self.trial, self.seed, self.why
+        )
+    }
+}
+
+/// Fight trials `0..trials` on `threads` threads (contiguous chunks, merged
+/// in trial order; the first failing trial in trial order is reported).
+pub fn tally(
+    p: &Prepared,
+    policy: Policy,
+    seed: u64,
+    trials: u64,
+    threads: usize,
+) -> Result<Tally, TrialError> {
+    tally_until(p, policy, seed, trials, threads, &AtomicBool::new(false))
+}
+
+/// [`tally`], given up (an error naming the trial) as soon as `stop` is
+/// set: the window's advisor drops an estimate nobody waits for.
+pub fn tally_until(
+    p: &Prepared,
+    policy: Policy,
+    seed: u64,
+    trials: u64,
+    threads: usize,
+    stop: &AtomicBool,
+) -> Result<Tally, TrialError> {
+    let threads = (threads.max(1) as u64).min(trials.max(1));
+    let chunk = trials.div_ceil(threads);
+    let run = |lo: u64, hi: u64| -> Result<Tally, TrialError> {
+        let mut t = Tally::default();
+        for i in lo..hi {
+            if stop.load(Ordering::Relaxed) {
+                return Err(TrialError {
+                    trial: i,
+                    seed: game_seed(seed, i),
+                    why: "given up".into(),
+                });
+            }
+            // A panic in the rules (a bug) fails this trial by name, the
+            // same way whatever the thread count.
+            let fought = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                fight_trial(p, policy, seed, i)
+            }));
+            let why = match fought {
+                Ok(Ok(trial)) => {
+                    t.add(&trial);
+                    continue;
+                }
+                Ok(Err(e)) => e.to_string(),
+                Err(panic) => format!("the rules panicked: {}", panic_text(panic.as_ref())),
+            };
+            return Err(TrialError {
+                trial: i,
+                seed: game_seed(seed, i),
+                why,
+            });
+        }
+        Ok(t)
+    };
+    let parts: Vec<Result<Tally, TrialError>> = if threads == 1 {
+        vec![run(0, trials)]
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|k| {
+                    let lo = (k * chunk).min(trials);
+                    let hi = ((k + 1) * chunk).min(trials);
+                    let run = &run;
+                    scope.spawn(move || run(lo, hi))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join().unwrap_or_else(|panic| {
+                        Err(TrialError {
+                            trial: 0,
+                            seed,
+                            why: format!("a thread panicked: {}", panic_text(panic.as_ref())),
+                        })
+                    })
+                })
+                .collect()
+        })
+    };
+    let mut total = Tally::default();
+    for part in parts {
+        total.merge(&part?);
+    }
+    Ok(total)
+}
+
+fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_default()
+}
