@@ -151,23 +151,17 @@ impl Chronicle {
         self.entries.is_empty()
     }
 
-    /// A rule carried out without a roll.
-    pub fn note(&mut self, rule: impl Into<String>, text: impl Into<String>) {
+    /// A rule carried out without a roll, worded only when kept (not in a
+    /// quiet chronicle). Rules code writes it with `note!`.
+    pub fn note_with(&mut self, rule: impl Into<String>, text: impl FnOnce() -> String) {
         if self.quiet {
             return;
         }
         self.entries.push(Entry {
             rule: rule.into(),
-            text: text.into(),
+            text: text(),
             roll: None,
         });
-    }
-
-    /// [`Chronicle::note`] worded only when kept (not in a quiet chronicle).
-    pub fn note_with(&mut self, rule: impl Into<String>, text: impl FnOnce() -> String) {
-        if !self.quiet {
-            self.note(rule, text());
-        }
     }
 
     pub fn roll(&mut self, rule: impl Into<String>, text: impl Into<String>, roll: RollDetail) {

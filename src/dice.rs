@@ -351,14 +351,13 @@ pub fn pick_logged(
         } else {
             format!("{count} candidates")
         };
-        chronicle.note(
-            rule,
+        chronicle.note_with(rule, || {
             format!(
                 "{what}: {} chosen at random from {among} (d10: {}).",
                 name(i),
                 dice_text.join(", ")
-            ),
-        );
+            )
+        });
     }
     Ok(i)
 }

@@ -1,6 +1,15 @@
 //! The context every rule procedure works in: the board, the dice, the
 //! chronicle and the decider answering the player's questions.
 
+/// The one way rules code writes a chronicle line: `note!(ctx, rule,
+/// "format", args)`, worded only when the chronicle keeps it (a quiet
+/// simulated battle, odds and simulate, skips the formatting).
+macro_rules! note {
+    ($ctx:expr, $rule:expr, $($text:tt)+) => {
+        $ctx.chronicle.note_with($rule, || format!($($text)+))
+    };
+}
+
 use super::battle::Ending;
 use super::battle::record::{BattleEvent, BattleRecord, EventKind, KEPT};
 use super::board::Board;
@@ -19,10 +28,6 @@ pub struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    pub fn note(&mut self, rule: &str, text: impl Into<String>) {
-        self.chronicle.note(rule, text);
-    }
-
     /// Ask the player (see `rules::decision::ask`).
     pub fn ask(&mut self, request: Request) -> Result<Decision, Interrupt> {
         ask(self.decider, self.board, request)

@@ -4,12 +4,14 @@
 
 use bevy::prelude::*;
 
+#[macro_use]
+pub mod ctx;
+
 pub mod battle;
 pub mod board;
 pub mod cavalry;
 pub mod commander;
 pub mod components;
-pub mod ctx;
 pub mod decision;
 pub mod difficulty;
 pub mod digest;

@@ -15,9 +15,10 @@ use crate::rules::decision::{Decision, Interrupt, Request};
 pub fn finish(ctx: &mut Ctx, ending: Ending, rounds: u32) -> Outcome {
     let campaign_lost = ctx.board.lee_isolated();
     if campaign_lost {
-        ctx.note(
+        note!(
+            ctx,
             "3.2",
-            "Robert E. Lee is left without Confederate Forces: the campaign is lost.",
+            "Robert E. Lee is left without Confederate Forces: the campaign is lost."
         );
     }
     Outcome {
@@ -265,7 +266,7 @@ pub fn leave_area(
                 }
             }
             None => {
-                ctx.note(rule, "No adjacent area is open to it.");
+                note!(ctx, rule, "No adjacent area is open to it.");
                 ctx.board.destroy(i, ctx.chronicle, rule);
             }
         }
@@ -279,16 +280,18 @@ pub fn rout_award(ctx: &mut Ctx, loser: Side) {
     match loser {
         Side::Union => {
             ctx.board.cp.confederate += 1;
-            ctx.note(
+            note!(
+                ctx,
                 "15.3",
-                "+1 Confederate Command Point for Routing the Union.",
+                "+1 Confederate Command Point for Routing the Union."
             );
         }
         Side::Confederate => {
             ctx.board.cp.union += 2;
-            ctx.note(
+            note!(
+                ctx,
                 "18.4",
-                "+2 Union Command Points for Routing the Confederates.",
+                "+2 Union Command Points for Routing the Confederates."
             );
         }
     }
@@ -330,7 +333,7 @@ pub fn withdraw(ctx: &mut Ctx, area: &str, side: Side) -> Result<(), Interrupt> 
         }
         if side == Side::Confederate && lee_here {
             ctx.board.lee = Location::RemovedFromGame;
-            ctx.note(rule, "Robert E. Lee is lost with his army (3.2).");
+            note!(ctx, rule, "Robert E. Lee is lost with his army (3.2).");
         }
         return Ok(());
     }

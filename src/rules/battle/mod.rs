@@ -4,14 +4,6 @@
 //!
 //! Everything here works on a [`Board`]; see `rules::board` for why.
 
-/// A chronicle line worded only when the chronicle keeps it: a quiet
-/// simulated battle (odds, simulate) skips the formatting.
-macro_rules! note {
-    ($ctx:expr, $rule:expr, $($text:tt)+) => {
-        $ctx.chronicle.note_with($rule, || format!($($text)+))
-    };
-}
-
 pub mod basic;
 pub mod endings;
 pub mod fog;

@@ -77,9 +77,10 @@ pub fn pre_battle(ctx: &mut Ctx, area: &str, mode: BattleMode) -> Result<PreBatt
             break (die, row);
         }
         ctx.board.scouts.available -= 1;
-        ctx.note(
+        note!(
+            ctx,
             "10.2.2",
-            "A Scout is discarded to roll the Fog of War again.",
+            "A Scout is discarded to roll the Fog of War again."
         );
         if crate::rules::cavalry::scout_negated(ctx, "Fog of War re-roll")? {
             kept = Some(die);
@@ -125,9 +126,10 @@ fn resolve_event(
     match event {
         FogEvent::RandomInsight if on_map(mode) => {
             pre.confederate_shift = true;
-            ctx.note(
+            note!(
+                ctx,
                 rule,
-                "Random Insight becomes the Confederate BRT ±1: one column shift, left or right, when you choose (Quick/Very Quick).",
+                "Random Insight becomes the Confederate BRT ±1: one column shift, left or right, when you choose (Quick/Very Quick)."
             );
         }
         FogEvent::RandomInsight => {
@@ -145,9 +147,10 @@ fn resolve_event(
             let allowed: Vec<Insight> =
                 all.into_iter().filter(|i| !forbidden.contains(i)).collect();
             if allowed.is_empty() {
-                ctx.note(
+                note!(
+                    ctx,
                     rule,
-                    "No Insight may be chosen in this campaign: the event is ignored.",
+                    "No Insight may be chosen in this campaign: the event is ignored."
                 );
             } else {
                 let k = pick_logged(
@@ -163,17 +166,18 @@ fn resolve_event(
         }
         FogEvent::GainCommandPoints => {
             ctx.board.cp.confederate += 2;
-            ctx.note(rule, "You gain 2 Command Points.");
+            note!(ctx, rule, "You gain 2 Command Points.");
         }
         FogEvent::GainScout => {
             let s = &mut ctx.board.scouts;
             if s.available < s.counters {
                 s.available += 1;
-                ctx.note(rule, "You gain 1 Scout.");
+                note!(ctx, rule, "You gain 1 Scout.");
             } else {
-                ctx.note(
+                note!(
+                    ctx,
                     rule,
-                    "Every Scout counter is already in the Scout box (4.10): the event is ignored.",
+                    "Every Scout counter is already in the Scout box (4.10): the event is ignored."
                 );
             }
         }
@@ -195,18 +199,20 @@ fn resolve_event(
             if die >= 6 && ctx.board.cp.confederate >= 2 {
                 ctx.board.cp.confederate -= 2;
                 ctx.board.cp.union += 2;
-                ctx.note(rule, "2 Confederate Command Points go to the Union.");
+                note!(ctx, rule, "2 Confederate Command Points go to the Union.");
             } else {
                 if die >= 6 {
-                    ctx.note(
+                    note!(
+                        ctx,
                         rule,
-                        "You do not have 2 Command Points: a Union Regiment is added instead.",
+                        "You do not have 2 Command Points: a Union Regiment is added instead."
                     );
                 }
                 if !add_from_cup(ctx, area, CounterKind::Regiment, "Union Regiment")? {
-                    ctx.note(
+                    note!(
+                        ctx,
                         rule,
-                        "No Union Regiment is available: the event is ignored.",
+                        "No Union Regiment is available: the event is ignored."
                     );
                 }
             }
@@ -244,9 +250,10 @@ fn resolve_event(
         FogEvent::Desertion => {
             let held = ctx.board.held_areas(Side::Confederate);
             if held.is_empty() {
-                ctx.note(
+                note!(
+                    ctx,
                     rule,
-                    "You Hold no Area: Desertion cannot be resolved and is ignored (R-10.2.8).",
+                    "You Hold no Area: Desertion cannot be resolved and is ignored (R-10.2.8)."
                 );
                 return Ok(());
             }
@@ -344,9 +351,10 @@ fn disease_area(ctx: &mut Ctx, battle: &str) -> Result<Option<String>, Interrupt
     let held = ctx.board.held_areas(Side::Confederate);
     if held.is_empty() {
         if ctx.board.has_side(battle, Side::Confederate) {
-            ctx.note(
+            note!(
+                ctx,
                 "10.2.6",
-                "You Hold no Area: Disease strikes the battle's area.",
+                "You Hold no Area: Disease strikes the battle's area."
             );
             return Ok(Some(battle.to_string()));
         }
@@ -375,7 +383,11 @@ fn buy_brigade(ctx: &mut Ctx) -> Result<(), Interrupt> {
     }
     let areas = ctx.board.held_areas(Side::Confederate);
     if ctx.board.cp.confederate < 2 || kinds.is_empty() || areas.is_empty() {
-        ctx.note(rule, "You cannot pay 2 Command Points for a Brigade, or none can be placed: the event is ignored.");
+        note!(
+            ctx,
+            rule,
+            "You cannot pay 2 Command Points for a Brigade, or none can be placed: the event is ignored."
+        );
         return Ok(());
     }
     let mut options = vec![Decision::DeclineBrigade];
@@ -404,7 +416,7 @@ fn buy_brigade(ctx: &mut Ctx) -> Result<(), Interrupt> {
                 ctx.board.area_name(&area)
             );
         }
-        _ => ctx.note(rule, "You decline to pay for a Brigade."),
+        _ => note!(ctx, rule, "You decline to pay for a Brigade."),
     }
     Ok(())
 }
@@ -461,7 +473,11 @@ fn union_reinforcement(ctx: &mut Ctx, area: &str) -> Result<(), Interrupt> {
         }
     }
     ctx.board.cp.union += 4;
-    ctx.note("10.2.6", "No Union Reinforcement, Brigade, Regiment or Battery is left: the Union gains 4 Command Points.");
+    note!(
+        ctx,
+        "10.2.6",
+        "No Union Reinforcement, Brigade, Regiment or Battery is left: the Union gains 4 Command Points."
+    );
     Ok(())
 }
 
@@ -498,16 +514,18 @@ pub fn envelopment(ctx: &mut Ctx, area: &str) -> Option<Ending> {
     match loser {
         Side::Union => {
             ctx.board.cp.confederate += 1;
-            ctx.note(
+            note!(
+                ctx,
                 "15.3",
-                "+1 Confederate Command Point for Enveloping the Union.",
+                "+1 Confederate Command Point for Enveloping the Union."
             );
         }
         Side::Confederate => {
             ctx.board.cp.union += 2;
-            ctx.note(
+            note!(
+                ctx,
                 "18.4",
-                "+2 Union Command Points for Enveloping the Confederates.",
+                "+2 Union Command Points for Enveloping the Confederates."
             );
         }
     }

@@ -264,7 +264,7 @@ pub fn resolve_turn(
     }
     let column = shifted(&table, base, shift);
     parts.push(format!("final column \"{}\"", table.columns[column].label));
-    ctx.note(rule, parts.join("; ") + ".");
+    note!(ctx, rule, "{}", parts.join("; ") + ".");
     let label = table.columns[column].label.clone();
     let die = roll_d10(
         ctx.dice,
@@ -328,7 +328,7 @@ fn very_quick(
                 .in_battle(here),
             )?;
             if choice == Decision::RetreatInsteadOfRejoin {
-                ctx.note("14.8.1", "You choose to Retreat instead of Rejoining.");
+                note!(ctx, "14.8.1", "You choose to Retreat instead of Rejoining.");
                 withdraw(ctx, area, Side::Confederate)?;
                 return Ok(Flow::Done(Ending::ConfederateWithdrew));
             }
@@ -355,9 +355,10 @@ fn finish_withdrawal(
             }
         }
         WithdrawalResult::Encamp => {
-            ctx.note(
+            note!(
+                ctx,
                 "14.8.4",
-                "Encamp: both armies stay; no new battle here in this step.",
+                "Encamp: both armies stay; no new battle here in this step."
             );
             Ending::Encamp
         }
@@ -424,7 +425,11 @@ fn quick(
             }
         }
     }
-    ctx.note("14.6", "The Battle Turn counter enters the Withdrawal box.");
+    note!(
+        ctx,
+        "14.6",
+        "The Battle Turn counter enters the Withdrawal box."
+    );
     match withdrawal_result(
         ctx,
         ctx.board.area_combat(area, Side::Confederate),

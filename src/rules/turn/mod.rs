@@ -41,9 +41,10 @@ pub fn play_step(ctx: &mut Ctx, step: Step) -> Result<(), Interrupt> {
         }
         Step::ConfederateResupply => resupply::confederate(ctx)?,
         Step::UnionOrders => {
-            ctx.note(
+            note!(
+                ctx,
                 "16.0",
-                "Union Turn: the Campaign Turn counter is flipped to its Union side.",
+                "Union Turn: the Campaign Turn counter is flipped to its Union side."
             );
             orders::union_orders(ctx)?
         }
@@ -73,9 +74,10 @@ fn advance_turn(ctx: &mut Ctx) -> bool {
         );
         return true;
     }
-    ctx.note(
+    note!(
+        ctx,
         "9.1",
-        format!("Turn {t} of {last} begins: the Confederate Turn."),
+        "Turn {t} of {last} begins: the Confederate Turn."
     );
     false
 }
@@ -152,12 +154,11 @@ fn late_arrivals(ctx: &mut Ctx) -> Result<(), Interrupt> {
             }
         };
         let Some(area) = area else {
-            ctx.note(
+            let who = names(ctx, &la.forces);
+            note!(
+                ctx,
                 "7.9",
-                format!(
-                    "{} cannot enter: no area qualifies; they wait (R-7.9-b).",
-                    names(ctx, &la.forces)
-                ),
+                "{who} cannot enter: no area qualifies; they wait (R-7.9-b)."
             );
             continue;
         };
@@ -172,7 +173,7 @@ fn late_arrivals(ctx: &mut Ctx) -> Result<(), Interrupt> {
             la.label,
             ctx.board.area_name(&area)
         );
-        ctx.note("7.9", text);
+        note!(ctx, "7.9", "{}", text);
     }
     Ok(())
 }
@@ -239,13 +240,12 @@ fn resolve_battles(ctx: &mut Ctx, step: Step) -> Result<(), Interrupt> {
             attacker,
         };
         let outcome = fight(ctx, &spec, mode)?;
-        ctx.note(
+        note!(
+            ctx,
             step.rule(),
-            format!(
-                "The battle of {} ends: {}.",
-                ctx.board.area_name(&area),
-                outcome.ending.describe()
-            ),
+            "The battle of {} ends: {}.",
+            ctx.board.area_name(&area),
+            outcome.ending.describe()
         );
         if outcome.ending == Ending::Encamp {
             ctx.board.progress.encamped.insert(area);

@@ -96,7 +96,7 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
                     from.area().map_or("?", |a| ctx.board.area_name(a)),
                     ctx.board.area_name(&to)
                 );
-                ctx.note(rule, text);
+                note!(ctx, rule, "{}", text);
             }
             Decision::JacksonMarch { force, via, to } => {
                 let i = ctx.board.index(&force).expect("offered");
@@ -110,13 +110,13 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
                     ctx.board.area_name(&via),
                     ctx.board.area_name(&to)
                 );
-                ctx.note("15.1.1", text);
+                note!(ctx, "15.1.1", "{}", text);
             }
             Decision::MoveLee { to } => {
                 ctx.board.lee = Location::Area(to.to_string());
                 lee_moved = true;
                 let text = format!("Robert E. Lee moves to {}.", ctx.board.area_name(&to));
-                ctx.note(rule, text);
+                note!(ctx, rule, "{}", text);
             }
             other => unreachable!("not offered: {other:?}"),
         }

@@ -243,9 +243,10 @@ fn orders_for(ctx: &mut Ctx, group: &Group) -> Result<(), Interrupt> {
             Decision::AcceptOrders => break,
             Decision::RerollOrders => {
                 ctx.board.scouts.available -= 1;
-                ctx.note(
+                note!(
+                    ctx,
                     "16.3.1",
-                    "A Scout is discarded to roll the Union Orders again.",
+                    "A Scout is discarded to roll the Union Orders again."
                 );
                 if crate::rules::cavalry::scout_negated(ctx, "Union Orders re-roll")? {
                     continue;
@@ -261,16 +262,15 @@ fn orders_for(ctx: &mut Ctx, group: &Group) -> Result<(), Interrupt> {
             Decision::ModifyOrders { by } => {
                 ctx.board.scouts.available -= 1;
                 if crate::rules::cavalry::scout_negated(ctx, &format!("Union Orders {by:+}"))? {
-                    ctx.note("16.3.1", "The change by 1 is negated.");
+                    note!(ctx, "16.3.1", "The change by 1 is negated.");
                     continue;
                 }
                 roll = (roll as i32 + by) as u32;
-                ctx.note(
+                note!(
+                    ctx,
                     "16.3.1",
-                    format!(
-                        "A Scout is discarded to change the roll by {by:+}: {roll}, \"{}\".",
-                        text_of(roll)
-                    ),
+                    "A Scout is discarded to change the roll by {by:+}: {roll}, \"{}\".",
+                    text_of(roll)
                 );
                 break;
             }
@@ -286,15 +286,20 @@ fn orders_for(ctx: &mut Ctx, group: &Group) -> Result<(), Interrupt> {
     if !carry_out(ctx, group, &row.order, rule)? {
         match &row.otherwise {
             Some(o) => {
-                ctx.note(
+                note!(
+                    ctx,
                     "16.4",
-                    "The first order cannot be carried out or is already fulfilled: Otherwise…",
+                    "The first order cannot be carried out or is already fulfilled: Otherwise…"
                 );
                 if !carry_out(ctx, group, o, rule)? {
-                    ctx.note("16.4", "The group Holds.");
+                    note!(ctx, "16.4", "The group Holds.");
                 }
             }
-            None => ctx.note("16.4", "The order cannot be carried out: the group Holds."),
+            None => note!(
+                ctx,
+                "16.4",
+                "The order cannot be carried out: the group Holds."
+            ),
         }
     }
     Ok(())
@@ -324,7 +329,7 @@ fn carry_out(
     let from = here(ctx, group);
     match order {
         Order::Hold {} => {
-            ctx.note("16.4", "Hold: the group does not move.");
+            note!(ctx, "16.4", "Hold: the group does not move.");
             Ok(true)
         }
         Order::Random {} => {
@@ -431,9 +436,10 @@ fn carry_out(
         Order::ConfederateHeld { target, steps } => {
             let targets = held_targets(ctx.board, *target, Side::Confederate);
             if targets.is_empty() {
-                ctx.note(
+                note!(
+                    ctx,
                     "16.4",
-                    "The Confederates Hold no such target: treated as an Advance.",
+                    "The Confederates Hold no such target: treated as an Advance."
                 );
                 return carry_out(
                     ctx,
@@ -559,7 +565,7 @@ fn march(
                 "The way lies across a river the Union never crosses (campaign special rule): the group heads for {} instead (16.2).",
                 ctx.board.area_name(&instead)
             );
-            ctx.note("16.2", text);
+            note!(ctx, "16.2", "{}", text);
             goal = instead;
             redirected = true;
             let d = ctx.board.graph.distance(&at, &goal).unwrap_or(u32::MAX);
@@ -612,7 +618,7 @@ fn march(
                 ctx.board.area_combat(stronger, Side::Confederate),
                 ctx.board.area_name(stronger)
             );
-            ctx.note("16.4", text);
+            note!(ctx, "16.4", "{}", text);
             return Ok(true);
         }
     }
@@ -623,7 +629,7 @@ fn march(
             .map(|a| ctx.board.area_name(a))
             .collect();
         let text = format!("(by way of {})", via.join(", "));
-        ctx.note("16.4", text);
+        note!(ctx, "16.4", "{}", text);
     }
     Ok(true)
 }
@@ -675,5 +681,5 @@ fn move_group(ctx: &mut Ctx, group: &Group, to: &str, rule: &'static str) {
         ),
         ctx.board.area_name(to)
     );
-    ctx.note(rule, text);
+    note!(ctx, rule, "{}", text);
 }

@@ -14,24 +14,26 @@ use crate::rules::decision::{Decision, Interrupt};
 pub fn confederate(ctx: &mut Ctx) -> Result<(), Interrupt> {
     let r = ctx.board.campaign.confederate_resupply.clone();
     ctx.board.cp.confederate += r.command_points;
-    ctx.note(
+    note!(
+        ctx,
         "15.3",
-        format!(
-            "You gain {} Command Points ({} in all).",
-            r.command_points, ctx.board.cp.confederate
-        ),
+        "You gain {} Command Points ({} in all).",
+        r.command_points,
+        ctx.board.cp.confederate
     );
     // 15.3.1: free Scouts, within the counters (4.10).
     let room = ctx.board.scouts.counters - ctx.board.scouts.available;
     let free = r.scouts.min(room);
     ctx.board.scouts.available += free;
-    ctx.note(
+    note!(
+        ctx,
         "15.3.1",
+        "{}",
         if free < r.scouts {
             format!("You gain {free} Scout(s); every Scout counter is in use (4.10).")
         } else {
             format!("You gain {free} Scout(s).")
-        },
+        }
     );
     let mut bought: BTreeSet<String> = BTreeSet::new();
     loop {
@@ -115,7 +117,7 @@ pub fn confederate(ctx: &mut Ctx) -> Result<(), Interrupt> {
                 ctx.board.cp.confederate -= 2;
                 ctx.board.pieces[i].strength = Strength::Full;
                 let text = format!("{} is Refitted for 2 Command Points.", ctx.board.label(i));
-                ctx.note("15.4", text);
+                note!(ctx, "15.4", "{}", text);
             }
             Decision::Purchase {
                 force,
@@ -138,12 +140,12 @@ pub fn confederate(ctx: &mut Ctx) -> Result<(), Interrupt> {
                     if reduced { " on its reduced side" } else { "" },
                     ctx.board.area_name(&area)
                 );
-                ctx.note("15.5", text);
+                note!(ctx, "15.5", "{}", text);
             }
             Decision::BuyScout => {
                 ctx.board.cp.confederate -= 1;
                 ctx.board.scouts.available += 1;
-                ctx.note("15.6", "A Scout is purchased for 1 Command Point.");
+                note!(ctx, "15.6", "A Scout is purchased for 1 Command Point.");
             }
             other => unreachable!("not offered: {other:?}"),
         }
@@ -158,12 +160,11 @@ pub fn union(ctx: &mut Ctx) -> Result<(), Interrupt> {
         .options
         .union_resupply_command_points(&ctx.board.campaign);
     ctx.board.cp.union += gain;
-    ctx.note(
+    note!(
+        ctx,
         "18.0",
-        format!(
-            "The Union gains {gain} Command Points ({} in all).",
-            ctx.board.cp.union
-        ),
+        "The Union gains {gain} Command Points ({} in all).",
+        ctx.board.cp.union
     );
     // 18.1 Refit, highest Skill Level first.
     let mut reduced: Vec<usize> = (0..ctx.board.pieces.len())
@@ -185,7 +186,7 @@ pub fn union(ctx: &mut Ctx) -> Result<(), Interrupt> {
             "The Union Refits {} for 2 Command Points.",
             ctx.board.label(i)
         );
-        ctx.note("18.1", text);
+        note!(ctx, "18.1", "{}", text);
     }
     // 18.1 Reinforcements, drawn at random until one costs too much.
     buy_from_cup(
@@ -230,12 +231,11 @@ pub fn union(ctx: &mut Ctx) -> Result<(), Interrupt> {
         resupply_result(ctx, &row.result)?;
     }
     if ctx.board.cp.union > 0 {
-        ctx.note(
+        note!(
+            ctx,
             "18.1",
-            format!(
-                "The Union keeps {} Command Points for next turn.",
-                ctx.board.cp.union
-            ),
+            "The Union keeps {} Command Points for next turn.",
+            ctx.board.cp.union
         );
     }
     Ok(())
@@ -253,12 +253,11 @@ fn resupply_result(ctx: &mut Ctx, result: &ResupplyResult) -> Result<(), Interru
                     && force_type.is_none_or(|t| t == f.force_type)
             });
             if cup.is_empty() {
-                ctx.note(
+                note!(
+                    ctx,
                     "18.2",
-                    format!(
-                        "No Union {} is left: the result is ignored.",
-                        counter.name()
-                    ),
+                    "No Union {} is left: the result is ignored.",
+                    counter.name()
                 );
                 return Ok(());
             }
@@ -297,7 +296,11 @@ fn resupply_result(ctx: &mut Ctx, result: &ResupplyResult) -> Result<(), Interru
                 .map(|&i| ctx.board.pieces[i].force.full.combat)
                 .max()
             else {
-                ctx.note("18.2", format!("No Union Battery of Combat Value {wanted} or less is left: the result is ignored."));
+                note!(
+                    ctx,
+                    "18.2",
+                    "No Union Battery of Combat Value {wanted} or less is left: the result is ignored."
+                );
                 return Ok(());
             };
             let i = *cup
@@ -336,12 +339,11 @@ fn resupply_result(ctx: &mut Ctx, result: &ResupplyResult) -> Result<(), Interru
                 f.side == Side::Union && f.kind == Some(*counter)
             });
             let Some(&i) = pile.first() else {
-                ctx.note(
+                note!(
+                    ctx,
                     "18.2",
-                    format!(
-                        "No Union {} is left: the result is ignored.",
-                        counter.name()
-                    ),
+                    "No Union {} is left: the result is ignored.",
+                    counter.name()
                 );
                 return Ok(());
             };
@@ -351,7 +353,7 @@ fn resupply_result(ctx: &mut Ctx, result: &ResupplyResult) -> Result<(), Interru
                     "{} has Confederate Forces: a random Union-Held area instead (18.3).",
                     ctx.board.area_name(&area)
                 );
-                ctx.note("18.3", text);
+                note!(ctx, "18.3", "{}", text);
                 match random_union_area(ctx)? {
                     Some(a) => area = a,
                     None => return Ok(()),
@@ -365,9 +367,10 @@ fn resupply_result(ctx: &mut Ctx, result: &ResupplyResult) -> Result<(), Interru
                 f.side == Side::Union && f.force_type.is_mobile()
             });
             if cup.is_empty() {
-                ctx.note(
+                note!(
+                    ctx,
                     "18.2",
-                    "The Reinforcement cup is empty: the result is ignored.",
+                    "The Reinforcement cup is empty: the result is ignored."
                 );
                 return Ok(());
             }
@@ -378,12 +381,13 @@ fn resupply_result(ctx: &mut Ctx, result: &ResupplyResult) -> Result<(), Interru
         }
         ResupplyResult::CommandPoints { amount } => {
             ctx.board.cp.union += amount;
-            ctx.note(
+            note!(
+                ctx,
                 "18.2",
-                format!("The Union gains {amount} Command Points, for its next Resupply."),
+                "The Union gains {amount} Command Points, for its next Resupply."
             );
         }
-        ResupplyResult::Nothing {} => ctx.note("18.2", "Nothing."),
+        ResupplyResult::Nothing {} => note!(ctx, "18.2", "Nothing."),
     }
     Ok(())
 }
@@ -418,15 +422,16 @@ fn buy_from_cup(
                 ctx.board.label(i),
                 ctx.board.cp.union
             );
-            ctx.note("18.1", text);
+            note!(ctx, "18.1", "{}", text);
             return Ok(());
         }
         let area = if reinforcements {
             let area = reinforcement_area(ctx, i)?;
             if area.is_none() {
-                ctx.note(
+                note!(
+                    ctx,
                     "18.1",
-                    "No Union-Held area can take it: it stays in the cup.",
+                    "No Union-Held area can take it: it stays in the cup."
                 );
             }
             area
@@ -450,9 +455,10 @@ fn buy_from_cup(
 fn random_union_area(ctx: &mut Ctx) -> Result<Option<String>, Interrupt> {
     let held = ctx.board.held_areas(Side::Union);
     if held.is_empty() {
-        ctx.note(
+        note!(
+            ctx,
             "18.2",
-            "The Union Holds no area: the Force cannot be placed.",
+            "The Union Holds no area: the Force cannot be placed."
         );
         return Ok(None);
     }
@@ -494,5 +500,5 @@ fn place_union(ctx: &mut Ctx, i: usize, area: &str, what: &str, rule: &str) {
         ctx.board.label(i),
         ctx.board.area_name(area)
     );
-    ctx.note(rule, text);
+    note!(ctx, rule, "{}", text);
 }

@@ -109,14 +109,13 @@ pub fn end_of_step(ctx: &mut Ctx, step: Step) {
         };
         if let Some(achieved) = decided {
             ctx.board.progress.objectives.insert(o.id.clone(), achieved);
-            ctx.note(
+            note!(
+                ctx,
                 "3.1",
-                format!(
-                    "Objective {}: \"{}\" ({} VP).",
-                    if achieved { "achieved" } else { "failed" },
-                    o.text,
-                    o.vp
-                ),
+                "Objective {}: \"{}\" ({} VP).",
+                if achieved { "achieved" } else { "failed" },
+                o.text,
+                o.vp
             );
         }
     }
@@ -236,13 +235,16 @@ pub fn finish(ctx: &mut Ctx, victory: bool, reason: String) {
     let vp = victory_points(ctx.board);
     let lee = ctx.board.campaign.victory.lee_historical_vp;
     let rating = rating(vp, lee);
-    ctx.note(
+    note!(
+        ctx,
         if victory { "3.1" } else { "3.2" },
-        format!(
-            "The campaign ends in {}: {reason}. {vp} Victory Points against Lee's {lee}: {:?} Command (3.3).",
-            if victory { "a Confederate Victory" } else { "a Union Victory" },
-            rating
-        ),
+        "The campaign ends in {}: {reason}. {vp} Victory Points against Lee's {lee}: {:?} Command (3.3).",
+        if victory {
+            "a Confederate Victory"
+        } else {
+            "a Union Victory"
+        },
+        rating
     );
     ctx.board.progress.result = Some(CampaignResult {
         victory,

@@ -114,7 +114,11 @@ pub fn enter(ctx: &mut Ctx, f: &mut Field, pid: usize, to: Region) {
             if to == Region::UnionReserve && !f.entries.confederate_in_union_reserve {
                 f.entries.confederate_in_union_reserve = true;
                 ctx.board.cp.confederate += 1;
-                ctx.note("15.3", "+1 Confederate Command Point: a Confederate Force first enters the Union Reserve.");
+                note!(
+                    ctx,
+                    "15.3",
+                    "+1 Confederate Command Point: a Confederate Force first enters the Union Reserve."
+                );
             }
         }
     }
@@ -234,7 +238,7 @@ pub fn exit_sheet(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static str) 
             ctx.frame(f, |b| format!("{} leaves the sheet", label(&b.pieces[pid])));
         }
         None => {
-            ctx.note(rule, "No adjacent area is open to it.");
+            note!(ctx, rule, "No adjacent area is open to it.");
             destroy(ctx, f, pid, rule);
         }
     }
@@ -271,7 +275,7 @@ pub fn retreat(
             && f.units[k].entrench
         {
             f.units[k].entrench = false;
-            ctx.note("10.2.12.3", "Entrench is removed: its Force moves.");
+            note!(ctx, "10.2.12.3", "Entrench is removed: its Force moves.");
         }
         release_hard_cover(ctx, f, pid);
     };
@@ -484,7 +488,7 @@ pub fn release_hard_cover(ctx: &mut Ctx, f: &mut Field, pid: usize) {
     {
         f.units[k].hard_cover = false;
         f.cup.push(SpecialBattlePlan::HardCover);
-        ctx.note("14.1.2", "Hard Cover returns to the cup.");
+        note!(ctx, "14.1.2", "Hard Cover returns to the cup.");
     }
 }
 
@@ -973,7 +977,11 @@ pub fn shock(
             c = c.modifier(-1, "Smoke", "14.1.5");
         }
         if roll_check(ctx.dice, ctx.chronicle, c)?.success {
-            ctx.note("11.4.1", "Defensive Fire hits: the Shock attack fails.");
+            note!(
+                ctx,
+                "11.4.1",
+                "Defensive Fire hits: the Shock attack fails."
+            );
             if let Some(ak) = k_of(f, pid) {
                 f.units[ak].counter = None;
                 f.units[ak].acted = true;
@@ -1043,7 +1051,7 @@ pub fn shock(
         if du.cover {
             du.cover = false;
             du.counter = None;
-            ctx.note("12.3.3", "Cover is removed after the Shock check.");
+            note!(ctx, "12.3.3", "Cover is removed after the Shock check.");
         }
         if f.units[tk].hard_cover {
             release_hard_cover(ctx, f, tpid);
@@ -1141,7 +1149,7 @@ pub fn move_into(ctx: &mut Ctx, f: &mut Field, pid: usize, region: Region) {
         && f.units[k].entrench
     {
         f.units[k].entrench = false;
-        ctx.note("10.2.12.3", "Entrench is removed: its Force moves.");
+        note!(ctx, "10.2.12.3", "Entrench is removed: its Force moves.");
     }
     enter(ctx, f, pid, region);
     ctx.frame(f, |b| {

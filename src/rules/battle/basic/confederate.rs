@@ -99,9 +99,10 @@ pub fn assign(ctx: &mut Ctx, f: &mut Field) -> R<()> {
                 f.formation_counter = true;
                 left -= 1;
                 f.assigned += 1;
-                ctx.note(
+                note!(
+                    ctx,
                     "12.3.7",
-                    "The Formation counter is placed beside the sheet.",
+                    "The Formation counter is placed beside the sheet."
                 );
             }
             Decision::ClearOrders { force } => {
@@ -348,7 +349,7 @@ pub fn resolve(ctx: &mut Ctx, f: &mut Field, prepared_only: bool) -> R<()> {
 /// 12.3.7: change up to three Forces' Formation, Melee or not.
 pub fn use_formation_counter(ctx: &mut Ctx, f: &mut Field) -> R<()> {
     f.formation_counter = false;
-    ctx.note("12.3.7", "The Formation counter is used.");
+    note!(ctx, "12.3.7", "The Formation counter is used.");
     for _ in 0..3 {
         let mut options: Vec<Decision> = f
             .side(Side::Confederate)
@@ -753,7 +754,7 @@ fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: DefaultPlan) -> R
     let k = f.unit_of(pid).expect("here");
     let label = f.label(ctx.board, k);
     match plan {
-        DefaultPlan::Hold => ctx.note("12.4.6", format!("{label} Holds.")),
+        DefaultPlan::Hold => note!(ctx, "12.4.6", "{label} Holds."),
         DefaultPlan::Pivot => {
             let to = f.units[k].formation.other();
             change_formation(ctx, f, pid, to, "12.4.4");

@@ -56,7 +56,11 @@ pub fn fight(ctx: &mut Ctx, spec: &BattleSpec) -> R<Outcome> {
         };
         match ending {
             Some(ending) => return Ok(finish(ctx, ending, rounds)),
-            None => ctx.note("14.8.1", "Rejoin: a new battle starts from the Fog of War."),
+            None => note!(
+                ctx,
+                "14.8.1",
+                "Rejoin: a new battle starts from the Fog of War."
+            ),
         }
     }
 }
@@ -75,9 +79,10 @@ pub fn kept_off_share_the_fate(ctx: &mut Ctx, area: &str, ending: Option<Ending>
         })
     );
     if lost && ctx.board.has_side(area, Side::Confederate) {
-        ctx.note(
+        note!(
+            ctx,
             "10.2.12.7",
-            "The Forces kept off the sheet leave the field with the army, without Robert E. Lee.",
+            "The Forces kept off the sheet leave the field with the army, without Robert E. Lee."
         );
         leave_area(ctx, area, Side::Confederate, "14.5", false)?;
     }
@@ -209,9 +214,10 @@ pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R
         if can_screen(ctx, &here) {
             screen = ask_screen(ctx, &here, true)?;
         } else {
-            ctx.note(
+            note!(
+                ctx,
                 "10.2.12.7",
-                "The free Screen Insight cannot be used: it needs at least 3 Forces here, with Cavalry and Infantry.",
+                "The free Screen Insight cannot be used: it needs at least 3 Forces here, with Cavalry and Infantry."
             );
         }
     }
@@ -454,9 +460,10 @@ fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[usize]) -> R<()> {
             .join(", ")
     );
     if f.lee {
-        ctx.note(
+        note!(
+            ctx,
             "10.2.17",
-            "Robert E. Lee takes his place on the Battlefield Sheet.",
+            "Robert E. Lee takes his place on the Battlefield Sheet."
         );
     }
     Ok(())
@@ -590,7 +597,7 @@ fn insight_roll(ctx: &mut Ctx, what: &str, rule: &'static str, bonus: i32) -> R<
         ))? {
             Decision::RerollInsight => {
                 ctx.board.scouts.available -= 1;
-                ctx.note("12.1.1", "A Scout is discarded to roll again.");
+                note!(ctx, "12.1.1", "A Scout is discarded to roll again.");
                 if !crate::rules::cavalry::scout_negated(ctx, "Insight re-roll")? {
                     success = roll(ctx)?;
                 }
@@ -645,13 +652,15 @@ pub fn insights_step(ctx: &mut Ctx, f: &mut Field) -> R<()> {
                     }
                     f.insights[i].spent = true;
                 }
-                Insight::Morale => ctx.note(
+                Insight::Morale => note!(
+                    ctx,
                     "10.2.12.5",
-                    "Morale: +2 to your Forces' Shock checks for the battle.",
+                    "Morale: +2 to your Forces' Shock checks for the battle."
                 ),
-                Insight::Officers => ctx.note(
+                Insight::Officers => note!(
+                    ctx,
                     "10.2.12.6",
-                    "Officers: +1 to your Forces' Activation numbers for the battle.",
+                    "Officers: +1 to your Forces' Activation numbers for the battle."
                 ),
                 _ => {}
             }
@@ -746,9 +755,10 @@ fn screen_attacks(ctx: &mut Ctx, f: &mut Field) -> R<()> {
     {
         s.spent = true;
     }
-    ctx.note(
+    note!(
+        ctx,
         "10.2.12.7",
-        "The Screening Forces take no further part in the battle.",
+        "The Screening Forces take no further part in the battle."
     );
     Ok(())
 }
@@ -841,7 +851,11 @@ pub fn battle(ctx: &mut Ctx, f: &mut Field) -> R<Option<Ending>> {
             return Ok(Some(e));
         }
         if f.routed.is_none() && f.turn >= f.turns {
-            ctx.note("14.7", "The Battle Turn counter enters the Withdrawal box.");
+            note!(
+                ctx,
+                "14.7",
+                "The Battle Turn counter enters the Withdrawal box."
+            );
             return withdrawal(ctx, f);
         }
         f.turn += 1;
@@ -896,9 +910,10 @@ pub fn withdrawal(ctx: &mut Ctx, f: &Field) -> R<Option<Ending>> {
             }
         }
         WithdrawalResult::Encamp => {
-            ctx.note(
+            note!(
+                ctx,
                 "14.8.4",
-                "Encamp: both armies stay; no new battle here in this step.",
+                "Encamp: both armies stay; no new battle here in this step."
             );
             Ending::Encamp
         }

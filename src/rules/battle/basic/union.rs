@@ -126,43 +126,51 @@ fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R<boo
         SpecialBattlePlan::CloseRanks => {
             f.effects.close_ranks += 1;
             f.drawn.push(plan);
-            ctx.note(
+            note!(
+                ctx,
                 "14.1.1",
-                "Close Ranks: the next Hit on the Union this turn is cancelled.",
+                "Close Ranks: the next Hit on the Union this turn is cancelled."
             );
         }
         SpecialBattlePlan::WellStruck => {
             f.effects.well_struck = true;
             f.drawn.push(plan);
-            ctx.note("14.1.4", "Well-Struck: Union Infantry and Cavalry +2/+0 on Ranged attacks at range 1 this turn.");
+            note!(
+                ctx,
+                "14.1.4",
+                "Well-Struck: Union Infantry and Cavalry +2/+0 on Ranged attacks at range 1 this turn."
+            );
         }
         SpecialBattlePlan::Smoke => {
             f.effects.smoke = true;
             f.drawn.push(plan);
-            ctx.note(
+            note!(
+                ctx,
                 "14.1.5",
-                "Smoke: all Confederate Forces -1/-1 Combat Value this turn.",
+                "Smoke: all Confederate Forces -1/-1 Combat Value this turn."
             );
         }
         SpecialBattlePlan::MixedOrders => {
             f.effects.mixed_orders = true;
             f.drawn.push(plan);
-            ctx.note(
+            note!(
+                ctx,
                 "14.1.6",
-                "Mixed Orders: all Confederate Forces -1 Activation this turn.",
+                "Mixed Orders: all Confederate Forces -1 Activation this turn."
             );
         }
         SpecialBattlePlan::HeavyFire => {
             f.effects.heavy_fire = true;
             f.drawn.push(plan);
-            ctx.note(
+            note!(
+                ctx,
                 "14.1.10",
-                "Heavy Fire: Confederate Forces hit this turn check or retreat.",
+                "Heavy Fire: Confederate Forces hit this turn check or retreat."
             );
         }
         SpecialBattlePlan::FogOfWar => {
             f.drawn.push(plan);
-            ctx.note("14.1.11", "Fog of War: no effect.");
+            note!(ctx, "14.1.11", "Fog of War: no effect.");
         }
         SpecialBattlePlan::HardCover => {
             // 14.1.2: the highest-Skill Infantry or Artillery not in Melee.
@@ -176,9 +184,10 @@ fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R<boo
                 .collect();
             let Some(k) = pick_by_skill(ctx, f, &eligible, "14.1.2", "Hard Cover goes to", true)?
             else {
-                ctx.note(
+                note!(
+                    ctx,
                     "14.0",
-                    "Hard Cover has no Force to go to (14.1.2): it is set aside until the draw ends and another plan is drawn.",
+                    "Hard Cover has no Force to go to (14.1.2): it is set aside until the draw ends and another plan is drawn."
                 );
                 return Ok(false);
             };
@@ -201,9 +210,10 @@ fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R<boo
                 .filter(|&k| !f.in_melee(k))
                 .collect();
             if targets.is_empty() {
-                ctx.note(
+                note!(
+                    ctx,
                     "14.1.7",
-                    "Flanking Fire: every Confederate Force is in Melee; it is set aside until the draw ends and another plan is drawn.",
+                    "Flanking Fire: every Confederate Force is in Melee; it is set aside until the draw ends and another plan is drawn."
                 );
                 return Ok(false);
             }
@@ -276,9 +286,10 @@ fn charge(ctx: &mut Ctx, f: &mut Field) -> R<()> {
         })
         .collect();
     if candidates.is_empty() {
-        ctx.note(
+        note!(
+            ctx,
             "14.1.3",
-            "Charge!: no Union Force is one Region from the Confederates.",
+            "Charge!: no Union Force is one Region from the Confederates."
         );
         return Ok(());
     }
@@ -326,9 +337,10 @@ fn charge(ctx: &mut Ctx, f: &mut Field) -> R<()> {
             continue;
         };
         if !f.any_in_region(target, Side::Confederate) {
-            ctx.note(
+            note!(
+                ctx,
                 "14.1.3",
-                "No Confederate Force remains at range 1: the rest Hold.",
+                "No Confederate Force remains at range 1: the rest Hold."
             );
             break;
         }
