@@ -26,6 +26,13 @@ pub enum DiceSource {
     Scripted { queue: VecDeque<u32> },
     /// The player's own dice: results typed in, consumed in order.
     Physical { entered: Vec<u32>, used: usize },
+    /// A fixed queue, then the program's dice seeded `seed` from their first
+    /// roll (`fcrel odds` replaying a battle's dice so far, then its own).
+    ScriptedThenSeeded {
+        queue: VecDeque<u32>,
+        seed: u64,
+        rng: Xoshiro256PlusPlus,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -85,6 +92,18 @@ impl Dice {
         }
     }
 
+    /// `values` first, then the dice [`Dice::seeded`] rolls for `seed`.
+    pub fn scripted_then_seeded(values: impl IntoIterator<Item = u32>, seed: u64) -> Self {
+        Dice {
+            source: DiceSource::ScriptedThenSeeded {
+                queue: values.into_iter().map(face).collect(),
+                seed,
+                rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            },
+            rolled: 0,
+        }
+    }
+
     pub fn physical() -> Self {
         Dice {
             source: DiceSource::Physical {
@@ -116,7 +135,7 @@ impl Dice {
         match &mut self.source {
             DiceSource::Physical { entered, .. } => entered.push(value),
             DiceSource::Scripted { queue } => queue.push_back(value),
-            DiceSource::Seeded { .. } => {}
+            DiceSource::Seeded { .. } | DiceSource::ScriptedThenSeeded { .. } => {}
         }
         Ok(())
     }
@@ -136,6 +155,9 @@ impl Dice {
             DiceSource::Scripted { queue } => queue
                 .pop_front()
                 .ok_or_else(|| DiceError::ScriptExhausted { reason: reason() })?,
+            DiceSource::ScriptedThenSeeded { queue, rng, .. } => {
+                queue.pop_front().unwrap_or_else(|| uniform_d10(rng))
+            }
             DiceSource::Physical { entered, used } => {
                 let v = *entered
                     .get(*used)

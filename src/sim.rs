@@ -69,7 +69,6 @@ pub fn play_from(start: &Board, seed: u64, policy: Policy) -> Result<Game, Inter
 }
 
 fn run(mut board: Board, policy: Policy, mut chronicle: Chronicle) -> Result<Game, Interrupt> {
-    board.quiet = chronicle.is_quiet();
     let mut dice = Dice::seeded(board.options.seed);
     let mut decider = policy;
     {

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::campaign::{CounterKind, Side};
 use crate::chronicle::Chronicle;
-use crate::dice::{Dice, DiceError};
+use crate::dice::Dice;
 use crate::rules::battle::Ending;
 use crate::rules::commander::Policy;
 use crate::rules::components::Casualties;
@@ -93,52 +93,20 @@ pub fn fight_trial(p: &Prepared, policy: Policy, seed: u64, t: u64) -> Result<Tr
     let s = game_seed(seed, t);
     // The outcome is all a trial is for (see `Chronicle::quiet`).
     let mut chronicle = Chronicle::quiet();
-    let (board, outcome) = if p.prefix_dice.is_empty() && p.prefix_decisions.is_empty() {
-        let mut board = p.board.clone();
-        board.quiet = true;
-        let mut dice = Dice::seeded(s);
-        let mut decider = policy;
-        let mut ctx = Ctx {
-            board: &mut board,
-            dice: &mut dice,
-            chronicle: &mut chronicle,
-            decider: &mut decider,
-        };
-        let o = crate::rules::turn::fight(&mut ctx, &p.spec, p.mode)?;
-        (board, o)
-    } else {
-        // The dice already rolled in the battle, then this trial's own
-        // stream: the same values `Dice::seeded(s)` would give, queued as
-        // far as needed (doubled and fought again if it runs out).
-        let mut ahead = 256usize;
-        loop {
-            let mut stream = Dice::seeded(s);
-            let mut values = p.prefix_dice.clone();
-            for _ in 0..ahead {
-                values.push(stream.d10("odds")?);
-            }
-            let mut board = p.board.clone();
-            board.quiet = true;
-            let mut dice = Dice::scripted(values);
-            let mut decider = ThenPolicy {
-                recorded: Recorded::new(p.prefix_decisions.clone()),
-                policy,
-            };
-            chronicle = Chronicle::quiet();
-            let mut ctx = Ctx {
-                board: &mut board,
-                dice: &mut dice,
-                chronicle: &mut chronicle,
-                decider: &mut decider,
-            };
-            match crate::rules::turn::fight(&mut ctx, &p.spec, p.mode) {
-                Err(Interrupt::Dice(DiceError::ScriptExhausted { .. })) if ahead < 1 << 24 => {
-                    ahead *= 2;
-                }
-                other => break (board, other?),
-            }
-        }
+    let mut board = p.board.clone();
+    // The dice already rolled in the battle, then this trial's own.
+    let mut dice = Dice::scripted_then_seeded(p.prefix_dice.iter().copied(), s);
+    let mut decider = ThenPolicy {
+        recorded: Recorded::new(p.prefix_decisions.clone()),
+        policy,
     };
+    let mut ctx = Ctx {
+        board: &mut board,
+        dice: &mut dice,
+        chronicle: &mut chronicle,
+        decider: &mut decider,
+    };
+    let outcome = crate::rules::turn::fight(&mut ctx, &p.spec, p.mode)?;
     let before: Casualties = p.board.progress.casualties;
     let after = board.progress.casualties;
     let mut combat_left = [0u32; 2];

@@ -119,10 +119,6 @@ pub struct Board {
     pub battle_location: Option<String>,
     /// Battles recorded for display (`battle::record`); None: not recording.
     pub battles: Option<crate::rules::battle::record::BattleRecords>,
-    /// Forces are not named (their labels are empty): a simulated battle
-    /// keeps no chronicle ([`crate::chronicle::Chronicle::quiet`]), so the
-    /// words would be thrown away.
-    pub quiet: bool,
     /// Battles fought on this board, a Rejoin's new battle (14.8.1)
     /// counted again: the chronicle's "Battle of …" entries, counted
     /// without keeping a chronicle (`fcrel simulate`).
@@ -167,7 +163,6 @@ impl Board {
             // Procedures that should record take them explicitly
             // (`sequence::run_step`); views of the board do not copy them.
             battles: None,
-            quiet: false,
             battles_fought: 0,
         })
     }
@@ -210,7 +205,6 @@ impl Board {
             progress: Progress::default(),
             battle_location: None,
             battles: None,
-            quiet: false,
             battles_fought: 0,
         }
     }
@@ -263,13 +257,9 @@ impl Board {
         self.piece_index.get(id).copied()
     }
 
-    /// The chronicle's name of counter `i` (empty when quiet).
+    /// The chronicle's name of counter `i`.
     pub fn label(&self, i: usize) -> String {
-        if self.quiet {
-            String::new()
-        } else {
-            label(&self.pieces[i])
-        }
+        label(&self.pieces[i])
     }
 
     pub fn piece(&self, id: &str) -> Option<&Piece> {
