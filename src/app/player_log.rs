@@ -44,6 +44,9 @@ pub struct LogState {
     pub message: Option<(String, bool)>,
     /// The entry of the campaign that has just ended.
     pub last: Option<String>,
+    /// Whether the log may be written (`WritesFiles`): not by the screenshot
+    /// tour, which reads the player's log but leaves it as it is.
+    writes: bool,
     sort: Sort,
     descending: bool,
 }
@@ -55,7 +58,8 @@ pub struct NextInGrand {
     pub campaign: usize,
 }
 
-fn load_log(mut state: ResMut<LogState>) {
+fn load_log(mut state: ResMut<LogState>, writes: Res<super::WritesFiles>) {
+    state.writes = writes.0;
     state.loaded = crate::store::data_dir().map(|d| player_log::load(&d));
     state.message = state
         .loaded
@@ -89,6 +93,9 @@ fn record_finished(world: &mut World) {
 }
 
 fn save_log(state: &mut LogState) {
+    if !state.writes {
+        return;
+    }
     if let Some(loaded) = state.loaded.as_mut()
         && let Err(e) = loaded.save()
     {
