@@ -166,7 +166,9 @@ fn abandon(ctx: &mut Ctx, area: &str, side: Side, rule: &'static str) {
     }
 }
 
-fn union_retreat_choices(board: &Board, area: &str) -> Vec<String> {
+/// 14.5: where a Union Force leaving the battle in `area` may go: the
+/// adjacent Union-Held areas, else those not Held by the Confederates.
+pub fn union_retreat_choices(board: &Board, area: &str) -> Vec<String> {
     let nb = board.neighbours(area);
     let held: Vec<String> = nb
         .iter()
@@ -178,6 +180,21 @@ fn union_retreat_choices(board: &Board, area: &str) -> Vec<String> {
     }
     nb.into_iter()
         .filter(|a| board.holder(a) != Some(Side::Confederate))
+        .collect()
+}
+
+/// 14.5, 14.5.1: where Confederate Force `i` leaving the battle in `area`
+/// may go, as the player's answers: each adjacent area without Union Forces.
+pub fn confederate_retreat_options(board: &Board, area: &str, i: usize) -> Vec<Decision> {
+    let force = board.pieces[i].id();
+    board
+        .neighbours(area)
+        .into_iter()
+        .filter(|a| !board.has_side(a, Side::Union))
+        .map(|a| Decision::RetreatTo {
+            force: force.clone(),
+            area: a.as_str().into(),
+        })
         .collect()
 }
 
@@ -220,22 +237,10 @@ pub fn leave_area(
                 }
             }
             Side::Confederate => {
-                let choices: Vec<String> = ctx
-                    .board
-                    .neighbours(area)
-                    .into_iter()
-                    .filter(|a| !ctx.board.has_side(a, Side::Union))
-                    .collect();
-                if choices.is_empty() {
+                let options = confederate_retreat_options(ctx.board, area, i);
+                if options.is_empty() {
                     None
                 } else {
-                    let options = choices
-                        .iter()
-                        .map(|a| Decision::RetreatTo {
-                            force: id.as_str().into(),
-                            area: a.as_str().into(),
-                        })
-                        .collect();
                     let prompt = format!("Where does {} go?", ctx.board.label(i));
                     match ctx.ask(Request::new(rule, prompt, options))? {
                         Decision::RetreatTo { area, .. } => Some(area.to_string()),

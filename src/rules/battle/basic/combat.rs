@@ -8,7 +8,9 @@ use crate::campaign::Insight;
 use crate::campaign::{ForceType, Side};
 use crate::chronicle::Modifier;
 use crate::dice::{Check, attack_hits, roll_check};
-use crate::rules::battle::endings::capture_artillery;
+use crate::rules::battle::endings::{
+    capture_artillery, confederate_retreat_options, union_retreat_choices,
+};
 use crate::rules::battle::ground::Region;
 use crate::rules::battle::terms::Formation;
 use crate::rules::board::{Board, HitResult, label};
@@ -160,19 +162,7 @@ pub fn exit_sheet(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static str) 
     let area = f.area.clone();
     let dest = match side {
         Side::Union => {
-            let nb = ctx.board.neighbours(&area);
-            let held: Vec<String> = nb
-                .iter()
-                .filter(|a| ctx.board.holder(a) == Some(Side::Union))
-                .cloned()
-                .collect();
-            let choices = if held.is_empty() {
-                nb.into_iter()
-                    .filter(|a| ctx.board.holder(a) != Some(Side::Confederate))
-                    .collect()
-            } else {
-                held
-            };
+            let choices = union_retreat_choices(ctx.board, &area);
             if choices.is_empty() {
                 None
             } else {
@@ -180,23 +170,10 @@ pub fn exit_sheet(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static str) 
             }
         }
         Side::Confederate => {
-            let choices: Vec<String> = ctx
-                .board
-                .neighbours(&area)
-                .into_iter()
-                .filter(|a| !ctx.board.has_side(a, Side::Union))
-                .collect();
-            if choices.is_empty() {
+            let options = confederate_retreat_options(ctx.board, &area, pid);
+            if options.is_empty() {
                 None
             } else {
-                let id = ctx.board.pieces[pid].force.id.clone();
-                let options = choices
-                    .iter()
-                    .map(|a| Decision::RetreatTo {
-                        force: id.as_str().into(),
-                        area: a.as_str().into(),
-                    })
-                    .collect();
                 let prompt = format!("{} leaves the battle: to which area?", ctx.board.label(pid));
                 match ask_on(ctx, f, rule, prompt, options)? {
                     Decision::RetreatTo { area, .. } => Some(area.to_string()),
