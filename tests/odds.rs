@@ -15,7 +15,7 @@ use fcrel::campaign::{self, Side};
 use fcrel::rules::battle::Ending;
 use fcrel::rules::board::Board;
 use fcrel::rules::commander::Policy;
-use fcrel::rules::decision::Decider;
+use fcrel::rules::decision::{Decider, Decision};
 use fcrel::rules::difficulty::{BattleMode, GameOptions};
 use fcrel::rules::sequence::{Decide, GameState, PendingDecision};
 use fcrel::rules::setup::NewCampaign;
@@ -363,5 +363,58 @@ fn bad_files_are_reported_by_name() {
     assert_eq!(code, 2);
     let (code, _, _) = fcrel(&["odds"]);
     assert_eq!(code, 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A save waiting at 9.3's "Which battle is fought next?": `--area` weighs
+/// any of the battles waiting, from the board the step has reached; an area
+/// with no battle is refused with the ones waiting.
+#[test]
+fn a_save_at_the_choice_of_battles_weighs_the_one_named() {
+    let mut areas: Vec<String> = Vec::new();
+    let mut found = None;
+    for seed in 1..60 {
+        let options = GameOptions {
+            battles: BattleMode::Quick,
+            seed,
+            ..GameOptions::default()
+        };
+        let at_choice = |_: &mut World, r: &fcrel::rules::decision::Request| {
+            areas = r
+                .options
+                .iter()
+                .filter_map(|d| match d {
+                    Decision::FightBattleAt { area } => Some(area.to_string()),
+                    _ => None,
+                })
+                .collect();
+            areas.len() > 1
+        };
+        if let Some(s) = save_when(options, at_choice) {
+            found = Some(s);
+            break;
+        }
+    }
+    let save = found.expect("some game has two battles waiting at once");
+    let dir = scratch("at-choice");
+    let path = dir.join("two-battles.json");
+    save.write(&path).unwrap();
+    let p = path.to_str().unwrap();
+    for area in &areas {
+        let v = odds_json(&["--save", p, "--area", area, "--trials", "100"]);
+        assert_eq!(v["area"], area.as_str(), "{v}");
+        assert!(v["in_progress"].is_null(), "{}", v["in_progress"]);
+    }
+    let (code, _, err) = fcrel(&[
+        "odds",
+        "--save",
+        p,
+        "--area",
+        "richmond-south",
+        "--trials",
+        "10",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("battles waiting"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -10,13 +10,13 @@ use serde::Serialize;
 use crate::campaign::{Campaign, Phase, Side};
 use crate::chronicle::Chronicle;
 use crate::dice::{Dice, DiceError};
-use crate::rules::battle::{BattleSpec, Ending};
+use crate::rules::battle::BattleSpec;
 use crate::rules::board::Board;
 use crate::rules::commander::Policy;
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::{Decision, Interrupt, Recorded, Request};
 use crate::rules::difficulty::BattleMode;
-use crate::rules::turn::{Step, pending_battles};
+use crate::rules::turn::Step;
 
 /// A battle ready to be fought many times.
 #[derive(Debug, Clone)]
@@ -245,94 +245,61 @@ enum InStep {
     },
 }
 
-/// Run a Resolve Battles step again from its start, battle by battle as
-/// `turn::resolve_battles` does, to find the battle it stopped in and the
-/// board that battle began with. The stop found must be the one the game
-/// waits at (checked by the caller).
+/// Run the Resolve Battles step again from its start, with the answers
+/// made in it, to find where it stops: at the choice of the next battle, or
+/// inside a battle, which the step records as it begins (its board, dice
+/// and the answers given so far, `Board::battle_starts`). The stop found
+/// must be the one the game waits at (checked by the caller).
 fn locate_in_step(w: &Waiting) -> Result<(InStep, Interrupt), String> {
     let mut board = w.start_board.clone();
     board.battles = None;
+    board.battle_starts = Some(Vec::new());
     let mut dice = w.start_dice.clone();
     let mut chronicle = Chronicle::default();
     let mut decider = Recorded::new(w.answers.clone());
-    let mode = board.options.battles;
-    let attacker = match w.step.phase() {
-        Phase::Confederate => Side::Confederate,
-        Phase::Union => Side::Union,
+    let result = {
+        let mut ctx = Ctx {
+            board: &mut board,
+            dice: &mut dice,
+            chronicle: &mut chronicle,
+            decider: &mut decider,
+        };
+        crate::rules::turn::play_step(&mut ctx, w.step)
     };
-    board.turn.phase = w.step.phase();
-    board.progress.encamped.clear();
-    loop {
-        let (pending, choice) = {
-            let mut ctx = Ctx {
-                board: &mut board,
-                dice: &mut dice,
-                chronicle: &mut chronicle,
-                decider: &mut decider,
-            };
-            let pending = pending_battles(&ctx);
-            let choice = if pending.len() > 1 {
-                let options = pending
-                    .iter()
-                    .map(|a| Decision::FightBattleAt {
-                        area: a.as_str().into(),
-                    })
-                    .collect();
-                Some(ctx.ask(Request::new(
-                    w.step.rule(),
-                    "Which battle is fought next?",
-                    options,
-                )))
-            } else {
-                None
-            };
-            (pending, choice)
-        };
-        let Some(first) = pending.first().cloned() else {
-            return Err("the step has no battle left to fight".into());
-        };
-        let area = match choice {
-            None => first,
-            Some(Ok(Decision::FightBattleAt { area })) => area.to_string(),
-            Some(Ok(other)) => return Err(format!("unexpected answer {other:?}")),
-            Some(Err(why)) => return Ok((InStep::Choosing { board, pending }, why)),
-        };
-        let before = (board.clone(), dice.clone(), decider.used);
-        let spec = BattleSpec {
-            area: area.clone(),
-            attacker,
-        };
-        let result = {
-            let mut ctx = Ctx {
-                board: &mut board,
-                dice: &mut dice,
-                chronicle: &mut chronicle,
-                decider: &mut decider,
-            };
-            crate::rules::turn::fight(&mut ctx, &spec, mode)
-        };
-        match result {
-            Ok(outcome) => {
-                if outcome.ending == Ending::Encamp {
-                    board.progress.encamped.insert(area);
-                }
-                if outcome.campaign_lost {
-                    return Err("the campaign was lost in an earlier battle of the step".into());
-                }
-            }
-            Err(why) => {
-                let decisions = w.answers[before.2..decider.used].to_vec();
-                let found = InStep::Fighting {
-                    rolled: dice.rolled() - before.1.rolled(),
-                    board: before.0,
-                    dice: before.1,
-                    area,
-                    decisions,
-                };
-                return Ok((found, why));
-            }
+    let why = match result {
+        Ok(()) if board.progress.result.is_some() => {
+            return Err("the campaign ended in an earlier battle of the step".into());
         }
+        Ok(()) => return Err("the step has no battle left to fight".into()),
+        Err(why) => why,
+    };
+    let starts = board.battle_starts.take().unwrap_or_default();
+    // 9.3: the question of which battle is fought next.
+    let choosing: Option<Vec<String>> = match &why {
+        Interrupt::Decide(r) | Interrupt::Illegal { request: r, .. } => r
+            .options
+            .iter()
+            .map(|d| match d {
+                Decision::FightBattleAt { area } => Some(area.to_string()),
+                _ => None,
+            })
+            .collect(),
+        _ => None,
+    };
+    if let Some(pending) = choosing {
+        return Ok((InStep::Choosing { board, pending }, why));
     }
+    let Some(start) = starts.into_iter().last() else {
+        return Err("the step stopped before any battle began".into());
+    };
+    let found = InStep::Fighting {
+        rolled: dice.rolled() - start.dice.rolled(),
+        decisions: w.answers[start.answered..decider.used].to_vec(),
+        board: *start.board,
+        dice: start.dice,
+        area: start.area,
+    };
+    Ok((found, why))
 }
 
 /// Options for taking the battle out of a save.

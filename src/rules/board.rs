@@ -98,6 +98,16 @@ pub enum HitResult {
     Destroyed,
 }
 
+/// A battle as it began in a Resolve Battles step: its area, the board and
+/// dice at that moment, and how many answers the decider had given.
+#[derive(Debug, Clone)]
+pub struct BattleStart {
+    pub area: String,
+    pub board: Box<Board>,
+    pub dice: crate::dice::Dice,
+    pub answered: usize,
+}
+
 #[derive(Debug, Clone)]
 pub struct Board {
     pub campaign: Arc<Campaign>,
@@ -119,6 +129,9 @@ pub struct Board {
     pub battle_location: Option<String>,
     /// Battles recorded for display (`battle::record`); None: not recording.
     pub battles: Option<crate::rules::battle::record::BattleRecords>,
+    /// Where each battle of a Resolve Battles step began (`fcrel odds`
+    /// weighing the battle a save waits in); None: not kept.
+    pub battle_starts: Option<Vec<BattleStart>>,
     /// Battles fought on this board, a Rejoin's new battle (14.8.1)
     /// counted again: the chronicle's "Battle of …" entries, counted
     /// without keeping a chronicle (`fcrel simulate`).
@@ -163,6 +176,7 @@ impl Board {
             // Procedures that should record take them explicitly
             // (`sequence::run_step`); views of the board do not copy them.
             battles: None,
+            battle_starts: None,
             battles_fought: 0,
         })
     }
@@ -205,6 +219,7 @@ impl Board {
             progress: Progress::default(),
             battle_location: None,
             battles: None,
+            battle_starts: None,
             battles_fought: 0,
         }
     }

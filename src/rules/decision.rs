@@ -358,6 +358,11 @@ pub trait Decider {
     fn answers_from_options(&self) -> bool {
         false
     }
+
+    /// How many recorded answers it has given (`Recorded`); others 0.
+    fn answered(&self) -> usize {
+        0
+    }
 }
 
 /// Answers from a list of decisions made so far; interrupts when it runs
@@ -389,6 +394,10 @@ impl Decider for Recorded {
         Ok(answer)
     }
 
+    fn answered(&self) -> usize {
+        self.used
+    }
+
     fn answers_from_options(&self) -> bool {
         true
     }
@@ -412,6 +421,10 @@ impl<P: Decider> Decider for ThenPolicy<P> {
 
     fn answers_from_options(&self) -> bool {
         self.recorded.answers_from_options() && self.policy.answers_from_options()
+    }
+
+    fn answered(&self) -> usize {
+        self.recorded.used
     }
 }
 

@@ -12,6 +12,7 @@ pub use step::Step;
 
 use super::battle::quick::{self, QuickMode};
 use super::battle::{BattleSpec, Ending};
+use super::board::BattleStart;
 use super::components::Location;
 use super::ctx::Ctx;
 use super::decision::{Decision, Interrupt};
@@ -239,6 +240,17 @@ fn resolve_battles(ctx: &mut Ctx, step: Step) -> Result<(), Interrupt> {
             area: area.clone(),
             attacker,
         };
+        if ctx.board.battle_starts.is_some() {
+            let mut board = ctx.board.clone();
+            board.battle_starts = None;
+            let start = BattleStart {
+                area: area.clone(),
+                board: Box::new(board),
+                dice: ctx.dice.clone(),
+                answered: ctx.decider.answered(),
+            };
+            ctx.board.battle_starts.get_or_insert_default().push(start);
+        }
         let outcome = fight(ctx, &spec, mode)?;
         note!(
             ctx,
