@@ -17,7 +17,7 @@ use fcrel::rules::difficulty::{GameOptions, UnionAspects};
 use proptest::prelude::*;
 
 mod common;
-use common::allowed;
+use common::{allowed, place_picks};
 
 fn seven_days() -> Arc<Campaign> {
     thread_local! {
@@ -42,31 +42,7 @@ fn scenario(seed: u64, picks: &[(u8, u8, bool)], lee_in_battle: bool, level: u8)
         },
     );
     let area = "glendale";
-    let elsewhere = [
-        "willis-church",
-        "charles-city-road",
-        "white-oak-swamp",
-        "oak-grove",
-        "malvern-hill",
-    ];
-    // Choose counters by index: each pick puts one counter in the battle or
-    // in a nearby area, full or reduced.
-    let ids: Vec<String> = b.pieces.iter().map(|p| p.force.id.clone()).collect();
-    for &(k, where_, reduced) in picks {
-        let id = &ids[k as usize % ids.len()];
-        let i = b.index(id).unwrap();
-        let to = if where_ % 3 == 0 {
-            elsewhere[where_ as usize % elsewhere.len()]
-        } else {
-            area
-        };
-        let strength = if reduced && b.pieces[i].force.reduced.is_some() {
-            Strength::Reduced
-        } else {
-            Strength::Full
-        };
-        b.place(id, Location::Area(to.into()), strength);
-    }
+    place_picks(&mut b, picks, area);
     // Make sure both armies are in the battle.
     b.place("longstreet", Location::Area(area.into()), Strength::Full);
     b.place("hooker", Location::Area(area.into()), Strength::Full);

@@ -45,7 +45,7 @@ use fcrel::rules::difficulty::{BattleMode, GameOptions, UnionAspects};
 use proptest::prelude::*;
 
 mod common;
-use common::allowed;
+use common::{allowed, place_picks};
 
 /// The dice one battle may roll. A Basic battle lasts at most 6 battle
 /// turns (10.2.12.1 clamps Duration to 6); a turn rolls a few dice for each
@@ -202,29 +202,7 @@ impl Case {
             },
         );
         b.options.battles = BattleMode::Basic;
-        let elsewhere = [
-            "willis-church",
-            "charles-city-road",
-            "white-oak-swamp",
-            "oak-grove",
-            "malvern-hill",
-        ];
-        let ids: Vec<String> = b.pieces.iter().map(|p| p.force.id.clone()).collect();
-        for &(k, where_, reduced) in &self.picks {
-            let id = &ids[k as usize % ids.len()];
-            let i = b.index(id).unwrap();
-            let to = if where_ % 3 == 0 {
-                elsewhere[where_ as usize % elsewhere.len()]
-            } else {
-                AREA
-            };
-            let strength = if reduced && b.pieces[i].force.reduced.is_some() {
-                Strength::Reduced
-            } else {
-                Strength::Full
-            };
-            b.place(id, Location::Area(to.into()), strength);
-        }
+        place_picks(&mut b, &self.picks, AREA);
         // Union Garrisons and Fortifications still in the Static Forces pile.
         let works: Vec<String> = b
             .pieces

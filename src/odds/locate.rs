@@ -154,15 +154,13 @@ impl Waiting {
         let mut answers = self.answers.clone();
         answers.push(d);
         let mut decider = Recorded::new(answers.clone());
-        let result = {
-            let mut ctx = Ctx {
-                board: &mut board,
-                dice: &mut dice,
-                chronicle: &mut chronicle,
-                decider: &mut decider,
-            };
-            crate::rules::turn::play_step(&mut ctx, self.step)
-        };
+        let result = play(
+            &mut board,
+            &mut dice,
+            &mut chronicle,
+            &mut decider,
+            self.step,
+        );
         let (request, die) = match result {
             Err(Interrupt::Decide(r)) if decider.used == answers.len() => (Some(*r), None),
             Err(Interrupt::Dice(DiceError::NeedDie { reason })) => (None, Some(reason)),
@@ -230,6 +228,23 @@ fn next_attacker(mut step: Step) -> Side {
     }
 }
 
+/// Play `step` on `board` with these dice and answers.
+fn play(
+    board: &mut Board,
+    dice: &mut Dice,
+    chronicle: &mut Chronicle,
+    decider: &mut Recorded,
+    step: Step,
+) -> Result<(), Interrupt> {
+    let mut ctx = Ctx {
+        board,
+        dice,
+        chronicle,
+        decider,
+    };
+    crate::rules::turn::play_step(&mut ctx, step)
+}
+
 /// What a Resolve Battles step was doing when it stopped.
 enum InStep {
     /// Asking which of these battles is fought next (on this board).
@@ -257,15 +272,7 @@ fn locate_in_step(w: &Waiting) -> Result<(InStep, Interrupt), String> {
     let mut dice = w.start_dice.clone();
     let mut chronicle = Chronicle::default();
     let mut decider = Recorded::new(w.answers.clone());
-    let result = {
-        let mut ctx = Ctx {
-            board: &mut board,
-            dice: &mut dice,
-            chronicle: &mut chronicle,
-            decider: &mut decider,
-        };
-        crate::rules::turn::play_step(&mut ctx, w.step)
-    };
+    let result = play(&mut board, &mut dice, &mut chronicle, &mut decider, w.step);
     let why = match result {
         Ok(()) if board.progress.result.is_some() => {
             return Err("the campaign ended in an earlier battle of the step".into());

@@ -140,3 +140,35 @@ pub fn allowed(board: &Board, i: usize) -> bool {
     };
     ok_place && ok_side
 }
+
+/// Areas near Glendale where a random pick may put a counter instead.
+const ELSEWHERE: [&str; 5] = [
+    "willis-church",
+    "charles-city-road",
+    "white-oak-swamp",
+    "oak-grove",
+    "malvern-hill",
+];
+
+/// Place counters chosen by index for random battles in `area`: each pick
+/// (counter, where, reduced) puts one counter in the battle or, one time
+/// in three, in a nearby area, on its reduced side when it has one and
+/// `reduced` says so.
+pub fn place_picks(b: &mut Board, picks: &[(u8, u8, bool)], area: &str) {
+    let ids: Vec<String> = b.pieces.iter().map(|p| p.force.id.clone()).collect();
+    for &(k, where_, reduced) in picks {
+        let id = &ids[k as usize % ids.len()];
+        let i = b.index(id).unwrap();
+        let to = if where_ % 3 == 0 {
+            ELSEWHERE[where_ as usize % ELSEWHERE.len()]
+        } else {
+            area
+        };
+        let strength = if reduced && b.pieces[i].force.reduced.is_some() {
+            Strength::Reduced
+        } else {
+            Strength::Full
+        };
+        b.place(id, Location::Area(to.into()), strength);
+    }
+}

@@ -429,12 +429,11 @@ fn crowd_loss(
         .copied()
         .filter(|&p| ctx.board.pieces[p].force.skill == lowest)
         .collect();
-    if tied.len() == 1 || ctx.board.pieces[tied[0]].force.side == Side::Union {
-        return if tied.len() == 1 {
-            Ok(tied[0])
-        } else {
-            ctx.pick_piece(rule, "The crowding destroys", &tied)
-        };
+    if tied.len() == 1 {
+        return Ok(tied[0]);
+    }
+    if ctx.board.pieces[tied[0]].force.side == Side::Union {
+        return ctx.pick_piece(rule, "The crowding destroys", &tied);
     }
     let options = tied
         .iter()
