@@ -114,9 +114,72 @@ impl Entry {
     }
 }
 
+/// A part of the game that opens in the chronicle: a Campaign Turn (9.1)
+/// or its Union Turn (16.0).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+pub enum Part {
+    Turn(u32),
+    UnionTurn(u32),
+}
+
+/// Where a part begins: the index of its first entry.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Mark {
+    pub entry: usize,
+    pub part: Part,
+}
+
+/// What the chronicle panel may show (the player's filter).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Filter {
+    #[default]
+    Everything,
+    /// Entries with a die roll.
+    Rolls,
+    /// The battles: 9.3 and 10.0–14.0.
+    Battles,
+    /// The Union's orders and resupply (16.0, 18.0) and the Union Cavalry
+    /// Corps (20.0).
+    Orders,
+}
+
+impl Filter {
+    pub const ALL: [Filter; 4] = [
+        Filter::Everything,
+        Filter::Rolls,
+        Filter::Battles,
+        Filter::Orders,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Filter::Everything => "everything",
+            Filter::Rolls => "rolls",
+            Filter::Battles => "battles",
+            Filter::Orders => "orders",
+        }
+    }
+
+    /// Entries are sorted by the section of the rulebook they carry out.
+    pub fn keeps(self, e: &Entry) -> bool {
+        let r = e.rule.as_str();
+        match self {
+            Filter::Everything => true,
+            Filter::Rolls => e.roll.is_some(),
+            Filter::Battles => ["9.3", "10.", "11.", "12.", "13.", "14."]
+                .iter()
+                .any(|p| r.starts_with(p)),
+            Filter::Orders => r.starts_with("16") || r.starts_with("18") || r == "20.0",
+        }
+    }
+}
+
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq, Resource)]
 pub struct Chronicle {
     entries: Vec<Entry>,
+    /// Where each turn and Union Turn begins, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    marks: Vec<Mark>,
     /// Keeps nothing (see [`Chronicle::quiet`]).
     #[serde(skip)]
     quiet: bool,
@@ -130,6 +193,7 @@ impl Chronicle {
     pub fn quiet() -> Chronicle {
         Chronicle {
             entries: Vec::new(),
+            marks: Vec::new(),
             quiet: true,
         }
     }
@@ -178,5 +242,39 @@ impl Chronicle {
     /// Drop entries written after `len` (a step that is run again).
     pub fn truncate(&mut self, len: usize) {
         self.entries.truncate(len);
+        self.marks.retain(|m| m.entry < len);
+    }
+
+    /// A part of the game begins with the next entry.
+    pub fn begin(&mut self, part: Part) {
+        if self.quiet {
+            return;
+        }
+        self.marks.push(Mark {
+            entry: self.entries.len(),
+            part,
+        });
+    }
+
+    /// The Campaign Turn entry `i` belongs to (0: the set-up, before turn 1).
+    pub fn turn_of(&self, i: usize) -> u32 {
+        let n = self.marks.partition_point(|m| m.entry <= i);
+        self.marks[..n].last().map_or(0, |m| match m.part {
+            Part::Turn(t) | Part::UnionTurn(t) => t,
+        })
+    }
+
+    /// The latest Union Turn: its entries, up to where the next part begins.
+    pub fn latest_union_turn(&self) -> Option<(usize, &[Entry])> {
+        let at = self
+            .marks
+            .iter()
+            .rposition(|m| matches!(m.part, Part::UnionTurn(_)))?;
+        let start = self.marks[at].entry;
+        let end = self
+            .marks
+            .get(at + 1)
+            .map_or(self.entries.len(), |m| m.entry);
+        Some((start, &self.entries[start..end.max(start)]))
     }
 }

@@ -197,7 +197,7 @@ impl PlayerLog {
             for g in &self.grand {
                 s.push_str(&format!(
                     "### Begun {} — {}, {} Victory Points\n\n",
-                    crate::save::when(g.id),
+                    crate::store::when(g.id),
                     g.status.name(),
                     self.grand_total(g.id)
                 ));
@@ -226,7 +226,7 @@ impl PlayerLog {
         for e in &self.entries {
             s.push_str(&format!(
                 "| {} | {} | {} | {} | {} | {:?} | {} | {} / {} | {} / {} | {} | {} |\n",
-                crate::save::when(e.finished_at),
+                crate::store::when(e.finished_at),
                 e.campaign_name,
                 if e.victory { "Victory" } else { "Defeat" },
                 e.victory_points,
@@ -245,7 +245,7 @@ impl PlayerLog {
             s.push_str(&format!(
                 "\n### {} — {}\n\n{}\n\n",
                 e.campaign_name,
-                crate::save::when(e.finished_at),
+                crate::store::when(e.finished_at),
                 e.reason
             ));
             for o in &e.objectives {
@@ -267,7 +267,7 @@ impl PlayerLog {
         );
         for e in &self.entries {
             let row = [
-                crate::save::when(e.finished_at),
+                crate::store::when(e.finished_at),
                 e.campaign_name.clone(),
                 if e.victory { "Victory" } else { "Defeat" }.to_string(),
                 e.victory_points.to_string(),
@@ -278,7 +278,7 @@ impl PlayerLog {
                 e.casualties.union_hits.to_string(),
                 e.casualties.confederate_destroyed.to_string(),
                 e.casualties.union_destroyed.to_string(),
-                e.grand.map_or(String::new(), crate::save::when),
+                e.grand.map_or(String::new(), crate::store::when),
                 options_text(e.options.as_ref()),
                 e.notes.clone(),
             ];
@@ -347,7 +347,7 @@ enum Keep {
 /// at all, is left alone: this session's results go to a file beside it.
 pub fn load(dir: &Path) -> Loaded {
     let path = dir.join(FILE);
-    let aside = dir.join(format!("player-log-{}.json", crate::save::now()));
+    let aside = dir.join(format!("player-log-{}.json", crate::store::now()));
     let fresh = |problem: Option<String>, path: PathBuf, keep: Keep| Loaded {
         log: PlayerLog::default(),
         path,
@@ -474,7 +474,7 @@ pub fn entry_from_world(world: &mut bevy::prelude::World, grand: Option<u64>) ->
         .collect();
     Some(LogEntry {
         id,
-        finished_at: crate::save::now(),
+        finished_at: crate::store::now(),
         campaign: campaign.id.clone(),
         campaign_name: campaign.name.clone(),
         options: Some(options),

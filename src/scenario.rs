@@ -281,7 +281,7 @@ pub struct Report {
 
 /// Fight the scenario's battle. `Err` holds the chronicle so far and why it
 /// stopped (a decision needed, dice ran out, an illegal decision).
-pub fn run(s: &Scenario, campaign: Arc<Campaign>) -> Result<Report, (Chronicle, Interrupt)> {
+pub fn run(s: &Scenario, campaign: Arc<Campaign>) -> Result<Report, Box<(Chronicle, Interrupt)>> {
     let mut board = s.board(campaign);
     let mut dice = match &s.dice {
         Some(d) => Dice::scripted(d.iter().copied()),
@@ -322,6 +322,6 @@ pub fn run(s: &Scenario, campaign: Arc<Campaign>) -> Result<Report, (Chronicle, 
             board,
             chronicle,
         }),
-        Err(e) => Err((chronicle, e)),
+        Err(e) => Err(Box::new((chronicle, e))),
     }
 }

@@ -59,6 +59,51 @@ pub fn keep_bad_file(path: &Path) -> std::io::Result<PathBuf> {
 }
 
 /// An empty folder of its own for a test's files.
+/// Wall-clock seconds since 1970, for the player's files only: when a save
+/// or a log entry was written, and the ids of games and Grand Campaigns.
+/// Never part of the game: rules and dice never read it, and the state
+/// digest does not contain it (DESIGN.md, determinism).
+pub fn now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// "2026-11-30 06:15" (UTC) from seconds since 1970.
+pub fn when(secs: u64) -> String {
+    let (y, m, d, hh, mm, _) = civil(secs);
+    format!("{y:04}-{m:02}-{d:02} {hh:02}:{mm:02} UTC")
+}
+
+/// "2026-11-30-061500" for file names.
+pub fn stamp(secs: u64) -> String {
+    let (y, m, d, hh, mm, ss) = civil(secs);
+    format!("{y:04}-{m:02}-{d:02}-{hh:02}{mm:02}{ss:02}")
+}
+
+/// Days since 1970 to a civil date (Howard Hinnant's algorithm).
+fn civil(secs: u64) -> (i64, u32, u32, u32, u32, u32) {
+    let days = (secs / 86_400) as i64;
+    let rem = secs % 86_400;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (
+        y,
+        m,
+        d,
+        (rem / 3600) as u32,
+        (rem % 3600 / 60) as u32,
+        (rem % 60) as u32,
+    )
+}
+
 #[cfg(test)]
 pub(crate) fn scratch_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("fcrel-{name}-{}", std::process::id()));
@@ -102,5 +147,13 @@ mod tests {
         assert_eq!(fs::read_to_string(second).unwrap(), "{broken again");
         assert!(!path.exists());
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn dates_are_civil_utc() {
+        assert_eq!(when(0), "1970-01-01 00:00 UTC");
+        // 2026-11-30 06:15:00 UTC.
+        assert_eq!(when(1_796_019_300), "2026-11-30 06:15 UTC");
+        assert_eq!(stamp(951_782_400), "2000-02-29-000000");
     }
 }

@@ -157,7 +157,7 @@ fn battle_runs(
         s.decisions.clear();
         s.policy = Some(Policy::Objective);
         let report = fcrel::scenario::run(&s, campaign.clone())
-            .unwrap_or_else(|(_, why)| panic!("seed {}: {why}", s.seed));
+            .unwrap_or_else(|stopped| panic!("seed {}: {}", s.seed, stopped.1));
         *counts.entry(ending_id(report.outcome.ending)).or_insert(0) += 1;
         lost += u64::from(report.outcome.campaign_lost);
         rejoined += u64::from(report.outcome.rounds > 1);

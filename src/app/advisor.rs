@@ -17,14 +17,13 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy_egui::egui;
 
-use super::map::{Selection, destinations};
-use crate::campaign::Side;
+use super::view::Selection;
 use crate::odds::locate::{SaveChoice, SourceInfo, Waiting};
 use crate::odds::report::Odds;
-use crate::rules::board::Board;
 use crate::rules::commander::Policy;
 use crate::rules::decision::Decision;
 use crate::rules::sequence::{GameLog, GameState, PendingDecision, StepDecisions, run_step};
+use crate::rules::view::GameView;
 use crate::sim::game_seed;
 
 /// Battles fought for one estimate.
@@ -103,42 +102,25 @@ impl Advisor {
 }
 
 /// The answer of the pending request the advisor weighs now, if any.
-pub fn weighed_answer(
-    pending: &PendingDecision,
-    selection: &Selection,
-    board: &Board,
-) -> Option<Decision> {
-    let r = pending.request.as_ref()?;
+pub fn weighed_answer(view: &GameView, selection: &Selection) -> Option<Decision> {
+    let r = view.request.as_ref()?;
+    let options = &r.request.options;
     // 12.2: the counters assigned so far, committed as they stand.
-    if r.battle_location.is_some() && r.options.contains(&Decision::EndAssign) {
+    if r.request.battle_location.is_some() && options.contains(&Decision::EndAssign) {
         return Some(Decision::EndAssign);
     }
     // 14.5.1 / 14.8.1: what fighting on would bring.
     for d in [Decision::FightOn, Decision::Rejoin] {
-        if r.options.contains(&d) {
+        if options.contains(&d) {
             return Some(d);
         }
     }
     // A move waiting for confirmation into an area the Union holds.
-    let to = selection.confirm.as_ref()?;
-    destinations(pending, selection)
+    let to = selection.confirm.as_deref()?;
+    r.destinations(selection.force.as_deref())
         .into_iter()
-        .find(|(area, d)| area == to && starts_battle(board, d))
-        .map(|(_, d)| d)
-}
-
-/// A move of a Force into an area holding Union Forces: a battle there in
-/// the Resolve Battles step (9.3, 15.2).
-pub fn starts_battle(board: &Board, d: &Decision) -> bool {
-    match d {
-        Decision::MoveForce { force, to } | Decision::JacksonMarch { force, to, .. } => {
-            board.has_side(to, Side::Union)
-                && board
-                    .piece(force)
-                    .is_some_and(|p| p.location().area() != Some(to.as_str()))
-        }
-        _ => false,
-    }
+        .find(|c| c.to.as_deref() == Some(to) && c.starts_battle)
+        .map(|c| c.decision.clone())
 }
 
 /// Starts an estimate when the weighed answer changes (the one before it is
@@ -155,10 +137,10 @@ fn ask(world: &mut World) {
         .is_none_or(|s| s.loaded.settings.odds_advisor);
     let answer = if pending.request.is_none() || !enabled {
         None
-    } else if let Some(view) = world.get_resource::<super::hud::BoardView>() {
-        weighed_answer(&pending, &selection, &view.0)
+    } else if let Some(view) = world.get_resource::<GameView>() {
+        weighed_answer(view, &selection)
     } else {
-        Board::from_world(world).and_then(|b| weighed_answer(&pending, &selection, &b))
+        super::view::build(world).and_then(|v| weighed_answer(&v, &selection))
     };
     let Some(answer) = answer else {
         let mut advisor = world.resource_mut::<Advisor>();
@@ -416,6 +398,8 @@ pub fn show(ui: &mut egui::Ui, advisor: &Advisor, answer: &Decision, what: &str)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::campaign::Side;
+    use crate::rules::board::Board;
     use crate::rules::decision::{Decider, Request};
     use crate::rules::difficulty::{BattleMode, GameOptions};
     use crate::rules::sequence::Decide;
@@ -496,33 +480,6 @@ mod tests {
     }
 
     #[test]
-    fn a_move_into_union_forces_starts_a_battle_and_a_move_elsewhere_does_not() {
-        let mut b = Board::empty(seven_days(), GameOptions::default());
-        use crate::rules::components::{Location, Strength};
-        b.place(
-            "longstreet",
-            Location::Area("glendale".into()),
-            Strength::Full,
-        );
-        b.place(
-            "kearny",
-            Location::Area("white-oak-swamp".into()),
-            Strength::Full,
-        );
-        let into = Decision::MoveForce {
-            force: "longstreet".into(),
-            to: "white-oak-swamp".into(),
-        };
-        let away = Decision::MoveForce {
-            force: "longstreet".into(),
-            to: "malvern-hill".into(),
-        };
-        assert!(starts_battle(&b, &into));
-        assert!(!starts_battle(&b, &away));
-        assert!(!starts_battle(&b, &Decision::EndMoves));
-    }
-
-    #[test]
     fn before_committing_battle_plans_the_battle_under_way_is_estimated_and_the_game_is_untouched()
     {
         let mut app = app(BattleMode::Basic, 3);
@@ -585,11 +542,15 @@ mod tests {
                 let Some(board) = Board::from_world(world) else {
                     return false;
                 };
-                mv = r
-                    .options
-                    .iter()
-                    .find(|d| matches!(d, Decision::MoveForce { .. }) && starts_battle(&board, d))
-                    .cloned();
+                let view = GameView::build(board, None, Some(r));
+                mv = view.request.and_then(|rv| {
+                    rv.choices
+                        .into_iter()
+                        .find(|c| {
+                            matches!(c.decision, Decision::MoveForce { .. }) && c.starts_battle
+                        })
+                        .map(|c| c.decision)
+                });
                 mv.is_some()
             });
             if ok {

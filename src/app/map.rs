@@ -14,18 +14,17 @@ use bevy_egui::EguiContexts;
 
 use super::Screen;
 use super::theme;
-use crate::campaign::{Campaign, ForceType, RoadKind, Side};
+use super::view::{MapViewport, Selection};
+use crate::campaign::{Campaign, RoadKind, Side};
 use crate::rules::components::{
     ActiveCampaign, Force, LeeCounter, Location, MapArea, ObjectiveMarker, Strength,
 };
-use crate::rules::decision::Decision;
 use crate::rules::sequence::GameState;
 use crate::rules::sequence::{Decide, PendingDecision};
+use crate::rules::view::GameView;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Selection>()
-        .init_resource::<MapViewport>()
-        .add_systems(Startup, spawn_camera)
+    app.add_systems(Startup, spawn_camera)
         .add_systems(
             Update,
             (
@@ -41,22 +40,6 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(in_state(Screen::Game)),
         )
         .add_systems(OnExit(Screen::Game), clear_map);
-}
-
-/// The part of the window the panels leave to the map (physical pixels).
-#[derive(Resource, Debug, Clone, Copy, Default)]
-pub struct MapViewport(pub Option<bevy_egui::egui::Rect>);
-
-/// What the player has selected on the map.
-#[derive(Resource, Debug, Clone, Default)]
-pub struct Selection {
-    pub area: Option<String>,
-    /// A Force id, or "lee".
-    pub force: Option<String>,
-    pub hovered: Option<String>,
-    /// A Forced March destination waiting for the player to confirm its
-    /// Command Point cost (15.1).
-    pub confirm: Option<String>,
 }
 
 /// Shapes of the areas in world coordinates.
@@ -451,17 +434,6 @@ fn clear_map(
     commands.remove_resource::<Geometry>();
 }
 
-/// A counter's symbol for its type (NATO-style, in text).
-pub fn symbol(t: ForceType) -> &'static str {
-    match t {
-        ForceType::Infantry => "X",
-        ForceType::Cavalry => "/",
-        ForceType::Artillery => "●",
-        ForceType::Garrison => "G",
-        ForceType::Fortification => "F",
-    }
-}
-
 /// Redraw the stacks when any counter or Lee moves or flips.
 #[allow(clippy::too_many_arguments)]
 fn rebuild_counters(
@@ -572,7 +544,7 @@ fn rebuild_counters(
                 };
                 let bottom = format!(
                     "{} {}{}",
-                    symbol(f.force_type),
+                    theme::symbol(f.force_type),
                     f.skill.letter(),
                     v.activation.map_or(String::new(), |a| format!(" {a}"))
                 );
@@ -746,49 +718,6 @@ fn inside(poly: &[Vec2], p: Vec2) -> bool {
     c
 }
 
-/// Moves in the Forced March step cost Command Points (15.1).
-pub fn costs_command_points(pending: &PendingDecision) -> bool {
-    pending.request.as_ref().is_some_and(|r| r.rule == "15.1")
-}
-
-/// The legal destinations of the selected Force (or Lee) in the pending
-/// decision, with the decision that moves it there (Jackson's two-area
-/// Forced March included, 15.1.1).
-pub fn destinations(pending: &PendingDecision, selection: &Selection) -> Vec<(String, Decision)> {
-    let Some(req) = &pending.request else {
-        return Vec::new();
-    };
-    // 14.5 / 7.9: a retreat or an arrival is one Force's choice of area,
-    // whatever is selected.
-    let area_choices: Vec<(String, Decision)> = req
-        .options
-        .iter()
-        .filter_map(|d| match d {
-            Decision::RetreatTo { area, .. } | Decision::PlaceArrival { area, .. } => {
-                Some((area.to_string(), d.clone()))
-            }
-            _ => None,
-        })
-        .collect();
-    if !area_choices.is_empty() {
-        return area_choices;
-    }
-    let Some(sel) = &selection.force else {
-        return Vec::new();
-    };
-    req.options
-        .iter()
-        .filter_map(|d| match d {
-            Decision::MoveForce { force, to } if force == sel => Some((to.to_string(), d.clone())),
-            Decision::JacksonMarch { force, to, .. } if force == sel => {
-                Some((to.to_string(), d.clone()))
-            }
-            Decision::MoveLee { to } if sel == "lee" => Some((to.to_string(), d.clone())),
-            _ => None,
-        })
-        .collect()
-}
-
 fn pick(
     mut contexts: EguiContexts,
     window: Query<&Window, With<PrimaryWindow>>,
@@ -796,12 +725,11 @@ fn pick(
     geometry: Option<Res<Geometry>>,
     buttons: Res<ButtonInput<MouseButton>>,
     mut selection: ResMut<Selection>,
-    pending: Res<PendingDecision>,
+    view: Option<Res<GameView>>,
     mut decide: MessageWriter<Decide>,
-    (battle, records, board): (
+    (battle, records): (
         Res<super::battle::BattleScreen>,
         Option<Res<crate::rules::battle::record::BattleRecords>>,
-        Option<Res<super::hud::BoardView>>,
     ),
 ) -> Result {
     let Some(g) = geometry else { return Ok(()) };
@@ -833,22 +761,23 @@ fn pick(
     if buttons.just_pressed(MouseButton::Left)
         && let Some(area) = hovered
     {
-        if let Some((_, d)) = destinations(&pending, &selection)
-            .into_iter()
-            .find(|(to, _)| *to == area)
-        {
-            let starts_battle = board
-                .as_deref()
-                .is_some_and(|b| super::advisor::starts_battle(&b.0, &d));
-            if costs_command_points(&pending) && !matches!(d, Decision::MoveLee { .. })
-                || starts_battle
-            {
+        let choice = view
+            .as_deref()
+            .and_then(|v| v.request.as_ref())
+            .and_then(|r| {
+                r.destinations(selection.force.as_deref())
+                    .into_iter()
+                    .find(|c| c.to.as_deref() == Some(area.as_str()))
+                    .cloned()
+            });
+        if let Some(c) = choice {
+            if c.cost > 0 || c.starts_battle {
                 // 15.1: a Forced March costs CP; the decision panel shows
                 // the cost and asks before it is spent. A move into the
                 // enemy waits too, with the odds advisor's estimate.
                 selection.confirm = Some(area);
             } else {
-                decide.write(Decide(d));
+                decide.write(Decide(c.decision));
                 selection.force = None;
             }
         } else {
@@ -864,7 +793,7 @@ fn draw_lines(
     active: Option<Res<ActiveCampaign>>,
     geometry: Option<Res<Geometry>>,
     selection: Res<Selection>,
-    pending: Res<PendingDecision>,
+    view: Option<Res<GameView>>,
 ) {
     let (Some(active), Some(g)) = (active, geometry) else {
         return;
@@ -940,9 +869,13 @@ fn draw_lines(
     if let Some(a) = &selection.area {
         outline(&mut gizmos, a, theme::UNION_DARK);
     }
-    for (to, _) in destinations(&pending, &selection) {
-        outline(&mut gizmos, &to, theme::HIGHLIGHT);
-        if let Some((_, c)) = g.centres.iter().find(|(a, _)| *a == to) {
+    let destinations = view
+        .as_deref()
+        .and_then(|v| v.request.as_ref())
+        .map_or(Vec::new(), |r| r.destinations(selection.force.as_deref()));
+    for to in destinations.iter().filter_map(|c| c.to.as_deref()) {
+        outline(&mut gizmos, to, theme::HIGHLIGHT);
+        if let Some((_, c)) = g.centres.iter().find(|(a, _)| a == to) {
             gizmos.circle_2d(*c, 36.0, theme::HIGHLIGHT);
         }
     }
@@ -952,7 +885,6 @@ fn draw_lines(
 mod tests {
     use super::*;
     use crate::campaign::load::load_campaign_file;
-    use crate::rules::decision::Request;
 
     fn polygon_area(poly: &[Vec2]) -> f32 {
         let n = poly.len();
@@ -989,55 +921,5 @@ mod tests {
             (total - map).abs() < map * 1e-3,
             "cells cover {total}, the map {map}"
         );
-    }
-
-    /// Only the selected Force's legal moves light up.
-    #[test]
-    fn destinations_are_the_selected_forces_legal_moves() {
-        let pending = PendingDecision {
-            request: Some(Request {
-                rule: "9.2".into(),
-                prompt: "Move".into(),
-                options: vec![
-                    Decision::MoveForce {
-                        force: "longstreet".into(),
-                        to: "glendale".into(),
-                    },
-                    Decision::MoveForce {
-                        force: "hill".into(),
-                        to: "fair-oaks".into(),
-                    },
-                    Decision::MoveLee {
-                        to: "seven-pines".into(),
-                    },
-                    Decision::JacksonMarch {
-                        force: "jackson".into(),
-                        via: "hundleys-corner".into(),
-                        to: "cold-harbor".into(),
-                    },
-                    Decision::EndMoves,
-                ],
-                situation: None,
-                battlefield: None,
-                battle_location: None,
-            }),
-            ..default()
-        };
-        let pick = |force: &str| {
-            let sel = Selection {
-                force: Some(force.into()),
-                ..default()
-            };
-            destinations(&pending, &sel)
-                .into_iter()
-                .map(|(to, _)| to)
-                .collect::<Vec<_>>()
-        };
-        assert_eq!(pick("longstreet"), vec!["glendale"]);
-        assert_eq!(pick("lee"), vec!["seven-pines"]);
-        assert_eq!(pick("jackson"), vec!["cold-harbor"]);
-        assert!(!costs_command_points(&pending));
-        assert!(pick("magruder").is_empty());
-        assert!(destinations(&pending, &Selection::default()).is_empty());
     }
 }

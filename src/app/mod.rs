@@ -10,13 +10,14 @@ pub mod theme;
 mod advisor;
 mod battle;
 mod dev;
-mod hud;
 mod map;
+mod panels;
 mod player_log;
 mod saves;
 mod screens;
 pub(crate) mod settings;
 mod union_turn;
+mod view;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -167,7 +168,8 @@ pub fn run(opts: AppOptions) -> AppExit {
         theme::plugin,
         screens::plugin,
         map::plugin,
-        hud::plugin,
+        panels::plugin,
+        view::plugin,
         battle::plugin,
         saves::plugin,
         player_log::plugin,
@@ -189,6 +191,15 @@ pub fn run(opts: AppOptions) -> AppExit {
             .add_plugins(dev::screenshots::plugin);
     }
     app.run()
+}
+
+/// Leave the game for the menu.
+pub fn to_menu(
+    next: &mut NextState<Screen>,
+    game: &mut NextState<crate::rules::sequence::GameState>,
+) {
+    next.set(Screen::Menu);
+    game.set(crate::rules::sequence::GameState::NoCampaign);
 }
 
 fn load_catalog() -> Catalog {

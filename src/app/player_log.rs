@@ -134,7 +134,7 @@ fn start_next(
 /// Begin a Grand Campaign with these options: it is written to the Player
 /// Log at once, so it is never lost.
 pub fn begin_grand(state: &mut LogState, options: crate::rules::difficulty::GameOptions) -> u64 {
-    let id = crate::save::now();
+    let id = crate::store::now();
     if let Some(l) = state.loaded.as_mut() {
         l.log.grand.push(player_log::GrandCampaign {
             id,
@@ -226,7 +226,7 @@ fn end_panel(
             ui.separator();
             if ui.button("Open the Player Log").clicked() {
                 save = true;
-                super::screens::to_menu(&mut next, &mut game);
+                super::to_menu(&mut next, &mut game);
                 next.set(Screen::PlayerLog);
             }
         });
@@ -243,7 +243,7 @@ fn end_panel(
                                 grand: id,
                                 campaign: index,
                             });
-                            super::screens::to_menu(&mut next, &mut game);
+                            super::to_menu(&mut next, &mut game);
                         }
                     });
             }
@@ -278,7 +278,7 @@ fn log_screen(
         next.set(Screen::Menu);
     }
     let ctx = contexts.ctx_mut()?;
-    let mut root = super::screens::root_ui(ctx, "player-log");
+    let mut root = super::theme::root_ui(ctx, "player-log");
     let mut save = false;
     let mut export: Option<(&str, String)> = None;
     let mut play_next = None;
@@ -336,7 +336,7 @@ fn log_screen(
             .collect();
         for (id, status, total, played) in &grands {
             ui.horizontal_wrapped(|ui| {
-                ui.label(egui::RichText::new(format!("Begun {}", crate::save::when(*id))).strong());
+                ui.label(egui::RichText::new(format!("Begun {}", crate::store::when(*id))).strong());
                 let played = if played.is_empty() {
                     String::new()
                 } else {
@@ -417,7 +417,7 @@ fn log_screen(
                 ui.end_row();
                 for i in order {
                     let e = &mut loaded.log.entries[i];
-                    ui.label(crate::save::when(e.finished_at));
+                    ui.label(crate::store::when(e.finished_at));
                     ui.label(&e.campaign_name).on_hover_ui(|ui| {
                         ui.label(&e.reason);
                         for o in &e.objectives {

@@ -78,7 +78,7 @@ fn settings_screen(
     mut draft: Local<Option<f32>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let mut root = super::screens::root_ui(ctx, "settings");
+    let mut root = super::theme::root_ui(ctx, "settings");
     egui::CentralPanel::default().show(&mut root, |ui| {
         ui.heading("Settings");
         ui.separator();

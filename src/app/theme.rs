@@ -5,6 +5,8 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::campaign::ForceType;
+
 pub const WATER: Color = Color::srgb(0.62, 0.70, 0.72);
 /// The panels' grey (egui's light `panel_fill`), and the colour the window's
 /// picture is cleared to: the game screen's panels are left unfilled over
@@ -75,4 +77,50 @@ fn style(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
     ctx.set_fonts(fonts);
     *done = true;
     Ok(())
+}
+
+/// A counter's symbol for its type (NATO-style, in text).
+pub fn symbol(t: ForceType) -> &'static str {
+    match t {
+        ForceType::Infantry => "X",
+        ForceType::Cavalry => "/",
+        ForceType::Artillery => "●",
+        ForceType::Garrison => "G",
+        ForceType::Fortification => "F",
+    }
+}
+
+/// A root `Ui` over the whole window, for panels (egui 0.36). Its
+/// background is declared (not painted) as the colour the picture is
+/// cleared to, so that what egui blends against it (the fades of scroll
+/// areas) matches in unfilled panels (`theme::unfilled_panel`).
+pub fn root_ui(ctx: &egui::Context, id: &'static str) -> egui::Ui {
+    let background = egui::Frame::NONE.fill(egui_panel());
+    egui::Ui::new(
+        ctx.clone(),
+        egui::Id::new(id),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect())
+            .ui_stack_info(egui::UiStackInfo::default().with_frame(background)),
+    )
+}
+
+/// One chronicle line; a roll explains itself on hover: the die, its
+/// target with the printed value and each modifier, the outcome and rule.
+pub fn chronicle_entry(ui: &mut egui::Ui, e: &crate::chronicle::Entry, size: f32) {
+    let resp = ui.label(egui::RichText::new(e.line()).monospace().size(size));
+    if let Some(r) = &e.roll {
+        resp.on_hover_ui(|ui| {
+            ui.label(format!("Rolled {} for: {}", r.die, e.text));
+            if let (Some(t), Some((_, base))) = (r.target, &r.base) {
+                ui.label(format!("Target {t}: {base}"));
+                for m in &r.modifiers {
+                    ui.label(format!("  {}", m.describe()));
+                }
+                ui.label("A natural 1 always succeeds, a natural 10 always fails (4.5).");
+            }
+            ui.label(format!("Result: {} — rule {}", r.outcome, e.rule));
+        });
+    }
 }

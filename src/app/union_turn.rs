@@ -11,7 +11,8 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::Screen;
 use super::settings::AppSettings;
 use super::theme;
-use crate::chronicle::{Chronicle, Entry};
+use crate::chronicle::Chronicle;
+use crate::rules::view::{GameView, Section, union_turn_sections};
 use crate::settings::Playback;
 
 pub(super) fn plugin(app: &mut App) {
@@ -46,7 +47,7 @@ pub struct UnionMoves {
 
 fn record_union_start(
     step: Option<Res<State<crate::rules::turn::Step>>>,
-    board: Option<Res<super::hud::BoardView>>,
+    board: Option<Res<GameView>>,
     mut moves: ResMut<UnionMoves>,
 ) {
     // Union Forces do not move during the Confederate Resupply (15.3-15.6),
@@ -59,7 +60,7 @@ fn record_union_start(
         return;
     }
     moves.before = board
-        .0
+        .board
         .pieces
         .iter()
         .filter(|p| p.force.side == crate::campaign::Side::Union)
@@ -79,7 +80,7 @@ fn draw_paths(
     report: Res<UnionReport>,
     moves: Res<UnionMoves>,
     geometry: Option<Res<super::map::Geometry>>,
-    board: Option<Res<super::hud::BoardView>>,
+    board: Option<Res<GameView>>,
 ) {
     let (Some(g), Some(board), true) = (geometry, board, report.open) else {
         return;
@@ -89,7 +90,7 @@ fn draw_paths(
     let mut drawn: Vec<(String, String)> = Vec::new();
     for (id, name, from) in &moves.before {
         let Some(now) = board
-            .0
+            .board
             .piece(id)
             .and_then(|p| p.location().area().map(str::to_string))
         else {
@@ -114,16 +115,9 @@ fn draw_paths(
     }
 }
 
-/// One part of the report: a group's orders, the battles, the resupply.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Section {
-    pub title: String,
-    pub lines: Vec<String>,
-}
-
 #[derive(Resource, Debug, Default)]
 pub struct UnionReport {
-    /// The chronicle index of the "16.0" entry of the turn being shown.
+    /// The chronicle index of the first entry of the Union Turn being shown.
     turn_start: Option<usize>,
     /// That turn's sections, and the chronicle length they were read at.
     sections: Vec<Section>,
@@ -147,50 +141,6 @@ impl UnionReport {
     }
 }
 
-/// Split a Union turn's chronicle (from its "16.0" entry) into sections:
-/// one per group's orders roll (16.1.x), then the battles, then the
-/// Union Resupply (18.x). The turn ends where the next turn begins (9.1).
-pub fn sections(entries: &[Entry]) -> Vec<Section> {
-    let mut out: Vec<Section> = Vec::new();
-    let mut battles: Vec<String> = Vec::new();
-    let mut resupply: Vec<String> = Vec::new();
-    // The first entry is the turn's own "16.0".
-    for e in entries.iter().skip(1) {
-        if e.rule == "9.1" || e.rule == "16.0" {
-            break;
-        }
-        let line = e.line();
-        if e.rule.starts_with("18.") {
-            resupply.push(line);
-        } else if e.rule.starts_with("16.1") && e.roll.is_some() {
-            out.push(Section {
-                title: line,
-                lines: Vec::new(),
-            });
-        } else if e.rule.starts_with("16.") {
-            match out.last_mut() {
-                Some(s) if resupply.is_empty() && battles.is_empty() => s.lines.push(line),
-                _ => battles.push(line),
-            }
-        } else {
-            battles.push(line);
-        }
-    }
-    if !battles.is_empty() {
-        out.push(Section {
-            title: "Battles after the Union moves (16.0, 9.3)".into(),
-            lines: battles,
-        });
-    }
-    if !resupply.is_empty() {
-        out.push(Section {
-            title: "Union Resupply (18.0)".into(),
-            lines: resupply,
-        });
-    }
-    out
-}
-
 /// Read the chronicle when it grows: a new Union turn (16.0) opens the
 /// report from its first group; otherwise its sections are brought up to date.
 fn follow_chronicle(
@@ -210,17 +160,17 @@ fn follow_chronicle(
         return;
     }
     report.read_len = entries.len();
-    let latest = entries.iter().rposition(|e| e.rule == "16.0");
-    if latest.is_some() && latest != report.turn_start {
-        report.turn_start = latest;
+    let Some((start, sections)) = union_turn_sections(&chronicle) else {
+        report.sections = Vec::new();
+        return;
+    };
+    if report.turn_start != Some(start) {
+        report.turn_start = Some(start);
         report.shown = 0;
         report.open = true;
         report.last_reveal = time.elapsed_secs_f64();
     }
-    report.sections = match report.turn_start {
-        Some(start) if start < entries.len() => sections(&entries[start..]),
-        _ => Vec::new(),
-    };
+    report.sections = sections;
 }
 
 fn report_window(
@@ -328,61 +278,4 @@ fn report_window(
         settings.save();
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::chronicle::RollDetail;
-
-    fn note(rule: &str, text: &str) -> Entry {
-        Entry {
-            rule: rule.into(),
-            text: text.into(),
-            roll: None,
-        }
-    }
-
-    fn roll(rule: &str, text: &str, die: u32) -> Entry {
-        Entry {
-            rule: rule.into(),
-            text: text.into(),
-            roll: Some(RollDetail {
-                die,
-                target: None,
-                base: None,
-                modifiers: Vec::new(),
-                outcome: "Move".into(),
-            }),
-        }
-    }
-
-    #[test]
-    fn a_union_turn_splits_into_groups_battles_and_resupply() {
-        let entries = vec![
-            note("16.0", "Union Turn"),
-            roll("16.1.1", "Union Orders for McCall in Beaver Dam Creek", 3),
-            roll("16.4", "Random: the group moves to", 1),
-            note("16.1.1", "The group McCall moves to Gaines' Mill."),
-            roll("16.1.2", "Union Orders for Hunt in Savage's Station", 2),
-            note("16.4", "Hold: the group does not move."),
-            note("9.3", "Battle of Gaines' Mill"),
-            note("18.0", "The Union gains 3 Command Points."),
-            note("9.1", "Turn 2 of 9 begins"),
-            note("16.0", "next Union turn"),
-        ];
-        let s = sections(&entries);
-        let titles: Vec<&str> = s.iter().map(|s| s.title.as_str()).collect();
-        assert_eq!(s.len(), 4, "{titles:?}");
-        assert!(s[0].title.contains("McCall") && s[0].title.contains("d10 = 3"));
-        assert_eq!(s[0].lines.len(), 2);
-        assert!(s[1].title.contains("Hunt"));
-        assert_eq!(
-            s[1].lines,
-            vec!["[16.4] Hold: the group does not move.".to_string()]
-        );
-        assert_eq!(s[2].lines, vec!["[9.3] Battle of Gaines' Mill".to_string()]);
-        assert_eq!(s[3].lines.len(), 1);
-        assert!(s[3].title.starts_with("Union Resupply"));
-    }
 }

@@ -365,7 +365,8 @@ pub fn battle(path: &Path, json: bool, out: &mut dyn Write, err: &mut dyn Write)
             }
             0
         }
-        Err((chronicle, why)) => {
+        Err(stopped) => {
+            let (chronicle, why) = *stopped;
             for e in chronicle.entries() {
                 let _ = writeln!(err, "{}", e.line());
             }

@@ -242,6 +242,28 @@ pub enum SecondMove {
     Retreat,
 }
 
+impl Decision {
+    /// The Confederate Command Points this answer spends: 15.1 a Forced
+    /// March move 1 (Jackson's two areas 1, 15.1.1; Lee nothing), 15.4
+    /// Refit 2, 15.5 a purchase its Combat Value, 15.6 a Scout 1, 10.2.6 a
+    /// Brigade 2, 10.2.11 Battle Plans 2 for one and 5 for two.
+    pub fn cost(&self, board: &Board, forced_march: bool) -> u32 {
+        match self {
+            Decision::MoveForce { .. } if forced_march => 1,
+            Decision::JacksonMarch { .. } => 1,
+            Decision::Refit { .. } | Decision::BuyBrigade { .. } => 2,
+            Decision::Purchase { force, reduced, .. } => board
+                .piece(force)
+                .map_or(0, |p| p.force.purchase_cost(*reduced)),
+            Decision::BuyScout => 1,
+            Decision::BuyBattlePlans { extra: 0 } => 0,
+            Decision::BuyBattlePlans { extra: 1 } => 2,
+            Decision::BuyBattlePlans { .. } => 5,
+            _ => 0,
+        }
+    }
+}
+
 /// What the player is asked, with every legal answer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Request {

@@ -18,6 +18,7 @@ pub mod digest;
 pub mod sequence;
 pub mod setup;
 pub mod turn;
+pub mod view;
 
 /// All rule plugins. Add to an app with `MinimalPlugins` + `StatesPlugin`
 /// (headless) or with the desktop plugins.

@@ -237,14 +237,12 @@ pub fn central(
     root: &mut bevy_egui::egui::Ui,
     ctx: &bevy_egui::egui::Context,
     board: &crate::rules::board::Board,
-    chronicle: &crate::chronicle::Chronicle,
     b: &BattleRecord,
     screen: &mut BattleScreen,
     pending: &crate::rules::sequence::PendingDecision,
 ) {
     use crate::rules::decision::Decision;
     use bevy_egui::egui::{self, RichText};
-    let _ = chronicle;
     // Where retreating Forces go is chosen on the campaign map.
     let on_map = pending.request.as_ref().is_some_and(|r| {
         r.options.iter().any(|d| {

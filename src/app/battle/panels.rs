@@ -17,7 +17,7 @@ use crate::rules::battle::record::{BattleRecord, EventKind, Resolution, SheetVie
 use crate::rules::battle::terms::{Formation, PlanCounter};
 use crate::rules::board::{Board, label};
 use crate::rules::components::SpecialBattlePlan;
-use crate::rules::decision::{Decision, DefaultPlan, FormationChange, Request, SecondMove};
+use crate::rules::decision::{Decision, Request};
 use crate::rules::difficulty::BattleMode;
 use crate::rules::sequence::Decide;
 
@@ -67,32 +67,6 @@ pub fn insight_text(i: Insight) -> (&'static str, &'static str) {
             "10.2.12.8",
             "Every Union Force is placed in the Union Approach or the Union Reserve, as you choose.",
         ),
-    }
-}
-
-/// A Default Battle Plan in words (12.4).
-pub fn default_plan(d: &DefaultPlan) -> String {
-    match d {
-        DefaultPlan::March { change, then } => {
-            let mut s = "March: Advance one Region".to_string();
-            match change {
-                FormationChange::None => {}
-                FormationChange::Before => s = format!("{s}, changing Formation first"),
-                FormationChange::After => s = format!("{s}, then change Formation"),
-            }
-            match then {
-                SecondMove::None => {}
-                SecondMove::Advance => s.push_str(", and Advance again (Cavalry)"),
-                SecondMove::Retreat => s.push_str(", then Retreat one Region (Cavalry)"),
-            }
-            format!("{s} (12.4.1)")
-        }
-        DefaultPlan::MarchOff => "March off the sheet behind the Reserve (12.4.1, 14.5.1)".into(),
-        DefaultPlan::MarchBack => "March back one Region out of the Melee (11.5)".into(),
-        DefaultPlan::Fire => "Fire (12.4.2)".into(),
-        DefaultPlan::Disrupt => "Disrupt the Union's Special Battle Plans (12.4.3)".into(),
-        DefaultPlan::Pivot => "Pivot: change Formation (12.4.4)".into(),
-        DefaultPlan::Hold => "Hold (12.4.6)".into(),
     }
 }
 
@@ -506,7 +480,7 @@ pub fn battle_log(ui: &mut egui::Ui, chronicle: &Chronicle, b: &BattleRecord, cu
         .auto_shrink(false)
         .show(ui, |ui| {
             for e in &entries[start..end] {
-                crate::app::hud::chronicle_entry(ui, e, 11.5);
+                crate::app::theme::chronicle_entry(ui, e, 11.5);
             }
         });
 }
@@ -597,6 +571,7 @@ enum Layout {
 fn layout(r: &Request, sheet: bool, cup: bool) -> Option<Layout> {
     let has = |f: &dyn Fn(&Decision) -> bool| r.options.iter().any(f);
     Some(
+        // 12.2: assigning, even when only "done" is left.
         if sheet
             && has(&|d| {
                 matches!(
@@ -604,9 +579,9 @@ fn layout(r: &Request, sheet: bool, cup: bool) -> Option<Layout> {
                     Decision::AssignPlan { .. }
                         | Decision::ClearOrders { .. }
                         | Decision::HoldFormationCounter
+                        | Decision::EndAssign
                 )
             })
-            || (sheet && r.rule == "12.2" && r.options.contains(&Decision::EndAssign))
         {
             Layout::Assign
         } else if has(&|d| matches!(d, Decision::Act { .. })) {
@@ -738,7 +713,7 @@ fn between_turns(
             _ => "One column shift on the Battle Resolution Table, once in the battle (10.2.5).",
         };
         if ui
-            .button(crate::app::hud::describe(board, d))
+            .button(crate::rules::view::word(board, d))
             .on_hover_text(tip)
             .clicked()
         {
@@ -973,9 +948,10 @@ fn order_of_resolution(
                                     }),
                                 )
                             }
-                            Some(p) => {
-                                (default_plan(p), "A Default Battle Plan (12.4).".to_string())
-                            }
+                            Some(p) => (
+                                crate::rules::view::default_plan(p),
+                                "A Default Battle Plan (12.4).".to_string(),
+                            ),
                         };
                         if ui.button(text).on_hover_text(tip).clicked() {
                             send(decide, d);

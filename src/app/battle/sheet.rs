@@ -563,7 +563,7 @@ fn counter(
     );
     let bottom = format!(
         "{} {}{}",
-        super::super::map::symbol(p.force.force_type),
+        crate::app::theme::symbol(p.force.force_type),
         p.force.skill.letter(),
         v.activation.map_or(String::new(), |a| format!(" {a}"))
     );

@@ -78,7 +78,11 @@ impl Tour {
 pub(in crate::app) fn plugin(app: &mut App) {
     // After the rules: every question a step asks is seen before the
     // commander answers it (a fight-on choice lasts a single frame).
-    app.add_systems(Update, tour.after(crate::rules::sequence::RulesSystems));
+    app.add_systems(
+        Update,
+        tour.after(crate::rules::sequence::RulesSystems)
+            .after(crate::app::view::refresh),
+    );
 }
 
 fn shot(commands: &mut Commands, tour: &Tour, name: &str) {
@@ -154,8 +158,8 @@ fn tour(
     ),
     (advisor, view, mut selection): (
         Res<crate::app::advisor::Advisor>,
-        Option<Res<crate::app::hud::BoardView>>,
-        ResMut<crate::app::map::Selection>,
+        Option<Res<crate::rules::view::GameView>>,
+        ResMut<crate::app::view::Selection>,
     ),
 ) {
     tour.wait += 1;
@@ -168,7 +172,14 @@ fn tour(
     ) || tour.wait > 2_000;
     let request = pending.as_ref().and_then(|p| p.request.clone());
     // The Confederate Moves of turn 1 wait for the player.
-    let first_moves = request.as_ref().is_some_and(|r| r.rule == "9.2");
+    let moves = |r: &crate::rules::decision::Request| {
+        r.battle_location.is_none()
+            && step
+                .as_ref()
+                .is_some_and(|s| *s.get() == Step::ConfederateMoves)
+            && r.options.contains(&Decision::EndMoves)
+    };
+    let first_moves = request.as_ref().is_some_and(moves);
     // On a battle shot, the battle is shown as far as it has been fought.
     if matches!(tour.stage, 13 | 16 | 22 | 24 | 26 | 40)
         && let Some(rec) = records.as_ref()
@@ -236,12 +247,12 @@ fn tour(
         // advisor's estimate of the battle it brings.
         11 if !tour.move_shot
             && let Some(r) = request.as_ref()
-            && r.rule == "9.2"
-            && let Some(view) = view.as_ref()
-            && let Some(Decision::MoveForce { force, to }) = r
-                .options
-                .iter()
-                .find(|d| crate::app::advisor::starts_battle(&view.0, d)) =>
+            && moves(r)
+            && let Some(Decision::MoveForce { force, to }) = view
+                .as_ref()
+                .and_then(|v| v.request.as_ref())
+                .and_then(|v| v.choices.iter().find(|c| c.starts_battle))
+                .map(|c| &c.decision) =>
         {
             commands.remove_resource::<ScriptedCommander>();
             selection.force = Some(force.to_string());
@@ -332,7 +343,7 @@ fn tour(
         }
         // A second campaign, with Basic battles.
         8 if settled => {
-            crate::app::screens::to_menu(&mut next, &mut next_game);
+            crate::app::to_menu(&mut next, &mut next_game);
             tour.go(20);
         }
         // As a Grand Campaign (21.0), so that its end goes to the Player Log.
@@ -368,7 +379,9 @@ fn tour(
         }
         // Battle Plans being assigned: one already given, a Force picked.
         21 if !tour.basic_shots[1]
-            && request.as_ref().is_some_and(|r| r.rule == "12.2")
+            && request
+                .as_ref()
+                .is_some_and(|r| r.options.contains(&Decision::EndAssign))
             && records
                 .as_ref()
                 .and_then(|r| latest_sheet(r))
@@ -394,7 +407,9 @@ fn tour(
         // The middle of resolution: some Forces have acted, others still
         // carry their counters.
         21 if !tour.basic_shots[2]
-            && request.as_ref().is_some_and(|r| r.rule == "14.4")
+            && request
+                .as_ref()
+                .is_some_and(|r| r.options.iter().any(|d| matches!(d, Decision::Act { .. })))
             && records
                 .as_ref()
                 .and_then(|r| latest_sheet(r))
@@ -430,7 +445,7 @@ fn tour(
         }
         // The saves the two campaigns left (with a data folder of its own).
         29 if settled => {
-            crate::app::screens::to_menu(&mut next, &mut next_game);
+            crate::app::to_menu(&mut next, &mut next_game);
             tour.go(31);
         }
         31 if settled => {
@@ -463,7 +478,7 @@ fn tour(
             tour.go(52);
         }
         52 if settled => {
-            crate::app::screens::to_menu(&mut next, &mut next_game);
+            crate::app::to_menu(&mut next, &mut next_game);
             tour.map_index += 1;
             tour.go(50);
         }
@@ -521,7 +536,7 @@ fn tour(
                 let id = log.loaded.as_ref()?.log.next_campaign(g)?;
                 Some((g, catalog.campaigns.iter().position(|c| c.id == id)?))
             });
-            crate::app::screens::to_menu(&mut next, &mut next_game);
+            crate::app::to_menu(&mut next, &mut next_game);
             match next_campaign {
                 // As "Go on to …" does.
                 Some((g, campaign)) => {

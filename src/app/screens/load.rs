@@ -24,7 +24,7 @@ fn load(
         next.set(Screen::Menu);
     }
     let ctx = contexts.ctx_mut()?;
-    let mut root = super::root_ui(ctx, "load");
+    let mut root = crate::app::theme::root_ui(ctx, "load");
     egui::CentralPanel::default().show(&mut root, |ui| {
         ui.horizontal(|ui| {
             ui.heading("Load a saved game");
@@ -82,7 +82,7 @@ fn row(ui: &mut egui::Ui, l: &Listed, next: &mut NextState<Screen>, commands: &m
             ));
             ui.label(format!("{:?} battles", s.options.battles));
             ui.label(if s.finished { "finished" } else { "" });
-            ui.label(crate::save::when(s.saved_at));
+            ui.label(crate::store::when(s.saved_at));
             ui.label(egui::RichText::new(name).monospace().size(11.0));
         }
         Err(p) => {

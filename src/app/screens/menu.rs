@@ -35,7 +35,7 @@ fn menu(
         );
     }
     let ctx = contexts.ctx_mut()?;
-    let mut root = super::root_ui(ctx, "menu");
+    let mut root = crate::app::theme::root_ui(ctx, "menu");
     egui::CentralPanel::default().show(&mut root, |ui| {
         ui.vertical_centered(|ui| {
             ui.add_space(24.0);
@@ -103,7 +103,7 @@ fn menu(
                         "{} · turn {} · {} · {}",
                         save.campaign_name,
                         save.turn,
-                        crate::save::when(save.saved_at),
+                        crate::store::when(save.saved_at),
                         path.display()
                     );
                     if ui.add(big("Continue")).on_hover_text(tip).clicked() {

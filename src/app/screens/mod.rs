@@ -5,10 +5,9 @@ mod menu;
 mod setup;
 
 use bevy::prelude::*;
-use bevy_egui::egui;
 
 use super::{Catalog, Screen, SetupChoice};
-use crate::rules::sequence::{GameState, ScriptedCommander};
+use crate::rules::sequence::ScriptedCommander;
 use crate::rules::setup::NewCampaign;
 
 pub(super) fn plugin(app: &mut App) {
@@ -39,7 +38,7 @@ fn start_campaign(
             .map_or(String::new(), |n| n.to_string_lossy().into_owned());
         grand.0 = load.save.grand;
         let game = if load.save.game == 0 {
-            crate::save::now()
+            crate::store::now()
         } else {
             load.save.game
         };
@@ -78,28 +77,6 @@ fn start_campaign(
         choice.grand = false;
         grand.0 = Some(super::player_log::begin_grand(&mut log, choice.options));
     }
-    commands.insert_resource(crate::save::GameId(crate::save::now()));
+    commands.insert_resource(crate::save::GameId(crate::store::now()));
     commands.write_message(NewCampaign::new(campaign, choice.options));
-}
-
-/// A root `Ui` over the whole window, for panels (egui 0.36). Its
-/// background is declared (not painted) as the colour the picture is
-/// cleared to, so that what egui blends against it (the fades of scroll
-/// areas) matches in unfilled panels (`theme::unfilled_panel`).
-pub fn root_ui(ctx: &egui::Context, id: &'static str) -> egui::Ui {
-    let background = egui::Frame::NONE.fill(super::theme::egui_panel());
-    egui::Ui::new(
-        ctx.clone(),
-        egui::Id::new(id),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect())
-            .ui_stack_info(egui::UiStackInfo::default().with_frame(background)),
-    )
-}
-
-/// Leave the game for the menu.
-pub fn to_menu(next: &mut NextState<Screen>, game: &mut NextState<GameState>) {
-    next.set(Screen::Menu);
-    game.set(GameState::NoCampaign);
 }

@@ -47,7 +47,7 @@ fn setup(
     mut settings: ResMut<crate::app::settings::AppSettings>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let mut root = super::root_ui(ctx, "setup");
+    let mut root = crate::app::theme::root_ui(ctx, "setup");
     let Some(c) = catalog.campaigns.get(choice.campaign).cloned() else {
         next.set(Screen::Menu);
         return Ok(());

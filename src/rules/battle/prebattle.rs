@@ -399,14 +399,15 @@ fn buy_brigade(ctx: &mut Ctx) -> Result<(), Interrupt> {
             });
         }
     }
-    match ctx.ask(Request::new(
+    let answer = ctx.ask(Request::new(
         rule,
         "Pay 2 Command Points to add 1 Brigade to a Confederate Held Area?",
         options,
-    ))? {
+    ))?;
+    ctx.board.cp.confederate -= answer.cost(ctx.board, false);
+    match answer {
         Decision::BuyBrigade { force, area } => {
             let i = ctx.board.index(&force).expect("offered brigades exist");
-            ctx.board.cp.confederate -= 2;
             ctx.board.move_to(i, &area);
             note!(
                 ctx,

@@ -42,6 +42,8 @@ pub fn play_step(ctx: &mut Ctx, step: Step) -> Result<(), Interrupt> {
         }
         Step::ConfederateResupply => resupply::confederate(ctx)?,
         Step::UnionOrders => {
+            ctx.chronicle
+                .begin(crate::chronicle::Part::UnionTurn(ctx.board.turn.turn));
             note!(
                 ctx,
                 "16.0",
@@ -75,6 +77,7 @@ fn advance_turn(ctx: &mut Ctx) -> bool {
         );
         return true;
     }
+    ctx.chronicle.begin(crate::chronicle::Part::Turn(t));
     note!(
         ctx,
         "9.1",

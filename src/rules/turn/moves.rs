@@ -77,19 +77,16 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
         } else {
             "Move your Mobile Forces one area each (free), or end the step.".to_string()
         };
-        match ctx.ask(Request::new(rule, prompt, options))? {
+        let answer = ctx.ask(Request::new(rule, prompt, options))?;
+        ctx.board.cp.confederate -= answer.cost(ctx.board, forced);
+        match answer {
             Decision::EndMoves => break,
             Decision::MoveForce { force, to } => {
                 let i = ctx.board.index(&force).expect("offered");
                 let from = ctx.board.pieces[i].location().clone();
                 ctx.board.move_to(i, &to);
                 moved[i] = true;
-                let cost = if forced {
-                    ctx.board.cp.confederate -= 1;
-                    " for 1 Command Point"
-                } else {
-                    ""
-                };
+                let cost = if forced { " for 1 Command Point" } else { "" };
                 let text = format!(
                     "{} moves from {} to {}{cost}.",
                     ctx.board.label(i),
@@ -102,7 +99,6 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
                 let i = ctx.board.index(&force).expect("offered");
                 ctx.board.move_to(i, &via);
                 ctx.board.move_to(i, &to);
-                ctx.board.cp.confederate -= 1;
                 moved[i] = true;
                 let text = format!(
                     "{} force-marches two areas through {} to {} for 1 Command Point (Jackson, 15.1.1).",

@@ -110,11 +110,12 @@ pub fn confederate(ctx: &mut Ctx) -> Result<(), Interrupt> {
         let prompt = format!(
             "Confederate Resupply: {cp} Command Points. Refit (2), purchase Forces (their Combat Value), buy Scouts (1), or end the step."
         );
-        match ctx.ask(Request::new("15.3", prompt, options))? {
+        let answer = ctx.ask(Request::new("15.3", prompt, options))?;
+        ctx.board.cp.confederate -= answer.cost(ctx.board, false);
+        match answer {
             Decision::EndResupply => break,
             Decision::Refit { force } => {
                 let i = ctx.board.index(&force).expect("offered");
-                ctx.board.cp.confederate -= 2;
                 ctx.board.pieces[i].strength = Strength::Full;
                 let text = format!("{} is Refitted for 2 Command Points.", ctx.board.label(i));
                 note!(ctx, "15.4", "{}", text);
@@ -126,7 +127,6 @@ pub fn confederate(ctx: &mut Ctx) -> Result<(), Interrupt> {
             } => {
                 let i = ctx.board.index(&force).expect("offered");
                 let cost = ctx.board.pieces[i].force.purchase_cost(reduced);
-                ctx.board.cp.confederate -= cost;
                 ctx.board.move_to(i, &area);
                 ctx.board.pieces[i].strength = if reduced {
                     Strength::Reduced
@@ -143,7 +143,6 @@ pub fn confederate(ctx: &mut Ctx) -> Result<(), Interrupt> {
                 note!(ctx, "15.5", "{}", text);
             }
             Decision::BuyScout => {
-                ctx.board.cp.confederate -= 1;
                 ctx.board.scouts.available += 1;
                 note!(ctx, "15.6", "A Scout is purchased for 1 Command Point.");
             }

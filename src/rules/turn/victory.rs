@@ -200,22 +200,65 @@ pub fn victory_points(board: &Board) -> u32 {
         .map(|o| o.vp)
         .sum();
     let casualties = match &board.campaign.victory.casualties {
-        Some(c) if objectives >= board.campaign.victory.lee_historical_vp => {
-            let named: u32 = board
-                .pieces
-                .iter()
-                .filter(|p| {
-                    p.force.side == Side::Confederate
-                        && p.force.is_named()
-                        && p.location().area().is_some()
-                })
-                .map(|p| p.combat())
-                .sum();
-            if named >= c.min_named_combat { c.vp } else { 0 }
+        Some(c)
+            if objectives >= board.campaign.victory.lee_historical_vp
+                && named_combat_in_field(board) >= c.min_named_combat =>
+        {
+            c.vp
         }
         _ => 0,
     };
     objectives + casualties
+}
+
+/// 21.1 Casualties: the combined Combat Value of the named Confederate
+/// Forces still on the map.
+pub fn named_combat_in_field(board: &Board) -> u32 {
+    board
+        .pieces
+        .iter()
+        .filter(|p| {
+            p.force.side == Side::Confederate && p.force.is_named() && p.location().area().is_some()
+        })
+        .map(|p| p.combat())
+        .sum()
+}
+
+/// Where an objective stands for the player (3.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Standing {
+    Achieved,
+    Failed,
+    /// Not decided; its condition holds on the map now.
+    MetNow,
+    /// Not decided; its condition does not hold now.
+    AtRisk,
+}
+
+/// An objective's standing: decided, or as the map stands now. Once the
+/// campaign is over, what was not achieved has failed.
+pub fn standing(board: &Board, id: &str, condition: &Condition) -> Standing {
+    match board.progress.objectives.get(id) {
+        Some(true) => return Standing::Achieved,
+        Some(false) => return Standing::Failed,
+        None if board.progress.result.is_some() => return Standing::Failed,
+        None => {}
+    }
+    let met = match condition {
+        Condition::ClearArea { area, .. } => !board.has_side(area, Side::Union),
+        Condition::Reach { area, forces, .. } => has_reached(board, area, forces),
+        Condition::Occupy { areas, .. } => {
+            areas.iter().all(|a| board.has_side(a, Side::Confederate))
+        }
+        Condition::HoldThroughout { areas } | Condition::HoldWithCombatValue { areas, .. } => areas
+            .iter()
+            .all(|a| board.holder(a) == Some(Side::Confederate)),
+    };
+    if met {
+        Standing::MetNow
+    } else {
+        Standing::AtRisk
+    }
 }
 
 /// 3.3 Command performance.

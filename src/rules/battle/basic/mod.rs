@@ -115,13 +115,15 @@ pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R
     if cp >= 5 {
         options.push(Decision::BuyBattlePlans { extra: 2 });
     }
-    if let Decision::BuyBattlePlans { extra } = ctx.ask(Request::new(
+    let answer = ctx.ask(Request::new(
         "10.2.11",
         format!("Buy Battle Plans? You have {cp} Command Points: +1 for 2, +2 for 5."),
         options,
-    ))? && extra > 0
+    ))?;
+    if let Decision::BuyBattlePlans { extra } = answer
+        && extra > 0
     {
-        let cost = if extra == 1 { 2 } else { 5 };
+        let cost = answer.cost(ctx.board, false);
         ctx.board.cp.confederate -= cost;
         quantity += extra;
         note!(

@@ -1,0 +1,93 @@
+//! The status bar: the campaign, the turn and step, Command Points and
+//! Scouts, the battle mode, Save, Export replay and the menu; below it, the
+//! last save's message.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use super::Out;
+use super::reference::Reference;
+use crate::app::saves::{SaveGame, SaveState};
+use crate::app::theme;
+use crate::campaign::Phase;
+use crate::rules::view::GameView;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, leave.run_if(in_state(crate::app::Screen::Game)));
+}
+
+fn leave(keys: Res<ButtonInput<KeyCode>>, saves: Res<SaveState>, mut out: Out) {
+    // While a saved game is replayed, it runs to its end.
+    if saves.loading.is_none() && keys.just_pressed(KeyCode::Escape) {
+        out.go_to_menu();
+    }
+}
+
+#[derive(SystemParam)]
+pub struct StatusBar<'w> {
+    saves: Res<'w, SaveState>,
+    time: Res<'w, Time<Real>>,
+}
+
+impl StatusBar<'_> {
+    pub fn show(
+        &mut self,
+        root: &mut egui::Ui,
+        view: &GameView,
+        out: &mut Out,
+        reference: &mut Reference,
+    ) {
+        let s = &view.status;
+        let unfilled = theme::unfilled_panel(root.style());
+        egui::Panel::top("status").frame(unfilled).show(root, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.heading(&s.campaign);
+                let color = match s.phase {
+                    Phase::Confederate => theme::egui_grey(),
+                    Phase::Union => theme::egui_blue(),
+                };
+                ui.label(egui::RichText::new(format!("Turn {} of {}", s.turn, s.turns)).strong().size(16.0));
+                ui.label(egui::RichText::new(s.phase_text()).color(egui::Color32::WHITE).background_color(color).size(15.0));
+                ui.separator();
+                ui.label(format!("Confederate CP {}", s.confederate_cp)).on_hover_text("Command Points (4.9): Forced March 1, Refit 2, purchases at Combat Value, Scouts 1.");
+                ui.label(format!("Scouts {} of {}", s.scouts, s.scout_counters)).on_hover_text("Scouts (4.10): Fog of War re-rolls, Union Orders re-rolls or ±1, Clear Orders, Special Battle Plans removed.");
+                ui.label(format!("Union CP {}", s.union_cp)).on_hover_text("Union Command Points, spent at Union Resupply (18.1).");
+                ui.label(format!("Union Special Battle Plans {}", s.union_special_battle_plans)).on_hover_text("Drawn each battle turn of a Basic battle (10.2.10).");
+                ui.label(format!("Battles: {}", s.battles));
+                if ui.button("Rules (F1)").clicked() {
+                    reference.open = !reference.open;
+                }
+                if ui
+                    .button("Save (Ctrl+S)")
+                    .on_hover_text("Save the game as it waits for your decision; autosaves are made at the start of every phase.")
+                    .clicked()
+                {
+                    out.save.write(SaveGame::Save);
+                }
+                if ui
+                    .button("Export replay")
+                    .on_hover_text("The campaign, its options and every decision so far, with the state's digest: `fcrel replay FILE --verify` re-runs it (attach it to a bug report).")
+                    .clicked()
+                {
+                    out.save.write(SaveGame::Replay);
+                }
+                if ui.button("Menu (Esc)").clicked() {
+                    out.go_to_menu();
+                }
+            });
+        });
+        if let Some((text, problem)) = self.saves.showing(self.time.elapsed_secs_f64()) {
+            egui::Panel::top("save-message")
+                .frame(unfilled)
+                .show(root, |ui| {
+                    let color = if *problem {
+                        egui::Color32::DARK_RED
+                    } else {
+                        egui::Color32::from_rgb(40, 100, 40)
+                    };
+                    ui.colored_label(color, text);
+                });
+        }
+    }
+}

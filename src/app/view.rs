@@ -1,0 +1,135 @@
+//! What the map and the panels share: the rules' view of the game
+//! ([`GameView`], rebuilt whenever the rules move on), the player's
+//! selection, and the part of the window left to the map.
+
+use bevy::prelude::*;
+
+use super::Screen;
+use crate::chronicle::Chronicle;
+use crate::rules::board::Board;
+use crate::rules::components::ActiveCampaign;
+use crate::rules::sequence::{GameState, PendingDecision};
+use crate::rules::turn::Step;
+use crate::rules::view::GameView;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Selection>()
+        .init_resource::<MapViewport>()
+        .add_systems(
+            Update,
+            refresh
+                .after(crate::rules::sequence::RulesSystems)
+                .run_if(in_state(Screen::Game))
+                .run_if(rules_moved_on),
+        )
+        .add_systems(OnExit(Screen::Game), |mut commands: Commands| {
+            commands.remove_resource::<GameView>()
+        });
+}
+
+/// What the player has selected on the map.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct Selection {
+    pub area: Option<String>,
+    /// A Force id, or "lee".
+    pub force: Option<String>,
+    pub hovered: Option<String>,
+    /// A move waiting for the player to confirm it: it costs Command Points
+    /// (15.1) or starts a battle (the odds advisor weighs it meanwhile).
+    pub confirm: Option<String>,
+}
+
+/// The part of the window the panels leave to the map (physical pixels).
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct MapViewport(pub Option<bevy_egui::egui::Rect>);
+
+/// Every step the rules run writes the pending decision and the chronicle;
+/// a load or a new campaign changes the game state.
+fn rules_moved_on(
+    view: Option<Res<GameView>>,
+    pending: Option<Res<PendingDecision>>,
+    chronicle: Option<Res<Chronicle>>,
+    game: Option<Res<State<GameState>>>,
+    step: Option<Res<State<Step>>>,
+) -> bool {
+    view.is_none()
+        || pending.is_some_and(|r| r.is_changed())
+        || chronicle.is_some_and(|r| r.is_changed())
+        || game.is_some_and(|r| r.is_changed())
+        || step.is_some_and(|r| r.is_changed())
+}
+
+/// Systems that read the view after the rules ran this frame go after this.
+pub fn refresh(world: &mut World) {
+    if let Some(view) = build(world) {
+        world.insert_resource(view);
+    }
+}
+
+/// The rules' view of the game in the world now (none before a campaign is
+/// set up).
+pub fn build(world: &mut World) -> Option<GameView> {
+    world.get_resource::<ActiveCampaign>()?;
+    let board = Board::from_world(world)?;
+    let step = world.get_resource::<State<Step>>().map(|s| *s.get());
+    let request = world
+        .get_resource::<PendingDecision>()
+        .and_then(|p| p.request.as_ref());
+    Some(GameView::build(board, step, request))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::components::CommandPoints;
+    use crate::rules::decision::Decision;
+    use crate::rules::sequence::Decide;
+    use crate::rules::setup::NewCampaign;
+    use bevy::state::app::StatesPlugin;
+
+    fn pending(app: &App) -> Option<crate::rules::decision::Request> {
+        app.world().resource::<PendingDecision>().request.clone()
+    }
+
+    /// The view follows the rules: after every step it holds the question
+    /// being asked, worded, and the figures of the world.
+    #[test]
+    fn the_view_is_rebuilt_whenever_the_rules_move_on() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin, crate::RulesPlugin))
+            .init_state::<Screen>()
+            .add_plugins(plugin);
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Game);
+        let campaign = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").unwrap());
+        app.world_mut().write_message(NewCampaign::new(
+            campaign,
+            crate::rules::difficulty::GameOptions::default(),
+        ));
+        let mut answered = 0;
+        for _ in 0..200 {
+            app.update();
+            let Some(r) = pending(&app) else { continue };
+            let view = app.world().resource::<GameView>();
+            let asked = view.request.as_ref().expect("the view asks it too");
+            assert_eq!(asked.request, r);
+            assert_eq!(asked.choices.len(), r.options.len());
+            assert!(asked.choices.iter().all(|c| !c.text.is_empty()));
+            let cp = *app.world().resource::<CommandPoints>();
+            assert_eq!(view.status.confederate_cp, cp.confederate);
+            assert_eq!(view.status.union_cp, cp.union);
+            let end = [Decision::EndMoves, Decision::EndResupply];
+            let d = end
+                .into_iter()
+                .find(|d| r.options.contains(d))
+                .unwrap_or_else(|| r.options[0].clone());
+            app.world_mut().write_message(Decide(d));
+            answered += 1;
+            if answered == 6 {
+                return;
+            }
+        }
+        panic!("only {answered} questions came");
+    }
+}

@@ -1,0 +1,425 @@
+//! The one view of the game the front end reads, as online wargame
+//! engines give theirs: built by the rules from the board, the step and the
+//! pending request. Everything the panels show that the rules decide is
+//! here and worded (an objective's standing, what an answer costs, whether
+//! it starts a battle and who would be Enveloped, the end of the campaign);
+//! the app adds only layout.
+
+mod odds;
+mod union_turn;
+mod words;
+
+pub use odds::BattleOdds;
+pub use union_turn::{Section, union_turn_sections};
+pub use words::{default_plan, word};
+
+use bevy::prelude::Resource;
+
+use crate::campaign::{Phase, Side};
+use crate::rules::board::Board;
+use crate::rules::components::{Casualties, Rating};
+use crate::rules::decision::{Decision, Request};
+use crate::rules::turn::Step;
+use crate::rules::turn::victory::{self, Standing};
+
+#[derive(Resource, Debug, Clone)]
+pub struct GameView {
+    /// The position: Forces, Lee, Command Points, progress.
+    pub board: Board,
+    pub status: Status,
+    pub objectives: Vec<Objective>,
+    pub request: Option<RequestView>,
+    /// Once the campaign is over (3.1–3.3, 21.0–21.1).
+    pub end: Option<End>,
+}
+
+/// The status bar's figures.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Status {
+    pub campaign: String,
+    /// The Turn counter (1 before the first turn begins).
+    pub turn: u32,
+    pub turns: u32,
+    pub phase: Phase,
+    pub step: Option<Step>,
+    pub confederate_cp: u32,
+    pub union_cp: u32,
+    pub scouts: u32,
+    pub scout_counters: u32,
+    /// Drawn each battle turn of a Basic battle (10.2.10).
+    pub union_special_battle_plans: u32,
+    pub battles: &'static str,
+    pub lee_historical_vp: u32,
+}
+
+impl Status {
+    /// "Confederate Turn · Moves (9.2)".
+    pub fn phase_text(&self) -> String {
+        let side = match self.phase {
+            Phase::Confederate => "Confederate Turn",
+            Phase::Union => "Union Turn",
+        };
+        match self.step {
+            Some(s) => format!("{side} · {} ({})", s.name(), s.rule()),
+            None => side.to_string(),
+        }
+    }
+}
+
+/// A Victory Condition and where it stands (3.1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Objective {
+    pub text: String,
+    pub vp: u32,
+    pub standing: Standing,
+}
+
+/// The pending question, every answer worded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RequestView {
+    pub request: Request,
+    /// One for each of `request.options`, in order.
+    pub choices: Vec<Choice>,
+}
+
+/// One legal answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    pub decision: Decision,
+    pub text: String,
+    /// Command Points it spends (15.1 Forced March moves, 15.4 Refit, 15.5
+    /// purchases, 15.6 Scouts, 10.2.1 Brigades, 10.2.11 Battle Plans).
+    pub cost: u32,
+    /// The map area it sends a Force (or Lee) to.
+    pub to: Option<String>,
+    /// A Force moves into an area holding Union Forces: a battle there in
+    /// the Resolve Battles step that follows (9.3, 15.2).
+    pub starts_battle: bool,
+    /// The armies that would meet where it goes, before Fog of War.
+    pub odds: Option<BattleOdds>,
+}
+
+impl RequestView {
+    /// The choices that place the selected Force (or `"lee"`) on the map,
+    /// or, for a retreat or an arrival (14.5, 7.9), the area choices
+    /// whatever is selected.
+    pub fn destinations(&self, selected: Option<&str>) -> Vec<&Choice> {
+        let area_choices: Vec<&Choice> = self
+            .choices
+            .iter()
+            .filter(|c| {
+                matches!(
+                    c.decision,
+                    Decision::RetreatTo { .. } | Decision::PlaceArrival { .. }
+                )
+            })
+            .collect();
+        if !area_choices.is_empty() {
+            return area_choices;
+        }
+        let Some(sel) = selected else {
+            return Vec::new();
+        };
+        self.choices
+            .iter()
+            .filter(|c| match &c.decision {
+                Decision::MoveForce { force, .. } | Decision::JacksonMarch { force, .. } => {
+                    force == sel
+                }
+                Decision::MoveLee { .. } => sel == "lee",
+                _ => false,
+            })
+            .collect()
+    }
+
+    pub fn choice(&self, d: &Decision) -> Option<&Choice> {
+        self.choices.iter().find(|c| c.decision == *d)
+    }
+}
+
+/// The end of the campaign.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct End {
+    pub victory: bool,
+    pub reason: String,
+    /// Each objective and whether it was met.
+    pub objectives: Vec<(String, u32, bool)>,
+    pub victory_points: u32,
+    pub lee_historical_vp: u32,
+    pub rating: Rating,
+    /// 11.10–11.11.
+    pub casualties: Casualties,
+    /// 21.1: the named Confederate Forces' combined Combat Value on the map.
+    pub named_combat: u32,
+    /// Both armies' combined Combat Value at the end of each turn.
+    pub strength: Vec<(u32, u32, u32)>,
+}
+
+impl GameView {
+    /// The view of `board` in `step`, asked `request`.
+    pub fn build(board: Board, step: Option<Step>, request: Option<&Request>) -> GameView {
+        let c = &board.campaign;
+        let status = Status {
+            campaign: c.name.clone(),
+            turn: board.turn.turn.max(1),
+            turns: c.turns,
+            phase: board.turn.phase,
+            step,
+            confederate_cp: board.cp.confederate,
+            union_cp: board.cp.union,
+            scouts: board.scouts.available,
+            scout_counters: board.scouts.counters,
+            union_special_battle_plans: board.options.union_special_battle_plans(c),
+            battles: board.options.battles.name(),
+            lee_historical_vp: c.victory.lee_historical_vp,
+        };
+        let objectives = board
+            .options
+            .objectives(c)
+            .map(|o| Objective {
+                text: o.text.clone(),
+                vp: o.vp,
+                standing: victory::standing(&board, &o.id, &o.condition),
+            })
+            .collect();
+        let request = request.map(|r| RequestView {
+            choices: r.options.iter().map(|d| choice(&board, step, d)).collect(),
+            request: r.clone(),
+        });
+        let end = board.progress.result.as_ref().map(|r| End {
+            victory: r.victory,
+            reason: r.reason.clone(),
+            objectives: board
+                .options
+                .objectives(c)
+                .map(|o| {
+                    let met = board.progress.objectives.get(&o.id) == Some(&true);
+                    (o.text.clone(), o.vp, met)
+                })
+                .collect(),
+            victory_points: r.victory_points,
+            lee_historical_vp: c.victory.lee_historical_vp,
+            rating: r.rating,
+            casualties: board.progress.casualties,
+            named_combat: victory::named_combat_in_field(&board),
+            strength: board.progress.strength.clone(),
+        });
+        GameView {
+            status,
+            objectives,
+            request,
+            end,
+            board,
+        }
+    }
+}
+
+impl GameView {
+    /// 15.1: the step's moves cost Command Points.
+    pub fn forced_march(&self) -> bool {
+        self.status.step == Some(Step::ForcedMarch)
+    }
+}
+
+fn choice(board: &Board, step: Option<Step>, d: &Decision) -> Choice {
+    let (to, mover) = match d {
+        Decision::MoveForce { force, to } | Decision::JacksonMarch { force, to, .. } => {
+            (Some(to.to_string()), Some(force.as_str()))
+        }
+        Decision::MoveLee { to } => (Some(to.to_string()), None),
+        Decision::RetreatTo { area, .. } | Decision::PlaceArrival { area, .. } => {
+            (Some(area.to_string()), None)
+        }
+        _ => (None, None),
+    };
+    let cost = d.cost(board, step == Some(Step::ForcedMarch));
+    let starts_battle = mover.is_some_and(|f| {
+        let to = to.as_deref().unwrap_or_default();
+        board.has_side(to, Side::Union)
+            && board
+                .piece(f)
+                .is_some_and(|p| p.location().area() != Some(to))
+    });
+    let odds = match d {
+        Decision::MoveForce { .. } | Decision::JacksonMarch { .. } | Decision::MoveLee { .. } => to
+            .as_deref()
+            .and_then(|to| BattleOdds::at(board, mover, to)),
+        Decision::FightBattleAt { area } => BattleOdds::at(board, None, area),
+        _ => None,
+    };
+    Choice {
+        decision: d.clone(),
+        text: word(board, d),
+        cost,
+        to,
+        starts_battle,
+        odds,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::rules::components::{CampaignResult, Location, Strength};
+    use crate::rules::difficulty::GameOptions;
+
+    fn seven_days() -> Board {
+        let c = Arc::new(crate::campaign::load_bundled("seven-days").expect("loads"));
+        let mut b = Board::empty(c, GameOptions::default());
+        b.place(
+            "longstreet",
+            Location::Area("glendale".into()),
+            Strength::Full,
+        );
+        b.place(
+            "kearny",
+            Location::Area("white-oak-swamp".into()),
+            Strength::Full,
+        );
+        b
+    }
+
+    fn mv(force: &str, to: &str) -> Decision {
+        Decision::MoveForce {
+            force: force.into(),
+            to: to.into(),
+        }
+    }
+
+    fn moves(board: &Board, step: Step, options: Vec<Decision>) -> RequestView {
+        let r = Request::new("9.2", "Move", options);
+        GameView::build(board.clone(), Some(step), Some(&r))
+            .request
+            .expect("asked")
+    }
+
+    /// Only the selected Force's legal moves light up; a retreat's areas
+    /// whatever is selected.
+    #[test]
+    fn destinations_are_the_selected_forces_legal_moves() {
+        let b = seven_days();
+        let r = moves(
+            &b,
+            Step::ConfederateMoves,
+            vec![
+                mv("longstreet", "white-oak-swamp"),
+                mv("hill", "fair-oaks"),
+                Decision::MoveLee {
+                    to: "seven-pines".into(),
+                },
+                Decision::JacksonMarch {
+                    force: "jackson".into(),
+                    via: "hundleys-corner".into(),
+                    to: "cold-harbor".into(),
+                },
+                Decision::EndMoves,
+            ],
+        );
+        let pick = |force: Option<&str>| -> Vec<String> {
+            r.destinations(force)
+                .into_iter()
+                .filter_map(|c| c.to.clone())
+                .collect()
+        };
+        assert_eq!(pick(Some("longstreet")), vec!["white-oak-swamp"]);
+        assert_eq!(pick(Some("lee")), vec!["seven-pines"]);
+        assert_eq!(pick(Some("jackson")), vec!["cold-harbor"]);
+        assert!(pick(Some("magruder")).is_empty());
+        assert!(pick(None).is_empty());
+        let retreat = Request::new(
+            "14.5",
+            "Retreat",
+            vec![Decision::RetreatTo {
+                force: "longstreet".into(),
+                area: "malvern-hill".into(),
+            }],
+        );
+        let v = GameView::build(b, None, Some(&retreat));
+        let r = v.request.expect("asked");
+        assert_eq!(r.destinations(None)[0].to.as_deref(), Some("malvern-hill"));
+    }
+
+    /// 9.3: a move into Union Forces starts a battle; one elsewhere, or
+    /// Lee's, does not. 15.1: in the Forced March a Force's move costs 1.
+    #[test]
+    fn a_move_says_its_cost_and_the_battle_it_brings() {
+        let b = seven_days();
+        let options = vec![
+            mv("longstreet", "white-oak-swamp"),
+            mv("longstreet", "malvern-hill"),
+            Decision::MoveLee {
+                to: "white-oak-swamp".into(),
+            },
+        ];
+        let r = moves(&b, Step::ConfederateMoves, options.clone());
+        let into = &r.choices[0];
+        assert!(into.starts_battle);
+        assert_eq!(into.cost, 0);
+        let kearny = b.area_combat("white-oak-swamp", Side::Union);
+        let odds = into.odds.expect("the armies that meet");
+        assert_eq!(
+            (odds.confederate, odds.union),
+            (b.piece("longstreet").unwrap().combat(), kearny)
+        );
+        assert!(!r.choices[1].starts_battle && r.choices[1].odds.is_none());
+        assert!(!r.choices[2].starts_battle);
+        let forced = GameView::build(
+            b.clone(),
+            Some(Step::ForcedMarch),
+            Some(&Request::new("15.1", "Forced March", options)),
+        );
+        assert!(forced.forced_march());
+        let r = forced.request.expect("asked");
+        assert_eq!(
+            r.choices.iter().map(|c| c.cost).collect::<Vec<_>>(),
+            vec![1, 1, 0]
+        );
+    }
+
+    /// 10.2.9: the hint names who would be Enveloped at 3:1 — nobody when
+    /// no Confederate Force would be there.
+    #[test]
+    fn the_envelopment_hint_is_the_rules_3_to_1() {
+        let hint = |c, u| {
+            BattleOdds {
+                confederate: c,
+                union: u,
+            }
+            .text()
+        };
+        assert_eq!(hint(3, 9), "battle: you 3 vs Union 9 — Enveloped at 3:1!");
+        assert_eq!(hint(3, 8), "battle: you 3 vs Union 8");
+        assert_eq!(hint(9, 3), "battle: you 9 vs Union 3 — you Envelop at 3:1");
+        assert_eq!(hint(0, 5), "battle: you 0 vs Union 5");
+    }
+
+    /// 3.1: decided objectives keep their mark; undecided ones read the
+    /// map; at the end of the campaign every undecided one has failed and
+    /// 21.1 counts the named Forces still on the map.
+    #[test]
+    fn objectives_stand_as_the_rules_decide_and_the_end_counts_21_1() {
+        let mut b = seven_days();
+        let v = GameView::build(b.clone(), None, None);
+        assert!(v.end.is_none());
+        assert!(
+            v.objectives
+                .iter()
+                .all(|o| matches!(o.standing, Standing::MetNow | Standing::AtRisk))
+        );
+        b.progress.result = Some(CampaignResult {
+            victory: false,
+            reason: "test".into(),
+            victory_points: 0,
+            rating: Rating::Inferior,
+        });
+        let v = GameView::build(b.clone(), None, None);
+        assert!(v.objectives.iter().all(|o| o.standing == Standing::Failed));
+        let end = v.end.expect("over");
+        assert!(end.objectives.iter().all(|(_, _, met)| !met));
+        let longstreet = b.piece("longstreet").unwrap();
+        assert!(longstreet.force.is_named());
+        assert_eq!(end.named_combat, longstreet.combat());
+    }
+}
