@@ -91,7 +91,7 @@ impl T {
     fn region(&self, id: &str) -> Region {
         self.unit(id)
             .unwrap_or_else(|| panic!("{id} is not on the sheet"))
-            .region
+            .at
     }
 
     fn strength(&self, id: &str) -> Strength {
@@ -505,7 +505,7 @@ fn charge_with_well_struck() {
     );
     assert_eq!(t.region("slocum"), ConfederateFront);
     assert_eq!(t.unit("slocum").unwrap().formation, Column);
-    let left = t.f.in_region(ConfederateFront, Side::Confederate).len();
+    let left = t.f.units_at(ConfederateFront, Side::Confederate).len();
     assert_eq!(left, 1, "{text}");
     assert_eq!(
         t.game.board.cp.union, 1,

@@ -232,21 +232,21 @@ use fcrel::rules::battle::ground::Region;
         let at = Occupancy::of(&f);
         for k in 0..f.units.len() {
             let u = &f.units[k];
-            prop_assert_eq!(at.any(u.region, u.side.other()), f.in_melee(k));
-            prop_assert_eq!(at.range(u.region, u.side), f.range_to_enemy(k));
+            prop_assert_eq!(at.any(u.at, u.side.other()), f.in_melee(k));
+            prop_assert_eq!(at.range(u.at, u.side), f.range_to_enemy(k));
             let scanned = Region::ALL
                 .into_iter()
                 .filter(|r| {
-                    *r != u.region
-                        && f.any_in_region(*r, u.side.other())
-                        && !(f.any_in_region(*r, Side::Confederate) && f.any_in_region(*r, Side::Union))
+                    *r != u.at
+                        && f.any_at(*r, u.side.other())
+                        && !(f.any_at(*r, Side::Confederate) && f.any_at(*r, Side::Union))
                 })
-                .min_by_key(|r| (r.pos() - u.region.pos()).abs());
+                .min_by_key(|r| (r.pos() - u.at.pos()).abs());
             prop_assert_eq!(artillery_target(&f, k), scanned);
         }
         for region in Region::ALL {
             for side in [Side::Confederate, Side::Union] {
-                prop_assert_eq!(at.any(region, side), f.any_in_region(region, side));
+                prop_assert_eq!(at.any(region, side), f.any_at(region, side));
                 prop_assert_eq!(at.has_room(region, side), f.has_room(region, side));
             }
         }

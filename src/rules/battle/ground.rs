@@ -1,6 +1,6 @@
-//! The ground a battle is fought on: the places of the Battlefield Sheet
-//! and the questions the rules ask of them. Basic battles use the sheet's
-//! six Regions (10.2.14).
+//! The ground a battle is fought on: the places of a battlefield sheet and
+//! the questions the rules ask of them ([`Ground`]). Basic battles use the
+//! Battlefield Sheet's six Regions (10.2.14).
 
 use serde::{Deserialize, Serialize};
 
@@ -129,6 +129,68 @@ impl Region {
     }
 }
 
+/// Where an attack strikes a Force (A11.4.2.3: the Advanced sheet's Flank
+/// and Rear).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Facing {
+    Front,
+    Flank,
+    Rear,
+}
+
+/// The questions the battle rules ask of a place on a sheet, whatever the
+/// sheet's geometry.
+pub trait Ground: Copy + Eq + std::fmt::Debug + 'static {
+    /// Places from here to `other` (11.6 range).
+    fn distance(self, other: Self) -> i32;
+    /// One place toward `side`'s enemy edge (11.3 Advance); None beyond it.
+    fn advance(self, side: Side) -> Option<Self>;
+    /// One place toward `side`'s own edge (11.3 Retreat); None: off the sheet.
+    fn retreat(self, side: Side) -> Option<Self>;
+    /// The places next to this one, the one toward `side`'s enemy first.
+    fn neighbours(self, side: Side) -> impl Iterator<Item = Self>;
+    /// How far forward the place lies for `side` (14.3 front to rear).
+    fn depth(self, side: Side) -> i32;
+    /// Where an attack from `from` strikes a Force of `side` here.
+    fn facing(self, side: Side, from: Self) -> Facing;
+    /// Whether a Force here sees `other` (Artillery, Fortifications).
+    fn line_of_sight(self, other: Self) -> bool;
+}
+
+impl Ground for Region {
+    fn distance(self, other: Region) -> i32 {
+        Region::distance(self, other)
+    }
+
+    fn advance(self, side: Side) -> Option<Region> {
+        Region::advance(self, side)
+    }
+
+    fn retreat(self, side: Side) -> Option<Region> {
+        Region::retreat(self, side)
+    }
+
+    fn neighbours(self, side: Side) -> impl Iterator<Item = Region> {
+        Region::neighbours(self, side)
+    }
+
+    fn depth(self, side: Side) -> i32 {
+        Region::depth(self, side)
+    }
+
+    /// The Regions span the sheet: every attack meets its target's front
+    /// (the Basic rules have no Flank or Rear attacks; the Flank Battle
+    /// Plan Counter is its own order, 12.3.6).
+    fn facing(self, _side: Side, _from: Region) -> Facing {
+        Facing::Front
+    }
+
+    /// Nothing on the Battlefield Sheet blocks sight (11.7).
+    fn line_of_sight(self, _other: Region) -> bool {
+        true
+    }
+}
+
 /// +1 for the Confederates (toward the Union edge), -1 for the Union.
 fn forward(side: Side) -> i32 {
     match side {
@@ -170,6 +232,11 @@ mod tests {
             [ConfederateApproach]
         );
         for r in Region::ALL {
+            for other in Region::ALL {
+                assert_eq!(Ground::facing(r, Side::Union, other), Facing::Front);
+                assert!(Ground::line_of_sight(r, other));
+                assert_eq!(Ground::distance(r, other), (r.pos() - other.pos()).abs());
+            }
             assert_eq!(r.depth(Side::Confederate) + r.depth(Side::Union), 5);
             assert_eq!(
                 r.half() == Side::Confederate,

@@ -6,12 +6,14 @@
 
 pub mod basic;
 pub mod endings;
+pub mod field;
 pub mod fog;
 pub mod ground;
 pub mod prebattle;
 pub mod quick;
 pub mod record;
 pub mod terms;
+pub mod turns;
 
 use serde::{Deserialize, Serialize};
 

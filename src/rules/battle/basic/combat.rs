@@ -8,95 +8,23 @@ use crate::campaign::Insight;
 use crate::campaign::{ForceType, Side};
 use crate::chronicle::Modifier;
 use crate::dice::{Check, attack_hits, roll_check};
-use crate::rules::battle::endings::{
-    capture_artillery, confederate_retreat_options, union_retreat_choices,
-};
+use crate::rules::battle::endings::{confederate_retreat_options, union_retreat_choices};
 use crate::rules::battle::ground::Region;
 use crate::rules::battle::terms::Formation;
-use crate::rules::board::{Board, HitResult, label};
-use crate::rules::components::{Location, SpecialBattlePlan, Strength};
+use crate::rules::board::label;
+use crate::rules::components::Location;
 use crate::rules::ctx::Ctx;
-use crate::rules::decision::{Decision, Interrupt};
+use crate::rules::decision::Decision;
 
-pub type R<T> = Result<T, Interrupt>;
-
-/// The unit index of a counter still on the sheet.
-pub fn k_of(f: &Field, pid: usize) -> Option<usize> {
-    f.unit_of(pid)
-}
-
-/// Activation number with the Confederate modifiers in force: Officers +1
-/// (10.2.12.6), Mixed Orders -1 (14.1.6), and any given.
-pub fn activation_check(
-    ctx: &Ctx,
-    f: &Field,
-    pid: usize,
-    what: &str,
-    rule: &'static str,
-    extra: &[(i32, &'static str, &'static str)],
-) -> Check {
-    let (base, modifiers) = activation_terms(ctx, f, pid, extra);
-    modifiers.fold(
-        Check::new(
-            format!("{what}: {}", ctx.board.label(pid)),
-            rule,
-            base,
-            "Activation",
-        ),
-        |c, (n, source, rule)| c.modifier(n, source, rule),
-    )
-}
-
-/// The printed Activation number and the modifiers to it, as
-/// [`activation_check`] words them.
-fn activation_terms<'a>(
-    ctx: &Ctx,
-    f: &Field,
-    pid: usize,
-    extra: &'a [(i32, &'static str, &'static str)],
-) -> (
-    i32,
-    impl Iterator<Item = (i32, &'static str, &'static str)> + 'a,
-) {
-    let p = &ctx.board.pieces[pid];
-    let base = p.force.values(p.strength).activation.unwrap_or(0) as i32;
-    let confederate = p.force.side == Side::Confederate;
-    let officers = confederate && f.has_insight(Insight::Officers);
-    let mixed = confederate && f.effects.mixed_orders;
-    let own = [
-        officers.then_some((1, "Officers Insight", "10.2.12.6")),
-        mixed.then_some((-1, "Mixed Orders", "14.1.6")),
-    ];
-    (base, own.into_iter().flatten().chain(extra.iter().copied()))
-}
-
-pub fn activate(
-    ctx: &mut Ctx,
-    f: &Field,
-    pid: usize,
-    what: &str,
-    rule: &'static str,
-    extra: &[(i32, &'static str, &'static str)],
-) -> R<bool> {
-    if ctx.chronicle.is_quiet() {
-        // Nothing worded: the same die against the same target (4.5).
-        let (base, modifiers) = activation_terms(ctx, f, pid, extra);
-        let target = base + modifiers.map(|(n, _, _)| n).sum::<i32>();
-        let board = &*ctx.board;
-        let die = ctx
-            .dice
-            .d10_for(|| format!("{rule} {what}: {}", board.label(pid)))?;
-        return Ok(crate::dice::succeeds(die, target));
-    }
-    let c = activation_check(ctx, f, pid, what, rule, extra);
-    Ok(roll_check(ctx.dice, ctx.chronicle, c)?.success)
-}
+pub use crate::rules::battle::turns::activation::*;
+pub use crate::rules::battle::turns::hits::*;
+pub use crate::rules::battle::turns::{R, k_of};
 
 /// Put a unit in a Region, counting the first entries that give Command
 /// Points (15.3, 18.4).
 pub fn enter(ctx: &mut Ctx, f: &mut Field, pid: usize, to: Region) {
     let Some(k) = k_of(f, pid) else { return };
-    f.units[k].region = to;
+    f.units[k].at = to;
     // However a Force comes in (advance, retreat), Melee strips counters.
     strip_melee_counters(ctx, f, to);
     match f.units[k].side {
@@ -139,21 +67,6 @@ pub enum RetreatKind {
     /// A move the player chose (Fighting Retreat, March back): it stops
     /// before a full Region; off the sheet from the Reserve.
     Ordered,
-}
-
-/// Remove a unit from the sheet (its counter is elsewhere now).
-pub fn off_sheet(f: &mut Field, pid: usize) {
-    if let Some(k) = k_of(f, pid) {
-        f.units.remove(k);
-    }
-}
-
-/// Destroy a unit (11.11); in Melee an Artillery Force is captured instead
-/// (11.5).
-pub fn destroy(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static str) {
-    ctx.board.destroy(pid, ctx.chronicle, rule);
-    off_sheet(f, pid);
-    ctx.frame(f, |b| format!("{} is destroyed", label(&b.pieces[pid])));
 }
 
 /// A Force leaves the sheet behind its own Reserve (14.5, 14.5.1).
@@ -256,7 +169,7 @@ pub fn retreat(
         }
         release_hard_cover(ctx, f, pid);
     };
-    let to = u.region.retreat(u.side);
+    let to = u.at.retreat(u.side);
     // Into a full Region an ordered retreat stops, and a push stops when
     // nobody there can move back in turn.
     let stays = to.is_some_and(|to| {
@@ -264,7 +177,7 @@ pub fn retreat(
             && match kind {
                 RetreatKind::Ordered => true,
                 RetreatKind::Push => !f
-                    .in_region(to, u.side)
+                    .units_at(to, u.side)
                     .into_iter()
                     .any(|j| can_retreat(f.force_type(j))),
                 _ => false,
@@ -323,7 +236,7 @@ pub fn retreat(
                         // cannot (11.1.1), and with only Artillery there the
                         // Force stays.
                         let others: Vec<usize> = f
-                            .in_region(to, u.side)
+                            .units_at(to, u.side)
                             .into_iter()
                             .filter(|&j| can_retreat(f.force_type(j)))
                             .collect();
@@ -375,9 +288,7 @@ pub fn rout_retreat(ctx: &mut Ctx, f: &mut Field, side: Side, rule: &'static str
     for r in Region::rear_to_front(side) {
         let mut movers: Vec<usize> = f
             .side(side)
-            .filter(|&k| {
-                f.units[k].region == r && !f.units[k].acted && can_retreat(f.force_type(k))
-            })
+            .filter(|&k| f.units[k].at == r && !f.units[k].acted && can_retreat(f.force_type(k)))
             .map(|k| f.units[k].piece)
             .collect();
         for &pid in &movers {
@@ -451,149 +362,6 @@ fn crowd_loss(
     }
 }
 
-/// Infantry and Cavalry; Artillery cannot Retreat (11.1.1, 11.1.2) and
-/// Static Forces are destroyed instead (11.4.2).
-pub fn can_retreat(ty: ForceType) -> bool {
-    matches!(ty, ForceType::Infantry | ForceType::Cavalry)
-}
-
-/// Hard Cover leaves a Force that moves, retreats or is destroyed (14.1.2).
-pub fn release_hard_cover(ctx: &mut Ctx, f: &mut Field, pid: usize) {
-    if let Some(k) = k_of(f, pid)
-        && f.units[k].hard_cover
-    {
-        f.units[k].hard_cover = false;
-        f.cup.push(SpecialBattlePlan::HardCover);
-        note!(ctx, "14.1.2", "Hard Cover returns to the cup.");
-    }
-}
-
-/// Lowest Skill Level among units; ties broken by the dice. None if empty.
-pub fn lowest_skill_random(
-    ctx: &mut Ctx,
-    f: &Field,
-    ks: &[usize],
-    rule: &'static str,
-    what: &str,
-) -> R<Option<usize>> {
-    pick_by_skill(ctx, f, ks, rule, what, false)
-}
-
-pub fn pick_by_skill(
-    ctx: &mut Ctx,
-    f: &Field,
-    ks: &[usize],
-    rule: &'static str,
-    what: &str,
-    highest: bool,
-) -> R<Option<usize>> {
-    if ks.is_empty() {
-        return Ok(None);
-    }
-    let skills: Vec<_> = ks.iter().map(|&k| f.skill(ctx.board, k)).collect();
-    let want = if highest {
-        *skills.iter().max().expect("not empty")
-    } else {
-        *skills.iter().min().expect("not empty")
-    };
-    let tied: Vec<usize> = ks
-        .iter()
-        .copied()
-        .filter(|&k| f.skill(ctx.board, k) == want)
-        .collect();
-    if tied.len() == 1 {
-        return Ok(Some(tied[0]));
-    }
-    let pieces: Vec<usize> = tied.iter().map(|&k| f.units[k].piece).collect();
-    let chosen = ctx.pick_piece(rule, what, &pieces)?;
-    Ok(f.unit_of(chosen))
-}
-
-/// Where a Hit comes from: Heavy Fire and Close Ranks care (14.1.1, 14.1.10).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum HitSource {
-    Attack,
-    ShockOrDefensiveFire,
-    OffBoard,
-}
-
-/// One Hit on a unit (11.10), with Close Ranks (14.1.1) and Heavy Fire
-/// (14.1.10). Returns whether the counter was destroyed.
-pub fn hit(
-    ctx: &mut Ctx,
-    f: &mut Field,
-    pid: usize,
-    source: HitSource,
-    rule: &'static str,
-) -> R<bool> {
-    let Some(k) = k_of(f, pid) else {
-        return Ok(false);
-    };
-    let side = f.units[k].side;
-    if side == Side::Union && f.effects.close_ranks > 0 {
-        f.effects.close_ranks -= 1;
-        note!(
-            ctx,
-            "14.1.1",
-            "Close Ranks cancels the Hit on {} (14.1.1).",
-            f.label(ctx.board, k)
-        );
-        return Ok(false);
-    }
-    let ty = f.force_type(k);
-    let destroyed_next = ctx.board.pieces[pid].strength == Strength::Reduced
-        || ctx.board.pieces[pid].force.reduced.is_none();
-    if ty == ForceType::Artillery && f.in_melee(k) && destroyed_next {
-        // 11.5: Artillery in Melee is captured when destroyed, whoever
-        // fires the Hit and from wherever.
-        capture_on_field(ctx, f, pid, rule);
-        return Ok(true);
-    }
-    let result = ctx.board.hit(pid, ctx.chronicle, rule);
-    let text = |b: &Board| format!("Hit on {}", label(&b.pieces[pid]));
-    if result == HitResult::Destroyed {
-        release_hard_cover(ctx, f, pid);
-        off_sheet(f, pid);
-        ctx.frame(f, text);
-        return Ok(true);
-    }
-    ctx.frame(f, text);
-    if side == Side::Confederate
-        && f.effects.heavy_fire
-        && source == HitSource::Attack
-        && can_retreat(ty)
-    {
-        let ok = activate(ctx, f, pid, "Heavy Fire check", "14.1.10", &[])?;
-        if !ok {
-            retreat(ctx, f, pid, RetreatKind::Push, "14.1.10")?;
-        }
-    }
-    Ok(false)
-}
-
-/// 5.9.1 on the sheet: the captured counter goes to the pile and the
-/// captor's substitute takes its place in the same Region.
-pub fn capture_on_field(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static str) {
-    let Some(k) = k_of(f, pid) else { return };
-    let region = f.units[k].region;
-    let captor = f.units[k].side.other();
-    let area = f.area.clone();
-    let before: Vec<usize> = ctx.board.side_in_area(&area, captor);
-    capture_artillery(ctx, pid, &area, rule);
-    off_sheet(f, pid);
-    // The substitute (if any) is the captor's counter newly in the area.
-    for i in ctx.board.side_in_area(&area, captor) {
-        if !before.contains(&i) && f.unit_of(i).is_none() {
-            let mut substitute = Unit::new(ctx.board, i, captor, region, Formation::Line);
-            substitute.acted = true;
-            f.units.push(substitute);
-        }
-    }
-    // A substitute among the enemy's Forces puts them in Melee.
-    strip_melee_counters(ctx, f, region);
-    ctx.frame(f, |b| format!("{} is captured", label(&b.pieces[pid])));
-}
-
 /// Apply `hits` from an attack to the target Region: to `first` if the
 /// attack was made against it, then lowest Skill Level first (Union melee attacks: highest, 11.5), ties by the dice; a second Hit
 /// in Melee with nobody left goes to an adjacent Region; Artillery Hits go on
@@ -618,13 +386,11 @@ pub fn allocate(
         hit(ctx, f, pid, HitSource::Attack, rule)?;
     }
     for n in u32::from(first.is_some())..hits {
-        let mut targets = f.in_region(region, defender);
+        let mut targets = f.units_at(region, defender);
         if targets.is_empty() {
             let next = if melee {
                 // 11.9: the second Hit goes to an adjacent Region.
-                region
-                    .neighbours(attacker)
-                    .find(|r| f.any_in_region(*r, defender))
+                region.neighbours(attacker).find(|r| f.any_at(*r, defender))
             } else if let Some(from) = artillery_from {
                 // 11.7: the next farthest Region with opposing Forces.
                 let at = Occupancy::regions_of(f);
@@ -639,7 +405,7 @@ pub fn allocate(
             match next {
                 Some(r) => {
                     region = r;
-                    targets = f.in_region(region, defender);
+                    targets = f.units_at(region, defender);
                 }
                 None => {
                     note!(
@@ -716,7 +482,7 @@ fn attacked(
     highest: bool,
     rule: &'static str,
 ) -> R<(Option<usize>, Option<usize>)> {
-    let targets = f.in_region(region, attacker.other());
+    let targets = f.units_at(region, attacker.other());
     let skills = targets.iter().map(|&k| f.skill(ctx.board, k));
     let Some(want) = (if highest { skills.max() } else { skills.min() }) else {
         return Ok((None, None));
@@ -771,7 +537,7 @@ pub fn attack_against(
         return Ok((0, None));
     };
     let side = f.units[k].side;
-    let from = f.units[k].region;
+    let from = f.units[k].at;
     let melee = from == region;
     let ty = f.force_type(k);
     if melee {
@@ -786,7 +552,7 @@ pub fn attack_against(
     let highest = melee && side == Side::Union;
     let (target, chosen) = match against
         .and_then(|p| k_of(f, p))
-        .filter(|&t| f.units[t].region == region)
+        .filter(|&t| f.units[t].at == region)
     {
         Some(t) => (Some(t), Some(t)),
         None => attacked(ctx, f, side, region, highest, rule)?,
@@ -879,7 +645,7 @@ pub fn shock(
 ) -> R<ShockResult> {
     let k = k_of(f, pid).expect("on the sheet");
     let side = f.units[k].side;
-    let mut defenders = f.in_region(region, side.other());
+    let mut defenders = f.units_at(region, side.other());
     // once every Force there has faced a charger, round again.
     if defenders
         .iter()
@@ -1033,7 +799,7 @@ pub fn shock(
             release_hard_cover(ctx, f, tpid);
         }
     }
-    let from = f.units[k_of(f, pid).expect("here")].region;
+    let from = f.units[k_of(f, pid).expect("here")].at;
     if !defender_passed {
         if defender_is_artillery {
             capture_on_field(ctx, f, tpid, "11.4.4");
@@ -1047,7 +813,7 @@ pub fn shock(
             }
         }
         move_into(ctx, f, pid, region);
-        let locked = f.any_in_region(region, side.other());
+        let locked = f.any_at(region, side.other());
         if locked && let Some(ak) = k_of(f, pid) {
             f.units[ak].counter = None;
         }
@@ -1093,25 +859,6 @@ pub fn shock(
         hit(ctx, f, pid, HitSource::ShockOrDefensiveFire, "11.4.2")?;
     }
     Ok(ShockResult::Locked)
-}
-
-/// Confederate Forces sharing a Region with Union Forces lose their Battle
-/// Plan Counters (11.5, 12.2).
-pub fn strip_melee_counters(ctx: &mut Ctx, f: &mut Field, region: Region) {
-    if !f.any_in_region(region, Side::Union) {
-        return;
-    }
-    for k in f.in_region(region, Side::Confederate) {
-        if f.units[k].counter.take().is_some() {
-            note!(
-                ctx,
-                "11.5",
-                "{} is in Melee: its Battle Plan Counter is removed (11.5).",
-                f.label(ctx.board, k)
-            );
-        }
-        f.units[k].cover = false;
-    }
 }
 
 /// Move a unit into `region` (11.3 Advance, 12.4.3 Disrupt): Hard Cover

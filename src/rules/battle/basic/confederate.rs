@@ -181,21 +181,17 @@ pub fn take_cover(ctx: &mut Ctx, f: &mut Field) -> R<()> {
 pub fn defaults(ctx: &Ctx, f: &Field, at: &Occupancy, k: usize, v: &mut Vec<DefaultPlan>) {
     let u = &f.units[k];
     let ty = f.force_type(k);
-    let melee = at.any(u.region, Side::Union);
+    let melee = at.any(u.at, Side::Union);
     v.clear();
     if !ty.is_mobile() {
         v.push(DefaultPlan::Hold);
         return;
     }
     let can_fire = match ty {
-        ForceType::Artillery => {
-            !melee && at.artillery_target(u.region, Side::Confederate).is_some()
-        }
+        ForceType::Artillery => !melee && at.artillery_target(u.at, Side::Confederate).is_some(),
         _ => {
-            u.region != Region::ConfederateReserve
-                && at
-                    .range(u.region, Side::Confederate)
-                    .is_some_and(|r| r <= 1)
+            u.at != Region::ConfederateReserve
+                && at.range(u.at, Side::Confederate).is_some_and(|r| r <= 1)
                 || melee
         }
     };
@@ -210,7 +206,7 @@ pub fn defaults(ctx: &Ctx, f: &Field, at: &Occupancy, k: usize, v: &mut Vec<Defa
         v.push(DefaultPlan::Hold);
         return;
     }
-    let next = u.region.advance(Side::Confederate);
+    let next = u.at.advance(Side::Confederate);
     let room = next.is_some_and(|r| at.has_room(r, Side::Confederate));
     // 11.1.1: Artillery without an Activation number cannot March at all.
     let marches = ty != ForceType::Artillery
@@ -257,7 +253,7 @@ pub fn defaults(ctx: &Ctx, f: &Field, at: &Occupancy, k: usize, v: &mut Vec<Defa
             v.push(DefaultPlan::Pivot);
         }
     }
-    if u.region == Region::ConfederateReserve && marches {
+    if u.at == Region::ConfederateReserve && marches {
         v.push(DefaultPlan::MarchOff);
     }
     v.push(DefaultPlan::Hold);
@@ -300,7 +296,7 @@ pub fn resolve(ctx: &mut Ctx, f: &mut Field, prepared_only: bool) -> R<()> {
         let mut options = Vec::with_capacity(ready.len() * 8 + 1);
         for &k in &ready {
             let id = f.id(k);
-            if f.units[k].counter.is_some() && !at.any(f.units[k].region, Side::Union) {
+            if f.units[k].counter.is_some() && !at.any(f.units[k].at, Side::Union) {
                 options.push(Decision::Act {
                     force: id,
                     plan: None,
@@ -389,10 +385,10 @@ fn static_fire(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
     let k = f.unit_of(pid).expect("here");
     match f.force_type(k) {
         ForceType::Garrison => {
-            let r = f.units[k].region;
+            let r = f.units[k].at;
             let target = std::iter::once(r)
                 .chain(r.neighbours(Side::Confederate))
-                .find(|x| f.any_in_region(*x, Side::Union));
+                .find(|x| f.any_at(*x, Side::Union));
             if let Some(t) = target {
                 attack(ctx, f, pid, t, Vec::new(), "Fire (Garrison)", "11.1")?;
             }
@@ -410,9 +406,9 @@ fn static_fire(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
 
 /// The Region in front with Union Forces at range 1, if any.
 fn range_one(f: &Field, k: usize) -> Option<Region> {
-    let r = f.units[k].region;
+    let r = f.units[k].at;
     r.neighbours(Side::Confederate)
-        .find(|x| f.any_in_region(*x, Side::Union))
+        .find(|x| f.any_at(*x, Side::Union))
 }
 
 /// Activation for a counter or a default: Clear Orders skip the roll
@@ -472,7 +468,7 @@ fn advance_one(
     if f.in_melee(k) {
         return Ok(false);
     }
-    let Some(to) = f.units[k].region.advance(Side::Confederate) else {
+    let Some(to) = f.units[k].at.advance(Side::Confederate) else {
         // 11.3: no Advance from the Union Reserve; the other orders go on.
         return Ok(true);
     };
@@ -486,7 +482,7 @@ fn advance_one(
         );
         return Ok(true);
     }
-    if !f.any_in_region(to, Side::Union) {
+    if !f.any_at(to, Side::Union) {
         move_into(ctx, f, pid, to);
         note!(
             ctx,
@@ -544,7 +540,7 @@ fn fire_against(
     let Some(k) = f.unit_of(pid) else {
         return Ok(None);
     };
-    if f.units[k].region == Region::ConfederateReserve
+    if f.units[k].at == Region::ConfederateReserve
         && matches!(f.force_type(k), ForceType::Infantry | ForceType::Cavalry)
     {
         return Ok(None);
@@ -552,8 +548,8 @@ fn fire_against(
     // The Region of the Force aimed at, if it is still at range 1.
     let aimed = against
         .and_then(|p| f.unit_of(p))
-        .map(|t| f.units[t].region)
-        .filter(|r| r.distance(f.units[k].region) == 1);
+        .map(|t| f.units[t].at)
+        .filter(|r| r.distance(f.units[k].at) == 1);
     let Some(t) = aimed.or_else(|| range_one(f, k)) else {
         return Ok(None);
     };
@@ -594,7 +590,7 @@ fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R
         }
         PlanCounter::Canister => {
             let target = super::union::artillery_target(f, k);
-            if range != Some(1) || target.is_none_or(|t| t.distance(f.units[k].region) != 1) {
+            if range != Some(1) || target.is_none_or(|t| t.distance(f.units[k].at) != 1) {
                 hold(ctx, f, "not exactly 1 Region from a non-Melee Union Force");
                 return Ok(());
             }
@@ -770,7 +766,7 @@ fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: DefaultPlan) -> R
                     attack(ctx, f, pid, t, Vec::new(), "Fire", "12.4.2")?;
                 }
             } else if f.in_melee(k) {
-                let r = f.units[k].region;
+                let r = f.units[k].at;
                 attack(ctx, f, pid, r, Vec::new(), "Fire (Melee)", "12.4.2")?;
             } else {
                 fire_at(ctx, f, pid, Vec::new(), "Fire", "12.4.2")?;
@@ -796,7 +792,7 @@ fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: DefaultPlan) -> R
                 return Ok(());
             }
             // A move: Entrench stays behind (10.2.12.3).
-            if f.units[k].region != Region::ConfederateReserve {
+            if f.units[k].at != Region::ConfederateReserve {
                 move_into(ctx, f, pid, Region::ConfederateReserve);
             }
             let mut kinds: Vec<SpecialBattlePlan> = f.cup.clone();

@@ -5,123 +5,19 @@ use super::combat::*;
 use super::field::*;
 use crate::campaign::{ForceType, Side};
 use crate::chronicle::Modifier;
-use crate::dice::{Check, roll_check, roll_d10};
+use crate::dice::{Check, roll_check};
 use crate::rules::battle::ground::Region;
 use crate::rules::battle::terms::{Formation, Tactics};
+pub use crate::rules::battle::turns::cup::draw_special_plans;
+pub use crate::rules::battle::turns::tactics::*;
 use crate::rules::board::label;
 use crate::rules::components::SpecialBattlePlan;
 use crate::rules::ctx::Ctx;
 
-/// 13.0: Aggressive above 1:1, Defensive below, a die on a tie (even:
-/// Aggressive).
-pub fn determine_tactics(ctx: &mut Ctx, f: &mut Field) -> R<()> {
-    let u = f.combat_total(ctx.board, Side::Union);
-    let c = f.combat_total(ctx.board, Side::Confederate);
-    tactics_for(ctx, f, u, c)
-}
-
-/// 13.0 for given combined Combat Values (at placement: the Forces about to
-/// be placed, R-10.3).
-pub fn tactics_for(ctx: &mut Ctx, f: &mut Field, u: u32, c: u32) -> R<()> {
-    let t = if u > c {
-        Tactics::Aggressive
-    } else if c > u {
-        Tactics::Defensive
-    } else {
-        let d = roll_d10(
-            ctx.dice,
-            ctx.chronicle,
-            "13.0",
-            format!("Union tactics at {u} against {c}"),
-            |d| {
-                if d % 2 == 0 {
-                    "even: Aggressive".into()
-                } else {
-                    "odd: Defensive".into()
-                }
-            },
-        )?;
-        if d % 2 == 0 {
-            Tactics::Aggressive
-        } else {
-            Tactics::Defensive
-        }
-    };
-    if t != f.tactics || f.turn == 1 {
-        note!(
-            ctx,
-            "13.0",
-            "Union {u} against Confederate {c}: the Union uses {t:?} tactics."
-        );
-    }
-    f.tactics = t;
-    ctx.frame(f, |_| format!("Union tactics: {t:?}"));
-    Ok(())
-}
-
-/// The pool for the tactics in use (13.2, 13.4).
-pub fn in_pool(t: Tactics, p: SpecialBattlePlan) -> bool {
-    match p {
-        SpecialBattlePlan::Charge | SpecialBattlePlan::WellStruck => t == Tactics::Aggressive,
-        SpecialBattlePlan::HardCover => t == Tactics::Defensive,
-        _ => true,
-    }
-}
-
-/// 14.0: draw and assign the Union Special Battle Plans.
-pub fn draw_special_plans(ctx: &mut Ctx, f: &mut Field) -> R<()> {
-    let quantity = f.union_quantity;
-    let mut counted = 0;
-    // Plans drawn that could not be used and do not count (Hard Cover with
-    // no Force to go to, Flanking Fire with every Confederate in Melee) stay
-    // out of the cup until the draw ends, so the draw always ends.
-    let mut set_aside = Vec::new();
-    while counted < quantity {
-        // Disrupted plans are out of the cup already (12.4.3).
-        let mut pool: Vec<SpecialBattlePlan> = f
-            .cup
-            .iter()
-            .copied()
-            .filter(|p| in_pool(f.tactics, *p))
-            .collect();
-        if pool.is_empty() {
-            note!(
-                ctx,
-                "14.0",
-                "The cup holds no other Special Battle Plan the Union can use: it has {counted} of {quantity} this turn (R-14.0)."
-            );
-            break;
-        }
-        pool.sort();
-        let i = crate::dice::pick_logged(
-            ctx.dice,
-            ctx.chronicle,
-            "14.0",
-            "Union Special Battle Plan drawn from the cup",
-            pool.len(),
-            |i| pool[i].name().to_string(),
-        )?;
-        let plan = pool[i];
-        let at = f.cup.iter().position(|p| *p == plan).expect("in the cup");
-        f.cup.remove(at);
-        let counts = resolve_drawn(ctx, f, plan)?;
-        ctx.frame(f, |_| format!("The Union draws {}", plan.name()));
-        if counts {
-            counted += 1;
-        } else {
-            set_aside.push(plan);
-        }
-    }
-    f.cup.append(&mut set_aside);
-    // 12.4.3: the Disrupted plans come back at the end of the draw.
-    f.cup.append(&mut f.disrupted);
-    Ok(())
-}
-
 /// Resolve or place a drawn plan; false when it does not count against the
 /// quantity (Hard Cover with nowhere to go, Flanking Fire with every
 /// Confederate in Melee).
-fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R<bool> {
+pub(super) fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R<bool> {
     match plan {
         SpecialBattlePlan::CloseRanks => {
             f.effects.close_ranks += 1;
@@ -233,10 +129,10 @@ fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R<boo
             if roll_check(ctx.dice, ctx.chronicle, check)?.success {
                 let rear = f
                     .side(Side::Confederate)
-                    .map(|k| f.units[k].region)
+                    .map(|k| f.units[k].at)
                     .min_by_key(|r| r.depth(Side::Confederate));
                 if let Some(rear) = rear {
-                    let there = f.in_region(rear, Side::Confederate);
+                    let there = f.units_at(rear, Side::Confederate);
                     if let Some(k) =
                         lowest_skill_random(ctx, f, &there, "14.1.8", "Screened March strikes")?
                     {
@@ -253,7 +149,7 @@ fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R<boo
             for r in Region::rear_to_front(Side::Confederate).into_iter().rev() {
                 // Artillery cannot Retreat (11.1.1) and is passed over.
                 let mobile: Vec<usize> = f
-                    .in_region(r, Side::Confederate)
+                    .units_at(r, Side::Confederate)
                     .into_iter()
                     .filter(|&k| can_retreat(f.force_type(k)))
                     .collect();
@@ -296,12 +192,12 @@ fn charge(ctx: &mut Ctx, f: &mut Field) -> R<()> {
     // Only the foremost of them.
     let front = candidates
         .iter()
-        .map(|&k| f.units[k].region)
+        .map(|&k| f.units[k].at)
         .max_by_key(|r| r.depth(Side::Union))
         .expect("not empty");
     let charging: Vec<usize> = candidates
         .into_iter()
-        .filter(|&k| f.units[k].region == front)
+        .filter(|&k| f.units[k].at == front)
         .map(|k| f.units[k].piece)
         .collect();
     let mut going = Vec::new();
@@ -333,10 +229,10 @@ fn charge(ctx: &mut Ctx, f: &mut Field) -> R<()> {
     let mut spent = Vec::new();
     for pid in going {
         let Some(k) = k_of(f, pid) else { continue };
-        let Some(target) = f.units[k].region.advance(Side::Union) else {
+        let Some(target) = f.units[k].at.advance(Side::Union) else {
             continue;
         };
-        if !f.any_in_region(target, Side::Confederate) {
+        if !f.any_at(target, Side::Confederate) {
             note!(
                 ctx,
                 "14.1.3",
@@ -380,7 +276,7 @@ pub fn resolve_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
     let mut order: Vec<(Region, usize)> = f
         .side(Side::Union)
         .filter(|&k| !f.units[k].acted)
-        .map(|k| (f.units[k].region, f.units[k].piece))
+        .map(|k| (f.units[k].at, f.units[k].piece))
         .collect();
     // Front to rear: from the Confederate Reserve to the Union Reserve.
     order.sort_by_key(|&(region, _)| std::cmp::Reverse(region.depth(Side::Union)));
@@ -403,7 +299,7 @@ pub fn resolve_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
 fn union_default(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
     let k = k_of(f, pid).expect("on the sheet");
     let ty = f.force_type(k);
-    let region = f.units[k].region;
+    let region = f.units[k].at;
     let melee = f.in_melee(k);
     let range = f.range_to_enemy(k);
     match ty {
@@ -431,7 +327,7 @@ fn union_default(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
                     let Some(to) = region.advance(Side::Union) else {
                         return Ok(());
                     };
-                    if f.any_in_region(to, Side::Confederate) || !f.has_room(to, Side::Union) {
+                    if f.any_at(to, Side::Confederate) || !f.has_room(to, Side::Union) {
                         note!(
                             ctx,
                             "14.2.4",
@@ -460,7 +356,7 @@ fn union_default(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
 /// The closest non-Melee Region with Confederates at range 1+ (11.7).
 pub fn artillery_target(f: &Field, k: usize) -> Option<Region> {
     let u = &f.units[k];
-    Occupancy::regions_of(f).artillery_target(u.region, u.side)
+    Occupancy::regions_of(f).artillery_target(u.at, u.side)
 }
 
 /// 14.2.2 Combat (and 14.2.2.1 Cavalry at range 2).
@@ -484,7 +380,7 @@ fn union_combat(ctx: &mut Ctx, f: &mut Field, pid: usize, carbine: bool) -> R<()
         return Ok(());
     }
     let k = k_of(f, pid).expect("on the sheet");
-    let region = f.units[k].region;
+    let region = f.units[k].at;
     if matches!(ty, ForceType::Artillery | ForceType::Fortification) {
         if let Some(target) = artillery_target(f, k) {
             attack(ctx, f, pid, target, Vec::new(), "Combat", rule)?;
@@ -515,7 +411,7 @@ fn union_combat(ctx: &mut Ctx, f: &mut Field, pid: usize, carbine: bool) -> R<()
         attack(ctx, f, pid, region, Vec::new(), "Combat (Melee)", rule)?;
     } else if let Some(target) = region
         .neighbours(Side::Union)
-        .find(|r| f.any_in_region(*r, Side::Confederate))
+        .find(|r| f.any_at(*r, Side::Confederate))
     {
         let mods = union_ranged_mods(ctx, f, pid);
         attack(ctx, f, pid, target, mods, "Combat", rule)?;

@@ -4,9 +4,8 @@
 
 use super::field::{Field, Occupancy, refusal};
 use crate::campaign::Side;
-use crate::rules::battle::record::{EventKind, SheetUnit, SheetView};
+use crate::rules::battle::record::{SheetUnit, SheetView};
 use crate::rules::battle::terms::PlanCounter;
-use crate::rules::board::Board;
 use crate::rules::components::Strength;
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::Request;
@@ -20,11 +19,11 @@ impl Field {
             .map(|u| crate::rules::decision::UnitView {
                 force: u.id.clone(),
                 side: u.side,
-                region: u.region,
+                region: u.at,
                 formation: u.formation,
                 counter: u.counter,
-                range: at.range(u.region, u.side),
-                in_melee: at.any(u.region, u.side.other()),
+                range: at.range(u.at, u.side),
+                in_melee: at.any(u.at, u.side.other()),
             })
             .collect()
     }
@@ -50,7 +49,7 @@ impl Field {
                 SheetUnit {
                     force: p.force.id.clone(),
                     side: u.side,
-                    region: u.region,
+                    region: u.at,
                     formation: u.formation,
                     reduced: p.strength == Strength::Reduced,
                     combat: p.combat(),
@@ -84,43 +83,6 @@ impl Field {
             insights: self.insights.iter().map(|s| (s.insight, s.spent)).collect(),
             formation_counter: self.formation_counter,
             routed: self.routed,
-        }
-    }
-}
-
-impl Ctx<'_> {
-    /// The sheet after a change, with a caption saying what changed;
-    /// nothing when it did not change or nothing is recorded.
-    pub fn frame(&mut self, f: &Field, caption: impl FnOnce(&Board) -> String) {
-        self.frame_with(f, caption, false);
-    }
-
-    /// [`Ctx::frame`], with the reasons for refused Battle Plan Counters.
-    pub fn frame_with(
-        &mut self,
-        f: &Field,
-        caption: impl FnOnce(&Board) -> String,
-        refusals: bool,
-    ) {
-        if !self.recording() {
-            return;
-        }
-        let caption = caption(self.board);
-        let sheet = f.sheet(self, refusals);
-        let same = self
-            .board
-            .battles
-            .as_ref()
-            .and_then(|r| r.battles.last())
-            .and_then(|b| {
-                b.events.iter().rev().find_map(|e| match &e.kind {
-                    EventKind::Sheet { sheet, .. } => Some(sheet),
-                    _ => None,
-                })
-            })
-            .is_some_and(|last| *last == sheet);
-        if !same {
-            self.record(EventKind::Sheet { caption, sheet });
         }
     }
 }

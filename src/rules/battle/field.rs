@@ -1,0 +1,237 @@
+//! A battle on a battlefield sheet, whatever its geometry: the Forces with
+//! their Formation and attached Battle Plans, and the battle's bookkeeping
+//! (Battle Plan Counters, Insights, the Special Battle Plan cup, tactics,
+//! effects). A unit stands at a place `P` of the sheet: a `Region` of the
+//! Battlefield Sheet (10.2.14); the geometry's own module answers where it
+//! may go.
+
+use crate::campaign::{ForceType, Insight, Side, Skill};
+use crate::rules::battle::terms::{Formation, PlanCounter, Tactics};
+use crate::rules::board::Board;
+use crate::rules::components::SpecialBattlePlan;
+
+/// A Force on a battlefield sheet, at a place `P` of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unit<P> {
+    /// Index of the counter on the board.
+    pub piece: usize,
+    /// The counter's id and Force type, copied from the board when the unit
+    /// is placed (neither changes): listing a question's answers reads the
+    /// sheet, not the board.
+    pub(crate) id: crate::rules::components::Id,
+    pub(crate) ty: ForceType,
+    pub side: Side,
+    pub at: P,
+    pub formation: Formation,
+    /// The Battle Plan Counter attached this turn (Confederates).
+    pub counter: Option<PlanCounter>,
+    /// Prepare attached: acts before the Union (12.3.8).
+    pub prepare: bool,
+    /// The Entrench Insight is attached (10.2.12.3).
+    pub entrench: bool,
+    /// Hard Cover is attached (14.1.2).
+    pub hard_cover: bool,
+    /// Cover activated and still in place (12.3.3).
+    pub cover: bool,
+    /// Has acted (or been ordered to Hold) this turn.
+    pub acted: bool,
+    /// A Scout's Clear Orders this turn (11.2.1): no Activation roll for
+    /// its Battle Plan Counter, or for its Default Battle Plan.
+    pub clear_orders: Option<ClearOrders>,
+}
+
+/// What a Scout's Clear Orders cover (11.2.1, R-11.2.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClearOrders {
+    /// The Battle Plan Counter the Force had when the Scout was redeemed.
+    Counter,
+    /// Its Default Battle Plan (and two more Forces' from the pool,
+    /// `Field::clear_defaults`).
+    Default,
+}
+
+/// Cumulative turn-long Special Battle Plan effects (14.0).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Effects {
+    pub close_ranks: u32,
+    pub well_struck: bool,
+    pub smoke: bool,
+    pub mixed_orders: bool,
+    pub heavy_fire: bool,
+}
+
+/// An Insight chosen for the battle and where it stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InsightState {
+    pub insight: Insight,
+    /// Used up (the one-time Insights after they act).
+    pub spent: bool,
+}
+
+/// Which places Union Forces have first entered (18.4) and whether a
+/// Confederate Force has entered the Union Reserve (15.3).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FirstEntries<P> {
+    pub union_in: Vec<P>,
+    pub confederate_in_union_reserve: bool,
+}
+
+/// A battle on a battlefield sheet whose places are `P`.
+#[derive(Debug, Clone)]
+pub struct Field<P> {
+    pub area: String,
+    pub units: Vec<Unit<P>>,
+    pub lee: bool,
+    pub turn: u32,
+    pub turns: u32,
+    /// Battle Plan Counters a turn (after purchases and Insights).
+    pub quantity: u32,
+    /// Battle Plan Counters assigned this turn (12.2).
+    pub assigned: u32,
+    /// Union Special Battle Plans a turn.
+    pub union_quantity: u32,
+    pub insights: Vec<InsightState>,
+    pub tactics: Tactics,
+    pub effects: Effects,
+    /// The Special Battle Plan counters in the cup: the physical mix less
+    /// those removed for this battle by Scouts (14.0.1).
+    pub cup: Vec<SpecialBattlePlan>,
+    /// Removed by Disrupt until the end of the next draw (12.4.3).
+    pub disrupted: Vec<SpecialBattlePlan>,
+    /// Drawn and in effect this turn (returned at its end).
+    pub drawn: Vec<SpecialBattlePlan>,
+    /// The Formation counter held aside this turn (12.3.7).
+    pub formation_counter: bool,
+    pub routed: Option<Side>,
+    pub entries: FirstEntries<P>,
+    /// Default Battle Plans of other Forces that Scouts' Clear Orders still
+    /// cover this turn: two with every Scout redeemed for Default Battle
+    /// Plans, spent on the next that would roll (11.2.1, R-11.2.1).
+    pub clear_defaults: u32,
+    /// The Cavalry and Infantry Forces off the sheet Screening (10.2.12.7).
+    pub screen: Option<(usize, usize)>,
+    /// Union Mobile Forces Terrain placed in the Union Approach, its limit
+    /// of 4 ignored (10.2.12.8): the Region may hold that many until they
+    /// thin out, and no Union Force enters it while it holds 4 or more
+    /// (R-10.2.12.8).
+    pub terrain_approach: usize,
+}
+
+impl<P> Unit<P> {
+    pub fn new(board: &Board, piece: usize, side: Side, at: P, formation: Formation) -> Unit<P> {
+        Unit {
+            piece,
+            id: board.pieces[piece].id().clone(),
+            ty: board.pieces[piece].force.force_type,
+            side,
+            at,
+            formation,
+            counter: None,
+            prepare: false,
+            entrench: false,
+            hard_cover: false,
+            cover: false,
+            acted: false,
+            clear_orders: None,
+        }
+    }
+}
+
+impl<P: Copy + Eq> Field<P> {
+    /// An empty sheet for a battle in `area`.
+    pub fn new(area: &str, lee: bool, turns: u32) -> Field<P> {
+        let mut cup = SpecialBattlePlan::counter_mix();
+        cup.sort();
+        Field {
+            area: area.to_string(),
+            units: Vec::new(),
+            lee,
+            turn: 1,
+            turns,
+            quantity: 0,
+            assigned: 0,
+            union_quantity: 0,
+            insights: Vec::new(),
+            tactics: Tactics::Defensive,
+            effects: Effects::default(),
+            cup,
+            disrupted: Vec::new(),
+            drawn: Vec::new(),
+            formation_counter: false,
+            routed: None,
+            entries: FirstEntries {
+                union_in: Vec::new(),
+                confederate_in_union_reserve: false,
+            },
+            clear_defaults: 0,
+            screen: None,
+            terrain_approach: 0,
+        }
+    }
+
+    pub fn unit_of(&self, piece: usize) -> Option<usize> {
+        self.units.iter().position(|u| u.piece == piece)
+    }
+
+    /// Units of a side, in board (id) order.
+    pub fn side(&self, side: Side) -> impl DoubleEndedIterator<Item = usize> + '_ {
+        (0..self.units.len()).filter(move |&k| self.units[k].side == side)
+    }
+
+    /// Whether a side has any unit on the sheet.
+    pub fn has_side(&self, side: Side) -> bool {
+        self.units.iter().any(|u| u.side == side)
+    }
+
+    /// A side's units at a place.
+    pub fn units_at(&self, at: P, side: Side) -> Vec<usize> {
+        (0..self.units.len())
+            .filter(|&k| self.units[k].side == side && self.units[k].at == at)
+            .collect()
+    }
+
+    /// Whether any of a side's Forces is at a place.
+    pub fn any_at(&self, at: P, side: Side) -> bool {
+        self.units.iter().any(|u| u.side == side && u.at == at)
+    }
+
+    /// Mobile Forces of a side at a place (static Forces do not count, 10.2.14).
+    pub fn mobile_count(&self, at: P, side: Side) -> usize {
+        self.units
+            .iter()
+            .filter(|u| u.side == side && u.at == at && u.ty.is_mobile())
+            .count()
+    }
+
+    /// In Melee combat: enemy Forces at the same place (11.5, A11.5).
+    pub fn in_melee(&self, k: usize) -> bool {
+        let u = &self.units[k];
+        self.any_at(u.at, u.side.other())
+    }
+
+    pub fn force_type(&self, k: usize) -> ForceType {
+        self.units[k].ty
+    }
+
+    pub fn skill(&self, board: &Board, k: usize) -> Skill {
+        board.pieces[self.units[k].piece].force.skill
+    }
+
+    pub fn label(&self, board: &Board, k: usize) -> String {
+        board.label(self.units[k].piece)
+    }
+
+    pub fn id(&self, k: usize) -> crate::rules::components::Id {
+        self.units[k].id.clone()
+    }
+
+    pub fn combat_total(&self, board: &Board, side: Side) -> u32 {
+        self.side(side)
+            .map(|k| board.pieces[self.units[k].piece].combat())
+            .sum()
+    }
+
+    pub fn has_insight(&self, i: Insight) -> bool {
+        self.insights.iter().any(|s| s.insight == i)
+    }
+}

@@ -1,0 +1,75 @@
+//! 11.2 Battle Plan Activation: the Activation check with the modifiers
+//! in force, on any sheet.
+
+use super::{R, Sheet};
+use crate::campaign::{Insight, Side};
+use crate::dice::{Check, roll_check};
+use crate::rules::battle::field::Field;
+use crate::rules::ctx::Ctx;
+
+/// Activation number with the Confederate modifiers in force: Officers +1
+/// (10.2.12.6), Mixed Orders -1 (14.1.6), and any given.
+pub fn activation_check<P: Sheet>(
+    ctx: &Ctx,
+    f: &Field<P>,
+    pid: usize,
+    what: &str,
+    rule: &'static str,
+    extra: &[(i32, &'static str, &'static str)],
+) -> Check {
+    let (base, modifiers) = activation_terms(ctx, f, pid, extra);
+    modifiers.fold(
+        Check::new(
+            format!("{what}: {}", ctx.board.label(pid)),
+            rule,
+            base,
+            "Activation",
+        ),
+        |c, (n, source, rule)| c.modifier(n, source, rule),
+    )
+}
+
+/// The printed Activation number and the modifiers to it, as
+/// [`activation_check`] words them.
+fn activation_terms<'a, P: Sheet>(
+    ctx: &Ctx,
+    f: &Field<P>,
+    pid: usize,
+    extra: &'a [(i32, &'static str, &'static str)],
+) -> (
+    i32,
+    impl Iterator<Item = (i32, &'static str, &'static str)> + 'a,
+) {
+    let p = &ctx.board.pieces[pid];
+    let base = p.force.values(p.strength).activation.unwrap_or(0) as i32;
+    let confederate = p.force.side == Side::Confederate;
+    let officers = confederate && f.has_insight(Insight::Officers);
+    let mixed = confederate && f.effects.mixed_orders;
+    let own = [
+        officers.then_some((1, "Officers Insight", "10.2.12.6")),
+        mixed.then_some((-1, "Mixed Orders", "14.1.6")),
+    ];
+    (base, own.into_iter().flatten().chain(extra.iter().copied()))
+}
+
+pub fn activate<P: Sheet>(
+    ctx: &mut Ctx,
+    f: &Field<P>,
+    pid: usize,
+    what: &str,
+    rule: &'static str,
+    extra: &[(i32, &'static str, &'static str)],
+) -> R<bool> {
+    if ctx.chronicle.is_quiet() {
+        // Nothing worded: the same die against the same target (4.5).
+        let (base, modifiers) = activation_terms(ctx, f, pid, extra);
+        let target = base + modifiers.map(|(n, _, _)| n).sum::<i32>();
+        let board = &*ctx.board;
+        let die = ctx
+            .dice
+            .d10_for(|| format!("{rule} {what}: {}", board.label(pid)))?;
+        return Ok(crate::dice::succeeds(die, target));
+    }
+    let c = activation_check(ctx, f, pid, what, rule, extra);
+    Ok(roll_check(ctx.dice, ctx.chronicle, c)?.success)
+}

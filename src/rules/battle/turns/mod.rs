@@ -1,0 +1,88 @@
+//! The battle-turn procedure every battlefield sheet shares (12.0): the
+//! Activation check (11.2), Hits (11.9–11.11), Union tactics (13.0) and the
+//! Special Battle Plan draw (14.0). What depends on where Forces stand —
+//! moving, retreating, targets, what a drawn plan does on the sheet — the
+//! sheet's geometry supplies through [`Sheet`]; the Battlefield Sheet's six
+//! Regions implement it in `battle::basic`.
+
+pub mod activation;
+pub mod cup;
+pub mod end;
+pub mod fight;
+pub mod hits;
+pub mod insights;
+pub mod sequence;
+pub mod tactics;
+
+use crate::rules::battle::field::Field;
+use crate::rules::battle::ground::Ground;
+use crate::rules::board::Board;
+use crate::rules::components::SpecialBattlePlan;
+use crate::rules::ctx::Ctx;
+use crate::rules::decision::Interrupt;
+use crate::rules::difficulty::BattleMode;
+
+pub type R<T> = Result<T, Interrupt>;
+
+/// A place on a battlefield sheet, and the steps of the shared procedure
+/// that depend on the sheet's geometry.
+pub trait Sheet: Ground {
+    /// The battle mode fought on this sheet.
+    const MODE: BattleMode;
+    /// "Basic Battle Rules, on the Battlefield Sheet", for the chronicle.
+    const RULES: &'static str;
+    /// 10.2.14–10.2.19: both armies on the sheet (the Union first after a
+    /// Screened Approach, 10.2.20), but the Forces `off` it.
+    fn place(ctx: &mut Ctx, f: &mut Field<Self>, off: &[usize], union_first: bool) -> R<()>;
+    /// Record the sheet as it stands now in the battle's record, with a
+    /// caption; `refusals` adds why each Battle Plan Counter may not be
+    /// attached (record.rs).
+    fn record(ctx: &mut Ctx, f: &Field<Self>, caption: String, refusals: bool);
+    /// A Force that fails its Heavy Fire check falls back (14.1.10).
+    fn push_back(ctx: &mut Ctx, f: &mut Field<Self>, pid: usize, rule: &'static str) -> R<()>;
+    /// Resolve or place a drawn Special Battle Plan (14.1); false when it
+    /// does not count against the quantity drawn.
+    fn resolve_drawn(ctx: &mut Ctx, f: &mut Field<Self>, plan: SpecialBattlePlan) -> R<bool>;
+    /// 12.1 Insight Activation.
+    fn insights(ctx: &mut Ctx, f: &mut Field<Self>) -> R<()>;
+    /// 12.2 Select and Place Confederate Battle Plans (and Cover, 12.3.3).
+    fn assign(ctx: &mut Ctx, f: &mut Field<Self>) -> R<()>;
+    /// 14.4 Resolve Confederate Battle Plans; `prepared_only`: those with
+    /// Prepare attached, before the Union acts (12.3.8).
+    fn resolve_confederate(ctx: &mut Ctx, f: &mut Field<Self>, prepared_only: bool) -> R<()>;
+    /// 12.3.7: the Formation counter held beside the sheet, used before
+    /// the Union acts if the player wishes.
+    fn formation_counter(ctx: &mut Ctx, f: &mut Field<Self>) -> R<()>;
+    /// 14.2–14.3 Union Battle Plans, resolved in their order.
+    fn resolve_union(ctx: &mut Ctx, f: &mut Field<Self>) -> R<()>;
+    /// What is wrong with the sheet, if anything (its capacities, no
+    /// counter in Melee): checked after every step in debug builds.
+    fn problem(f: &Field<Self>, board: &Board) -> Option<String>;
+}
+
+/// The unit index of a counter still on the sheet.
+pub fn k_of<P: Copy + Eq>(f: &Field<P>, pid: usize) -> Option<usize> {
+    f.unit_of(pid)
+}
+
+impl Ctx<'_> {
+    /// The sheet after a change, with a caption saying what changed;
+    /// nothing when it did not change or nothing is recorded.
+    pub fn frame<P: Sheet>(&mut self, f: &Field<P>, caption: impl FnOnce(&Board) -> String) {
+        self.frame_with(f, caption, false);
+    }
+
+    /// [`Ctx::frame`], with the reasons for refused Battle Plan Counters.
+    pub fn frame_with<P: Sheet>(
+        &mut self,
+        f: &Field<P>,
+        caption: impl FnOnce(&Board) -> String,
+        refusals: bool,
+    ) {
+        if !self.recording() {
+            return;
+        }
+        let caption = caption(self.board);
+        P::record(self, f, caption, refusals);
+    }
+}
