@@ -10,6 +10,7 @@ use fcrel::rules::battle::basic::field::{Field, InsightState, Unit};
 use fcrel::rules::battle::basic::{combat, confederate, union};
 use fcrel::rules::battle::ground::Region;
 use fcrel::rules::battle::terms::{Formation, PlanCounter, Tactics};
+use fcrel::rules::battle::turns::plans;
 use fcrel::rules::components::{Location, SpecialBattlePlan, Strength};
 use fcrel::rules::ctx::Ctx;
 use fcrel::rules::decision::{Decision, DefaultPlan, FormationChange, Recorded, SecondMove};
@@ -403,8 +404,8 @@ fn cover() {
         ],
     );
     t.run(|c, f| {
-        confederate::assign(c, f)?;
-        confederate::take_cover(c, f)?;
+        plans::assign(c, f)?;
+        plans::take_cover(c, f)?;
         union::resolve_union(c, f)?;
         confederate::resolve(c, f, false)
     });
@@ -936,7 +937,7 @@ fn clear_orders_reach_three_forces() {
         ],
     );
     t.run(|c, f| {
-        confederate::assign(c, f)?;
+        plans::assign(c, f)?;
         confederate::resolve(c, f, false)
     });
     for id in ["huger", "magruder", "holmes", "whiting"] {
@@ -982,7 +983,7 @@ fn clear_orders_for_a_counter_cover_it_alone() {
         ],
     );
     t.run(|c, f| {
-        confederate::assign(c, f)?;
+        plans::assign(c, f)?;
         confederate::resolve(c, f, false)
     });
     assert_eq!(
@@ -1107,6 +1108,9 @@ fn an_army_of_zero_is_enveloped_by_any_larger() {
     assert_eq!(battle::outweighed(0, 0), None);
     assert_eq!(battle::outweighed(3, 1), Some(Side::Union));
     assert_eq!(battle::outweighed(2, 1), None);
+    // The 3:1 line the pre-battle panel draws is the same test.
+    assert_eq!(battle::outweighs_at(0), 1);
+    assert_eq!(battle::outweighs_at(4), 12);
 }
 
 /// 10.2.12.3 with 11.5: a Union Melee attack goes against the highest
@@ -1663,7 +1667,7 @@ fn any_number_of_copies_of_a_battle_plan_counter() {
         &[],
         vec![volley("huger"), volley("magruder"), volley("holmes")],
     );
-    t.run(confederate::assign);
+    t.run(plans::assign);
     for id in ["huger", "magruder", "holmes"] {
         assert_eq!(
             t.unit(id).unwrap().counter,
@@ -1771,7 +1775,7 @@ fn formation_counter_offered_before_the_union_and_before_each_force() {
     t.f.quantity = 1;
     // With none left and no Scout, ending the assignment is not asked.
     t.script(&[], vec![Decision::HoldFormationCounter]);
-    t.run(confederate::assign);
+    t.run(plans::assign);
     assert!(t.f.formation_counter);
     let hold = |id: &str| act(id, Some(DefaultPlan::Hold));
     // Before the first Force acts, and again before the second.
@@ -1907,7 +1911,7 @@ fn clear_orders_for_a_counter_lost_in_melee_do_not_cover_a_default() {
             },
         ],
     );
-    t.run(confederate::assign);
+    t.run(plans::assign);
     assert_eq!(t.game.board.scouts.available, 0);
     let slocum = t.pid("slocum");
     t.script(&[2, 10], vec![act("huger", Some(DefaultPlan::Fire))]);

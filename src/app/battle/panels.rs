@@ -13,6 +13,7 @@ use crate::campaign::{Insight, Side};
 use crate::chronicle::Chronicle;
 use crate::rules::battle::fog;
 use crate::rules::battle::ground::Region;
+use crate::rules::battle::outweighs_at;
 use crate::rules::battle::record::{BattleRecord, EventKind, Resolution, SheetView, round_start};
 use crate::rules::battle::terms::{Formation, PlanCounter};
 use crate::rules::board::{Board, label};
@@ -277,8 +278,8 @@ pub fn envelopment_bars(ui: &mut egui::Ui, c: u32, u: u32) {
             2.0,
             color,
         );
-        // The 3:1 line: three times the other army.
-        let line = 3.0 * other as f32;
+        // The 3:1 line: what outweighs the other army.
+        let line = outweighs_at(other) as f32;
         if line <= max {
             let x = x0 + bar_w * line / max;
             p.line_segment(
@@ -290,8 +291,8 @@ pub fn envelopment_bars(ui: &mut egui::Ui, c: u32, u: u32) {
     ui.label(
         RichText::new(format!(
             "3:1 lines: the Union needs {} to Envelop you, you need {} to Envelop it.",
-            3 * c,
-            3 * u
+            outweighs_at(c),
+            outweighs_at(u)
         ))
         .size(11.0),
     );

@@ -96,11 +96,17 @@ pub struct PreBattle {
 /// other has 3 times or more.: a side of Combat Value 0 is
 /// outweighed by any larger one; two sides of 0 by neither.
 pub fn outweighed(confederate: u32, union: u32) -> Option<Side> {
-    if union > confederate && union >= 3 * confederate {
+    if union >= outweighs_at(confederate) {
         Some(Side::Confederate)
-    } else if confederate > union && confederate >= 3 * union {
+    } else if confederate >= outweighs_at(union) {
         Some(Side::Union)
     } else {
         None
     }
+}
+
+/// The combined Combat Value that outweighs `other` at 3:1 (10.2.9, 14.5,
+/// three times it, and more than it.
+pub fn outweighs_at(other: u32) -> u32 {
+    (3 * other).max(other + 1)
 }

@@ -422,4 +422,34 @@ mod tests {
         assert!(longstreet.force.is_named());
         assert_eq!(end.named_combat, longstreet.combat());
     }
+
+    /// 3.1: a "reach" objective limited to a corps is met now only when a
+    /// Force of that corps has entered the area (Second Manassas: Jackson's
+    /// wing at Manassas Junction).
+    #[test]
+    fn a_reach_objective_counts_only_the_forces_it_names() {
+        let c = Arc::new(crate::campaign::load_bundled("second-manassas").expect("loads"));
+        let mut b = Board::empty(c, GameOptions::default());
+        let standing = |b: &Board| {
+            GameView::build(b.clone(), None, None)
+                .objectives
+                .iter()
+                .find(|o| o.text.contains("Manassas Junction"))
+                .expect("the objective")
+                .standing
+        };
+        assert_eq!(standing(&b), Standing::AtRisk);
+        b.progress
+            .entered
+            .entry("manassas-junction".into())
+            .or_default()
+            .insert("hood".into());
+        assert_eq!(standing(&b), Standing::AtRisk, "Hood is not Jackson's");
+        b.progress
+            .entered
+            .entry("manassas-junction".into())
+            .or_default()
+            .insert("ewell".into());
+        assert_eq!(standing(&b), Standing::MetNow);
+    }
 }

@@ -3,20 +3,19 @@
 //! and Artillery attacks, Hit allocation, capacity overflow.
 
 use super::field::*;
-use super::view::ask_on;
 use crate::campaign::Insight;
 use crate::campaign::{ForceType, Side};
 use crate::chronicle::Modifier;
 use crate::dice::{Check, attack_hits, roll_check};
-use crate::rules::battle::endings::{confederate_retreat_options, union_retreat_choices};
 use crate::rules::battle::ground::Region;
 use crate::rules::battle::terms::Formation;
+use crate::rules::battle::turns::ask_on;
 use crate::rules::board::label;
-use crate::rules::components::Location;
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::Decision;
 
 pub use crate::rules::battle::turns::activation::*;
+pub use crate::rules::battle::turns::end::exit_sheet;
 pub use crate::rules::battle::turns::hits::*;
 pub use crate::rules::battle::turns::{R, k_of};
 
@@ -67,72 +66,6 @@ pub enum RetreatKind {
     /// A move the player chose (Fighting Retreat, March back): it stops
     /// before a full Region; off the sheet from the Reserve.
     Ordered,
-}
-
-/// A Force leaves the sheet behind its own Reserve (14.5, 14.5.1).
-pub fn exit_sheet(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static str) -> R<()> {
-    let side = ctx.board.pieces[pid].force.side;
-    let area = f.area.clone();
-    let dest = match side {
-        Side::Union => {
-            let choices = union_retreat_choices(ctx.board, &area);
-            if choices.is_empty() {
-                None
-            } else {
-                Some(ctx.pick_area(rule, "A Union Force leaves the battle for", &choices)?)
-            }
-        }
-        Side::Confederate => {
-            let options = confederate_retreat_options(ctx.board, &area, pid);
-            if options.is_empty() {
-                None
-            } else {
-                let prompt = format!("{} leaves the battle: to which area?", ctx.board.label(pid));
-                match ask_on(ctx, f, rule, prompt, options)? {
-                    Decision::RetreatTo { area, .. } => Some(area.to_string()),
-                    _ => unreachable!("ask returns an offered option"),
-                }
-            }
-        }
-    };
-    match dest {
-        Some(to) => {
-            ctx.board.move_to(pid, &to);
-            note!(
-                ctx,
-                rule,
-                "{} leaves the Battlefield Sheet for {}.",
-                ctx.board.label(pid),
-                ctx.board.area_name(&to)
-            );
-            // In a Rout Lee goes with the first Force to reach the map
-            // (14.5); otherwise with the last to leave the sheet.
-            if side == Side::Confederate
-                && f.lee
-                && ctx.board.lee.area() == Some(area.as_str())
-                && (f.routed == Some(Side::Confederate)
-                    || !f
-                        .units
-                        .iter()
-                        .any(|u| u.side == Side::Confederate && u.piece != pid))
-            {
-                ctx.board.lee = Location::Area(to.clone());
-                note!(
-                    ctx,
-                    rule,
-                    "Robert E. Lee leaves the battle with it for {}.",
-                    ctx.board.area_name(&to)
-                );
-            }
-            off_sheet(f, pid);
-            ctx.frame(f, |b| format!("{} leaves the sheet", label(&b.pieces[pid])));
-        }
-        None => {
-            note!(ctx, rule, "No adjacent area is open to it.");
-            destroy(ctx, f, pid, rule);
-        }
-    }
-    Ok(())
 }
 
 /// Retreat a unit one Region (11.3).

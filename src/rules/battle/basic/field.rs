@@ -1,10 +1,9 @@
 //! The Battlefield Sheet (10.2.14): a battle's Forces on its six Regions,
 //! where each side stands, room in a Region, and the sheet's invariants.
 
-use crate::campaign::{ForceType, Side};
+use crate::campaign::Side;
 pub use crate::rules::battle::field::{ClearOrders, Effects, FirstEntries, InsightState};
 use crate::rules::battle::ground::Region;
-use crate::rules::battle::terms::{Formation, PlanCounter};
 use crate::rules::board::Board;
 
 /// A battle on the Battlefield Sheet.
@@ -150,87 +149,6 @@ impl Field {
         }
         None
     }
-}
-
-/// Why this counter may not be attached to this unit now (12.2, 12.3); None
-/// when it may.
-pub fn refusal(f: &Field, k: usize, plan: PlanCounter) -> Option<String> {
-    refusal_reason(f, k, plan, f.in_melee(k)).map(|r| match r {
-        Refusal::Said(text) => text.to_string(),
-        Refusal::Attached(c) => format!(
-            "{} is already attached: one counter a Force, Prepare apart (12.2).",
-            c.name()
-        ),
-        Refusal::Only(why, rule) => format!("{why} ({rule})."),
-    })
-}
-
-/// A refusal, worded only when shown (the legal counters are computed for
-/// every Force at every assignment).
-pub(super) enum Refusal {
-    Said(&'static str),
-    Attached(PlanCounter),
-    /// Who may take the counter, and the rule that says so.
-    Only(&'static str, &'static str),
-}
-
-/// `melee` is `f.in_melee(k)`, read once by the caller.
-pub(super) fn refusal_reason(
-    f: &Field,
-    k: usize,
-    plan: PlanCounter,
-    melee: bool,
-) -> Option<Refusal> {
-    let u = &f.units[k];
-    if u.side != Side::Confederate {
-        return Some(Refusal::Said(
-            "Battle Plan Counters are Confederate (12.2).",
-        ));
-    }
-    if plan == PlanCounter::Prepare {
-        return u
-            .prepare
-            .then_some(Refusal::Said("Prepare is already attached (12.3.8)."));
-    }
-    if plan == PlanCounter::Formation {
-        return Some(Refusal::Said(
-            "Formation is not attached to a Force: it is placed beside the sheet (12.3.7).",
-        ));
-    }
-    if melee {
-        return Some(Refusal::Said(
-            "In Melee: only Prepare may be attached (11.5, 12.3.8).",
-        ));
-    }
-    if let Some(c) = u.counter {
-        return Some(Refusal::Attached(c));
-    }
-    let ty = f.force_type(k);
-    let infantry = ty == ForceType::Infantry;
-    let foot_or_horse = matches!(ty, ForceType::Infantry | ForceType::Cavalry);
-    let (why, rule) = match plan {
-        PlanCounter::Canister if !matches!(ty, ForceType::Artillery | ForceType::Fortification) => {
-            ("Artillery and Fortifications only", plan.rule())
-        }
-        PlanCounter::AimedVolley if !infantry => ("Infantry only", plan.rule()),
-        PlanCounter::AimedVolley if u.formation != Formation::Line => {
-            ("Line Formation only", plan.rule())
-        }
-        PlanCounter::RapidAdvance | PlanCounter::RapidFire | PlanCounter::Volley if !infantry => {
-            ("Infantry only", plan.rule())
-        }
-        // 12.2: counters go on Infantry and Cavalry unless they say otherwise.
-        PlanCounter::Cover
-        | PlanCounter::Engage
-        | PlanCounter::FightingRetreat
-        | PlanCounter::Flank
-            if !foot_or_horse =>
-        {
-            ("Infantry and Cavalry only", "12.2")
-        }
-        _ => return None,
-    };
-    Some(Refusal::Only(why, rule))
 }
 
 #[cfg(test)]

@@ -10,9 +10,9 @@ pub mod view;
 
 use crate::rules::battle::ground::Region;
 use crate::rules::battle::terms::{Formation, Tactics};
+use crate::rules::battle::turns::ask_on;
 use combat::*;
 use field::*;
-use view::ask_on;
 
 pub use crate::rules::battle::turns::end::withdrawal;
 pub use crate::rules::battle::turns::fight::kept_off_share_the_fate;

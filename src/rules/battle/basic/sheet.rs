@@ -4,14 +4,14 @@
 use super::combat::{RetreatKind, retreat};
 use super::confederate;
 use super::field::Field;
-use super::view::ask_on;
 use crate::rules::battle::ground::Region;
 use crate::rules::battle::record::EventKind;
-use crate::rules::battle::turns::{R, Sheet};
+use crate::rules::battle::turns::ask_on;
+use crate::rules::battle::turns::{R, Sheet, plans};
 use crate::rules::board::Board;
 use crate::rules::components::SpecialBattlePlan;
 use crate::rules::ctx::Ctx;
-use crate::rules::decision::Decision;
+use crate::rules::decision::{Decision, Request};
 use crate::rules::difficulty::BattleMode;
 
 impl Sheet for Region {
@@ -61,8 +61,8 @@ impl Sheet for Region {
     }
 
     fn assign(ctx: &mut Ctx, f: &mut Field) -> R<()> {
-        confederate::assign(ctx, f)?;
-        confederate::take_cover(ctx, f)
+        plans::assign(ctx, f)?;
+        plans::take_cover(ctx, f)
     }
 
     fn resolve_confederate(ctx: &mut Ctx, f: &mut Field, prepared_only: bool) -> R<()> {
@@ -85,6 +85,10 @@ impl Sheet for Region {
 
     fn resolve_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
         super::union::resolve_union(ctx, f)
+    }
+
+    fn on_sheet(request: Request, f: &Field) -> Request {
+        request.on_sheet(f.view())
     }
 
     fn problem(f: &Field, board: &Board) -> Option<String> {

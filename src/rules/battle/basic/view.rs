@@ -2,13 +2,13 @@
 //! it: the view attached to a request, the frames of a battle's record
 //! (`battle::record`), and asking with the sheet attached.
 
-use super::field::{Field, Occupancy, refusal};
+use super::field::{Field, Occupancy};
 use crate::campaign::Side;
 use crate::rules::battle::record::{SheetUnit, SheetView};
 use crate::rules::battle::terms::PlanCounter;
+use crate::rules::battle::turns::plans::refusal;
 use crate::rules::components::Strength;
 use crate::rules::ctx::Ctx;
-use crate::rules::decision::Request;
 
 impl Field {
     /// The sheet as the player sees it (for decisions and display).
@@ -85,30 +85,4 @@ impl Field {
             routed: self.routed,
         }
     }
-}
-
-/// Ask the player with the Battlefield Sheet attached to the request.
-pub fn ask_on(
-    ctx: &mut crate::rules::ctx::Ctx,
-    f: &Field,
-    rule: &str,
-    prompt: impl Into<String>,
-    options: Vec<crate::rules::decision::Decision>,
-) -> Result<crate::rules::decision::Decision, crate::rules::decision::Interrupt> {
-    let prompt: String = prompt.into();
-    ctx.frame_with(f, |_| prompt.clone(), rule == "12.2");
-    if options.len() == 1 {
-        // Nothing to choose (as `ask`): no view of the sheet to make.
-        return Ok(options.into_iter().next().expect("one option"));
-    }
-    let situation = crate::rules::decision::Situation {
-        confederate_combat: f.combat_total(ctx.board, Side::Confederate),
-        union_combat: f.combat_total(ctx.board, Side::Union),
-        lee_present: f.lee,
-        confederates_attack: true,
-    };
-    let request = Request::new(rule, prompt, options)
-        .in_battle(situation)
-        .on_sheet(f.view());
-    ctx.ask(request)
 }

@@ -4,7 +4,7 @@
 use super::{R, Sheet};
 use crate::campaign::{Insight, Side};
 use crate::dice::{Check, roll_check};
-use crate::rules::battle::field::Field;
+use crate::rules::battle::field::{ClearOrders, Field};
 use crate::rules::ctx::Ctx;
 
 /// Activation number with the Confederate modifiers in force: Officers +1
@@ -72,4 +72,46 @@ pub fn activate<P: Sheet>(
     }
     let c = activation_check(ctx, f, pid, what, rule, extra);
     Ok(roll_check(ctx.dice, ctx.chronicle, c)?.success)
+}
+
+/// Activation for a counter or a default: Clear Orders skip the roll
+/// (11.2.1): the Force's own, else for a default one from the pool.
+pub fn activated<P: Sheet>(
+    ctx: &mut Ctx,
+    f: &mut Field<P>,
+    pid: usize,
+    what: &str,
+    rule: &'static str,
+    extra: &[(i32, &'static str, &'static str)],
+    default: bool,
+) -> R<bool> {
+    let k = f.unit_of(pid).expect("here");
+    let own = f.units[k].clear_orders
+        == Some(if default {
+            ClearOrders::Default
+        } else {
+            ClearOrders::Counter
+        });
+    if own || default && f.clear_defaults > 0 {
+        if !own {
+            f.clear_defaults -= 1;
+        }
+        note!(
+            ctx,
+            "11.2.1",
+            "{}: {what} on Clear Orders, no Activation roll (11.2.1).",
+            f.label(ctx.board, k)
+        );
+        return Ok(true);
+    }
+    let ok = activate(ctx, f, pid, what, rule, extra)?;
+    if !ok {
+        note!(
+            ctx,
+            "11.2",
+            "{} fails to Activate and Holds (11.2).",
+            f.label(ctx.board, k)
+        );
+    }
+    Ok(ok)
 }

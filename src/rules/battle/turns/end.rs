@@ -1,13 +1,18 @@
-//! 14.5 Rout Check, 14.7 End of the Battle and 14.8 Withdrawal on the
-//! sheet.
+//! 14.5 Rout Check, a Force leaving the sheet for the map (14.5, 14.5.1),
+//! 14.7 End of the Battle and 14.8 Withdrawal.
 
-use super::hits::{capture_on_field, destroy};
-use super::{R, Sheet};
+use super::hits::{capture_on_field, destroy, off_sheet};
+use super::{R, Sheet, ask_on};
 use crate::campaign::{ForceType, Side, WithdrawalResult};
-use crate::rules::battle::endings::{rout_award, withdraw, withdrawal_result};
+use crate::rules::battle::endings::{
+    confederate_retreat_options, rout_award, union_retreat_choices, withdraw, withdrawal_result,
+};
 use crate::rules::battle::field::Field;
 use crate::rules::battle::{Ending, outweighed};
+use crate::rules::board::label;
+use crate::rules::components::Location;
 use crate::rules::ctx::Ctx;
+use crate::rules::decision::Decision;
 
 /// 14.5 Rout Check on the sheet.
 pub fn rout_check<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()> {
@@ -86,4 +91,75 @@ pub fn withdrawal<P: Sheet>(ctx: &mut Ctx, f: &Field<P>) -> R<Option<Ending>> {
             Ending::Encamp
         }
     }))
+}
+
+/// A Force leaves the sheet behind its own Reserve (14.5, 14.5.1).
+pub fn exit_sheet<P: Sheet>(
+    ctx: &mut Ctx,
+    f: &mut Field<P>,
+    pid: usize,
+    rule: &'static str,
+) -> R<()> {
+    let side = ctx.board.pieces[pid].force.side;
+    let area = f.area.clone();
+    let dest = match side {
+        Side::Union => {
+            let choices = union_retreat_choices(ctx.board, &area);
+            if choices.is_empty() {
+                None
+            } else {
+                Some(ctx.pick_area(rule, "A Union Force leaves the battle for", &choices)?)
+            }
+        }
+        Side::Confederate => {
+            let options = confederate_retreat_options(ctx.board, &area, pid);
+            if options.is_empty() {
+                None
+            } else {
+                let prompt = format!("{} leaves the battle: to which area?", ctx.board.label(pid));
+                match ask_on(ctx, f, rule, prompt, options)? {
+                    Decision::RetreatTo { area, .. } => Some(area.to_string()),
+                    _ => unreachable!("ask returns an offered option"),
+                }
+            }
+        }
+    };
+    match dest {
+        Some(to) => {
+            ctx.board.move_to(pid, &to);
+            note!(
+                ctx,
+                rule,
+                "{} leaves the Battlefield Sheet for {}.",
+                ctx.board.label(pid),
+                ctx.board.area_name(&to)
+            );
+            // In a Rout Lee goes with the first Force to reach the map
+            // (14.5); otherwise with the last to leave the sheet.
+            if side == Side::Confederate
+                && f.lee
+                && ctx.board.lee.area() == Some(area.as_str())
+                && (f.routed == Some(Side::Confederate)
+                    || !f
+                        .units
+                        .iter()
+                        .any(|u| u.side == Side::Confederate && u.piece != pid))
+            {
+                ctx.board.lee = Location::Area(to.clone());
+                note!(
+                    ctx,
+                    rule,
+                    "Robert E. Lee leaves the battle with it for {}.",
+                    ctx.board.area_name(&to)
+                );
+            }
+            off_sheet(f, pid);
+            ctx.frame(f, |b| format!("{} leaves the sheet", label(&b.pieces[pid])));
+        }
+        None => {
+            note!(ctx, rule, "No adjacent area is open to it.");
+            destroy(ctx, f, pid, rule);
+        }
+    }
+    Ok(())
 }

@@ -11,15 +11,17 @@ pub mod end;
 pub mod fight;
 pub mod hits;
 pub mod insights;
+pub mod plans;
 pub mod sequence;
 pub mod tactics;
 
+use crate::campaign::Side;
 use crate::rules::battle::field::Field;
 use crate::rules::battle::ground::Ground;
 use crate::rules::board::Board;
 use crate::rules::components::SpecialBattlePlan;
 use crate::rules::ctx::Ctx;
-use crate::rules::decision::Interrupt;
+use crate::rules::decision::{Decision, Interrupt, Request};
 use crate::rules::difficulty::BattleMode;
 
 pub type R<T> = Result<T, Interrupt>;
@@ -55,6 +57,8 @@ pub trait Sheet: Ground {
     fn formation_counter(ctx: &mut Ctx, f: &mut Field<Self>) -> R<()>;
     /// 14.2–14.3 Union Battle Plans, resolved in their order.
     fn resolve_union(ctx: &mut Ctx, f: &mut Field<Self>) -> R<()>;
+    /// The request with the sheet as the player sees it attached.
+    fn on_sheet(request: Request, f: &Field<Self>) -> Request;
     /// What is wrong with the sheet, if anything (its capacities, no
     /// counter in Melee): checked after every step in debug builds.
     fn problem(f: &Field<Self>, board: &Board) -> Option<String>;
@@ -85,4 +89,28 @@ impl Ctx<'_> {
         let caption = caption(self.board);
         P::record(self, f, caption, refusals);
     }
+}
+
+/// Ask the player during a battle, with the sheet attached to the request.
+pub fn ask_on<P: Sheet>(
+    ctx: &mut Ctx,
+    f: &Field<P>,
+    rule: &str,
+    prompt: impl Into<String>,
+    options: Vec<Decision>,
+) -> R<Decision> {
+    let prompt: String = prompt.into();
+    ctx.frame_with(f, |_| prompt.clone(), rule == "12.2");
+    if options.len() == 1 {
+        // Nothing to choose (as `ask`): no view of the sheet to make.
+        return Ok(options.into_iter().next().expect("one option"));
+    }
+    let situation = crate::rules::decision::Situation {
+        confederate_combat: f.combat_total(ctx.board, Side::Confederate),
+        union_combat: f.combat_total(ctx.board, Side::Union),
+        lee_present: f.lee,
+        confederates_attack: true,
+    };
+    let request = Request::new(rule, prompt, options).in_battle(situation);
+    ctx.ask(P::on_sheet(request, f))
 }

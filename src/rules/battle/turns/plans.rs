@@ -1,0 +1,254 @@
+//! 12.2 Select and Place Confederate Battle Plans: which counters a Force
+//! may take (12.2, 12.3), the player's assignment with Clear Orders
+//! (11.2.1), and Cover rolled once the counters are placed (12.3.3).
+
+use super::activation::activated;
+use super::{R, Sheet, ask_on};
+use crate::campaign::{ForceType, Side};
+use crate::rules::battle::field::{ClearOrders, Field};
+use crate::rules::battle::terms::{Formation, PlanCounter};
+use crate::rules::ctx::Ctx;
+use crate::rules::decision::Decision;
+
+/// Why this counter may not be attached to this unit now (12.2, 12.3); None
+/// when it may.
+pub fn refusal<P: Sheet>(f: &Field<P>, k: usize, plan: PlanCounter) -> Option<String> {
+    refusal_reason(f, k, plan, f.in_melee(k)).map(|r| match r {
+        Refusal::Said(text) => text.to_string(),
+        Refusal::Attached(c) => format!(
+            "{} is already attached: one counter a Force, Prepare apart (12.2).",
+            c.name()
+        ),
+        Refusal::Only(why, rule) => format!("{why} ({rule})."),
+    })
+}
+
+/// A refusal, worded only when shown (the legal counters are computed for
+/// every Force at every assignment).
+enum Refusal {
+    Said(&'static str),
+    Attached(PlanCounter),
+    /// Who may take the counter, and the rule that says so.
+    Only(&'static str, &'static str),
+}
+
+/// `melee` is `f.in_melee(k)`, read once by the caller.
+fn refusal_reason<P: Sheet>(
+    f: &Field<P>,
+    k: usize,
+    plan: PlanCounter,
+    melee: bool,
+) -> Option<Refusal> {
+    let u = &f.units[k];
+    if u.side != Side::Confederate {
+        return Some(Refusal::Said(
+            "Battle Plan Counters are Confederate (12.2).",
+        ));
+    }
+    if plan == PlanCounter::Prepare {
+        return u
+            .prepare
+            .then_some(Refusal::Said("Prepare is already attached (12.3.8)."));
+    }
+    if plan == PlanCounter::Formation {
+        return Some(Refusal::Said(
+            "Formation is not attached to a Force: it is placed beside the sheet (12.3.7).",
+        ));
+    }
+    if melee {
+        return Some(Refusal::Said(
+            "In Melee: only Prepare may be attached (11.5, 12.3.8).",
+        ));
+    }
+    if let Some(c) = u.counter {
+        return Some(Refusal::Attached(c));
+    }
+    let ty = f.force_type(k);
+    let infantry = ty == ForceType::Infantry;
+    let foot_or_horse = matches!(ty, ForceType::Infantry | ForceType::Cavalry);
+    let (why, rule) = match plan {
+        PlanCounter::Canister if !matches!(ty, ForceType::Artillery | ForceType::Fortification) => {
+            ("Artillery and Fortifications only", plan.rule())
+        }
+        PlanCounter::AimedVolley if !infantry => ("Infantry only", plan.rule()),
+        PlanCounter::AimedVolley if u.formation != Formation::Line => {
+            ("Line Formation only", plan.rule())
+        }
+        PlanCounter::RapidAdvance | PlanCounter::RapidFire | PlanCounter::Volley if !infantry => {
+            ("Infantry only", plan.rule())
+        }
+        // 12.2: counters go on Infantry and Cavalry unless they say otherwise.
+        PlanCounter::Cover
+        | PlanCounter::Engage
+        | PlanCounter::FightingRetreat
+        | PlanCounter::Flank
+            if !foot_or_horse =>
+        {
+            ("Infantry and Cavalry only", "12.2")
+        }
+        _ => return None,
+    };
+    Some(Refusal::Only(why, rule))
+}
+
+/// The counters a unit may be given now, as bits by place in
+/// [`PlanCounter::ALL`].
+fn assignable<P: Sheet>(f: &Field<P>, k: usize) -> u16 {
+    let melee = f.in_melee(k);
+    PlanCounter::ALL
+        .iter()
+        .enumerate()
+        .filter(|&(_, &plan)| refusal_reason(f, k, plan, melee).is_none())
+        .fold(0, |bits, (j, _)| bits | 1 << j)
+}
+
+/// 12.2: the player assigns up to the Battle Plan Quantity, and may spend
+/// Scouts on Clear Orders (11.2.1).
+pub fn assign<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()> {
+    let mut left = f.quantity;
+    f.assigned = 0;
+    f.clear_defaults = 0;
+    // Nothing moves during the assignment: a unit's legal counters change
+    // only when it is given one, so each is listed once and kept.
+    let confederates: Vec<usize> = f.side(Side::Confederate).collect();
+    let mut allowed: Vec<u16> = confederates.iter().map(|&k| assignable(f, k)).collect();
+    loop {
+        debug_assert!(
+            confederates
+                .iter()
+                .zip(&allowed)
+                .all(|(&k, &bits)| bits == assignable(f, k)),
+            "12.2: kept counters differ from the rules'"
+        );
+        // Room for every counter on every Force, and the rest.
+        let mut options = Vec::with_capacity(f.units.len() * (PlanCounter::ALL.len() + 1) + 2);
+        if left > 0 {
+            for (&k, &bits) in confederates.iter().zip(&allowed) {
+                for (j, plan) in PlanCounter::ALL.into_iter().enumerate() {
+                    if bits & 1 << j != 0 {
+                        options.push(Decision::AssignPlan {
+                            force: f.id(k),
+                            plan,
+                        });
+                    }
+                }
+            }
+            if !f.formation_counter {
+                options.push(Decision::HoldFormationCounter);
+            }
+        }
+        if ctx.board.scouts.available > 0 {
+            for k in f.side(Side::Confederate) {
+                if f.units[k].clear_orders.is_none() {
+                    options.push(Decision::ClearOrders { force: f.id(k) });
+                }
+            }
+        }
+        options.push(Decision::EndAssign);
+        let prompt = format!(
+            "Battle turn {}: assign Battle Plan Counters ({left} of {} left), use Scouts for Clear Orders, or end.",
+            f.turn, f.quantity
+        );
+        match ask_on(ctx, f, "12.2", prompt, options)? {
+            Decision::EndAssign => return Ok(()),
+            Decision::AssignPlan { force, plan } => {
+                let k = f
+                    .unit_of(ctx.board.index(&force).expect("offered"))
+                    .expect("on the sheet");
+                if plan == PlanCounter::Prepare {
+                    f.units[k].prepare = true;
+                } else {
+                    f.units[k].counter = Some(plan);
+                }
+                let at = confederates.iter().position(|&c| c == k).expect("listed");
+                allowed[at] = assignable(f, k);
+                left -= 1;
+                f.assigned += 1;
+                note!(
+                    ctx,
+                    "12.2",
+                    "{} is given {} ({}).",
+                    f.label(ctx.board, k),
+                    plan.name(),
+                    plan.rule()
+                );
+            }
+            Decision::HoldFormationCounter => {
+                f.formation_counter = true;
+                left -= 1;
+                f.assigned += 1;
+                note!(
+                    ctx,
+                    "12.3.7",
+                    "The Formation counter is placed beside the sheet."
+                );
+            }
+            Decision::ClearOrders { force } => {
+                let k = f
+                    .unit_of(ctx.board.index(&force).expect("offered"))
+                    .expect("on the sheet");
+                ctx.board.scouts.available -= 1;
+                if crate::rules::cavalry::scout_negated(ctx, "Clear Orders")? {
+                    note!(
+                        ctx,
+                        "11.2.1",
+                        "No Clear Orders reach {}.",
+                        f.label(ctx.board, k)
+                    );
+                    continue;
+                }
+                // One Scout: this Force's counter, or the Default Battle
+                // Plans of this Force and two more.
+                if f.units[k].counter.is_some() {
+                    f.units[k].clear_orders = Some(ClearOrders::Counter);
+                    note!(
+                        ctx,
+                        "11.2.1",
+                        "A Scout gives Clear Orders to {}: its Battle Plan Counter without an Activation roll.",
+                        f.label(ctx.board, k)
+                    );
+                } else {
+                    f.units[k].clear_orders = Some(ClearOrders::Default);
+                    f.clear_defaults += 2;
+                    note!(
+                        ctx,
+                        "11.2.1",
+                        "A Scout gives Clear Orders to {} and two more Forces: their Default Battle Plans without an Activation roll.",
+                        f.label(ctx.board, k)
+                    );
+                }
+            }
+            other => unreachable!("not offered: {other:?}"),
+        }
+    }
+}
+
+/// 12.3.3 Cover, rolled for once the counters are placed: it
+/// must be in force before the Union acts, Charge! included. On success the
+/// Force is in Cover until the turn ends or it moves, retreats or meets an
+/// enemy in its Region; it Holds when it acts. On failure it Holds (11.2).
+pub fn take_cover<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()> {
+    let covering: Vec<usize> = f
+        .side(Side::Confederate)
+        .filter(|&k| f.units[k].counter == Some(PlanCounter::Cover))
+        .map(|k| f.units[k].piece)
+        .collect();
+    for pid in covering {
+        if activated(ctx, f, pid, "Cover", "12.3.3", &[], false)? {
+            let k = f.unit_of(pid).expect("here");
+            f.units[k].cover = true;
+            note!(ctx, "12.3.3", "{} takes Cover.", f.label(ctx.board, k));
+        } else {
+            let k = f.unit_of(pid).expect("here");
+            f.units[k].counter = None;
+            f.units[k].acted = true;
+        }
+        ctx.frame(f, |b| {
+            format!(
+                "{} rolls for Cover",
+                crate::rules::board::label(&b.pieces[pid])
+            )
+        });
+    }
+    Ok(())
+}
