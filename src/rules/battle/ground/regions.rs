@@ -1,9 +1,9 @@
-//! The ground a battle is fought on: the places of a battlefield sheet and
-//! the questions the rules ask of them ([`Ground`]). Basic battles use the
-//! Battlefield Sheet's six Regions (10.2.14).
+//! The Battlefield Sheet's six Regions (10.2.14), from the Confederate edge
+//! to the Union edge.
 
 use serde::{Deserialize, Serialize};
 
+use super::questions::{Facing, Ground};
 use crate::campaign::Side;
 
 /// The six Regions, from the Confederate edge to the Union edge (10.2.14).
@@ -129,45 +129,17 @@ impl Region {
     }
 }
 
-/// Where an attack strikes a Force (A11.4.2.3: the Advanced sheet's Flank
-/// and Rear).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Facing {
-    Front,
-    Flank,
-    Rear,
-}
-
-/// The questions the battle rules ask of a place on a sheet, whatever the
-/// sheet's geometry.
-pub trait Ground: Copy + Eq + std::fmt::Debug + 'static {
-    /// Places from here to `other` (11.6 range).
-    fn distance(self, other: Self) -> i32;
-    /// One place toward `side`'s enemy edge (11.3 Advance); None beyond it.
-    fn advance(self, side: Side) -> Option<Self>;
-    /// One place toward `side`'s own edge (11.3 Retreat); None: off the sheet.
-    fn retreat(self, side: Side) -> Option<Self>;
-    /// The places next to this one, the one toward `side`'s enemy first.
-    fn neighbours(self, side: Side) -> impl Iterator<Item = Self>;
-    /// How far forward the place lies for `side` (14.3 front to rear).
-    fn depth(self, side: Side) -> i32;
-    /// Where an attack from `from` strikes a Force of `side` here.
-    fn facing(self, side: Side, from: Self) -> Facing;
-    /// Whether a Force here sees `other` (Artillery, Fortifications).
-    fn line_of_sight(self, other: Self) -> bool;
-}
-
 impl Ground for Region {
     fn distance(self, other: Region) -> i32 {
         Region::distance(self, other)
     }
 
-    fn advance(self, side: Side) -> Option<Region> {
-        Region::advance(self, side)
+    fn advances(self, side: Side) -> impl Iterator<Item = Region> {
+        Region::advance(self, side).into_iter()
     }
 
-    fn retreat(self, side: Side) -> Option<Region> {
-        Region::retreat(self, side)
+    fn retreats(self, side: Side) -> impl Iterator<Item = Region> {
+        Region::retreat(self, side).into_iter()
     }
 
     fn neighbours(self, side: Side) -> impl Iterator<Item = Region> {
