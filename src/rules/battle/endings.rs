@@ -436,3 +436,32 @@ pub fn cleared(board: &Board, area: &str) -> Option<Option<Side>> {
         (false, false) => Some(None),
     }
 }
+
+/// 14.8.2–14.8.4: a Withdrawal result other than Rejoin carried out.
+pub fn finish_withdrawal(
+    ctx: &mut Ctx,
+    area: &str,
+    result: WithdrawalResult,
+) -> Result<Ending, Interrupt> {
+    Ok(match result {
+        WithdrawalResult::UnionRetreat => {
+            withdraw(ctx, area, Side::Union)?;
+            Ending::Retreat { side: Side::Union }
+        }
+        WithdrawalResult::ConfederateRetreat => {
+            withdraw(ctx, area, Side::Confederate)?;
+            Ending::Retreat {
+                side: Side::Confederate,
+            }
+        }
+        WithdrawalResult::Encamp => {
+            note!(
+                ctx,
+                "14.8.4",
+                "Encamp: both armies stay; no new battle here in this step."
+            );
+            Ending::Encamp
+        }
+        WithdrawalResult::Rejoin => unreachable!("Rejoin is handled by the caller"),
+    })
+}

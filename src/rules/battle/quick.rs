@@ -334,36 +334,8 @@ fn very_quick(
             }
             Ok(Flow::Rejoin)
         }
-        other => finish_withdrawal(ctx, area, other).map(Flow::Done),
+        other => crate::rules::battle::endings::finish_withdrawal(ctx, area, other).map(Flow::Done),
     }
-}
-
-fn finish_withdrawal(
-    ctx: &mut Ctx,
-    area: &str,
-    result: WithdrawalResult,
-) -> Result<Ending, Interrupt> {
-    Ok(match result {
-        WithdrawalResult::UnionRetreat => {
-            withdraw(ctx, area, Side::Union)?;
-            Ending::Retreat { side: Side::Union }
-        }
-        WithdrawalResult::ConfederateRetreat => {
-            withdraw(ctx, area, Side::Confederate)?;
-            Ending::Retreat {
-                side: Side::Confederate,
-            }
-        }
-        WithdrawalResult::Encamp => {
-            note!(
-                ctx,
-                "14.8.4",
-                "Encamp: both armies stay; no new battle here in this step."
-            );
-            Ending::Encamp
-        }
-        WithdrawalResult::Rejoin => unreachable!("Rejoin is handled by the caller"),
-    })
 }
 
 /// Quick: turn by turn, the attacker re-determined, Rout checks, the
@@ -436,6 +408,6 @@ fn quick(
         ctx.board.area_combat(area, Side::Union),
     )? {
         WithdrawalResult::Rejoin => Ok(Flow::Rejoin),
-        other => finish_withdrawal(ctx, area, other).map(Flow::Done),
+        other => crate::rules::battle::endings::finish_withdrawal(ctx, area, other).map(Flow::Done),
     }
 }

@@ -5,7 +5,8 @@ use super::hits::{capture_on_field, destroy, off_sheet};
 use super::{R, Sheet, ask_on};
 use crate::campaign::{ForceType, Side, WithdrawalResult};
 use crate::rules::battle::endings::{
-    confederate_retreat_options, rout_award, union_retreat_choices, withdraw, withdrawal_result,
+    confederate_retreat_options, finish_withdrawal, rout_award, union_retreat_choices,
+    withdrawal_result,
 };
 use crate::rules::battle::field::Field;
 use crate::rules::battle::{Ending, outweighed};
@@ -70,27 +71,10 @@ pub fn withdrawal<P: Sheet>(ctx: &mut Ctx, f: &Field<P>) -> R<Option<Ending>> {
     let area = f.area.clone();
     let c = f.combat_total(ctx.board, Side::Confederate);
     let u = f.combat_total(ctx.board, Side::Union);
-    Ok(Some(match withdrawal_result(ctx, c, u)? {
-        WithdrawalResult::Rejoin => return Ok(None),
-        WithdrawalResult::UnionRetreat => {
-            withdraw(ctx, &area, Side::Union)?;
-            Ending::Retreat { side: Side::Union }
-        }
-        WithdrawalResult::ConfederateRetreat => {
-            withdraw(ctx, &area, Side::Confederate)?;
-            Ending::Retreat {
-                side: Side::Confederate,
-            }
-        }
-        WithdrawalResult::Encamp => {
-            note!(
-                ctx,
-                "14.8.4",
-                "Encamp: both armies stay; no new battle here in this step."
-            );
-            Ending::Encamp
-        }
-    }))
+    match withdrawal_result(ctx, c, u)? {
+        WithdrawalResult::Rejoin => Ok(None),
+        other => finish_withdrawal(ctx, &area, other).map(Some),
+    }
 }
 
 /// A Force leaves the sheet behind its own Reserve (14.5, 14.5.1).

@@ -1,0 +1,55 @@
+//! The Advanced Battlefield Sheet (A10.2.14): a battle's Forces on its
+//! Squares. "One Square may contain one Confederate Force, one Union Force
+//! or one Confederate Force and one Union Force" (in Melee, A11.5).
+
+use crate::campaign::Side;
+use crate::rules::battle::ground::Square;
+use crate::rules::board::Board;
+
+/// A battle on the Advanced Battlefield Sheet.
+pub type Field = crate::rules::battle::field::Field<Square>;
+/// A Force on the Advanced Battlefield Sheet.
+pub type Unit = crate::rules::battle::field::Unit<Square>;
+
+impl Field {
+    /// Room for a Force of `side` in a Square: none of its side is there
+    /// (A10.2.14).
+    pub fn has_room(&self, at: Square, side: Side) -> bool {
+        !self.any_at(at, side)
+    }
+
+    /// The sheet's invariants: one Force of a side a Square, no Battle Plan
+    /// Counter on a Force in Melee (A12.2), every unit's counter on the
+    /// battle's area.
+    pub fn problem(&self, board: &Board) -> Option<String> {
+        for at in Square::all() {
+            for side in [Side::Confederate, Side::Union] {
+                let n = self.units_at(at, side).len();
+                if n > 1 {
+                    return Some(format!(
+                        "{n} {} Forces in Square {} (one at most)",
+                        side.name(),
+                        at.name()
+                    ));
+                }
+            }
+        }
+        for k in 0..self.units.len() {
+            let u = &self.units[k];
+            if u.counter.is_some() && self.in_melee(k) {
+                return Some(format!(
+                    "{} keeps a Battle Plan Counter in Melee",
+                    self.label(board, k)
+                ));
+            }
+            if board.pieces[u.piece].location().area() != Some(self.area.as_str()) {
+                return Some(format!(
+                    "{} is on the sheet but not in {}",
+                    self.label(board, k),
+                    self.area
+                ));
+            }
+        }
+        None
+    }
+}
