@@ -16,6 +16,7 @@ use crate::rules::decision::Decision;
 
 pub use crate::rules::battle::turns::activation::*;
 pub use crate::rules::battle::turns::end::exit_sheet;
+pub use crate::rules::battle::turns::hits::range_modifier;
 pub use crate::rules::battle::turns::hits::*;
 pub use crate::rules::battle::turns::{R, k_of};
 
@@ -360,17 +361,6 @@ pub fn allocate(
         hit(ctx, f, pid, HitSource::Attack, rule)?;
     }
     Ok(hit_first)
-}
-
-/// 11.7.2 Artillery and Fortifications Ranged Attack Modifier.
-pub fn range_modifier(range: i32) -> i32 {
-    match range {
-        1 => 2,
-        2 => 0,
-        3 => -1,
-        4 => -2,
-        _ => -3,
-    }
 }
 
 /// Modifiers an attack on unit `t` gets from Battle Plans, Insights and

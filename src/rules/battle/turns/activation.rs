@@ -1,7 +1,7 @@
 //! 11.2 Battle Plan Activation: the Activation check with the modifiers
 //! in force, on any sheet.
 
-use super::{R, Sheet};
+use super::R;
 use crate::campaign::{Insight, Side};
 use crate::dice::{Check, roll_check};
 use crate::rules::battle::field::{ClearOrders, Field};
@@ -9,7 +9,7 @@ use crate::rules::ctx::Ctx;
 
 /// Activation number with the Confederate modifiers in force: Officers +1
 /// (10.2.12.6), Mixed Orders -1 (14.1.6), and any given.
-pub fn activation_check<P: Sheet>(
+pub fn activation_check<P: Copy + Eq>(
     ctx: &Ctx,
     f: &Field<P>,
     pid: usize,
@@ -31,7 +31,7 @@ pub fn activation_check<P: Sheet>(
 
 /// The printed Activation number and the modifiers to it, as
 /// [`activation_check`] words them.
-fn activation_terms<'a, P: Sheet>(
+fn activation_terms<'a, P: Copy + Eq>(
     ctx: &Ctx,
     f: &Field<P>,
     pid: usize,
@@ -52,7 +52,7 @@ fn activation_terms<'a, P: Sheet>(
     (base, own.into_iter().flatten().chain(extra.iter().copied()))
 }
 
-pub fn activate<P: Sheet>(
+pub fn activate<P: Copy + Eq>(
     ctx: &mut Ctx,
     f: &Field<P>,
     pid: usize,
@@ -76,7 +76,7 @@ pub fn activate<P: Sheet>(
 
 /// Activation for a counter or a default: Clear Orders skip the roll
 /// (11.2.1): the Force's own, else for a default one from the pool.
-pub fn activated<P: Sheet>(
+pub fn activated<P: Copy + Eq>(
     ctx: &mut Ctx,
     f: &mut Field<P>,
     pid: usize,

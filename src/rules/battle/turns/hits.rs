@@ -22,7 +22,7 @@ pub enum HitSource {
 }
 
 /// Remove a unit from the sheet (its counter is elsewhere now).
-pub fn off_sheet<P: Sheet>(f: &mut Field<P>, pid: usize) {
+pub fn off_sheet<P: Copy + Eq>(f: &mut Field<P>, pid: usize) {
     if let Some(k) = k_of(f, pid) {
         f.units.remove(k);
     }
@@ -43,7 +43,7 @@ pub fn can_retreat(ty: ForceType) -> bool {
 }
 
 /// Hard Cover leaves a Force that moves, retreats or is destroyed (14.1.2).
-pub fn release_hard_cover<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>, pid: usize) {
+pub fn release_hard_cover<P: Copy + Eq>(ctx: &mut Ctx, f: &mut Field<P>, pid: usize) {
     if let Some(k) = k_of(f, pid)
         && f.units[k].hard_cover
     {
@@ -54,7 +54,7 @@ pub fn release_hard_cover<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>, pid: usize)
 }
 
 /// Lowest Skill Level among units; ties broken by the dice. None if empty.
-pub fn lowest_skill_random<P: Sheet>(
+pub fn lowest_skill_random<P: Copy + Eq>(
     ctx: &mut Ctx,
     f: &Field<P>,
     ks: &[usize],
@@ -64,7 +64,7 @@ pub fn lowest_skill_random<P: Sheet>(
     pick_by_skill(ctx, f, ks, rule, what, false)
 }
 
-pub fn pick_by_skill<P: Sheet>(
+pub fn pick_by_skill<P: Copy + Eq>(
     ctx: &mut Ctx,
     f: &Field<P>,
     ks: &[usize],
@@ -187,5 +187,18 @@ pub fn strip_melee_counters<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>, at: P) {
             );
         }
         f.units[k].cover = false;
+    }
+}
+
+/// 11.7.2 (A11.7.2) Artillery and Fortifications Ranged Attack Modifier, to
+/// the Combat Value and its superscript alike: range 1 +2, 2 0, 3 −1, 4 −2,
+/// 5 or more −3.
+pub fn range_modifier(range: i32) -> i32 {
+    match range {
+        1 => 2,
+        2 => 0,
+        3 => -1,
+        4 => -2,
+        _ => -3,
     }
 }

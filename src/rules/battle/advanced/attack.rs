@@ -1,0 +1,281 @@
+//! A11.6–A11.7 on the Squares: whom a Force may attack, the Union's choice
+//! of target (A11.7, A14.2.2, A14.2.2.1), the Combat Value modifiers that
+//! come from where the two Forces stand, and the order the Union Forces act
+//! in (A14.3).
+
+use super::field::Field;
+use crate::campaign::{ForceType, Side};
+use crate::chronicle::Modifier;
+use crate::rules::battle::ground::Ground;
+use crate::rules::battle::turns::R;
+use crate::rules::battle::turns::hits::{pick_by_skill, range_modifier};
+use crate::rules::ctx::Ctx;
+
+fn ranged(ty: ForceType) -> bool {
+    matches!(ty, ForceType::Artillery | ForceType::Fortification)
+}
+
+fn distance(f: &Field, k: usize, t: usize) -> i32 {
+    f.units[k].at.distance(f.units[t].at)
+}
+
+/// Squares to the nearest enemy Force (A11.0.1); None when there is none.
+pub fn range_to_enemy(f: &Field, k: usize) -> Option<i32> {
+    f.side(f.units[k].side.other())
+        .map(|t| distance(f, k, t))
+        .min()
+}
+
+/// The enemy units unit `k` may attack now. Artillery and Fortifications:
+/// not in Melee, at Forces not in Melee one Square or more away (A11.6,
+/// A11.7, A11.1). Infantry, Cavalry and Garrisons: the Force in their own
+/// Square when in Melee (R-A11.5-target), else those in adjacent Squares
+/// (A11.6); Union Cavalry whose nearest Confederate Force is exactly 2
+/// Squares away, those 2 Squares away (A14.2.2.1).
+pub fn targets(f: &Field, k: usize) -> Vec<usize> {
+    let u = &f.units[k];
+    let enemies: Vec<usize> = f.side(u.side.other()).collect();
+    if ranged(f.force_type(k)) {
+        if f.in_melee(k) {
+            return Vec::new();
+        }
+        return enemies
+            .into_iter()
+            .filter(|&t| !f.in_melee(t) && distance(f, k, t) >= 1)
+            .collect();
+    }
+    if f.in_melee(k) {
+        return f.units_at(u.at, u.side.other());
+    }
+    let adjacent: Vec<usize> = enemies
+        .iter()
+        .copied()
+        .filter(|&t| distance(f, k, t) == 1)
+        .collect();
+    if adjacent.is_empty()
+        && u.side == Side::Union
+        && f.force_type(k) == ForceType::Cavalry
+        && range_to_enemy(f, k) == Some(2)
+    {
+        return enemies
+            .into_iter()
+            .filter(|&t| distance(f, k, t) == 2)
+            .collect();
+    }
+    adjacent
+}
+
+/// The Union's target among [`targets`]: the closest (A11.7), among those
+/// the highest Skill Level, then the dice (A14.2.2, A14.2.2.1, 20.0).
+pub fn union_target(ctx: &mut Ctx, f: &Field, k: usize) -> R<Option<usize>> {
+    let ts = targets(f, k);
+    let Some(closest) = ts.iter().map(|&t| distance(f, k, t)).min() else {
+        return Ok(None);
+    };
+    let near: Vec<usize> = ts
+        .into_iter()
+        .filter(|&t| distance(f, k, t) == closest)
+        .collect();
+    pick_by_skill(ctx, f, &near, "A14.2.2", "The Union attacks", true)
+}
+
+/// The modifiers an attack by unit `k` on unit `t` gets from where they
+/// stand: Melee +3/+3 to the attacker (A11.5), the range for Artillery and
+/// Fortifications (A11.7.2), Union Cavalry at 2 Squares −2/−2 (A14.2.2.1).
+/// Melee ignores Formation, Flank and Rear (A11.5).
+pub fn position_modifiers(f: &Field, k: usize, t: usize) -> Vec<Modifier> {
+    let range = distance(f, k, t);
+    let mut m = Vec::new();
+    if range == 0 {
+        m.push(Modifier::pair(3, 3, "Melee combat", "A11.5"));
+    } else if ranged(f.force_type(k)) {
+        let r = range_modifier(range);
+        m.push(Modifier::pair(r, r, format!("range {range}"), "A11.7.2"));
+    } else if range == 2 {
+        m.push(Modifier::pair(
+            -2,
+            -2,
+            "Union Cavalry at 2 Squares",
+            "A14.2.2.1",
+        ));
+    }
+    m
+}
+
+/// A14.3: the order the Union units act in: from the frontmost Row (Row
+/// F) to the rearmost (Row A), within a Row the highest Skill Level first,
+/// the dice among equals.
+pub fn union_order(ctx: &mut Ctx, f: &Field) -> R<Vec<usize>> {
+    let mut rows: Vec<Vec<usize>> = vec![Vec::new(); 6];
+    for k in f.side(Side::Union) {
+        let depth = f.units[k].at.depth(Side::Union);
+        rows[5 - depth as usize].push(k);
+    }
+    let mut order = Vec::new();
+    for mut row in rows {
+        while let Some(k) =
+            pick_by_skill(ctx, f, &row, "A14.3", "The Union Force to act next", true)?
+        {
+            order.push(k);
+            row.retain(|&j| j != k);
+        }
+    }
+    Ok(order)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chronicle::Chronicle;
+    use crate::dice::Dice;
+    use crate::rules::battle::field::Unit;
+    use crate::rules::battle::ground::Square;
+    use crate::rules::battle::terms::Formation;
+    use crate::rules::board::Board;
+    use crate::rules::components::{Location, Strength};
+    use crate::rules::decision::Recorded;
+    use crate::rules::difficulty::GameOptions;
+
+    /// Seven Days counters on named Squares.
+    fn sheet(at: &[(&str, &str)]) -> (Board, Field) {
+        let c = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").expect("loads"));
+        let mut b = Board::empty(c, GameOptions::default());
+        for (id, _) in at {
+            b.place(id, Location::Area("glendale".into()), Strength::Full);
+        }
+        let mut f = Field::new("glendale", false, 4);
+        for (id, sq) in at {
+            let pid = b.index(id).expect("a counter");
+            let side = b.pieces[pid].force.side;
+            let sq = Square::named(sq).expect("a Square");
+            f.units.push(Unit::new(&b, pid, side, sq, Formation::Line));
+        }
+        (b, f)
+    }
+
+    fn k(b: &Board, f: &Field, id: &str) -> usize {
+        f.unit_of(b.index(id).expect("a counter"))
+            .expect("on the sheet")
+    }
+
+    fn ids(f: &Field, ks: &[usize]) -> Vec<String> {
+        ks.iter().map(|&t| f.id(t).to_string()).collect()
+    }
+
+    #[test]
+    fn infantry_attacks_adjacent_squares_and_its_own_in_melee() {
+        let (b, mut f) = sheet(&[
+            ("kearny", "C4"),
+            ("longstreet", "D5"),
+            ("ap-hill", "E4"),
+            ("jackson", "C1"),
+        ]);
+        let kearny = k(&b, &f, "kearny");
+        assert_eq!(ids(&f, &targets(&f, kearny)), ["longstreet"]);
+        assert_eq!(range_to_enemy(&f, kearny), Some(1));
+        // In Melee, only the Force in its Square (R-A11.5-target).
+        let jackson = k(&b, &f, "jackson");
+        f.units[jackson].at = Square::named("C4").unwrap();
+        assert_eq!(ids(&f, &targets(&f, kearny)), ["jackson"]);
+        let m = position_modifiers(&f, kearny, jackson);
+        assert_eq!(
+            (m[0].amount, m[0].superior, m[0].rule.as_ref()),
+            (3, Some(3), "A11.5")
+        );
+    }
+
+    /// A14.2.2.1: Union Cavalry whose nearest Confederate is 2 Squares away
+    /// attacks it at −2/−2; at 1 Square it attacks as any Force.
+    #[test]
+    fn union_cavalry_attacks_two_squares_away() {
+        let (b, f) = sheet(&[("stoneman", "B2"), ("magruder", "D3"), ("holmes", "D1")]);
+        let stoneman = k(&b, &f, "stoneman");
+        let ts = targets(&f, stoneman);
+        assert_eq!(ts.len(), 2);
+        let m = position_modifiers(&f, stoneman, ts[0]);
+        assert_eq!(
+            (m[0].amount, m[0].superior, m[0].rule.as_ref()),
+            (-2, Some(-2), "A14.2.2.1")
+        );
+        // Infantry at the same range attacks nothing.
+        let (b, f) = sheet(&[("kearny", "B2"), ("magruder", "D3")]);
+        assert!(targets(&f, k(&b, &f, "kearny")).is_empty());
+        // The highest Skill Level of the two is the target (Line Magruder
+        // over Poor Line Holmes), no die needed.
+        let (b, f) = sheet(&[("stoneman", "B2"), ("magruder", "D3"), ("holmes", "D1")]);
+        let (mut board, mut dice, mut chronicle) =
+            (b.clone(), Dice::scripted([]), Chronicle::default());
+        let mut decider = Recorded::new(Vec::new());
+        let mut ctx = Ctx {
+            board: &mut board,
+            dice: &mut dice,
+            chronicle: &mut chronicle,
+            decider: &mut decider,
+        };
+        let t = union_target(&mut ctx, &f, k(&b, &f, "stoneman")).unwrap();
+        assert_eq!(t, Some(k(&b, &f, "magruder")));
+    }
+
+    /// A11.7, A11.7.2: Artillery fires at the closest Force not in Melee,
+    /// never from Melee, with the range modifier to both values.
+    #[test]
+    fn artillery_fires_at_the_closest_force_not_in_melee() {
+        let (b, mut f) = sheet(&[
+            ("hunt", "A3"),
+            ("kearny", "C3"),
+            ("longstreet", "C3"),
+            ("holmes", "D3"),
+            ("jackson", "F3"),
+        ]);
+        let hunt = k(&b, &f, "hunt");
+        let ts = targets(&f, hunt);
+        assert_eq!(ids(&f, &ts), ["holmes", "jackson"]);
+        let (mut board, mut dice, mut chronicle) =
+            (b.clone(), Dice::scripted([]), Chronicle::default());
+        let mut decider = Recorded::new(Vec::new());
+        let mut ctx = Ctx {
+            board: &mut board,
+            dice: &mut dice,
+            chronicle: &mut chronicle,
+            decider: &mut decider,
+        };
+        let holmes = k(&b, &f, "holmes");
+        assert_eq!(union_target(&mut ctx, &f, hunt).unwrap(), Some(holmes));
+        let m = position_modifiers(&f, hunt, holmes);
+        assert_eq!((m[0].amount, m[0].superior), (-1, Some(-1)), "range 3");
+        // In Melee itself, Artillery cannot fire.
+        let jackson = k(&b, &f, "jackson");
+        f.units[jackson].at = Square::named("A3").unwrap();
+        assert!(targets(&f, hunt).is_empty());
+    }
+
+    /// A14.3: Row F first to Row A, the highest Skill Level first in a
+    /// Row, the dice between equals.
+    #[test]
+    fn the_union_acts_front_to_rear_by_skill() {
+        let (b, f) = sheet(&[
+            ("richardson", "B1"),
+            ("sykes", "B5"),
+            ("kearny", "D2"),
+            ("peck", "A1"),
+            ("slocum", "A2"),
+        ]);
+        let (mut board, mut dice, mut chronicle) =
+            (b.clone(), Dice::scripted([7]), Chronicle::default());
+        let mut decider = Recorded::new(Vec::new());
+        let mut ctx = Ctx {
+            board: &mut board,
+            dice: &mut dice,
+            chronicle: &mut chronicle,
+            decider: &mut decider,
+        };
+        let order = union_order(&mut ctx, &f).unwrap();
+        let names = ids(&f, &order);
+        assert_eq!(&names[..3], ["kearny", "sykes", "richardson"]);
+        // Peck and Slocum, both Conscripts in Row A: one die chooses.
+        assert_eq!(ctx.dice.rolled(), 1);
+        let mut last = names[3..].to_vec();
+        last.sort();
+        assert_eq!(last, ["peck", "slocum"]);
+    }
+}
