@@ -1,0 +1,296 @@
+//! A11.0, A11.3 Moving on the Squares: where a Force may March or Advance,
+//! where it Retreats (or why it is destroyed instead), and where the Union
+//! Advances (A11.0, A14.2.1).
+
+use super::field::Field;
+use crate::campaign::Side;
+use crate::rules::battle::ground::{Facing, Ground, Square};
+use crate::rules::battle::turns::R;
+use crate::rules::ctx::Ctx;
+
+/// The Squares unit `k` may March or Advance into: the Squares around it
+/// that hold no Force of its side (A11.0: "Forces must March, Advance or
+/// Retreat into Squares vacant of friendly Forces"; A12.4 March "to an
+/// adjacent Square in any direction"). One holding an enemy Force means a
+/// Shock attack on it (A11.4).
+pub fn march_squares(f: &Field, k: usize) -> Vec<Square> {
+    let u = &f.units[k];
+    u.at.neighbours(u.side)
+        .filter(|s| f.has_room(*s, u.side))
+        .collect()
+}
+
+/// Where a Retreat takes a Force (A11.0, A11.3, A11.4.2).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Retreat {
+    /// Off the sheet behind its own Reserve Row: it leaves the battle
+    /// (14.5.1).
+    OffSheet,
+    /// Into one of these empty Squares of the next Row back, the choice
+    /// the player's for a Confederate Force, the dice's for a Union one.
+    Into(Vec<Square>),
+    /// Every Square it could Retreat into holds a Force: "that Retreating
+    /// Force is Destroyed instead" (A11.0).
+    Destroyed,
+}
+
+/// A11.0, A11.3: unit `k` Retreats one Square toward its own edge, straight
+/// back when that Square is empty, else into an empty Square diagonally
+/// back (R-A11.3-retreat).
+pub fn retreat(f: &Field, k: usize) -> Retreat {
+    let u = &f.units[k];
+    let mut back = u.at.retreats(u.side).peekable();
+    if back.peek().is_none() {
+        return Retreat::OffSheet;
+    }
+    let empty = |s: &Square| !f.any_at(*s, Side::Confederate) && !f.any_at(*s, Side::Union);
+    let back: Vec<Square> = back.collect();
+    if empty(&back[0]) && back[0].column() == u.at.column() {
+        return Retreat::Into(vec![back[0]]);
+    }
+    let diagonal: Vec<Square> = back
+        .into_iter()
+        .filter(|s| s.column() != u.at.column() && empty(s))
+        .collect();
+    if diagonal.is_empty() {
+        Retreat::Destroyed
+    } else {
+        Retreat::Into(diagonal)
+    }
+}
+
+/// The Confederate Force a Union unit Advances toward (A11.0): the
+/// closest; among equals the lowest Skill Level, then the lowest current
+/// Combat Value, then the dice (R-A14.2.1).
+pub fn union_advance_target(ctx: &mut Ctx, f: &Field, k: usize) -> R<Option<usize>> {
+    let at = f.units[k].at;
+    let confederates: Vec<usize> = f.side(Side::Confederate).collect();
+    let Some(closest) = confederates
+        .iter()
+        .map(|&t| at.distance(f.units[t].at))
+        .min()
+    else {
+        return Ok(None);
+    };
+    let key = |t: usize| {
+        let p = &ctx.board.pieces[f.units[t].piece];
+        (p.force.skill, p.combat())
+    };
+    let near: Vec<usize> = confederates
+        .into_iter()
+        .filter(|&t| at.distance(f.units[t].at) == closest)
+        .collect();
+    let best = near.iter().map(|&t| key(t)).min().expect("not empty");
+    let tied: Vec<usize> = near.into_iter().filter(|&t| key(t) == best).collect();
+    if tied.len() == 1 {
+        return Ok(Some(tied[0]));
+    }
+    let pieces: Vec<usize> = tied.iter().map(|&t| f.units[t].piece).collect();
+    let chosen = ctx.pick_piece("A11.0", "The Union Advances toward", &pieces)?;
+    Ok(f.unit_of(chosen))
+}
+
+/// The Square a Union unit Advances into (A11.0, A14.2.1): one step
+/// toward its target, the steps that bring it closest; among those, one
+/// in the target's Rear first, then its Flank, then its front (for a
+/// target next to it, its own Square: the Shock attack); the dice among
+/// equals (R-A14.2.1). None when it cannot move.
+pub fn union_advance(ctx: &mut Ctx, f: &Field, k: usize) -> R<Option<Square>> {
+    let Some(t) = union_advance_target(ctx, f, k)? else {
+        return Ok(None);
+    };
+    let target = f.units[t].at;
+    let steps = march_squares(f, k);
+    let Some(nearest) = steps.iter().map(|s| s.distance(target)).min() else {
+        return Ok(None);
+    };
+    let rank = |s: &Square| match target.facing(Side::Confederate, *s) {
+        _ if *s == target => 0,
+        Facing::Rear => 0,
+        Facing::Flank => 1,
+        Facing::Front => 2,
+    };
+    let close: Vec<Square> = steps
+        .into_iter()
+        .filter(|s| s.distance(target) == nearest)
+        .collect();
+    let best = close.iter().map(rank).min().expect("not empty");
+    let tied: Vec<Square> = close.into_iter().filter(|s| rank(s) == best).collect();
+    if tied.len() == 1 {
+        return Ok(Some(tied[0]));
+    }
+    let names: Vec<String> = tied.iter().map(|s| s.name()).collect();
+    let i = crate::dice::pick_logged(
+        ctx.dice,
+        ctx.chronicle,
+        "A11.0",
+        "The Union Advances into",
+        tied.len(),
+        |i| names[i].clone(),
+    )?;
+    Ok(Some(tied[i]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chronicle::Chronicle;
+    use crate::dice::Dice;
+    use crate::rules::battle::field::Unit;
+    use crate::rules::battle::terms::Formation;
+    use crate::rules::board::Board;
+    use crate::rules::components::{Location, Strength};
+    use crate::rules::decision::Recorded;
+    use crate::rules::difficulty::GameOptions;
+
+    fn sq(name: &str) -> Square {
+        Square::named(name).unwrap_or_else(|| panic!("{name}"))
+    }
+
+    fn sheet(at: &[(&str, &str)]) -> (Board, Field) {
+        let c = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").expect("loads"));
+        let mut b = Board::empty(c, GameOptions::default());
+        for (id, _) in at {
+            b.place(id, Location::Area("glendale".into()), Strength::Full);
+        }
+        let mut f = Field::new("glendale", false, 4);
+        for (id, s) in at {
+            let pid = b.index(id).expect("a counter");
+            let side = b.pieces[pid].force.side;
+            f.units
+                .push(Unit::new(&b, pid, side, sq(s), Formation::Line));
+        }
+        (b, f)
+    }
+
+    fn k(b: &Board, f: &Field, id: &str) -> usize {
+        f.unit_of(b.index(id).expect("a counter"))
+            .expect("on the sheet")
+    }
+
+    /// Runs `go` with scripted dice; returns its answer and the dice rolled.
+    fn with_dice<T>(b: &Board, dice: &[u32], go: impl FnOnce(&mut Ctx) -> T) -> (T, u64) {
+        let (mut board, mut d, mut chronicle) = (
+            b.clone(),
+            Dice::scripted(dice.iter().copied()),
+            Chronicle::default(),
+        );
+        let mut decider = Recorded::new(Vec::new());
+        let mut ctx = Ctx {
+            board: &mut board,
+            dice: &mut d,
+            chronicle: &mut chronicle,
+            decider: &mut decider,
+        };
+        let out = go(&mut ctx);
+        (out, ctx.dice.rolled())
+    }
+
+    #[test]
+    fn a_force_marches_into_any_square_without_a_friend() {
+        let (b, f) = sheet(&[("longstreet", "D5"), ("ap-hill", "D4"), ("smith", "C4")]);
+        let squares = march_squares(&f, k(&b, &f, "longstreet"));
+        assert_eq!(squares.len(), 7, "all eight but A.P. Hill's");
+        assert!(!squares.contains(&sq("D4")));
+        assert!(squares.contains(&sq("C4")), "into Smith: a Shock attack");
+    }
+
+    /// A11.0: a Retreat into a Square holding a Force destroys the Force;
+    /// straight back first, diagonally back when that is taken
+    /// (R-A11.3-retreat); behind the own Reserve Row, off the sheet.
+    #[test]
+    fn retreats_go_straight_back_then_diagonally_or_destroy() {
+        let (b, mut f) = sheet(&[("longstreet", "D5"), ("ap-hill", "E5"), ("smith", "E4")]);
+        let longstreet = k(&b, &f, "longstreet");
+        assert_eq!(retreat(&f, longstreet), Retreat::Into(vec![sq("E6")]));
+        let hill = k(&b, &f, "ap-hill");
+        f.units[hill].at = sq("E6");
+        assert_eq!(retreat(&f, longstreet), Retreat::Into(vec![sq("E5")]));
+        f.units[hill].at = sq("E5");
+        let magruder_blocks = {
+            let (b2, f2) = sheet(&[
+                ("longstreet", "D5"),
+                ("ap-hill", "E5"),
+                ("smith", "E4"),
+                ("magruder", "E6"),
+            ]);
+            retreat(&f2, k(&b2, &f2, "longstreet"))
+        };
+        assert_eq!(magruder_blocks, Retreat::Destroyed);
+        f.units[longstreet].at = sq("F2");
+        assert_eq!(retreat(&f, longstreet), Retreat::OffSheet);
+        // The Union retreats toward Row A.
+        let smith = k(&b, &f, "smith");
+        assert_eq!(retreat(&f, smith), Retreat::Into(vec![sq("D4")]));
+    }
+
+    /// A11.0: toward the closest Confederate Force; among equals the lowest
+    /// Skill Level (Poor Line Holmes before Veteran Longstreet), then the
+    /// lowest Combat Value, then the dice.
+    #[test]
+    fn the_union_advances_toward_the_closest_lowest_skill() {
+        let (b, f) = sheet(&[
+            ("slocum", "C4"),
+            ("longstreet", "E4"),
+            ("holmes", "E6"),
+            ("jackson", "F1"),
+        ]);
+        let slocum = k(&b, &f, "slocum");
+        let (t, rolled) = with_dice(&b, &[], |ctx| {
+            union_advance_target(ctx, &f, slocum).unwrap()
+        });
+        assert_eq!(t, Some(k(&b, &f, "holmes")));
+        assert_eq!(rolled, 0);
+        // Two Line Forces at 2 Squares: the lower Combat Value.
+        let (b, f) = sheet(&[("slocum", "C4"), ("ap-hill", "E4"), ("huger", "E6")]);
+        let weaker = ["ap-hill", "huger"]
+            .into_iter()
+            .min_by_key(|id| b.pieces[b.index(id).unwrap()].combat())
+            .unwrap();
+        let equal = {
+            let cv = |id: &str| b.pieces[b.index(id).unwrap()].combat();
+            cv("ap-hill") == cv("huger")
+        };
+        let (t, rolled) = with_dice(&b, &[1], |ctx| {
+            union_advance_target(ctx, &f, k(&b, &f, "slocum")).unwrap()
+        });
+        if equal {
+            assert_eq!(rolled, 1, "equal in all: the dice");
+        } else {
+            assert_eq!(t, Some(k(&b, &f, weaker)));
+        }
+    }
+
+    /// A11.0's example: Slocum in C4 may Advance into D4 or D5 and a d10
+    /// decides (as every random choice, R-20.0: here even D4, odd D5); one
+    /// step from its target it Shocks it; it prefers the target's Rear,
+    /// then its Flank.
+    #[test]
+    fn the_union_advances_rear_first_and_the_dice_decide_the_rest() {
+        let (b, f) = sheet(&[("slocum", "C4"), ("longstreet", "E5")]);
+        let slocum = k(&b, &f, "slocum");
+        let (to, _) = with_dice(&b, &[2], |ctx| union_advance(ctx, &f, slocum).unwrap());
+        assert_eq!(to, Some(sq("D4")));
+        let (to, _) = with_dice(&b, &[7], |ctx| union_advance(ctx, &f, slocum).unwrap());
+        assert_eq!(to, Some(sq("D5")));
+        // Next to Longstreet: into his Square.
+        let (b, f) = sheet(&[("slocum", "D4"), ("longstreet", "E5")]);
+        let (to, rolled) = with_dice(&b, &[], |ctx| {
+            union_advance(ctx, &f, k(&b, &f, "slocum")).unwrap()
+        });
+        assert_eq!((to, rolled), (Some(sq("E5")), 0));
+        // Two Squares off in his Row, the Rear (F4) held by a friend: his
+        // Flank (E4) before his front (D4).
+        let (b, f) = sheet(&[("slocum", "E3"), ("longstreet", "E5"), ("sykes", "F4")]);
+        let (to, rolled) = with_dice(&b, &[], |ctx| {
+            union_advance(ctx, &f, k(&b, &f, "slocum")).unwrap()
+        });
+        assert_eq!((to, rolled), (Some(sq("E4")), 0));
+        // Behind him: F4 (his Rear) before E4 (his Flank).
+        let (b, f) = sheet(&[("slocum", "F3"), ("longstreet", "E5")]);
+        let (to, rolled) = with_dice(&b, &[], |ctx| {
+            union_advance(ctx, &f, k(&b, &f, "slocum")).unwrap()
+        });
+        assert_eq!((to, rolled), (Some(sq("F4")), 0));
+    }
+}
