@@ -177,8 +177,10 @@ impl Filter {
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq, Resource)]
 pub struct Chronicle {
     entries: Vec<Entry>,
-    /// Where each turn and Union Turn begins, in order.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Where each turn and Union Turn begins, in order. Not part of the
+    /// state digest (the entries say the same): a game's digest does not
+    /// depend on the build that indexes its chronicle.
+    #[serde(skip)]
     marks: Vec<Mark>,
     /// Keeps nothing (see [`Chronicle::quiet`]).
     #[serde(skip)]

@@ -58,7 +58,6 @@ pub fn keep_bad_file(path: &Path) -> std::io::Result<PathBuf> {
     unreachable!("some numbered name is free")
 }
 
-/// An empty folder of its own for a test's files.
 /// Wall-clock seconds since 1970, for the player's files only: when a save
 /// or a log entry was written, and the ids of games and Grand Campaigns.
 /// Never part of the game: rules and dice never read it, and the state
@@ -104,6 +103,7 @@ fn civil(secs: u64) -> (i64, u32, u32, u32, u32, u32) {
     )
 }
 
+/// An empty folder of its own for a test's files.
 #[cfg(test)]
 pub(crate) fn scratch_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("fcrel-{name}-{}", std::process::id()));

@@ -454,3 +454,18 @@ fn a_grand_campaign_is_played_through() {
     }
     assert!(md.contains(&format!("{total} Victory Points")), "{md}");
 }
+
+/// A save written by an earlier build (before the rules built the app's
+/// view and indexed the chronicle by turn) still replays to the very state
+/// it recorded: the digest holds only what makes the game.
+#[test]
+fn a_save_from_an_earlier_build_still_verifies() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/seven-days-basic-turn-7-before-the-view.json"
+    );
+    let saved = fcrel::save::read(std::path::Path::new(path)).expect("a save");
+    let (code, out, err) = fcrel(&["replay", path, "--verify"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains(&saved.digest), "{out}");
+}

@@ -38,6 +38,7 @@ pub(super) fn plugin(app: &mut App) {
         (ask, poll)
             .chain()
             .after(run_step)
+            .after(super::view::refresh)
             .run_if(in_state(GameState::Playing)),
     );
 }

@@ -61,15 +61,25 @@ fn rules_moved_on(
 
 /// Systems that read the view after the rules ran this frame go after this.
 pub fn refresh(world: &mut World) {
-    if let Some(view) = build(world) {
-        world.insert_resource(view);
+    match build(world) {
+        Some(view) => world.insert_resource(view),
+        None => {
+            world.remove_resource::<GameView>();
+        }
     }
 }
 
-/// The rules' view of the game in the world now (none before a campaign is
-/// set up).
+/// The rules' view of the game in the world now: none before a campaign is
+/// set up (nor while a new one is on its way: the last game's world is
+/// still there on the first frame of the game screen).
 pub fn build(world: &mut World) -> Option<GameView> {
     world.get_resource::<ActiveCampaign>()?;
+    if world
+        .get_resource::<State<GameState>>()
+        .is_none_or(|s| *s.get() == GameState::NoCampaign)
+    {
+        return None;
+    }
     let board = Board::from_world(world)?;
     let step = world.get_resource::<State<Step>>().map(|s| *s.get());
     let request = world

@@ -13,8 +13,13 @@ pub struct Reference {
     pub open: bool,
 }
 
-fn toggle(keys: Res<ButtonInput<KeyCode>>, mut reference: ResMut<Reference>) {
-    if keys.just_pressed(KeyCode::F1) {
+fn toggle(
+    keys: Res<ButtonInput<KeyCode>>,
+    saves: Res<crate::app::saves::SaveState>,
+    mut reference: ResMut<Reference>,
+) {
+    // While a saved game is replayed, the keys wait.
+    if saves.loading.is_none() && keys.just_pressed(KeyCode::F1) {
         reference.open = !reference.open;
     }
 }
