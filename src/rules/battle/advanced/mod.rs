@@ -6,8 +6,8 @@
 //! March, where it Retreats and where the Union Advances (A11.0, A11.3,
 //! A14.2.1), the modifiers of
 //! where Forces stand (A11.5, A11.7.2), the Union's order of resolution
-//! (A14.3), and the Shock check's Flank and Rear modifiers
-//! (A11.4.2.2–A11.4.2.3). The
+//! (A14.3). The Shock check's Flank and Rear modifiers (A11.4.2.2–A11.4.2.3)
+//! are part of the Shock attack every sheet shares (`battle::turns::shock`). The
 //! battle-turn procedure is the one every sheet shares (`battle::turns`);
 //! the Squares' `Sheet` comes with the rest of the Advanced rules.
 
@@ -15,4 +15,3 @@ pub mod attack;
 pub mod field;
 pub mod movement;
 pub mod placement;
-pub mod shock;

@@ -3,10 +3,9 @@
 //! and Artillery attacks, Hit allocation, capacity overflow.
 
 use super::field::*;
-use crate::campaign::Insight;
 use crate::campaign::{ForceType, Side};
 use crate::chronicle::Modifier;
-use crate::dice::{Check, attack_hits, roll_check};
+use crate::dice::attack_hits;
 use crate::rules::battle::ground::Region;
 use crate::rules::battle::terms::Formation;
 use crate::rules::battle::turns::ask_on;
@@ -533,29 +532,10 @@ pub fn attack_against(
     Ok((hits, against))
 }
 
-/// How a Shock attack began (11.4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ShockBy {
-    /// March or cavalry March: the extra Activation check is made by the caller.
-    March,
-    Engage,
-    Flank,
-    Charge,
-}
+pub use crate::rules::battle::turns::shock::{ShockBy, ShockResult, shock_on};
 
-/// What became of a Shock attack.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ShockResult {
-    /// Defensive Fire hit the attacker: back where it was, Holding.
-    Repulsed,
-    /// The defender failed and fell back; the attacker is in the Region
-    /// (in Melee if other enemies are there).
-    Won,
-    /// Both passed, or the attacker failed its own check: Melee.
-    Locked,
-}
-
-/// A Shock attack by `pid` into `region` (11.4–11.4.4). `spent` lists the
+/// A Shock attack by `pid` into `region` (11.4): on its lowest Skill
+/// Level, the attacker's side choosing among equals, then [`shock_on`]. `spent` lists the
 /// Forces earlier Charge! attacks this turn went against: each later one
 /// goes against the next higher Skill Level (14.1.3); the target is added.
 pub fn shock(
@@ -610,178 +590,8 @@ pub fn shock(
     } else {
         lowest_skill_random(ctx, f, &tied, "11.4", "The Shock attack falls on")?.expect("not empty")
     };
-    let tpid = f.units[target].piece;
-    spent.push(tpid);
-    note!(
-        ctx,
-        "11.4",
-        "{} makes a Shock attack on {} in the {}.",
-        f.label(ctx.board, k),
-        f.label(ctx.board, target),
-        region.name()
-    );
-
-    // 11.4.1 Defensive Fire.
-    if activate(ctx, f, tpid, "Defensive Fire: Activation", "11.4.1", &[])? {
-        let tk = k_of(f, tpid).expect("still here");
-        let tp = &ctx.board.pieces[tpid];
-        let cv = tp.force.values(tp.strength).combat as i32;
-        let mut c = Check::new(
-            format!("Defensive Fire: {}", f.label(ctx.board, tk)),
-            "11.4.1",
-            cv,
-            "Combat Value (superscript ignored)",
-        );
-        if matches!(
-            f.force_type(tk),
-            ForceType::Artillery | ForceType::Fortification
-        ) {
-            c = c.modifier(2, "range 1", "11.7.2");
-        }
-        if side == Side::Union && f.effects.smoke {
-            c = c.modifier(-1, "Smoke", "14.1.5");
-        }
-        if roll_check(ctx.dice, ctx.chronicle, c)?.success {
-            note!(
-                ctx,
-                "11.4.1",
-                "Defensive Fire hits: the Shock attack fails."
-            );
-            if let Some(ak) = k_of(f, pid) {
-                f.units[ak].counter = None;
-                f.units[ak].acted = true;
-            }
-            hit(ctx, f, pid, HitSource::ShockOrDefensiveFire, "11.4.1")?;
-            return Ok(ShockResult::Repulsed);
-        }
-    }
-
-    // 11.4.2 Shock check of the defender, with 11.4.3.
-    let tk = k_of(f, tpid).expect("still here");
-    let attacker_form = f.units[k_of(f, pid).expect("here")].formation;
-    let defender_form = f.units[tk].formation;
-    let (def_mod, att_mod) = match (attacker_form, defender_form) {
-        (Formation::Column, Formation::Line) => (-2, 2),
-        (Formation::Line, Formation::Column) => (2, -2),
-        _ => (0, 0),
-    };
-    let defender_is_artillery = f.force_type(tk) == ForceType::Artillery;
-    let mut defender_passed = false;
-    if defender_is_artillery {
-        note!(
-            ctx,
-            "11.4.4",
-            "{} automatically fails its Shock check.",
-            f.label(ctx.board, tk)
-        );
-    } else {
-        let tp = &ctx.board.pieces[tpid];
-        let cv = tp.force.values(tp.strength).combat as i32;
-        let mut c = Check::new(
-            format!("Shock check: {}", f.label(ctx.board, tk)),
-            "11.4.2",
-            cv,
-            "Combat Value",
-        );
-        if def_mod != 0 {
-            c = c.modifier(
-                def_mod,
-                format!("{attacker_form:?} against {defender_form:?}"),
-                "11.4.3",
-            );
-        }
-        if by == ShockBy::Flank {
-            c = c.modifier(-3, "Flank", "12.3.6");
-        }
-        let du = &f.units[tk];
-        if du.side == Side::Confederate {
-            if du.cover && by == ShockBy::Charge {
-                c = c.modifier(1, "Cover", "12.3.3");
-            }
-            if du.entrench {
-                c = c.modifier(2, "Entrench", "10.2.12.3");
-            }
-            if f.has_insight(Insight::Morale) {
-                c = c.modifier(2, "Morale Insight", "10.2.12.5");
-            }
-            if f.effects.smoke {
-                c = c.modifier(-1, "Smoke", "14.1.5");
-            }
-        } else if du.hard_cover {
-            c = c.modifier(2, "Hard Cover", "14.1.2");
-        }
-        defender_passed = roll_check(ctx.dice, ctx.chronicle, c)?.success;
-        // Cover and Hard Cover are spent by the check.
-        let du = &mut f.units[tk];
-        if du.cover {
-            du.cover = false;
-            du.counter = None;
-            note!(ctx, "12.3.3", "Cover is removed after the Shock check.");
-        }
-        if f.units[tk].hard_cover {
-            release_hard_cover(ctx, f, tpid);
-        }
-    }
-    let from = f.units[k_of(f, pid).expect("here")].at;
-    if !defender_passed {
-        if defender_is_artillery {
-            capture_on_field(ctx, f, tpid, "11.4.4");
-        } else {
-            if let Some(tk) = k_of(f, tpid) {
-                f.units[tk].counter = None;
-            }
-            let destroyed = hit(ctx, f, tpid, HitSource::ShockOrDefensiveFire, "11.4.2")?;
-            if !destroyed && k_of(f, tpid).is_some() {
-                retreat(ctx, f, tpid, RetreatKind::ShockFailure, "11.4.2")?;
-            }
-        }
-        move_into(ctx, f, pid, region);
-        let locked = f.any_at(region, side.other());
-        if locked && let Some(ak) = k_of(f, pid) {
-            f.units[ak].counter = None;
-        }
-        let _ = from;
-        return Ok(if locked {
-            ShockResult::Locked
-        } else {
-            ShockResult::Won
-        });
-    }
-    // The defender holds: the attacker comes in and checks in turn.
-    move_into(ctx, f, pid, region);
-    if let Some(tk) = k_of(f, tpid) {
-        f.units[tk].counter = None;
-    }
-    let ak = k_of(f, pid).expect("here");
-    f.units[ak].counter = None;
-    let ap = &ctx.board.pieces[pid];
-    let cv = ap.force.values(ap.strength).combat as i32;
-    let mut c = Check::new(
-        format!("Shock check: {}", f.label(ctx.board, ak)),
-        "11.4.2",
-        cv,
-        "Combat Value",
-    );
-    if att_mod != 0 {
-        c = c.modifier(
-            att_mod,
-            format!("{attacker_form:?} against {defender_form:?}"),
-            "11.4.3",
-        );
-    }
-    if side == Side::Confederate && f.has_insight(Insight::Morale) {
-        c = c.modifier(2, "Morale Insight", "10.2.12.5");
-    }
-    if side == Side::Confederate && f.effects.smoke {
-        c = c.modifier(-1, "Smoke", "14.1.5");
-    }
-    if side == Side::Union && k_of(f, tpid).is_some_and(|t| f.units[t].entrench) {
-        c = c.modifier(-2, "Entrench", "10.2.12.3");
-    }
-    if !roll_check(ctx.dice, ctx.chronicle, c)?.success {
-        hit(ctx, f, pid, HitSource::ShockOrDefensiveFire, "11.4.2")?;
-    }
-    Ok(ShockResult::Locked)
+    spent.push(f.units[target].piece);
+    shock_on(ctx, f, pid, target, by)
 }
 
 /// Move a unit into `region` (11.3 Advance, 12.4.3 Disrupt): Hard Cover

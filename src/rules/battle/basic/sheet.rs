@@ -48,6 +48,14 @@ impl Sheet for Region {
         }
     }
 
+    fn shock_retreat(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
+        retreat(ctx, f, pid, RetreatKind::ShockFailure, "11.4.2")
+    }
+
+    fn move_into(ctx: &mut Ctx, f: &mut Field, pid: usize, to: Region) {
+        super::combat::move_into(ctx, f, pid, to)
+    }
+
     fn push_back(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static str) -> R<()> {
         retreat(ctx, f, pid, RetreatKind::Push, rule)
     }

@@ -1,6 +1,7 @@
 //! The questions the battle rules ask of a place on a sheet.
 
 use crate::campaign::Side;
+use crate::rules::battle::terms::Formation;
 
 /// Where an attack strikes a Force (A11.4.2.3: the Advanced sheet's Flank
 /// and Rear).
@@ -14,6 +15,8 @@ pub enum Facing {
 /// The questions the battle rules ask of a place on a sheet, whatever the
 /// sheet's geometry.
 pub trait Ground: Copy + Eq + std::fmt::Debug + 'static {
+    /// The place in a chronicle line: "the Union Front", "Square D4".
+    fn label(self) -> String;
     /// Places from here to `other` (11.6 range).
     fn distance(self, other: Self) -> i32;
     /// The places one step toward `side`'s enemy edge (11.3 Advance, A11.3);
@@ -30,4 +33,7 @@ pub trait Ground: Copy + Eq + std::fmt::Debug + 'static {
     fn facing(self, side: Side, from: Self) -> Facing;
     /// Whether a Force here sees `other` (Artillery, Fortifications).
     fn line_of_sight(self, other: Self) -> bool;
+    /// The Formation of a Force here, in `own` Formation on the sheet, in
+    /// relation to a Force or place `other` (10.3, A10.3).
+    fn formation_toward(self, own: Formation, other: Self) -> Formation;
 }

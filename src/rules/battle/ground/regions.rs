@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::questions::{Facing, Ground};
 use crate::campaign::Side;
+use crate::rules::battle::terms::Formation;
 
 /// The six Regions, from the Confederate edge to the Union edge (10.2.14).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -130,6 +131,10 @@ impl Region {
 }
 
 impl Ground for Region {
+    fn label(self) -> String {
+        format!("the {}", self.name())
+    }
+
     fn distance(self, other: Region) -> i32 {
         Region::distance(self, other)
     }
@@ -160,6 +165,11 @@ impl Ground for Region {
     /// Nothing on the Battlefield Sheet blocks sight (11.7).
     fn line_of_sight(self, _other: Region) -> bool {
         true
+    }
+
+    /// A Force's Formation is the same toward any Region (10.3).
+    fn formation_toward(self, own: Formation, _other: Region) -> Formation {
+        own
     }
 }
 

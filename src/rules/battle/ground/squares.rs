@@ -77,20 +77,6 @@ impl Square {
         (0..i32::from(Self::COLUMNS)).filter_map(move |c| Square::new(row, c))
     }
 
-    /// A10.3: the Formation of a Force here, in `own` Formation on the
-    /// sheet, in relation to a Force or Square `other`: its own toward
-    /// another Row, the other Formation toward its own Row (a Force in Line
-    /// presents its narrow side along the Row).
-    pub fn formation_toward(self, own: Formation, other: Square) -> Formation {
-        if other.row != self.row {
-            return own;
-        }
-        match own {
-            Formation::Line => Formation::Column,
-            Formation::Column => Formation::Line,
-        }
-    }
-
     /// The Squares of the next Row `dr` away (±1), in the Columns next to
     /// this one: straight on first, then the lower Column, then the higher.
     fn row_step(self, dr: i32) -> impl Iterator<Item = Square> {
@@ -111,6 +97,24 @@ fn forward(side: Side) -> i32 {
 }
 
 impl Ground for Square {
+    fn label(self) -> String {
+        format!("Square {}", self.name())
+    }
+
+    /// A10.3: the Formation of a Force here, in `own` Formation on the
+    /// sheet, in relation to a Force or Square `other`: its own toward
+    /// another Row, the other Formation toward its own Row (a Force in Line
+    /// presents its narrow side along the Row).
+    fn formation_toward(self, own: Formation, other: Square) -> Formation {
+        if other.row != self.row {
+            return own;
+        }
+        match own {
+            Formation::Line => Formation::Column,
+            Formation::Column => Formation::Line,
+        }
+    }
+
     /// Squares counted as a Force moves, one Square at a time into any of
     /// the eight around it (R-A11.0.1): the larger of the Rows and Columns
     /// between them. Not this Square; the other's, yes (A11.0.1).

@@ -13,6 +13,7 @@ pub mod hits;
 pub mod insights;
 pub mod plans;
 pub mod sequence;
+pub mod shock;
 pub mod tactics;
 
 use crate::campaign::Side;
@@ -40,6 +41,12 @@ pub trait Sheet: Ground {
     /// caption; `refusals` adds why each Battle Plan Counter may not be
     /// attached (record.rs).
     fn record(ctx: &mut Ctx, f: &Field<Self>, caption: String, refusals: bool);
+    /// A defender that fails its Shock check, Hit and still there, falls
+    /// back (11.4.2, A11.4.2).
+    fn shock_retreat(ctx: &mut Ctx, f: &mut Field<Self>, pid: usize) -> R<()>;
+    /// A Force moves into a place (11.3 Advance, A11.3): what it leaves
+    /// behind, Melee and first entries.
+    fn move_into(ctx: &mut Ctx, f: &mut Field<Self>, pid: usize, to: Self);
     /// A Force that fails its Heavy Fire check falls back (14.1.10).
     fn push_back(ctx: &mut Ctx, f: &mut Field<Self>, pid: usize, rule: &'static str) -> R<()>;
     /// Resolve or place a drawn Special Battle Plan (14.1); false when it
