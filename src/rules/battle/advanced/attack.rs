@@ -8,7 +8,8 @@ use crate::campaign::{ForceType, Side};
 use crate::chronicle::Modifier;
 use crate::rules::battle::ground::Ground;
 use crate::rules::battle::turns::R;
-use crate::rules::battle::turns::hits::{pick_by_skill, range_modifier};
+use crate::rules::battle::turns::attack::range_modifier;
+use crate::rules::battle::turns::hits::pick_by_skill;
 use crate::rules::ctx::Ctx;
 
 fn ranged(ty: ForceType) -> bool {

@@ -5,7 +5,6 @@
 use super::field::*;
 use crate::campaign::{ForceType, Side};
 use crate::chronicle::Modifier;
-use crate::dice::attack_hits;
 use crate::rules::battle::ground::Region;
 use crate::rules::battle::terms::Formation;
 use crate::rules::battle::turns::ask_on;
@@ -14,8 +13,8 @@ use crate::rules::ctx::Ctx;
 use crate::rules::decision::Decision;
 
 pub use crate::rules::battle::turns::activation::*;
+pub use crate::rules::battle::turns::attack::{defence_modifiers, range_modifier, roll_attack};
 pub use crate::rules::battle::turns::end::exit_sheet;
-pub use crate::rules::battle::turns::hits::range_modifier;
 pub use crate::rules::battle::turns::hits::*;
 pub use crate::rules::battle::turns::{R, k_of};
 
@@ -362,34 +361,6 @@ pub fn allocate(
     Ok(hit_first)
 }
 
-/// Modifiers an attack on unit `t` gets from Battle Plans, Insights and
-/// Special Battle Plans (11.8).
-pub fn defence_modifiers(f: &Field, attacker: Side, t: Option<usize>) -> Vec<Modifier> {
-    let mut m = Vec::new();
-    if let Some(t) = t {
-        let u = &f.units[t];
-        if attacker == Side::Union {
-            if u.entrench {
-                m.push(Modifier::pair(-2, -2, "Entrench Insight", "10.2.12.3"));
-            }
-            if u.cover {
-                m.push(Modifier::pair(
-                    -1,
-                    -1,
-                    "Cover Battle Plan Counter",
-                    "12.3.3",
-                ));
-            }
-        } else if u.hard_cover {
-            m.push(Modifier::pair(-2, -2, "Hard Cover", "14.1.2"));
-        }
-    }
-    if attacker == Side::Confederate && f.effects.smoke {
-        m.push(Modifier::pair(-1, -1, "Smoke", "14.1.5"));
-    }
-    m
-}
-
 /// The Force an attack on `region` is made against: the one its first Hit
 /// falls on (the lowest Skill Level; the highest for a Union Melee attack,
 /// 11.5), whose Entrench, Cover or Hard Cover count. Among equals
@@ -481,40 +452,7 @@ pub fn attack_against(
     };
     mods.extend(defence_modifiers(f, side, target));
     let first = chosen.map(|k| f.units[k].piece);
-    let p = &ctx.board.pieces[pid];
-    let v = p.force.values(p.strength);
-    let base = (v.combat as i32, v.superior.unwrap_or(0) as i32);
-    let total: i32 = mods.iter().map(|m| m.amount).sum();
-    let sup: i32 = mods.iter().map(Modifier::superior_amount).sum();
-    let (cv, sv) = (base.0 + total, base.1 + sup);
-    let text = || {
-        format!(
-            "{what}: {} on the {}",
-            crate::rules::board::label(p),
-            region.name()
-        )
-    };
-    let die = ctx.dice.d10_for(|| format!("{rule} {}", text()))?;
-    let hits = attack_hits(die, cv, sv);
-    // A quiet chronicle keeps nothing: the roll is not worded.
-    if !ctx.chronicle.is_quiet() {
-        let text = text();
-        ctx.chronicle.roll(
-            rule,
-            text,
-            crate::chronicle::RollDetail {
-                die,
-                target: Some(cv),
-                base: Some((base.0, format!("Combat Value {}/{}", base.0, base.1))),
-                modifiers: mods,
-                outcome: match hits {
-                    0 => "miss".into(),
-                    1 => "1 Hit".into(),
-                    n => format!("{n} Hits"),
-                },
-            },
-        );
-    }
+    let hits = roll_attack(ctx, pid, mods, what, region, rule)?;
     let mut against = first;
     if hits > 0 {
         against = allocate(

@@ -189,16 +189,3 @@ pub fn strip_melee_counters<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>, at: P) {
         f.units[k].cover = false;
     }
 }
-
-/// 11.7.2 (A11.7.2) Artillery and Fortifications Ranged Attack Modifier, to
-/// the Combat Value and its superscript alike: range 1 +2, 2 0, 3 −1, 4 −2,
-/// 5 or more −3.
-pub fn range_modifier(range: i32) -> i32 {
-    match range {
-        1 => 2,
-        2 => 0,
-        3 => -1,
-        4 => -2,
-        _ => -3,
-    }
-}

@@ -6,6 +6,7 @@
 //! Regions implement it in `battle::basic`.
 
 pub mod activation;
+pub mod attack;
 pub mod cup;
 pub mod end;
 pub mod fight;
