@@ -589,6 +589,20 @@ impl Decider for Policy {
                     .cloned()
                     .unwrap_or(first)
             }
+            Decision::PlaceOnSquare { force, .. } => {
+                // As on the Battlefield Sheet: Infantry in Line in the
+                // Confederate Approach's Row E while there is room, the
+                // rest in Row F; the offered order puts the centre first.
+                let infantry = board.piece(force).is_some_and(|p| p.force.force_type == ForceType::Infantry);
+                let want = if infantry { Region::ConfederateApproach } else { Region::ConfederateReserve };
+                request
+                    .options
+                    .iter()
+                    .find(|d| matches!(d, Decision::PlaceOnSquare { square, formation: Formation::Line, .. } if square.region() == want))
+                    .or_else(|| request.options.iter().find(|d| matches!(d, Decision::PlaceOnSquare { formation: Formation::Line, .. })))
+                    .cloned()
+                    .unwrap_or(first)
+            }
             Decision::Duration { .. } => match s {
                 Some(s) if s.confederate_combat > s.union_combat => Decision::Duration { by: 1 },
                 _ => Decision::Duration { by: -1 },

@@ -11,7 +11,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::battle::ground::Region;
+use super::battle::ground::{Region, Square};
 use super::battle::terms::{Formation, PlanCounter};
 use super::board::Board;
 use super::components::{Id, SpecialBattlePlan};
@@ -143,6 +143,13 @@ pub enum Decision {
     PlaceForce {
         force: Id,
         region: Region,
+        formation: Formation,
+    },
+    /// A10.2.14: a Confederate Force's Square and Formation on the Advanced
+    /// Battlefield Sheet.
+    PlaceOnSquare {
+        force: Id,
+        square: Square,
         formation: Formation,
     },
     /// 10.2.12.3: the Force Entrench goes to.

@@ -84,6 +84,15 @@ pub fn word(board: &Board, d: &Decision) -> String {
             region,
             formation,
         } => format!("{} in the {} in {formation:?}", name(force), region.name()),
+        Decision::PlaceOnSquare {
+            force,
+            square,
+            formation,
+        } => format!(
+            "{} in Square {} in {formation:?}",
+            name(force),
+            square.name()
+        ),
         Decision::EntrenchOn { force } => format!("Entrench {}", name(force)),
         Decision::Duration { by } if *by > 0 => "One battle turn more".into(),
         Decision::Duration { .. } => "One battle turn fewer".into(),

@@ -1,15 +1,14 @@
 //! The Advanced Battle Rules (A10.0–A15.0) on the Advanced Battlefield
-//! Sheet's Squares. What is here so far (issue 19): the sheet's room and
-//! invariants, where each army is placed (A10.2.14) and in which Formation
-//! (A13.1, A13.3), Terrain's limit (A10.2.12), whom a Force may attack and
-//! the Union's targets (A11.6–A11.7, A14.2.2, A14.2.2.1), where a Force may
-//! March, where it Retreats and where the Union Advances (A11.0, A11.3,
-//! A14.2.1), the modifiers of
-//! where Forces stand (A11.5, A11.7.2), the Union's order of resolution
-//! (A14.3). The Shock check's Flank and Rear modifiers (A11.4.2.2–A11.4.2.3)
-//! are part of the Shock attack every sheet shares (`battle::turns::shock`). The
-//! battle-turn procedure is the one every sheet shares (`battle::turns`);
-//! the Squares' `Sheet` comes with the rest of the Advanced rules.
+//! Sheet's Squares, in progress (issue 19). Here so far: the sheet's room
+//! and invariants (`field`); the set-up (`placement`: the player places
+//! each Confederate Force in a Square of its Rows, the Union is placed by
+//! the rules, A10.2.14; Formations, A13.1, A13.3; Terrain, A10.2.12); whom
+//! a Force may attack, the Union's targets, the modifiers of where Forces
+//! stand and the Union's order (`attack`: A11.5–A11.7, A14.2.2, A14.2.2.1,
+//! A14.3); March Squares, Retreats and the Union's Advance (`movement`:
+//! A11.0, A11.3, A14.2.1). The battle-turn procedure, the Shock attack with
+//! its Flank and Rear modifiers included, is the one every sheet shares
+//! (`battle::turns`); the Squares' `Sheet` is what remains.
 
 pub mod attack;
 pub mod field;

@@ -1,10 +1,13 @@
 //! A10.2.14 Setting up on the Advanced Battlefield Sheet, and the Formation
 //! each army starts in (10.3, A13.1, A13.3).
 
-use super::field::Field;
-use crate::campaign::{ForceType, Side};
+use super::field::{Field, Unit};
+use crate::campaign::{ForceType, Insight, Side};
 use crate::rules::battle::ground::{Region, Square};
 use crate::rules::battle::terms::{Formation, Tactics};
+use crate::rules::battle::turns::R;
+use crate::rules::ctx::Ctx;
+use crate::rules::decision::{Decision, Request};
 
 /// The Rows a Force is placed in, in the order they fill (A10.2.14):
 /// Confederate Static Forces in Row F, Mobile Forces in Row E or F, then
@@ -91,10 +94,189 @@ pub fn terrain_fits(f: &Field, union_forces: usize, row: Region) -> bool {
         >= union_forces
 }
 
+/// The free Squares of a Row, from its centre outward.
+fn centre_out(f: &Field, side: Side, row: Region) -> Vec<Square> {
+    CENTRE_OUT
+        .iter()
+        .filter_map(|&c| Square::row_of(row).find(|s| s.column() == c))
+        .filter(|s| f.has_room(*s, side))
+        .collect()
+}
+
+/// The sheet's Forces by Row, for the set-up's chronicle line.
+fn by_row(f: &Field, side: Side) -> String {
+    Region::ALL
+        .iter()
+        .map(|r| {
+            let n = f
+                .side(side)
+                .filter(|&k| f.units[k].at.region() == *r)
+                .count();
+            (r, n)
+        })
+        .filter(|(_, n)| *n > 0)
+        .map(|(r, n)| format!("{n} in Row {} ({})", Square::row_letter(*r), r.name()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A10.2.14 with 10.2.15–10.2.17: the player places each Confederate
+/// Force but those kept `off` the sheet (Screen, Screened Approach) in a
+/// Square of its Rows, in Line or Column (Artillery and Static Forces in
+/// Line); with the Front Insight up to 3 Mobile Forces in Row D (A10.2.12).
+pub fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[usize]) -> R<()> {
+    let area = f.area.clone();
+    let front = f.has_insight(Insight::Front);
+    let mut front_used = 0;
+    for pid in ctx.board.side_in_area(&area, Side::Confederate) {
+        if off.contains(&pid) {
+            continue;
+        }
+        let ty = ctx.board.pieces[pid].force.force_type;
+        let usual = confederate_squares(f, ty, false);
+        let squares = confederate_squares(f, ty, front && front_used < 3);
+        let formations: &[Formation] = if ty.is_mobile() && ty != ForceType::Artillery {
+            &[Formation::Line, Formation::Column]
+        } else {
+            &[Formation::Line]
+        };
+        let id = ctx.board.pieces[pid].id().clone();
+        let options: Vec<Decision> = squares
+            .iter()
+            .flat_map(|&square| {
+                let id = id.clone();
+                formations
+                    .iter()
+                    .map(move |&formation| Decision::PlaceOnSquare {
+                        force: id.clone(),
+                        square,
+                        formation,
+                    })
+            })
+            .collect();
+        let prompt = format!(
+            "Place {} on the Advanced Battlefield Sheet.",
+            ctx.board.label(pid)
+        );
+        if let Decision::PlaceOnSquare {
+            square, formation, ..
+        } = ctx.ask(Request::new("A10.2.14", prompt, options))?
+        {
+            if !usual.contains(&square) {
+                front_used += 1;
+            }
+            f.units.push(Unit::new(
+                ctx.board,
+                pid,
+                Side::Confederate,
+                square,
+                formation,
+            ));
+        }
+    }
+    note!(
+        ctx,
+        "A10.2.14",
+        "Confederate set-up: {}.",
+        by_row(f, Side::Confederate)
+    );
+    Ok(())
+}
+
+/// A10.2.14 with 10.2.18–10.2.19: Union Static Forces in Row A, then the
+/// Mobile Forces in an order the dice decide (as 10.2.19) in Row B, then A,
+/// then C, each Row from its centre outward (R-A10.2.14-place); Infantry
+/// and Cavalry in the Formation of the Union's tactics (A13.1, A13.3), the
+/// rest in Line. With Terrain (A10.2.12) every Union Force goes to the Row
+/// the player names, if they fit in it.
+pub fn place_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
+    let area = f.area.clone();
+    let tactics_formation = union_formation(f.tactics);
+    let formation = |ty: ForceType| {
+        if matches!(ty, ForceType::Infantry | ForceType::Cavalry) {
+            tactics_formation
+        } else {
+            Formation::Line
+        }
+    };
+    let pieces = ctx.board.side_in_area(&area, Side::Union);
+    if f.has_insight(Insight::Terrain) {
+        let options: Vec<Decision> = [Region::UnionApproach, Region::UnionReserve]
+            .into_iter()
+            .filter(|r| terrain_fits(f, pieces.len(), *r))
+            .map(|region| Decision::TerrainRegion { region })
+            .collect();
+        if options.is_empty() {
+            note!(
+                ctx,
+                "A10.2.12",
+                "Terrain cannot be used: the {} Union Forces outnumber the Squares of Row A and of Row B.",
+                pieces.len()
+            );
+        } else if let Decision::TerrainRegion { region } = ctx.ask(Request::new(
+            "A10.2.12",
+            "Terrain: every Union Force in Row B (the Union Approach) or Row A (the Union Reserve)?",
+            options,
+        ))? {
+            let squares = centre_out(f, Side::Union, region);
+            for (pid, square) in pieces.into_iter().zip(squares) {
+                let ty = ctx.board.pieces[pid].force.force_type;
+                f.units
+                    .push(Unit::new(ctx.board, pid, Side::Union, square, formation(ty)));
+            }
+            note!(
+                ctx,
+                "A10.2.12",
+                "Terrain: every Union Force is placed in the {}.",
+                region.name()
+            );
+            return Ok(());
+        }
+    }
+    let (statics, mut mobile): (Vec<usize>, Vec<usize>) = pieces
+        .into_iter()
+        .partition(|&p| !ctx.board.pieces[p].force.force_type.is_mobile());
+    let mut order = statics;
+    while !mobile.is_empty() {
+        let pid = if mobile.len() > 1 {
+            ctx.pick_piece("10.2.19", "The next Union Force placed", &mobile)?
+        } else {
+            mobile[0]
+        };
+        mobile.retain(|&p| p != pid);
+        order.push(pid);
+    }
+    for pid in order {
+        let ty = ctx.board.pieces[pid].force.force_type;
+        match union_square(f, ty) {
+            Some(square) => f.units.push(Unit::new(
+                ctx.board,
+                pid,
+                Side::Union,
+                square,
+                formation(ty),
+            )),
+            None => note!(
+                ctx,
+                "A10.2.14",
+                "No Square is left for {}: it stays off the sheet.",
+                ctx.board.label(pid)
+            ),
+        }
+    }
+    note!(
+        ctx,
+        "A10.2.14",
+        "Union set-up ({:?}, {tactics_formation:?}): {}.",
+        f.tactics,
+        by_row(f, Side::Union)
+    );
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::battle::field::Unit;
     use crate::rules::board::Board;
     use crate::rules::components::{Location, Strength};
     use crate::rules::difficulty::GameOptions;
@@ -208,5 +390,136 @@ mod tests {
         assert!(!terrain_fits(&f, 7, Region::UnionFront));
         assert_eq!(union_formation(Tactics::Aggressive), Formation::Column);
         assert_eq!(union_formation(Tactics::Defensive), Formation::Line);
+    }
+
+    fn glendale(ids: &[&str]) -> Board {
+        let c = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").expect("loads"));
+        let mut b = Board::empty(c, GameOptions::default());
+        for id in ids {
+            b.place(id, Location::Area("glendale".into()), Strength::Full);
+        }
+        b
+    }
+
+    fn run<T>(
+        b: &mut Board,
+        dice: &[u32],
+        answers: Vec<Decision>,
+        go: impl FnOnce(&mut Ctx) -> T,
+    ) -> T {
+        let mut d = crate::dice::Dice::scripted(dice.iter().copied());
+        let mut chronicle = crate::chronicle::Chronicle::default();
+        let mut decider = crate::rules::decision::Recorded::new(answers);
+        let mut ctx = Ctx {
+            board: b,
+            dice: &mut d,
+            chronicle: &mut chronicle,
+            decider: &mut decider,
+        };
+        go(&mut ctx)
+    }
+
+    fn place(force: &str, square: &str, formation: Formation) -> Decision {
+        Decision::PlaceOnSquare {
+            force: force.into(),
+            square: Square::named(square).expect("a Square"),
+            formation,
+        }
+    }
+
+    fn square_of(b: &Board, f: &Field, id: &str) -> String {
+        f.units[f.unit_of(b.index(id).unwrap()).unwrap()].at.name()
+    }
+
+    /// A10.2.14: the player's Squares and Formations are taken; a Square
+    /// outside the Force's Rows is refused (Row D without the Front
+    /// Insight), and Artillery is placed in Line only.
+    #[test]
+    fn the_player_places_each_confederate_force() {
+        let mut b = glendale(&["longstreet", "pendleton"]);
+        let mut f = Field::new("glendale", true, 4);
+        let answers = vec![
+            place("longstreet", "E3", Formation::Column),
+            place("pendleton", "F3", Formation::Line),
+        ];
+        run(&mut b, &[], answers, |ctx| {
+            place_confederates(ctx, &mut f, &[])
+        })
+        .unwrap();
+        assert_eq!(square_of(&b, &f, "longstreet"), "E3");
+        assert_eq!(square_of(&b, &f, "pendleton"), "F3");
+        let k = f.unit_of(b.index("longstreet").unwrap()).unwrap();
+        assert_eq!(f.units[k].formation, Formation::Column);
+        for wrong in [
+            place("longstreet", "D3", Formation::Line),
+            place("pendleton", "F4", Formation::Column),
+        ] {
+            let mut b = glendale(&["longstreet", "pendleton"]);
+            let mut f = Field::new("glendale", true, 4);
+            let answers = if matches!(&wrong, Decision::PlaceOnSquare { force, .. } if force.as_str() == "pendleton")
+            {
+                vec![place("longstreet", "E3", Formation::Line), wrong]
+            } else {
+                vec![wrong]
+            };
+            let r = run(&mut b, &[], answers, |ctx| {
+                place_confederates(ctx, &mut f, &[])
+            });
+            assert!(
+                matches!(r, Err(crate::rules::decision::Interrupt::Illegal { .. })),
+                "{r:?}"
+            );
+        }
+    }
+
+    /// A10.2.14, A13.1: the Union's Static Force in Row A, its Mobile Forces
+    /// in Row B from the centre in the dice's order, Infantry and Cavalry in
+    /// Column under Aggressive tactics, Artillery in Line.
+    #[test]
+    fn the_union_places_itself() {
+        let mut b = glendale(&["kearny", "sykes", "hunt", "us-fortification-1"]);
+        assert!(
+            b.index("us-fortification-1").is_some(),
+            "a Union Fortification"
+        );
+        let mut f = Field::new("glendale", true, 4);
+        f.tactics = Tactics::Aggressive;
+        run(&mut b, &[1, 1, 1, 1, 1, 1], Vec::new(), |ctx| {
+            place_union(ctx, &mut f)
+        })
+        .unwrap();
+        let mut rows: Vec<String> = ["kearny", "sykes", "hunt"]
+            .iter()
+            .map(|id| square_of(&b, &f, id))
+            .collect();
+        rows.sort();
+        assert_eq!(rows, ["B2", "B3", "B4"], "the centre of Row B");
+        for id in ["kearny", "sykes"] {
+            let k = f.unit_of(b.index(id).unwrap()).unwrap();
+            assert_eq!(f.units[k].formation, Formation::Column);
+        }
+        let hunt = f.unit_of(b.index("hunt").unwrap()).unwrap();
+        assert_eq!(f.units[hunt].formation, Formation::Line);
+        assert_eq!(square_of(&b, &f, "us-fortification-1"), "A3");
+        assert!(f.problem(&b).is_none());
+    }
+
+    /// A10.2.12 Terrain: every Union Force in the Row the player names,
+    /// offered only where they fit.
+    #[test]
+    fn terrain_puts_the_union_in_one_row() {
+        let mut b = glendale(&["kearny", "sykes", "hunt"]);
+        let mut f = Field::new("glendale", true, 4);
+        f.insights.push(crate::rules::battle::field::InsightState {
+            insight: Insight::Terrain,
+            spent: false,
+        });
+        let answers = vec![Decision::TerrainRegion {
+            region: Region::UnionReserve,
+        }];
+        run(&mut b, &[], answers, |ctx| place_union(ctx, &mut f)).unwrap();
+        for id in ["kearny", "sykes", "hunt"] {
+            assert!(square_of(&b, &f, id).starts_with('A'), "{id}");
+        }
     }
 }

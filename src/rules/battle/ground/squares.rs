@@ -71,6 +71,11 @@ impl Square {
         Region::at(5 - self.row()).expect("six Rows, six Regions")
     }
 
+    /// The letter of the Row that takes a Region's place (A–F).
+    pub fn row_letter(region: Region) -> char {
+        char::from(b'A' + (5 - region.pos()) as u8)
+    }
+
     /// The Squares of the Row that takes a Region's place.
     pub fn row_of(region: Region) -> impl Iterator<Item = Square> {
         let row = 5 - region.pos();
