@@ -6,7 +6,8 @@
 //! a Force may attack, the Union's targets, the modifiers of where Forces
 //! stand and the Union's order (`attack`: A11.5–A11.7, A14.2.2, A14.2.2.1,
 //! A14.3); March Squares, Retreats and the Union's Advance (`movement`:
-//! A11.0, A11.3, A14.2.1). The battle-turn procedure, the Shock attack with
+//! A11.0, A11.3, A14.2.1); each Union Force's Default Battle Plan (`union`:
+//! A13.1, A13.3, A14.2, A11.1). The battle-turn procedure, the Shock attack with
 //! its Flank and Rear modifiers included, is the one every sheet shares
 //! (`battle::turns`); the Squares' `Sheet` is what remains.
 
@@ -14,3 +15,4 @@ pub mod attack;
 pub mod field;
 pub mod movement;
 pub mod placement;
+pub mod union;
