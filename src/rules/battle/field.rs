@@ -203,6 +203,28 @@ impl<P: Copy + Eq> Field<P> {
             .count()
     }
 
+    /// The invariants every sheet shares: no Battle Plan Counter on a Force
+    /// in Melee (11.5, A12.2), every unit's counter in the battle's area.
+    pub fn units_problem(&self, board: &Board) -> Option<String> {
+        for k in 0..self.units.len() {
+            let u = &self.units[k];
+            if u.counter.is_some() && self.in_melee(k) {
+                return Some(format!(
+                    "{} keeps a Battle Plan Counter in Melee",
+                    self.label(board, k)
+                ));
+            }
+            if board.pieces[u.piece].location().area() != Some(self.area.as_str()) {
+                return Some(format!(
+                    "{} is on the sheet but not in {}",
+                    self.label(board, k),
+                    self.area
+                ));
+            }
+        }
+        None
+    }
+
     /// In Melee combat: enemy Forces at the same place (11.5, A11.5).
     pub fn in_melee(&self, k: usize) -> bool {
         let u = &self.units[k];

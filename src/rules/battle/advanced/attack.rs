@@ -127,37 +127,7 @@ pub fn union_order(ctx: &mut Ctx, f: &Field) -> R<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chronicle::Chronicle;
-    use crate::dice::Dice;
-    use crate::rules::battle::field::Unit;
-    use crate::rules::battle::ground::Square;
-    use crate::rules::battle::terms::Formation;
-    use crate::rules::board::Board;
-    use crate::rules::components::{Location, Strength};
-    use crate::rules::decision::Recorded;
-    use crate::rules::difficulty::GameOptions;
-
-    /// Seven Days counters on named Squares.
-    fn sheet(at: &[(&str, &str)]) -> (Board, Field) {
-        let c = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").expect("loads"));
-        let mut b = Board::empty(c, GameOptions::default());
-        for (id, _) in at {
-            b.place(id, Location::Area("glendale".into()), Strength::Full);
-        }
-        let mut f = Field::new("glendale", false, 4);
-        for (id, sq) in at {
-            let pid = b.index(id).expect("a counter");
-            let side = b.pieces[pid].force.side;
-            let sq = Square::named(sq).expect("a Square");
-            f.units.push(Unit::new(&b, pid, side, sq, Formation::Line));
-        }
-        (b, f)
-    }
-
-    fn k(b: &Board, f: &Field, id: &str) -> usize {
-        f.unit_of(b.index(id).expect("a counter"))
-            .expect("on the sheet")
-    }
+    use crate::rules::battle::advanced::testing::{k, run, sheet, sq};
 
     fn ids(f: &Field, ks: &[usize]) -> Vec<String> {
         ks.iter().map(|&t| f.id(t).to_string()).collect()
@@ -176,7 +146,7 @@ mod tests {
         assert_eq!(range_to_enemy(&f, kearny), Some(1));
         // In Melee, only the Force in its Square (R-A11.5-target).
         let jackson = k(&b, &f, "jackson");
-        f.units[jackson].at = Square::named("C4").unwrap();
+        f.units[jackson].at = sq("C4");
         assert_eq!(ids(&f, &targets(&f, kearny)), ["jackson"]);
         let m = position_modifiers(&f, kearny, jackson);
         assert_eq!(
@@ -204,16 +174,10 @@ mod tests {
         // The highest Skill Level of the two is the target (Line Magruder
         // over Poor Line Holmes), no die needed.
         let (b, f) = sheet(&[("stoneman", "B2"), ("magruder", "D3"), ("holmes", "D1")]);
-        let (mut board, mut dice, mut chronicle) =
-            (b.clone(), Dice::scripted([]), Chronicle::default());
-        let mut decider = Recorded::new(Vec::new());
-        let mut ctx = Ctx {
-            board: &mut board,
-            dice: &mut dice,
-            chronicle: &mut chronicle,
-            decider: &mut decider,
-        };
-        let t = union_target(&mut ctx, &f, k(&b, &f, "stoneman")).unwrap();
+        let stoneman = k(&b, &f, "stoneman");
+        let (t, _) = run(&mut b.clone(), &[], Vec::new(), |ctx| {
+            union_target(ctx, &f, stoneman).unwrap()
+        });
         assert_eq!(t, Some(k(&b, &f, "magruder")));
     }
 
@@ -231,22 +195,16 @@ mod tests {
         let hunt = k(&b, &f, "hunt");
         let ts = targets(&f, hunt);
         assert_eq!(ids(&f, &ts), ["holmes", "jackson"]);
-        let (mut board, mut dice, mut chronicle) =
-            (b.clone(), Dice::scripted([]), Chronicle::default());
-        let mut decider = Recorded::new(Vec::new());
-        let mut ctx = Ctx {
-            board: &mut board,
-            dice: &mut dice,
-            chronicle: &mut chronicle,
-            decider: &mut decider,
-        };
         let holmes = k(&b, &f, "holmes");
-        assert_eq!(union_target(&mut ctx, &f, hunt).unwrap(), Some(holmes));
+        let (t, _) = run(&mut b.clone(), &[], Vec::new(), |ctx| {
+            union_target(ctx, &f, hunt).unwrap()
+        });
+        assert_eq!(t, Some(holmes));
         let m = position_modifiers(&f, hunt, holmes);
         assert_eq!((m[0].amount, m[0].superior), (-1, Some(-1)), "range 3");
         // In Melee itself, Artillery cannot fire.
         let jackson = k(&b, &f, "jackson");
-        f.units[jackson].at = Square::named("A3").unwrap();
+        f.units[jackson].at = sq("A3");
         assert!(targets(&f, hunt).is_empty());
     }
 
@@ -261,20 +219,13 @@ mod tests {
             ("peck", "A1"),
             ("slocum", "A2"),
         ]);
-        let (mut board, mut dice, mut chronicle) =
-            (b.clone(), Dice::scripted([7]), Chronicle::default());
-        let mut decider = Recorded::new(Vec::new());
-        let mut ctx = Ctx {
-            board: &mut board,
-            dice: &mut dice,
-            chronicle: &mut chronicle,
-            decider: &mut decider,
-        };
-        let order = union_order(&mut ctx, &f).unwrap();
+        let (order, rolled) = run(&mut b.clone(), &[7], Vec::new(), |ctx| {
+            union_order(ctx, &f).unwrap()
+        });
         let names = ids(&f, &order);
         assert_eq!(&names[..3], ["kearny", "sykes", "richardson"]);
         // Peck and Slocum, both Conscripts in Row A: one die chooses.
-        assert_eq!(ctx.dice.rolled(), 1);
+        assert_eq!(rolled, 1);
         let mut last = names[3..].to_vec();
         last.sort();
         assert_eq!(last, ["peck", "slocum"]);

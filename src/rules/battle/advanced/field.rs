@@ -34,22 +34,6 @@ impl Field {
                 }
             }
         }
-        for k in 0..self.units.len() {
-            let u = &self.units[k];
-            if u.counter.is_some() && self.in_melee(k) {
-                return Some(format!(
-                    "{} keeps a Battle Plan Counter in Melee",
-                    self.label(board, k)
-                ));
-            }
-            if board.pieces[u.piece].location().area() != Some(self.area.as_str()) {
-                return Some(format!(
-                    "{} is on the sheet but not in {}",
-                    self.label(board, k),
-                    self.area
-                ));
-            }
-        }
-        None
+        self.units_problem(board)
     }
 }

@@ -16,3 +16,6 @@ pub mod field;
 pub mod movement;
 pub mod placement;
 pub mod union;
+
+#[cfg(test)]
+pub(crate) mod testing;

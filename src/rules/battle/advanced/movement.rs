@@ -134,56 +134,12 @@ pub fn union_advance(ctx: &mut Ctx, f: &Field, k: usize) -> R<Option<Square>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chronicle::Chronicle;
-    use crate::dice::Dice;
-    use crate::rules::battle::field::Unit;
-    use crate::rules::battle::terms::Formation;
+    use crate::rules::battle::advanced::testing::{k, run, sheet, sq};
     use crate::rules::board::Board;
-    use crate::rules::components::{Location, Strength};
-    use crate::rules::decision::Recorded;
-    use crate::rules::difficulty::GameOptions;
 
-    fn sq(name: &str) -> Square {
-        Square::named(name).unwrap_or_else(|| panic!("{name}"))
-    }
-
-    fn sheet(at: &[(&str, &str)]) -> (Board, Field) {
-        let c = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").expect("loads"));
-        let mut b = Board::empty(c, GameOptions::default());
-        for (id, _) in at {
-            b.place(id, Location::Area("glendale".into()), Strength::Full);
-        }
-        let mut f = Field::new("glendale", false, 4);
-        for (id, s) in at {
-            let pid = b.index(id).expect("a counter");
-            let side = b.pieces[pid].force.side;
-            f.units
-                .push(Unit::new(&b, pid, side, sq(s), Formation::Line));
-        }
-        (b, f)
-    }
-
-    fn k(b: &Board, f: &Field, id: &str) -> usize {
-        f.unit_of(b.index(id).expect("a counter"))
-            .expect("on the sheet")
-    }
-
-    /// Runs `go` with scripted dice; returns its answer and the dice rolled.
+    /// Runs `go` with scripted dice; its answer and the dice rolled.
     fn with_dice<T>(b: &Board, dice: &[u32], go: impl FnOnce(&mut Ctx) -> T) -> (T, u64) {
-        let (mut board, mut d, mut chronicle) = (
-            b.clone(),
-            Dice::scripted(dice.iter().copied()),
-            Chronicle::default(),
-        );
-        let mut decider = Recorded::new(Vec::new());
-        let mut ctx = Ctx {
-            board: &mut board,
-            dice: &mut d,
-            chronicle: &mut chronicle,
-            decider: &mut decider,
-        };
-        let out = go(&mut ctx);
-        (out, ctx.dice.rolled())
+        run(&mut b.clone(), dice, Vec::new(), go)
     }
 
     #[test]

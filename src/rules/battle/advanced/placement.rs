@@ -277,18 +277,8 @@ pub fn place_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::battle::advanced::testing::{glendale, run};
     use crate::rules::board::Board;
-    use crate::rules::components::{Location, Strength};
-    use crate::rules::difficulty::GameOptions;
-
-    fn board() -> Board {
-        let c = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").expect("loads"));
-        let mut b = Board::empty(c, GameOptions::default());
-        for id in ["longstreet", "kearny"] {
-            b.place(id, Location::Area("glendale".into()), Strength::Full);
-        }
-        b
-    }
 
     fn fill(f: &mut Field, b: &Board, side: Side, squares: impl Iterator<Item = Square>) {
         let pid = b
@@ -309,7 +299,7 @@ mod tests {
     /// only once E and F are full; with the Front Insight Row D as well.
     #[test]
     fn the_confederates_set_up_in_rows_f_and_e() {
-        let b = board();
+        let b = glendale(&["longstreet", "kearny"]);
         let mut f = Field::new("glendale", true, 4);
         let statics = confederate_squares(&f, ForceType::Garrison, false);
         assert_eq!(names(&statics), ["F1", "F2", "F3", "F4", "F5", "F6"]);
@@ -345,7 +335,7 @@ mod tests {
     /// Row A, then Row C; each Row filled from its centre.
     #[test]
     fn the_union_sets_up_in_rows_a_and_b_from_the_centre() {
-        let b = board();
+        let b = glendale(&["longstreet", "kearny"]);
         let mut f = Field::new("glendale", true, 4);
         assert_eq!(
             union_square(&f, ForceType::Artillery)
@@ -392,33 +382,6 @@ mod tests {
         assert_eq!(union_formation(Tactics::Defensive), Formation::Line);
     }
 
-    fn glendale(ids: &[&str]) -> Board {
-        let c = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").expect("loads"));
-        let mut b = Board::empty(c, GameOptions::default());
-        for id in ids {
-            b.place(id, Location::Area("glendale".into()), Strength::Full);
-        }
-        b
-    }
-
-    fn run<T>(
-        b: &mut Board,
-        dice: &[u32],
-        answers: Vec<Decision>,
-        go: impl FnOnce(&mut Ctx) -> T,
-    ) -> T {
-        let mut d = crate::dice::Dice::scripted(dice.iter().copied());
-        let mut chronicle = crate::chronicle::Chronicle::default();
-        let mut decider = crate::rules::decision::Recorded::new(answers);
-        let mut ctx = Ctx {
-            board: b,
-            dice: &mut d,
-            chronicle: &mut chronicle,
-            decider: &mut decider,
-        };
-        go(&mut ctx)
-    }
-
     fn place(force: &str, square: &str, formation: Formation) -> Decision {
         Decision::PlaceOnSquare {
             force: force.into(),
@@ -445,6 +408,7 @@ mod tests {
         run(&mut b, &[], answers, |ctx| {
             place_confederates(ctx, &mut f, &[])
         })
+        .0
         .unwrap();
         assert_eq!(square_of(&b, &f, "longstreet"), "E3");
         assert_eq!(square_of(&b, &f, "pendleton"), "F3");
@@ -464,7 +428,8 @@ mod tests {
             };
             let r = run(&mut b, &[], answers, |ctx| {
                 place_confederates(ctx, &mut f, &[])
-            });
+            })
+            .0;
             assert!(
                 matches!(r, Err(crate::rules::decision::Interrupt::Illegal { .. })),
                 "{r:?}"
@@ -487,6 +452,7 @@ mod tests {
         run(&mut b, &[1, 1, 1, 1, 1, 1], Vec::new(), |ctx| {
             place_union(ctx, &mut f)
         })
+        .0
         .unwrap();
         let mut rows: Vec<String> = ["kearny", "sykes", "hunt"]
             .iter()
@@ -517,7 +483,9 @@ mod tests {
         let answers = vec![Decision::TerrainRegion {
             region: Region::UnionReserve,
         }];
-        run(&mut b, &[], answers, |ctx| place_union(ctx, &mut f)).unwrap();
+        run(&mut b, &[], answers, |ctx| place_union(ctx, &mut f))
+            .0
+            .unwrap();
         for id in ["kearny", "sykes", "hunt"] {
             assert!(square_of(&b, &f, id).starts_with('A'), "{id}");
         }

@@ -57,33 +57,12 @@ pub fn union_default(f: &Field, k: usize) -> UnionDefault {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::battle::field::Unit;
-    use crate::rules::battle::ground::Square;
-    use crate::rules::battle::terms::Formation;
-    use crate::rules::board::Board;
-    use crate::rules::components::{Location, Strength};
-    use crate::rules::difficulty::GameOptions;
-
-    fn sheet(at: &[(&str, &str)], tactics: Tactics) -> (Board, Field) {
-        let c = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").expect("loads"));
-        let mut b = Board::empty(c, GameOptions::default());
-        for (id, _) in at {
-            b.place(id, Location::Area("glendale".into()), Strength::Full);
-        }
-        let mut f = Field::new("glendale", false, 4);
-        f.tactics = tactics;
-        for (id, s) in at {
-            let pid = b.index(id).expect("a counter");
-            let side = b.pieces[pid].force.side;
-            let s = Square::named(s).expect("a Square");
-            f.units.push(Unit::new(&b, pid, side, s, Formation::Line));
-        }
-        (b, f)
-    }
+    use crate::rules::battle::advanced::testing::{k, sheet};
 
     fn default_of(at: &[(&str, &str)], tactics: Tactics, id: &str) -> UnionDefault {
-        let (b, f) = sheet(at, tactics);
-        union_default(&f, f.unit_of(b.index(id).unwrap()).unwrap())
+        let (b, mut f) = sheet(at);
+        f.tactics = tactics;
+        union_default(&f, k(&b, &f, id))
     }
 
     #[test]
@@ -144,11 +123,8 @@ mod tests {
             "in Melee it cannot fire"
         );
         // Routed: Retreat.
-        let (b, mut f) = sheet(&[("kearny", "C4"), ("longstreet", "D5")], Aggressive);
+        let (b, mut f) = sheet(&[("kearny", "C4"), ("longstreet", "D5")]);
         f.routed = Some(Side::Union);
-        assert_eq!(
-            union_default(&f, f.unit_of(b.index("kearny").unwrap()).unwrap()),
-            Retreat
-        );
+        assert_eq!(union_default(&f, k(&b, &f, "kearny")), Retreat);
     }
 }
