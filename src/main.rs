@@ -23,6 +23,7 @@ fn main() {
             policy,
             json,
             chronicle,
+            optional,
         }) => fcrel::cli::simulate(
             &campaign,
             games,
@@ -31,8 +32,7 @@ fn main() {
             &player,
             &union,
             &policy,
-            json,
-            chronicle,
+            (json, chronicle, &optional),
             &mut std::io::stdout(),
             &mut std::io::stderr(),
         ),

@@ -314,11 +314,10 @@ pub fn options_text(o: Option<&GameOptions>) -> String {
         o.player,
         o.union.summary(),
         o.battles.name(),
-        if o.union_cavalry_corps {
-            ", Union Cavalry Corps"
-        } else {
-            ""
-        },
+        o.optional_rules()
+            .iter()
+            .map(|r| format!(", {r}"))
+            .collect::<String>(),
         o.seed
     )
 }

@@ -1955,3 +1955,175 @@ fn union_cavalry_corps_negates_a_fog_of_war_reroll() {
         assert!(t.contains(", 9+ saves: d10 ="), "{t}");
     }
 }
+
+/// Optional rule Resupply availability (O15.3 & 18.0), Confederate side:
+/// at Regular a d10 of 10 forbids spending Command Points this phase
+/// (they are kept), a 9 does not; at Hard a 9 forbids too (R-Opt-RA).
+#[test]
+fn resupply_availability_can_forbid_the_confederates_spending() {
+    use fcrel::rules::difficulty::PlayerLevel;
+    let c = load("seven-days");
+    for (level, die, forbidden) in [
+        (PlayerLevel::Regular, 10, true),
+        (PlayerLevel::Regular, 9, false),
+        (PlayerLevel::Hard, 9, true),
+        (PlayerLevel::Hard, 8, false),
+        (PlayerLevel::Easy, 9, false),
+    ] {
+        let mut b = empty_board(c.clone());
+        b.options.resupply_availability = true;
+        b.options.player = level;
+        b.scouts.available = 0;
+        let mut run = Run::new(b, &[die]);
+        play(
+            &mut run,
+            Step::ConfederateResupply,
+            vec![Decision::BuyScout, Decision::EndResupply],
+        );
+        let t = run.text();
+        let cp = c.confederate_resupply.command_points;
+        let free = c.confederate_resupply.scouts;
+        if forbidden {
+            assert_eq!(run.board.cp.confederate, cp, "{level:?} {die}: {t}");
+            assert_eq!(run.board.scouts.available, free, "{t}");
+            assert!(
+                t.contains(
+                    "[O15.3] Confederate Resupply: no Command Points may be spent this phase"
+                ),
+                "{t}"
+            );
+        } else {
+            assert_eq!(
+                run.board.cp.confederate,
+                cp - 1,
+                "{level:?} {die}: a Scout bought: {t}"
+            );
+            assert_eq!(run.board.scouts.available, free + 1, "{t}");
+        }
+        assert!(
+            t.contains("[O15.3] Confederate Resupply availability"),
+            "{t}"
+        );
+    }
+    // Without the rule no die is rolled.
+    let mut run = Run::new(empty_board(c.clone()), &[]);
+    play(
+        &mut run,
+        Step::ConfederateResupply,
+        vec![Decision::EndResupply],
+    );
+    assert!(!run.text().contains("O15.3"));
+}
+
+/// O15.3 & 18.0, Union side: at the Union's Veteran Resupply an 8 forbids
+/// its Refits and purchases (18.1); the Resupply Table (18.2) is rolled all
+/// the same, as it costs no Command Points (R-Opt-RA).
+#[test]
+fn resupply_availability_can_forbid_the_unions_spending() {
+    use fcrel::campaign::UnionLevel;
+    use fcrel::rules::components::Strength;
+    let c = load("seven-days");
+    for (die, forbidden) in [(8, true), (7, false)] {
+        let mut b = empty_board(c.clone());
+        b.options.resupply_availability = true;
+        b.options.union.resupply = UnionLevel::Veteran;
+        at(&mut b, "savages-station", &["kearny"]);
+        let kearny = b.index("kearny").unwrap();
+        b.pieces[kearny].strength = Strength::Reduced;
+        b.cp.union = 10;
+        let mut dice = vec![die];
+        dice.extend([1; 20]);
+        let run = end_of_turn(b, 2, &dice);
+        let t = run.text();
+        let refitted = run.board.pieces[kearny].strength == Strength::Full;
+        assert_eq!(refitted, !forbidden, "die {die}: {t}");
+        assert!(t.contains("[18.2] Union Resupply Table"), "{t}");
+        assert!(
+            t.contains("Union Resupply availability (8+ forbids spending)"),
+            "{t}"
+        );
+    }
+}
+
+/// Optional rule Number of Scout Counters: 15.3.1 gives one Scout more at
+/// Easy, one fewer at Hard, within the Scout counters (4.10).
+#[test]
+fn number_of_scout_counters_changes_the_free_scouts() {
+    use fcrel::rules::difficulty::PlayerLevel;
+    let c = load("seven-days");
+    let free = c.confederate_resupply.scouts;
+    for (level, on, want) in [
+        (PlayerLevel::Easy, true, free + 1),
+        (PlayerLevel::Regular, true, free),
+        (PlayerLevel::Hard, true, free.saturating_sub(1)),
+        (PlayerLevel::Easy, false, free),
+    ] {
+        let mut b = empty_board(c.clone());
+        b.options.scout_counters = on;
+        b.options.player = level;
+        b.scouts.available = 0;
+        let mut run = Run::new(b, &[]);
+        play(
+            &mut run,
+            Step::ConfederateResupply,
+            vec![Decision::EndResupply],
+        );
+        assert_eq!(
+            run.board.scouts.available,
+            want,
+            "{level:?} {on}: {}",
+            run.text()
+        );
+    }
+    // The counters are a hard limit.
+    let mut b = empty_board(c.clone());
+    b.options.scout_counters = true;
+    b.options.player = PlayerLevel::Easy;
+    b.scouts.available = b.scouts.counters - 1;
+    let counters = b.scouts.counters;
+    let mut run = Run::new(b, &[]);
+    play(
+        &mut run,
+        Step::ConfederateResupply,
+        vec![Decision::EndResupply],
+    );
+    assert_eq!(run.board.scouts.available, counters);
+}
+
+/// `fcrel simulate --optional` switches optional rules on by name and
+/// refuses an unknown one with the names it knows.
+#[test]
+fn simulate_takes_optional_rules_by_name() {
+    let (code, out, err) = fcrel(&[
+        "simulate",
+        "--campaign",
+        "seven-days",
+        "--games",
+        "1",
+        "--battles",
+        "very-quick",
+        "--optional",
+        "resupply-availability,scout-counters",
+        "--chronicle",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("[O15.3] Confederate Resupply availability"),
+        "{out}"
+    );
+    assert!(out.contains("[O15.3] Union Resupply availability"), "{out}");
+    let (code, _, err) = fcrel(&[
+        "simulate",
+        "--campaign",
+        "seven-days",
+        "--games",
+        "1",
+        "--optional",
+        "fog-of-war",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("unknown optional rule \"fog-of-war\"") && err.contains("scout-counters"),
+        "{err}"
+    );
+}

@@ -469,3 +469,33 @@ fn a_save_from_an_earlier_build_still_verifies() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains(&saved.digest), "{out}");
 }
+
+/// A game played with Optional rules is saved with them and replays to the
+/// same state; without them the file does not mention them (saves from
+/// before they existed load with them off).
+#[test]
+fn a_save_with_optional_rules_replays_and_verifies() {
+    let dir = scratch("optional");
+    let mut a = app();
+    a.world_mut().write_message(NewCampaign::new(
+        seven_days(),
+        GameOptions {
+            battles: BattleMode::VeryQuick,
+            seed: 5,
+            resupply_availability: true,
+            scout_counters: true,
+            ..GameOptions::default()
+        },
+    ));
+    play(&mut a, |_| false);
+    let finished = SaveFile::from_world(a.world_mut()).unwrap();
+    assert!(finished.options.resupply_availability && finished.options.scout_counters);
+    let path = write(&dir, "optional.json", &finished);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("\"resupply_availability\": true") || text.contains("\"resupply_availability\":true"), "{text}");
+    let (code, out, err) = fcrel(&["replay", &path, "--verify"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let plain = serde_json::to_string(&GameOptions::default()).unwrap();
+    assert!(!plain.contains("resupply_availability") && !plain.contains("scout_counters"), "{plain}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

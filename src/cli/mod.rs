@@ -68,6 +68,10 @@ pub enum Command {
         /// Also print the chronicle of every game (use with a few games).
         #[arg(long)]
         chronicle: bool,
+        /// Optional rules, comma separated: union-cavalry-corps,
+        /// resupply-availability, scout-counters.
+        #[arg(long, default_value = "")]
+        optional: String,
     },
     /// Re-run a replay (or a save) from its campaign's start and print the
     /// final state's digest.
@@ -464,8 +468,7 @@ pub fn simulate(
     player: &str,
     union: &str,
     policy: &str,
-    json: bool,
-    chronicle: bool,
+    (json, chronicle, optional): (bool, bool, &str),
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
@@ -528,12 +531,20 @@ pub fn simulate(
             return 1;
         }
     };
-    let options = GameOptions {
+    let options = match (GameOptions {
         player,
         union: UnionAspects::preset(union),
         battles,
         seed,
         ..GameOptions::default()
+    })
+    .with_optional(optional)
+    {
+        Ok(o) => o,
+        Err(e) => {
+            let _ = writeln!(err, "fcrel simulate: --optional: {e}");
+            return 2;
+        }
     };
     if chronicle {
         for n in 0..games as u64 {

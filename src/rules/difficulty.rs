@@ -155,9 +155,92 @@ pub struct GameOptions {
     /// against every Scout counter the player discards.
     #[serde(default)]
     pub union_cavalry_corps: bool,
+    /// Optional rule Resupply availability (O15.3 & 18.0): a d10 at the
+    /// start of each Resupply step may forbid spending Command Points in it.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub resupply_availability: bool,
+    /// Optional rule Number of Scout Counters: +1 Easy, −1 Hard in 15.3.1.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub scout_counters: bool,
+}
+
+/// Options added after saves existed are written only when chosen, so a
+/// game without them keeps its file and its digest.
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl GameOptions {
+    /// The optional rules' names on the command line (`--optional`).
+    pub const OPTIONAL_RULES: [&'static str; 3] = [
+        "union-cavalry-corps",
+        "resupply-availability",
+        "scout-counters",
+    ];
+
+    /// These options with the optional rules named in `list` (comma
+    /// separated, [`Self::OPTIONAL_RULES`]) switched on.
+    pub fn with_optional(mut self, list: &str) -> Result<GameOptions, String> {
+        for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            match name {
+                "union-cavalry-corps" => self.union_cavalry_corps = true,
+                "resupply-availability" => self.resupply_availability = true,
+                "scout-counters" => self.scout_counters = true,
+                other => {
+                    return Err(format!(
+                        "unknown optional rule \"{other}\": expected {}",
+                        Self::OPTIONAL_RULES.join(", ")
+                    ));
+                }
+            }
+        }
+        Ok(self)
+    }
+
+    /// The names of the optional rules chosen.
+    pub fn optional_rules(&self) -> Vec<&'static str> {
+        [
+            (self.union_cavalry_corps, "Union Cavalry Corps"),
+            (self.resupply_availability, "Resupply availability"),
+            (self.scout_counters, "Number of Scout Counters"),
+        ]
+        .into_iter()
+        .filter_map(|(on, name)| on.then_some(name))
+        .collect()
+    }
+
+    /// Optional rule Resupply availability (O15.3 & 18.0): the d10 result
+    /// at or above which no Command Points may be spent in the step —
+    /// Regular 10, Hard 9+, Veteran 8+; the player's level for the
+    /// Confederate Resupply (Easy as Regular), the Union's Resupply aspect
+    /// (7.14) for the Union's (R-Opt-RA).
+    pub fn resupply_unavailable_at(&self, side: crate::campaign::Side) -> u32 {
+        match side {
+            crate::campaign::Side::Confederate => match self.player {
+                PlayerLevel::Easy | PlayerLevel::Regular => 10,
+                PlayerLevel::Hard => 9,
+            },
+            crate::campaign::Side::Union => match self.union.resupply {
+                UnionLevel::Regular => 10,
+                UnionLevel::Hard => 9,
+                UnionLevel::Veteran => 8,
+            },
+        }
+    }
+
+    /// Optional rule Number of Scout Counters: the change to the Scouts
+    /// gained in 15.3.1 (Easy +1, Regular none, Hard −1); none without it.
+    pub fn scout_change(&self) -> i32 {
+        if !self.scout_counters {
+            return 0;
+        }
+        match self.player {
+            PlayerLevel::Easy => 1,
+            PlayerLevel::Regular => 0,
+            PlayerLevel::Hard => -1,
+        }
+    }
+
     /// 10.2.10: Battle Plan Counters per battle turn before buying and
     /// Insights. Lee's Command Rating replaces the campaign's number.
     pub fn confederate_battle_plans(&self, campaign: &Campaign, lee_present: bool) -> u32 {

@@ -108,9 +108,15 @@ fn setup(
                 c.name,
                 if throw >= 10 { "10".to_string() } else { format!("{throw}+") },
             ));
+        ui.checkbox(
+            &mut choice.options.resupply_availability,
+            "Resupply availability (O15.3 & 18.0)",
+        )
+        .on_hover_text("At the start of every Resupply step, yours and the Union's, a d10 decides whether Command Points may be spent in it (they are kept if not): the step is closed on a 10 at Regular, 9+ at Hard, 8+ at Veteran — your level for yours, the Union's Resupply level for its. Used with every battle mode.");
+        ui.checkbox(&mut choice.options.scout_counters, "Number of Scout Counters")
+            .on_hover_text("Confederate Resupply (15.3.1) gives one Scout more at Easy, one fewer at Hard, within the Scout counters. Used with every battle mode.");
         for (name, why) in [
             ("Union Tactics Tables #1 and #2 (O13.0)", "Not in this build yet."),
-            ("Resupply availability (O15.3 & 18.0)", "Not in this build yet."),
             ("The Battle Continues", "Not in this build yet."),
             ("Officers Confused", "Not in this build yet."),
             ("Counter-Battery Fire", "Not in this build yet."),

@@ -21,20 +21,34 @@ pub fn confederate(ctx: &mut Ctx) -> Result<(), Interrupt> {
         r.command_points,
         ctx.board.cp.confederate
     );
-    // 15.3.1: free Scouts, within the counters (4.10).
+    // 15.3.1: free Scouts, within the counters (4.10); the optional rule
+    // Number of Scout Counters changes how many.
+    let change = ctx.board.options.scout_change();
+    let due = (r.scouts as i32 + change).max(0) as u32;
+    if change != 0 {
+        note!(
+            ctx,
+            "15.3.1",
+            "Number of Scout Counters (optional rule): {change:+} Scout at {:?}: {due}.",
+            ctx.board.options.player
+        );
+    }
     let room = ctx.board.scouts.counters - ctx.board.scouts.available;
-    let free = r.scouts.min(room);
+    let free = due.min(room);
     ctx.board.scouts.available += free;
     note!(
         ctx,
         "15.3.1",
         "{}",
-        if free < r.scouts {
+        if free < due {
             format!("You gain {free} Scout(s); every Scout counter is in use (4.10).")
         } else {
             format!("You gain {free} Scout(s).")
         }
     );
+    if !resupply_available(ctx, Side::Confederate)? {
+        return Ok(());
+    }
     let mut bought: BTreeSet<String> = BTreeSet::new();
     loop {
         let cp = ctx.board.cp.confederate;
@@ -165,6 +179,56 @@ pub fn union(ctx: &mut Ctx) -> Result<(), Interrupt> {
         "The Union gains {gain} Command Points ({} in all).",
         ctx.board.cp.union
     );
+    let available = resupply_available(ctx, Side::Union)?;
+    if available {
+        union_spend(ctx)?;
+    }
+    union_table(ctx)
+}
+
+/// Optional rule Resupply availability (O15.3 & 18.0): the d10 at the start
+/// of a Resupply step; false when no Command Points may be spent in it
+/// (they are kept). Always true without the rule.
+fn resupply_available(ctx: &mut Ctx, side: Side) -> Result<bool, Interrupt> {
+    if !ctx.board.options.resupply_availability {
+        return Ok(true);
+    }
+    let at = ctx.board.options.resupply_unavailable_at(side);
+    let who = match side {
+        Side::Confederate => "Confederate",
+        Side::Union => "Union",
+    };
+    let die = roll_d10(
+        ctx.dice,
+        ctx.chronicle,
+        "O15.3",
+        format!("{who} Resupply availability ({at}+ forbids spending)"),
+        |d| {
+            if d >= at {
+                "no Command Points may be spent this phase".into()
+            } else {
+                "Command Points may be spent".into()
+            }
+        },
+    )?;
+    if die >= at {
+        note!(
+            ctx,
+            "O15.3",
+            "{who} Resupply: no Command Points may be spent this phase; the {} Command Points are kept.",
+            match side {
+                Side::Confederate => ctx.board.cp.confederate,
+                Side::Union => ctx.board.cp.union,
+            }
+        );
+        return Ok(false);
+    }
+    Ok(true)
+}
+
+/// 18.1: the Union spends its Command Points: Refits, Reinforcements,
+/// Additional Forces.
+fn union_spend(ctx: &mut Ctx) -> Result<(), Interrupt> {
     // 18.1 Refit, highest Skill Level first.
     let mut reduced: Vec<usize> = (0..ctx.board.pieces.len())
         .filter(|&i| {
@@ -205,6 +269,12 @@ pub fn union(ctx: &mut Ctx) -> Result<(), Interrupt> {
         false,
         "is purchased",
     )?;
+    Ok(())
+}
+
+/// 18.2 the Union Resupply Table (its results cost no Command Points, so
+/// it is rolled whatever O15.3 says, R-Opt-RA).
+fn union_table(ctx: &mut Ctx) -> Result<(), Interrupt> {
     // 18.2 the Union Resupply Table, the difficulty's number of times.
     let rolls = ctx.board.options.union_resupply_rolls(&ctx.board.campaign);
     let table = ctx.board.campaign.union_resupply.table.clone();
