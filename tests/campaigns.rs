@@ -2127,3 +2127,56 @@ fn simulate_takes_optional_rules_by_name() {
         "{err}"
     );
 }
+
+/// O16.3.1's example: a Union Orders 7 and two Scouts make a 5 (or a 9);
+/// without the rule only ±1 is offered. With Union Cavalry Corps each
+/// Scout gets its Saving Throw: one negated, the roll moves by one
+/// (R-Opt-16.3.1).
+#[test]
+fn several_scouts_change_a_union_orders_roll_by_their_number() {
+    let c = Arc::new(campaign::load_bundled("seven-days").unwrap());
+    let board = |optional: bool, cavalry: bool| {
+        let mut b = empty_board(c.clone());
+        b.options.scouts_and_orders = optional;
+        b.options.union_cavalry_corps = cavalry;
+        at(&mut b, "west-house", &["hooker", "kearny"]);
+        b.scouts.available = 2;
+        b
+    };
+    for (by, roll) in [(-2, 5), (2, 9)] {
+        let mut run = Run::new(board(true, false), &[7, 1, 1, 1, 1, 1]);
+        play(
+            &mut run,
+            Step::UnionOrders,
+            vec![Decision::ModifyOrders { by }],
+        );
+        let t = run.text();
+        assert!(
+            t.contains(&format!(
+                "2 Scouts are discarded to change the roll by {by:+}: {roll},"
+            )),
+            "{t}"
+        );
+        assert_eq!(run.board.scouts.available, 0);
+    }
+    // Without the rule a change by 2 is not among the answers.
+    let mut run = Run::new(board(false, false), &[7, 1, 1, 1, 1, 1]);
+    let r = run.step(
+        Step::UnionOrders,
+        &mut Recorded::new(vec![Decision::ModifyOrders { by: -2 }]),
+    );
+    assert!(matches!(r, Err(Interrupt::Illegal { .. })), "{r:?}");
+    // Union Cavalry Corps (10 saves in 1862): the first Scout negated, the
+    // second through: 7 - 1 = 6.
+    let mut run = Run::new(board(true, true), &[7, 10, 9, 1, 1, 1, 1, 1]);
+    play(
+        &mut run,
+        Step::UnionOrders,
+        vec![Decision::ModifyOrders { by: -2 }],
+    );
+    let t = run.text();
+    assert!(
+        t.contains("2 Scouts are discarded to change the roll by -1: 6,"),
+        "{t}"
+    );
+}

@@ -492,10 +492,17 @@ fn a_save_with_optional_rules_replays_and_verifies() {
     assert!(finished.options.resupply_availability && finished.options.scout_counters);
     let path = write(&dir, "optional.json", &finished);
     let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.contains("\"resupply_availability\": true") || text.contains("\"resupply_availability\":true"), "{text}");
+    assert!(
+        text.contains("\"resupply_availability\": true")
+            || text.contains("\"resupply_availability\":true"),
+        "{text}"
+    );
     let (code, out, err) = fcrel(&["replay", &path, "--verify"]);
     assert_eq!(code, 0, "{out}{err}");
     let plain = serde_json::to_string(&GameOptions::default()).unwrap();
-    assert!(!plain.contains("resupply_availability") && !plain.contains("scout_counters"), "{plain}");
+    assert!(
+        !plain.contains("resupply_availability") && !plain.contains("scout_counters"),
+        "{plain}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

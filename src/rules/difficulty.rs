@@ -162,6 +162,10 @@ pub struct GameOptions {
     /// Optional rule Number of Scout Counters: +1 Easy, −1 Hard in 15.3.1.
     #[serde(default, skip_serializing_if = "is_false")]
     pub scout_counters: bool,
+    /// Optional rule O16.3.1 Scout Counters and Union Orders: several
+    /// Scouts change an Orders roll by their number.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub scouts_and_orders: bool,
 }
 
 /// Options added after saves existed are written only when chosen, so a
@@ -172,10 +176,11 @@ fn is_false(b: &bool) -> bool {
 
 impl GameOptions {
     /// The optional rules' names on the command line (`--optional`).
-    pub const OPTIONAL_RULES: [&'static str; 3] = [
+    pub const OPTIONAL_RULES: [&'static str; 4] = [
         "union-cavalry-corps",
         "resupply-availability",
         "scout-counters",
+        "scouts-and-orders",
     ];
 
     /// These options with the optional rules named in `list` (comma
@@ -186,6 +191,7 @@ impl GameOptions {
                 "union-cavalry-corps" => self.union_cavalry_corps = true,
                 "resupply-availability" => self.resupply_availability = true,
                 "scout-counters" => self.scout_counters = true,
+                "scouts-and-orders" => self.scouts_and_orders = true,
                 other => {
                     return Err(format!(
                         "unknown optional rule \"{other}\": expected {}",
@@ -203,6 +209,7 @@ impl GameOptions {
             (self.union_cavalry_corps, "Union Cavalry Corps"),
             (self.resupply_availability, "Resupply availability"),
             (self.scout_counters, "Number of Scout Counters"),
+            (self.scouts_and_orders, "Scout Counters and Union Orders"),
         ]
         .into_iter()
         .filter_map(|(on, name)| on.then_some(name))

@@ -115,6 +115,11 @@ fn setup(
         .on_hover_text("At the start of every Resupply step, yours and the Union's, a d10 decides whether Command Points may be spent in it (they are kept if not): the step is closed on a 10 at Regular, 9+ at Hard, 8+ at Veteran — your level for yours, the Union's Resupply level for its. Used with every battle mode.");
         ui.checkbox(&mut choice.options.scout_counters, "Number of Scout Counters")
             .on_hover_text("Confederate Resupply (15.3.1) gives one Scout more at Easy, one fewer at Hard, within the Scout counters. Used with every battle mode.");
+        ui.checkbox(
+            &mut choice.options.scouts_and_orders,
+            "Scout Counters and Union Orders (O16.3.1)",
+        )
+        .on_hover_text("Besides a re-roll or ±1, discard several Scouts to change a Union Orders roll by their number, up or down (a 7 and two Scouts: 5 or 9). Used with every battle mode.");
         for (name, why) in [
             ("Union Tactics Tables #1 and #2 (O13.0)", "Not in this build yet."),
             ("The Battle Continues", "Not in this build yet."),

@@ -225,14 +225,22 @@ fn orders_for(ctx: &mut Ctx, group: &Group) -> Result<(), Interrupt> {
         format!("Union Orders for {name}"),
         text_of,
     )?;
-    // 16.3.1: re-roll with Scouts as often as wished, then perhaps ±1 once.
+    // 16.3.1: re-roll with Scouts as often as wished, then perhaps ±1 once;
+    // O16.3.1: or ± as many as the Scouts discarded.
     while ctx.board.scouts.available > 0 {
         let mut options = vec![Decision::AcceptOrders, Decision::RerollOrders];
-        if roll < 10 {
-            options.push(Decision::ModifyOrders { by: 1 });
-        }
-        if roll > 1 {
-            options.push(Decision::ModifyOrders { by: -1 });
+        let most = if ctx.board.options.scouts_and_orders {
+            ctx.board.scouts.available as i32
+        } else {
+            1
+        };
+        for n in 1..=most {
+            if roll as i32 + n <= 10 {
+                options.push(Decision::ModifyOrders { by: n });
+            }
+            if roll as i32 - n >= 1 {
+                options.push(Decision::ModifyOrders { by: -n });
+            }
         }
         let prompt = format!(
             "Union Orders {roll} for {name}: \"{}\". Keep it, or discard 1 of your {} Scout(s) to roll again or change it by 1?",
@@ -259,7 +267,7 @@ fn orders_for(ctx: &mut Ctx, group: &Group) -> Result<(), Interrupt> {
                     text_of,
                 )?;
             }
-            Decision::ModifyOrders { by } => {
+            Decision::ModifyOrders { by } if by.abs() == 1 => {
                 ctx.board.scouts.available -= 1;
                 if crate::rules::cavalry::scout_negated(ctx, &format!("Union Orders {by:+}"))? {
                     note!(ctx, "16.3.1", "The change by 1 is negated.");
@@ -270,6 +278,32 @@ fn orders_for(ctx: &mut Ctx, group: &Group) -> Result<(), Interrupt> {
                     ctx,
                     "16.3.1",
                     "A Scout is discarded to change the roll by {by:+}: {roll}, \"{}\".",
+                    text_of(roll)
+                );
+                break;
+            }
+            Decision::ModifyOrders { by } => {
+                // O16.3.1: each Scout changes the roll by one; the Union
+                // Cavalry Corps throws against each (R-Opt-16.3.1).
+                let n = by.unsigned_abs();
+                ctx.board.scouts.available -= n;
+                let mut through = 0;
+                for i in 1..=n {
+                    let what = format!("Union Orders {by:+}, Scout {i} of {n}");
+                    if !crate::rules::cavalry::scout_negated(ctx, &what)? {
+                        through += 1;
+                    }
+                }
+                if through == 0 {
+                    note!(ctx, "O16.3.1", "Every Scout's change is negated.");
+                    continue;
+                }
+                let shift = by.signum() * through;
+                roll = (roll as i32 + shift) as u32;
+                note!(
+                    ctx,
+                    "O16.3.1",
+                    "{n} Scouts are discarded to change the roll by {shift:+}: {roll}, \"{}\".",
                     text_of(roll)
                 );
                 break;

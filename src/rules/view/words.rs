@@ -62,7 +62,13 @@ pub fn word(board: &Board, d: &Decision) -> String {
         }
         Decision::AcceptOrders => "Accept the Union order".into(),
         Decision::RerollOrders => "Discard a Scout: re-roll the order".into(),
-        Decision::ModifyOrders { by } => format!("Discard a Scout: change the roll by {by:+}"),
+        Decision::ModifyOrders { by } if by.abs() == 1 => {
+            format!("Discard a Scout: change the roll by {by:+}")
+        }
+        Decision::ModifyOrders { by } => format!(
+            "Discard {} Scouts: change the roll by {by:+} (O16.3.1)",
+            by.abs()
+        ),
         Decision::BuyBattlePlans { extra: 0 } => "No more Battle Plans".into(),
         Decision::BuyBattlePlans { extra: 1 } => "+1 Battle Plan a turn (2 CP)".into(),
         Decision::BuyBattlePlans { extra } => format!("+{extra} Battle Plans a turn (5 CP)"),
