@@ -212,6 +212,39 @@ pub fn leave_battle(ctx: &mut Ctx, area: &str, side: Side, routed: bool) -> Resu
     Ok(())
 }
 
+/// Where counter `i`, leaving the battle in `area`, goes (14.5): a Union
+/// Force to an area the dice choose (`union_what` words the pick), a
+/// Confederate one to the player's choice (`ask` puts the question with
+/// its options); None when no adjacent area is open to it.
+pub fn leaving_to(
+    ctx: &mut Ctx,
+    area: &str,
+    i: usize,
+    rule: &'static str,
+    union_what: &str,
+    ask: impl FnOnce(&mut Ctx, Vec<Decision>) -> Result<Decision, Interrupt>,
+) -> Result<Option<String>, Interrupt> {
+    match ctx.board.pieces[i].force.side {
+        Side::Union => {
+            let choices = union_retreat_choices(ctx.board, area);
+            if choices.is_empty() {
+                return Ok(None);
+            }
+            Ok(Some(ctx.pick_area(rule, union_what, &choices)?))
+        }
+        Side::Confederate => {
+            let options = confederate_retreat_options(ctx.board, area, i);
+            if options.is_empty() {
+                return Ok(None);
+            }
+            match ask(ctx, options)? {
+                Decision::RetreatTo { area, .. } => Ok(Some(area.to_string())),
+                _ => unreachable!("ask returns an offered option"),
+            }
+        }
+    }
+}
+
 /// Every Force of `side` still in `area` leaves it as 14.5 says (static
 /// Forces destroyed, Artillery captured, the others to an adjacent area);
 /// Lee goes with the first when `with_lee`.
@@ -227,28 +260,17 @@ pub fn leave_area(
     let mut lee_moved = false;
     for i in ctx.board.side_in_area(area, side) {
         let id = ctx.board.pieces[i].force.id.clone();
-        let dest = match side {
-            Side::Union => {
-                let choices = union_retreat_choices(ctx.board, area);
-                if choices.is_empty() {
-                    None
-                } else {
-                    Some(ctx.pick_area(rule, &format!("{id} retreats to"), &choices)?)
-                }
-            }
-            Side::Confederate => {
-                let options = confederate_retreat_options(ctx.board, area, i);
-                if options.is_empty() {
-                    None
-                } else {
-                    let prompt = format!("Where does {} go?", ctx.board.label(i));
-                    match ctx.ask(Request::new(rule, prompt, options))? {
-                        Decision::RetreatTo { area, .. } => Some(area.to_string()),
-                        _ => unreachable!("ask returns an offered option"),
-                    }
-                }
-            }
-        };
+        let dest = leaving_to(
+            ctx,
+            area,
+            i,
+            rule,
+            &format!("{id} retreats to"),
+            |ctx, options| {
+                let prompt = format!("Where does {} go?", ctx.board.label(i));
+                ctx.ask(Request::new(rule, prompt, options))
+            },
+        )?;
         match dest {
             Some(to) => {
                 ctx.board.move_to(i, &to);

@@ -4,16 +4,12 @@
 use super::hits::{capture_on_field, destroy, off_sheet};
 use super::{R, Sheet, ask_on};
 use crate::campaign::{ForceType, Side, WithdrawalResult};
-use crate::rules::battle::endings::{
-    confederate_retreat_options, finish_withdrawal, rout_award, union_retreat_choices,
-    withdrawal_result,
-};
+use crate::rules::battle::endings::{finish_withdrawal, leaving_to, rout_award, withdrawal_result};
 use crate::rules::battle::field::Field;
 use crate::rules::battle::{Ending, outweighed};
 use crate::rules::board::label;
 use crate::rules::components::Location;
 use crate::rules::ctx::Ctx;
-use crate::rules::decision::Decision;
 
 /// 14.5 Rout Check on the sheet.
 pub fn rout_check<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()> {
@@ -86,28 +82,17 @@ pub fn exit_sheet<P: Sheet>(
 ) -> R<()> {
     let side = ctx.board.pieces[pid].force.side;
     let area = f.area.clone();
-    let dest = match side {
-        Side::Union => {
-            let choices = union_retreat_choices(ctx.board, &area);
-            if choices.is_empty() {
-                None
-            } else {
-                Some(ctx.pick_area(rule, "A Union Force leaves the battle for", &choices)?)
-            }
-        }
-        Side::Confederate => {
-            let options = confederate_retreat_options(ctx.board, &area, pid);
-            if options.is_empty() {
-                None
-            } else {
-                let prompt = format!("{} leaves the battle: to which area?", ctx.board.label(pid));
-                match ask_on(ctx, f, rule, prompt, options)? {
-                    Decision::RetreatTo { area, .. } => Some(area.to_string()),
-                    _ => unreachable!("ask returns an offered option"),
-                }
-            }
-        }
-    };
+    let dest = leaving_to(
+        ctx,
+        &area,
+        pid,
+        rule,
+        "A Union Force leaves the battle for",
+        |ctx, options| {
+            let prompt = format!("{} leaves the battle: to which area?", ctx.board.label(pid));
+            ask_on(ctx, f, rule, prompt, options)
+        },
+    )?;
     match dest {
         Some(to) => {
             ctx.board.move_to(pid, &to);

@@ -117,14 +117,7 @@ pub fn shock_on<P: Sheet>(
             f.label(ctx.board, tk)
         );
     } else {
-        let tp = &ctx.board.pieces[tpid];
-        let cv = tp.force.values(tp.strength).combat as i32;
-        let mut c = Check::new(
-            format!("Shock check: {}", f.label(ctx.board, tk)),
-            "11.4.2",
-            cv,
-            "Combat Value",
-        );
+        let mut c = shock_check(ctx, tpid);
         if def_mod != 0 {
             c = c.modifier(
                 def_mod,
@@ -197,14 +190,7 @@ pub fn shock_on<P: Sheet>(
     }
     let ak = k_of(f, pid).expect("here");
     f.units[ak].counter = None;
-    let ap = &ctx.board.pieces[pid];
-    let cv = ap.force.values(ap.strength).combat as i32;
-    let mut c = Check::new(
-        format!("Shock check: {}", f.label(ctx.board, ak)),
-        "11.4.2",
-        cv,
-        "Combat Value",
-    );
+    let mut c = shock_check(ctx, pid);
     if att_mod != 0 {
         c = c.modifier(
             att_mod,
@@ -228,6 +214,18 @@ pub fn shock_on<P: Sheet>(
         hit(ctx, f, pid, HitSource::ShockOrDefensiveFire, "11.4.2")?;
     }
     Ok(ShockResult::Locked)
+}
+
+/// 11.4.2: a Force's Shock check against its Combat Value, before the
+/// modifiers.
+fn shock_check(ctx: &Ctx, pid: usize) -> Check {
+    let p = &ctx.board.pieces[pid];
+    Check::new(
+        format!("Shock check: {}", ctx.board.label(pid)),
+        "11.4.2",
+        p.force.values(p.strength).combat as i32,
+        "Combat Value",
+    )
 }
 
 /// A11.4.2.2–A11.4.2.3: a Shock attack from the Flank gives the defender's
