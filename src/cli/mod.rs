@@ -50,7 +50,7 @@ pub enum Command {
         /// Base seed; game n uses a seed derived from it and n.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Battle rules: basic, quick or very-quick.
+        /// Battle rules: basic, advanced, quick or very-quick.
         #[arg(long, default_value = "quick")]
         battles: String,
         /// The player's level: easy, regular or hard.
@@ -115,7 +115,7 @@ pub struct OddsArgs {
     /// Base seed; trial t rolls dice seeded from it and t.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Battle rules: basic, quick or very-quick (default: the
+    /// Battle rules: basic, advanced, quick or very-quick (default: the
     /// scenario's mode, or the save's options).
     #[arg(long)]
     pub battles: Option<String>,
@@ -141,13 +141,11 @@ pub fn odds(a: &OddsArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     use crate::rules::difficulty::BattleMode;
     let battles = match a.battles.as_deref() {
         None => None,
-        Some("basic") => Some(BattleMode::Basic),
-        Some("quick") => Some(BattleMode::Quick),
-        Some("very-quick") => Some(BattleMode::VeryQuick),
+        Some(key) if BattleMode::parse(key).is_some() => BattleMode::parse(key),
         Some(other) => {
             let _ = writeln!(
                 err,
-                "fcrel odds: --battles {other}: expected basic, quick or very-quick"
+                "fcrel odds: --battles {other}: expected basic, advanced, quick or very-quick"
             );
             return 2;
         }
@@ -475,14 +473,13 @@ pub fn simulate(
     use crate::campaign::UnionLevel;
     use crate::rules::commander::Policy;
     use crate::rules::difficulty::{BattleMode, GameOptions, PlayerLevel, UnionAspects};
-    let battles = match battles {
-        "quick" => BattleMode::Quick,
-        "very-quick" => BattleMode::VeryQuick,
-        "basic" => BattleMode::Basic,
-        other => {
+    let battles = match BattleMode::parse(battles) {
+        Some(mode) => mode,
+        None => {
+            let other = battles;
             let _ = writeln!(
                 err,
-                "fcrel simulate: --battles {other}: expected basic, quick or very-quick"
+                "fcrel simulate: --battles {other}: expected basic, advanced, quick or very-quick"
             );
             return 2;
         }

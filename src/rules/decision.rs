@@ -208,6 +208,18 @@ pub enum Decision {
     DisruptTake {
         plan: Option<SpecialBattlePlan>,
     },
+    /// A11.0, A12.4 on the Advanced Battlefield Sheet: the Square a
+    /// Confederate Force moves into (a Union Force there: a Shock attack,
+    /// A11.4).
+    MarchInto {
+        square: Square,
+    },
+    /// A11.4, A11.6, A12.3 on the Advanced Battlefield Sheet: the Union
+    /// Force attacked, or declared as the target of Flank or Rapid Advance
+    /// when the counter is placed.
+    Target {
+        force: Id,
+    },
 }
 
 /// A Confederate Default Battle Plan (12.4) with its choices.
@@ -238,6 +250,9 @@ pub enum FormationChange {
     None,
     Before,
     After,
+    /// A12.4: Advanced Cavalry may change Formation, March one Square and
+    /// change again (no second Square).
+    Both,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
@@ -247,6 +262,8 @@ pub enum SecondMove {
     None,
     Advance,
     Retreat,
+    /// A12.4: Advanced Cavalry Marches a second Square, in any direction.
+    Another,
 }
 
 impl Decision {
@@ -320,11 +337,16 @@ impl Request {
 pub struct UnitView {
     pub force: Id,
     pub side: crate::campaign::Side,
+    /// The Region, or on the Advanced sheet the Region its Row takes the
+    /// place of (A10.2.14).
     pub region: Region,
+    /// The Square on the Advanced Battlefield Sheet.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub square: Option<Square>,
     pub formation: Formation,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub counter: Option<PlanCounter>,
-    /// Regions to the nearest enemy Force.
+    /// Regions (Squares) to the nearest enemy Force.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub range: Option<i32>,
     pub in_melee: bool,

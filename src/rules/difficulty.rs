@@ -120,15 +120,42 @@ pub enum BattleMode {
     Basic,
     Quick,
     VeryQuick,
+    /// The Advanced Battle Rules on the Advanced Battlefield Sheet's
+    /// Squares (A10.0–A15.0).
+    Advanced,
 }
 
 impl BattleMode {
+    pub const ALL: [BattleMode; 4] = [
+        BattleMode::Basic,
+        BattleMode::Advanced,
+        BattleMode::Quick,
+        BattleMode::VeryQuick,
+    ];
+
+    /// The command line's and the files' name: "basic", "advanced",
+    /// "quick", "very-quick".
+    pub fn key(self) -> &'static str {
+        match self {
+            BattleMode::Basic => "basic",
+            BattleMode::Quick => "quick",
+            BattleMode::VeryQuick => "very-quick",
+            BattleMode::Advanced => "advanced",
+        }
+    }
+
+    /// The mode named [`BattleMode::key`].
+    pub fn parse(key: &str) -> Option<BattleMode> {
+        BattleMode::ALL.into_iter().find(|m| m.key() == key)
+    }
+
     /// As the rulebook names the battle rules.
     pub fn name(self) -> &'static str {
         match self {
             BattleMode::Basic => "Basic",
             BattleMode::Quick => "Quick",
             BattleMode::VeryQuick => "Very Quick",
+            BattleMode::Advanced => "Advanced",
         }
     }
 }

@@ -31,6 +31,7 @@ pub fn mode_name(m: BattleMode) -> &'static str {
         BattleMode::Basic => "Basic Battle Rules",
         BattleMode::Quick => "Quick Battle Rules",
         BattleMode::VeryQuick => "Very Quick Battle Rules",
+        BattleMode::Advanced => "Advanced Battle Rules",
     }
 }
 
@@ -950,7 +951,7 @@ fn order_of_resolution(
                                 )
                             }
                             Some(p) => (
-                                crate::rules::view::default_plan(p),
+                                crate::rules::view::default_plan(p, board.options.battles),
                                 "A Default Battle Plan (12.4).".to_string(),
                             ),
                         };

@@ -25,6 +25,9 @@ pub struct Unit<P> {
     pub formation: Formation,
     /// The Battle Plan Counter attached this turn (Confederates).
     pub counter: Option<PlanCounter>,
+    /// The Union Force (its counter) declared as the target of Flank or
+    /// Rapid Advance when the counter was placed (A12.3).
+    pub target: Option<usize>,
     /// Prepare attached: acts before the Union (12.3.8).
     pub prepare: bool,
     /// The Entrench Insight is attached (10.2.12.3).
@@ -127,6 +130,7 @@ impl<P> Unit<P> {
             at,
             formation,
             counter: None,
+            target: None,
             prepare: false,
             entrench: false,
             hard_cover: false,

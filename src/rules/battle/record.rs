@@ -12,7 +12,7 @@ use bevy::prelude::Resource;
 use serde::{Deserialize, Serialize};
 
 use super::Ending;
-use super::ground::Region;
+use super::ground::{Region, Square};
 use super::terms::{Formation, PlanCounter, Tactics};
 use crate::campaign::{Insight, Side, UnionLevel, WithdrawalResult};
 use crate::rules::components::SpecialBattlePlan;
@@ -145,6 +145,13 @@ pub struct SheetUnit {
     pub force: String,
     pub side: Side,
     pub region: Region,
+    /// The Square on the Advanced Battlefield Sheet (`region` is its Row's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub square: Option<Square>,
+    /// The Union Force declared as the target of Flank or Rapid Advance
+    /// (A12.3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
     pub formation: Formation,
     pub reduced: bool,
     pub combat: u32,

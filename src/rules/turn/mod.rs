@@ -287,6 +287,7 @@ pub fn fight(
     ctx.begin_battle(&spec.area, mode, spec.attacker);
     let outcome = match mode {
         BattleMode::Basic => super::battle::basic::fight(ctx, spec),
+        BattleMode::Advanced => super::battle::advanced::fight(ctx, spec),
         BattleMode::Quick => quick::fight(ctx, spec, QuickMode::Quick),
         BattleMode::VeryQuick => quick::fight(ctx, spec, QuickMode::VeryQuick),
     };

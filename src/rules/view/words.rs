@@ -4,6 +4,7 @@
 use super::odds::BattleOdds;
 use crate::rules::board::{Board, label};
 use crate::rules::decision::{Decision, DefaultPlan, FormationChange, SecondMove};
+use crate::rules::difficulty::BattleMode;
 
 /// A readable label for a decision.
 pub fn word(board: &Board, d: &Decision) -> String {
@@ -115,7 +116,11 @@ pub fn word(board: &Board, d: &Decision) -> String {
         Decision::Act {
             force,
             plan: Some(p),
-        } => format!("{}: {}", name(force), default_plan(p)),
+        } => format!(
+            "{}: {}",
+            name(force),
+            default_plan(p, board.options.battles)
+        ),
         Decision::UseFormationCounter => "Use the Formation counter".into(),
         Decision::FormationChange { force } => format!("Change {}'s Formation", name(force)),
         Decision::EndFormationChanges => "No (more) Formation changes".into(),
@@ -123,29 +128,54 @@ pub fn word(board: &Board, d: &Decision) -> String {
         Decision::CrowdLoss { force } => format!("{} is destroyed in the crowding", name(force)),
         Decision::DisruptTake { plan: Some(p) } => format!("Take {} out of the cup", p.name()),
         Decision::DisruptTake { plan: None } => "Take three at random".into(),
+        Decision::MarchInto { square } => format!("Into Square {}", square.name()),
+        Decision::Target { force } => name(force),
     }
 }
 
-/// A Default Battle Plan in words (12.4).
-pub fn default_plan(d: &DefaultPlan) -> String {
+/// A Default Battle Plan in words (12.4; on the Advanced sheet A12.4, in
+/// Squares).
+pub fn default_plan(d: &DefaultPlan, mode: BattleMode) -> String {
+    let squares = mode == BattleMode::Advanced;
     match d {
         DefaultPlan::March { change, then } => {
-            let mut s = "March: Advance one Region".to_string();
+            let mut s = if squares {
+                "March one Square".to_string()
+            } else {
+                "March: Advance one Region".to_string()
+            };
             match change {
                 FormationChange::None => {}
                 FormationChange::Before => s = format!("{s}, changing Formation first"),
                 FormationChange::After => s = format!("{s}, then change Formation"),
+                FormationChange::Both => {
+                    s = format!(
+                        "Change Formation, {}, change again (Cavalry)",
+                        s.to_lowercase()
+                    )
+                }
             }
             match then {
                 SecondMove::None => {}
                 SecondMove::Advance => s.push_str(", and Advance again (Cavalry)"),
                 SecondMove::Retreat => s.push_str(", then Retreat one Region (Cavalry)"),
+                SecondMove::Another => s.push_str(", and a second Square (Cavalry)"),
             }
-            format!("{s} (12.4.1)")
+            format!("{s} ({})", if squares { "A12.4" } else { "12.4.1" })
+        }
+        DefaultPlan::MarchOff if squares => {
+            "March off the sheet behind Row F (A12.4, 14.5.1)".into()
         }
         DefaultPlan::MarchOff => "March off the sheet behind the Reserve (12.4.1, 14.5.1)".into(),
+        DefaultPlan::MarchBack if squares => {
+            "March back one Square out of the Melee (A11.5)".into()
+        }
         DefaultPlan::MarchBack => "March back one Region out of the Melee (11.5)".into(),
+        DefaultPlan::Fire if squares => "Fire (A12.4)".into(),
         DefaultPlan::Fire => "Fire (12.4.2)".into(),
+        DefaultPlan::Disrupt if squares => {
+            "Disrupt the Union's Special Battle Plans, from Row F (A12.4)".into()
+        }
         DefaultPlan::Disrupt => "Disrupt the Union's Special Battle Plans (12.4.3)".into(),
         DefaultPlan::Pivot => "Pivot: change Formation (12.4.4)".into(),
         DefaultPlan::Hold => "Hold (12.4.6)".into(),

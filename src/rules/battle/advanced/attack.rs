@@ -20,13 +20,6 @@ fn distance(f: &Field, k: usize, t: usize) -> i32 {
     f.units[k].at.distance(f.units[t].at)
 }
 
-/// Squares to the nearest enemy Force (A11.0.1); None when there is none.
-pub fn range_to_enemy(f: &Field, k: usize) -> Option<i32> {
-    f.side(f.units[k].side.other())
-        .map(|t| distance(f, k, t))
-        .min()
-}
-
 /// The enemy units unit `k` may attack now. Artillery and Fortifications:
 /// not in Melee, at Forces not in Melee one Square or more away (A11.6,
 /// A11.7, A11.1). Infantry, Cavalry and Garrisons: the Force in their own
@@ -56,7 +49,7 @@ pub fn targets(f: &Field, k: usize) -> Vec<usize> {
     if adjacent.is_empty()
         && u.side == Side::Union
         && f.force_type(k) == ForceType::Cavalry
-        && range_to_enemy(f, k) == Some(2)
+        && f.range_to_enemy(k) == Some(2)
     {
         return enemies
             .into_iter()
@@ -103,12 +96,12 @@ pub fn position_modifiers(f: &Field, k: usize, t: usize) -> Vec<Modifier> {
     m
 }
 
-/// A14.3: the order the Union units act in: from the frontmost Row (Row
+/// A14.3: the order the Union units that have not acted act in: from the frontmost Row (Row
 /// F) to the rearmost (Row A), within a Row the highest Skill Level first,
 /// the dice among equals.
 pub fn union_order(ctx: &mut Ctx, f: &Field) -> R<Vec<usize>> {
     let mut rows: Vec<Vec<usize>> = vec![Vec::new(); 6];
-    for k in f.side(Side::Union) {
+    for k in f.side(Side::Union).filter(|&k| !f.units[k].acted) {
         let depth = f.units[k].at.depth(Side::Union);
         rows[5 - depth as usize].push(k);
     }
@@ -143,7 +136,7 @@ mod tests {
         ]);
         let kearny = k(&b, &f, "kearny");
         assert_eq!(ids(&f, &targets(&f, kearny)), ["longstreet"]);
-        assert_eq!(range_to_enemy(&f, kearny), Some(1));
+        assert_eq!(f.range_to_enemy(kearny), Some(1));
         // In Melee, only the Force in its Square (R-A11.5-target).
         let jackson = k(&b, &f, "jackson");
         f.units[jackson].at = sq("C4");

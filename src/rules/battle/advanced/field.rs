@@ -3,8 +3,10 @@
 //! or one Confederate Force and one Union Force" (in Melee, A11.5).
 
 use crate::campaign::Side;
+use crate::rules::battle::ground::Ground;
 use crate::rules::battle::ground::Square;
 use crate::rules::board::Board;
+use crate::rules::decision::UnitView;
 
 /// A battle on the Advanced Battlefield Sheet.
 pub type Field = crate::rules::battle::field::Field<Square>;
@@ -16,6 +18,33 @@ impl Field {
     /// (A10.2.14).
     pub fn has_room(&self, at: Square, side: Side) -> bool {
         !self.any_at(at, side)
+    }
+
+    /// Squares to the nearest enemy Force (A11.0.1); None when there is none.
+    pub fn range_to_enemy(&self, k: usize) -> Option<i32> {
+        let at = self.units[k].at;
+        self.side(self.units[k].side.other())
+            .map(|t| at.distance(self.units[t].at))
+            .min()
+    }
+
+    /// The sheet as the player sees it, attached to a request.
+    pub fn view(&self) -> Vec<UnitView> {
+        (0..self.units.len())
+            .map(|k| {
+                let u = &self.units[k];
+                UnitView {
+                    force: u.id.clone(),
+                    side: u.side,
+                    region: u.at.region(),
+                    square: Some(u.at),
+                    formation: u.formation,
+                    counter: u.counter,
+                    range: self.range_to_enemy(k),
+                    in_melee: self.in_melee(k),
+                }
+            })
+            .collect()
     }
 
     /// The sheet's invariants: one Force of a side a Square, no Battle Plan

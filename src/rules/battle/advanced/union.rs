@@ -1,10 +1,26 @@
-//! A13.1, A13.3, A14.2 The Union's Default Battle Plans on the Squares:
-//! which one each Union Force uses this turn.
+//! The Union on the Squares: which Default Battle Plan each Union Force
+//! uses (A13.1, A13.3, A14.2), carrying them out in order (A14.2–A14.3),
+//! and the Special Battle Plans the Advanced rules word anew (A14.1).
 
-use super::attack::{range_to_enemy, targets};
+use super::attack::{targets, union_order, union_target};
+use super::combat::{advance_into, attack_on, face};
 use super::field::Field;
+use super::movement::union_advance;
+use super::moves::{RetreatKind, retreat, rout_retreat};
 use crate::campaign::{ForceType, Side};
-use crate::rules::battle::terms::Tactics;
+use crate::dice::{Check, roll_check};
+use crate::rules::battle::ground::{Facing, Ground, Square};
+use crate::rules::battle::terms::{Formation, Tactics};
+use crate::rules::battle::turns::activation::activate;
+use crate::rules::battle::turns::cup::resolve_common;
+use crate::rules::battle::turns::hits::{
+    HitSource, can_retreat, hit, lowest_skill_random, pick_by_skill,
+};
+use crate::rules::battle::turns::shock::{ShockBy, shock_on};
+use crate::rules::battle::turns::{R, k_of};
+use crate::rules::board::label;
+use crate::rules::components::SpecialBattlePlan;
+use crate::rules::ctx::Ctx;
 
 /// A Union Force's Default Battle Plan (A14.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,13 +61,286 @@ pub fn union_default(f: &Field, k: usize) -> UnionDefault {
             UnionDefault::Hold
         };
     }
-    match range_to_enemy(f, k) {
+    match f.range_to_enemy(k) {
         // A11.5: in Melee always Combat; A14.2.2: 1 Square or less.
         Some(r) if r <= 1 => UnionDefault::Combat,
         Some(2) if ty == ForceType::Cavalry => UnionDefault::CavalryAtTwo,
         Some(_) if f.tactics == Tactics::Aggressive => UnionDefault::Advance,
         _ => UnionDefault::Hold,
     }
+}
+
+/// A14.3: every Union Force that has not acted, in the order of
+/// [`union_order`]; a Routed army Retreats (A14.5).
+pub fn resolve_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
+    if f.routed == Some(Side::Union) {
+        return rout_retreat(ctx, f, Side::Union, "A14.5");
+    }
+    let order: Vec<usize> = union_order(ctx, f)?
+        .into_iter()
+        .map(|k| f.units[k].piece)
+        .collect();
+    for pid in order {
+        let Some(k) = k_of(f, pid) else { continue };
+        if f.units[k].acted {
+            continue;
+        }
+        f.units[k].acted = true;
+        run_default(ctx, f, pid)?;
+        ctx.frame(f, |b| format!("{} acts", label(&b.pieces[pid])));
+        if !f.has_side(Side::Confederate) {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// A14.2: carry out a Union Force's Default Battle Plan.
+fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
+    let k = k_of(f, pid).expect("on the sheet");
+    match union_default(f, k) {
+        UnionDefault::Combat => combat(ctx, f, pid, "A14.2.2", true),
+        UnionDefault::CavalryAtTwo => combat(ctx, f, pid, "A14.2.2.1", true),
+        UnionDefault::Advance => {
+            // A14.2.1: no Activation roll; into Column, one Square.
+            let Some(to) = union_advance(ctx, f, k)? else {
+                note!(
+                    ctx,
+                    "14.2.4",
+                    "{} cannot Advance: Hold.",
+                    f.label(ctx.board, k)
+                );
+                return Ok(());
+            };
+            f.units[k].formation = Formation::Column;
+            advance_into(ctx, f, pid, to, ShockBy::Charge, "A14.2.1")?;
+            Ok(())
+        }
+        UnionDefault::Hold => {
+            note!(ctx, "14.2.4", "{} Holds.", f.label(ctx.board, k));
+            Ok(())
+        }
+        UnionDefault::Retreat => retreat(ctx, f, pid, RetreatKind::Rout, "A14.5"),
+    }
+}
+
+/// A14.2.2 Combat (A14.2.2.1 Union Cavalry at 2 Squares, A11.1 Garrisons
+/// and Fortifications, A11.1.2 Artillery): the Activation roll for
+/// Infantry, Cavalry and Garrisons with an Activation number (`roll`),
+/// Line toward the target unless in Melee or at 2 Squares, the attack on
+/// the target of [`union_target`].
+fn combat(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static str, roll: bool) -> R<()> {
+    let k = k_of(f, pid).expect("on the sheet");
+    let ty = f.force_type(k);
+    let p = &ctx.board.pieces[pid];
+    let has_activation = p.force.values(p.strength).activation.is_some();
+    let rolls = matches!(
+        ty,
+        ForceType::Infantry | ForceType::Cavalry | ForceType::Garrison
+    );
+    if roll && rolls && has_activation && !activate(ctx, f, pid, "Combat", rule, &[])? {
+        note!(
+            ctx,
+            rule,
+            "{} fails to Activate: Hold.",
+            f.label(ctx.board, k)
+        );
+        return Ok(());
+    }
+    let Some(t) = union_target(ctx, f, k)? else {
+        return Ok(());
+    };
+    let tpid = f.units[t].piece;
+    let (at, distance) = (f.units[t].at, f.units[k].at.distance(f.units[t].at));
+    if matches!(ty, ForceType::Infantry | ForceType::Cavalry) && distance == 1 {
+        face(ctx, f, pid, Formation::Line, at, rule);
+    }
+    attack_on(ctx, f, pid, tpid, Vec::new(), "Combat", rule)?;
+    Ok(())
+}
+
+/// A14.1: the Special Battle Plans whose Advanced wording differs (Charge!,
+/// Screened March, Broken); the rest as the Basic Rules (`resolve_common`).
+pub fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R<bool> {
+    if let Some(counts) = resolve_common(ctx, f, plan)? {
+        return Ok(counts);
+    }
+    f.drawn.push(plan);
+    match plan {
+        SpecialBattlePlan::Charge => charge(ctx, f)?,
+        SpecialBattlePlan::ScreenedMarch => {
+            let n = f.side(Side::Union).count() as i32;
+            let check = Check::new("Screened March", "A14.1", n, "Union Forces on the sheet");
+            // The lowest Skill Level in the rearmost Row with Confederate
+            // Forces, Row F forward.
+            if roll_check(ctx.dice, ctx.chronicle, check)?.success
+                && let Some(row) = confederate_rows(f).last()
+                && let Some(t) =
+                    lowest_skill_random(ctx, f, row, "A14.1", "Screened March strikes")?
+            {
+                let tpid = f.units[t].piece;
+                hit(ctx, f, tpid, HitSource::OffBoard, "A14.1")?;
+            }
+        }
+        SpecialBattlePlan::Broken => {
+            // A Mobile Force of the lowest Skill Level from the foremost
+            // Row back (Row A first); Artillery cannot Retreat and is
+            // passed over (R-14.1.9).
+            let rows = confederate_rows(f);
+            let row = rows.iter().find_map(|row| {
+                let mobile: Vec<usize> = row
+                    .iter()
+                    .copied()
+                    .filter(|&k| can_retreat(f.force_type(k)))
+                    .collect();
+                (!mobile.is_empty()).then_some(mobile)
+            });
+            if let Some(row) = row
+                && let Some(t) = lowest_skill_random(ctx, f, &row, "A14.1", "Broken strikes")?
+            {
+                let tpid = f.units[t].piece;
+                if !activate(ctx, f, tpid, "Broken", "A14.1", &[])? {
+                    retreat(ctx, f, tpid, RetreatKind::Pushed, "A14.1")?;
+                }
+            }
+        }
+        _ => unreachable!("resolved by resolve_common"),
+    }
+    Ok(true)
+}
+
+/// The Confederate units by Row, the foremost (Row A) first, Rows without
+/// any left out.
+fn confederate_rows(f: &Field) -> Vec<Vec<usize>> {
+    (0..i32::from(Square::ROWS))
+        .map(|row| {
+            f.side(Side::Confederate)
+                .filter(|&k| f.units[k].at.row() == row)
+                .collect::<Vec<usize>>()
+        })
+        .filter(|row| !row.is_empty())
+        .collect()
+}
+
+/// How a Union Force charging from `from` would strike a Confederate
+/// Force at `at` (A14.1's priority table, R-A14.1-charge): 1 its Rear, 2
+/// its Flank, 3 Union Column against Confederate Line, 4 Column against
+/// Column; None when the Union Force, in Column on the sheet, would be in
+/// Line toward a Confederate Force in Column toward it ("will not make a
+/// Shock attack").
+pub fn charge_priority(f: &Field, from: Square, t: usize) -> Option<u8> {
+    let at = f.units[t].at;
+    let union = from.formation_toward(Formation::Column, at);
+    let confederate = at.formation_toward(f.units[t].formation, from);
+    if union == Formation::Line && confederate == Formation::Column {
+        return None;
+    }
+    Some(match at.facing(Side::Confederate, from) {
+        Facing::Rear => 1,
+        Facing::Flank => 2,
+        Facing::Front if confederate == Formation::Line => 3,
+        Facing::Front => 4,
+    })
+}
+
+/// A14.1 Charge!: with two or more Union Forces next to two or more
+/// Confederate Forces, each of those Union Infantry and Cavalry Forces not
+/// in Melee rolls to Activate; those that fail change to Line and use
+/// Combat; then those that pass, the highest Skill Level first, change to
+/// Column and go into a Confederate Force's Square by the priority table
+/// with a Shock attack (no further Activation check); with no Confederate
+/// Force next to it any more a Force Holds (R-A14.1-charge).
+fn charge(ctx: &mut Ctx, f: &mut Field) -> R<()> {
+    let next_to = |f: &Field, k: usize| -> Vec<usize> {
+        let at = f.units[k].at;
+        f.side(Side::Confederate)
+            .filter(|&t| at.distance(f.units[t].at) == 1)
+            .collect()
+    };
+    let charging: Vec<usize> = f
+        .side(Side::Union)
+        .filter(|&k| {
+            matches!(f.force_type(k), ForceType::Infantry | ForceType::Cavalry)
+                && !f.in_melee(k)
+                && !next_to(f, k).is_empty()
+        })
+        .collect();
+    let mut faced: Vec<usize> = charging.iter().flat_map(|&k| next_to(f, k)).collect();
+    faced.sort_unstable();
+    faced.dedup();
+    if charging.len() < 2 || faced.len() < 2 {
+        note!(
+            ctx,
+            "A14.1",
+            "Charge!: {} Union Force(s) next to {} Confederate Force(s); two or more of each are needed: it is ignored, and counts against the draw.",
+            charging.len(),
+            faced.len()
+        );
+        return Ok(());
+    }
+    let pieces: Vec<usize> = charging.iter().map(|&k| f.units[k].piece).collect();
+    let mut going = Vec::new();
+    for &pid in &pieces {
+        let ok = activate(ctx, f, pid, "Charge!", "A14.1", &[])?;
+        let Some(k) = k_of(f, pid) else { continue };
+        f.units[k].acted = true;
+        if ok {
+            going.push(pid);
+        } else {
+            combat(ctx, f, pid, "A14.1", false)?;
+        }
+    }
+    while !going.is_empty() {
+        let ks: Vec<usize> = going.iter().filter_map(|&p| k_of(f, p)).collect();
+        let Some(k) = pick_by_skill(ctx, f, &ks, "A14.1", "The next Union Force to charge", true)?
+        else {
+            break;
+        };
+        let pid = f.units[k].piece;
+        going.retain(|&p| p != pid);
+        let from = f.units[k].at;
+        let open: Vec<usize> = next_to(f, k)
+            .into_iter()
+            .filter(|&t| !f.in_melee(t))
+            .collect();
+        if open.is_empty() {
+            note!(
+                ctx,
+                "A14.1",
+                "No Confederate Force remains at range 1 of {}: it Holds.",
+                f.label(ctx.board, k)
+            );
+            continue;
+        }
+        let ranked: Vec<(u8, usize)> = open
+            .iter()
+            .filter_map(|&t| charge_priority(f, from, t).map(|r| (r, t)))
+            .collect();
+        let Some(best) = ranked.iter().map(|(r, _)| *r).min() else {
+            note!(
+                ctx,
+                "A14.1",
+                "{} would be in Line against Confederate Columns: Combat instead.",
+                f.label(ctx.board, k)
+            );
+            combat(ctx, f, pid, "A14.1", false)?;
+            continue;
+        };
+        let tied: Vec<usize> = ranked
+            .iter()
+            .filter(|(r, _)| *r == best)
+            .map(|(_, t)| f.units[*t].piece)
+            .collect();
+        let tpid = if tied.len() == 1 {
+            tied[0]
+        } else {
+            ctx.pick_piece("A14.1", "The Charge! falls on", &tied)?
+        };
+        f.units[k].formation = Formation::Column;
+        let t = k_of(f, tpid).expect("here");
+        shock_on(ctx, f, pid, t, ShockBy::Charge)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

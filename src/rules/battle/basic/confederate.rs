@@ -8,8 +8,7 @@ use crate::campaign::{ForceType, Side};
 use crate::chronicle::Modifier;
 use crate::rules::battle::ground::Region;
 use crate::rules::battle::terms::{Formation, PlanCounter};
-use crate::rules::battle::turns::ask_on;
-use crate::rules::components::SpecialBattlePlan;
+use crate::rules::battle::turns::{ask_on, plans};
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::{Decision, DefaultPlan, FormationChange, SecondMove};
 
@@ -153,7 +152,7 @@ pub fn resolve(ctx: &mut Ctx, f: &mut Field, prepared_only: bool) -> R<()> {
             options.push(Decision::UseFormationCounter);
         }
         match ask_on(ctx, f, "14.4", "Which Force acts next, and how?", options)? {
-            Decision::UseFormationCounter => use_formation_counter(ctx, f)?,
+            Decision::UseFormationCounter => plans::use_formation_counter(ctx, f)?,
             Decision::Act { force, plan } => {
                 let pid = ctx.board.index(&force).expect("offered");
                 let k = f.unit_of(pid).expect("on the sheet");
@@ -178,43 +177,6 @@ pub fn resolve(ctx: &mut Ctx, f: &mut Field, prepared_only: bool) -> R<()> {
             return Ok(());
         }
     }
-}
-
-/// 12.3.7: change up to three Forces' Formation, Melee or not.
-pub fn use_formation_counter(ctx: &mut Ctx, f: &mut Field) -> R<()> {
-    f.formation_counter = false;
-    note!(ctx, "12.3.7", "The Formation counter is used.");
-    for _ in 0..3 {
-        let mut options: Vec<Decision> = f
-            .side(Side::Confederate)
-            .filter(|&k| matches!(f.force_type(k), ForceType::Infantry | ForceType::Cavalry))
-            .map(|k| Decision::FormationChange { force: f.id(k) })
-            .collect();
-        options.push(Decision::EndFormationChanges);
-        match ask_on(
-            ctx,
-            f,
-            "12.3.7",
-            "Change the Formation of which Force?",
-            options,
-        )? {
-            Decision::FormationChange { force } => {
-                let k = f
-                    .unit_of(ctx.board.index(&force).expect("offered"))
-                    .expect("on the sheet");
-                f.units[k].formation = f.units[k].formation.other();
-                note!(
-                    ctx,
-                    "12.3.7",
-                    "{} changes to {:?}.",
-                    f.label(ctx.board, k),
-                    f.units[k].formation
-                );
-            }
-            _ => break,
-        }
-    }
-    Ok(())
 }
 
 /// Garrisons fire at enemies in their own or the next Region, Fortifications
@@ -591,52 +553,7 @@ fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: DefaultPlan) -> R
             if f.units[k].at != Region::ConfederateReserve {
                 move_into(ctx, f, pid, Region::ConfederateReserve);
             }
-            let mut kinds: Vec<SpecialBattlePlan> = f.cup.clone();
-            kinds.sort();
-            kinds.dedup();
-            let mut options: Vec<Decision> = kinds
-                .iter()
-                .map(|p| Decision::DisruptTake { plan: Some(*p) })
-                .collect();
-            if f.cup.len() >= 3 {
-                options.push(Decision::DisruptTake { plan: None });
-            }
-            if options.is_empty() {
-                return Ok(());
-            }
-            match ask_on(
-                ctx,
-                f,
-                "12.4.3",
-                "Disrupt: take one Special Battle Plan of your choice out of the cup, or three at random?",
-                options,
-            )? {
-                Decision::DisruptTake { plan: Some(p) } => {
-                    let i = f.cup.iter().position(|x| *x == p).expect("offered");
-                    f.disrupted.push(f.cup.remove(i));
-                    note!(
-                        ctx,
-                        "12.4.3",
-                        "Disrupt: {p:?} is out of the cup until the end of the next draw."
-                    );
-                }
-                _ => {
-                    for _ in 0..3 {
-                        let mut cup = f.cup.clone();
-                        cup.sort();
-                        let i = crate::dice::pick_logged(
-                            ctx.dice,
-                            ctx.chronicle,
-                            "12.4.3",
-                            "Disrupt takes out",
-                            cup.len(),
-                            |i| cup[i].name().to_string(),
-                        )?;
-                        let at = f.cup.iter().position(|x| *x == cup[i]).expect("in the cup");
-                        f.disrupted.push(f.cup.remove(at));
-                    }
-                }
-            }
+            crate::rules::battle::turns::cup::disrupt(ctx, f)?;
         }
         DefaultPlan::March { change, then } => {
             let ty = f.force_type(k);
@@ -661,7 +578,7 @@ fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: DefaultPlan) -> R
                         advance_one(ctx, f, pid, ShockBy::March, "12.4.1")?;
                     }
                     SecondMove::Retreat => retreat(ctx, f, pid, RetreatKind::Ordered, "12.4.1")?,
-                    SecondMove::None => {}
+                    SecondMove::None | SecondMove::Another => {}
                 }
             }
             if change == FormationChange::After && f.unit_of(pid).is_some_and(|k| !f.in_melee(k)) {

@@ -16,12 +16,11 @@ use field::*;
 
 pub use crate::rules::battle::turns::end::withdrawal;
 pub use crate::rules::battle::turns::fight::kept_off_share_the_fate;
-use crate::rules::battle::turns::insights::insight_roll;
+pub use crate::rules::battle::turns::insights::insights_step;
 pub use crate::rules::battle::turns::sequence::battle;
 
 use super::{BattleSpec, Outcome, PreBattle};
 use crate::campaign::{ForceType, Insight, Side};
-use crate::dice::{Check, roll_check};
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::Decision;
 
@@ -230,161 +229,5 @@ pub(super) fn place_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
         .join(", ")
     );
     ctx.frame(f, |_| "The Union is placed".into());
-    Ok(())
-}
-
-/// 12.1 Insight Activation.
-pub fn insights_step(ctx: &mut Ctx, f: &mut Field) -> R<()> {
-    if f.turn == 1 {
-        for i in 0..f.insights.len() {
-            match f.insights[i].insight {
-                Insight::Duration => {
-                    let options = vec![Decision::Duration { by: 1 }, Decision::Duration { by: -1 }];
-                    if let Decision::Duration { by } = ask_on(
-                        ctx,
-                        f,
-                        "10.2.12.1",
-                        format!(
-                            "Duration: the battle lasts {} turns. One more or one fewer?",
-                            f.turns
-                        ),
-                        options,
-                    )? {
-                        f.turns = (f.turns as i32 + by).clamp(1, 6) as u32;
-                        note!(
-                            ctx,
-                            "10.2.12.1",
-                            "Duration: the battle now lasts {} turns.",
-                            f.turns
-                        );
-                    }
-                    f.insights[i].spent = true;
-                }
-                Insight::Entrench => {
-                    let options: Vec<Decision> = f
-                        .side(Side::Confederate)
-                        .filter(|&k| !f.in_melee(k))
-                        .map(|k| Decision::EntrenchOn { force: f.id(k) })
-                        .collect();
-                    if !options.is_empty()
-                        && let Decision::EntrenchOn { force } =
-                            ask_on(ctx, f, "10.2.12.3", "Entrench which Force?", options)?
-                    {
-                        let k = f
-                            .unit_of(ctx.board.index(&force).expect("offered"))
-                            .expect("on the sheet");
-                        f.units[k].entrench = true;
-                        note!(ctx, "10.2.12.3", "{} Entrenches.", f.label(ctx.board, k));
-                    }
-                    f.insights[i].spent = true;
-                }
-                Insight::Morale => note!(
-                    ctx,
-                    "10.2.12.5",
-                    "Morale: +2 to your Forces' Shock checks for the battle."
-                ),
-                Insight::Officers => note!(
-                    ctx,
-                    "10.2.12.6",
-                    "Officers: +1 to your Forces' Activation numbers for the battle."
-                ),
-                _ => {}
-            }
-        }
-    }
-    let mut tried: Vec<Insight> = Vec::new();
-    loop {
-        let mut options = Vec::new();
-        if f.has_insight(Insight::Demolitions) && !tried.contains(&Insight::Demolitions) {
-            for k in f.side(Side::Union) {
-                if matches!(
-                    f.force_type(k),
-                    ForceType::Garrison | ForceType::Fortification
-                ) {
-                    let r = f.units[k].at;
-                    if f.side(Side::Confederate)
-                        .any(|c| f.units[c].at.distance(r) <= 1)
-                    {
-                        options.push(Decision::TryDemolitions { target: f.id(k) });
-                    }
-                }
-            }
-        }
-        let screen_ready = f.screen.is_some()
-            && f.insights
-                .iter()
-                .any(|s| s.insight == Insight::Screen && !s.spent);
-        if screen_ready && !tried.contains(&Insight::Screen) {
-            options.push(Decision::TryScreen);
-        }
-        if options.is_empty() {
-            return Ok(());
-        }
-        options.push(Decision::EndInsightActivation);
-        match ask_on(ctx, f, "12.1", "Try an Insight this turn?", options)? {
-            Decision::TryDemolitions { target } => {
-                tried.push(Insight::Demolitions);
-                if insight_roll(ctx, "Demolitions", "10.2.12.2", 0)? {
-                    let pid = ctx.board.index(&target).expect("offered");
-                    destroy(ctx, f, pid, "10.2.12.2");
-                }
-            }
-            Decision::TryScreen => {
-                tried.push(Insight::Screen);
-                if insight_roll(ctx, "Screen", "10.2.12.7", 2)? {
-                    screen_attacks(ctx, f)?;
-                }
-            }
-            _ => return Ok(()),
-        }
-    }
-}
-
-/// 10.2.12.7: three attacks at the Infantry's Combat Value, from the Union
-/// rearmost Region forward, lowest Skill first.
-fn screen_attacks(ctx: &mut Ctx, f: &mut Field) -> R<()> {
-    let Some((_, infantry)) = f.screen else {
-        return Ok(());
-    };
-    let p = &ctx.board.pieces[infantry];
-    let cv = p.force.values(p.strength).combat as i32;
-    let mut hits = 0;
-    for n in 1..=3 {
-        let check = Check::new(
-            format!("Screen attack {n} by {}", crate::rules::board::label(p)),
-            "10.2.12.7",
-            cv,
-            "Combat Value",
-        );
-        if roll_check(ctx.dice, ctx.chronicle, check)?.success {
-            hits += 1;
-        }
-    }
-    for _ in 0..hits {
-        let rear = f
-            .side(Side::Union)
-            .map(|k| f.units[k].at)
-            .min_by_key(|r| r.depth(Side::Union));
-        let Some(rear) = rear else { break };
-        let there = f.units_at(rear, Side::Union);
-        if let Some(k) =
-            lowest_skill_random(ctx, f, &there, "10.2.12.7", "The Screen's Hit falls on")?
-        {
-            let pid = f.units[k].piece;
-            hit(ctx, f, pid, HitSource::OffBoard, "10.2.12.7")?;
-        }
-    }
-    for s in f
-        .insights
-        .iter_mut()
-        .filter(|s| s.insight == Insight::Screen)
-    {
-        s.spent = true;
-    }
-    note!(
-        ctx,
-        "10.2.12.7",
-        "The Screening Forces take no further part in the battle."
-    );
     Ok(())
 }

@@ -4,14 +4,12 @@
 use super::combat::{RetreatKind, retreat};
 use super::confederate;
 use super::field::Field;
-use crate::rules::battle::ground::Region;
-use crate::rules::battle::record::EventKind;
-use crate::rules::battle::turns::ask_on;
+use crate::rules::battle::ground::{Region, Square};
 use crate::rules::battle::turns::{R, Sheet, plans};
 use crate::rules::board::Board;
 use crate::rules::components::SpecialBattlePlan;
 use crate::rules::ctx::Ctx;
-use crate::rules::decision::{Decision, Request};
+use crate::rules::decision::Request;
 use crate::rules::difficulty::BattleMode;
 
 impl Sheet for Region {
@@ -29,23 +27,12 @@ impl Sheet for Region {
         Ok(())
     }
 
-    fn record(ctx: &mut Ctx, f: &Field, caption: String, refusals: bool) {
-        let sheet = f.sheet(ctx, refusals);
-        let same = ctx
-            .board
-            .battles
-            .as_ref()
-            .and_then(|r| r.battles.last())
-            .and_then(|b| {
-                b.events.iter().rev().find_map(|e| match &e.kind {
-                    EventKind::Sheet { sheet, .. } => Some(sheet),
-                    _ => None,
-                })
-            })
-            .is_some_and(|last| *last == sheet);
-        if !same {
-            ctx.record(EventKind::Sheet { caption, sheet });
-        }
+    fn shown(self) -> (Region, Option<Square>) {
+        (self, None)
+    }
+
+    fn range_of(f: &Field, k: usize) -> Option<i32> {
+        f.range_to_enemy(k)
     }
 
     fn shock_retreat(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
@@ -64,10 +51,6 @@ impl Sheet for Region {
         super::union::resolve_drawn(ctx, f, plan)
     }
 
-    fn insights(ctx: &mut Ctx, f: &mut Field) -> R<()> {
-        super::insights_step(ctx, f)
-    }
-
     fn assign(ctx: &mut Ctx, f: &mut Field) -> R<()> {
         plans::assign(ctx, f)?;
         plans::take_cover(ctx, f)
@@ -75,20 +58,6 @@ impl Sheet for Region {
 
     fn resolve_confederate(ctx: &mut Ctx, f: &mut Field, prepared_only: bool) -> R<()> {
         confederate::resolve(ctx, f, prepared_only)
-    }
-
-    fn formation_counter(ctx: &mut Ctx, f: &mut Field) -> R<()> {
-        let answer = ask_on(
-            ctx,
-            f,
-            "12.3.7",
-            "Use the Formation counter before the Union acts?",
-            vec![Decision::EndFormationChanges, Decision::UseFormationCounter],
-        )?;
-        if answer == Decision::UseFormationCounter {
-            confederate::use_formation_counter(ctx, f)?;
-        }
-        Ok(())
     }
 
     fn resolve_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {

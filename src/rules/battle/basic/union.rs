@@ -8,7 +8,7 @@ use crate::chronicle::Modifier;
 use crate::dice::{Check, roll_check};
 use crate::rules::battle::ground::Region;
 use crate::rules::battle::terms::{Formation, Tactics};
-pub use crate::rules::battle::turns::cup::draw_special_plans;
+pub use crate::rules::battle::turns::cup::{draw_special_plans, resolve_common};
 pub use crate::rules::battle::turns::tactics::*;
 use crate::rules::board::label;
 use crate::rules::components::SpecialBattlePlan;
@@ -18,109 +18,13 @@ use crate::rules::ctx::Ctx;
 /// quantity (Hard Cover with nowhere to go, Flanking Fire with every
 /// Confederate in Melee).
 pub(super) fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R<bool> {
+    if let Some(counts) = resolve_common(ctx, f, plan)? {
+        return Ok(counts);
+    }
     match plan {
-        SpecialBattlePlan::CloseRanks => {
-            f.effects.close_ranks += 1;
-            f.drawn.push(plan);
-            note!(
-                ctx,
-                "14.1.1",
-                "Close Ranks: the next Hit on the Union this turn is cancelled."
-            );
-        }
-        SpecialBattlePlan::WellStruck => {
-            f.effects.well_struck = true;
-            f.drawn.push(plan);
-            note!(
-                ctx,
-                "14.1.4",
-                "Well-Struck: Union Infantry and Cavalry +2/+0 on Ranged attacks at range 1 this turn."
-            );
-        }
-        SpecialBattlePlan::Smoke => {
-            f.effects.smoke = true;
-            f.drawn.push(plan);
-            note!(
-                ctx,
-                "14.1.5",
-                "Smoke: all Confederate Forces -1/-1 Combat Value this turn."
-            );
-        }
-        SpecialBattlePlan::MixedOrders => {
-            f.effects.mixed_orders = true;
-            f.drawn.push(plan);
-            note!(
-                ctx,
-                "14.1.6",
-                "Mixed Orders: all Confederate Forces -1 Activation this turn."
-            );
-        }
-        SpecialBattlePlan::HeavyFire => {
-            f.effects.heavy_fire = true;
-            f.drawn.push(plan);
-            note!(
-                ctx,
-                "14.1.10",
-                "Heavy Fire: Confederate Forces hit this turn check or retreat."
-            );
-        }
-        SpecialBattlePlan::FogOfWar => {
-            f.drawn.push(plan);
-            note!(ctx, "14.1.11", "Fog of War: no effect.");
-        }
-        SpecialBattlePlan::HardCover => {
-            // 14.1.2: the highest-Skill Infantry or Artillery not in Melee.
-            let eligible: Vec<usize> = f
-                .side(Side::Union)
-                .filter(|&k| {
-                    matches!(f.force_type(k), ForceType::Infantry | ForceType::Artillery)
-                        && !f.in_melee(k)
-                        && !f.units[k].hard_cover
-                })
-                .collect();
-            let Some(k) = pick_by_skill(ctx, f, &eligible, "14.1.2", "Hard Cover goes to", true)?
-            else {
-                note!(
-                    ctx,
-                    "14.0",
-                    "Hard Cover has no Force to go to (14.1.2): it is set aside until the draw ends and another plan is drawn."
-                );
-                return Ok(false);
-            };
-            f.units[k].hard_cover = true;
-            f.units[k].formation = Formation::Line;
-            note!(
-                ctx,
-                "14.1.2",
-                "Hard Cover is attached to {} (Line).",
-                f.label(ctx.board, k)
-            );
-        }
         SpecialBattlePlan::Charge => {
             f.drawn.push(plan);
             charge(ctx, f)?;
-        }
-        SpecialBattlePlan::FlankingFire => {
-            let targets: Vec<usize> = f
-                .side(Side::Confederate)
-                .filter(|&k| !f.in_melee(k))
-                .collect();
-            if targets.is_empty() {
-                note!(
-                    ctx,
-                    "14.1.7",
-                    "Flanking Fire: every Confederate Force is in Melee; it is set aside until the draw ends and another plan is drawn."
-                );
-                return Ok(false);
-            }
-            f.drawn.push(plan);
-            let n = f.side(Side::Union).count() as i32;
-            let check = Check::new("Flanking Fire", "14.1.7", n, "Union Forces on the sheet");
-            if roll_check(ctx.dice, ctx.chronicle, check)?.success {
-                let pieces: Vec<usize> = targets.iter().map(|&k| f.units[k].piece).collect();
-                let pid = ctx.pick_piece("14.1.7", "Flanking Fire strikes", &pieces)?;
-                hit(ctx, f, pid, HitSource::OffBoard, "14.1.7")?;
-            }
         }
         SpecialBattlePlan::ScreenedMarch => {
             f.drawn.push(plan);
@@ -165,6 +69,7 @@ pub(super) fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePla
                 break;
             }
         }
+        _ => unreachable!("resolved by resolve_common"),
     }
     Ok(true)
 }

@@ -1,11 +1,16 @@
 //! 14.0 Draw and Assign Union Special Battle Plans: the draw from the cup;
 //! each plan drawn is resolved by the sheet's geometry.
 
+use super::hits::{HitSource, hit, pick_by_skill};
 use super::tactics::in_pool;
-use super::{R, Sheet};
+use super::{R, Sheet, ask_on};
+use crate::campaign::{ForceType, Side};
+use crate::dice::{Check, roll_check};
 use crate::rules::battle::field::Field;
+use crate::rules::battle::terms::Formation;
 use crate::rules::components::SpecialBattlePlan;
 use crate::rules::ctx::Ctx;
+use crate::rules::decision::Decision;
 
 /// 14.0: draw and assign the Union Special Battle Plans.
 pub fn draw_special_plans<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()> {
@@ -55,4 +60,174 @@ pub fn draw_special_plans<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()> {
     // 12.4.3: the Disrupted plans come back at the end of the draw.
     f.cup.append(&mut f.disrupted);
     Ok(())
+}
+
+/// 12.4.3 Disrupt (A12.4): take one Special Battle Plan of the player's
+/// choice out of the cup, or three at random, until the end of the next
+/// draw.
+pub fn disrupt<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()> {
+    let mut kinds: Vec<SpecialBattlePlan> = f.cup.clone();
+    kinds.sort();
+    kinds.dedup();
+    let mut options: Vec<Decision> = kinds
+        .iter()
+        .map(|p| Decision::DisruptTake { plan: Some(*p) })
+        .collect();
+    if f.cup.len() >= 3 {
+        options.push(Decision::DisruptTake { plan: None });
+    }
+    if options.is_empty() {
+        return Ok(());
+    }
+    match ask_on(
+        ctx,
+        f,
+        "12.4.3",
+        "Disrupt: take one Special Battle Plan of your choice out of the cup, or three at random?",
+        options,
+    )? {
+        Decision::DisruptTake { plan: Some(p) } => {
+            let i = f.cup.iter().position(|x| *x == p).expect("offered");
+            f.disrupted.push(f.cup.remove(i));
+            note!(
+                ctx,
+                "12.4.3",
+                "Disrupt: {p:?} is out of the cup until the end of the next draw."
+            );
+        }
+        _ => {
+            for _ in 0..3 {
+                let mut cup = f.cup.clone();
+                cup.sort();
+                let i = crate::dice::pick_logged(
+                    ctx.dice,
+                    ctx.chronicle,
+                    "12.4.3",
+                    "Disrupt takes out",
+                    cup.len(),
+                    |i| cup[i].name().to_string(),
+                )?;
+                let at = f.cup.iter().position(|x| *x == cup[i]).expect("in the cup");
+                f.disrupted.push(f.cup.remove(at));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// 14.1 (A14.1: "Resolve as per the Basic Rules") the Special Battle Plans
+/// whose effect does not depend on the sheet: Close Ranks, Well-Struck,
+/// Smoke, Mixed Orders, Heavy Fire, Fog of War, Hard Cover and Flanking
+/// Fire. Some(counts) when `plan` is one of them (false: it does not count
+/// against the quantity drawn, R-14.0), None for the sheet's own.
+pub fn resolve_common<P: Sheet>(
+    ctx: &mut Ctx,
+    f: &mut Field<P>,
+    plan: SpecialBattlePlan,
+) -> R<Option<bool>> {
+    match plan {
+        SpecialBattlePlan::CloseRanks => {
+            f.effects.close_ranks += 1;
+            f.drawn.push(plan);
+            note!(
+                ctx,
+                "14.1.1",
+                "Close Ranks: the next Hit on the Union this turn is cancelled."
+            );
+        }
+        SpecialBattlePlan::WellStruck => {
+            f.effects.well_struck = true;
+            f.drawn.push(plan);
+            note!(
+                ctx,
+                "14.1.4",
+                "Well-Struck: Union Infantry and Cavalry +2/+0 on Ranged attacks at range 1 this turn."
+            );
+        }
+        SpecialBattlePlan::Smoke => {
+            f.effects.smoke = true;
+            f.drawn.push(plan);
+            note!(
+                ctx,
+                "14.1.5",
+                "Smoke: all Confederate Forces -1/-1 Combat Value this turn."
+            );
+        }
+        SpecialBattlePlan::MixedOrders => {
+            f.effects.mixed_orders = true;
+            f.drawn.push(plan);
+            note!(
+                ctx,
+                "14.1.6",
+                "Mixed Orders: all Confederate Forces -1 Activation this turn."
+            );
+        }
+        SpecialBattlePlan::HeavyFire => {
+            f.effects.heavy_fire = true;
+            f.drawn.push(plan);
+            note!(
+                ctx,
+                "14.1.10",
+                "Heavy Fire: Confederate Forces hit this turn check or retreat."
+            );
+        }
+        SpecialBattlePlan::FogOfWar => {
+            f.drawn.push(plan);
+            note!(ctx, "14.1.11", "Fog of War: no effect.");
+        }
+        SpecialBattlePlan::HardCover => {
+            // 14.1.2: the highest-Skill Infantry or Artillery not in Melee.
+            let eligible: Vec<usize> = f
+                .side(Side::Union)
+                .filter(|&k| {
+                    matches!(f.force_type(k), ForceType::Infantry | ForceType::Artillery)
+                        && !f.in_melee(k)
+                        && !f.units[k].hard_cover
+                })
+                .collect();
+            let Some(k) = pick_by_skill(ctx, f, &eligible, "14.1.2", "Hard Cover goes to", true)?
+            else {
+                note!(
+                    ctx,
+                    "14.0",
+                    "Hard Cover has no Force to go to (14.1.2): it is set aside until the draw ends and another plan is drawn."
+                );
+                return Ok(Some(false));
+            };
+            f.units[k].hard_cover = true;
+            f.units[k].formation = Formation::Line;
+            note!(
+                ctx,
+                "14.1.2",
+                "Hard Cover is attached to {} (Line).",
+                f.label(ctx.board, k)
+            );
+        }
+        SpecialBattlePlan::FlankingFire => {
+            let targets: Vec<usize> = f
+                .side(Side::Confederate)
+                .filter(|&k| !f.in_melee(k))
+                .collect();
+            if targets.is_empty() {
+                note!(
+                    ctx,
+                    "14.1.7",
+                    "Flanking Fire: every Confederate Force is in Melee; it is set aside until the draw ends and another plan is drawn."
+                );
+                return Ok(Some(false));
+            }
+            f.drawn.push(plan);
+            let n = f.side(Side::Union).count() as i32;
+            let check = Check::new("Flanking Fire", "14.1.7", n, "Union Forces on the sheet");
+            if roll_check(ctx.dice, ctx.chronicle, check)?.success {
+                let pieces: Vec<usize> = targets.iter().map(|&k| f.units[k].piece).collect();
+                let pid = ctx.pick_piece("14.1.7", "Flanking Fire strikes", &pieces)?;
+                hit(ctx, f, pid, HitSource::OffBoard, "14.1.7")?;
+            }
+        }
+        SpecialBattlePlan::Charge
+        | SpecialBattlePlan::ScreenedMarch
+        | SpecialBattlePlan::Broken => return Ok(None),
+    }
+    Ok(Some(true))
 }

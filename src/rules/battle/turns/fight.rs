@@ -16,6 +16,7 @@ use crate::rules::battle::{BattleSpec, Ending, Outcome, PreBattle};
 use crate::rules::components::SpecialBattlePlan;
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::{Decision, Request};
+use crate::rules::difficulty::BattleMode;
 
 /// Fight a Basic battle to its end, Rejoins included.
 pub fn fight<P: Sheet>(ctx: &mut Ctx, spec: &BattleSpec) -> R<Outcome> {
@@ -88,7 +89,17 @@ pub fn set_up<P: Sheet>(
     let lee = ctx.board.lee_in(area);
     let c = ctx.board.campaign.clone();
     let mut quantity = ctx.board.options.confederate_battle_plans(&c, lee);
-    let union_quantity = ctx.board.options.union_special_battle_plans(&c) + pre.union_special_bonus;
+    let mut union_quantity =
+        ctx.board.options.union_special_battle_plans(&c) + pre.union_special_bonus;
+    if P::MODE == BattleMode::Advanced {
+        // A10.2, A14.0: one more Special Battle Plan a turn in campaigns.
+        union_quantity += 1;
+        note!(
+            ctx,
+            "A10.2",
+            "Union Bonus Special Battle Plan: one more a turn on the Advanced Battlefield Sheet."
+        );
+    }
     note!(
         ctx,
         "10.2.10",

@@ -161,6 +161,7 @@ pub fn capture_on_field<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>, pid: usize, r
     // The substitute (if any) is the captor's counter newly in the area.
     for i in ctx.board.side_in_area(&area, captor) {
         if !before.contains(&i) && f.unit_of(i).is_none() {
+            let at = P::substitute_at(f, at, captor);
             let mut substitute = Unit::new(ctx.board, i, captor, at, Formation::Line);
             substitute.acted = true;
             f.units.push(substitute);

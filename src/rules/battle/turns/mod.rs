@@ -16,10 +16,11 @@ pub mod plans;
 pub mod sequence;
 pub mod shock;
 pub mod tactics;
+pub mod view;
 
 use crate::campaign::Side;
 use crate::rules::battle::field::Field;
-use crate::rules::battle::ground::Ground;
+use crate::rules::battle::ground::{Ground, Region, Square};
 use crate::rules::board::Board;
 use crate::rules::components::SpecialBattlePlan;
 use crate::rules::ctx::Ctx;
@@ -38,31 +39,35 @@ pub trait Sheet: Ground {
     /// 10.2.14–10.2.19: both armies on the sheet (the Union first after a
     /// Screened Approach, 10.2.20), but the Forces `off` it.
     fn place(ctx: &mut Ctx, f: &mut Field<Self>, off: &[usize], union_first: bool) -> R<()>;
-    /// Record the sheet as it stands now in the battle's record, with a
-    /// caption; `refusals` adds why each Battle Plan Counter may not be
-    /// attached (record.rs).
-    fn record(ctx: &mut Ctx, f: &Field<Self>, caption: String, refusals: bool);
+    /// Whether Flank and Rapid Advance name their target when placed
+    /// (A12.3).
+    const DECLARES_TARGETS: bool = false;
+    /// Where the player sees a Force here: its Region (on the Advanced
+    /// sheet its Row's, A10.2.14) and its Square.
+    fn shown(self) -> (Region, Option<Square>);
+    /// Places from unit `k` to the nearest enemy Force (11.6, A11.0.1).
+    fn range_of(f: &Field<Self>, k: usize) -> Option<i32>;
     /// A defender that fails its Shock check, Hit and still there, falls
     /// back (11.4.2, A11.4.2).
     fn shock_retreat(ctx: &mut Ctx, f: &mut Field<Self>, pid: usize) -> R<()>;
     /// A Force moves into a place (11.3 Advance, A11.3): what it leaves
     /// behind, Melee and first entries.
     fn move_into(ctx: &mut Ctx, f: &mut Field<Self>, pid: usize, to: Self);
+    /// Where the captor's substitute for captured Artillery stands (5.9.1):
+    /// the captured Force's place, unless the sheet has no room there.
+    fn substitute_at(_f: &Field<Self>, at: Self, _captor: Side) -> Self {
+        at
+    }
     /// A Force that fails its Heavy Fire check falls back (14.1.10).
     fn push_back(ctx: &mut Ctx, f: &mut Field<Self>, pid: usize, rule: &'static str) -> R<()>;
     /// Resolve or place a drawn Special Battle Plan (14.1); false when it
     /// does not count against the quantity drawn.
     fn resolve_drawn(ctx: &mut Ctx, f: &mut Field<Self>, plan: SpecialBattlePlan) -> R<bool>;
-    /// 12.1 Insight Activation.
-    fn insights(ctx: &mut Ctx, f: &mut Field<Self>) -> R<()>;
     /// 12.2 Select and Place Confederate Battle Plans (and Cover, 12.3.3).
     fn assign(ctx: &mut Ctx, f: &mut Field<Self>) -> R<()>;
     /// 14.4 Resolve Confederate Battle Plans; `prepared_only`: those with
     /// Prepare attached, before the Union acts (12.3.8).
     fn resolve_confederate(ctx: &mut Ctx, f: &mut Field<Self>, prepared_only: bool) -> R<()>;
-    /// 12.3.7: the Formation counter held beside the sheet, used before
-    /// the Union acts if the player wishes.
-    fn formation_counter(ctx: &mut Ctx, f: &mut Field<Self>) -> R<()>;
     /// 14.2–14.3 Union Battle Plans, resolved in their order.
     fn resolve_union(ctx: &mut Ctx, f: &mut Field<Self>) -> R<()>;
     /// The request with the sheet as the player sees it attached.
@@ -75,28 +80,6 @@ pub trait Sheet: Ground {
 /// The unit index of a counter still on the sheet.
 pub fn k_of<P: Copy + Eq>(f: &Field<P>, pid: usize) -> Option<usize> {
     f.unit_of(pid)
-}
-
-impl Ctx<'_> {
-    /// The sheet after a change, with a caption saying what changed;
-    /// nothing when it did not change or nothing is recorded.
-    pub fn frame<P: Sheet>(&mut self, f: &Field<P>, caption: impl FnOnce(&Board) -> String) {
-        self.frame_with(f, caption, false);
-    }
-
-    /// [`Ctx::frame`], with the reasons for refused Battle Plan Counters.
-    pub fn frame_with<P: Sheet>(
-        &mut self,
-        f: &Field<P>,
-        caption: impl FnOnce(&Board) -> String,
-        refusals: bool,
-    ) {
-        if !self.recording() {
-            return;
-        }
-        let caption = caption(self.board);
-        P::record(self, f, caption, refusals);
-    }
 }
 
 /// Ask the player during a battle, with the sheet attached to the request.

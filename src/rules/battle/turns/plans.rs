@@ -172,6 +172,11 @@ pub fn assign<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()> {
                     plan.name(),
                     plan.rule()
                 );
+                if P::DECLARES_TARGETS
+                    && matches!(plan, PlanCounter::Flank | PlanCounter::RapidAdvance)
+                {
+                    declare_target(ctx, f, k, plan)?;
+                }
             }
             Decision::HoldFormationCounter => {
                 f.formation_counter = true;
@@ -249,6 +254,93 @@ pub fn take_cover<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()> {
                 crate::rules::board::label(&b.pieces[pid])
             )
         });
+    }
+    Ok(())
+}
+
+/// 12.3.7: the Formation counter held beside the sheet, used before the
+/// Union acts if the player wishes.
+pub fn formation_counter<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()> {
+    let answer = ask_on(
+        ctx,
+        f,
+        "12.3.7",
+        "Use the Formation counter before the Union acts?",
+        vec![Decision::EndFormationChanges, Decision::UseFormationCounter],
+    )?;
+    if answer == Decision::UseFormationCounter {
+        use_formation_counter(ctx, f)?;
+    }
+    Ok(())
+}
+
+/// 12.3.7: change up to three Forces' Formation, Melee or not.
+pub fn use_formation_counter<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()> {
+    f.formation_counter = false;
+    note!(ctx, "12.3.7", "The Formation counter is used.");
+    for _ in 0..3 {
+        let mut options: Vec<Decision> = f
+            .side(Side::Confederate)
+            .filter(|&k| matches!(f.force_type(k), ForceType::Infantry | ForceType::Cavalry))
+            .map(|k| Decision::FormationChange { force: f.id(k) })
+            .collect();
+        options.push(Decision::EndFormationChanges);
+        match ask_on(
+            ctx,
+            f,
+            "12.3.7",
+            "Change the Formation of which Force?",
+            options,
+        )? {
+            Decision::FormationChange { force } => {
+                let k = f
+                    .unit_of(ctx.board.index(&force).expect("offered"))
+                    .expect("on the sheet");
+                f.units[k].formation = f.units[k].formation.other();
+                note!(
+                    ctx,
+                    "12.3.7",
+                    "{} changes to {:?}.",
+                    f.label(ctx.board, k),
+                    f.units[k].formation
+                );
+            }
+            _ => break,
+        }
+    }
+    Ok(())
+}
+
+/// A12.3: the Union Force Flank (exactly 2 Squares off when it acts) or
+/// Rapid Advance (exactly 3) is aimed at, declared when the counter is
+/// placed; those at that distance now are offered first.
+fn declare_target<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>, k: usize, plan: PlanCounter) -> R<()> {
+    let want = if plan == PlanCounter::Flank { 2 } else { 3 };
+    let at = f.units[k].at;
+    let mut union: Vec<usize> = f.side(Side::Union).collect();
+    union.sort_by_key(|&t| {
+        let d = at.distance(f.units[t].at);
+        ((d - want).abs(), d)
+    });
+    let options = union
+        .iter()
+        .map(|&t| Decision::Target { force: f.id(t) })
+        .collect();
+    let prompt = format!(
+        "{}: declare its target, a Union Force it must be exactly {want} Squares from when it acts (A12.3).",
+        plan.name()
+    );
+    if let Decision::Target { force } = ask_on(ctx, f, "A12.3", prompt, options)? {
+        let t = ctx.board.index(&force).expect("offered");
+        f.units[k].target = Some(t);
+        note!(
+            ctx,
+            "A12.3",
+            "{}'s {} is aimed at {}.",
+            f.label(ctx.board, k),
+            plan.name(),
+            ctx.board.label(t)
+        );
     }
     Ok(())
 }

@@ -16,7 +16,7 @@ use crate::rules::ctx::Ctx;
 pub fn battle<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<Option<Ending>> {
     loop {
         note!(ctx, "10.1", "Battle turn {} of {}.", f.turn, f.turns);
-        P::insights(ctx, f)?;
+        super::insights::insights_step(ctx, f)?;
         if f.routed != Some(Side::Confederate) {
             P::assign(ctx, f)?;
         }
@@ -30,7 +30,7 @@ pub fn battle<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<Option<Ending>> {
         check(ctx, f, "the draw");
         P::resolve_confederate(ctx, f, true)?;
         if f.formation_counter && f.routed != Some(Side::Confederate) {
-            P::formation_counter(ctx, f)?;
+            super::plans::formation_counter(ctx, f)?;
         }
         P::resolve_union(ctx, f)?;
         check(ctx, f, "the Union Battle Plans");
@@ -50,6 +50,7 @@ pub fn battle<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<Option<Ending>> {
             u.clear_orders = None;
             u.prepare = false;
             u.counter = None;
+            u.target = None;
             u.cover = false;
         }
         let turn = f.turn;

@@ -1,0 +1,220 @@
+//! A11.4, A11.6–A11.9 Attacks on the Squares: one attack on one target
+//! Force, Hits on that Force only; a Force's March or Advance into a Square,
+//! a Shock attack on the Force there.
+
+use super::attack::position_modifiers;
+use super::field::Field;
+use super::moves::move_into;
+use crate::campaign::{ForceType, Side};
+use crate::chronicle::Modifier;
+use crate::rules::battle::ground::{Ground, Square};
+use crate::rules::battle::terms::Formation;
+use crate::rules::battle::turns::activation::activate;
+use crate::rules::battle::turns::attack::{defence_modifiers, roll_attack};
+use crate::rules::battle::turns::hits::{HitSource, hit};
+use crate::rules::battle::turns::shock::{ShockBy, ShockResult, shock_on};
+use crate::rules::battle::turns::{R, ask_on, k_of};
+use crate::rules::ctx::Ctx;
+use crate::rules::decision::Decision;
+
+/// One attack by counter `pid` on the Force of counter `tpid` (A11.6): the
+/// modifiers of where the two stand (Melee, range, Union Cavalry at two
+/// Squares), `mods`, the target's own (11.8); every Hit on the target only,
+/// those beyond its destruction lost (A11.9, A11.7.2). Returns the Hits.
+#[allow(clippy::too_many_arguments)]
+pub fn attack_on(
+    ctx: &mut Ctx,
+    f: &mut Field,
+    pid: usize,
+    tpid: usize,
+    mut mods: Vec<Modifier>,
+    what: &str,
+    rule: &'static str,
+) -> R<u32> {
+    let (Some(k), Some(t)) = (k_of(f, pid), k_of(f, tpid)) else {
+        return Ok(0);
+    };
+    let side = f.units[k].side;
+    mods.extend(position_modifiers(f, k, t));
+    // A14.1 Well-Struck: Union Infantry and Cavalry, Ranged attacks on an
+    // adjacent Square only.
+    if side == Side::Union
+        && f.effects.well_struck
+        && matches!(f.force_type(k), ForceType::Infantry | ForceType::Cavalry)
+        && f.units[k].at.distance(f.units[t].at) == 1
+    {
+        mods.push(Modifier::pair(2, 0, "Well-Struck", "A14.1"));
+    }
+    mods.extend(defence_modifiers(f, side, Some(t)));
+    let at = f.units[t].at;
+    let hits = roll_attack(ctx, pid, mods, what, at, rule)?;
+    for n in 0..hits {
+        if k_of(f, tpid).is_none() {
+            note!(
+                ctx,
+                "A11.9",
+                "{} Hit(s) beyond the target's destruction are lost (A11.9).",
+                hits - n
+            );
+            break;
+        }
+        hit(ctx, f, tpid, HitSource::Attack, rule)?;
+    }
+    Ok(hits)
+}
+
+/// The counter of the Union Force the player attacks among `units`
+/// (A11.7: the Confederate player chooses), asked only when there is a
+/// choice. None when `units` is empty.
+pub fn choose_target(
+    ctx: &mut Ctx,
+    f: &Field,
+    units: &[usize],
+    prompt: &str,
+    rule: &'static str,
+) -> R<Option<usize>> {
+    match units {
+        [] => Ok(None),
+        [one] => Ok(Some(f.units[*one].piece)),
+        _ => {
+            let options = units
+                .iter()
+                .map(|&t| Decision::Target { force: f.id(t) })
+                .collect();
+            match ask_on(ctx, f, rule, prompt, options)? {
+                Decision::Target { force } => Ok(ctx.board.index(&force)),
+                other => unreachable!("not offered: {other:?}"),
+            }
+        }
+    }
+}
+
+/// The Square the player moves a Force into among `squares`, asked only
+/// when there is a choice. None when `squares` is empty.
+pub fn choose_square(
+    ctx: &mut Ctx,
+    f: &Field,
+    squares: &[Square],
+    prompt: &str,
+    rule: &'static str,
+) -> R<Option<Square>> {
+    match squares {
+        [] => Ok(None),
+        [one] => Ok(Some(*one)),
+        _ => {
+            let options = squares
+                .iter()
+                .map(|&square| Decision::MarchInto { square })
+                .collect();
+            match ask_on(ctx, f, rule, prompt, options)? {
+                Decision::MarchInto { square } => Ok(Some(square)),
+                other => unreachable!("not offered: {other:?}"),
+            }
+        }
+    }
+}
+
+/// A Force's Formation in relation to a Force or Square `to` (A10.3).
+pub fn formation_toward(f: &Field, k: usize, to: Square) -> Formation {
+    let u = &f.units[k];
+    u.at.formation_toward(u.formation, to)
+}
+
+/// Set a Force's Formation on the sheet so that it is `want` in relation
+/// to `to` (A10.3; A14.2.2 Combat "Line Formation (relative to the
+/// Confederate Force it is attacking)").
+pub fn face(ctx: &mut Ctx, f: &mut Field, pid: usize, want: Formation, to: Square, rule: &str) {
+    let Some(k) = k_of(f, pid) else { return };
+    if formation_toward(f, k, to) != want {
+        f.units[k].formation = f.units[k].formation.other();
+        note!(
+            ctx,
+            rule,
+            "{} changes to {:?} on the sheet ({want:?} toward Square {}).",
+            f.label(ctx.board, k),
+            f.units[k].formation,
+            to.name()
+        );
+    }
+}
+
+/// A11.0, A11.4: a Force Marches or Advances into `to`: an empty Square it
+/// enters; one holding an enemy Force is a Shock attack on that Force,
+/// after an Activation check when it began as a March (A11.4; Engage,
+/// Flank and Charge! make none). True when the Force may go on: it moved,
+/// or won and stands alone in the Square.
+pub fn advance_into(
+    ctx: &mut Ctx,
+    f: &mut Field,
+    pid: usize,
+    to: Square,
+    by: ShockBy,
+    rule: &'static str,
+) -> R<bool> {
+    let Some(k) = k_of(f, pid) else {
+        return Ok(false);
+    };
+    let side = f.units[k].side;
+    let defenders = f.units_at(to, side.other());
+    let Some(&t) = defenders.first() else {
+        move_into(ctx, f, pid, to);
+        note!(
+            ctx,
+            rule,
+            "{} moves into Square {}.",
+            f.label(ctx.board, k_of(f, pid).expect("here")),
+            to.name()
+        );
+        return Ok(true);
+    };
+    if by == ShockBy::March && !activate(ctx, f, pid, "Shock attack", "A11.4", &[])? {
+        note!(
+            ctx,
+            "A11.4",
+            "{} fails to Activate for its Shock attack and Holds (A11.4).",
+            f.label(ctx.board, k)
+        );
+        return Ok(false);
+    }
+    let result = shock_on(ctx, f, pid, t, by)?;
+    Ok(result == ShockResult::Won && k_of(f, pid).is_some_and(|k| !f.in_melee(k)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::battle::advanced::testing::{run, sheet};
+
+    /// A11.9: both Hits of a superscript result fall on the target; a Hit
+    /// beyond its destruction is lost, never passed to a Force beside it.
+    #[test]
+    fn hits_fall_on_the_target_only() {
+        // Sykes (4/1) at C4 fires on a reduced Longstreet in D4, A.P. Hill
+        // beside him in D3.
+        let (mut b, mut f) = sheet(&[("sykes", "C4"), ("longstreet", "D4"), ("ap-hill", "D3")]);
+        let longstreet = b.index("longstreet").unwrap();
+        let hill = b.index("ap-hill").unwrap();
+        b.pieces[longstreet].strength = crate::rules::components::Strength::Reduced;
+        let (hits, _) = run(&mut b, &[1], Vec::new(), |ctx| {
+            let sykes = ctx.board.index("sykes").unwrap();
+            attack_on(
+                ctx,
+                &mut f,
+                sykes,
+                longstreet,
+                Vec::new(),
+                "Combat",
+                "A14.2.2",
+            )
+            .unwrap()
+        });
+        assert_eq!(hits, 2, "a 1 within the superscript");
+        assert!(f.unit_of(longstreet).is_none(), "destroyed by the first");
+        assert!(f.unit_of(hill).is_some());
+        assert_eq!(
+            b.pieces[hill].strength,
+            crate::rules::components::Strength::Full,
+            "the second Hit is lost (A11.9)"
+        );
+    }
+}

@@ -1,0 +1,704 @@
+//! The Confederate side of a battle turn on the Squares: the Default
+//! Battle Plans a Force may use (A12.4, A11.5), the Battle Plan Counters'
+//! Advanced wording (A12.3), Garrisons and Fortifications (A11.1), and the
+//! player's order of resolution (A14.4).
+
+use super::attack::targets;
+use super::combat::{
+    advance_into, attack_on, choose_square, choose_target, face, formation_toward,
+};
+use super::field::Field;
+use super::movement::{Retreat, march_squares, retreat as retreat_squares};
+use super::moves::{RetreatKind, retreat, rout_retreat};
+use crate::campaign::{ForceType, Side};
+use crate::chronicle::Modifier;
+use crate::rules::battle::ground::{Ground, Region, Square};
+use crate::rules::battle::terms::{Formation, PlanCounter};
+use crate::rules::battle::turns::activation::activated;
+use crate::rules::battle::turns::cup::disrupt;
+use crate::rules::battle::turns::end::exit_sheet;
+use crate::rules::battle::turns::shock::ShockBy;
+use crate::rules::battle::turns::{R, ask_on, k_of, plans};
+use crate::rules::board::Board;
+use crate::rules::ctx::Ctx;
+use crate::rules::decision::{Decision, DefaultPlan, FormationChange, SecondMove};
+
+fn in_row_f(f: &Field, k: usize) -> bool {
+    f.units[k].at.region() == Region::ConfederateReserve
+}
+
+/// Artillery without an Activation number cannot March (11.1.1).
+fn marches(board: &Board, f: &Field, k: usize) -> bool {
+    let p = &board.pieces[f.units[k].piece];
+    f.force_type(k) != ForceType::Artillery || p.force.values(p.strength).activation.is_some()
+}
+
+/// The Squares unit `k` may March into: any adjacent one without a friend
+/// (A12.4), for Artillery none holding a Union Force.
+fn march_to(f: &Field, k: usize) -> Vec<Square> {
+    let mut squares = march_squares(f, k);
+    if f.force_type(k) == ForceType::Artillery {
+        squares.retain(|s| !f.any_at(*s, Side::Union));
+    }
+    squares
+}
+
+/// The Default Battle Plans a Confederate Force may use now (A12.4, A11.5,
+/// A11.1.1).
+pub fn defaults(board: &Board, f: &Field, k: usize) -> Vec<DefaultPlan> {
+    let ty = f.force_type(k);
+    let mut v = Vec::new();
+    if !ty.is_mobile() {
+        v.push(DefaultPlan::Hold);
+        return v;
+    }
+    if !targets(f, k).is_empty() {
+        v.push(DefaultPlan::Fire);
+    }
+    if f.in_melee(k) {
+        // A11.5: Fire, Pivot, Hold, or March (Retreat move only).
+        if ty != ForceType::Artillery {
+            if retreat_squares(f, k) != Retreat::Destroyed {
+                v.push(DefaultPlan::MarchBack);
+            }
+            v.push(DefaultPlan::Pivot);
+        }
+        v.push(DefaultPlan::Hold);
+        return v;
+    }
+    let can_march = marches(board, f, k);
+    if can_march && !march_to(f, k).is_empty() {
+        if ty == ForceType::Artillery {
+            v.push(DefaultPlan::March {
+                change: FormationChange::None,
+                then: SecondMove::None,
+            });
+        } else {
+            for change in [
+                FormationChange::None,
+                FormationChange::Before,
+                FormationChange::After,
+            ] {
+                v.push(DefaultPlan::March {
+                    change,
+                    then: SecondMove::None,
+                });
+                if ty == ForceType::Cavalry {
+                    v.push(DefaultPlan::March {
+                        change,
+                        then: SecondMove::Another,
+                    });
+                }
+            }
+            if ty == ForceType::Cavalry {
+                v.push(DefaultPlan::March {
+                    change: FormationChange::Both,
+                    then: SecondMove::None,
+                });
+            }
+        }
+    }
+    if ty == ForceType::Cavalry && in_row_f(f, k) {
+        v.push(DefaultPlan::Disrupt);
+    }
+    if ty != ForceType::Artillery {
+        v.push(DefaultPlan::Pivot);
+    }
+    if can_march && in_row_f(f, k) {
+        v.push(DefaultPlan::MarchOff);
+    }
+    v.push(DefaultPlan::Hold);
+    v
+}
+
+/// A14.4 (and 12.3.8 for the Prepared): the player picks who acts next.
+pub fn resolve(ctx: &mut Ctx, f: &mut Field, prepared_only: bool) -> R<()> {
+    loop {
+        if f.routed == Some(Side::Confederate) {
+            // A12.4 Retreat, in the Confederate step (A14.5).
+            return if prepared_only {
+                Ok(())
+            } else {
+                rout_retreat(ctx, f, Side::Confederate, "A14.5")
+            };
+        }
+        let ready: Vec<usize> = f
+            .side(Side::Confederate)
+            .filter(|&k| !f.units[k].acted && (!prepared_only || f.units[k].prepare))
+            .collect();
+        if ready.is_empty() {
+            return Ok(());
+        }
+        // Static Forces act by themselves (A11.1); a Fortification given
+        // Canister fires it (12.3.2).
+        if let Some(&k) = ready.iter().find(|&&k| !f.force_type(k).is_mobile()) {
+            let pid = f.units[k].piece;
+            f.units[k].acted = true;
+            match f.units[k].counter.take() {
+                Some(counter) if !f.in_melee(k) => run_counter(ctx, f, pid, counter)?,
+                _ => static_fire(ctx, f, pid)?,
+            }
+            continue;
+        }
+        let mut options = Vec::new();
+        for &k in &ready {
+            let id = f.id(k);
+            if f.units[k].counter.is_some() && !f.in_melee(k) {
+                options.push(Decision::Act {
+                    force: id,
+                    plan: None,
+                });
+            } else {
+                for d in defaults(ctx.board, f, k) {
+                    options.push(Decision::Act {
+                        force: id.clone(),
+                        plan: Some(d),
+                    });
+                }
+            }
+        }
+        if f.formation_counter {
+            options.push(Decision::UseFormationCounter);
+        }
+        match ask_on(ctx, f, "A14.4", "Which Force acts next, and how?", options)? {
+            Decision::UseFormationCounter => plans::use_formation_counter(ctx, f)?,
+            Decision::Act { force, plan } => {
+                let pid = ctx.board.index(&force).expect("offered");
+                let k = f.unit_of(pid).expect("on the sheet");
+                f.units[k].acted = true;
+                match plan {
+                    None => {
+                        let counter = f.units[k].counter.expect("offered with a counter");
+                        run_counter(ctx, f, pid, counter)?;
+                        if let Some(k) = f.unit_of(pid) {
+                            f.units[k].counter = None;
+                            f.units[k].target = None;
+                        }
+                    }
+                    Some(d) => run_default(ctx, f, pid, d)?,
+                }
+                ctx.frame(f, |b| {
+                    format!("{} acts", crate::rules::board::label(&b.pieces[pid]))
+                });
+            }
+            other => unreachable!("not offered: {other:?}"),
+        }
+        if !f.has_side(Side::Union) {
+            return Ok(());
+        }
+    }
+}
+
+/// A11.1: a Garrison fires at a Union Force in its own or an adjacent
+/// Square; a Fortification at one not in Melee 1 Square or more away,
+/// never with a Union Force in its own Square. The player chooses the
+/// target (A11.7).
+fn static_fire(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
+    let k = f.unit_of(pid).expect("here");
+    let (what, rule) = match f.force_type(k) {
+        ForceType::Garrison => ("Fire (Garrison)", "A11.1"),
+        _ => ("Fire (Fortification)", "A11.7"),
+    };
+    let ts = targets(f, k);
+    if let Some(t) = choose_target(ctx, f, &ts, "Fire at which Union Force?", rule)? {
+        attack_on(ctx, f, pid, t, Vec::new(), what, rule)?;
+    }
+    Ok(())
+}
+
+/// The Union units next to unit `k` (range 1, A11.0.1).
+fn adjacent(f: &Field, k: usize) -> Vec<usize> {
+    let at = f.units[k].at;
+    f.side(Side::Union)
+        .filter(|&t| at.distance(f.units[t].at) == 1)
+        .collect()
+}
+
+/// Fire at a Union Force next to the Force (the player's choice among
+/// `among`), with `mods` (A12.3).
+fn fire(
+    ctx: &mut Ctx,
+    f: &mut Field,
+    pid: usize,
+    among: &[usize],
+    mods: Vec<Modifier>,
+    what: &str,
+    rule: &'static str,
+) -> R<Option<usize>> {
+    let prompt = format!("{what}: at which Union Force?");
+    let Some(t) = choose_target(ctx, f, among, &prompt, rule)? else {
+        return Ok(None);
+    };
+    attack_on(ctx, f, pid, t, mods, what, rule)?;
+    Ok(Some(t))
+}
+
+fn hold(ctx: &mut Ctx, f: &Field, k: usize, plan: PlanCounter, why: &str) {
+    note!(
+        ctx,
+        "11.2",
+        "{}: {} cannot be carried out ({why}): the Force Holds (11.2).",
+        f.label(ctx.board, k),
+        plan.name()
+    );
+}
+
+/// A11.3: the Squares an Advance may go into: an adjacent one without a
+/// friend one Row nearer Row A, or nearer the closest Union Force
+/// (R-A11.3-advance).
+fn advance_squares(f: &Field, k: usize) -> Vec<Square> {
+    let at = f.units[k].at;
+    let nearest = |s: Square| f.side(Side::Union).map(|t| s.distance(f.units[t].at)).min();
+    let now = nearest(at);
+    march_squares(f, k)
+        .into_iter()
+        .filter(|s| {
+            s.depth(Side::Confederate) > at.depth(Side::Confederate)
+                || matches!((nearest(*s), now), (Some(a), Some(b)) if a < b)
+        })
+        .collect()
+}
+
+/// The next step toward the Square `goal` `left` Squares away after it:
+/// an adjacent Square without a friend `left` Squares from it; `empty`
+/// only those without an enemy too.
+fn steps_toward(f: &Field, k: usize, goal: Square, left: i32, empty: bool) -> Vec<Square> {
+    march_squares(f, k)
+        .into_iter()
+        .filter(|s| s.distance(goal) == left && (!empty || !f.any_at(*s, Side::Union)))
+        .collect()
+}
+
+/// Whether an Activation check is needed: in Column (toward `to`, A10.3)
+/// the counters that say so skip it.
+fn column_toward(f: &Field, k: usize, to: Square) -> bool {
+    formation_toward(f, k, to) == Formation::Column
+}
+
+/// Resolve a Battle Plan Counter on the Squares (A12.3).
+fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R<()> {
+    let k = f.unit_of(pid).expect("here");
+    let rule = plan.rule();
+    match plan {
+        PlanCounter::AimedVolley => {
+            // A12.3: range 1, in Line toward the target (A10.3).
+            let ts: Vec<usize> = adjacent(f, k)
+                .into_iter()
+                .filter(|&t| !column_toward(f, k, f.units[t].at))
+                .collect();
+            if ts.is_empty() {
+                hold(
+                    ctx,
+                    f,
+                    k,
+                    plan,
+                    "no Union Force in an adjacent Square toward which it is in Line",
+                );
+                return Ok(());
+            }
+            if activated(ctx, f, pid, "Aimed Volley", rule, &[], false)? {
+                let m = vec![Modifier::pair(3, 1, "Aimed Volley", rule)];
+                fire(ctx, f, pid, &ts, m, "Aimed Volley", rule)?;
+            }
+        }
+        PlanCounter::Canister => {
+            // A12.3: exactly 1 Square from the nearest Union Force, not in
+            // Melee; +2/+2 besides the range 1 modifier (A11.7.2).
+            let ts: Vec<usize> = targets(f, k)
+                .into_iter()
+                .filter(|&t| f.units[k].at.distance(f.units[t].at) == 1)
+                .collect();
+            if f.range_to_enemy(k) != Some(1) || ts.is_empty() {
+                hold(
+                    ctx,
+                    f,
+                    k,
+                    plan,
+                    "not exactly 1 Square from a Union Force not in Melee",
+                );
+                return Ok(());
+            }
+            let m = vec![Modifier::pair(2, 2, "Canister", rule)];
+            fire(ctx, f, pid, &ts, m, "Canister", rule)?;
+        }
+        PlanCounter::Cover => {
+            note!(
+                ctx,
+                rule,
+                "{} stays in position in Cover.",
+                f.label(ctx.board, k)
+            );
+        }
+        PlanCounter::Engage => {
+            let squares = advance_squares(f, k);
+            let Some(to) =
+                choose_square(ctx, f, &squares, "Engage: Advance into which Square?", rule)?
+            else {
+                hold(ctx, f, k, plan, "no Square to Advance into");
+                return Ok(());
+            };
+            if !column_toward(f, k, to) && !activated(ctx, f, pid, "Engage", rule, &[], false)? {
+                return Ok(());
+            }
+            if advance_into(ctx, f, pid, to, ShockBy::Engage, rule)? {
+                let k = f.unit_of(pid).expect("here");
+                let ts = adjacent(f, k);
+                if let Some(t) =
+                    choose_target(ctx, f, &ts, "Engage: fire at which Union Force?", rule)?
+                {
+                    let at = f.units[k_of(f, t).expect("here")].at;
+                    face(ctx, f, pid, Formation::Line, at, rule);
+                    let m = vec![Modifier::pair(1, 1, "Engage", rule)];
+                    attack_on(ctx, f, pid, t, m, "Engage", rule)?;
+                }
+            }
+        }
+        PlanCounter::FightingRetreat => {
+            let ts = adjacent(f, k);
+            if f.range_to_enemy(k) != Some(1) || ts.is_empty() {
+                hold(
+                    ctx,
+                    f,
+                    k,
+                    plan,
+                    "not exactly 1 Square from the nearest Union Force",
+                );
+                return Ok(());
+            }
+            let prompt = "Fighting Retreat: fire at which Union Force?";
+            let Some(t) = choose_target(ctx, f, &ts, prompt, rule)? else {
+                return Ok(());
+            };
+            let column = column_toward(f, k, f.units[k_of(f, t).expect("here")].at);
+            let extra: &[(i32, &'static str, &'static str)] = if column {
+                &[]
+            } else {
+                &[(-2, "Fighting Retreat in Line", "12.3.5")]
+            };
+            if !activated(ctx, f, pid, "Fighting Retreat", rule, extra, false)? {
+                return Ok(());
+            }
+            let m = if column {
+                Modifier::pair(-2, -2, "Fighting Retreat in Column", rule)
+            } else {
+                Modifier::pair(-1, -1, "Fighting Retreat in Line", rule)
+            };
+            attack_on(ctx, f, pid, t, vec![m], "Fighting Retreat", rule)?;
+            // A12.3: step (ii) two Squares.
+            for _ in 0..2 {
+                if f.unit_of(pid).is_some() {
+                    retreat(ctx, f, pid, RetreatKind::Ordered, rule)?;
+                }
+            }
+        }
+        PlanCounter::Flank => {
+            let target = f.units[k]
+                .target
+                .and_then(|t| k_of(f, t).map(|tk| (t, f.units[tk].at)));
+            let Some((tpid, goal)) = target.filter(|(_, at)| f.units[k].at.distance(*at) == 2)
+            else {
+                hold(
+                    ctx,
+                    f,
+                    k,
+                    plan,
+                    "not exactly 2 Squares from its declared target",
+                );
+                return Ok(());
+            };
+            let squares = steps_toward(f, k, goal, 1, true);
+            let Some(first) = choose_square(
+                ctx,
+                f,
+                &squares,
+                "Flank: Advance through which Square?",
+                rule,
+            )?
+            else {
+                hold(ctx, f, k, plan, "no empty Square on the way to its target");
+                return Ok(());
+            };
+            if !column_toward(f, k, first) && !activated(ctx, f, pid, "Flank", rule, &[], false)? {
+                return Ok(());
+            }
+            advance_into(ctx, f, pid, first, ShockBy::Flank, rule)?;
+            let goal = f.units[k_of(f, tpid).expect("still here")].at;
+            if !advance_into(ctx, f, pid, goal, ShockBy::Flank, rule)? {
+                return Ok(());
+            }
+            let k = f.unit_of(pid).expect("here");
+            let ts = adjacent(f, k);
+            let prompt = "Flank: attack which Union Force?";
+            if let Some(t) = choose_target(ctx, f, &ts, prompt, rule)? {
+                let mods = if column_toward(f, k, f.units[k_of(f, t).expect("here")].at) {
+                    vec![Modifier::pair(-2, -2, "Flank in Column", rule)]
+                } else {
+                    Vec::new()
+                };
+                attack_on(ctx, f, pid, t, mods, "Flank", rule)?;
+            }
+        }
+        PlanCounter::RapidAdvance => {
+            let target = f.units[k]
+                .target
+                .and_then(|t| k_of(f, t).map(|tk| (t, f.units[tk].at)));
+            let Some((tpid, goal)) = target.filter(|(_, at)| f.units[k].at.distance(*at) == 3)
+            else {
+                hold(
+                    ctx,
+                    f,
+                    k,
+                    plan,
+                    "not exactly 3 Squares from its declared target",
+                );
+                return Ok(());
+            };
+            let squares = steps_toward(f, k, goal, 2, false);
+            let prompt = "Rapid Advance: Advance into which Square?";
+            let Some(first) = choose_square(ctx, f, &squares, prompt, rule)? else {
+                hold(ctx, f, k, plan, "no Square on the way to its target");
+                return Ok(());
+            };
+            let extra: &[(i32, &'static str, &'static str)] = if column_toward(f, k, first) {
+                &[]
+            } else {
+                &[(-2, "Rapid Advance in Line", "12.3.9")]
+            };
+            if !activated(ctx, f, pid, "Rapid Advance", rule, extra, false)? {
+                return Ok(());
+            }
+            if !advance_into(ctx, f, pid, first, ShockBy::March, rule)? {
+                return Ok(());
+            }
+            let k = f.unit_of(pid).expect("here");
+            let goal = k_of(f, tpid).map_or(goal, |t| f.units[t].at);
+            let squares = steps_toward(f, k, goal, 1, false);
+            if let Some(second) = choose_square(ctx, f, &squares, prompt, rule)?
+                && !advance_into(ctx, f, pid, second, ShockBy::March, rule)?
+            {
+                return Ok(());
+            }
+            // A12.3: an attack at −1/−1 in Line toward a Union Force at
+            // range 1; none in Column (A10.3).
+            let k = f.unit_of(pid).expect("here");
+            let ts: Vec<usize> = adjacent(f, k)
+                .into_iter()
+                .filter(|&t| !column_toward(f, k, f.units[t].at))
+                .collect();
+            let m = vec![Modifier::pair(-1, -1, "Rapid Advance in Line", rule)];
+            fire(ctx, f, pid, &ts, m, "Rapid Advance", rule)?;
+        }
+        PlanCounter::RapidFire => {
+            let ts = adjacent(f, k);
+            let Some(t) = choose_target(ctx, f, &ts, "Rapid Fire: at which Union Force?", rule)?
+            else {
+                hold(ctx, f, k, plan, "no Union Force in an adjacent Square");
+                return Ok(());
+            };
+            let at = f.units[k_of(f, t).expect("here")].at;
+            if column_toward(f, k, at) && !activated(ctx, f, pid, "Rapid Fire", rule, &[], false)? {
+                return Ok(());
+            }
+            let first = Modifier::pair(-1, -1, "Rapid Fire, first attack", rule);
+            attack_on(ctx, f, pid, t, vec![first], "Rapid Fire", rule)?;
+            // A12.3: the second at the same Force; another at range 1 if
+            // it is gone.
+            let second = Modifier::pair(-2, -2, "Rapid Fire, second attack", rule);
+            if k_of(f, t).is_some() {
+                attack_on(ctx, f, pid, t, vec![second], "Rapid Fire", rule)?;
+            } else if let Some(k) = f.unit_of(pid) {
+                let ts = adjacent(f, k);
+                fire(ctx, f, pid, &ts, vec![second], "Rapid Fire", rule)?;
+            }
+        }
+        PlanCounter::Volley => {
+            let ts = adjacent(f, k);
+            let Some(t) = choose_target(ctx, f, &ts, "Volley: at which Union Force?", rule)? else {
+                hold(ctx, f, k, plan, "no Union Force in an adjacent Square");
+                return Ok(());
+            };
+            let at = f.units[k_of(f, t).expect("here")].at;
+            if column_toward(f, k, at) && !activated(ctx, f, pid, "Volley", rule, &[], false)? {
+                return Ok(());
+            }
+            let m = vec![Modifier::pair(2, 0, "Volley", rule)];
+            attack_on(ctx, f, pid, t, m, "Volley", rule)?;
+        }
+        PlanCounter::Formation | PlanCounter::Prepare => {}
+    }
+    Ok(())
+}
+
+fn change_formation(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static str) {
+    if let Some(k) = f.unit_of(pid) {
+        f.units[k].formation = f.units[k].formation.other();
+        note!(
+            ctx,
+            rule,
+            "{} changes to {:?}.",
+            f.label(ctx.board, k),
+            f.units[k].formation
+        );
+    }
+}
+
+/// One Square of a March (A12.4): the Square chosen, an Activation check
+/// in Line toward it (always for Artillery), then in or a Shock attack.
+/// True when the Force may go on.
+fn march_step(ctx: &mut Ctx, f: &mut Field, pid: usize, prompt: &str) -> R<bool> {
+    let Some(k) = f.unit_of(pid) else {
+        return Ok(false);
+    };
+    let squares = march_to(f, k);
+    let Some(to) = choose_square(ctx, f, &squares, prompt, "A12.4")? else {
+        return Ok(false);
+    };
+    let must_roll = f.force_type(k) == ForceType::Artillery || !column_toward(f, k, to);
+    if must_roll && !activated(ctx, f, pid, "March", "A12.4", &[], true)? {
+        return Ok(false);
+    }
+    advance_into(ctx, f, pid, to, ShockBy::March, "A12.4")
+}
+
+/// Resolve a Default Battle Plan on the Squares (A12.4).
+fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: DefaultPlan) -> R<()> {
+    let k = f.unit_of(pid).expect("here");
+    let label = f.label(ctx.board, k);
+    match plan {
+        DefaultPlan::Hold => note!(ctx, "12.4.6", "{label} Holds."),
+        DefaultPlan::Pivot => change_formation(ctx, f, pid, "12.4.4"),
+        DefaultPlan::Fire => {
+            let ts = targets(f, k);
+            let Some(t) = choose_target(ctx, f, &ts, "Fire at which Union Force?", "A12.4")? else {
+                return Ok(());
+            };
+            // A12.4: Column toward the target must Activate; in Melee the
+            // Formation on the sheet counts, Artillery fires as it stands
+            // (R-A12.4-fire).
+            let tk = k_of(f, t).expect("here");
+            let column = match f.force_type(k) {
+                ForceType::Artillery => false,
+                _ if f.in_melee(k) => f.units[k].formation == Formation::Column,
+                _ => column_toward(f, k, f.units[tk].at),
+            };
+            if column && !activated(ctx, f, pid, "Fire", "A12.4", &[], true)? {
+                return Ok(());
+            }
+            let what = if f.in_melee(k) {
+                "Fire (Melee)"
+            } else {
+                "Fire"
+            };
+            attack_on(ctx, f, pid, t, Vec::new(), what, "A12.4")?;
+        }
+        DefaultPlan::MarchBack => {
+            // A11.5: March, a Retreat move only; Line (toward the Row
+            // behind: its Formation on the sheet) must Activate.
+            let line = f.units[k].formation == Formation::Line;
+            if !line || activated(ctx, f, pid, "March (back)", "A11.5", &[], true)? {
+                retreat(ctx, f, pid, RetreatKind::Ordered, "A11.5")?;
+            }
+        }
+        DefaultPlan::MarchOff => {
+            let line = f.units[k].formation == Formation::Line;
+            if line && !activated(ctx, f, pid, "March", "A12.4", &[], true)? {
+                return Ok(());
+            }
+            exit_sheet(ctx, f, pid, "14.5.1")?;
+        }
+        DefaultPlan::Disrupt => {
+            // A12.4: from Row F, without moving.
+            if activated(ctx, f, pid, "Disrupt", "A12.4", &[], true)? {
+                disrupt(ctx, f)?;
+            }
+        }
+        DefaultPlan::March { change, then } => {
+            let cavalry = f.force_type(k) == ForceType::Cavalry;
+            if matches!(change, FormationChange::Before | FormationChange::Both) {
+                change_formation(ctx, f, pid, "A12.4");
+            }
+            let went_on = march_step(ctx, f, pid, "March into which Square?")?;
+            if cavalry && went_on && then == SecondMove::Another {
+                // A12.4: Cavalry's second Square, checked toward it again.
+                march_step(ctx, f, pid, "March into which second Square?")?;
+            }
+            if matches!(change, FormationChange::After | FormationChange::Both)
+                && f.unit_of(pid).is_some_and(|k| !f.in_melee(k))
+            {
+                change_formation(ctx, f, pid, "A12.4");
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::battle::advanced::testing::{k, run, sheet};
+
+    fn plans_of(at: &[(&str, &str)], id: &str) -> Vec<DefaultPlan> {
+        let (b, f) = sheet(at);
+        defaults(&b, &f, k(&b, &f, id))
+    }
+
+    /// A11.5: in Melee only Fire, Pivot, Hold and March back; A12.4
+    /// Disrupt and March off only from Row F.
+    #[test]
+    fn default_battle_plans_on_the_squares() {
+        let melee = plans_of(&[("longstreet", "D4"), ("kearny", "D4")], "longstreet");
+        assert_eq!(
+            melee,
+            [
+                DefaultPlan::Fire,
+                DefaultPlan::MarchBack,
+                DefaultPlan::Pivot,
+                DefaultPlan::Hold
+            ]
+        );
+        let far = plans_of(&[("longstreet", "E4"), ("kearny", "B4")], "longstreet");
+        assert!(!far.contains(&DefaultPlan::Fire), "nobody adjacent");
+        assert!(!far.contains(&DefaultPlan::MarchOff), "not in Row F");
+        let back = plans_of(&[("longstreet", "F4"), ("kearny", "B4")], "longstreet");
+        assert!(back.contains(&DefaultPlan::MarchOff));
+    }
+
+    /// A10.3's example: Longstreet in D5 (in Line) Volleys Smith in D4 (in
+    /// Column toward him: an Activation check), or Slocum in C4 (Line: none).
+    #[test]
+    fn volley_checks_the_formation_toward_its_target_a10_3() {
+        let at = [("longstreet", "D5"), ("smith", "D4"), ("slocum", "C4")];
+        // At Smith: the Activation check (7: 6 passes), then the attack.
+        let (mut b, mut f) = sheet(&at);
+        let lk = k(&b, &f, "longstreet");
+        f.units[lk].counter = Some(PlanCounter::Volley);
+        let smith = b.index("smith").unwrap();
+        let answer = vec![Decision::Target {
+            force: "smith".into(),
+        }];
+        let (_, rolled) = run(&mut b, &[6, 5], answer, |ctx| {
+            let pid = ctx.board.index("longstreet").unwrap();
+            run_counter(ctx, &mut f, pid, PlanCounter::Volley).unwrap()
+        });
+        assert_eq!(rolled, 2, "Activation, then the attack");
+        assert_eq!(
+            b.pieces[smith].strength,
+            crate::rules::components::Strength::Reduced
+        );
+        // At Slocum: no Activation check; 10 +2 Volley: a Hit on a 9.
+        let (mut b, mut f) = sheet(&at);
+        let slocum = b.index("slocum").unwrap();
+        let answer = vec![Decision::Target {
+            force: "slocum".into(),
+        }];
+        let (_, rolled) = run(&mut b, &[9], answer, |ctx| {
+            let pid = ctx.board.index("longstreet").unwrap();
+            run_counter(ctx, &mut f, pid, PlanCounter::Volley).unwrap()
+        });
+        assert_eq!(rolled, 1, "no Activation check in Line toward C4");
+        assert_eq!(
+            b.pieces[slocum].strength,
+            crate::rules::components::Strength::Reduced
+        );
+    }
+}

@@ -1,0 +1,109 @@
+//! The Advanced Battlefield Sheet's Squares as the geometry of the shared
+//! battle-turn procedure (`battle::turns`).
+
+use super::field::Field;
+use super::moves::{RetreatKind, move_into, retreat};
+use super::{confederate, placement, union};
+use crate::campaign::Side;
+use crate::rules::battle::ground::{Ground, Region, Square};
+use crate::rules::battle::turns::{R, Sheet, plans};
+use crate::rules::board::Board;
+use crate::rules::components::SpecialBattlePlan;
+use crate::rules::ctx::Ctx;
+use crate::rules::decision::Request;
+use crate::rules::difficulty::BattleMode;
+
+impl Sheet for Square {
+    const MODE: BattleMode = BattleMode::Advanced;
+    const RULES: &'static str = "Advanced Battle Rules, on the Advanced Battlefield Sheet";
+    const DECLARES_TARGETS: bool = true;
+
+    fn place(ctx: &mut Ctx, f: &mut Field, off: &[usize], union_first: bool) -> R<()> {
+        if union_first {
+            placement::place_union(ctx, f)?;
+            placement::place_confederates(ctx, f, off)?;
+        } else {
+            placement::place_confederates(ctx, f, off)?;
+            placement::place_union(ctx, f)?;
+        }
+        Ok(())
+    }
+
+    fn shown(self) -> (Region, Option<Square>) {
+        (self.region(), Some(self))
+    }
+
+    fn range_of(f: &Field, k: usize) -> Option<i32> {
+        f.range_to_enemy(k)
+    }
+
+    /// R-A11.4.4: the captured Artillery's Square when it holds no Force
+    /// of the captor, else the nearest Square that holds none.
+    fn substitute_at(f: &Field, at: Square, captor: Side) -> Square {
+        nearest_room(f, at, captor)
+    }
+
+    fn shock_retreat(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
+        retreat(ctx, f, pid, RetreatKind::ShockFailure, "A11.4.2")
+    }
+
+    fn move_into(ctx: &mut Ctx, f: &mut Field, pid: usize, to: Square) {
+        // A Shock attack that captured Artillery finds the captor's
+        // substitute in the Square it enters: the guns are drawn off to
+        // the nearest Square with room (R-A11.4.4).
+        if let Some(k) = f.unit_of(pid) {
+            let side = f.units[k].side;
+            for j in f.units_at(to, side) {
+                if j != k {
+                    f.units[j].at = nearest_room(f, to, side);
+                }
+            }
+        }
+        move_into(ctx, f, pid, to)
+    }
+
+    fn push_back(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static str) -> R<()> {
+        retreat(ctx, f, pid, RetreatKind::Pushed, rule)
+    }
+
+    fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R<bool> {
+        union::resolve_drawn(ctx, f, plan)
+    }
+
+    fn assign(ctx: &mut Ctx, f: &mut Field) -> R<()> {
+        plans::assign(ctx, f)?;
+        plans::take_cover(ctx, f)
+    }
+
+    fn resolve_confederate(ctx: &mut Ctx, f: &mut Field, prepared_only: bool) -> R<()> {
+        confederate::resolve(ctx, f, prepared_only)
+    }
+
+    fn resolve_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
+        union::resolve_union(ctx, f)
+    }
+
+    fn on_sheet(request: Request, f: &Field) -> Request {
+        request.on_sheet(f.view())
+    }
+
+    fn problem(f: &Field, board: &Board) -> Option<String> {
+        f.problem(board)
+    }
+}
+
+/// `at` when it holds no Force of `side`, else the nearest Square that
+/// holds no Force at all (one with only an enemy Force if none is empty),
+/// those toward `side`'s own edge first (R-A11.4.4).
+fn nearest_room(f: &Field, at: Square, side: Side) -> Square {
+    if f.has_room(at, side) {
+        return at;
+    }
+    Square::all()
+        .filter(|s| f.has_room(*s, side))
+        .min_by_key(|s| {
+            let enemy = f.any_at(*s, side.other());
+            (enemy, s.distance(at), s.depth(side), s.column())
+        })
+        .unwrap_or(at)
+}

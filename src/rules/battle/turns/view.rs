@@ -1,0 +1,115 @@
+//! The battlefield sheet as the player sees it, on any sheet: the frames of
+//! a battle's record (`battle::record`).
+
+use super::Sheet;
+use super::plans::refusal;
+use crate::campaign::Side;
+use crate::rules::battle::field::Field;
+use crate::rules::battle::record::{SheetUnit, SheetView};
+use crate::rules::battle::terms::PlanCounter;
+use crate::rules::board::Board;
+use crate::rules::components::Strength;
+use crate::rules::ctx::Ctx;
+
+/// The sheet for display; `refusals` adds why each Battle Plan Counter may
+/// not be attached (asked at 12.2 only, to keep the record small).
+pub fn sheet_view<P: Sheet>(f: &Field<P>, ctx: &Ctx, refusals: bool) -> SheetView {
+    let board = &*ctx.board;
+    let units = (0..f.units.len())
+        .map(|k| {
+            let u = &f.units[k];
+            let p = &board.pieces[u.piece];
+            let refusals = if refusals && u.side == Side::Confederate {
+                PlanCounter::ALL
+                    .into_iter()
+                    .filter_map(|plan| refusal(f, k, plan).map(|why| (plan, why)))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let (region, square) = u.at.shown();
+            SheetUnit {
+                force: p.force.id.clone(),
+                side: u.side,
+                region,
+                square,
+                target: u.target.map(|t| board.pieces[t].force.id.clone()),
+                formation: u.formation,
+                reduced: p.strength == Strength::Reduced,
+                combat: p.combat(),
+                counter: u.counter,
+                prepare: u.prepare,
+                entrench: u.entrench,
+                hard_cover: u.hard_cover,
+                cover: u.cover,
+                acted: u.acted,
+                clear_orders: u.clear_orders.is_some(),
+                in_melee: f.in_melee(k),
+                range: P::range_of(f, k),
+                refusals,
+            }
+        })
+        .collect();
+    SheetView {
+        turn: f.turn,
+        turns: f.turns,
+        quantity: f.quantity,
+        assigned: f.assigned,
+        union_quantity: f.union_quantity,
+        tactics: f.tactics,
+        confederate_combat: f.combat_total(board, Side::Confederate),
+        union_combat: f.combat_total(board, Side::Union),
+        lee: f.lee,
+        units,
+        cup: f.cup.clone(),
+        drawn: f.drawn.clone(),
+        disrupted: f.disrupted.clone(),
+        insights: f.insights.iter().map(|s| (s.insight, s.spent)).collect(),
+        formation_counter: f.formation_counter,
+        routed: f.routed,
+    }
+}
+
+/// Record the sheet as it stands now in the battle's record, with a
+/// caption, unless it is the same as the last frame.
+pub fn record<P: Sheet>(ctx: &mut Ctx, f: &Field<P>, caption: String, refusals: bool) {
+    use crate::rules::battle::record::EventKind;
+    let sheet = sheet_view(f, ctx, refusals);
+    let same = ctx
+        .board
+        .battles
+        .as_ref()
+        .and_then(|r| r.battles.last())
+        .and_then(|b| {
+            b.events.iter().rev().find_map(|e| match &e.kind {
+                EventKind::Sheet { sheet, .. } => Some(sheet),
+                _ => None,
+            })
+        })
+        .is_some_and(|last| *last == sheet);
+    if !same {
+        ctx.record(EventKind::Sheet { caption, sheet });
+    }
+}
+
+impl Ctx<'_> {
+    /// The sheet after a change, with a caption saying what changed;
+    /// nothing when it did not change or nothing is recorded.
+    pub fn frame<P: Sheet>(&mut self, f: &Field<P>, caption: impl FnOnce(&Board) -> String) {
+        self.frame_with(f, caption, false);
+    }
+
+    /// [`Ctx::frame`], with the reasons for refused Battle Plan Counters.
+    pub fn frame_with<P: Sheet>(
+        &mut self,
+        f: &Field<P>,
+        caption: impl FnOnce(&Board) -> String,
+        refusals: bool,
+    ) {
+        if !self.recording() {
+            return;
+        }
+        let caption = caption(self.board);
+        record(self, f, caption, refusals);
+    }
+}
