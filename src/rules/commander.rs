@@ -481,6 +481,33 @@ impl Policy {
     }
 }
 
+impl Policy {
+    /// On the Advanced sheet: the bold go to the Square nearest a Union
+    /// Force, the cautious to the one farthest from them.
+    fn choose_square(self, request: &Request) -> Decision {
+        let union: Vec<crate::rules::battle::ground::Square> = request
+            .battlefield
+            .iter()
+            .flatten()
+            .filter(|u| u.side == crate::campaign::Side::Union)
+            .filter_map(|u| u.square)
+            .collect();
+        let nearest = |d: &Decision| match d {
+            Decision::MarchInto { square } => union
+                .iter()
+                .map(|u| crate::rules::battle::ground::Ground::distance(*square, *u))
+                .min()
+                .unwrap_or(0),
+            _ => 0,
+        };
+        let pick = match self {
+            Policy::Objective => request.options.iter().min_by_key(|d| nearest(d)),
+            Policy::Cautious => request.options.iter().max_by_key(|d| nearest(d)),
+        };
+        pick.cloned().unwrap_or_else(|| request.options[0].clone())
+    }
+}
+
 impl Decider for Policy {
     fn decide(&mut self, board: &Board, request: &Request) -> Result<Decision, Interrupt> {
         let first = request.options[0].clone();
@@ -615,6 +642,19 @@ impl Decider for Policy {
             | Decision::EndAssign => self.choose_plan(board, request),
             Decision::Act { .. } | Decision::UseFormationCounter => self.choose_act(request),
             Decision::FormationChange { .. } | Decision::EndFormationChanges => Decision::EndFormationChanges,
+            Decision::MarchInto { .. } => self.choose_square(request),
+            // A12.3 offers the Force at the counter's distance first; an
+            // attack goes at the weakest Force it may.
+            Decision::Target { .. } if request.rule == "A12.3" => first,
+            Decision::Target { .. } => request
+                .options
+                .iter()
+                .min_by_key(|d| match d {
+                    Decision::Target { force } => board.piece(force).map_or(u32::MAX, |p| p.combat()),
+                    _ => u32::MAX,
+                })
+                .cloned()
+                .unwrap_or(first),
             Decision::DisruptTake { .. } => request
                 .options
                 .iter()

@@ -170,12 +170,16 @@ fn screen_attacks<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()> {
         }
     }
     for _ in 0..hits {
+        // The rearmost Region, or Row (A10.2.12: Row A, then B, then C).
         let rear = f
             .side(Side::Union)
-            .map(|k| f.units[k].at)
-            .min_by_key(|r| r.depth(Side::Union));
+            .map(|k| f.units[k].at.depth(Side::Union))
+            .min();
         let Some(rear) = rear else { break };
-        let there = f.units_at(rear, Side::Union);
+        let there: Vec<usize> = f
+            .side(Side::Union)
+            .filter(|&k| f.units[k].at.depth(Side::Union) == rear)
+            .collect();
         if let Some(k) =
             lowest_skill_random(ctx, f, &there, "10.2.12.7", "The Screen's Hit falls on")?
         {

@@ -1,0 +1,314 @@
+//! Advanced battles on the Squares (A10.0–A15.0) with scripted dice and
+//! decisions: the Battle Plan Counters' Advanced wording (A12.3), Cavalry's
+//! two Squares (A12.4), Charge! on the Squares (A14.1), and a whole battle
+//! with the Union's bonus Special Battle Plan (A10.2).
+
+use fcrel::campaign;
+use fcrel::rules::battle::advanced::field::{Field, Unit};
+use fcrel::rules::battle::advanced::{confederate, union};
+use fcrel::rules::battle::ground::Square;
+use fcrel::rules::battle::terms::{Formation, PlanCounter, Tactics};
+use fcrel::rules::components::{SpecialBattlePlan, Strength};
+use fcrel::rules::ctx::Ctx;
+use fcrel::rules::decision::{Decision, DefaultPlan, FormationChange, Recorded, SecondMove};
+
+use Formation::{Column, Line};
+
+mod common;
+use common::*;
+
+fn sq(name: &str) -> Square {
+    Square::named(name).unwrap()
+}
+
+/// A battle at Glendale on the Advanced Battlefield Sheet.
+struct T {
+    game: Run,
+    f: Field,
+}
+
+impl T {
+    fn new(units: &[(&str, &str, Formation)]) -> T {
+        let c = std::sync::Arc::new(campaign::load_bundled("seven-days").unwrap());
+        let mut board = empty_board(c);
+        let mut f = Field::new("glendale", false, 4);
+        for (id, square, formation) in units {
+            at(&mut board, "glendale", &[id]);
+            let pid = board.index(id).unwrap();
+            let side = board.pieces[pid].force.side;
+            f.units
+                .push(Unit::new(&board, pid, side, sq(square), *formation));
+        }
+        T {
+            game: Run::new(board, &[]),
+            f,
+        }
+    }
+
+    fn run<X>(
+        &mut self,
+        dice: &[u32],
+        decisions: Vec<Decision>,
+        go: impl FnOnce(&mut Ctx, &mut Field) -> Result<X, fcrel::rules::decision::Interrupt>,
+    ) -> X {
+        self.game.dice = fcrel::dice::Dice::scripted(dice.iter().copied());
+        self.game.decider = Recorded::new(decisions);
+        let out = go(&mut self.game.ctx(), &mut self.f);
+        let text = self.game.text();
+        let out = out.unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(
+            self.game.dice.scripted_left(),
+            Some(0),
+            "every scripted die used:\n{text}"
+        );
+        out
+    }
+
+    fn pid(&self, id: &str) -> usize {
+        self.game.board.index(id).unwrap()
+    }
+
+    fn square(&self, id: &str) -> Square {
+        let k = self
+            .f
+            .unit_of(self.pid(id))
+            .unwrap_or_else(|| panic!("{id} is not on the sheet\n{}", self.game.text()));
+        self.f.units[k].at
+    }
+
+    fn unit(&mut self, id: &str) -> &mut Unit {
+        let k = self.f.unit_of(self.pid(id)).unwrap();
+        &mut self.f.units[k]
+    }
+}
+
+/// A12.3 Flank: exactly 2 Squares from its declared target, in Column no
+/// Activation roll; Advance 1 Square, then into the target with the Flank
+/// −3 (and Column against Line −2) on its Shock check; the target fails,
+/// is Hit and Retreats; an attack at −2/−2 in Column on the Force at range 1.
+#[test]
+fn flank_goes_two_squares_into_its_declared_target() {
+    let mut t = T::new(&[("longstreet", "E4", Column), ("kearny", "C4", Line)]);
+    let kearny = t.pid("kearny");
+    t.unit("longstreet").counter = Some(PlanCounter::Flank);
+    t.unit("longstreet").target = Some(kearny);
+    // Kearny's Defensive Fire fails to Activate (9 > 5); his Shock check
+    // 5 −2 −3 = 0 fails (5); Longstreet's attack 8 −2 = 6 hits (3).
+    t.run(
+        &[9, 5, 3],
+        vec![Decision::MarchInto { square: sq("D4") }],
+        |ctx, f| confederate::resolve(ctx, f, false),
+    );
+    assert_eq!(t.square("longstreet"), sq("C4"));
+    assert!(t.f.unit_of(kearny).is_none(), "Hit twice: destroyed");
+    assert!(t.game.text().contains("-3 (Flank, 12.3.6)"));
+    assert_ne!(t.game.loc("kearny"), area("glendale"));
+}
+
+/// A12.3: Flank at another distance than 2 from its target Holds, and
+/// Rapid Advance needs exactly 3.
+#[test]
+fn flank_and_rapid_advance_need_their_exact_distance() {
+    let mut t = T::new(&[("longstreet", "F4", Column), ("kearny", "C4", Line)]);
+    let kearny = t.pid("kearny");
+    t.unit("longstreet").counter = Some(PlanCounter::Flank);
+    t.unit("longstreet").target = Some(kearny);
+    t.run(&[], vec![], |ctx, f| confederate::resolve(ctx, f, false));
+    assert_eq!(t.square("longstreet"), sq("F4"));
+    assert!(
+        t.game
+            .text()
+            .contains("not exactly 2 Squares from its declared target")
+    );
+
+    // Rapid Advance from F4, 3 Squares from Kearny: in Column no −2;
+    // Activation 7 (4), E4, D4, then no attack in Column toward C4.
+    let mut t = T::new(&[("longstreet", "F4", Column), ("kearny", "C4", Line)]);
+    let kearny = t.pid("kearny");
+    t.unit("longstreet").counter = Some(PlanCounter::RapidAdvance);
+    t.unit("longstreet").target = Some(kearny);
+    t.run(
+        &[4],
+        vec![
+            Decision::MarchInto { square: sq("E4") },
+            Decision::MarchInto { square: sq("D4") },
+        ],
+        |ctx, f| confederate::resolve(ctx, f, false),
+    );
+    assert_eq!(t.square("longstreet"), sq("D4"));
+    assert_eq!(t.game.strength("kearny"), Strength::Full);
+}
+
+/// A12.3 Fighting Retreat: exactly 1 Square from the nearest Union Force;
+/// in Line −2 to Activate and −1/−1 to fire; then two Squares back.
+#[test]
+fn fighting_retreat_fires_and_goes_back_two_squares() {
+    let mut t = T::new(&[("longstreet", "D4", Line), ("kearny", "C4", Line)]);
+    t.unit("longstreet").counter = Some(PlanCounter::FightingRetreat);
+    // Activation 7 −2 = 5 (3), attack 8 −1 = 7 (2): a Hit.
+    t.run(&[3, 2], vec![], |ctx, f| {
+        confederate::resolve(ctx, f, false)
+    });
+    assert_eq!(t.game.strength("kearny"), Strength::Reduced);
+    assert_eq!(t.square("longstreet"), sq("F4"));
+}
+
+/// A12.4: Cavalry Marches two Squares; in Column toward the first (the Row
+/// ahead) no Activation check, in Line toward the second (its own Row) one.
+#[test]
+fn cavalry_marches_two_squares_checking_each() {
+    let mut t = T::new(&[("stuart", "F4", Column), ("kearny", "A1", Line)]);
+    let march = DefaultPlan::March {
+        change: FormationChange::None,
+        then: SecondMove::Another,
+    };
+    let act = Decision::Act {
+        force: "stuart".into(),
+        plan: Some(march),
+    };
+    // One Activation roll (6: 2 passes), for the second Square only.
+    t.run(
+        &[2],
+        vec![
+            act,
+            Decision::MarchInto { square: sq("E4") },
+            Decision::MarchInto { square: sq("E5") },
+        ],
+        |ctx, f| confederate::resolve(ctx, f, false),
+    );
+    assert_eq!(t.square("stuart"), sq("E5"));
+    let text = t.game.text();
+    assert_eq!(text.matches("March: Stuart").count(), 1, "{text}");
+}
+
+/// A14.1 Charge!: two Union Forces next to two Confederate Forces. Kearny
+/// fails to Activate and fires (Combat, Line toward its target, the highest
+/// Skill Level); Sykes passes and charges: Holmes in Line (priority 3,
+/// Union Column against Confederate Line) before Longstreet in Column
+/// (priority 4); Holmes fails his Shock check and Retreats; Sykes enters
+/// his Square, the Union's first entry into Row D (18.4).
+#[test]
+fn charge_on_the_squares_by_its_priority_table() {
+    let mut t = T::new(&[
+        ("sykes", "C3", Column),
+        ("kearny", "C4", Column),
+        ("longstreet", "D4", Column),
+        ("holmes", "D3", Line),
+    ]);
+    t.f.tactics = Tactics::Aggressive;
+    let cp = t.game.board.cp.union;
+    // Sykes Activates (2), Kearny not (9); Kearny's Combat 5 hits
+    // Longstreet (4); Holmes's Defensive Fire fails to Activate (8); his
+    // Shock check 4 −2 = 2 fails (7).
+    let counts = t.run(&[2, 9, 4, 8, 7], vec![], |ctx, f| {
+        union::resolve_drawn(ctx, f, SpecialBattlePlan::Charge)
+    });
+    assert!(counts);
+    assert_eq!(t.game.strength("longstreet"), Strength::Reduced);
+    assert_eq!(t.unit("kearny").formation, Line);
+    assert_eq!(t.square("sykes"), sq("D3"));
+    assert_eq!(t.square("holmes"), sq("E3"));
+    assert_eq!(t.game.strength("holmes"), Strength::Reduced);
+    assert_eq!(t.game.board.cp.union, cp + 1);
+    assert!(t.unit("sykes").acted && t.unit("kearny").acted);
+}
+
+/// A14.1: with fewer than two Union Forces next to Confederates, Charge!
+/// is ignored, and counts against the draw.
+#[test]
+fn charge_needs_two_union_forces_next_to_two_confederates() {
+    let mut t = T::new(&[
+        ("sykes", "C3", Column),
+        ("kearny", "A6", Column),
+        ("longstreet", "D4", Column),
+        ("holmes", "D3", Line),
+    ]);
+    let counts = t.run(&[], vec![], |ctx, f| {
+        union::resolve_drawn(ctx, f, SpecialBattlePlan::Charge)
+    });
+    assert!(counts);
+    assert_eq!(t.square("sykes"), sq("C3"));
+    assert!(!t.unit("sykes").acted);
+}
+
+/// A14.1: the Union Force in Line toward a Confederate Force in Column
+/// toward it (its Flank, from the same Row) uses Combat instead; from
+/// behind it is a Rear attack (priority 1).
+#[test]
+fn charge_priority_table() {
+    let t = T::new(&[("longstreet", "D4", Line), ("holmes", "D2", Column)]);
+    let k = |id: &str| t.f.unit_of(t.pid(id)).unwrap();
+    // From D3, beside Longstreet in Line (Column toward D3): none.
+    assert_eq!(
+        union::charge_priority(&t.f, sq("D3"), k("longstreet")),
+        None
+    );
+    // Beside Holmes in Column (Line toward D3): his Flank.
+    assert_eq!(union::charge_priority(&t.f, sq("D3"), k("holmes")), Some(2));
+    // From E4, behind Longstreet: his Rear.
+    assert_eq!(
+        union::charge_priority(&t.f, sq("E4"), k("longstreet")),
+        Some(1)
+    );
+    // From C4 in front: Column against Line.
+    assert_eq!(
+        union::charge_priority(&t.f, sq("C4"), k("longstreet")),
+        Some(3)
+    );
+    assert_eq!(union::charge_priority(&t.f, sq("C2"), k("holmes")), Some(4));
+}
+
+/// A whole Advanced battle from a scenario: every counter ends on the map,
+/// in a pile or a cup, and the Union draws one more Special Battle Plan a
+/// turn than in a Basic battle (A10.2).
+#[test]
+fn an_advanced_battle_from_a_scenario() {
+    let (code, out, err) = fcrel(&["battle", "--scenario", "scenarios/odds-advanced-8v8.json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("[A10.2] Union Bonus Special Battle Plan"),
+        "{out}"
+    );
+    let draws = |text: &str| -> u32 {
+        let at = text.find("the Union draws ").expect("the quantity") + "the Union draws ".len();
+        text[at..].split(' ').next().unwrap().parse().unwrap()
+    };
+    let (_, basic, _) = fcrel(&["battle", "--scenario", "scenarios/odds-basic-8v8.json"]);
+    assert_eq!(draws(&out), draws(&basic) + 1);
+    assert!(out.contains("Ending:"));
+}
+
+/// A10.2.12 Screen on the Squares: the Screen's Hits fall on the lowest
+/// Skill Level in Row A first (then B, then C), not on a Force in front.
+#[test]
+fn the_screen_strikes_row_a_first() {
+    use fcrel::campaign::Insight;
+    use fcrel::rules::battle::field::InsightState;
+    let mut t = T::new(&[
+        ("sykes", "A3", Line),
+        ("slocum", "A4", Line),
+        ("peck", "B4", Line),
+        ("longstreet", "E4", Line),
+    ]);
+    at(&mut t.game.board, "glendale", &["stuart", "jackson"]);
+    t.f.turn = 2;
+    t.f.insights.push(InsightState {
+        insight: Insight::Screen,
+        spent: false,
+    });
+    t.f.screen = Some((t.pid("stuart"), t.pid("jackson")));
+    // The Insight roll passes (1); Jackson's three attacks at 7: two Hits.
+    t.run(&[1, 1, 2, 10], vec![Decision::TryScreen], |ctx, f| {
+        fcrel::rules::battle::turns::insights::insights_step(ctx, f)
+    });
+    assert!(
+        t.f.unit_of(t.pid("slocum")).is_none(),
+        "both Hits on Slocum"
+    );
+    assert_eq!(t.game.strength("sykes"), Strength::Full);
+    assert_eq!(
+        t.game.strength("peck"),
+        Strength::Full,
+        "Peck in Row B is spared"
+    );
+}
