@@ -160,6 +160,9 @@ struct Case {
     cavalry: bool,
     /// Keep the battle record (`BattleRecords`): each sheet is checked too.
     record: bool,
+    /// On the Advanced Battlefield Sheet's Squares (A10.0–A15.0), not the
+    /// Battlefield Sheet's Regions.
+    advanced: bool,
 }
 
 impl Case {
@@ -183,6 +186,15 @@ impl Case {
             },
             cavalry: r.below(2) == 0,
             record: r.below(2) == 0,
+            advanced: false,
+        }
+    }
+
+    fn mode(&self) -> BattleMode {
+        if self.advanced {
+            BattleMode::Advanced
+        } else {
+            BattleMode::Basic
         }
     }
 
@@ -201,7 +213,7 @@ impl Case {
                 ..GameOptions::default()
             },
         );
-        b.options.battles = BattleMode::Basic;
+        b.options.battles = self.mode();
         place_picks(&mut b, &self.picks, AREA);
         // Union Garrisons and Fortifications still in the Static Forces pile.
         let works: Vec<String> = b
@@ -278,9 +290,13 @@ fn fight(case: &Case) -> Fought {
         };
         // As `rules::turn::fight` does.
         ctx.board.battle_location = Some(AREA.into());
-        ctx.begin_battle(AREA, BattleMode::Basic, Side::Confederate);
+        ctx.begin_battle(AREA, case.mode(), Side::Confederate);
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            fcrel::rules::battle::basic::fight(&mut ctx, &spec)
+            if case.advanced {
+                fcrel::rules::battle::advanced::fight(&mut ctx, &spec)
+            } else {
+                fcrel::rules::battle::basic::fight(&mut ctx, &spec)
+            }
         }));
         ctx.board.battle_location = None;
         match outcome {
@@ -425,6 +441,24 @@ fn properties(run: &Fought) -> Result<(), String> {
                         return Err(format!("{} twice on the sheet ({caption})", u.force));
                     }
                 }
+                if b.mode == BattleMode::Advanced {
+                    // A10.2.14: one Force of each side a Square.
+                    let mut taken = BTreeSet::new();
+                    for u in &sheet.units {
+                        let Some(square) = u.square else {
+                            return Err(format!("{} without a Square ({caption})", u.force));
+                        };
+                        if !taken.insert((square, u.side == Side::Union)) {
+                            return Err(format!(
+                                "two {} Forces in Square {} on the sheet \"{caption}\" of battle turn {}",
+                                u.side.name(),
+                                square.name(),
+                                sheet.turn
+                            ));
+                        }
+                    }
+                    continue;
+                }
                 for region in Region::ALL {
                     let Some(cap) = region.capacity() else {
                         continue;
@@ -498,6 +532,7 @@ proptest! {
         works in 0u8..4,
         cavalry in any::<bool>(),
         record in any::<bool>(),
+        advanced in any::<bool>(),
     ) {
         let case = Case {
             seed,
@@ -509,6 +544,7 @@ proptest! {
             works,
             cavalry,
             record,
+            advanced,
         };
         if let Err(e) = fight_and_check(&case) {
             return Err(TestCaseError::fail(e));
@@ -760,4 +796,20 @@ fn special_battle_plan_draws_end() {
         failures.extend(coverage(seed..seed + 1).1);
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The coverage cases on the Advanced Battlefield Sheet: random answers to
+/// every decision, each battle ends, keeps every counter and one Force of a
+/// side a Square (A10.2.14).
+#[test]
+fn random_answers_advanced_battles_end_and_keep_counters() {
+    for seed in 0..400 {
+        let case = Case {
+            advanced: true,
+            ..Case::from_seed(seed)
+        };
+        if let Err(e) = fight_and_check(&case) {
+            panic!("seed {seed}: {e}");
+        }
+    }
 }

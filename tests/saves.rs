@@ -68,7 +68,11 @@ fn digest(app: &mut App) -> String {
 #[test]
 fn save_load_and_continue_is_the_same_game() {
     let c = seven_days();
-    for (battles, seed, stop_at) in [(BattleMode::Quick, 11, 40), (BattleMode::Basic, 12, 120)] {
+    for (battles, seed, stop_at) in [
+        (BattleMode::Quick, 11, 40),
+        (BattleMode::Basic, 12, 120),
+        (BattleMode::Advanced, 13, 120),
+    ] {
         let options = GameOptions {
             battles,
             seed,
