@@ -483,53 +483,56 @@ mod tests {
     #[test]
     fn before_committing_battle_plans_the_battle_under_way_is_estimated_and_the_game_is_untouched()
     {
-        let mut app = app(BattleMode::Basic, 3);
-        assert!(play_until(&mut app, |_, r| {
-            r.battle_location.is_some() && r.options.contains(&Decision::EndAssign)
-        }));
-        let before = digest(&mut app);
-        let dice_before = app.world().resource::<crate::dice::Dice>().rolled();
-        let Estimate::Ready(o) = settle(&mut app) else {
-            panic!(
-                "no estimate: {:?}",
-                app.world().resource::<Advisor>().estimate
-            )
-        };
-        sums_to_trials(&o);
-        let q = app
-            .world()
-            .resource::<Advisor>()
-            .question
-            .clone()
-            .expect("asked");
-        assert_eq!(q.answer, Decision::EndAssign);
-        // The battle under way is replayed, the commit given.
-        let p = o.in_progress.as_ref().expect("a battle under way");
-        assert!(p.decisions_replayed >= 1);
-        assert!(p.dice_replayed >= 1, "the Fog of War was rolled");
-        assert_eq!(
-            o.area,
-            app.world()
-                .resource::<PendingDecision>()
-                .request
-                .as_ref()
-                .and_then(|r| r.battle_location.clone())
-                .expect("in a battle")
-        );
-        // The game itself did not move: same state, no die rolled.
-        assert_eq!(digest(&mut app), before);
-        assert_eq!(
-            app.world().resource::<crate::dice::Dice>().rolled(),
-            dice_before
-        );
-        // Answering moves the question on: this estimate is dropped.
-        app.world_mut().write_message(Decide(Decision::EndAssign));
-        app.update();
-        app.update();
-        assert_ne!(
-            app.world().resource::<Advisor>().question.as_ref(),
-            Some(&q)
-        );
+        // On the Battlefield Sheet and on the Advanced sheet's Squares.
+        for mode in [BattleMode::Basic, BattleMode::Advanced] {
+            let mut app = app(mode, 3);
+            assert!(play_until(&mut app, |_, r| {
+                r.battle_location.is_some() && r.options.contains(&Decision::EndAssign)
+            }));
+            let before = digest(&mut app);
+            let dice_before = app.world().resource::<crate::dice::Dice>().rolled();
+            let Estimate::Ready(o) = settle(&mut app) else {
+                panic!(
+                    "no estimate: {:?}",
+                    app.world().resource::<Advisor>().estimate
+                )
+            };
+            sums_to_trials(&o);
+            let q = app
+                .world()
+                .resource::<Advisor>()
+                .question
+                .clone()
+                .expect("asked");
+            assert_eq!(q.answer, Decision::EndAssign);
+            // The battle under way is replayed, the commit given.
+            let p = o.in_progress.as_ref().expect("a battle under way");
+            assert!(p.decisions_replayed >= 1);
+            assert!(p.dice_replayed >= 1, "the Fog of War was rolled");
+            assert_eq!(
+                o.area,
+                app.world()
+                    .resource::<PendingDecision>()
+                    .request
+                    .as_ref()
+                    .and_then(|r| r.battle_location.clone())
+                    .expect("in a battle")
+            );
+            // The game itself did not move: same state, no die rolled.
+            assert_eq!(digest(&mut app), before);
+            assert_eq!(
+                app.world().resource::<crate::dice::Dice>().rolled(),
+                dice_before
+            );
+            // Answering moves the question on: this estimate is dropped.
+            app.world_mut().write_message(Decide(Decision::EndAssign));
+            app.update();
+            app.update();
+            assert_ne!(
+                app.world().resource::<Advisor>().question.as_ref(),
+                Some(&q)
+            );
+        }
     }
 
     #[test]
