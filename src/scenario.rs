@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::campaign::{self, Campaign, Problem, Side, UnionLevel};
 use crate::chronicle::Chronicle;
 use crate::dice::Dice;
+use crate::rules::battle::advanced::stand_alone::{self, StandAlone, StandAloneResult, Victory};
 use crate::rules::battle::{BattleSpec, Outcome};
 use crate::rules::board::Board;
 use crate::rules::commander::Policy;
@@ -74,6 +75,17 @@ pub struct Scenario {
     /// says which decision is needed.
     #[serde(default)]
     pub policy: Option<Policy>,
+    /// A Battle-Pack-style stand-alone battle on the modified Advanced
+    /// Battlefield Sheet (mode `advanced`): its sheet, terms, placement and
+    /// victory conditions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stand_alone: Option<StandAlone>,
+    /// Where the scenario's history comes from, for the player.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub sources: String,
+    /// What the battle was, for the player choosing it.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub description: String,
 }
 
 fn regular() -> UnionLevel {
@@ -223,6 +235,9 @@ fn check(s: &Scenario, c: &Campaign) -> Vec<(String, String)> {
             ),
         ));
     }
+    if let Some(sa) = &s.stand_alone {
+        check_stand_alone(s, sa, &board, &mut out);
+    }
     if let Some(d) = &s.dice {
         for (i, v) in d.iter().enumerate() {
             if *v > 10 {
@@ -234,6 +249,129 @@ fn check(s: &Scenario, c: &Campaign) -> Vec<(String, String)> {
         }
     }
     out
+}
+
+/// A stand-alone battle's terms (R-A-stand-alone): the sheet's width, its
+/// turns, every placed Force a counter of the battle's area on a Square of
+/// the sheet, one Force of a side a Square (A10.2.14), Artillery and Static
+/// Forces in Line, Objectives on the sheet.
+fn check_stand_alone(
+    s: &Scenario,
+    sa: &StandAlone,
+    board: &Board,
+    out: &mut Vec<(String, String)>,
+) {
+    use crate::campaign::ForceType;
+    use crate::rules::battle::terms::Formation;
+    if s.mode != BattleMode::Advanced {
+        out.push((
+            "mode".into(),
+            "a stand-alone battle is fought on the Advanced Battlefield Sheet: mode \"advanced\""
+                .into(),
+        ));
+    }
+    if ![6, 11, 12].contains(&sa.columns) {
+        out.push((
+            "stand_alone.columns".into(),
+            format!(
+                "{} Columns: the Advanced Battlefield Sheet has 6, the modified sheet 11 or 12 (A10.2.14)",
+                sa.columns
+            ),
+        ));
+    }
+    if !(1..=12).contains(&sa.battle_turns) {
+        out.push((
+            "stand_alone.battle_turns".into(),
+            format!("{} battle turns: 1 to 12", sa.battle_turns),
+        ));
+    }
+    if sa.confederate_battle_plans > 12 || sa.union_special_battle_plans > 12 {
+        out.push((
+            "stand_alone".into(),
+            "at most 12 Battle Plans and 12 Special Battle Plans a turn".into(),
+        ));
+    }
+    let mut taken = BTreeSet::new();
+    let mut placed = BTreeSet::new();
+    for (i, p) in sa.placement.iter().enumerate() {
+        let path = format!("stand_alone.placement[{i}]");
+        let Some(piece) = board.piece(&p.force) else {
+            out.push((
+                format!("{path}.force"),
+                format!("no counter \"{}\"", p.force),
+            ));
+            continue;
+        };
+        if !s.forces.iter().any(|f| f.id == p.force && f.area == s.area) {
+            out.push((
+                format!("{path}.force"),
+                format!("\"{}\" is not among the forces in \"{}\"", p.force, s.area),
+            ));
+        }
+        if !placed.insert(p.force.as_str()) {
+            out.push((
+                format!("{path}.force"),
+                format!("\"{}\" is placed twice", p.force),
+            ));
+        }
+        if !p.square.on(sa.columns) {
+            out.push((
+                format!("{path}.square"),
+                format!(
+                    "{} is off a sheet of {} Columns",
+                    p.square.name(),
+                    sa.columns
+                ),
+            ));
+        }
+        if !taken.insert((p.square, piece.force.side == Side::Union)) {
+            out.push((
+                format!("{path}.square"),
+                format!(
+                    "a second {} Force in {} (one a Square, A10.2.14)",
+                    piece.force.side.name(),
+                    p.square.name()
+                ),
+            ));
+        }
+        let line_only = !matches!(
+            piece.force.force_type,
+            ForceType::Infantry | ForceType::Cavalry
+        );
+        if line_only && p.formation != Formation::Line {
+            out.push((
+                format!("{path}.formation"),
+                format!("\"{}\" stays in Line (A12.4, 10.3)", p.force),
+            ));
+        }
+    }
+    for f in s.forces.iter().filter(|f| f.area == s.area) {
+        if !placed.contains(f.id.as_str()) {
+            out.push((
+                "stand_alone.placement".into(),
+                format!("\"{}\" is in \"{}\" but has no Square", f.id, s.area),
+            ));
+        }
+    }
+    for (i, o) in sa.objectives.iter().enumerate() {
+        if !o.on(sa.columns) {
+            out.push((
+                format!("stand_alone.objectives[{i}]"),
+                format!("{} is off a sheet of {} Columns", o.name(), sa.columns),
+            ));
+        }
+    }
+    if let Victory::Objectives { needed } = sa.victory
+        && (needed == 0 || needed as usize > sa.objectives.len())
+    {
+        out.push((
+            "stand_alone.victory.needed".into(),
+            format!(
+                "{needed} Objectives needed, {} on the sheet",
+                sa.objectives.len()
+            ),
+        ));
+    }
 }
 
 impl Scenario {
@@ -274,9 +412,31 @@ impl Scenario {
 /// A finished run.
 pub struct Report {
     pub outcome: Outcome,
+    /// A stand-alone battle's result.
+    pub stand_alone: Option<StandAloneResult>,
     pub board: Board,
     pub chronicle: Chronicle,
     pub dice_rolled: u64,
+}
+
+/// The scenario's battle: a stand-alone one, or a battle as in a campaign.
+fn fight(
+    ctx: &mut Ctx,
+    s: &Scenario,
+    spec: &BattleSpec,
+) -> Result<(Outcome, Option<StandAloneResult>), Interrupt> {
+    match &s.stand_alone {
+        Some(sa) => {
+            let r = stand_alone::fight(ctx, &spec.area, spec.attacker, sa)?;
+            let outcome = Outcome {
+                ending: r.ending,
+                campaign_lost: false,
+                rounds: 1,
+            };
+            Ok((outcome, Some(r)))
+        }
+        None => crate::rules::turn::fight(ctx, spec, s.mode).map(|o| (o, None)),
+    }
 }
 
 /// Fight the scenario's battle. `Err` holds the chronicle so far and why it
@@ -302,7 +462,7 @@ pub fn run(s: &Scenario, campaign: Arc<Campaign>) -> Result<Report, Box<(Chronic
                 chronicle: &mut chronicle,
                 decider: &mut decider,
             };
-            crate::rules::turn::fight(&mut ctx, &spec, s.mode)
+            fight(&mut ctx, s, &spec)
         }
         None => {
             let mut decider = recorded;
@@ -312,12 +472,13 @@ pub fn run(s: &Scenario, campaign: Arc<Campaign>) -> Result<Report, Box<(Chronic
                 chronicle: &mut chronicle,
                 decider: &mut decider,
             };
-            crate::rules::turn::fight(&mut ctx, &spec, s.mode)
+            fight(&mut ctx, s, &spec)
         }
     };
     match result {
-        Ok(outcome) => Ok(Report {
+        Ok((outcome, stand_alone)) => Ok(Report {
             outcome,
+            stand_alone,
             dice_rolled: dice.rolled(),
             board,
             chronicle,

@@ -312,3 +312,118 @@ fn the_screen_strikes_row_a_first() {
         "Peck in Row B is spared"
     );
 }
+
+/// "Union Objective Markers and the Advance Default Battle Plan", the
+/// rulebook's example: Slocum in C6, Longstreet in D4, Objectives in E5 and
+/// E7. An even d10: toward Longstreet (into D5, his Flank, R-A14.2.1); an
+/// odd one (5): toward the closest Objective, the two equally close chosen
+/// by a second d10.
+#[test]
+fn union_objective_markers_and_the_advance() {
+    use fcrel::rules::battle::advanced::movement::union_advance;
+    let setup = || {
+        let mut t = T::new(&[("slocum", "C6", Column), ("longstreet", "D4", Line)]);
+        t.f.columns = 12;
+        t.f.objectives = vec![sq("E5"), sq("E7")];
+        t.f.tactics = Tactics::Aggressive;
+        t
+    };
+    let mut t = setup();
+    let k = t.f.unit_of(t.pid("slocum")).unwrap();
+    let to = t.run(&[4], vec![], |ctx, f| union_advance(ctx, f, k));
+    assert_eq!(to, Some(sq("D5")));
+    assert!(
+        t.game
+            .text()
+            .contains("even: the closest Confederate Force")
+    );
+
+    let mut t = setup();
+    let k = t.f.unit_of(t.pid("slocum")).unwrap();
+    // 5: odd; 1: of E5 and E7 the first; then D5 or D6, both a step from
+    // E5: 10, the second.
+    let to = t.run(&[5, 1, 10], vec![], |ctx, f| union_advance(ctx, f, k));
+    let text = t.game.text();
+    assert!(text.contains("odd: the closest Union Objective"), "{text}");
+    let to = to.expect("a step");
+    assert_eq!(
+        fcrel::rules::battle::ground::Ground::distance(to, sq("E5")),
+        1
+    );
+
+    // A Union Force on an Objective Holds; the next goes to the Objective
+    // no Union Force holds.
+    let mut t = setup();
+    at(&mut t.game.board, "glendale", &["kearny"]);
+    let kearny = t.pid("kearny");
+    t.f.units.push(Unit::new(
+        &t.game.board,
+        kearny,
+        fcrel::campaign::Side::Union,
+        sq("E5"),
+        Column,
+    ));
+    let kearny = t.f.unit_of(t.pid("kearny")).unwrap();
+    assert_eq!(
+        union::union_default(&t.f, kearny),
+        union::UnionDefault::Combat,
+        "next to Longstreet: Combat, not Advance"
+    );
+    t.f.units[kearny].at = sq("E9");
+    t.f.objectives = vec![sq("E9"), sq("E7")];
+    assert_eq!(
+        union::union_default(&t.f, kearny),
+        union::UnionDefault::Hold
+    );
+    let k = t.f.unit_of(t.pid("slocum")).unwrap();
+    let to = t.run(&[7, 10], vec![], |ctx, f| union_advance(ctx, f, k));
+    assert!(
+        to.is_some_and(|s| fcrel::rules::battle::ground::Ground::distance(s, sq("E7")) == 1),
+        "toward E7, E9 being held: {to:?}\n{}",
+        t.game.text()
+    );
+}
+
+/// "Charge! and Union Objective Markers": one Union Force next to one
+/// Confederate Force at the start of the draw: Charge! at once.
+#[test]
+fn charge_is_drawn_at_once_next_to_the_enemy_with_objectives() {
+    let mut t = T::new(&[("sykes", "C4", Column), ("holmes", "D4", Line)]);
+    t.f.objectives = vec![sq("E4")];
+    t.f.tactics = Tactics::Aggressive;
+    t.f.union_quantity = 1;
+    // Sykes Activates (2); Holmes's Defensive Fire fails to Activate (8);
+    // his Shock check 4 −2 = 2 fails (7): he retreats to E4.
+    t.run(&[2, 8, 7], vec![], |ctx, f| {
+        fcrel::rules::battle::turns::cup::draw_special_plans(ctx, f)
+    });
+    let text = t.game.text();
+    assert!(text.contains("Charge! is drawn at once"), "{text}");
+    assert_eq!(t.square("sykes"), sq("D4"));
+    assert_eq!(t.square("holmes"), sq("E4"));
+    assert!(
+        !text.contains("Union Special Battle Plan drawn from the cup"),
+        "Charge! counted against the one plan a turn"
+    );
+}
+
+/// The two stand-alone battles of `scenarios/` play to a result, and the
+/// same seed gives the same battle.
+#[test]
+fn stand_alone_battles_play_to_a_result() {
+    for s in [
+        "scenarios/battle-malvern-hill.json",
+        "scenarios/battle-cornfield.json",
+    ] {
+        let (code, out, err) = fcrel(&["battle", "--scenario", s]);
+        assert_eq!(code, 0, "{s}: {err}");
+        assert!(out.contains("\nResult: "), "{s}: {out}");
+        assert!(out.contains("modified Advanced Battlefield Sheet"), "{s}");
+        assert!(
+            !out.contains("[A10.2] Union Bonus"),
+            "no bonus plan (A10.2)"
+        );
+        let (_, again, _) = fcrel(&["battle", "--scenario", s]);
+        assert_eq!(out, again);
+    }
+}

@@ -155,3 +155,34 @@ fn bad_scenarios_are_refused_with_their_places() {
         "{err}"
     );
 }
+
+/// A stand-alone battle's terms are checked with their places: the sheet's
+/// width, Squares off it or taken twice, Artillery not in Line, Forces
+/// without a Square, Objectives needed that are not there, a bad Square.
+#[test]
+fn bad_stand_alone_battles_are_refused_with_their_places() {
+    let text = std::fs::read_to_string("scenarios/battle-cornfield.json").unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let sa = &mut v["stand_alone"];
+    sa["columns"] = serde_json::json!(9);
+    sa["placement"][0]["square"] = serde_json::json!("B12");
+    sa["placement"][1]["square"] = serde_json::json!("B5");
+    sa["placement"].as_array_mut().unwrap().pop();
+    sa["victory"]["needed"] = serde_json::json!(3);
+    let (code, out, err) = run_with(&v, "stand-alone", false);
+    assert_eq!(code, 1, "{out}");
+    for needle in [
+        "stand_alone.columns: 9 Columns: the Advanced Battlefield Sheet has 6, the modified sheet 11 or 12",
+        "stand_alone.placement[0].square: B12 is off a sheet of 9 Columns",
+        "stand_alone.placement[2].square: a second Union Force in B5",
+        "stand_alone.placement: \"stuart\" is in \"cornfield\" but has no Square",
+        "stand_alone.victory.needed: 3 Objectives needed, 2 on the sheet",
+    ] {
+        assert!(err.contains(needle), "{needle}\n{err}");
+    }
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v["stand_alone"]["objectives"][0] = serde_json::json!("Z9");
+    let (code, _, err) = run_with(&v, "square", false);
+    assert_eq!(code, 1);
+    assert!(err.contains("\"Z9\" is not a Square"), "{err}");
+}

@@ -10,7 +10,7 @@ import json, subprocess, sys
 B = sys.argv[1]
 GAMES = int(sys.argv[2]) if len(sys.argv) > 2 else 300
 camps = ["seven-days", "second-manassas", "antietam", "chancellorsville", "gettysburg"]
-modes = ["basic", "quick", "very-quick"]
+modes = ["basic", "advanced", "quick", "very-quick"]
 def run(c, m, pol, union="regular", player="regular"):
     out = subprocess.run([B, "simulate", "--campaign", c, "--games", str(GAMES), "--battles", m,
                           "--policy", pol, "--union", union, "--player", player, "--json"],

@@ -318,6 +318,7 @@ pub fn battle(path: &Path, json: bool, out: &mut dyn Write, err: &mut dyn Write)
                 let v = serde_json::json!({
                     "scenario": scenario.name,
                     "outcome": report.outcome,
+                    "stand_alone": report.stand_alone,
                     "chronicle": report.chronicle.entries(),
                     "forces": forces,
                     "lee": report.board.lee,
@@ -348,6 +349,18 @@ pub fn battle(path: &Path, json: bool, out: &mut dyn Write, err: &mut dyn Write)
                         ""
                     }
                 );
+                if let Some(r) = &report.stand_alone {
+                    let _ = writeln!(
+                        out,
+                        "Result: {} {} (Hits suffered: Confederate {}, Union {}; Objectives held by the Union {}.)",
+                        r.winner
+                            .map_or("A draw.".to_string(), |s| format!("{} victory.", s.name())),
+                        r.why,
+                        r.hits[0],
+                        r.hits[1],
+                        r.objectives_held
+                    );
+                }
                 for p in involved {
                     let _ = writeln!(
                         out,

@@ -113,6 +113,15 @@ pub struct Field<P> {
     pub clear_defaults: u32,
     /// The Cavalry and Infantry Forces off the sheet Screening (10.2.12.7).
     pub screen: Option<(usize, usize)>,
+    /// The Advanced Battlefield Sheet's Columns: 6 (A10.2.14), a Battle
+    /// Pack's modified sheet 11 or 12. Unused on the Regions.
+    pub columns: u8,
+    /// A stand-alone battle (`advanced::stand_alone`): the Union's tactics
+    /// stay as set, and the last battle turn ends it without Withdrawal.
+    pub stand_alone: bool,
+    /// Battle Packs: the Union Objective Markers' places ("Union Objective
+    /// Markers"); none in campaign battles.
+    pub objectives: Vec<P>,
     /// Union Mobile Forces Terrain placed in the Union Approach, its limit
     /// of 4 ignored (10.2.12.8): the Region may hold that many until they
     /// thin out, and no Union Force enters it while it holds 4 or more
@@ -169,6 +178,9 @@ impl<P: Copy + Eq> Field<P> {
             },
             clear_defaults: 0,
             screen: None,
+            columns: 6,
+            stand_alone: false,
+            objectives: Vec::new(),
             terrain_approach: 0,
         }
     }

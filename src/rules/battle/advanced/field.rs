@@ -14,10 +14,15 @@ pub type Field = crate::rules::battle::field::Field<Square>;
 pub type Unit = crate::rules::battle::field::Unit<Square>;
 
 impl Field {
-    /// Room for a Force of `side` in a Square: none of its side is there
-    /// (A10.2.14).
+    /// Room for a Force of `side` in a Square: it is on this sheet and
+    /// none of its side is there (A10.2.14).
     pub fn has_room(&self, at: Square, side: Side) -> bool {
-        !self.any_at(at, side)
+        at.on(self.columns) && !self.any_at(at, side)
+    }
+
+    /// Every Square of this sheet.
+    pub fn squares(&self) -> impl Iterator<Item = Square> + use<> {
+        Square::all_on(self.columns)
     }
 
     /// Squares to the nearest enemy Force (A11.0.1); None when there is none.
@@ -51,7 +56,14 @@ impl Field {
     /// Counter on a Force in Melee (A12.2), every unit's counter on the
     /// battle's area.
     pub fn problem(&self, board: &Board) -> Option<String> {
-        for at in Square::all() {
+        if let Some(u) = self.units.iter().find(|u| !u.at.on(self.columns)) {
+            return Some(format!(
+                "a Force in Square {}, off a sheet of {} Columns",
+                u.at.name(),
+                self.columns
+            ));
+        }
+        for at in self.squares() {
             for side in [Side::Confederate, Side::Union] {
                 let n = self.units_at(at, side).len();
                 if n > 1 {

@@ -12,7 +12,8 @@
 //! A14.5 Rout); one attack on one Force and a move into a Square
 //! (`combat`: A11.4, A11.6–A11.9); the Confederate Battle Plans (`confederate`:
 //! A11.1, A12.3, A12.4, A14.4); the Union's (`union`: A14.1–A14.3); the
-//! `Sheet` the shared procedure asks (`sheet`).
+//! `Sheet` the shared procedure asks (`sheet`); Battle-Pack-style
+//! stand-alone battles on the modified sheet (`stand_alone`).
 
 pub mod attack;
 pub mod combat;
@@ -22,6 +23,7 @@ pub mod movement;
 pub mod moves;
 pub mod placement;
 mod sheet;
+pub mod stand_alone;
 pub mod union;
 
 use crate::rules::battle::ground::Square;

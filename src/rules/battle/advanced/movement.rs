@@ -43,7 +43,9 @@ pub fn retreat(f: &Field, k: usize) -> Retreat {
     if back.peek().is_none() {
         return Retreat::OffSheet;
     }
-    let empty = |s: &Square| !f.any_at(*s, Side::Confederate) && !f.any_at(*s, Side::Union);
+    let empty = |s: &Square| {
+        s.on(f.columns) && !f.any_at(*s, Side::Confederate) && !f.any_at(*s, Side::Union)
+    };
     let back: Vec<Square> = back.collect();
     if empty(&back[0]) && back[0].column() == u.at.column() {
         return Retreat::Into(vec![back[0]]);
@@ -94,8 +96,14 @@ pub fn union_advance_target(ctx: &mut Ctx, f: &Field, k: usize) -> R<Option<usiz
 /// toward its target, the steps that bring it closest; among those, one
 /// in the target's Rear first, then its Flank, then its front (for a
 /// target next to it, its own Square: the Shock attack); the dice among
-/// equals (R-A14.2.1). None when it cannot move.
+/// equals (R-A14.2.1). With Union Objective Markers on the sheet a d10
+/// first sends it toward the closest Confederate Force (even) or the
+/// closest Objective no Union Force holds (odd, "Union Objective
+/// Markers"). None when it cannot move.
 pub fn union_advance(ctx: &mut Ctx, f: &Field, k: usize) -> R<Option<Square>> {
+    if let Some(objective) = objective_goal(ctx, f, k)? {
+        return step_toward(ctx, f, k, objective);
+    }
     let Some(t) = union_advance_target(ctx, f, k)? else {
         return Ok(None);
     };
@@ -116,6 +124,79 @@ pub fn union_advance(ctx: &mut Ctx, f: &Field, k: usize) -> R<Option<Square>> {
         .collect();
     let best = close.iter().map(rank).min().expect("not empty");
     let tied: Vec<Square> = close.into_iter().filter(|s| rank(s) == best).collect();
+    pick_square(ctx, tied, "A11.0")
+}
+
+/// One of `squares`, the dice choosing among several (R-20.0).
+fn pick_square(ctx: &mut Ctx, squares: Vec<Square>, rule: &'static str) -> R<Option<Square>> {
+    if squares.len() <= 1 {
+        return Ok(squares.into_iter().next());
+    }
+    let names: Vec<String> = squares.iter().map(|s| s.name()).collect();
+    let i = crate::dice::pick_logged(
+        ctx.dice,
+        ctx.chronicle,
+        rule,
+        "The Union Advances into",
+        squares.len(),
+        |i| names[i].clone(),
+    )?;
+    Ok(Some(squares[i]))
+}
+
+/// Whether a Union unit stands on a Union Objective Marker: it Holds
+/// rather than Advance ("Union Objective Markers").
+pub fn on_objective(f: &Field, k: usize) -> bool {
+    f.objectives.contains(&f.units[k].at)
+}
+
+/// "Union Objective Markers and the Advance Default Battle Plan": with
+/// Markers on the sheet, a d10 for each Advance: odd, the closest Marker
+/// whose Square no Union Force holds (the dice among equals); even, or
+/// with every Marker held, None: the closest Confederate Force
+/// (R-A-objectives).
+fn objective_goal(ctx: &mut Ctx, f: &Field, k: usize) -> R<Option<Square>> {
+    if f.objectives.is_empty() {
+        return Ok(None);
+    }
+    let die = crate::dice::roll_d10(
+        ctx.dice,
+        ctx.chronicle,
+        "A14.2.1",
+        format!(
+            "Union Objective Markers: {} Advances toward",
+            f.label(ctx.board, k)
+        ),
+        |die| {
+            if die % 2 == 0 {
+                "even: the closest Confederate Force".into()
+            } else {
+                "odd: the closest Union Objective".into()
+            }
+        },
+    )?;
+    if die % 2 == 0 {
+        return Ok(None);
+    }
+    let at = f.units[k].at;
+    let open: Vec<Square> = f
+        .objectives
+        .iter()
+        .copied()
+        .filter(|o| !f.any_at(*o, Side::Union))
+        .collect();
+    let Some(closest) = open.iter().map(|o| at.distance(*o)).min() else {
+        note!(
+            ctx,
+            "A14.2.1",
+            "Union Forces hold every Union Objective: toward the closest Confederate Force."
+        );
+        return Ok(None);
+    };
+    let tied: Vec<Square> = open
+        .into_iter()
+        .filter(|o| at.distance(*o) == closest)
+        .collect();
     if tied.len() == 1 {
         return Ok(Some(tied[0]));
     }
@@ -123,12 +204,26 @@ pub fn union_advance(ctx: &mut Ctx, f: &Field, k: usize) -> R<Option<Square>> {
     let i = crate::dice::pick_logged(
         ctx.dice,
         ctx.chronicle,
-        "A11.0",
-        "The Union Advances into",
+        "A14.2.1",
+        "The Union Objective it Advances toward",
         tied.len(),
         |i| names[i].clone(),
     )?;
     Ok(Some(tied[i]))
+}
+
+/// One step toward Square `goal`: the Squares around the unit without a
+/// Union Force that bring it closest, the dice among equals.
+fn step_toward(ctx: &mut Ctx, f: &Field, k: usize, goal: Square) -> R<Option<Square>> {
+    let steps = march_squares(f, k);
+    let Some(nearest) = steps.iter().map(|s| s.distance(goal)).min() else {
+        return Ok(None);
+    };
+    let tied: Vec<Square> = steps
+        .into_iter()
+        .filter(|s| s.distance(goal) == nearest)
+        .collect();
+    pick_square(ctx, tied, "A14.2.1")
 }
 
 #[cfg(test)]

@@ -37,7 +37,7 @@ fn first_free(f: &Field, side: Side, rows: &[Vec<Region>]) -> Vec<Square> {
     for group in rows {
         let free: Vec<Square> = group
             .iter()
-            .flat_map(|r| Square::row_of(*r))
+            .flat_map(|r| Square::row_of_on(*r, f.columns))
             .filter(|s| f.has_room(*s, side))
             .collect();
         if !free.is_empty() {
@@ -54,7 +54,7 @@ fn first_free(f: &Field, side: Side, rows: &[Vec<Region>]) -> Vec<Square> {
 pub fn confederate_squares(f: &Field, ty: ForceType, front: bool) -> Vec<Square> {
     let mut squares = first_free(f, Side::Confederate, &rows(Side::Confederate, ty));
     if front && ty.is_mobile() {
-        for s in Square::row_of(Region::ConfederateFront) {
+        for s in Square::row_of_on(Region::ConfederateFront, f.columns) {
             if f.has_room(s, Side::Confederate) && !squares.contains(&s) {
                 squares.push(s);
             }
@@ -63,17 +63,24 @@ pub fn confederate_squares(f: &Field, ty: ForceType, front: bool) -> Vec<Square>
     squares
 }
 
-/// Columns from the centre of a Row outward: 3, 4, 2, 5, 1, 6.
-const CENTRE_OUT: [i32; 6] = [2, 3, 1, 4, 0, 5];
+/// Columns from the centre of a Row outward, the lower of two equally
+/// central first: on six Columns 3, 4, 2, 5, 1, 6.
+fn centre_first(columns: u8) -> Vec<i32> {
+    let n = i32::from(columns);
+    let mut cs: Vec<i32> = (0..n).collect();
+    // Twice the distance from the centre (n − 1) / 2, kept in integers.
+    cs.sort_by_key(|&c| ((2 * c - (n - 1)).abs(), c));
+    cs
+}
 
 /// The Square a Union Force of type `ty` is placed in: the first of its
 /// Rows with room (A10.2.14), filled from the centre of the Row outward
 /// (R-A10.2.14-place). None when the sheet has no room for it.
 pub fn union_square(f: &Field, ty: ForceType) -> Option<Square> {
     let free = first_free(f, Side::Union, &rows(Side::Union, ty));
-    CENTRE_OUT
-        .iter()
-        .find_map(|&c| free.iter().copied().find(|s| s.column() == c))
+    centre_first(f.columns)
+        .into_iter()
+        .find_map(|c| free.iter().copied().find(|s| s.column() == c))
 }
 
 /// A13.1, A13.3: Union Forces start the battle in Column under Aggressive
@@ -88,7 +95,7 @@ pub fn union_formation(tactics: Tactics) -> Formation {
 /// A10.2.12 Terrain: "cannot be used if the number of Union Force counters
 /// exceeds the number of Squares available in the chosen Row".
 pub fn terrain_fits(f: &Field, union_forces: usize, row: Region) -> bool {
-    Square::row_of(row)
+    Square::row_of_on(row, f.columns)
         .filter(|s| f.has_room(*s, Side::Union))
         .count()
         >= union_forces
@@ -96,9 +103,9 @@ pub fn terrain_fits(f: &Field, union_forces: usize, row: Region) -> bool {
 
 /// The free Squares of a Row, from its centre outward.
 fn centre_out(f: &Field, side: Side, row: Region) -> Vec<Square> {
-    CENTRE_OUT
-        .iter()
-        .filter_map(|&c| Square::row_of(row).find(|s| s.column() == c))
+    centre_first(f.columns)
+        .into_iter()
+        .filter_map(|c| Square::row_of_on(row, f.columns).find(|s| s.column() == c))
         .filter(|s| f.has_room(*s, side))
         .collect()
 }
@@ -489,5 +496,14 @@ mod tests {
         for id in ["kearny", "sykes", "hunt"] {
             assert!(square_of(&b, &f, id).starts_with('A'), "{id}");
         }
+    }
+
+    /// R-A10.2-pack: the centre of a Row outward, on six Columns and on a
+    /// Battle Pack's twelve.
+    #[test]
+    fn rows_fill_from_the_centre_outward() {
+        assert_eq!(centre_first(6), [2, 3, 1, 4, 0, 5]);
+        assert_eq!(&centre_first(12)[..4], [5, 6, 4, 7]);
+        assert_eq!(centre_first(11)[0], 5);
     }
 }

@@ -66,6 +66,10 @@ impl Sheet for Square {
         retreat(ctx, f, pid, RetreatKind::Pushed, rule)
     }
 
+    fn objective_charge(ctx: &mut Ctx, f: &mut Field) -> R<bool> {
+        union::objective_charge(ctx, f)
+    }
+
     fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R<bool> {
         union::resolve_drawn(ctx, f, plan)
     }
@@ -99,7 +103,7 @@ fn nearest_room(f: &Field, at: Square, side: Side) -> Square {
     if f.has_room(at, side) {
         return at;
     }
-    Square::all()
+    f.squares()
         .filter(|s| f.has_room(*s, side))
         .min_by_key(|s| {
             let enemy = f.any_at(*s, side.other());

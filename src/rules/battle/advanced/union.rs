@@ -5,7 +5,7 @@
 use super::attack::{targets, union_order, union_target};
 use super::combat::{advance_into, attack_on, face};
 use super::field::Field;
-use super::movement::union_advance;
+use super::movement::{on_objective, union_advance};
 use super::moves::{RetreatKind, retreat, rout_retreat};
 use crate::campaign::{ForceType, Side};
 use crate::dice::{Check, roll_check};
@@ -65,7 +65,8 @@ pub fn union_default(f: &Field, k: usize) -> UnionDefault {
         // A11.5: in Melee always Combat; A14.2.2: 1 Square or less.
         Some(r) if r <= 1 => UnionDefault::Combat,
         Some(2) if ty == ForceType::Cavalry => UnionDefault::CavalryAtTwo,
-        Some(_) if f.tactics == Tactics::Aggressive => UnionDefault::Advance,
+        // Union Objective Markers: a Force on one Holds.
+        Some(_) if f.tactics == Tactics::Aggressive && !on_objective(f, k) => UnionDefault::Advance,
         _ => UnionDefault::Hold,
     }
 }
@@ -167,7 +168,7 @@ pub fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R
     }
     f.drawn.push(plan);
     match plan {
-        SpecialBattlePlan::Charge => charge(ctx, f)?,
+        SpecialBattlePlan::Charge => charge(ctx, f, false)?,
         SpecialBattlePlan::ScreenedMarch => {
             let n = f.side(Side::Union).count() as i32;
             let check = Check::new("Screened March", "A14.1", n, "Union Forces on the sheet");
@@ -222,6 +223,38 @@ fn confederate_rows(f: &Field) -> Vec<Vec<usize>> {
         .collect()
 }
 
+/// "Charge! and Union Objective Markers": when one or more Union Forces
+/// stand next to one or more Confederate Forces at the start of the draw,
+/// Charge! is drawn at once (out of the cup when it is there, R-A-objectives)
+/// and resolved (A14.1). True when it was: it counts against a limited
+/// draw; with no draw it is a Special Rule.
+pub fn objective_charge(ctx: &mut Ctx, f: &mut Field) -> R<bool> {
+    if f.objectives.is_empty() {
+        return Ok(false);
+    }
+    let next_to = f.side(Side::Union).any(|k| {
+        !f.in_melee(k)
+            && f.side(Side::Confederate)
+                .any(|t| f.units[k].at.distance(f.units[t].at) == 1)
+    });
+    if !next_to {
+        return Ok(false);
+    }
+    note!(
+        ctx,
+        "A14.0",
+        "Charge! and Union Objective Markers: Union Forces stand next to Confederate Forces; Charge! is drawn at once."
+    );
+    // Back to the cup at the end of the turn only if it came from there.
+    if let Some(i) = f.cup.iter().position(|p| *p == SpecialBattlePlan::Charge) {
+        f.cup.remove(i);
+        f.drawn.push(SpecialBattlePlan::Charge);
+    }
+    charge(ctx, f, true)?;
+    ctx.frame(f, |_| "The Union draws Charge!".to_string());
+    Ok(true)
+}
+
 /// How a Union Force charging from `from` would strike a Confederate
 /// Force at `at` (A14.1's priority table, R-A14.1-charge): 1 its Rear, 2
 /// its Flank, 3 Union Column against Confederate Line, 4 Column against
@@ -250,7 +283,7 @@ pub fn charge_priority(f: &Field, from: Square, t: usize) -> Option<u8> {
 /// Column and go into a Confederate Force's Square by the priority table
 /// with a Shock attack (no further Activation check); with no Confederate
 /// Force next to it any more a Force Holds (R-A14.1-charge).
-fn charge(ctx: &mut Ctx, f: &mut Field) -> R<()> {
+fn charge(ctx: &mut Ctx, f: &mut Field, objectives: bool) -> R<()> {
     let next_to = |f: &Field, k: usize| -> Vec<usize> {
         let at = f.units[k].at;
         f.side(Side::Confederate)
@@ -268,11 +301,14 @@ fn charge(ctx: &mut Ctx, f: &mut Field) -> R<()> {
     let mut faced: Vec<usize> = charging.iter().flat_map(|&k| next_to(f, k)).collect();
     faced.sort_unstable();
     faced.dedup();
-    if charging.len() < 2 || faced.len() < 2 {
+    // With Union Objective Markers one Union Force next to one
+    // Confederate Force is enough (objective_charge).
+    let needed = if objectives { 1 } else { 2 };
+    if charging.len() < needed || faced.len() < needed {
         note!(
             ctx,
             "A14.1",
-            "Charge!: {} Union Force(s) next to {} Confederate Force(s); two or more of each are needed: it is ignored, and counts against the draw.",
+            "Charge!: {} Union Force(s) next to {} Confederate Force(s); {needed} or more of each are needed: it is ignored, and counts against the draw.",
             charging.len(),
             faced.len()
         );

@@ -10,8 +10,10 @@ use super::regions::Region;
 use crate::campaign::Side;
 use crate::rules::battle::terms::Formation;
 
-/// A Square of the Advanced Battlefield Sheet.
+/// A Square of the Advanced Battlefield Sheet, written as the rulebook
+/// names it ("D5") in files.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
 pub struct Square {
     /// 0 for Row A (the Union Reserve) to 5 for Row F (the Confederate
     /// Reserve).
@@ -25,11 +27,15 @@ impl Square {
     /// "Each Square is identified by its row (A to F) and its column (1 to
     /// 6)" (A10.2.14; R-A10.2.14).
     pub const COLUMNS: u8 = 6;
+    /// The modified Advanced Battlefield Sheet of the Battle Packs: "rows A
+    /// to F, and columns 1 to 11, or 1 to 12" (A10.2.14). A battle's own
+    /// width is its field's `columns`; Squares beyond it are off its sheet.
+    pub const MAX_COLUMNS: u8 = 12;
 
-    /// Row 0–5 (A–F), Column 0–5 (1–6); None off the sheet.
+    /// Row 0–5 (A–F), Column 0–11 (1–12); None off the widest sheet.
     pub fn new(row: i32, column: i32) -> Option<Square> {
         let on = |v: i32, n: u8| (0..i32::from(n)).contains(&v);
-        (on(row, Self::ROWS) && on(column, Self::COLUMNS)).then_some(Square {
+        (on(row, Self::ROWS) && on(column, Self::MAX_COLUMNS)).then_some(Square {
             row: row as u8,
             column: column as u8,
         })
@@ -59,9 +65,20 @@ impl Square {
         i32::from(self.column)
     }
 
-    /// Every Square, Row A to Row F, Column 1 to 6.
+    /// Every Square of the Advanced Battlefield Sheet, Row A to Row F,
+    /// Column 1 to 6.
     pub fn all() -> impl Iterator<Item = Square> {
-        (0..Self::ROWS).flat_map(|row| (0..Self::COLUMNS).map(move |column| Square { row, column }))
+        Self::all_on(Self::COLUMNS)
+    }
+
+    /// Every Square of a sheet `columns` wide.
+    pub fn all_on(columns: u8) -> impl Iterator<Item = Square> {
+        (0..Self::ROWS).flat_map(move |row| (0..columns).map(move |column| Square { row, column }))
+    }
+
+    /// Whether the Square lies on a sheet `columns` wide.
+    pub fn on(self, columns: u8) -> bool {
+        self.column < columns
     }
 
     /// The Region whose place the Row takes (A10.2.14): Row A the Union
@@ -78,8 +95,13 @@ impl Square {
 
     /// The Squares of the Row that takes a Region's place.
     pub fn row_of(region: Region) -> impl Iterator<Item = Square> {
+        Self::row_of_on(region, Self::COLUMNS)
+    }
+
+    /// [`Square::row_of`] on a sheet `columns` wide.
+    pub fn row_of_on(region: Region, columns: u8) -> impl Iterator<Item = Square> {
         let row = 5 - region.pos();
-        (0..i32::from(Self::COLUMNS)).filter_map(move |c| Square::new(row, c))
+        (0..i32::from(columns)).filter_map(move |c| Square::new(row, c))
     }
 
     /// The Squares of the next Row `dr` away (±1), in the Columns next to
@@ -89,6 +111,22 @@ impl Square {
         [c, c - 1, c + 1]
             .into_iter()
             .filter_map(move |c| Square::new(r, c))
+    }
+}
+
+impl TryFrom<String> for Square {
+    type Error = String;
+
+    fn try_from(name: String) -> Result<Square, String> {
+        Square::named(&name).ok_or_else(|| {
+            format!("\"{name}\" is not a Square: a Row A-F and a Column 1-12, as \"D5\"")
+        })
+    }
+}
+
+impl From<Square> for String {
+    fn from(s: Square) -> String {
+        s.name()
     }
 }
 
@@ -197,7 +235,9 @@ mod tests {
         assert_eq!(sq("D5").region(), Region::ConfederateFront);
         assert_eq!(sq("F6").region(), Region::ConfederateReserve);
         assert_eq!(names(Square::row_of(Region::UnionApproach)).len(), 6);
-        assert!(Square::named("G1").is_none() && Square::named("A7").is_none());
+        assert!(Square::named("G1").is_none() && Square::named("A13").is_none());
+        assert!(Square::named("A7").is_some_and(|s| !s.on(Square::COLUMNS) && s.on(12)));
+        assert_eq!(Square::all_on(12).count(), 72);
         assert!(Square::named("A0").is_none() && Square::named("").is_none());
     }
 

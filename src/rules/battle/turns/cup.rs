@@ -15,7 +15,7 @@ use crate::rules::decision::Decision;
 /// 14.0: draw and assign the Union Special Battle Plans.
 pub fn draw_special_plans<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()> {
     let quantity = f.union_quantity;
-    let mut counted = 0;
+    let mut counted = u32::from(P::objective_charge(ctx, f)? && quantity > 0);
     // Plans drawn that could not be used and do not count (Hard Cover with
     // no Force to go to, Flanking Fire with every Confederate in Melee) stay
     // out of the cup until the draw ends, so the draw always ends.

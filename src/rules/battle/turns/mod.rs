@@ -60,6 +60,12 @@ pub trait Sheet: Ground {
     }
     /// A Force that fails its Heavy Fire check falls back (14.1.10).
     fn push_back(ctx: &mut Ctx, f: &mut Field<Self>, pid: usize, rule: &'static str) -> R<()>;
+    /// Battle Packs: Charge! drawn and resolved at the start of the draw
+    /// when Union Forces stand next to Confederate Forces ("Charge! and
+    /// Union Objective Markers"); true when it was.
+    fn objective_charge(_ctx: &mut Ctx, _f: &mut Field<Self>) -> R<bool> {
+        Ok(false)
+    }
     /// Resolve or place a drawn Special Battle Plan (14.1); false when it
     /// does not count against the quantity drawn (R-14.0).
     fn resolve_drawn(ctx: &mut Ctx, f: &mut Field<Self>, plan: SpecialBattlePlan) -> R<bool>;

@@ -21,7 +21,9 @@ pub fn battle<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<Option<Ending>> {
             P::assign(ctx, f)?;
         }
         if f.routed != Some(Side::Union) {
-            determine_tactics(ctx, f)?;
+            if !f.stand_alone {
+                determine_tactics(ctx, f)?;
+            }
             draw_special_plans(ctx, f)?;
         }
         if let Some(e) = ended(ctx, f) {
@@ -57,6 +59,17 @@ pub fn battle<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<Option<Ending>> {
         ctx.frame(f, |_| format!("End of battle turn {turn}"));
         if let Some(e) = ended(ctx, f) {
             return Ok(Some(e));
+        }
+        if f.stand_alone && f.turn >= f.turns {
+            note!(
+                ctx,
+                "A14.7",
+                "The last battle turn is over: the scenario's victory conditions decide (R-A-stand-alone)."
+            );
+            return Ok(Some(match f.routed {
+                Some(loser) => Ending::Routed { loser },
+                None => Ending::Encamp,
+            }));
         }
         if f.routed.is_none() && f.turn >= f.turns {
             note!(

@@ -1,0 +1,222 @@
+//! Battle-Pack-style stand-alone battles on the modified Advanced
+//! Battlefield Sheet (A10.2.14: "rows A to F and columns 1 to 11, or 1 to
+//! 12"): both armies placed by the scenario, Union Objective Markers,
+//! fixed quantities and Union tactics, and the scenario's victory
+//! conditions (R-A-stand-alone).
+
+use serde::{Deserialize, Serialize};
+
+use super::field::{Field, Unit};
+use crate::campaign::Side;
+use crate::rules::battle::Ending;
+use crate::rules::battle::ground::Square;
+use crate::rules::battle::terms::{Formation, Tactics};
+use crate::rules::battle::turns::R;
+use crate::rules::battle::turns::sequence::battle;
+use crate::rules::components::{Location, Strength};
+use crate::rules::ctx::Ctx;
+use crate::rules::difficulty::BattleMode;
+
+/// A stand-alone battle's sheet and terms (the Scenario Information Sheet
+/// of a Battle Pack).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StandAlone {
+    /// The sheet's Columns: 6 (the Advanced Battlefield Sheet), 11 or 12
+    /// (the modified sheet).
+    pub columns: u8,
+    pub battle_turns: u32,
+    /// Confederate Battle Plan Counters a turn (10.2.10).
+    pub confederate_battle_plans: u32,
+    /// Union Special Battle Plans a turn; 0: Default Battle Plans only.
+    pub union_special_battle_plans: u32,
+    /// The Union's tactics for the whole battle.
+    pub union_tactics: Tactics,
+    /// Where the Union Objective Markers stand (none: the Union advances
+    /// on the Confederates only).
+    #[serde(default)]
+    pub objectives: Vec<Square>,
+    pub victory: Victory,
+    /// Every Force on the sheet at the start.
+    pub placement: Vec<Placed>,
+}
+
+/// A Force's place at the start.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Placed {
+    pub force: String,
+    pub square: Square,
+    pub formation: Formation,
+}
+
+/// Who wins a stand-alone battle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Victory {
+    /// The Union wins holding at least `needed` Objective Squares alone at
+    /// the end; otherwise the Confederates.
+    Objectives { needed: u32 },
+    /// "the army that inflicts the highest number of casualties": Hits
+    /// inflicted; equal, a draw.
+    Casualties,
+}
+
+/// How a stand-alone battle ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StandAloneResult {
+    pub ending: Ending,
+    /// None: a draw.
+    pub winner: Option<Side>,
+    /// Why, in a sentence.
+    pub why: String,
+    /// Hits each army suffered: Confederate, Union (11.10).
+    pub hits: [u32; 2],
+    /// Objective Squares the Union holds alone at the end.
+    pub objectives_held: u32,
+}
+
+/// The Hits a counter has suffered since `before`: a step to its reduced
+/// side 1, destroyed or captured the steps it had left (11.10).
+fn steps_lost(before: Strength, has_reduced: bool, after: Option<Strength>) -> u32 {
+    let steps = |s: Strength| match s {
+        Strength::Full if has_reduced => 2,
+        _ => 1,
+    };
+    match after {
+        Some(now) => steps(before) - steps(now),
+        None => steps(before),
+    }
+}
+
+/// Fight a stand-alone battle in `area` to its end and judge it.
+pub fn fight(ctx: &mut Ctx, area: &str, attacker: Side, s: &StandAlone) -> R<StandAloneResult> {
+    ctx.board.battle_location = Some(area.to_string());
+    ctx.begin_battle(area, BattleMode::Advanced, attacker);
+    ctx.begin_round(1);
+    let name = ctx.board.area_name(area).to_string();
+    note!(
+        ctx,
+        "A10.2.14",
+        "Battle of {name}, a stand-alone battle on the modified Advanced Battlefield Sheet ({} Columns): {} battle turns, {} Battle Plans a turn, the Union {:?} with {} Special Battle Plan(s) a turn (R-A-stand-alone).",
+        s.columns,
+        s.battle_turns,
+        s.confederate_battle_plans,
+        s.union_tactics,
+        s.union_special_battle_plans
+    );
+    let start: Vec<(usize, Strength)> = s
+        .placement
+        .iter()
+        .filter_map(|p| ctx.board.index(&p.force))
+        .map(|i| (i, ctx.board.pieces[i].strength))
+        .collect();
+    let mut f = Field::new(area, false, s.battle_turns);
+    f.columns = s.columns;
+    f.objectives = s.objectives.clone();
+    f.stand_alone = true;
+    f.quantity = s.confederate_battle_plans;
+    f.union_quantity = s.union_special_battle_plans;
+    f.tactics = s.union_tactics;
+    for p in &s.placement {
+        let pid = ctx.board.index(&p.force).expect("a checked scenario");
+        let side = ctx.board.pieces[pid].force.side;
+        f.units
+            .push(Unit::new(ctx.board, pid, side, p.square, p.formation));
+    }
+    if !s.objectives.is_empty() {
+        note!(
+            ctx,
+            "A10.2.14",
+            "Union Objective Markers in {}.",
+            s.objectives
+                .iter()
+                .map(|o| o.name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    ctx.frame(&f, |_| "Both armies are placed".to_string());
+    let ending = battle(ctx, &mut f)?.unwrap_or(Ending::Encamp);
+    let held = f
+        .objectives
+        .iter()
+        .filter(|o| f.any_at(**o, Side::Union) && !f.any_at(**o, Side::Confederate))
+        .count() as u32;
+    let mut hits = [0, 0];
+    for (i, before) in start {
+        let p = &ctx.board.pieces[i];
+        let after = matches!(p.location(), Location::Area(_)).then_some(p.strength);
+        let side = usize::from(p.force.side == Side::Union);
+        hits[side] += steps_lost(before, p.force.reduced.is_some(), after);
+    }
+    let routed = match ending {
+        Ending::Routed { loser } | Ending::Enveloped { loser } => Some(loser),
+        Ending::Cleared { loser } => loser,
+        Ending::Retreat { side } => Some(side),
+        Ending::ConfederateWithdrew => Some(Side::Confederate),
+        Ending::Encamp => None,
+    };
+    let (winner, why) = match (routed, s.victory) {
+        (Some(loser), _) => (
+            Some(loser.other()),
+            format!(
+                "The battle ends: {}; the {} hold the field.",
+                ending.describe(),
+                loser.other().army()
+            ),
+        ),
+        (None, Victory::Objectives { needed }) if held >= needed => (
+            Some(Side::Union),
+            format!("The Union holds {held} of the Objectives, {needed} needed."),
+        ),
+        (None, Victory::Objectives { needed }) => (
+            Some(Side::Confederate),
+            format!("The Union holds {held} of the Objectives, {needed} needed: it fails."),
+        ),
+        (None, Victory::Casualties) => {
+            let [c, u] = hits;
+            let winner = match c.cmp(&u) {
+                std::cmp::Ordering::Less => Some(Side::Confederate),
+                std::cmp::Ordering::Greater => Some(Side::Union),
+                std::cmp::Ordering::Equal => None,
+            };
+            (
+                winner,
+                format!("Hits inflicted: the Confederates {u}, the Union {c}."),
+            )
+        }
+    };
+    note!(
+        ctx,
+        "A10.2.14",
+        "{} {why}",
+        match winner {
+            Some(side) => format!("{} victory.", side.name()),
+            None => "A draw.".to_string(),
+        }
+    );
+    ctx.board.battle_location = None;
+    ctx.end_battle(ending);
+    Ok(StandAloneResult {
+        ending,
+        winner,
+        why,
+        hits,
+        objectives_held: held,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hits_are_the_steps_lost() {
+        assert_eq!(steps_lost(Strength::Full, true, Some(Strength::Reduced)), 1);
+        assert_eq!(steps_lost(Strength::Full, true, None), 2);
+        assert_eq!(steps_lost(Strength::Reduced, true, None), 1);
+        assert_eq!(steps_lost(Strength::Full, false, None), 1);
+        assert_eq!(steps_lost(Strength::Full, true, Some(Strength::Full)), 0);
+    }
+}
