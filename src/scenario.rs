@@ -80,6 +80,9 @@ pub struct Scenario {
     /// victory conditions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stand_alone: Option<StandAlone>,
+    /// Optional rules in play (`GameOptions::OPTIONAL_RULES` names).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub optional: Vec<String>,
     /// Where the scenario's history comes from, for the player.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub sources: String,
@@ -238,6 +241,11 @@ fn check(s: &Scenario, c: &Campaign) -> Vec<(String, String)> {
     if let Some(sa) = &s.stand_alone {
         check_stand_alone(s, sa, &board, &mut out);
     }
+    for (i, name) in s.optional.iter().enumerate() {
+        if let Err(e) = GameOptions::default().with_optional(name) {
+            out.push((format!("optional[{i}]"), e));
+        }
+    }
     if let Some(d) = &s.dice {
         for (i, v) in d.iter().enumerate() {
             if *v > 10 {
@@ -376,7 +384,7 @@ fn check_stand_alone(
 
 impl Scenario {
     pub fn options(&self) -> GameOptions {
-        GameOptions {
+        let options = GameOptions {
             player: self.player,
             union: self
                 .union_aspects
@@ -384,7 +392,11 @@ impl Scenario {
             battles: self.mode,
             seed: self.seed,
             ..GameOptions::default()
-        }
+        };
+        // Checked when loaded.
+        options
+            .with_optional(&self.optional.join(","))
+            .unwrap_or(options)
     }
 
     /// The board the scenario describes.

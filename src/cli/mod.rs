@@ -69,7 +69,8 @@ pub enum Command {
         #[arg(long)]
         chronicle: bool,
         /// Optional rules, comma separated: union-cavalry-corps,
-        /// resupply-availability, scout-counters.
+        /// resupply-availability, scout-counters, scouts-and-orders,
+        /// shock-checks, union-tactics-tables, counter-battery-fire.
         #[arg(long, default_value = "")]
         optional: String,
     },

@@ -193,6 +193,17 @@ pub struct GameOptions {
     /// Scouts change an Orders roll by their number.
     #[serde(default, skip_serializing_if = "is_false")]
     pub scouts_and_orders: bool,
+    /// Optional rule O11.4 Shock Attacks: 1 to 3 Activation checks by Skill
+    /// Level to begin a Shock attack (Basic and Advanced battles).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub shock_checks: bool,
+    /// Optional rule O13.0 Optional Union Tactics Tables #1 and #2 (Basic
+    /// and Advanced battles).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub tactics_tables: bool,
+    /// Optional rule Counter-Battery Fire before placement (every mode).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub counter_battery: bool,
 }
 
 /// Options added after saves existed are written only when chosen, so a
@@ -203,11 +214,14 @@ fn is_false(b: &bool) -> bool {
 
 impl GameOptions {
     /// The optional rules' names on the command line (`--optional`).
-    pub const OPTIONAL_RULES: [&'static str; 4] = [
+    pub const OPTIONAL_RULES: [&'static str; 7] = [
         "union-cavalry-corps",
         "resupply-availability",
         "scout-counters",
         "scouts-and-orders",
+        "shock-checks",
+        "union-tactics-tables",
+        "counter-battery-fire",
     ];
 
     /// These options with the optional rules named in `list` (comma
@@ -219,6 +233,9 @@ impl GameOptions {
                 "resupply-availability" => self.resupply_availability = true,
                 "scout-counters" => self.scout_counters = true,
                 "scouts-and-orders" => self.scouts_and_orders = true,
+                "shock-checks" => self.shock_checks = true,
+                "union-tactics-tables" => self.tactics_tables = true,
+                "counter-battery-fire" => self.counter_battery = true,
                 other => {
                     return Err(format!(
                         "unknown optional rule \"{other}\": expected {}",
@@ -237,6 +254,9 @@ impl GameOptions {
             (self.resupply_availability, "Resupply availability"),
             (self.scout_counters, "Number of Scout Counters"),
             (self.scouts_and_orders, "Scout Counters and Union Orders"),
+            (self.shock_checks, "Shock Attacks (O11.4)"),
+            (self.tactics_tables, "Optional Union Tactics Tables (O13.0)"),
+            (self.counter_battery, "Counter-Battery Fire"),
         ]
         .into_iter()
         .filter_map(|(on, name)| on.then_some(name))

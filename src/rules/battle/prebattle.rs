@@ -482,6 +482,99 @@ fn union_reinforcement(ctx: &mut Ctx, area: &str) -> Result<(), Interrupt> {
     Ok(())
 }
 
+/// Optional rule Counter-Battery Fire: the Hit number of an Artillery
+/// Force of Combat Value `cv` — 1 to 5: 1, 6: 2, … 10: 6.
+pub fn counter_battery_target(cv: u32) -> i32 {
+    (cv as i32 - 4).clamp(1, 6)
+}
+
+/// Optional rule Counter-Battery Fire, before the Forces are placed (in
+/// Quick and Very Quick battles before the first resolution): with
+/// Artillery of both armies in the battle, each Artillery Force rolls once
+/// against its Hit number, all dice first; each Hit destroys an enemy
+/// Artillery Force of the lowest Skill Level (the dice among equals), which
+/// takes no part in the battle (11.11: named Union Forces to the
+/// Reinforcement cup, the others to the Additional Forces cup, Confederate
+/// Forces beside the map). `off` are Forces kept off the sheet.
+pub fn counter_battery_fire(ctx: &mut Ctx, area: &str, off: &[usize]) -> Result<(), Interrupt> {
+    if !ctx.board.options.counter_battery {
+        return Ok(());
+    }
+    let guns = |b: &Board, side: Side| -> Vec<usize> {
+        b.side_in_area(area, side)
+            .into_iter()
+            .filter(|p| !off.contains(p) && b.pieces[*p].force.force_type == ForceType::Artillery)
+            .collect()
+    };
+    let sides = [Side::Confederate, Side::Union];
+    let batteries = sides.map(|s| guns(ctx.board, s));
+    if batteries.iter().any(Vec::is_empty) {
+        return Ok(());
+    }
+    note!(
+        ctx,
+        "Counter-Battery Fire",
+        "Counter-Battery Fire: {} Confederate and {} Union Artillery Forces fire before the battle.",
+        batteries[0].len(),
+        batteries[1].len()
+    );
+    let mut hits = [0usize; 2];
+    for (n, side) in batteries.iter().enumerate() {
+        for &pid in side {
+            let cv = ctx.board.pieces[pid].combat();
+            let check = Check::new(
+                format!(
+                    "Counter-Battery Fire: {}, Combat Value {cv}",
+                    ctx.board.label(pid)
+                ),
+                "Counter-Battery Fire",
+                counter_battery_target(cv),
+                "Hit number",
+            );
+            if roll_check(ctx.dice, ctx.chronicle, check)?.success {
+                hits[n] += 1;
+            }
+        }
+    }
+    for (n, side) in sides.into_iter().enumerate() {
+        let mut targets = batteries[1 - n].clone();
+        for _ in 0..hits[n] {
+            let Some(lowest) = targets
+                .iter()
+                .map(|&p| ctx.board.pieces[p].force.skill)
+                .min()
+            else {
+                break;
+            };
+            let tied: Vec<usize> = targets
+                .iter()
+                .copied()
+                .filter(|&p| ctx.board.pieces[p].force.skill == lowest)
+                .collect();
+            let pid = if tied.len() == 1 {
+                tied[0]
+            } else {
+                ctx.pick_piece(
+                    "Counter-Battery Fire",
+                    "Counter-Battery Fire destroys",
+                    &tied,
+                )?
+            };
+            note!(
+                ctx,
+                "Counter-Battery Fire",
+                "The {} counter-battery fire destroys {}.",
+                side.name(),
+                ctx.board.label(pid)
+            );
+            ctx.board
+                .destroy(pid, ctx.chronicle, "Counter-Battery Fire");
+            targets.retain(|&p| p != pid);
+        }
+    }
+    Ok(())
+}
+
 /// 10.2.9 Envelopment Check, with the Fog of War additions. Returns the
 /// ending when one army is Enveloped.
 pub fn envelopment(ctx: &mut Ctx, area: &str) -> Option<Ending> {

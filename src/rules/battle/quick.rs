@@ -143,6 +143,10 @@ fn round(ctx: &mut Ctx, area: &str, attacker: Side, mode: QuickMode) -> Result<F
     if let Some(ending) = envelopment(ctx, area) {
         return Ok(Flow::Done(ending));
     }
+    super::prebattle::counter_battery_fire(ctx, area, &[])?;
+    if let Some(gone) = cleared(ctx.board, area) {
+        return Ok(Flow::Done(Ending::Cleared { loser: gone }));
+    }
     match mode {
         QuickMode::VeryQuick => very_quick(ctx, area, attacker, &pre),
         QuickMode::Quick => quick(ctx, area, attacker, &pre),

@@ -9,10 +9,9 @@ use crate::campaign::{ForceType, Side};
 use crate::chronicle::Modifier;
 use crate::rules::battle::ground::{Ground, Square};
 use crate::rules::battle::terms::Formation;
-use crate::rules::battle::turns::activation::activate;
 use crate::rules::battle::turns::attack::{defence_modifiers, roll_attack};
 use crate::rules::battle::turns::hits::{HitSource, hit};
-use crate::rules::battle::turns::shock::{ShockBy, ShockResult, shock_on};
+use crate::rules::battle::turns::shock::{ShockBy, ShockResult, shock_activation, shock_on};
 use crate::rules::battle::turns::{R, ask_on, k_of};
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::Decision;
@@ -167,7 +166,7 @@ pub fn advance_into(
         );
         return Ok(true);
     };
-    if by == ShockBy::March && !activate(ctx, f, pid, "Shock attack", "A11.4", &[])? {
+    if by == ShockBy::March && !shock_activation(ctx, f, pid, "A11.4")? {
         note!(
             ctx,
             "A11.4",

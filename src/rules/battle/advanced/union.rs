@@ -16,7 +16,7 @@ use crate::rules::battle::turns::cup::resolve_common;
 use crate::rules::battle::turns::hits::{
     HitSource, can_retreat, hit, lowest_skill_random, pick_by_skill,
 };
-use crate::rules::battle::turns::shock::{ShockBy, shock_on};
+use crate::rules::battle::turns::shock::{ShockBy, charge_checks, shock_on};
 use crate::rules::battle::turns::{R, k_of};
 use crate::rules::board::label;
 use crate::rules::components::SpecialBattlePlan;
@@ -372,6 +372,9 @@ fn charge(ctx: &mut Ctx, f: &mut Field, objectives: bool) -> R<()> {
         } else {
             ctx.pick_piece("A14.1", "The Charge! falls on", &tied)?
         };
+        if !charge_checks(ctx, f, pid)? {
+            continue;
+        }
         f.units[k].formation = Formation::Column;
         let t = k_of(f, tpid).expect("here");
         shock_on(ctx, f, pid, t, ShockBy::Charge)?;

@@ -251,7 +251,9 @@ fn advance_one(
         );
         return Ok(true);
     }
-    if by == ShockBy::March && !activate(ctx, f, pid, "Shock attack", "11.4", &[])? {
+    if by == ShockBy::March
+        && !crate::rules::battle::turns::shock::shock_activation(ctx, f, pid, "11.4")?
+    {
         note!(
             ctx,
             "11.4",

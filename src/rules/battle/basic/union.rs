@@ -155,6 +155,9 @@ fn charge(ctx: &mut Ctx, f: &mut Field) -> R<()> {
             );
             continue;
         }
+        if !crate::rules::battle::turns::shock::charge_checks(ctx, f, pid)? {
+            continue;
+        }
         f.units[k].formation = Formation::Column;
         shock(ctx, f, pid, target, ShockBy::Charge, &mut spent)?;
     }

@@ -306,6 +306,7 @@ pub fn set_up<P: Sheet>(
         .into_iter()
         .flatten()
         .collect();
+    crate::rules::battle::prebattle::counter_battery_fire(ctx, area, &off)?;
     // 13.0 at placement fixes the Union Formation (10.3), counted over the
     // Forces about to be placed: the sheet is still empty.
     let u = ctx.board.area_combat(area, Side::Union);

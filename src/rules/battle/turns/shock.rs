@@ -8,7 +8,7 @@
 use super::activation::activate;
 use super::hits::{HitSource, capture_on_field, hit, release_hard_cover};
 use super::{R, Sheet, k_of};
-use crate::campaign::{ForceType, Insight, Side};
+use crate::campaign::{ForceType, Insight, Side, Skill};
 use crate::dice::{Check, roll_check};
 use crate::rules::battle::field::Field;
 use crate::rules::battle::ground::Facing;
@@ -214,6 +214,61 @@ pub fn shock_on<P: Sheet>(
         hit(ctx, f, pid, HitSource::ShockOrDefensiveFire, "11.4.2")?;
     }
     Ok(ShockResult::Locked)
+}
+
+/// Optional rule O11.4 Shock Attacks: the Activation checks a Force of
+/// this Skill Level makes to begin a Shock attack.
+pub fn checks_by_skill(skill: Skill) -> u32 {
+    match skill {
+        Skill::Conscript | Skill::PoorLine => 3,
+        Skill::Line | Skill::Veteran => 2,
+        Skill::Elite => 1,
+    }
+}
+
+/// 11.4 (A11.4): the Activation check a Confederate Force makes to begin
+/// a Shock attack; with O11.4 Shock Attacks 1 to 3 of them by its Skill
+/// Level, the first failure ending the attack.
+pub fn shock_activation<P: Copy + Eq>(
+    ctx: &mut Ctx,
+    f: &Field<P>,
+    pid: usize,
+    rule: &'static str,
+) -> R<bool> {
+    if !ctx.board.options.shock_checks {
+        return activate(ctx, f, pid, "Shock attack", rule, &[]);
+    }
+    let n = checks_by_skill(ctx.board.pieces[pid].force.skill);
+    for i in 1..=n {
+        let what = format!("Shock attack, check {i} of {n}");
+        if !activate(ctx, f, pid, &what, "O11.4", &[])? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// O11.4 Shock Attacks for the Union: a Force that passed its Charge!
+/// Activation check and will Advance makes 1 to 3 more by its Skill Level
+/// (R-Opt-11.4); true when it goes in (always without the rule).
+pub fn charge_checks<P: Copy + Eq>(ctx: &mut Ctx, f: &Field<P>, pid: usize) -> R<bool> {
+    if !ctx.board.options.shock_checks {
+        return Ok(true);
+    }
+    let n = checks_by_skill(ctx.board.pieces[pid].force.skill);
+    for i in 1..=n {
+        let what = format!("Charge! Shock attack, check {i} of {n}");
+        if !activate(ctx, f, pid, &what, "O11.4", &[])? {
+            note!(
+                ctx,
+                "O11.4",
+                "{} fails a Shock attack check: it Holds (O11.4).",
+                ctx.board.label(pid)
+            );
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// 11.4.2: a Force's Shock check against its Combat Value, before the
