@@ -246,6 +246,9 @@ fn check(s: &Scenario, c: &Campaign) -> Vec<(String, String)> {
             out.push((format!("optional[{i}]"), e));
         }
     }
+    if let Some(why) = s.options().incompatible() {
+        out.push(("optional".into(), why));
+    }
     if let Some(d) = &s.dice {
         for (i, v) in d.iter().enumerate() {
             if *v > 10 {

@@ -550,6 +550,7 @@ pub fn simulate(
         ..GameOptions::default()
     })
     .with_optional(optional)
+    .and_then(|o| o.incompatible().map_or(Ok(o), Err))
     {
         Ok(o) => o,
         Err(e) => {

@@ -215,6 +215,7 @@ impl Board {
             turn: CampaignTurn {
                 turn: 1,
                 phase: crate::campaign::Phase::Confederate,
+                extra: 0,
             },
             progress: Progress::default(),
             battle_location: None,
@@ -391,6 +392,12 @@ impl Board {
     /// Robert E. Lee is in `area` (10.2.10, 10.2.17: present at its battle).
     pub fn lee_in(&self, area: &str) -> bool {
         self.lee.area() == Some(area)
+    }
+
+    /// The campaign's last turn: the Turn Track's last box, and the turns
+    /// The Battle Continues added after it.
+    pub fn last_turn(&self) -> u32 {
+        self.campaign.turns + self.turn.extra
     }
 
     pub fn lee_isolated(&self) -> bool {

@@ -84,7 +84,7 @@ fn goals(board: &Board) -> Vec<(u32, String, ForceFilter)> {
                         board.holder(a) != Some(Side::Confederate)
                             || board.area_combat(a, Side::Confederate) < *min_combat
                     })
-                    .map(|a| (board.campaign.turns, a.clone(), any.clone())),
+                    .map(|a| (board.last_turn(), a.clone(), any.clone())),
             ),
             _ => {}
         }

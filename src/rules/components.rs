@@ -131,6 +131,14 @@ pub struct LeeCounter {
 pub struct CampaignTurn {
     pub turn: u32,
     pub phase: Phase,
+    /// Turns the Optional rule The Battle Continues added after the Turn
+    /// Track's last box.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub extra: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// 4.9 Command Points of both sides.

@@ -204,6 +204,14 @@ pub struct GameOptions {
     /// Optional rule Counter-Battery Fire before placement (every mode).
     #[serde(default, skip_serializing_if = "is_false")]
     pub counter_battery: bool,
+    /// Optional rule The Battle Continues: a d10 at the end of the last
+    /// turn may add a turn (not with Very Quick battles).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub battle_continues: bool,
+    /// Optional rule Officers Confused: Battle Plan Counters and Special
+    /// Battle Plans removed at random each battle turn (Basic and Advanced).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub officers_confused: bool,
 }
 
 /// Options added after saves existed are written only when chosen, so a
@@ -214,7 +222,7 @@ fn is_false(b: &bool) -> bool {
 
 impl GameOptions {
     /// The optional rules' names on the command line (`--optional`).
-    pub const OPTIONAL_RULES: [&'static str; 7] = [
+    pub const OPTIONAL_RULES: [&'static str; 9] = [
         "union-cavalry-corps",
         "resupply-availability",
         "scout-counters",
@@ -222,6 +230,8 @@ impl GameOptions {
         "shock-checks",
         "union-tactics-tables",
         "counter-battery-fire",
+        "battle-continues",
+        "officers-confused",
     ];
 
     /// These options with the optional rules named in `list` (comma
@@ -236,6 +246,8 @@ impl GameOptions {
                 "shock-checks" => self.shock_checks = true,
                 "union-tactics-tables" => self.tactics_tables = true,
                 "counter-battery-fire" => self.counter_battery = true,
+                "battle-continues" => self.battle_continues = true,
+                "officers-confused" => self.officers_confused = true,
                 other => {
                     return Err(format!(
                         "unknown optional rule \"{other}\": expected {}",
@@ -245,6 +257,50 @@ impl GameOptions {
             }
         }
         Ok(self)
+    }
+
+    /// Whether the Optional rule `name` is used with battle mode `mode`
+    /// (each rule's "Used with" line).
+    pub fn optional_rule_applies(name: &str, mode: BattleMode) -> bool {
+        let sheet = matches!(mode, BattleMode::Basic | BattleMode::Advanced);
+        match name {
+            // O11.4, Officers Confused, O13.0: "Used with: Basic and Advanced".
+            "shock-checks" | "officers-confused" | "union-tactics-tables" => sheet,
+            // "Used with: Basic, Advanced and Quick Battle Rules."
+            "battle-continues" => mode != BattleMode::VeryQuick,
+            _ => true,
+        }
+    }
+
+    /// Why these options cannot be played together: an Optional rule not
+    /// used with the battle mode.
+    pub fn incompatible(&self) -> Option<String> {
+        let on = [
+            ("shock-checks", self.shock_checks, "Shock Attacks (O11.4)"),
+            (
+                "officers-confused",
+                self.officers_confused,
+                "Officers Confused",
+            ),
+            (
+                "union-tactics-tables",
+                self.tactics_tables,
+                "Optional Union Tactics Tables (O13.0)",
+            ),
+            (
+                "battle-continues",
+                self.battle_continues,
+                "The Battle Continues",
+            ),
+        ];
+        on.into_iter()
+            .find(|(key, chosen, _)| *chosen && !Self::optional_rule_applies(key, self.battles))
+            .map(|(_, _, name)| {
+                format!(
+                    "{name} is not used with {} battles (its \"Used with\" line)",
+                    self.battles.name()
+                )
+            })
     }
 
     /// The names of the optional rules chosen.
@@ -257,6 +313,8 @@ impl GameOptions {
             (self.shock_checks, "Shock Attacks (O11.4)"),
             (self.tactics_tables, "Optional Union Tactics Tables (O13.0)"),
             (self.counter_battery, "Counter-Battery Fire"),
+            (self.battle_continues, "The Battle Continues"),
+            (self.officers_confused, "Officers Confused"),
         ]
         .into_iter()
         .filter_map(|(on, name)| on.then_some(name))

@@ -211,6 +211,7 @@ pub fn new_campaign(
     board.turn = CampaignTurn {
         turn: 0,
         phase: Phase::Confederate,
+        extra: 0,
     };
     board.record_strength();
     chronicle.note_with("7.14", || {

@@ -103,6 +103,11 @@ pub struct Field<P> {
     pub disrupted: Vec<SpecialBattlePlan>,
     /// Drawn and in effect this turn (returned at its end).
     pub drawn: Vec<SpecialBattlePlan>,
+    /// Optional rule Officers Confused: the Battle Plan Counters out of
+    /// the player's choice this battle turn, and the Special Battle Plans out
+    /// of the cup.
+    pub confused: Vec<PlanCounter>,
+    pub confused_plans: Vec<SpecialBattlePlan>,
     /// The Formation counter held aside this turn (12.3.7).
     pub formation_counter: bool,
     pub routed: Option<Side>,
@@ -170,6 +175,8 @@ impl<P: Copy + Eq> Field<P> {
             cup,
             disrupted: Vec::new(),
             drawn: Vec::new(),
+            confused: Vec::new(),
+            confused_plans: Vec::new(),
             formation_counter: false,
             routed: None,
             entries: FirstEntries {

@@ -51,7 +51,10 @@ pub fn play_step(ctx: &mut Ctx, step: Step) -> Result<(), Interrupt> {
             );
             orders::union_orders(ctx)?
         }
-        Step::UnionResupply => resupply::union(ctx)?,
+        Step::UnionResupply => {
+            resupply::union(ctx)?;
+            battle_continues(ctx)?;
+        }
     }
     victory::end_of_step(ctx, step);
     if step == Step::UnionResupply || ctx.board.progress.result.is_some() {
@@ -60,10 +63,54 @@ pub fn play_step(ctx: &mut Ctx, step: Step) -> Result<(), Interrupt> {
     Ok(())
 }
 
+/// Optional rule The Battle Continues: at the end of the campaign's last
+/// turn a d10 at or above the target (Regular 10, Hard 9+, Veteran 8+, by
+/// the Union's Victory Conditions level, R-Opt-BC) adds a turn, rolled for
+/// again at its end. Not with Very Quick battles.
+fn battle_continues(ctx: &mut Ctx) -> Result<(), Interrupt> {
+    let o = ctx.board.options;
+    if !o.battle_continues
+        || o.battles == BattleMode::VeryQuick
+        || ctx.board.progress.result.is_some()
+        || ctx.board.turn.turn < ctx.board.last_turn()
+    {
+        return Ok(());
+    }
+    let target = match o.union.victory_conditions {
+        crate::campaign::UnionLevel::Regular => 10,
+        crate::campaign::UnionLevel::Hard => 9,
+        crate::campaign::UnionLevel::Veteran => 8,
+    };
+    let die = crate::dice::roll_d10(
+        ctx.dice,
+        ctx.chronicle,
+        "The Battle Continues",
+        format!("The Battle Continues ({target}+ adds a turn)"),
+        |d| {
+            if d >= target {
+                "an extra turn".into()
+            } else {
+                "the campaign ends".into()
+            }
+        },
+    )?;
+    if die >= target {
+        ctx.board.turn.extra += 1;
+        note!(
+            ctx,
+            "The Battle Continues",
+            "The Battle Continues: the campaign lasts {} turns; its end is read at the end of Turn {}.",
+            ctx.board.last_turn(),
+            ctx.board.last_turn()
+        );
+    }
+    Ok(())
+}
+
 /// 9.1: move the Turn counter; past the last box the campaign ends (3.2).
 /// True when the campaign is over.
 fn advance_turn(ctx: &mut Ctx) -> bool {
-    let last = ctx.board.campaign.turns;
+    let last = ctx.board.last_turn();
     ctx.board.turn.turn += 1;
     let t = ctx.board.turn.turn;
     if t > last {
@@ -306,5 +353,85 @@ pub fn play_to_end(ctx: &mut Ctx, mut step: Step) -> Result<(), Interrupt> {
             return Ok(());
         }
         step = step.next();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::board::Board;
+    use crate::rules::difficulty::{GameOptions, UnionAspects};
+
+    fn at_the_end(level: crate::campaign::UnionLevel) -> Board {
+        let c = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").unwrap());
+        let options = GameOptions {
+            union: UnionAspects::preset(level),
+            battle_continues: true,
+            ..GameOptions::default()
+        };
+        let mut b = Board::empty(c, options);
+        b.turn.turn = b.campaign.turns;
+        b
+    }
+
+    fn roll(b: &mut Board, die: u32) {
+        let mut dice = crate::dice::Dice::scripted([die]);
+        let mut chronicle = crate::chronicle::Chronicle::default();
+        let mut decider = crate::rules::decision::Recorded::new(Vec::new());
+        let mut ctx = Ctx {
+            board: b,
+            dice: &mut dice,
+            chronicle: &mut chronicle,
+            decider: &mut decider,
+        };
+        battle_continues(&mut ctx).unwrap();
+        assert_eq!(dice.scripted_left(), Some(0));
+    }
+
+    /// The Battle Continues: 10 at Regular, 9+ at Hard, 8+ at Veteran adds
+    /// a turn; the end of the campaign (a deadline at the Track's last box)
+    /// moves with it.
+    #[test]
+    fn the_battle_continues_adds_turns_by_level() {
+        use crate::campaign::UnionLevel::*;
+        for (level, die, added) in [
+            (Regular, 10, 1),
+            (Regular, 9, 0),
+            (Hard, 9, 1),
+            (Hard, 8, 0),
+            (Veteran, 8, 1),
+            (Veteran, 7, 0),
+        ] {
+            let mut b = at_the_end(level);
+            let last = b.campaign.turns;
+            roll(&mut b, die);
+            assert_eq!(b.last_turn(), last + added, "{level:?} {die}");
+        }
+        // Not before the last turn, nor with Very Quick battles.
+        let mut b = at_the_end(Regular);
+        b.turn.turn -= 1;
+        let mut dice = crate::dice::Dice::scripted([10]);
+        let mut chronicle = crate::chronicle::Chronicle::default();
+        let mut decider = crate::rules::decision::Recorded::new(Vec::new());
+        let mut ctx = Ctx {
+            board: &mut b,
+            dice: &mut dice,
+            chronicle: &mut chronicle,
+            decider: &mut decider,
+        };
+        battle_continues(&mut ctx).unwrap();
+        assert_eq!(dice.rolled(), 0);
+        let mut b = at_the_end(Regular);
+        b.options.battles = BattleMode::VeryQuick;
+        let last = b.last_turn();
+        let mut dice = crate::dice::Dice::scripted([10]);
+        let mut ctx = Ctx {
+            board: &mut b,
+            dice: &mut dice,
+            chronicle: &mut chronicle,
+            decider: &mut decider,
+        };
+        battle_continues(&mut ctx).unwrap();
+        assert_eq!((b.last_turn(), dice.rolled()), (last, 0));
     }
 }

@@ -8,12 +8,19 @@ use crate::rules::components::{CampaignResult, Rating};
 use crate::rules::ctx::Ctx;
 
 /// Has the end of this step reached (or passed) the deadline?
-fn reached(deadline: &Deadline, turn: u32, step: Step) -> bool {
+/// Whether a deadline has come. One at the Turn Track's last box is the
+/// end of the campaign, wherever The Battle Continues moved it.
+fn reached(board: &Board, deadline: &Deadline, turn: u32, step: Step) -> bool {
     let end_of = |phase: Option<Phase>| match phase {
         Some(Phase::Confederate) => step == Step::ConfederateResupply,
         _ => step == Step::UnionResupply,
     };
-    turn > deadline.turn || (turn == deadline.turn && end_of(deadline.phase))
+    let due = if deadline.turn >= board.campaign.turns {
+        deadline.turn + board.turn.extra
+    } else {
+        deadline.turn
+    };
+    turn > due || (turn == due && end_of(deadline.phase))
 }
 
 pub(crate) fn qualifies(board: &Board, filter: &ForceFilter, id: &str) -> bool {
@@ -43,7 +50,7 @@ fn battles_follow(step: Step) -> bool {
 
 /// The last step of the last turn: the campaign's final moment.
 fn is_final(board: &Board, step: Step) -> bool {
-    step == Step::UnionResupply && board.turn.turn >= board.campaign.turns
+    step == Step::UnionResupply && board.turn.turn >= board.last_turn()
 }
 
 /// Decide what the end of this step decides; end the campaign on defeat or
@@ -67,18 +74,18 @@ pub fn end_of_step(ctx: &mut Ctx, step: Step) {
         let b = &*ctx.board;
         let decided: Option<bool> = match &o.condition {
             Condition::ClearArea { area, by } => {
-                reached(by, turn, step).then(|| !b.has_side(area, Side::Union))
+                reached(b, by, turn, step).then(|| !b.has_side(area, Side::Union))
             }
             Condition::Reach { area, by, forces } => {
                 if has_reached(b, area, forces) {
                     Some(true)
-                } else if reached(by, turn, step) {
+                } else if reached(b, by, turn, step) {
                     Some(false)
                 } else {
                     None
                 }
             }
-            Condition::Occupy { areas, at } => reached(at, turn, step)
+            Condition::Occupy { areas, at } => reached(b, at, turn, step)
                 .then(|| areas.iter().all(|a| b.has_side(a, Side::Confederate))),
             Condition::HoldThroughout { areas } => {
                 // An area being fought for is judged after its battle
@@ -132,7 +139,7 @@ pub fn end_of_step(ctx: &mut Ctx, step: Step) {
     for d in &defeats {
         let lost = match d {
             DefeatCondition::FailToReach { area, by, forces } => {
-                reached(by, turn, step) && !has_reached(ctx.board, area, forces)
+                reached(ctx.board, by, turn, step) && !has_reached(ctx.board, area, forces)
             }
             DefeatCondition::UnionHolds { areas } => areas
                 .iter()

@@ -162,7 +162,7 @@ impl GameView {
         let status = Status {
             campaign: c.name.clone(),
             turn: board.turn.turn.max(1),
-            turns: c.turns,
+            turns: board.last_turn(),
             phase: board.turn.phase,
             step,
             confederate_cp: board.cp.confederate,

@@ -45,6 +45,11 @@ fn refusal_reason<P: Sheet>(
             "Battle Plan Counters are Confederate (12.2).",
         ));
     }
+    if f.confused.contains(&plan) {
+        return Some(Refusal::Said(
+            "Officers Confused: not to be had this battle turn (Optional rule).",
+        ));
+    }
     if plan == PlanCounter::Prepare {
         return u
             .prepare
@@ -133,7 +138,7 @@ pub fn assign<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()> {
                     }
                 }
             }
-            if !f.formation_counter {
+            if !f.formation_counter && !f.confused.contains(&PlanCounter::Formation) {
                 options.push(Decision::HoldFormationCounter);
             }
         }

@@ -16,6 +16,9 @@ use crate::rules::ctx::Ctx;
 pub fn battle<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<Option<Ending>> {
     loop {
         note!(ctx, "10.1", "Battle turn {} of {}.", f.turn, f.turns);
+        if ctx.board.options.officers_confused {
+            officers_confused(ctx, f)?;
+        }
         super::insights::insights_step(ctx, f)?;
         if f.routed != Some(Side::Confederate) {
             P::assign(ctx, f)?;
@@ -44,6 +47,11 @@ pub fn battle<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<Option<Ending>> {
         rout_check(ctx, f)?;
         // End of the turn: plans back to the cup, counters off (14.3, 14.4).
         f.cup.append(&mut f.drawn);
+        if !f.confused_plans.is_empty() {
+            f.cup.append(&mut f.confused_plans);
+            f.cup.sort();
+        }
+        f.confused.clear();
         f.effects = Effects::default();
         f.formation_counter = false;
         f.assigned = 0;
@@ -83,6 +91,67 @@ pub fn battle<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<Option<Ending>> {
     }
 }
 
+/// Optional rule Officers Confused, each battle turn: Battle Plan Counters
+/// out of the player's choice, by the player's level (Easy and Regular 2,
+/// Hard 4), and Special Battle Plans out of the cup, by the Union's
+/// Special Battle Plans level (Regular 6, Hard 4, Veteran 2), at random,
+/// until the end of the turn (R-Opt-OC).
+fn officers_confused<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()> {
+    use crate::campaign::UnionLevel;
+    use crate::rules::battle::terms::PlanCounter;
+    use crate::rules::difficulty::PlayerLevel;
+    let o = ctx.board.options;
+    let counters = match o.player {
+        PlayerLevel::Easy | PlayerLevel::Regular => 2,
+        PlayerLevel::Hard => 4,
+    };
+    let plans = match o.union.special_battle_plans {
+        UnionLevel::Regular => 6,
+        UnionLevel::Hard => 4,
+        UnionLevel::Veteran => 2,
+    };
+    let mut left: Vec<PlanCounter> = PlanCounter::ALL.to_vec();
+    for _ in 0..counters {
+        let i = crate::dice::pick_logged(
+            ctx.dice,
+            ctx.chronicle,
+            "Officers Confused",
+            "Officers Confused: a Battle Plan Counter out this turn",
+            left.len(),
+            |i| left[i].name().to_string(),
+        )?;
+        f.confused.push(left.remove(i));
+    }
+    for _ in 0..plans.min(f.cup.len()) {
+        let cup = f.cup.clone();
+        let i = crate::dice::pick_logged(
+            ctx.dice,
+            ctx.chronicle,
+            "Officers Confused",
+            "Officers Confused: a Special Battle Plan out of the cup this turn",
+            cup.len(),
+            |i| cup[i].name().to_string(),
+        )?;
+        f.confused_plans.push(f.cup.remove(i));
+    }
+    note!(
+        ctx,
+        "Officers Confused",
+        "Officers Confused: {} out of your choice this turn; {} out of the cup.",
+        f.confused
+            .iter()
+            .map(|c| c.name())
+            .collect::<Vec<_>>()
+            .join(", "),
+        f.confused_plans
+            .iter()
+            .map(|c| c.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    Ok(())
+}
+
 /// The sheet's invariants hold at the end of every step (debug builds,
 /// so the tests and property tests catch any breach).
 fn check<P: Sheet>(ctx: &Ctx, f: &Field<P>, step: &str) {
@@ -92,4 +161,77 @@ fn check<P: Sheet>(ctx: &Ctx, f: &Field<P>, step: &str) {
         f.turn,
         P::problem(f, ctx.board).unwrap_or_default()
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::battle::ground::Region;
+    use crate::rules::battle::terms::PlanCounter;
+    use crate::rules::battle::turns::plans::refusal;
+    use crate::rules::board::Board;
+    use crate::rules::difficulty::{GameOptions, PlayerLevel, UnionAspects};
+
+    /// Officers Confused: at Regular two Battle Plan Counters out of the
+    /// player's choice and six Special Battle Plans out of the cup for the
+    /// battle turn; at Hard (player) and Veteran (Union) four and two.
+    #[test]
+    fn officers_confused_takes_counters_and_plans_out_for_the_turn() {
+        let c = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").unwrap());
+        for (player, union, counters, plans) in [
+            (
+                PlayerLevel::Regular,
+                crate::campaign::UnionLevel::Regular,
+                2,
+                6,
+            ),
+            (
+                PlayerLevel::Hard,
+                crate::campaign::UnionLevel::Veteran,
+                4,
+                2,
+            ),
+        ] {
+            let options = GameOptions {
+                player,
+                union: UnionAspects::preset(union),
+                officers_confused: true,
+                ..GameOptions::default()
+            };
+            let mut b = Board::empty(c.clone(), options);
+            b.place(
+                "longstreet",
+                crate::rules::components::Location::Area("glendale".into()),
+                crate::rules::components::Strength::Full,
+            );
+            let mut f: Field<Region> = Field::new("glendale", false, 4);
+            let pid = b.index("longstreet").unwrap();
+            f.units.push(crate::rules::battle::field::Unit::new(
+                &b,
+                pid,
+                Side::Confederate,
+                Region::ConfederateApproach,
+                crate::rules::battle::terms::Formation::Line,
+            ));
+            let cup = f.cup.len();
+            let mut dice = crate::dice::Dice::seeded(3);
+            let mut chronicle = crate::chronicle::Chronicle::default();
+            let mut decider = crate::rules::decision::Recorded::new(Vec::new());
+            let mut ctx = Ctx {
+                board: &mut b,
+                dice: &mut dice,
+                chronicle: &mut chronicle,
+                decider: &mut decider,
+            };
+            officers_confused(&mut ctx, &mut f).unwrap();
+            assert_eq!(f.confused.len(), counters);
+            assert_eq!(f.confused_plans.len(), plans);
+            assert_eq!(f.cup.len() + plans, cup, "out of the cup, not lost");
+            let out = f.confused[0];
+            if out != PlanCounter::Formation {
+                let why = refusal(&f, 0, out).expect("refused");
+                assert!(why.starts_with("Officers Confused"), "{why}");
+            }
+        }
+    }
 }
