@@ -5,7 +5,9 @@
 //! on the Battlefield Sheet, every Battle Resolution Table roll) and shows the
 //! decision the rules wait for once playback has caught up.
 //!
-//! - `sheet`: the Battlefield Sheet (Basic), drawn with egui's painter.
+//! - `sheet`: the Battlefield Sheet (Basic) and the Advanced Battlefield
+//!   Sheet's Squares (Advanced), drawn with egui's painter; a click on a
+//!   Square or Union Force it highlights answers the pending question.
 //! - `panels`: the pre-battle panel, the Quick/Very Quick panel, the battle
 //!   log, and the decision panel for battle requests (Battle Plan
 //!   assignment, order of resolution, placement, retreats).
@@ -18,7 +20,14 @@ use bevy::window::RequestRedraw;
 
 use super::Screen;
 use super::settings::AppSettings;
-use crate::rules::battle::record::{BattleRecord, BattleRecords, EventKind, SheetView};
+use crate::rules::battle::ground::Square;
+use crate::rules::battle::record::{BattleRecord, BattleRecords, EventKind, SheetUnit, SheetView};
+use crate::rules::battle::terms::{Formation, Tactics};
+use crate::rules::board::Board;
+use crate::rules::components::{Location, Strength};
+use crate::rules::decision::{Decision, Request};
+use crate::rules::difficulty::BattleMode;
+use crate::rules::sequence::Decide;
 use crate::settings::Playback;
 
 pub(super) fn plugin(app: &mut App) {
@@ -41,6 +50,9 @@ pub struct BattleScreen {
     pub picked: Option<String>,
     /// Space and Enter belong to the battle screen (playback or closing).
     pub wants_keys: bool,
+    /// The Square picked on the Advanced sheet for the Force being set up,
+    /// whose Formation is still to choose (A10.2.14).
+    pub square: Option<Square>,
 }
 
 impl BattleScreen {
@@ -61,7 +73,248 @@ impl BattleScreen {
         }
         self.cursor = 0;
         self.picked = None;
+        self.square = None;
     }
+}
+
+/// Whether battles in this mode are fought on a Battlefield Sheet: the
+/// Basic sheet's Regions or the Advanced sheet's Squares (the Quick and
+/// Very Quick ones on the Battle Resolution Table, over the map).
+pub fn on_sheet(mode: BattleMode) -> bool {
+    matches!(mode, BattleMode::Basic | BattleMode::Advanced)
+}
+
+/// What the pending question lets the player pick on the Advanced sheet:
+/// the Squares of a March, Retreat or set-up (A11.0, A10.2.14), the Union
+/// Forces it may target (A11.4, A11.6, A12.3); `picked` is the set-up
+/// Square already clicked.
+pub fn offer_for(r: &Request, picked: Option<Square>) -> sheet::Offer {
+    let mut offer = sheet::Offer::default();
+    for d in &r.options {
+        match d {
+            Decision::MarchInto { square } | Decision::PlaceOnSquare { square, .. }
+                if !offer.squares.contains(square) =>
+            {
+                offer.squares.push(*square);
+            }
+            Decision::Target { force } => offer.targets.push(force.to_string()),
+            _ => {}
+        }
+    }
+    let placing = r
+        .options
+        .iter()
+        .any(|d| matches!(d, Decision::PlaceOnSquare { .. }));
+    let prompt = r.prompt.to_lowercase();
+    offer.verb = if placing {
+        "Set up here"
+    } else if prompt.contains("retreat") {
+        "Retreat here"
+    } else if prompt.contains("advance") {
+        "Advance here"
+    } else {
+        "March here"
+    }
+    .to_string();
+    offer.chosen = picked
+        .filter(|s| placing && offer.squares.contains(s))
+        .map(|s| (s, formations_at(r, s)));
+    offer
+}
+
+/// The Formations a set-up in `square` is offered in (10.3).
+pub fn formations_at(r: &Request, at: Square) -> Vec<Formation> {
+    r.options
+        .iter()
+        .filter_map(|d| match d {
+            Decision::PlaceOnSquare {
+                square, formation, ..
+            } if *square == at => Some(*formation),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The answer a click on the sheet gives the pending question, if any: a
+/// target, a Square to March or Retreat into, a set-up Square and
+/// Formation. A set-up Square offered in both Formations is only picked
+/// (`screen.square`): its Formation is asked next, beside it and in the
+/// decision panel.
+pub fn answer(
+    input: &sheet::SheetInput,
+    r: &Request,
+    screen: &mut BattleScreen,
+) -> Option<Decision> {
+    let offered = |d: Decision| r.options.contains(&d).then_some(d);
+    if let Some(t) = &input.target
+        && let Some(d) = offered(Decision::Target {
+            force: t.as_str().into(),
+        })
+    {
+        return Some(d);
+    }
+    if let Some((at, formation)) = input.place {
+        return r
+            .options
+            .iter()
+            .find(|d| {
+                matches!(d, Decision::PlaceOnSquare { square, formation: f, .. }
+                    if *square == at && *f == formation)
+            })
+            .cloned();
+    }
+    let at = input.square?;
+    if let Some(d) = offered(Decision::MarchInto { square: at }) {
+        return Some(d);
+    }
+    let formations = formations_at(r, at);
+    match formations.as_slice() {
+        [] => None,
+        [_] => r
+            .options
+            .iter()
+            .find(|d| matches!(d, Decision::PlaceOnSquare { square, .. } if *square == at))
+            .cloned(),
+        _ => {
+            screen.square = Some(at);
+            None
+        }
+    }
+}
+
+/// The Advanced sheet while the Confederate Forces are set up (A10.2.14):
+/// the latest frame recorded (`recorded`: the Union Tactics, the Battle
+/// Plans, any Force already on it), with the Forces this battle has
+/// placed since (the player's latest set-up answers; no frame is recorded
+/// for each).
+pub fn setup_sheet(
+    board: &Board,
+    b: &BattleRecord,
+    recorded: Option<&SheetView>,
+    r: &Request,
+    answers: &[Decision],
+) -> SheetView {
+    let placing = placing_force(r);
+    let mut sheet = recorded.cloned().unwrap_or_else(|| empty_sheet(b, board));
+    let here = Location::Area(b.area.clone());
+    let mut placed: Vec<SheetUnit> = Vec::new();
+    for d in answers.iter().rev() {
+        let Decision::PlaceOnSquare {
+            force,
+            square,
+            formation,
+        } = d
+        else {
+            break;
+        };
+        let Some(p) = board.piece(force) else {
+            continue;
+        };
+        let known = |u: &SheetUnit| u.force == force.as_str();
+        if Some(force.as_str()) == placing
+            || *p.location() != here
+            || placed.iter().any(known)
+            || sheet.units.iter().any(known)
+        {
+            continue;
+        }
+        placed.push(SheetUnit {
+            force: force.to_string(),
+            side: crate::campaign::Side::Confederate,
+            region: square.region(),
+            square: Some(*square),
+            target: None,
+            formation: *formation,
+            reduced: p.strength == Strength::Reduced,
+            combat: p.combat(),
+            counter: None,
+            prepare: false,
+            entrench: false,
+            hard_cover: false,
+            cover: false,
+            acted: false,
+            clear_orders: false,
+            in_melee: false,
+            range: None,
+            refusals: Vec::new(),
+        });
+    }
+    placed.reverse();
+    sheet.units.extend(placed);
+    sheet
+}
+
+/// The sheet before any frame of it is recorded: the battle's length and
+/// cup from its pre-battle events.
+fn empty_sheet(b: &BattleRecord, board: &Board) -> SheetView {
+    let start = crate::rules::battle::record::round_start(&b.events, b.events.len());
+    let turns = b.events[start..]
+        .iter()
+        .rev()
+        .find_map(|e| match e.kind {
+            EventKind::FogOfWar { battle_turns, .. } => Some(battle_turns),
+            _ => None,
+        })
+        .unwrap_or(0);
+    let cup = b.events[start..]
+        .iter()
+        .rev()
+        .find_map(|e| match &e.kind {
+            EventKind::Cup { cup } => Some(cup.clone()),
+            _ => None,
+        })
+        .unwrap_or_default();
+    SheetView {
+        turn: 0,
+        turns,
+        quantity: 0,
+        assigned: 0,
+        union_quantity: 0,
+        tactics: Tactics::Defensive,
+        confederate_combat: 0,
+        union_combat: 0,
+        lee: board.lee == Location::Area(b.area.clone()),
+        units: Vec::new(),
+        cup,
+        drawn: Vec::new(),
+        disrupted: Vec::new(),
+        insights: Vec::new(),
+        formation_counter: false,
+        routed: None,
+    }
+}
+
+/// The Confederate Force a question is about, to mark on the sheet: the
+/// one its prompt names, else the one the player last ordered to act or
+/// gave a counter (a March's Square, a Fire's target, A12.3's target).
+fn acting(board: &Board, sheet: &SheetView, r: &Request, answers: &[Decision]) -> Option<String> {
+    let ours = || {
+        sheet
+            .units
+            .iter()
+            .filter(|u| u.side == crate::campaign::Side::Confederate)
+    };
+    if let Some(u) = ours().find(|u| {
+        board.piece(&u.force).is_some_and(|p| {
+            r.prompt.starts_with(&crate::rules::board::label(p))
+                || r.prompt.starts_with(&p.force.name)
+        })
+    }) {
+        return Some(u.force.clone());
+    }
+    let last = answers.iter().rev().find_map(|d| match d {
+        Decision::Act { force, .. } | Decision::AssignPlan { force, .. } => Some(force.as_str()),
+        _ => None,
+    })?;
+    ours().find(|u| u.force == last).map(|u| u.force.clone())
+}
+
+/// The Force a set-up question places on the Advanced sheet (A10.2.14).
+fn placing_force(r: &Request) -> Option<&str> {
+    r.options.iter().find_map(|d| match d {
+        Decision::PlaceOnSquare { force, .. } => Some(force.as_str()),
+        _ => None,
+    })
 }
 
 /// The sheet as far as playback has gone, and the one before it (for the
@@ -221,7 +474,7 @@ pub fn status(
         .iter()
         .take(screen.cursor)
         .any(|e| matches!(e.kind, EventKind::Sheet { .. }));
-    if b.mode == crate::rules::difficulty::BattleMode::Basic && has_sheet {
+    if on_sheet(b.mode) && has_sheet {
         egui::CollapsingHeader::new("Pre-battle: Fog of War, Envelopment")
             .id_salt(("pre", b.id))
             .default_open(false)
@@ -231,8 +484,13 @@ pub fn status(
 }
 
 /// The battle in the middle of the window: the Battlefield Sheet (or, before
-/// it is set up, the pre-battle panel) for a Basic battle; the Quick panel
-/// over the map for Quick and Very Quick battles.
+/// it is set up, the pre-battle panel) for a Basic or Advanced battle; the
+/// Quick panel over the map for Quick and Very Quick battles. On the
+/// Advanced sheet a click on what the pending question offers answers it
+/// through `decide` (None while decisions wait: playback, a load);
+/// `answers` are the step's answers so far (the set-up shown while the
+/// Confederate Forces are placed).
+#[allow(clippy::too_many_arguments)]
 pub fn central(
     root: &mut bevy_egui::egui::Ui,
     ctx: &bevy_egui::egui::Context,
@@ -240,8 +498,9 @@ pub fn central(
     b: &BattleRecord,
     screen: &mut BattleScreen,
     pending: &crate::rules::sequence::PendingDecision,
+    answers: &[Decision],
+    decide: Option<&mut MessageWriter<Decide>>,
 ) {
-    use crate::rules::decision::Decision;
     use bevy_egui::egui::{self, RichText};
     // Where retreating Forces go is chosen on the campaign map.
     let on_map = pending.request.as_ref().is_some_and(|r| {
@@ -254,10 +513,47 @@ pub fn central(
     }) && screen.caught_up(b);
     let title = format!("Battle of {} · {}", b.area_name, panels::mode_name(b.mode));
     match b.mode {
-        crate::rules::difficulty::BattleMode::Basic if !on_map => {
+        mode if on_sheet(mode) && !on_map => {
+            let advanced = mode == BattleMode::Advanced;
+            // The question the sheet may answer: this battle's, once
+            // playback has caught up.
+            let request = pending.request.as_ref().filter(|r| {
+                advanced
+                    && decide.is_some()
+                    && screen.caught_up(b)
+                    && b.ending.is_none()
+                    && r.battle_location.as_deref() == Some(b.area.as_str())
+            });
+            if request.is_none_or(|r| placing_force(r).is_none()) {
+                screen.square = None;
+            }
             let (sheet, before, caption) = sheets(b, screen.cursor);
-            match sheet {
+            let setup = match request {
+                Some(r) if placing_force(r).is_some() => {
+                    Some(setup_sheet(board, b, sheet, r, answers))
+                }
+                _ => None,
+            };
+            let mut offer =
+                request.map_or_else(sheet::Offer::default, |r| offer_for(r, screen.square));
+            let caption = match (&setup, request) {
+                (Some(_), Some(r)) => {
+                    let who = placing_force(r)
+                        .and_then(|f| board.piece(f))
+                        .map_or(String::new(), crate::rules::board::label);
+                    offer.setup = Some(format!(
+                        "Set-up (A10.2.14): place {who}. Click a highlighted Square, then its Formation."
+                    ));
+                    format!("Setting up {who}")
+                }
+                _ => caption,
+            };
+            match setup.as_ref().or(sheet) {
                 Some(sheet) => {
+                    // The Force the question is about, marked.
+                    let marked = request
+                        .filter(|_| offer.targets.len() + offer.squares.len() > 0)
+                        .and_then(|r| acting(board, sheet, r, answers));
                     egui::CentralPanel::no_frame().show(root, |ui| {
                         let input = sheet::draw(
                             ui,
@@ -267,10 +563,19 @@ pub fn central(
                             sheet,
                             before,
                             &caption,
-                            screen.picked.as_deref(),
+                            marked.as_deref().or(screen.picked.as_deref()),
+                            advanced || sheet.units.iter().any(|u| u.square.is_some()),
+                            &offer,
                         );
-                        if let Some(f) = input.clicked {
-                            screen.picked = Some(f);
+                        if let Some(f) = &input.clicked {
+                            screen.picked = Some(f.clone());
+                        }
+                        if let Some(r) = request
+                            && let Some(d) = answer(&input, r, screen)
+                            && let Some(decide) = decide
+                        {
+                            screen.square = None;
+                            decide.write(Decide(d));
                         }
                     });
                 }
@@ -289,7 +594,7 @@ pub fn central(
                 }
             }
         }
-        crate::rules::difficulty::BattleMode::Basic => {}
+        mode if on_sheet(mode) => {}
         _ => {
             let has_resolution = b
                 .events
@@ -330,6 +635,7 @@ mod tests {
     use crate::rules::battle::record::BattleEvent;
     use crate::rules::difficulty::BattleMode;
     use crate::settings::{LoadedSettings, Settings};
+    use bevy::ecs::message::Messages;
 
     fn record(id: usize, events: usize, ended: bool) -> BattleRecord {
         BattleRecord {
@@ -438,6 +744,329 @@ mod tests {
             .clear();
         app.update();
         assert_eq!(screen(&app).id, None);
+    }
+
+    fn unit(force: &str, side: Side, square: &str, formation: Formation) -> SheetUnit {
+        let square = Square::named(square).expect("a Square");
+        SheetUnit {
+            force: force.into(),
+            side,
+            region: square.region(),
+            square: Some(square),
+            target: None,
+            formation,
+            reduced: false,
+            combat: 6,
+            counter: None,
+            prepare: false,
+            entrench: false,
+            hard_cover: false,
+            cover: false,
+            acted: false,
+            clear_orders: false,
+            in_melee: false,
+            range: Some(2),
+            refusals: Vec::new(),
+        }
+    }
+
+    fn sheet_of(units: Vec<SheetUnit>) -> SheetView {
+        SheetView {
+            turn: 1,
+            turns: 4,
+            quantity: 2,
+            assigned: 0,
+            union_quantity: 3,
+            tactics: Tactics::Aggressive,
+            confederate_combat: 8,
+            union_combat: 7,
+            lee: true,
+            units,
+            cup: Vec::new(),
+            drawn: Vec::new(),
+            disrupted: Vec::new(),
+            insights: Vec::new(),
+            formation_counter: false,
+            routed: None,
+        }
+    }
+
+    fn sq(name: &str) -> Square {
+        Square::named(name).expect("a Square")
+    }
+
+    fn asked(options: Vec<Decision>) -> Request {
+        let mut r = Request::new("A12.4", "Longstreet marches: into which Square?", options);
+        r.battle_location = Some("glendale".into());
+        r
+    }
+
+    /// A click on a highlighted Square, a set-up popup's Formation or a
+    /// highlighted Union counter is the matching answer; a set-up Square
+    /// offered in both Formations is only picked.
+    #[test]
+    fn clicks_on_the_advanced_sheet_answer_the_question() {
+        let mut screen = BattleScreen::default();
+        let click = |square: Option<&str>| sheet::SheetInput {
+            square: square.map(sq),
+            ..Default::default()
+        };
+        let march = asked(vec![
+            Decision::MarchInto { square: sq("D2") },
+            Decision::MarchInto { square: sq("D3") },
+        ]);
+        assert_eq!(
+            answer(&click(Some("D3")), &march, &mut screen),
+            Some(Decision::MarchInto { square: sq("D3") })
+        );
+        assert_eq!(answer(&click(Some("D5")), &march, &mut screen), None);
+        let offer = offer_for(&march, None);
+        assert_eq!(offer.squares, vec![sq("D2"), sq("D3")]);
+        assert_eq!(offer.verb, "March here");
+        let place = |s: &str, formation| Decision::PlaceOnSquare {
+            force: "longstreet".into(),
+            square: sq(s),
+            formation,
+        };
+        let set_up = asked(vec![
+            place("E1", Formation::Line),
+            place("E1", Formation::Column),
+            place("F1", Formation::Line),
+        ]);
+        // Both Formations in E1: the Square is picked, the popup asks.
+        assert_eq!(answer(&click(Some("E1")), &set_up, &mut screen), None);
+        assert_eq!(screen.square, Some(sq("E1")));
+        let offer = offer_for(&set_up, screen.square);
+        assert_eq!(
+            offer.chosen,
+            Some((sq("E1"), vec![Formation::Line, Formation::Column]))
+        );
+        let popup = sheet::SheetInput {
+            place: Some((sq("E1"), Formation::Column)),
+            ..Default::default()
+        };
+        assert_eq!(
+            answer(&popup, &set_up, &mut screen),
+            Some(place("E1", Formation::Column))
+        );
+        // Only Line in F1: one click places.
+        assert_eq!(
+            answer(&click(Some("F1")), &set_up, &mut screen),
+            Some(place("F1", Formation::Line))
+        );
+        let target = asked(vec![
+            Decision::Target {
+                force: "kearny".into(),
+            },
+            Decision::Target {
+                force: "hooker".into(),
+            },
+        ]);
+        assert_eq!(offer_for(&target, None).targets, vec!["kearny", "hooker"]);
+        let pick = sheet::SheetInput {
+            target: Some("hooker".into()),
+            ..Default::default()
+        };
+        assert_eq!(
+            answer(&pick, &target, &mut screen),
+            Some(Decision::Target {
+                force: "hooker".into()
+            })
+        );
+    }
+
+    /// The set-up sheet shows the latest frame with the Forces this battle
+    /// placed since, not those of another battle.
+    #[test]
+    fn the_set_up_sheet_shows_the_forces_placed_so_far() {
+        let board = seven_days();
+        let mut b = record(0, 1, false);
+        b.mode = BattleMode::Advanced;
+        let r = asked(vec![Decision::PlaceOnSquare {
+            force: "ap-hill".into(),
+            square: sq("E2"),
+            formation: Formation::Line,
+        }]);
+        let place = |force: &str, square: &str| Decision::PlaceOnSquare {
+            force: force.into(),
+            square: sq(square),
+            formation: Formation::Column,
+        };
+        let answers = vec![
+            place("magruder", "E5"),
+            Decision::EndInsights,
+            // Another battle's, at White Oak Swamp.
+            place("huger", "F1"),
+            place("longstreet", "E3"),
+        ];
+        let s = setup_sheet(&board, &b, None, &r, &answers);
+        let at: Vec<(&str, Option<Square>)> = s
+            .units
+            .iter()
+            .map(|u| (u.force.as_str(), u.square))
+            .collect();
+        assert_eq!(at, vec![("longstreet", Some(sq("E3")))]);
+        assert_eq!(s.units[0].formation, Formation::Column);
+        assert_eq!(s.turns, 3);
+        // Over the latest frame: the Union already set up (10.2.20).
+        let recorded = sheet_of(vec![unit("kearny", Side::Union, "B3", Formation::Line)]);
+        let s = setup_sheet(&board, &b, Some(&recorded), &r, &answers);
+        let forces: Vec<&str> = s.units.iter().map(|u| u.force.as_str()).collect();
+        assert_eq!(forces, vec!["kearny", "longstreet"]);
+        assert_eq!(s.tactics, Tactics::Aggressive);
+    }
+
+    fn seven_days() -> crate::rules::board::Board {
+        let c = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").expect("loads"));
+        let mut board = crate::rules::board::Board::empty(c, Default::default());
+        for (id, area) in [
+            ("longstreet", "glendale"),
+            ("ap-hill", "glendale"),
+            ("magruder", "glendale"),
+            ("kearny", "glendale"),
+            ("huger", "white-oak-swamp"),
+        ] {
+            board.place(id, Location::Area(area.into()), Strength::Full);
+        }
+        board
+    }
+
+    #[derive(Resource)]
+    struct Harness {
+        ctx: bevy_egui::egui::Context,
+        board: crate::rules::board::Board,
+        /// The pointer events of each frame to come, first first.
+        frames: Vec<Vec<bevy_egui::egui::Event>>,
+    }
+
+    /// The battle screen's middle, drawn by egui as the app draws it.
+    fn draw_central(
+        mut h: ResMut<Harness>,
+        records: Res<BattleRecords>,
+        mut screen: ResMut<BattleScreen>,
+        pending: Res<crate::rules::sequence::PendingDecision>,
+        mut decide: MessageWriter<Decide>,
+    ) {
+        use bevy_egui::egui;
+        let events = if h.frames.is_empty() {
+            Vec::new()
+        } else {
+            h.frames.remove(0)
+        };
+        let raw = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(1200.0, 900.0),
+            )),
+            events,
+            ..Default::default()
+        };
+        let Some(b) = records.battles.first() else {
+            return;
+        };
+        let ctx = h.ctx.clone();
+        let mut out = ctx.run_ui(raw, |ui| {
+            let c = ui.ctx().clone();
+            central(
+                ui,
+                &c,
+                &h.board,
+                b,
+                &mut screen,
+                &pending,
+                &[],
+                Some(&mut decide),
+            );
+        });
+        out.textures_delta.clear();
+    }
+
+    /// A click on a highlighted Square of the Advanced sheet sends the
+    /// March into it, by the path the decision panel uses.
+    #[test]
+    fn a_click_on_a_highlighted_square_sends_the_march() {
+        use bevy_egui::egui::{self, Event, PointerButton};
+        let mut b = record(0, 0, false);
+        b.mode = BattleMode::Advanced;
+        b.events.push(BattleEvent {
+            chronicle_len: 1,
+            kind: EventKind::Sheet {
+                caption: "Longstreet marches".into(),
+                sheet: sheet_of(vec![
+                    unit("longstreet", Side::Confederate, "E3", Formation::Column),
+                    unit("kearny", Side::Union, "C3", Formation::Line),
+                ]),
+            },
+        });
+        let options = vec![
+            Decision::MarchInto { square: sq("D2") },
+            Decision::MarchInto { square: sq("D3") },
+            Decision::MarchInto { square: sq("D4") },
+        ];
+        let screen_rect = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1200.0, 900.0));
+        let at = sheet::Geometry::new(screen_rect, Some(Square::COLUMNS))
+            .cell(sq("D4"))
+            .expect("a cell")
+            .center();
+        let button = |pressed| Event::PointerButton {
+            pos: at,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Default::default(),
+        };
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .add_message::<Decide>()
+            .insert_resource(BattleRecords { battles: vec![b] })
+            .insert_resource(BattleScreen {
+                id: Some(0),
+                cursor: 1,
+                ..Default::default()
+            })
+            .insert_resource(crate::rules::sequence::PendingDecision {
+                request: Some(asked(options)),
+                ..Default::default()
+            })
+            .insert_resource(Harness {
+                ctx: egui::Context::default(),
+                board: seven_days(),
+                frames: vec![
+                    Vec::new(),
+                    vec![Event::PointerMoved(at)],
+                    vec![button(true)],
+                    vec![button(false)],
+                    Vec::new(),
+                ],
+            })
+            .add_systems(Update, draw_central);
+        let mut sent = Vec::new();
+        for _ in 0..5 {
+            app.update();
+            sent.extend(
+                app.world_mut()
+                    .resource_mut::<Messages<Decide>>()
+                    .drain()
+                    .map(|d| d.0),
+            );
+        }
+        assert_eq!(sent, vec![Decision::MarchInto { square: sq("D4") }]);
+        // While the battle is played back, a click answers nothing.
+        app.world_mut().resource_mut::<BattleScreen>().cursor = 0;
+        app.world_mut().resource_mut::<Harness>().frames = vec![
+            vec![Event::PointerMoved(at)],
+            vec![button(true)],
+            vec![button(false)],
+        ];
+        for _ in 0..3 {
+            app.update();
+        }
+        assert_eq!(
+            app.world_mut()
+                .resource_mut::<Messages<Decide>>()
+                .drain()
+                .count(),
+            0
+        );
     }
 
     #[test]

@@ -12,7 +12,7 @@ use super::BattleScreen;
 use crate::campaign::{Insight, Side};
 use crate::chronicle::Chronicle;
 use crate::rules::battle::fog;
-use crate::rules::battle::ground::Region;
+use crate::rules::battle::ground::{Region, Square};
 use crate::rules::battle::outweighs_at;
 use crate::rules::battle::record::{BattleRecord, EventKind, Resolution, SheetView, round_start};
 use crate::rules::battle::terms::{Formation, PlanCounter};
@@ -141,7 +141,7 @@ pub fn pre_battle(ui: &mut egui::Ui, b: &BattleRecord, cursor: usize) {
                     format!("{}–{}", row.from, row.to)
                 };
                 ui.label(text(span));
-                let turns = if b.mode == BattleMode::Basic {
+                let turns = if super::on_sheet(b.mode) {
                     row.battle_turns.to_string()
                 } else {
                     format!(
@@ -156,13 +156,13 @@ pub fn pre_battle(ui: &mut egui::Ui, b: &BattleRecord, cursor: usize) {
                 } else {
                     BLUE
                 };
-                let event = row.event.text_in(b.mode != BattleMode::Basic);
+                let event = row.event.text_in(!super::on_sheet(b.mode));
                 ui.label(text(event.to_string()).color(color));
                 ui.end_row();
                 d = row.to + 1;
             }
         });
-        if b.mode != BattleMode::Basic {
+        if !super::on_sheet(b.mode) {
             ui.label(
                 RichText::new(
                     "Quick and Very Quick: battle turns on the table minus 2, at least 1 (10.2.4).",
@@ -513,6 +513,9 @@ pub fn decision(
     };
     ui.label(RichText::new(format!("({}) {}", r.rule, r.prompt)).strong());
     match layout {
+        Layout::SetUp => set_up(ui, board, r, screen, decide),
+        Layout::Squares => march_into(ui, board, r, sheet, decide),
+        Layout::Target => targets(ui, board, r, sheet, decide),
         Layout::Assign => {
             assignment(ui, board, r, sheet, screen, decide);
             crate::app::advisor::show(
@@ -559,6 +562,12 @@ pub fn decision(
 
 /// The battle requests this panel lays out itself.
 enum Layout {
+    /// A10.2.14: a Square and Formation for the Force being set up.
+    SetUp,
+    /// A11.0, A12.4: the Square a Force moves or retreats into.
+    Squares,
+    /// A11.4, A11.6, A12.3: the Union Force attacked or aimed at.
+    Target,
     Assign,
     Act,
     Place,
@@ -572,45 +581,50 @@ enum Layout {
 /// without it the generic list of choices is shown instead.
 fn layout(r: &Request, sheet: bool, cup: bool) -> Option<Layout> {
     let has = |f: &dyn Fn(&Decision) -> bool| r.options.iter().any(f);
-    Some(
-        // 12.2: assigning, even when only "done" is left.
-        if sheet
-            && has(&|d| {
-                matches!(
-                    d,
-                    Decision::AssignPlan { .. }
-                        | Decision::ClearOrders { .. }
-                        | Decision::HoldFormationCounter
-                        | Decision::EndAssign
-                )
-            })
-        {
-            Layout::Assign
-        } else if has(&|d| matches!(d, Decision::Act { .. })) {
-            Layout::Act
-        } else if has(&|d| matches!(d, Decision::PlaceForce { .. })) {
-            Layout::Place
-        } else if cup && has(&|d| matches!(d, Decision::RemoveSpecialPlan { .. })) {
-            Layout::Cup
-        } else if has(&|d| matches!(d, Decision::ChooseInsight { .. })) {
-            Layout::Insights
-        } else if r.options.contains(&Decision::RerollFogOfWar) {
-            Layout::Fog
-        } else if has(&|d| {
+    Some(if has(&|d| matches!(d, Decision::PlaceOnSquare { .. })) {
+        Layout::SetUp
+    } else if has(&|d| matches!(d, Decision::MarchInto { .. })) {
+        Layout::Squares
+    } else if has(&|d| matches!(d, Decision::Target { .. })) {
+        Layout::Target
+    }
+    // 12.2: assigning, even when only "done" is left.
+    else if sheet
+        && has(&|d| {
             matches!(
                 d,
-                Decision::FightOn
-                    | Decision::VoluntaryRetreat
-                    | Decision::Rejoin
-                    | Decision::RetreatInsteadOfRejoin
-                    | Decision::ShiftColumn { .. }
+                Decision::AssignPlan { .. }
+                    | Decision::ClearOrders { .. }
+                    | Decision::HoldFormationCounter
+                    | Decision::EndAssign
             )
-        }) {
-            Layout::Between
-        } else {
-            return None;
-        },
-    )
+        })
+    {
+        Layout::Assign
+    } else if has(&|d| matches!(d, Decision::Act { .. })) {
+        Layout::Act
+    } else if has(&|d| matches!(d, Decision::PlaceForce { .. })) {
+        Layout::Place
+    } else if cup && has(&|d| matches!(d, Decision::RemoveSpecialPlan { .. })) {
+        Layout::Cup
+    } else if has(&|d| matches!(d, Decision::ChooseInsight { .. })) {
+        Layout::Insights
+    } else if r.options.contains(&Decision::RerollFogOfWar) {
+        Layout::Fog
+    } else if has(&|d| {
+        matches!(
+            d,
+            Decision::FightOn
+                | Decision::VoluntaryRetreat
+                | Decision::Rejoin
+                | Decision::RetreatInsteadOfRejoin
+                | Decision::ShiftColumn { .. }
+        )
+    }) {
+        Layout::Between
+    } else {
+        return None;
+    })
 }
 
 /// 14.0.1: the cup's counters with their counts, each removable for a Scout.
@@ -724,6 +738,168 @@ fn between_turns(
     }
 }
 
+/// A10.2.14: the Force being set up on the Advanced sheet. Every Square
+/// offered, Row by Row as on the sheet (a click here is a click on the
+/// sheet), then the Formations offered in the Square picked.
+fn set_up(
+    ui: &mut egui::Ui,
+    board: &Board,
+    r: &Request,
+    screen: &mut BattleScreen,
+    decide: &mut MessageWriter<Decide>,
+) {
+    let offer = super::offer_for(r, screen.square);
+    let name = r
+        .options
+        .iter()
+        .find_map(|d| match d {
+            Decision::PlaceOnSquare { force, .. } => Some(force),
+            _ => None,
+        })
+        .map_or(String::new(), |f| {
+            board.piece(f).map_or(f.to_string(), label)
+        });
+    ui.label(
+        RichText::new(format!(
+            "Click a highlighted Square on the sheet or here for {name}, then its Formation."
+        ))
+        .size(11.0),
+    );
+    egui::Grid::new("set-up-squares")
+        .spacing([4.0, 4.0])
+        .show(ui, |ui| {
+            for row in 0..i32::from(Square::ROWS) {
+                let here: Vec<Square> = Square::all_on(Square::MAX_COLUMNS)
+                    .filter(|s| s.row() == row && offer.squares.contains(s))
+                    .collect();
+                if here.is_empty() {
+                    continue;
+                }
+                let region = here[0].region();
+                ui.label(format!("Row {}", Square::row_letter(region)))
+                    .on_hover_text(region.name());
+                let columns = offer
+                    .squares
+                    .iter()
+                    .map(|s| s.column() + 1)
+                    .max()
+                    .unwrap_or(0);
+                for column in 0..columns.max(i32::from(Square::COLUMNS)) {
+                    match here.iter().find(|s| s.column() == column) {
+                        Some(&s) => {
+                            let chosen = screen.square == Some(s);
+                            if ui.selectable_label(chosen, s.name()).clicked() {
+                                let input = super::sheet::SheetInput {
+                                    square: Some(s),
+                                    ..Default::default()
+                                };
+                                if let Some(d) = super::answer(&input, r, screen) {
+                                    screen.square = None;
+                                    send(decide, &d);
+                                }
+                            }
+                        }
+                        None => {
+                            ui.label("");
+                        }
+                    }
+                }
+                ui.end_row();
+            }
+        });
+    if let Some((s, formations)) = &offer.chosen {
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(format!("Square {}:", s.name())).strong());
+            for f in formations {
+                let text = match f {
+                    Formation::Line => "In Line (—)",
+                    Formation::Column => "In Column (|)",
+                };
+                if let Some(d) = r.options.iter().find(|d| {
+                    matches!(d, Decision::PlaceOnSquare { square, formation, .. } if square == s && formation == f)
+                }) && ui.button(text).clicked()
+                {
+                    screen.square = None;
+                    send(decide, d);
+                }
+            }
+        });
+    }
+    ui.label(RichText::new("A10.2.14: Static Forces in Row F; Mobile Forces in Row E or F, Row D once those are full (up to 3 there with the Front Insight); Artillery and Static Forces in Line (10.3).").size(11.0));
+}
+
+/// What stands in a Square of the sheet, in words.
+fn in_square(board: &Board, sheet: Option<&SheetView>, at: Square) -> Option<String> {
+    let u = sheet?
+        .units
+        .iter()
+        .find(|u| u.square == Some(at) && u.side == Side::Union)?;
+    Some(board.piece(&u.force).map_or(u.force.clone(), label))
+}
+
+/// A11.0, A12.4: the Squares a Force may move or retreat into; a Union
+/// Force in one is Shock attacked (A11.4).
+fn march_into(
+    ui: &mut egui::Ui,
+    board: &Board,
+    r: &Request,
+    sheet: Option<&SheetView>,
+    decide: &mut MessageWriter<Decide>,
+) {
+    ui.label(RichText::new("Click a highlighted Square on the sheet, or:").size(11.0));
+    for d in &r.options {
+        let Decision::MarchInto { square } = d else {
+            continue;
+        };
+        let (text, tip) = match in_square(board, sheet, *square) {
+            Some(enemy) => (
+                format!("{} — Shock attack on {enemy}", crate::rules::view::word(board, d)),
+                "A11.4: the Union Force in the Square entered is the target of the Shock attack; it fires first (Defensive Fire, A11.4.1).".to_string(),
+            ),
+            None => (
+                crate::rules::view::word(board, d),
+                format!("An empty Square ({}).", square.region().name()),
+            ),
+        };
+        if ui.button(text).on_hover_text(tip).clicked() {
+            send(decide, d);
+        }
+    }
+}
+
+/// A11.4, A11.6, A12.3: the Union Forces the question offers as targets,
+/// each with its Square.
+fn targets(
+    ui: &mut egui::Ui,
+    board: &Board,
+    r: &Request,
+    sheet: Option<&SheetView>,
+    decide: &mut MessageWriter<Decide>,
+) {
+    ui.label(RichText::new("Click a highlighted Union counter on the sheet, or:").size(11.0));
+    for d in &r.options {
+        let Decision::Target { force } = d else {
+            continue;
+        };
+        let unit = sheet.and_then(|s| s.units.iter().find(|u| u.force == force.as_str()));
+        let mut text = crate::rules::view::word(board, d);
+        if let Some(u) = unit {
+            text.push_str(&format!(" · {}", super::sheet::place(u)));
+        }
+        let tip = board.piece(force).map_or(String::new(), |p| {
+            format!(
+                "{} · {:?} · Combat Value {}",
+                label(p),
+                p.force.skill,
+                p.combat()
+            )
+        });
+        if ui.button(text).on_hover_text(tip).clicked() {
+            send(decide, d);
+        }
+    }
+}
+
 /// 10.2.16: the Force being placed, every legal Region and Formation.
 fn placement(ui: &mut egui::Ui, r: &Request, decide: &mut MessageWriter<Decide>) {
     egui::Grid::new("placement").show(ui, |ui| {
@@ -821,7 +997,7 @@ fn assignment(
         for u in sheet.units.iter().filter(|u| u.side == Side::Confederate) {
             let name = board.piece(&u.force).map_or(u.force.clone(), label);
             let picked = screen.picked.as_deref() == Some(u.force.as_str());
-            let mut head = format!("{name} · {:?} · {}", u.formation, u.region.name());
+            let mut head = format!("{name} · {:?} · {}", u.formation, super::sheet::place(u));
             if let Some(c) = u.counter {
                 head.push_str(&format!(" · {}", c.name()));
             }
@@ -917,7 +1093,11 @@ fn order_of_resolution(
                 let unit = sheet.and_then(|s| s.units.iter().find(|u| u.force == f));
                 let mut head = name.clone();
                 if let Some(u) = unit {
-                    head.push_str(&format!(" · {:?} · {}", u.formation, u.region.name()));
+                    head.push_str(&format!(
+                        " · {:?} · {}",
+                        u.formation,
+                        super::sheet::place(u)
+                    ));
                     if u.in_melee {
                         head.push_str(" · Melee");
                     }

@@ -5,11 +5,21 @@
 //! Tactics marker with the combined Combat Values behind it; the Special
 //! Battle Plans in effect; Melee Regions marked. Counters glide to their
 //! new Region, flash when Hit and fade when destroyed or gone.
+//!
+//! The Advanced Battlefield Sheet (A10.2.14) is the same sheet cut into
+//! Squares: Rows A (the Union Reserve) to F (the Confederate Reserve) by
+//! Columns 1 to 6, at most one Force of each side in a Square, both sides
+//! in one Square in Melee (A11.5); the target a Flank or Rapid Advance
+//! counter declared (A12.3) is drawn as an arrow. The Squares a pending
+//! question offers (a March, a Retreat, a set-up) and the Union Forces it
+//! offers as targets are highlighted and answer a click.
 
-use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
+use bevy_egui::egui::{
+    self, Align2, Color32, FontId, Pos2, Rect, Sense, Shape, Stroke, StrokeKind, Vec2,
+};
 
 use crate::campaign::Side;
-use crate::rules::battle::ground::Region;
+use crate::rules::battle::ground::{Region, Square};
 use crate::rules::battle::record::{SheetUnit, SheetView};
 use crate::rules::battle::terms::{Formation, PlanCounter, Tactics};
 use crate::rules::board::{Board, label};
@@ -24,6 +34,10 @@ const GREY: Color32 = Color32::from_rgb(150, 150, 150);
 const BLUE: Color32 = Color32::from_rgb(46, 76, 158);
 const TAG: Color32 = Color32::from_rgb(246, 214, 90);
 const RED: Color32 = Color32::from_rgb(200, 30, 30);
+/// The declared target of a Flank or Rapid Advance counter (A12.3).
+const AIM: Color32 = Color32::from_rgb(196, 96, 16);
+/// A Square or Force the pending question offers.
+const OFFER: Color32 = Color32::from_rgb(255, 196, 0);
 
 /// The bands from the top of the screen down.
 const TOP_DOWN: [Region; 6] = [
@@ -35,11 +49,173 @@ const TOP_DOWN: [Region; 6] = [
     Region::ConfederateReserve,
 ];
 
+/// The header strip's height, the caption's, and (Advanced) the strip of
+/// Column numbers above Row A.
+const HEADER_H: f32 = 86.0;
+const FOOTER_H: f32 = 26.0;
+const NUMBERS_H: f32 = 18.0;
+
 /// What the player did on the sheet.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct SheetInput {
     /// A Confederate Force clicked.
     pub clicked: Option<String>,
+    /// A highlighted Square clicked (Advanced: March into, Retreat into,
+    /// set up in).
+    pub square: Option<Square>,
+    /// A highlighted Union Force clicked (Advanced: a target).
+    pub target: Option<String>,
+    /// A Square and Formation chosen in the set-up popup (A10.2.14).
+    pub place: Option<(Square, Formation)>,
+}
+
+/// What the pending question lets the player pick on the sheet.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Offer {
+    /// Squares offered (a March, a Retreat, a Square to set up in).
+    pub squares: Vec<Square>,
+    /// What clicking one of them does ("March here").
+    pub verb: String,
+    /// Set-up: the Square picked and the Formations offered in it.
+    pub chosen: Option<(Square, Vec<Formation>)>,
+    /// Union Forces offered as the target of an attack or a counter.
+    pub targets: Vec<String>,
+    /// Before the battle begins (A10.2.14): what the header says instead
+    /// of the turn track and the Union Tactics.
+    pub setup: Option<String>,
+}
+
+/// Where everything on the sheet goes in `rect`.
+#[derive(Debug, Clone)]
+pub struct Geometry {
+    pub header: Rect,
+    pub body: Rect,
+    pub foot: Rect,
+    pub label_w: f32,
+    pub lee_w: f32,
+    /// Each band (Region, or Row of Squares), label column included, top
+    /// down.
+    pub bands: [Rect; 6],
+    /// Where counters go in each band, top down.
+    pub inner: [Rect; 6],
+    /// Advanced: the Column numbers' strip, and every Square's cell.
+    pub numbers: Option<Rect>,
+    pub cells: Vec<(Square, Rect)>,
+}
+
+impl Geometry {
+    /// `columns`: the Advanced sheet's width in Squares (6; 11 or 12 on
+    /// the Battle Packs' modified sheet), None for the Basic sheet.
+    pub fn new(rect: Rect, columns: Option<u8>) -> Geometry {
+        let advanced = columns.is_some();
+        let header = Rect::from_min_size(rect.min, Vec2::new(rect.width(), HEADER_H));
+        let foot = Rect::from_min_max(Pos2::new(rect.left(), rect.bottom() - FOOTER_H), rect.max);
+        let body = Rect::from_min_max(
+            Pos2::new(rect.left(), header.bottom()),
+            Pos2::new(rect.right(), foot.top()),
+        );
+        let label_w = 150.0_f32.min(rect.width() * 0.18);
+        let lee_w = 130.0_f32.min(rect.width() * 0.15);
+        let top = if advanced {
+            body.top() + NUMBERS_H
+        } else {
+            body.top()
+        };
+        let band_h = (body.bottom() - top) / 6.0;
+        let bands: [Rect; 6] = std::array::from_fn(|i| {
+            Rect::from_min_size(
+                Pos2::new(body.left(), top + band_h * i as f32),
+                Vec2::new(body.width(), band_h),
+            )
+        });
+        let inner = bands.map(|full| {
+            Rect::from_min_max(
+                Pos2::new(full.left() + label_w, full.top()),
+                Pos2::new(full.right() - lee_w, full.bottom()),
+            )
+        });
+        let mut cells = Vec::new();
+        let mut numbers = None;
+        if advanced {
+            let columns = columns.unwrap_or(Square::COLUMNS);
+            let w = inner[0].width() / f32::from(columns);
+            for square in Square::all_on(columns) {
+                let band = inner[square.row() as usize];
+                cells.push((
+                    square,
+                    Rect::from_min_size(
+                        Pos2::new(band.left() + w * square.column() as f32, band.top()),
+                        Vec2::new(w, band.height()),
+                    ),
+                ));
+            }
+            numbers = Some(Rect::from_min_max(
+                Pos2::new(inner[0].left(), body.top()),
+                Pos2::new(inner[0].right(), top),
+            ));
+        }
+        Geometry {
+            header,
+            body,
+            foot,
+            label_w,
+            lee_w,
+            bands,
+            inner,
+            numbers,
+            cells,
+        }
+    }
+
+    /// The Advanced sheet's width in Squares.
+    pub fn columns(&self) -> u8 {
+        self.cells
+            .iter()
+            .map(|(s, _)| s.column() as u8 + 1)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// A Square's cell (Advanced).
+    pub fn cell(&self, square: Square) -> Option<Rect> {
+        self.cells
+            .iter()
+            .find(|(s, _)| *s == square)
+            .map(|(_, r)| *r)
+    }
+
+    /// Counters' size unit: a Line counter is 1.45 by 1, a Column counter
+    /// 0.82 by 1.3.
+    fn unit(&self) -> f32 {
+        match self.cells.first() {
+            // One counter and a tag fit a Square.
+            Some((_, r)) => ((r.width() - 14.0) / 1.45)
+                .min((r.height() - 24.0) / 1.3)
+                .clamp(18.0, 58.0),
+            None => (self.bands[0].height() / 2.45).clamp(24.0, 58.0),
+        }
+    }
+}
+
+/// The Advanced sheet's width: 6 Columns, or as many as the Squares in
+/// use need (the Battle Packs' modified sheet has 11 or 12, A10.2.14).
+pub fn columns(sheet: &SheetView, offer: &Offer) -> u8 {
+    let used = sheet
+        .units
+        .iter()
+        .filter_map(|u| u.square)
+        .chain(offer.squares.iter().copied())
+        .map(|s| s.column() as u8 + 1)
+        .max()
+        .unwrap_or(0);
+    used.clamp(Square::COLUMNS, Square::MAX_COLUMNS)
+}
+
+fn size_of(f: Formation, c: f32) -> Vec2 {
+    match f {
+        Formation::Line => Vec2::new(c * 1.45, c),
+        Formation::Column => Vec2::new(c * 0.82, c * 1.3),
+    }
 }
 
 /// A short name for a counter on the sheet.
@@ -52,11 +228,20 @@ fn short(board: &Board, id: &str) -> String {
     })
 }
 
-/// Where each unit stands in its band (top-left of its counter), and the
-/// counter's size.
-fn layout(sheet: &SheetView, bands: &[(Region, Rect)], c: f32) -> Vec<(usize, Rect)> {
+/// Where each unit stands (its counter's rect): in its band on the Basic
+/// sheet, in its Square on the Advanced sheet.
+fn layout(sheet: &SheetView, g: &Geometry) -> Vec<(usize, Rect)> {
+    if g.cells.is_empty() {
+        band_layout(sheet, g)
+    } else {
+        square_layout(sheet, g)
+    }
+}
+
+fn band_layout(sheet: &SheetView, g: &Geometry) -> Vec<(usize, Rect)> {
+    let c = g.unit();
     let mut out = Vec::new();
-    for (region, band) in bands {
+    for (region, band) in TOP_DOWN.iter().zip(g.inner) {
         let melee = sheet
             .units
             .iter()
@@ -81,10 +266,7 @@ fn layout(sheet: &SheetView, bands: &[(Region, Rect)], c: f32) -> Vec<(usize, Re
                 }
                 // Two armies share a Melee band: smaller counters.
                 let c = if melee { c * 0.8 } else { c };
-                let size = match u.formation {
-                    Formation::Line => Vec2::new(c * 1.45, c),
-                    Formation::Column => Vec2::new(c * 0.82, c * 1.3),
-                };
+                let size = size_of(u.formation, c);
                 out.push((
                     k,
                     Rect::from_min_size(Pos2::new(x, cy - size.y / 2.0), size),
@@ -96,8 +278,72 @@ fn layout(sheet: &SheetView, bands: &[(Region, Rect)], c: f32) -> Vec<(usize, Re
     out
 }
 
-/// Draw the sheet in `rect`. `before` is the previous frame: what changed is
-/// outlined and what left the sheet fades out.
+/// A10.2.14: one counter in the middle of its Square (nudged away from its
+/// tags: the Union's above it, the Confederates' below), or in Melee the
+/// Union counter on the left and the Confederate on the right, smaller.
+fn square_layout(sheet: &SheetView, g: &Geometry) -> Vec<(usize, Rect)> {
+    let c = g.unit();
+    let mut out = Vec::new();
+    for (square, cell) in &g.cells {
+        let here: Vec<usize> = (0..sheet.units.len())
+            .filter(|&k| sheet.units[k].square == Some(*square))
+            .collect();
+        let of = |side: Side| here.iter().copied().find(|&k| sheet.units[k].side == side);
+        match (of(Side::Union), of(Side::Confederate)) {
+            (Some(u), Some(k)) => {
+                // Side by side or one above the other (the Union above, as
+                // on the sheet), whichever leaves the larger counters.
+                let (fu, fk) = (sheet.units[u].formation, sheet.units[k].formation);
+                let (a, b) = (size_of(fu, 1.0), size_of(fk, 1.0));
+                let gap = 4.0;
+                let across = c
+                    .min((cell.width() - 12.0 - gap) / (a.x + b.x))
+                    .min((cell.height() - 14.0) / a.y.max(b.y));
+                let down = c
+                    .min((cell.height() - 8.0 - gap) / (a.y + b.y))
+                    .min((cell.width() - 8.0) / a.x.max(b.x));
+                let c = across.max(down);
+                let (su, sk) = (size_of(fu, c), size_of(fk, c));
+                let centre = cell.center();
+                let (pu, pk) = if across >= down {
+                    let x0 = centre.x - (su.x + sk.x + gap) / 2.0;
+                    (
+                        Pos2::new(x0, centre.y - su.y / 2.0 + 5.0),
+                        Pos2::new(x0 + su.x + gap, centre.y - sk.y / 2.0 - 5.0),
+                    )
+                } else {
+                    let y0 = centre.y - (su.y + sk.y + gap) / 2.0;
+                    (
+                        Pos2::new(centre.x - su.x / 2.0, y0),
+                        Pos2::new(centre.x - sk.x / 2.0, y0 + su.y + gap),
+                    )
+                };
+                out.push((u, Rect::from_min_size(pu, su)));
+                out.push((k, Rect::from_min_size(pk, sk)));
+            }
+            _ => {
+                for &k in &here {
+                    let u = &sheet.units[k];
+                    let size = size_of(u.formation, c);
+                    let nudge = match u.side {
+                        Side::Union => 6.0,
+                        Side::Confederate => -6.0,
+                    };
+                    out.push((
+                        k,
+                        Rect::from_center_size(cell.center() + Vec2::new(0.0, nudge), size),
+                    ));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Draw the sheet in `rect`: the Advanced sheet's Squares when `advanced`.
+/// `before` is the previous frame: what changed is outlined and what left
+/// the sheet fades out. `offer` is what the pending question lets the
+/// player pick on it.
 #[allow(clippy::too_many_arguments)]
 pub fn draw(
     ui: &mut egui::Ui,
@@ -108,26 +354,155 @@ pub fn draw(
     before: Option<&SheetView>,
     caption: &str,
     picked: Option<&str>,
+    advanced: bool,
+    offer: &Offer,
 ) -> SheetInput {
     let mut input = SheetInput::default();
     let rect = ui.available_rect_before_wrap();
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 0.0, PARCHMENT);
-    let header = Rect::from_min_size(rect.min, Vec2::new(rect.width(), 86.0));
-    let footer_h = 26.0;
-    let body = Rect::from_min_max(
-        Pos2::new(rect.left(), header.bottom()),
-        Pos2::new(rect.right(), rect.bottom() - footer_h),
+    let g = Geometry::new(rect, advanced.then(|| columns(sheet, offer)));
+    header_strip(ui, &painter, g.header, title, sheet, offer.setup.as_deref());
+    if advanced {
+        squares(ui, &painter, &g, sheet, offer, &mut input);
+    } else {
+        bands(&painter, &g, sheet);
+    }
+    lee_box(ui, &painter, board, &g, sheet);
+    // Counters, each gliding to where it stands now.
+    let ctx = ui.ctx().clone();
+    let placed = layout(sheet, &g);
+    let previous: Vec<(usize, Rect)> = before.map_or(Vec::new(), |b| layout(b, &g));
+    let shown: Vec<(usize, Rect)> = placed
+        .iter()
+        .map(|(k, target)| {
+            let id = egui::Id::new(("sheet", battle_id, &sheet.units[*k].force));
+            let x = ctx.animate_value_with_time(id.with("x"), target.left(), 0.35);
+            let y = ctx.animate_value_with_time(id.with("y"), target.top(), 0.35);
+            (*k, Rect::from_min_size(Pos2::new(x, y), target.size()))
+        })
+        .collect();
+    // A12.3: each declared target, an arrow under the counters.
+    for (k, from) in &shown {
+        let Some(t) = &sheet.units[*k].target else {
+            continue;
+        };
+        if let Some((_, to)) = shown.iter().find(|(j, _)| sheet.units[*j].force == *t) {
+            aim(&painter, *from, *to);
+        }
+    }
+    for (k, at) in &shown {
+        let (k, at) = (*k, *at);
+        let u = &sheet.units[k];
+        let id = egui::Id::new(("sheet", battle_id, &u.force));
+        let alpha = ctx.animate_value_with_time(id.with("a"), 1.0, 0.5);
+        let old = before.and_then(|b| b.units.iter().find(|o| o.force == u.force));
+        let changed = old.is_some_and(|o| {
+            o.region != u.region
+                || o.square != u.square
+                || o.formation != u.formation
+                || o.reduced != u.reduced
+        });
+        let hit = old.is_some_and(|o| !o.reduced && u.reduced);
+        let target = offer.targets.contains(&u.force);
+        if target {
+            painter.rect_filled(at.expand(7.0), 6.0, OFFER.gamma_multiply(0.85));
+            painter.rect_stroke(
+                at.expand(7.0),
+                6.0,
+                Stroke::new(2.0, RED),
+                StrokeKind::Outside,
+            );
+        }
+        let resp = counter(
+            ui,
+            &painter,
+            board,
+            u,
+            at,
+            alpha,
+            picked == Some(u.force.as_str()),
+        );
+        if hit {
+            let flash = ctx.animate_value_with_time(id.with("hit"), 0.0, 0.8);
+            painter.rect_stroke(
+                at.expand(4.0),
+                4.0,
+                Stroke::new(3.0, RED.gamma_multiply(flash.max(0.4))),
+                StrokeKind::Outside,
+            );
+        } else {
+            ctx.animate_value_with_time(id.with("hit"), 1.0, 0.0);
+            if changed {
+                painter.rect_stroke(
+                    at.expand(3.0),
+                    4.0,
+                    Stroke::new(2.5, TAG),
+                    StrokeKind::Outside,
+                );
+            }
+        }
+        if target && resp.hovered() {
+            ui.ctx().set_cursor_icon(egui::CursorIcon::PointingHand);
+        }
+        if resp.clicked() {
+            if target {
+                input.target = Some(u.force.clone());
+            } else if let Some(s) = u.square.filter(|s| offer.squares.contains(s)) {
+                // A Shock attack: the Square of the Force attacked.
+                input.square = Some(s);
+            } else if u.side == Side::Confederate {
+                input.clicked = Some(u.force.clone());
+            }
+        }
+    }
+    // What left the sheet since the previous frame fades where it stood.
+    if let Some(b) = before {
+        for (k, r) in &previous {
+            let u = &b.units[*k];
+            if sheet.units.iter().any(|n| n.force == u.force) {
+                continue;
+            }
+            let id = egui::Id::new(("sheet", battle_id, &u.force));
+            let alpha = ctx.animate_value_with_time(id.with("a"), 0.0, 0.6);
+            if alpha > 0.02 {
+                counter(ui, &painter, board, u, *r, alpha, false);
+                let s = Stroke::new(3.0, RED.gamma_multiply(alpha));
+                painter.line_segment([r.left_top(), r.right_bottom()], s);
+                painter.line_segment([r.right_top(), r.left_bottom()], s);
+            }
+        }
+    }
+    if let Some(side) = sheet.routed {
+        painter.text(
+            g.body.center(),
+            Align2::CENTER_CENTER,
+            format!("The {} Rout (14.5)", side.army()),
+            FontId::proportional(30.0),
+            RED.gamma_multiply(0.8),
+        );
+    }
+    if let Some((square, formations)) = &offer.chosen
+        && let Some(cell) = g.cell(*square)
+    {
+        placement_popup(ui, battle_id, rect, cell, *square, formations, &mut input);
+    }
+    // The latest change, as a caption.
+    painter.rect_filled(g.foot, 0.0, INK.gamma_multiply(0.85));
+    painter.text(
+        g.foot.left_center() + Vec2::new(10.0, 0.0),
+        Align2::LEFT_CENTER,
+        format!("▶ {caption}"),
+        FontId::proportional(13.0),
+        Color32::WHITE,
     );
-    header_strip(ui, &painter, header, title, sheet);
-    // Bands, with a label column on the left and Lee's box on the right.
-    let label_w = 150.0_f32.min(rect.width() * 0.18);
-    let lee_w = 130.0_f32.min(rect.width() * 0.15);
-    let band_h = body.height() / 6.0;
-    let mut bands = Vec::new();
-    for (i, region) in TOP_DOWN.iter().enumerate() {
-        let y = body.top() + band_h * i as f32;
-        let full = Rect::from_min_size(Pos2::new(body.left(), y), Vec2::new(body.width(), band_h));
+    ui.allocate_rect(rect, Sense::hover());
+    input
+}
+
+/// The Basic sheet's six Regions as bands, with their names and capacities.
+fn bands(painter: &egui::Painter, g: &Geometry, sheet: &SheetView) {
+    for (i, (region, full)) in TOP_DOWN.iter().zip(g.bands).enumerate() {
         let melee = sheet
             .units
             .iter()
@@ -140,7 +515,7 @@ pub fn draw(
             BAND_CONFEDERATE
         };
         painter.rect_filled(full.shrink(1.0), 2.0, fill);
-        let lbl = Rect::from_min_size(full.min, Vec2::new(label_w, band_h));
+        let lbl = Rect::from_min_size(full.min, Vec2::new(g.label_w, full.height()));
         let cap = match region.capacity() {
             Some(n) => format!("at most {n} Mobile Forces a side"),
             None => "no limit".to_string(),
@@ -161,7 +536,7 @@ pub fn draw(
         );
         if melee {
             painter.text(
-                full.right_top() + Vec2::new(-lee_w - 8.0, 4.0),
+                full.right_top() + Vec2::new(-g.lee_w - 8.0, 4.0),
                 Align2::RIGHT_TOP,
                 "MELEE (11.5)",
                 FontId::proportional(12.0),
@@ -175,16 +550,176 @@ pub fn draw(
                 Stroke::new(2.0, INK.gamma_multiply(0.6)),
             );
         }
-        let inner = Rect::from_min_max(
-            Pos2::new(full.left() + label_w, full.top()),
-            Pos2::new(full.right() - lee_w, full.bottom()),
-        );
-        bands.push((*region, inner));
     }
-    // Lee's box beside the Confederate Reserve and Approach.
+}
+
+/// What the Advanced sheet's Rows are for at set-up (A10.2.14).
+fn row_note(row: usize) -> &'static str {
+    match row {
+        0 => "Union Static; overflow",
+        1 => "Union set-up",
+        2 => "Union overflow",
+        3 => "Front Insight; overflow",
+        4 => "Confederate set-up",
+        _ => "Static; set-up",
+    }
+}
+
+/// The Advanced sheet's Rows and Squares: each Row's letter and Region,
+/// the Column numbers, the Squares tinted by the army whose half they are
+/// in (Melee Squares as the Basic sheet's Melee bands), each named in its
+/// corner; the Squares offered highlighted, answering a click.
+fn squares(
+    ui: &mut egui::Ui,
+    painter: &egui::Painter,
+    g: &Geometry,
+    sheet: &SheetView,
+    offer: &Offer,
+    input: &mut SheetInput,
+) {
+    for (i, (region, full)) in TOP_DOWN.iter().zip(g.bands).enumerate() {
+        let fill = if i < 3 { BAND_UNION } else { BAND_CONFEDERATE };
+        let lbl = Rect::from_min_size(full.min, Vec2::new(g.label_w, full.height()));
+        painter.rect_filled(lbl.shrink(1.0), 2.0, fill);
+        let letter = char::from(b'A' + i as u8).to_string();
+        painter.text(
+            lbl.left_center() + Vec2::new(8.0, 0.0),
+            Align2::LEFT_CENTER,
+            letter,
+            FontId::proportional(26.0),
+            INK,
+        );
+        // The Region the Row stands for, and what it is for at set-up,
+        // wrapped to the label column.
+        let wrap = (g.label_w - 36.0).max(40.0);
+        let name = painter.layout(
+            region.name().to_string(),
+            FontId::proportional(12.5),
+            INK,
+            wrap,
+        );
+        let note = painter.layout(
+            row_note(i).to_string(),
+            FontId::proportional(10.0),
+            INK.gamma_multiply(0.7),
+            wrap,
+        );
+        let h = name.size().y + 2.0 + note.size().y;
+        let top = lbl.left_center() + Vec2::new(32.0, -h / 2.0);
+        let below = top + Vec2::new(0.0, name.size().y + 2.0);
+        painter.galley(top, name, INK);
+        painter.galley(below, note, INK);
+    }
+    if let Some(n) = g.numbers {
+        let columns = g.columns();
+        let w = n.width() / f32::from(columns);
+        for c in 0..columns {
+            painter.text(
+                Pos2::new(n.left() + w * (f32::from(c) + 0.5), n.center().y),
+                Align2::CENTER_CENTER,
+                (c + 1).to_string(),
+                FontId::proportional(13.0),
+                INK,
+            );
+        }
+    }
+    for (square, cell) in &g.cells {
+        let (square, cell) = (*square, *cell);
+        let melee = sheet
+            .units
+            .iter()
+            .any(|u| u.square == Some(square) && u.in_melee)
+            || [Side::Union, Side::Confederate].iter().all(|side| {
+                sheet
+                    .units
+                    .iter()
+                    .any(|u| u.square == Some(square) && u.side == *side)
+            });
+        let fill = if melee {
+            MELEE
+        } else if square.row() < 3 {
+            BAND_UNION
+        } else {
+            BAND_CONFEDERATE
+        };
+        painter.rect_filled(cell.shrink(1.0), 2.0, fill);
+        painter.rect_stroke(
+            cell.shrink(1.0),
+            2.0,
+            Stroke::new(1.0, INK.gamma_multiply(0.25)),
+            StrokeKind::Inside,
+        );
+        if melee {
+            painter.text(
+                cell.left_bottom() + Vec2::new(4.0, -2.0),
+                Align2::LEFT_BOTTOM,
+                "MELEE",
+                FontId::proportional(9.5),
+                RED,
+            );
+        }
+        if offer.squares.contains(&square) {
+            let resp = ui.interact(
+                cell,
+                ui.id().with(("square", square.name())),
+                Sense::click(),
+            );
+            let chosen = offer.chosen.as_ref().is_some_and(|(s, _)| *s == square);
+            let strength = if resp.hovered() || chosen { 0.75 } else { 0.4 };
+            painter.rect_filled(cell.shrink(3.0), 4.0, OFFER.gamma_multiply(strength));
+            painter.rect_stroke(
+                cell.shrink(3.0),
+                4.0,
+                Stroke::new(if chosen { 3.5 } else { 2.0 }, AIM),
+                StrokeKind::Inside,
+            );
+            let empty = !sheet.units.iter().any(|u| u.square == Some(square));
+            if empty {
+                painter.text(
+                    cell.center(),
+                    Align2::CENTER_CENTER,
+                    &offer.verb,
+                    FontId::proportional(11.5),
+                    INK,
+                );
+            }
+            if resp.hovered() {
+                ui.ctx().set_cursor_icon(egui::CursorIcon::PointingHand);
+            }
+            if resp
+                .on_hover_text(format!("Square {}: {}", square.name(), offer.verb))
+                .clicked()
+            {
+                input.square = Some(square);
+            }
+        }
+        painter.text(
+            cell.right_top() + Vec2::new(-4.0, 3.0),
+            Align2::RIGHT_TOP,
+            square.name(),
+            FontId::proportional(10.0),
+            INK.gamma_multiply(0.5),
+        );
+    }
+    // The line between the armies' halves of the sheet.
+    let mid = g.bands[3];
+    painter.line_segment(
+        [mid.left_top(), mid.right_top() - Vec2::new(g.lee_w, 0.0)],
+        Stroke::new(2.0, INK.gamma_multiply(0.6)),
+    );
+}
+
+/// Lee's box beside the Confederate Reserve and Approach (10.2.17, A10.2.14).
+fn lee_box(
+    ui: &mut egui::Ui,
+    painter: &egui::Painter,
+    board: &Board,
+    g: &Geometry,
+    sheet: &SheetView,
+) {
     let lee_box = Rect::from_min_max(
-        Pos2::new(body.right() - lee_w + 6.0, body.top() + band_h * 4.0 + 6.0),
-        Pos2::new(body.right() - 6.0, body.bottom() - 6.0),
+        Pos2::new(g.body.right() - g.lee_w + 6.0, g.bands[4].top() + 6.0),
+        Pos2::new(g.body.right() - 6.0, g.body.bottom() - 6.0),
     );
     painter.rect_stroke(lee_box, 4.0, Stroke::new(1.5, INK), StrokeKind::Inside);
     painter.text(
@@ -218,99 +753,87 @@ pub fn draw(
             INK.gamma_multiply(0.6),
         );
     }
-    // Counters.
-    let c = (band_h / 2.45).clamp(24.0, 58.0);
-    let ctx = ui.ctx().clone();
-    let placed = layout(sheet, &bands, c);
-    let previous: Vec<(usize, Rect)> = before.map_or(Vec::new(), |b| layout(b, &bands, c));
-    for (k, target) in &placed {
-        let u = &sheet.units[*k];
-        let id = egui::Id::new(("sheet", battle_id, &u.force));
-        let x = ctx.animate_value_with_time(id.with("x"), target.left(), 0.35);
-        let y = ctx.animate_value_with_time(id.with("y"), target.top(), 0.35);
-        let alpha = ctx.animate_value_with_time(id.with("a"), 1.0, 0.5);
-        let at = Rect::from_min_size(Pos2::new(x, y), target.size());
-        let old = before.and_then(|b| b.units.iter().find(|o| o.force == u.force));
-        let changed = old.is_some_and(|o| {
-            o.region != u.region || o.formation != u.formation || o.reduced != u.reduced
+}
+
+/// A12.3: a dashed arrow from a counter to the Union Force it is aimed at.
+fn aim(painter: &egui::Painter, from: Rect, to: Rect) {
+    let (a, b) = (from.center(), to.center());
+    let d = b - a;
+    let len = d.length();
+    if len < 1.0 {
+        return;
+    }
+    let dir = d / len;
+    let start = a + dir * (from.size().min_elem() / 2.0);
+    let end = b - dir * (to.size().min_elem() / 2.0 + 3.0);
+    let stroke = Stroke::new(2.0, AIM);
+    painter.extend(Shape::dashed_line(&[start, end], stroke, 7.0, 4.0));
+    let side = Vec2::new(-dir.y, dir.x);
+    painter.add(Shape::convex_polygon(
+        vec![
+            end,
+            end - dir * 10.0 + side * 5.0,
+            end - dir * 10.0 - side * 5.0,
+        ],
+        AIM,
+        Stroke::NONE,
+    ));
+}
+
+/// A10.2.14: the Square picked for the Force being set up, and its
+/// Formations, in a popup beside it.
+fn placement_popup(
+    ui: &mut egui::Ui,
+    battle_id: usize,
+    rect: Rect,
+    cell: Rect,
+    square: Square,
+    formations: &[Formation],
+    input: &mut SheetInput,
+) {
+    // Beside the Square, on the side with room.
+    let right = cell.right() + 150.0 < rect.right();
+    let (pos, pivot) = if right {
+        (cell.right_top() + Vec2::new(4.0, 0.0), Align2::LEFT_TOP)
+    } else {
+        (cell.left_top() - Vec2::new(4.0, 0.0), Align2::RIGHT_TOP)
+    };
+    egui::Area::new(egui::Id::new(("place-popup", battle_id)))
+        .order(egui::Order::Foreground)
+        .fixed_pos(pos)
+        .pivot(pivot)
+        .show(ui.ctx(), |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.label(egui::RichText::new(format!("Square {}", square.name())).strong());
+                for f in formations {
+                    let text = match f {
+                        Formation::Line => "In Line (—)",
+                        Formation::Column => "In Column (|)",
+                    };
+                    if ui
+                        .button(text)
+                        .on_hover_text("10.3: Line horizontal, Column vertical on the sheet.")
+                        .clicked()
+                    {
+                        input.place = Some((square, *f));
+                    }
+                }
+            });
         });
-        let hit = old.is_some_and(|o| !o.reduced && u.reduced);
-        let resp = counter(
-            ui,
-            &painter,
-            board,
-            u,
-            at,
-            alpha,
-            picked == Some(u.force.as_str()),
-        );
-        if hit {
-            let flash = ctx.animate_value_with_time(id.with("hit"), 0.0, 0.8);
-            painter.rect_stroke(
-                at.expand(4.0),
-                4.0,
-                Stroke::new(3.0, RED.gamma_multiply(flash.max(0.4))),
-                StrokeKind::Outside,
-            );
-        } else {
-            ctx.animate_value_with_time(id.with("hit"), 1.0, 0.0);
-            if changed {
-                painter.rect_stroke(
-                    at.expand(3.0),
-                    4.0,
-                    Stroke::new(2.5, TAG),
-                    StrokeKind::Outside,
-                );
-            }
-        }
-        if resp.clicked() && u.side == Side::Confederate {
-            input.clicked = Some(u.force.clone());
-        }
-    }
-    // What left the sheet since the previous frame fades where it stood.
-    if let Some(b) = before {
-        for (k, r) in &previous {
-            let u = &b.units[*k];
-            if sheet.units.iter().any(|n| n.force == u.force) {
-                continue;
-            }
-            let id = egui::Id::new(("sheet", battle_id, &u.force));
-            let alpha = ctx.animate_value_with_time(id.with("a"), 0.0, 0.6);
-            if alpha > 0.02 {
-                counter(ui, &painter, board, u, *r, alpha, false);
-                let s = Stroke::new(3.0, RED.gamma_multiply(alpha));
-                painter.line_segment([r.left_top(), r.right_bottom()], s);
-                painter.line_segment([r.right_top(), r.left_bottom()], s);
-            }
-        }
-    }
-    if let Some(side) = sheet.routed {
-        painter.text(
-            body.center(),
-            Align2::CENTER_CENTER,
-            format!("The {} Rout (14.5)", side.army()),
-            FontId::proportional(30.0),
-            RED.gamma_multiply(0.8),
-        );
-    }
-    // The latest change, as a caption.
-    let foot = Rect::from_min_max(Pos2::new(rect.left(), rect.bottom() - footer_h), rect.max);
-    painter.rect_filled(foot, 0.0, INK.gamma_multiply(0.85));
-    painter.text(
-        foot.left_center() + Vec2::new(10.0, 0.0),
-        Align2::LEFT_CENTER,
-        format!("▶ {caption}"),
-        FontId::proportional(13.0),
-        Color32::WHITE,
-    );
-    ui.allocate_rect(rect, Sense::hover());
-    input
 }
 
 /// The strip above the sheet: the battle turn track, the Union Tactics
 /// marker, the Battle Plan quantities, the Special Battle Plans in effect,
 /// the cup, Insights and the Formation counter.
-fn header_strip(ui: &mut egui::Ui, painter: &egui::Painter, r: Rect, title: &str, s: &SheetView) {
+/// Before the battle begins (`setup`), what is being set up instead.
+fn header_strip(
+    ui: &mut egui::Ui,
+    painter: &egui::Painter,
+    r: Rect,
+    title: &str,
+    s: &SheetView,
+    setup: Option<&str>,
+) {
     painter.rect_filled(r, 0.0, Color32::from_rgb(210, 196, 160));
     painter.text(
         r.left_top() + Vec2::new(10.0, 6.0),
@@ -376,16 +899,19 @@ fn header_strip(ui: &mut egui::Ui, painter: &egui::Painter, r: Rect, title: &str
         s.union_combat, s.confederate_combat
     ));
     x += 112.0;
-    painter.text(
-        Pos2::new(x, y + 11.0),
-        Align2::LEFT_CENTER,
-        format!(
-            "Union {} : Confederate {}",
-            s.union_combat, s.confederate_combat
-        ),
-        FontId::proportional(13.0),
-        INK,
-    );
+    // At set-up the armies are not yet on the sheet to add up.
+    if setup.is_none() {
+        painter.text(
+            Pos2::new(x, y + 11.0),
+            Align2::LEFT_CENTER,
+            format!(
+                "Union {} : Confederate {}",
+                s.union_combat, s.confederate_combat
+            ),
+            FontId::proportional(13.0),
+            INK,
+        );
+    }
     x += 190.0;
     let left = s.quantity.saturating_sub(s.assigned);
     painter.text(
@@ -398,9 +924,20 @@ fn header_strip(ui: &mut egui::Ui, painter: &egui::Painter, r: Rect, title: &str
         FontId::proportional(12.0),
         INK,
     );
-    // Second line: Special Battle Plans in effect, the cup, Insights.
+    // Second line: Special Battle Plans in effect, the cup, Insights; at
+    // set-up what is being set up.
     let mut x = r.left() + 10.0;
     let y2 = r.top() + 62.0;
+    if let Some(text) = setup {
+        painter.text(
+            Pos2::new(x, y2 + 9.0),
+            Align2::LEFT_CENTER,
+            text,
+            FontId::proportional(13.0),
+            RED,
+        );
+        return;
+    }
     let chip =
         |ui: &mut egui::Ui, x: &mut f32, text: &str, fill: Color32, tip: String, key: &str| {
             let font = FontId::proportional(11.5);
@@ -499,6 +1036,15 @@ fn header_strip(ui: &mut egui::Ui, painter: &egui::Painter, r: Rect, title: &str
     }
 }
 
+/// Where a unit stands, in words: "Square D4 (Confederate Front)" on the
+/// Advanced sheet, its Region on the Basic one.
+pub fn place(u: &SheetUnit) -> String {
+    match u.square {
+        Some(s) => format!("Square {} ({})", s.name(), u.region.name()),
+        None => u.region.name().to_string(),
+    }
+}
+
 /// One counter, as on the map: name, Combat Value, type symbol, Skill and
 /// Activation; a red slash when reduced; tags for what is attached.
 fn counter(
@@ -535,14 +1081,25 @@ fn counter(
     painter.rect_filled(r, 3.0, fill.gamma_multiply(alpha * dim));
     let white = Color32::WHITE.gamma_multiply(alpha);
     let small = (r.height().min(r.width()) * 0.27).clamp(9.5, 13.0);
-    let name: String = short(board, &u.force)
-        .chars()
-        .take(if u.formation == Formation::Line {
-            12
-        } else {
-            7
-        })
-        .collect();
+    // As many letters as the counter's width holds.
+    let most = if u.formation == Formation::Line {
+        12
+    } else {
+        7
+    };
+    let full: Vec<char> = short(board, &u.force).chars().collect();
+    let mut n = full.len().min(most);
+    let name = loop {
+        let name: String = full[..n].iter().collect();
+        let w = painter
+            .layout_no_wrap(name.clone(), FontId::proportional(small), white)
+            .size()
+            .x;
+        if n <= 3 || w <= r.width() - 2.0 {
+            break name;
+        }
+        n -= 1;
+    };
     painter.text(
         r.center_top() + Vec2::new(0.0, 2.0),
         Align2::CENTER_TOP,
@@ -600,6 +1157,12 @@ fn counter(
     if u.cover {
         tags.push(("Cover".into(), Color32::from_rgb(200, 180, 120)));
     }
+    if let Some(t) = &u.target {
+        tags.push((
+            format!("→ {}", short(board, t)),
+            Color32::from_rgb(240, 170, 100),
+        ));
+    }
     let mut ty = match u.side {
         Side::Confederate => r.bottom() + 2.0,
         Side::Union => r.top() - 15.0,
@@ -629,7 +1192,7 @@ fn counter(
             p.force.force_type,
             p.force.skill,
             if u.reduced { "reduced" } else { "full strength" },
-            u.region.name()
+            place(u)
         ));
         let full = p.force.full;
         ui.label(format!(
@@ -657,10 +1220,123 @@ fn counter(
             ui.colored_label(RED, "In Melee (11.5): no Battle Plan Counter but Prepare; Fire at +3/+3.");
         }
         if let Some(r) = u.range {
-            ui.label(format!("Range to the nearest enemy: {r} Region(s)."));
+            let unit = if u.square.is_some() { "Square(s), A11.0.1" } else { "Region(s)" };
+            ui.label(format!("Range to the nearest enemy: {r} {unit}."));
+        }
+        if let Some(t) = &u.target {
+            let name = board.piece(t).map_or(t.clone(), label);
+            ui.colored_label(AIM, format!("Declared target (A12.3): {name}."));
         }
         if let Some(c) = u.counter {
             ui.label(format!("{} ({}): {}", c.name(), c.rule(), c.summary()));
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn unit(force: &str, side: Side, square: &str, formation: Formation) -> SheetUnit {
+        let square = Square::named(square).expect("a Square");
+        SheetUnit {
+            force: force.into(),
+            side,
+            region: square.region(),
+            square: Some(square),
+            target: None,
+            formation,
+            reduced: false,
+            combat: 5,
+            counter: None,
+            prepare: false,
+            entrench: false,
+            hard_cover: false,
+            cover: false,
+            acted: false,
+            clear_orders: false,
+            in_melee: true,
+            range: Some(0),
+            refusals: Vec::new(),
+        }
+    }
+
+    fn sheet(units: Vec<SheetUnit>) -> SheetView {
+        SheetView {
+            turn: 1,
+            turns: 4,
+            quantity: 2,
+            assigned: 0,
+            union_quantity: 3,
+            tactics: Tactics::Defensive,
+            confederate_combat: 5,
+            union_combat: 5,
+            lee: false,
+            units,
+            cup: Vec::new(),
+            drawn: Vec::new(),
+            disrupted: Vec::new(),
+            insights: Vec::new(),
+            formation_counter: false,
+            routed: None,
+        }
+    }
+
+    /// A10.2.14: the Advanced sheet's Squares, Row A at the top, Column 1
+    /// on the left; each counter in its Square, the two of a Melee Square
+    /// apart and inside it, on a narrow sheet and a wide one.
+    #[test]
+    fn counters_stand_in_their_squares() {
+        for width in [700.0, 1300.0] {
+            let rect = Rect::from_min_size(Pos2::ZERO, Vec2::new(width, 860.0));
+            let g = Geometry::new(rect, Some(Square::COLUMNS));
+            assert_eq!(g.cells.len(), 36);
+            let a1 = g.cell(Square::named("A1").unwrap()).unwrap();
+            let f6 = g.cell(Square::named("F6").unwrap()).unwrap();
+            assert!(a1.top() < f6.top() && a1.left() < f6.left());
+            for (fu, fc) in [
+                (Formation::Line, Formation::Line),
+                (Formation::Column, Formation::Line),
+                (Formation::Column, Formation::Column),
+            ] {
+                let s = sheet(vec![
+                    unit("kearny", Side::Union, "C4", fu),
+                    unit("longstreet", Side::Confederate, "C4", fc),
+                    unit("jackson", Side::Confederate, "E2", Formation::Column),
+                ]);
+                let placed = layout(&s, &g);
+                assert_eq!(placed.len(), 3);
+                let at = |k: usize| placed.iter().find(|(j, _)| *j == k).unwrap().1;
+                let c4 = g.cell(Square::named("C4").unwrap()).unwrap();
+                let (u, c) = (at(0), at(1));
+                assert!(
+                    c4.contains_rect(u) && c4.contains_rect(c),
+                    "{width} {fu:?} {fc:?}"
+                );
+                assert!(!u.intersects(c), "{width} {fu:?} {fc:?}");
+                // Large enough to read.
+                assert!(u.height().min(c.height()) >= 24.0, "{width} {fu:?} {fc:?}");
+                let e2 = g.cell(Square::named("E2").unwrap()).unwrap();
+                assert!(e2.contains_rect(at(2)));
+            }
+        }
+    }
+
+    /// The Battle Packs' modified sheet (A10.2.14): as many Columns as
+    /// the Squares in use need, at least 6.
+    #[test]
+    fn the_sheet_is_as_wide_as_its_squares() {
+        let offer = Offer::default();
+        let narrow = sheet(vec![unit("kearny", Side::Union, "B2", Formation::Line)]);
+        assert_eq!(columns(&narrow, &offer), 6);
+        let wide = sheet(vec![unit("kearny", Side::Union, "B11", Formation::Line)]);
+        assert_eq!(columns(&wide, &offer), 11);
+        let g = Geometry::new(
+            Rect::from_min_size(Pos2::ZERO, Vec2::new(1300.0, 860.0)),
+            Some(11),
+        );
+        assert_eq!((g.cells.len(), g.columns()), (66, 11));
+        let b11 = g.cell(Square::named("B11").unwrap()).unwrap();
+        assert!(b11.right() <= g.inner[1].right() + 0.5);
+    }
 }

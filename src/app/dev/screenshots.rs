@@ -3,7 +3,10 @@
 //! resupply, a Union turn, the end of a campaign; then a campaign with Basic
 //! battles as a Grand Campaign: the pre-battle panel, Battle Plan
 //! assignment, the Battlefield Sheet in the middle of a battle turn, its end
-//! with the Player Log; then the Load screen and the Player Log), each saved
+//! with the Player Log; then the Load screen and the Player Log; then a
+//! campaign with Advanced battles: the set-up on the Advanced Battlefield
+//! Sheet's Squares, a battle turn, a March into a Square and a target to
+//! choose, `battle-sheet_advanced-*`, after the Basic shots), each saved
 //! as a PNG, then quit. Works under `xvfb-run`. The odds advisor is shot
 //! on a move into the Union army (`advisor-move`) and at the first
 //! fight-on choice of a Quick battle (`advisor-fight-on`, 14.5.1), and its
@@ -36,6 +39,9 @@ pub struct Tour {
     fight_on_shot: bool,
     /// Basic-battle shots taken: pre-battle, assignment, mid-turn sheet.
     basic_shots: [bool; 3],
+    /// Advanced-battle shots taken: set-up, mid-turn sheet, a March into
+    /// a Square, a target, a Melee Square, a declared target (A12.3).
+    advanced_shots: [bool; 6],
     /// The stage to go back to after a shot.
     resume: usize,
     /// The campaign whose opening map is shot next (index in the catalog).
@@ -68,6 +74,7 @@ impl Tour {
             move_shot: false,
             fight_on_shot: false,
             basic_shots: [false; 3],
+            advanced_shots: [false; 6],
             resume: 0,
             map_index: 1,
             grand_played: 0,
@@ -156,10 +163,11 @@ fn tour(
         Res<crate::player_log::CurrentGrand>,
         Res<crate::app::player_log::LogState>,
     ),
-    (advisor, view, mut selection): (
+    (advisor, view, mut selection, answers): (
         Res<crate::app::advisor::Advisor>,
         Option<Res<crate::rules::view::GameView>>,
         ResMut<crate::app::view::Selection>,
+        Option<Res<crate::rules::sequence::StepDecisions>>,
     ),
 ) {
     tour.wait += 1;
@@ -181,7 +189,7 @@ fn tour(
     };
     let first_moves = request.as_ref().is_some_and(moves);
     // On a battle shot, the battle is shown as far as it has been fought.
-    if matches!(tour.stage, 13 | 16 | 22 | 24 | 26 | 40)
+    if matches!(tour.stage, 13 | 16 | 22 | 24 | 26 | 40 | 74..=77 | 79 | 80)
         && let Some(rec) = records.as_ref()
         && let Some(id) = screen.id
     {
@@ -189,7 +197,10 @@ fn tour(
     }
     // While the commander plays, finished battles are put away.
     if let Some(rec) = records.as_ref()
-        && !matches!(tour.stage, 13 | 16 | 22 | 24 | 26 | 28 | 40)
+        && !matches!(
+            tour.stage,
+            13 | 16 | 22 | 24 | 26 | 28 | 40 | 74..=77 | 79 | 80
+        )
     {
         for b in rec.battles.iter().filter(|b| b.ending.is_some()) {
             if !screen.closed.contains(&b.id) {
@@ -459,6 +470,186 @@ fn tour(
         }
         34 if settled => {
             shot(&mut commands, &tour, "player-log");
+            tour.go(70);
+        }
+        // A third campaign, with Advanced battles (A10.0-A15.0).
+        70 if settled => {
+            crate::app::to_menu(&mut next, &mut next_game);
+            tour.go(71);
+        }
+        71 if settled => {
+            choice.options.battles = BattleMode::Advanced;
+            choice.options.seed = 5;
+            choice.campaign = 0;
+            choice.grand = false;
+            next.set(Screen::Game);
+            tour.go(72);
+        }
+        72 if settled && request.is_some() => {
+            commands.insert_resource(ScriptedCommander(Policy::Objective));
+            tour.go(73);
+        }
+        // The set-up (A10.2.14), a Force or more already placed, a Square
+        // picked for the next with both Formations offered beside it.
+        73 if !tour.advanced_shots[0]
+            && let Some(r) = request.as_ref()
+            && answers.as_ref().is_some_and(|a| {
+                matches!(a.answers.last(), Some(Decision::PlaceOnSquare { .. }))
+            })
+            && let Some(both) = r.options.iter().find_map(|d| match d {
+                Decision::PlaceOnSquare { square, .. }
+                    if crate::app::battle::formations_at(r, *square).len() > 1 =>
+                {
+                    Some(*square)
+                }
+                _ => None,
+            }) =>
+        {
+            commands.remove_resource::<ScriptedCommander>();
+            if let Some(rec) = records.as_ref()
+                && let Some(b) = rec.battles.last()
+            {
+                show(&mut screen, rec, b.id);
+            }
+            screen.square = Some(both);
+            tour.go(74);
+        }
+        74 if settled => {
+            tour.advanced_shots[0] = true;
+            tour.shot_then(&mut commands, "battle-sheet_advanced-1-setup", 73);
+        }
+        // The middle of resolution, as the Basic shot.
+        73 if !tour.advanced_shots[1]
+            && request
+                .as_ref()
+                .is_some_and(|r| r.options.iter().any(|d| matches!(d, Decision::Act { .. })))
+            && records
+                .as_ref()
+                .and_then(|r| latest_sheet(r))
+                .is_some_and(|(_, s)| {
+                    s.units.iter().any(|u| u.acted)
+                        && s.units.iter().any(|u| u.counter.is_some())
+                        && !s.drawn.is_empty()
+                }) =>
+        {
+            commands.remove_resource::<ScriptedCommander>();
+            screen.square = None;
+            screen.picked = None;
+            if let Some(rec) = records.as_ref()
+                && let Some((id, _)) = latest_sheet(rec)
+            {
+                show(&mut screen, rec, id);
+            }
+            tour.go(75);
+        }
+        75 if settled => {
+            tour.advanced_shots[1] = true;
+            tour.shot_then(&mut commands, "battle-sheet_advanced-2-turn", 73);
+        }
+        // A March or Retreat into a Square, the Squares highlighted.
+        73 if !tour.advanced_shots[2]
+            && request.as_ref().is_some_and(|r| {
+                r.options
+                    .iter()
+                    .any(|d| matches!(d, Decision::MarchInto { .. }))
+            }) =>
+        {
+            commands.remove_resource::<ScriptedCommander>();
+            if let Some(rec) = records.as_ref()
+                && let Some((id, _)) = latest_sheet(rec)
+            {
+                show(&mut screen, rec, id);
+            }
+            tour.go(76);
+        }
+        76 if settled => {
+            tour.advanced_shots[2] = true;
+            tour.shot_then(&mut commands, "battle-sheet_advanced-3-march", 73);
+        }
+        // A Union Force to choose as a target, highlighted.
+        73 if !tour.advanced_shots[3]
+            && request.as_ref().is_some_and(|r| {
+                r.options
+                    .iter()
+                    .any(|d| matches!(d, Decision::Target { .. }))
+            }) =>
+        {
+            commands.remove_resource::<ScriptedCommander>();
+            if let Some(rec) = records.as_ref()
+                && let Some((id, _)) = latest_sheet(rec)
+            {
+                show(&mut screen, rec, id);
+            }
+            tour.go(77);
+        }
+        77 if settled => {
+            tour.advanced_shots[3] = true;
+            tour.shot_then(&mut commands, "battle-sheet_advanced-4-target", 73);
+        }
+        // A Square in Melee (A11.5), and a Flank or Rapid Advance aimed at
+        // its target (A12.3), when the battles bring them.
+        73 if !tour.advanced_shots[4]
+            && request
+                .as_ref()
+                .is_some_and(|r| r.battle_location.is_some())
+            && records
+                .as_ref()
+                .and_then(|r| latest_sheet(r))
+                .is_some_and(|(_, s)| {
+                    s.units.iter().any(|u| {
+                        u.side == Side::Union
+                            && u.square.is_some()
+                            && s.units
+                                .iter()
+                                .any(|c| c.side == Side::Confederate && c.square == u.square)
+                    })
+                }) =>
+        {
+            commands.remove_resource::<ScriptedCommander>();
+            if let Some(rec) = records.as_ref()
+                && let Some((id, _)) = latest_sheet(rec)
+            {
+                show(&mut screen, rec, id);
+            }
+            tour.go(79);
+        }
+        79 if settled => {
+            tour.advanced_shots[4] = true;
+            tour.shot_then(&mut commands, "battle-sheet_advanced-5-melee", 73);
+        }
+        73 if !tour.advanced_shots[5]
+            && request
+                .as_ref()
+                .is_some_and(|r| r.battle_location.is_some())
+            && records
+                .as_ref()
+                .and_then(|r| latest_sheet(r))
+                .is_some_and(|(_, s)| s.units.iter().any(|u| u.target.is_some())) =>
+        {
+            commands.remove_resource::<ScriptedCommander>();
+            if let Some(rec) = records.as_ref()
+                && let Some((id, _)) = latest_sheet(rec)
+            {
+                show(&mut screen, rec, id);
+            }
+            tour.go(80);
+        }
+        80 if settled => {
+            tour.advanced_shots[5] = true;
+            tour.shot_then(&mut commands, "battle-sheet_advanced-6-aim", 73);
+        }
+        73 if tour.advanced_shots.iter().all(|s| *s)
+            || (*game.get() == GameState::Over && tour.wait > 10) =>
+        {
+            info!(
+                "the Advanced-battle campaign: shots taken: {:?}",
+                tour.advanced_shots
+            );
+            commands.remove_resource::<ScriptedCommander>();
+            tour.go(78);
+        }
+        78 if settled => {
+            crate::app::to_menu(&mut next, &mut next_game);
             tour.go(50);
         }
         // Every other campaign's opening map, at its first Confederate Moves.

@@ -123,6 +123,16 @@ pub struct DecisionPanel<'w> {
 }
 
 impl DecisionPanel<'_> {
+    /// The player's answers in the current step so far.
+    pub fn answers(&self) -> &[Decision] {
+        &self.answers.answers
+    }
+
+    /// Whether a saved game is being replayed (its answers are the file's).
+    pub fn loading(&self) -> bool {
+        self.saves.loading.is_some()
+    }
+
     pub fn show(
         &mut self,
         root: &mut egui::Ui,

@@ -89,6 +89,10 @@ fn layout(
     let free = root.available_rect_before_wrap();
     viewport.0 = Some(free * ctx.pixels_per_point());
     if let Some(b) = shown {
+        // A click on the Advanced sheet answers as the decision panel does,
+        // and only when the panel offers answers.
+        let accepting =
+            !super::battle::blocks_decisions(&battle, records.as_deref()) && !decision.loading();
         super::battle::central(
             &mut root,
             ctx,
@@ -96,6 +100,8 @@ fn layout(
             b,
             &mut battle,
             &decision.pending,
+            decision.answers(),
+            accepting.then_some(&mut out.decide),
         );
     }
     if reference.open {

@@ -93,6 +93,8 @@ fn setup(
         ui.horizontal(|ui| {
             ui.radio_value(&mut choice.options.battles, BattleMode::Basic, "Basic")
                 .on_hover_text("On the Battlefield Sheet, turn by turn, with Battle Plans (10.2.10–14.7).");
+            ui.radio_value(&mut choice.options.battles, BattleMode::Advanced, "Advanced")
+                .on_hover_text("The Advanced Battle Rules (A10.0–A15.0): on the Advanced Battlefield Sheet's Squares, Rows A to F by Columns 1 to 6, one Force of each side a Square, Flank and Rear attacks, turn by turn with Battle Plans. The Union draws one more Special Battle Plan each turn (A10.2).");
             ui.radio_value(&mut choice.options.battles, BattleMode::Quick, "Quick")
                 .on_hover_text("On the campaign map, turn by turn on the Battle Resolution Table, with Voluntary Retreats (Part Two).");
             ui.radio_value(&mut choice.options.battles, BattleMode::VeryQuick, "Very Quick")
