@@ -63,11 +63,12 @@ pub fn attack_on(
 }
 
 /// The counter of the Union Force the player attacks among `units`
-/// (A11.7: the Confederate player chooses), asked only when there is a
-/// choice. None when `units` is empty.
+/// (A11.7: the Confederate player chooses) for counter `pid`, asked only
+/// when there is a choice. None when `units` is empty.
 pub fn choose_target(
     ctx: &mut Ctx,
     f: &Field,
+    pid: usize,
     units: &[usize],
     prompt: &str,
     rule: &'static str,
@@ -80,6 +81,7 @@ pub fn choose_target(
                 .iter()
                 .map(|&t| Decision::Target { force: f.id(t) })
                 .collect();
+            let prompt = format!("{}: {prompt}", ctx.board.label(pid));
             match ask_on(ctx, f, rule, prompt, options)? {
                 Decision::Target { force } => Ok(ctx.board.index(&force)),
                 other => unreachable!("not offered: {other:?}"),
@@ -93,6 +95,7 @@ pub fn choose_target(
 pub fn choose_square(
     ctx: &mut Ctx,
     f: &Field,
+    pid: usize,
     squares: &[Square],
     prompt: &str,
     rule: &'static str,
@@ -105,6 +108,7 @@ pub fn choose_square(
                 .iter()
                 .map(|&square| Decision::MarchInto { square })
                 .collect();
+            let prompt = format!("{}: {prompt}", ctx.board.label(pid));
             match ask_on(ctx, f, rule, prompt, options)? {
                 Decision::MarchInto { square } => Ok(Some(square)),
                 other => unreachable!("not offered: {other:?}"),

@@ -200,7 +200,7 @@ fn static_fire(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
         _ => ("Fire (Fortification)", "A11.7"),
     };
     let ts = targets(f, k);
-    if let Some(t) = choose_target(ctx, f, &ts, "Fire at which Union Force?", rule)? {
+    if let Some(t) = choose_target(ctx, f, pid, &ts, "Fire at which Union Force?", rule)? {
         attack_on(ctx, f, pid, t, Vec::new(), what, rule)?;
     }
     Ok(())
@@ -226,7 +226,7 @@ fn fire(
     rule: &'static str,
 ) -> R<Option<usize>> {
     let prompt = format!("{what}: at which Union Force?");
-    let Some(t) = choose_target(ctx, f, among, &prompt, rule)? else {
+    let Some(t) = choose_target(ctx, f, pid, among, &prompt, rule)? else {
         return Ok(None);
     };
     attack_on(ctx, f, pid, t, mods, what, rule)?;
@@ -331,8 +331,14 @@ fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R
         }
         PlanCounter::Engage => {
             let squares = advance_squares(f, k);
-            let Some(to) =
-                choose_square(ctx, f, &squares, "Engage: Advance into which Square?", rule)?
+            let Some(to) = choose_square(
+                ctx,
+                f,
+                pid,
+                &squares,
+                "Engage: Advance into which Square?",
+                rule,
+            )?
             else {
                 hold(ctx, f, k, plan, "no Square to Advance into");
                 return Ok(());
@@ -344,7 +350,7 @@ fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R
                 let k = f.unit_of(pid).expect("here");
                 let ts = adjacent(f, k);
                 if let Some(t) =
-                    choose_target(ctx, f, &ts, "Engage: fire at which Union Force?", rule)?
+                    choose_target(ctx, f, pid, &ts, "Engage: fire at which Union Force?", rule)?
                 {
                     let at = f.units[k_of(f, t).expect("here")].at;
                     face(ctx, f, pid, Formation::Line, at, rule);
@@ -366,7 +372,7 @@ fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R
                 return Ok(());
             }
             let prompt = "Fighting Retreat: fire at which Union Force?";
-            let Some(t) = choose_target(ctx, f, &ts, prompt, rule)? else {
+            let Some(t) = choose_target(ctx, f, pid, &ts, prompt, rule)? else {
                 return Ok(());
             };
             let column = column_toward(f, k, f.units[k_of(f, t).expect("here")].at);
@@ -410,6 +416,7 @@ fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R
             let Some(first) = choose_square(
                 ctx,
                 f,
+                pid,
                 &squares,
                 "Flank: Advance through which Square?",
                 rule,
@@ -429,7 +436,7 @@ fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R
             let k = f.unit_of(pid).expect("here");
             let ts = adjacent(f, k);
             let prompt = "Flank: attack which Union Force?";
-            if let Some(t) = choose_target(ctx, f, &ts, prompt, rule)? {
+            if let Some(t) = choose_target(ctx, f, pid, &ts, prompt, rule)? {
                 let mods = if column_toward(f, k, f.units[k_of(f, t).expect("here")].at) {
                     vec![Modifier::pair(-2, -2, "Flank in Column", rule)]
                 } else {
@@ -455,7 +462,7 @@ fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R
             };
             let squares = steps_toward(f, k, goal, 2, false);
             let prompt = "Rapid Advance: Advance into which Square?";
-            let Some(first) = choose_square(ctx, f, &squares, prompt, rule)? else {
+            let Some(first) = choose_square(ctx, f, pid, &squares, prompt, rule)? else {
                 hold(ctx, f, k, plan, "no Square on the way to its target");
                 return Ok(());
             };
@@ -473,7 +480,7 @@ fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R
             let k = f.unit_of(pid).expect("here");
             let goal = k_of(f, tpid).map_or(goal, |t| f.units[t].at);
             let squares = steps_toward(f, k, goal, 1, false);
-            if let Some(second) = choose_square(ctx, f, &squares, prompt, rule)?
+            if let Some(second) = choose_square(ctx, f, pid, &squares, prompt, rule)?
                 && !advance_into(ctx, f, pid, second, ShockBy::March, rule)?
             {
                 return Ok(());
@@ -490,7 +497,8 @@ fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R
         }
         PlanCounter::RapidFire => {
             let ts = adjacent(f, k);
-            let Some(t) = choose_target(ctx, f, &ts, "Rapid Fire: at which Union Force?", rule)?
+            let Some(t) =
+                choose_target(ctx, f, pid, &ts, "Rapid Fire: at which Union Force?", rule)?
             else {
                 hold(ctx, f, k, plan, "no Union Force in an adjacent Square");
                 return Ok(());
@@ -513,7 +521,8 @@ fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R
         }
         PlanCounter::Volley => {
             let ts = adjacent(f, k);
-            let Some(t) = choose_target(ctx, f, &ts, "Volley: at which Union Force?", rule)? else {
+            let Some(t) = choose_target(ctx, f, pid, &ts, "Volley: at which Union Force?", rule)?
+            else {
                 hold(ctx, f, k, plan, "no Union Force in an adjacent Square");
                 return Ok(());
             };
@@ -550,7 +559,7 @@ fn march_step(ctx: &mut Ctx, f: &mut Field, pid: usize, prompt: &str) -> R<bool>
         return Ok(false);
     };
     let squares = march_to(f, k);
-    let Some(to) = choose_square(ctx, f, &squares, prompt, "A12.4")? else {
+    let Some(to) = choose_square(ctx, f, pid, &squares, prompt, "A12.4")? else {
         return Ok(false);
     };
     let must_roll = f.force_type(k) == ForceType::Artillery || !column_toward(f, k, to);
@@ -569,7 +578,8 @@ fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: DefaultPlan) -> R
         DefaultPlan::Pivot => change_formation(ctx, f, pid, "12.4.4"),
         DefaultPlan::Fire => {
             let ts = targets(f, k);
-            let Some(t) = choose_target(ctx, f, &ts, "Fire at which Union Force?", "A12.4")? else {
+            let Some(t) = choose_target(ctx, f, pid, &ts, "Fire at which Union Force?", "A12.4")?
+            else {
                 return Ok(());
             };
             // A12.4: Column toward the target must Activate; in Melee the

@@ -5,9 +5,9 @@ use super::field::{Field, Unit};
 use crate::campaign::{ForceType, Insight, Side};
 use crate::rules::battle::ground::{Region, Square};
 use crate::rules::battle::terms::{Formation, Tactics};
-use crate::rules::battle::turns::R;
+use crate::rules::battle::turns::{R, ask_on};
 use crate::rules::ctx::Ctx;
-use crate::rules::decision::{Decision, Request};
+use crate::rules::decision::Decision;
 
 /// The Rows a Force is placed in, in the order they fill (A10.2.14):
 /// Confederate Static Forces in Row F, Mobile Forces in Row E or F, then
@@ -167,7 +167,7 @@ pub fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[usize]) -> R<()> 
         );
         if let Decision::PlaceOnSquare {
             square, formation, ..
-        } = ctx.ask(Request::new("A10.2.14", prompt, options))?
+        } = ask_on(ctx, f, "A10.2.14", prompt, options)?
         {
             if !usual.contains(&square) {
                 front_used += 1;
@@ -220,16 +220,23 @@ pub fn place_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
                 "Terrain cannot be used: the {} Union Forces outnumber the Squares of Row A and of Row B.",
                 pieces.len()
             );
-        } else if let Decision::TerrainRegion { region } = ctx.ask(Request::new(
+        } else if let Decision::TerrainRegion { region } = ask_on(
+            ctx,
+            f,
             "A10.2.12",
             "Terrain: every Union Force in Row B (the Union Approach) or Row A (the Union Reserve)?",
             options,
-        ))? {
+        )? {
             let squares = centre_out(f, Side::Union, region);
             for (pid, square) in pieces.into_iter().zip(squares) {
                 let ty = ctx.board.pieces[pid].force.force_type;
-                f.units
-                    .push(Unit::new(ctx.board, pid, Side::Union, square, formation(ty)));
+                f.units.push(Unit::new(
+                    ctx.board,
+                    pid,
+                    Side::Union,
+                    square,
+                    formation(ty),
+                ));
             }
             note!(
                 ctx,
