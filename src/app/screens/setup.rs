@@ -6,7 +6,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::app::{Catalog, Screen, SetupChoice};
 use crate::campaign::UnionLevel;
-use crate::rules::difficulty::{BattleMode, DiceMode, PlayerLevel, UnionAspects};
+use crate::rules::difficulty::{BattleMode, DiceMode, GameOptions, PlayerLevel, UnionAspects};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -122,15 +122,59 @@ fn setup(
             "Scout Counters and Union Orders (O16.3.1)",
         )
         .on_hover_text("Besides a re-roll or ±1, discard several Scouts to change a Union Orders roll by their number, up or down (a 7 and two Scouts: 5 or 9). Used with every battle mode.");
-        for (name, why) in [
-            ("Union Tactics Tables #1 and #2 (O13.0)", "Not in this build yet."),
-            ("The Battle Continues", "Not in this build yet."),
-            ("Officers Confused", "Not in this build yet."),
-            ("Counter-Battery Fire", "Not in this build yet."),
-        ] {
-            let mut off = false;
-            ui.add_enabled(false, egui::Checkbox::new(&mut off, name)).on_disabled_hover_text(why);
+        let mode = choice.options.battles;
+        let o = &mut choice.options;
+        let rules: [(&str, &mut bool, &str, &str); 5] = [
+            (
+                "shock-checks",
+                &mut o.shock_checks,
+                "Shock Attacks (O11.4)",
+                "A Shock attack needs 1 to 3 Activation checks by Skill Level (Conscript and Poor Line 3, Line and Veteran 2, Elite 1), yours and the Union's under Charge!; the first failure and the Force Holds.",
+            ),
+            (
+                "union-tactics-tables",
+                &mut o.tactics_tables,
+                "Optional Union Tactics Tables #1 and #2 (O13.0)",
+                "After the Combat Values are compared, an even d10 picks Table #1 (mostly Defensive), an odd one Table #2 (mostly Aggressive), and a second d10 reads it: the Union's tactics are less predictable. Rows 7–10, missing from the printed tables, continue each column (R-Opt-13.0).",
+            ),
+            (
+                "counter-battery-fire",
+                &mut o.counter_battery,
+                "Counter-Battery Fire",
+                "Before a battle with Artillery on both sides, each Artillery Force rolls once (Combat Value 1–5: a Hit on 1, 6: 2, … 10: 6); each Hit destroys an enemy Artillery Force of the lowest Skill Level before the battle.",
+            ),
+            (
+                "battle-continues",
+                &mut o.battle_continues,
+                "The Battle Continues",
+                "At the end of the last turn a d10 of 10 (Hard 9+, Veteran 8+, by the Union's Victory Conditions level) adds a turn, rolled for again at its end; the campaign's end is read then.",
+            ),
+            (
+                "officers-confused",
+                &mut o.officers_confused,
+                "Officers Confused",
+                "Each battle turn some Battle Plan Counters (2 at Easy and Regular, 4 at Hard) cannot be used, and Special Battle Plans (6 at the Union's Regular, 4 Hard, 2 Veteran) leave the cup, at random.",
+            ),
+        ];
+        for (key, on, name, what) in rules {
+            if GameOptions::optional_rule_applies(key, mode) {
+                ui.checkbox(on, name).on_hover_text(what);
+            } else {
+                *on = false;
+                let mut off = false;
+                ui.add_enabled(false, egui::Checkbox::new(&mut off, name))
+                    .on_disabled_hover_text(format!(
+                        "{what} Not used with {} battles (its \"Used with\" line).",
+                        mode.name()
+                    ));
+            }
         }
+        let mut off = false;
+        ui.add_enabled(
+            false,
+            egui::Checkbox::new(&mut off, "Confederate Groups and Area Group Limit"),
+        )
+        .on_disabled_hover_text("Not in this build yet: Confederate groups of one Corps and the Union group maximum, one group of each side an Area.");
         ui.add_space(8.0);
         ui.heading("Dice");
         ui.horizontal(|ui| {
@@ -144,7 +188,12 @@ fn setup(
         ui.add_space(16.0);
         ui.horizontal(|ui| {
             let start = if choice.grand { "Start the Grand Campaign" } else { "Start the campaign" };
-            if ui.button(egui::RichText::new(start).size(20.0)).clicked() {
+            let why = choice.options.incompatible();
+            let button = ui.add_enabled(why.is_none(), egui::Button::new(egui::RichText::new(start).size(20.0)));
+            if let Some(why) = &why {
+                button.clone().on_disabled_hover_text(why);
+            }
+            if button.clicked() {
                 choice.options.seed = choice.seed_text.trim().parse().unwrap_or(1);
                 // Offered again next time (Settings).
                 settings.loaded.settings.new_game = Some(choice.options);
