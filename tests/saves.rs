@@ -484,16 +484,22 @@ fn a_save_with_optional_rules_replays_and_verifies() {
     a.world_mut().write_message(NewCampaign::new(
         seven_days(),
         GameOptions {
-            battles: BattleMode::VeryQuick,
+            battles: BattleMode::Basic,
             seed: 5,
             resupply_availability: true,
             scout_counters: true,
+            shock_checks: true,
+            tactics_tables: true,
+            counter_battery: true,
+            battle_continues: true,
+            officers_confused: true,
             ..GameOptions::default()
         },
     ));
     play(&mut a, |_| false);
     let finished = SaveFile::from_world(a.world_mut()).unwrap();
     assert!(finished.options.resupply_availability && finished.options.scout_counters);
+    assert!(finished.options.officers_confused && finished.options.shock_checks);
     let path = write(&dir, "optional.json", &finished);
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(
