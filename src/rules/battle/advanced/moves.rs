@@ -9,9 +9,7 @@ use crate::campaign::Side;
 use crate::rules::battle::ground::{Region, Square};
 use crate::rules::battle::terms::Formation;
 use crate::rules::battle::turns::end::exit_sheet;
-use crate::rules::battle::turns::hits::{
-    can_retreat, destroy, release_hard_cover, strip_melee_counters,
-};
+use crate::rules::battle::turns::hits::{can_retreat, destroy, leave_place, strip_melee_counters};
 use crate::rules::battle::turns::{R, ask_on, k_of};
 use crate::rules::board::label;
 use crate::rules::ctx::Ctx;
@@ -61,13 +59,7 @@ pub fn move_into(ctx: &mut Ctx, f: &mut Field, pid: usize, to: Square) {
     if k_of(f, pid).is_none() {
         return;
     }
-    release_hard_cover(ctx, f, pid);
-    if let Some(k) = k_of(f, pid)
-        && f.units[k].entrench
-    {
-        f.units[k].entrench = false;
-        note!(ctx, "10.2.12.3", "Entrench is removed: its Force moves.");
-    }
+    leave_place(ctx, f, pid);
     enter(ctx, f, pid, to);
     ctx.frame(f, |b| {
         format!("{} enters Square {}", label(&b.pieces[pid]), to.name())
@@ -124,7 +116,7 @@ pub fn retreat(
                 destroy(ctx, f, pid, rule);
             }
             _ => {
-                unfix(ctx, f, pid);
+                leave_place(ctx, f, pid);
                 exit_sheet(ctx, f, pid, rule)?;
             }
         },
@@ -173,25 +165,13 @@ pub fn retreat(
             let k = k_of(f, pid).expect("here");
             f.units[k].counter = None;
             f.units[k].cover = false;
-            unfix(ctx, f, pid);
+            leave_place(ctx, f, pid);
             enter(ctx, f, pid, to);
             note!(ctx, rule, "{name} retreats into Square {}.", to.name());
         }
     }
     ctx.frame(f, |b| format!("{} retreats", label(&b.pieces[pid])));
     Ok(())
-}
-
-/// A Force that moves back leaves Entrench and Hard Cover behind
-/// (10.2.12.3, 14.1.2).
-fn unfix(ctx: &mut Ctx, f: &mut Field, pid: usize) {
-    if let Some(k) = k_of(f, pid)
-        && f.units[k].entrench
-    {
-        f.units[k].entrench = false;
-        note!(ctx, "10.2.12.3", "Entrench is removed: its Force moves.");
-    }
-    release_hard_cover(ctx, f, pid);
 }
 
 /// A14.5 (A12.4 Retreat, A14.2 Retreat): every Routed Mobile Force of

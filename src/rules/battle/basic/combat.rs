@@ -538,13 +538,7 @@ pub fn move_into(ctx: &mut Ctx, f: &mut Field, pid: usize, region: Region) {
     if k_of(f, pid).is_none() {
         return;
     }
-    release_hard_cover(ctx, f, pid);
-    if let Some(k) = k_of(f, pid)
-        && f.units[k].entrench
-    {
-        f.units[k].entrench = false;
-        note!(ctx, "10.2.12.3", "Entrench is removed: its Force moves.");
-    }
+    leave_place(ctx, f, pid);
     enter(ctx, f, pid, region);
     ctx.frame(f, |b| {
         format!("{} enters the {}", label(&b.pieces[pid]), region.name())

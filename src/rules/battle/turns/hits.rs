@@ -53,6 +53,18 @@ pub fn release_hard_cover<P: Copy + Eq>(ctx: &mut Ctx, f: &mut Field<P>, pid: us
     }
 }
 
+/// A Force that moves leaves Hard Cover (14.1.2) and Entrench (10.2.12.3)
+/// behind.
+pub fn leave_place<P: Copy + Eq>(ctx: &mut Ctx, f: &mut Field<P>, pid: usize) {
+    release_hard_cover(ctx, f, pid);
+    if let Some(k) = k_of(f, pid)
+        && f.units[k].entrench
+    {
+        f.units[k].entrench = false;
+        note!(ctx, "10.2.12.3", "Entrench is removed: its Force moves.");
+    }
+}
+
 /// Lowest Skill Level among units; ties broken by the dice. None if empty.
 pub fn lowest_skill_random<P: Copy + Eq>(
     ctx: &mut Ctx,
