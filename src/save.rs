@@ -69,6 +69,9 @@ pub struct SaveFile {
     /// The game's id ([`GameId`]); 0 in files that predate it.
     #[serde(default)]
     pub game: u64,
+    /// A stand-alone battle's bundled scenario key, when the game is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stand_alone: Option<String>,
 }
 
 /// Why a file cannot be loaded, with the file it is about.
@@ -118,6 +121,9 @@ impl SaveFile {
                 .get_resource::<crate::player_log::CurrentGrand>()
                 .and_then(|g| g.0),
             game: world.get_resource::<GameId>().map_or(0, |g| g.0),
+            stand_alone: world
+                .get_resource::<crate::rules::battle::advanced::battle_pack::ActiveStandAlone>()
+                .map(|g| g.0.key.clone()),
         })
     }
 
@@ -130,6 +136,11 @@ impl SaveFile {
                 decisions: self.decisions.clone(),
                 dice: self.dice.clone(),
             },
+            stand_alone: self
+                .stand_alone
+                .as_deref()
+                .and_then(crate::scenario::bundled_battle)
+                .map(|(_, game)| Arc::new(game)),
         }
     }
 

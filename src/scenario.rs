@@ -11,7 +11,9 @@ use serde::{Deserialize, Serialize};
 use crate::campaign::{self, Campaign, Problem, Side, UnionLevel};
 use crate::chronicle::Chronicle;
 use crate::dice::Dice;
-use crate::rules::battle::advanced::stand_alone::{self, StandAlone, StandAloneResult, Victory};
+use crate::rules::battle::advanced::stand_alone::{
+    self, StandAlone, StandAloneGame, StandAloneResult, Victory,
+};
 use crate::rules::battle::{BattleSpec, Outcome};
 use crate::rules::board::Board;
 use crate::rules::commander::Policy;
@@ -499,5 +501,59 @@ pub fn run(s: &Scenario, campaign: Arc<Campaign>) -> Result<Report, Box<(Chronic
             chronicle,
         }),
         Err(e) => Err(Box::new((chronicle, e))),
+    }
+}
+
+/// The stand-alone battles bundled with fcrel: their keys and files.
+const BUNDLED_BATTLES: [(&str, &str); 2] = [
+    (
+        "malvern-hill",
+        include_str!("../scenarios/battle-malvern-hill.json"),
+    ),
+    (
+        "cornfield",
+        include_str!("../scenarios/battle-cornfield.json"),
+    ),
+];
+
+/// Every bundled stand-alone battle: key, scenario, the game to play.
+pub fn bundled_battles() -> Vec<(String, Scenario, StandAloneGame)> {
+    BUNDLED_BATTLES
+        .iter()
+        .filter_map(|(key, _)| {
+            let (s, g) = bundled_battle(key)?;
+            Some((key.to_string(), s, g))
+        })
+        .collect()
+}
+
+/// The bundled stand-alone battle `key`, checked; None if there is none.
+pub fn bundled_battle(key: &str) -> Option<(Scenario, StandAloneGame)> {
+    let (_, text) = BUNDLED_BATTLES.iter().find(|(k, _)| *k == key)?;
+    let s: Scenario = serde_json::from_str(text).ok()?;
+    let c = campaign::load_bundled(&s.campaign).ok()?;
+    if !check(&s, &c).is_empty() {
+        return None;
+    }
+    let game = s.stand_alone_game(key)?;
+    Some((s, game))
+}
+
+impl Scenario {
+    /// The stand-alone battle as a game of its own (`key` names it in
+    /// saves).
+    pub fn stand_alone_game(&self, key: &str) -> Option<StandAloneGame> {
+        Some(StandAloneGame {
+            key: key.to_string(),
+            name: self.name.clone(),
+            area: self.area.clone(),
+            attacker: self.attacker,
+            forces: self
+                .forces
+                .iter()
+                .map(|f| (f.id.clone(), f.area.clone(), f.strength))
+                .collect(),
+            terms: self.stand_alone.clone()?,
+        })
     }
 }

@@ -516,3 +516,52 @@ fn a_save_with_optional_rules_replays_and_verifies() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A bundled stand-alone battle is a game of its own: played to its result
+/// in the window's rules, saved with its key, replayed and verified; a
+/// campaign started after it is a campaign again.
+#[test]
+fn a_stand_alone_battle_is_a_game_of_its_own() {
+    for key in ["cornfield", "malvern-hill"] {
+        let (s, game) = fcrel::scenario::bundled_battle(key).expect("bundled");
+        let c = Arc::new(campaign::load_bundled(&s.campaign).unwrap());
+        let mut a = app();
+        let options = GameOptions {
+            battles: BattleMode::Advanced,
+            seed: 3,
+            ..GameOptions::default()
+        };
+        a.world_mut()
+            .write_message(NewCampaign::stand_alone(c.clone(), options, Arc::new(game)));
+        let sent = play(&mut a, |_| false);
+        assert!(sent > 0, "{key}: the player was asked");
+        let saved = SaveFile::from_world(a.world_mut()).unwrap();
+        assert!(saved.finished, "{key}");
+        assert_eq!(saved.stand_alone.as_deref(), Some(key));
+        let result = a
+            .world()
+            .resource::<fcrel::rules::components::Progress>()
+            .result
+            .clone()
+            .expect("a result");
+        assert!(
+            result.reason.contains("victory") || result.reason.starts_with("A draw"),
+            "{}",
+            result.reason
+        );
+        let text = serde_json::to_string(&saved).unwrap();
+        let back: SaveFile = serde_json::from_str(&text).unwrap();
+        let r = save::replay(&back, c.clone()).unwrap();
+        assert_eq!(r.digest, saved.digest, "{key}");
+        // Then a campaign: no stand-alone battle left behind.
+        a.world_mut()
+            .write_message(NewCampaign::new(seven_days(), GameOptions::default()));
+        a.update();
+        a.update();
+        assert!(
+            a.world()
+                .get_resource::<fcrel::rules::battle::advanced::battle_pack::ActiveStandAlone>()
+                .is_none()
+        );
+    }
+}

@@ -69,6 +69,8 @@ pub struct SetupChoice {
     /// Set up a Grand Campaign (21.0): the five campaigns from the Seven
     /// Days on, under these options.
     pub grand: bool,
+    /// A bundled stand-alone battle to fight instead (its key).
+    pub battle: Option<String>,
 }
 
 impl Default for SetupChoice {
@@ -82,6 +84,7 @@ impl Default for SetupChoice {
             },
             seed_text: String::new(),
             grand: false,
+            battle: None,
         }
     }
 }

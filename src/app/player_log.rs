@@ -69,7 +69,11 @@ fn load_log(mut state: ResMut<LogState>, writes: Res<super::WritesFiles>) {
 }
 
 fn record_finished(world: &mut World) {
-    if !world.resource::<super::WritesFiles>().0 {
+    // The Player Log keeps campaigns (21.0), not stand-alone battles.
+    if !world.resource::<super::WritesFiles>().0
+        || world
+            .contains_resource::<crate::rules::battle::advanced::battle_pack::ActiveStandAlone>()
+    {
         return;
     }
     let grand = world.resource::<CurrentGrand>().0;

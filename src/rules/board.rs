@@ -136,6 +136,9 @@ pub struct Board {
     /// counted again: the chronicle's "Battle of …" entries, counted
     /// without keeping a chronicle (`fcrel simulate`).
     pub battles_fought: u32,
+    /// A stand-alone battle played as a game of its own (no campaign
+    /// turns).
+    pub stand_alone: Option<Arc<crate::rules::battle::advanced::battle_pack::StandAloneGame>>,
 }
 
 fn index_of(pieces: &[Piece]) -> Arc<bevy::platform::collections::HashMap<String, usize>> {
@@ -178,6 +181,9 @@ impl Board {
             battles: None,
             battle_starts: None,
             battles_fought: 0,
+            stand_alone: world
+                .get_resource::<crate::rules::battle::advanced::battle_pack::ActiveStandAlone>()
+                .map(|g| g.0.clone()),
         })
     }
 
@@ -222,6 +228,7 @@ impl Board {
             battles: None,
             battle_starts: None,
             battles_fought: 0,
+            stand_alone: None,
         }
     }
 

@@ -11,6 +11,8 @@ use super::difficulty::{DiceMode, GameOptions};
 use crate::campaign::{Campaign, CounterKind, ForceType, Phase, Side};
 use crate::chronicle::Chronicle;
 use crate::dice::Dice;
+use crate::rules::battle::advanced::battle_pack::ActiveStandAlone;
+use crate::rules::battle::advanced::battle_pack::StandAloneGame;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<NewCampaign>()
@@ -25,6 +27,8 @@ pub struct NewCampaign {
     /// A saved game's decisions and typed-in dice, replayed from the
     /// start (empty for a new campaign).
     pub resume: super::sequence::GameLog,
+    /// A stand-alone battle instead of the campaign.
+    pub stand_alone: Option<Arc<StandAloneGame>>,
 }
 
 impl NewCampaign {
@@ -33,6 +37,19 @@ impl NewCampaign {
             campaign,
             options,
             resume: super::sequence::GameLog::default(),
+            stand_alone: None,
+        }
+    }
+
+    /// A stand-alone battle with the counters of `campaign`.
+    pub fn stand_alone(
+        campaign: Arc<Campaign>,
+        options: GameOptions,
+        game: Arc<StandAloneGame>,
+    ) -> NewCampaign {
+        NewCampaign {
+            stand_alone: Some(game),
+            ..NewCampaign::new(campaign, options)
         }
     }
 }
@@ -43,7 +60,7 @@ fn start_new_campaign(world: &mut World) {
         .drain()
         .collect();
     if let Some(last) = requests.into_iter().last() {
-        set_up(world, last.campaign, last.options);
+        set_up(world, last.campaign, last.options, last.stand_alone);
         // A saved game is its set-up plus its decisions: they wait in the
         // first step's answers and are used step by step.
         let mut dice = world.resource_mut::<crate::dice::Dice>();
@@ -82,10 +99,24 @@ fn clear(world: &mut World) {
 
 /// 7.0–7.13 in the world: the pure set-up ([`new_campaign`]) spawned as
 /// entities and resources.
-pub fn set_up(world: &mut World, campaign: Arc<Campaign>, options: GameOptions) {
+pub fn set_up(
+    world: &mut World,
+    campaign: Arc<Campaign>,
+    options: GameOptions,
+    stand_alone: Option<Arc<StandAloneGame>>,
+) {
     clear(world);
     let mut chronicle = Chronicle::default();
-    let board = new_campaign(campaign.clone(), options, &mut chronicle);
+    let board = match &stand_alone {
+        Some(game) => new_stand_alone(campaign.clone(), options, game),
+        None => new_campaign(campaign.clone(), options, &mut chronicle),
+    };
+    match stand_alone {
+        Some(game) => world.insert_resource(ActiveStandAlone(game)),
+        None => {
+            world.remove_resource::<ActiveStandAlone>();
+        }
+    }
     let c = &*campaign;
     for (index, a) in c.map.areas.iter().enumerate() {
         let mut e = world.spawn(MapArea {
@@ -120,6 +151,21 @@ pub fn set_up(world: &mut World, campaign: Arc<Campaign>, options: GameOptions) 
     });
     world.insert_resource(chronicle);
     world.insert_resource(ActiveCampaign(campaign));
+}
+
+/// A stand-alone battle's board: its counters on the map, every other in
+/// its cup or pile or out of play, Turn 1.
+pub fn new_stand_alone(
+    campaign: Arc<Campaign>,
+    options: GameOptions,
+    game: &StandAloneGame,
+) -> Board {
+    let mut board = Board::empty(campaign, options);
+    for (id, area, strength) in &game.forces {
+        board.place(id, Location::Area(area.clone()), *strength);
+    }
+    board.stand_alone = Some(Arc::new(game.clone()));
+    board
 }
 
 /// 7.0–7.13, in the rulebook's order, on a fresh [`Board`].

@@ -281,6 +281,8 @@ fn empty_sheet(b: &BattleRecord, board: &Board) -> SheetView {
         insights: Vec::new(),
         formation_counter: false,
         routed: None,
+        columns: 6,
+        objectives: Vec::new(),
     }
 }
 
@@ -788,6 +790,8 @@ mod tests {
             insights: Vec::new(),
             formation_counter: false,
             routed: None,
+            columns: 6,
+            objectives: Vec::new(),
         }
     }
 
@@ -1090,6 +1094,8 @@ mod tests {
             insights: Vec::new(),
             formation_counter: false,
             routed: None,
+            columns: 6,
+            objectives: Vec::new(),
         };
         for t in 1..=2 {
             b.events.push(BattleEvent {

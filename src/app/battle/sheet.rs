@@ -208,7 +208,8 @@ pub fn columns(sheet: &SheetView, offer: &Offer) -> u8 {
         .map(|s| s.column() as u8 + 1)
         .max()
         .unwrap_or(0);
-    used.clamp(Square::COLUMNS, Square::MAX_COLUMNS)
+    used.max(sheet.columns)
+        .clamp(Square::COLUMNS, Square::MAX_COLUMNS)
 }
 
 fn size_of(f: Formation, c: f32) -> Vec2 {
@@ -649,6 +650,21 @@ fn squares(
             Stroke::new(1.0, INK.gamma_multiply(0.25)),
             StrokeKind::Inside,
         );
+        if sheet.objectives.contains(&square) {
+            // A Union Objective Marker (stand-alone battles).
+            painter.circle_stroke(
+                cell.right_bottom() + Vec2::new(-11.0, -11.0),
+                7.0,
+                Stroke::new(2.0, BLUE),
+            );
+            painter.text(
+                cell.right_bottom() + Vec2::new(-22.0, -3.0),
+                Align2::RIGHT_BOTTOM,
+                "Union Objective",
+                FontId::proportional(9.5),
+                BLUE,
+            );
+        }
         if melee {
             painter.text(
                 cell.left_bottom() + Vec2::new(4.0, -2.0),
@@ -1279,6 +1295,8 @@ mod tests {
             insights: Vec::new(),
             formation_counter: false,
             routed: None,
+            columns: 6,
+            objectives: Vec::new(),
         }
     }
 

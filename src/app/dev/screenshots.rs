@@ -650,6 +650,28 @@ fn tour(
         }
         78 if settled => {
             crate::app::to_menu(&mut next, &mut next_game);
+            tour.go(90);
+        }
+        // A stand-alone battle from the main menu's Battles.
+        90 if settled => {
+            choice.battle = Some("cornfield".into());
+            next.set(Screen::Game);
+            tour.go(91);
+        }
+        91 if settled && request.is_some() => {
+            if let Some(rec) = records.as_ref()
+                && let Some(b) = rec.battles.last()
+            {
+                show(&mut screen, rec, b.id);
+            }
+            tour.go(92);
+        }
+        92 if settled => {
+            shot(&mut commands, &tour, "battle-stand-alone");
+            tour.go(93);
+        }
+        93 if tour.wait > 10 => {
+            crate::app::to_menu(&mut next, &mut next_game);
             tour.go(50);
         }
         // Every other campaign's opening map, at its first Confederate Moves.

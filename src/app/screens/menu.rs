@@ -131,6 +131,26 @@ fn menu(
             if ui.add(big("Quit")).clicked() {
                 exit.write(AppExit::Success);
             }
+            ui.add_space(12.0);
+            ui.heading("Battles");
+            ui.label(egui::RichText::new("Stand-alone battles on the modified Advanced Battlefield Sheet (A10.2.14), at your difficulty and the Union AI's as last set up; the scenario fixes the armies, the turns and who wins.").italics());
+            for (key, s, game) in crate::scenario::bundled_battles() {
+                let tip = format!(
+                    "{}\n\n{} Columns · {} battle turns · {} Forces · the Union {:?}.\n\nSources: {}",
+                    s.description,
+                    game.terms.columns,
+                    game.terms.battle_turns,
+                    game.terms.placement.len(),
+                    game.terms.union_tactics,
+                    s.sources
+                );
+                if ui.add(big(&s.name)).on_hover_text(tip).clicked() {
+                    choice.battle = Some(key.clone());
+                    choice.grand = false;
+                    commands.insert_resource(crate::player_log::CurrentGrand(None));
+                    next.set(Screen::Game);
+                }
+            }
             ui.add_space(16.0);
             ui.label("Keys in play: Enter or Space takes the highlighted choice, Ctrl+Z takes back a move, Ctrl+Y puts it back, F1 shows the rules reference, Esc returns here.");
         });

@@ -69,6 +69,34 @@ fn start_campaign(
         }
         return;
     }
+    if let Some(key) = choice.battle.take() {
+        // A stand-alone battle: the Advanced Battle Rules on its own sheet.
+        let found = crate::scenario::bundled_battle(&key).and_then(|(s, game)| {
+            let campaign = catalog
+                .campaigns
+                .iter()
+                .find(|c| c.id == s.campaign)?
+                .clone();
+            Some((campaign, game))
+        });
+        let Some((campaign, game)) = found else {
+            saves.message = Some((format!("The battle \"{key}\" cannot be loaded."), true));
+            next.set(Screen::Menu);
+            return;
+        };
+        grand.0 = None;
+        let options = crate::rules::difficulty::GameOptions {
+            battles: crate::rules::difficulty::BattleMode::Advanced,
+            ..choice.options
+        };
+        commands.insert_resource(crate::save::GameId(crate::store::now()));
+        commands.write_message(NewCampaign::stand_alone(
+            campaign,
+            options,
+            std::sync::Arc::new(game),
+        ));
+        return;
+    }
     let Some(campaign) = catalog.campaigns.get(choice.campaign).cloned() else {
         return;
     };

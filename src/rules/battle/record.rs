@@ -138,6 +138,20 @@ pub struct SheetView {
     pub insights: Vec<(Insight, bool)>,
     pub formation_counter: bool,
     pub routed: Option<Side>,
+    /// The Advanced sheet's Columns (6; a stand-alone battle's 11 or 12).
+    #[serde(default = "six", skip_serializing_if = "is_six")]
+    pub columns: u8,
+    /// A stand-alone battle's Union Objective Markers.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub objectives: Vec<Square>,
+}
+
+fn six() -> u8 {
+    6
+}
+
+fn is_six(n: &u8) -> bool {
+    *n == 6
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -27,6 +27,10 @@ pub fn play_step(ctx: &mut Ctx, step: Step) -> Result<(), Interrupt> {
     if ctx.board.progress.result.is_some() {
         return Ok(());
     }
+    if let Some(game) = ctx.board.stand_alone.clone() {
+        // A stand-alone battle is the whole game: fought in the first step.
+        return super::battle::advanced::stand_alone::play(ctx, &game);
+    }
     ctx.board.turn.phase = step.phase();
     match step {
         Step::AdvanceTurn => {

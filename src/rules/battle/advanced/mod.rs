@@ -16,6 +16,7 @@
 //! stand-alone battles on the modified sheet (`stand_alone`).
 
 pub mod attack;
+pub mod battle_pack;
 pub mod combat;
 pub mod confederate;
 pub mod field;

@@ -6,61 +6,15 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use super::battle_pack::{Placed, StandAlone, StandAloneGame, Victory};
 use super::field::{Field, Unit};
 use crate::campaign::Side;
 use crate::rules::battle::Ending;
-use crate::rules::battle::ground::Square;
-use crate::rules::battle::terms::{Formation, Tactics};
 use crate::rules::battle::turns::R;
 use crate::rules::battle::turns::sequence::battle;
 use crate::rules::components::{Location, Strength};
 use crate::rules::ctx::Ctx;
 use crate::rules::difficulty::BattleMode;
-
-/// A stand-alone battle's sheet and terms (the Scenario Information Sheet
-/// of a Battle Pack).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct StandAlone {
-    /// The sheet's Columns: 6 (the Advanced Battlefield Sheet), 11 or 12
-    /// (the modified sheet).
-    pub columns: u8,
-    pub battle_turns: u32,
-    /// Confederate Battle Plan Counters a turn (10.2.10).
-    pub confederate_battle_plans: u32,
-    /// Union Special Battle Plans a turn; 0: Default Battle Plans only.
-    pub union_special_battle_plans: u32,
-    /// The Union's tactics for the whole battle.
-    pub union_tactics: Tactics,
-    /// Where the Union Objective Markers stand (none: the Union advances
-    /// on the Confederates only).
-    #[serde(default)]
-    pub objectives: Vec<Square>,
-    pub victory: Victory,
-    /// Every Force on the sheet at the start.
-    pub placement: Vec<Placed>,
-}
-
-/// A Force's place at the start.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Placed {
-    pub force: String,
-    pub square: Square,
-    pub formation: Formation,
-}
-
-/// Who wins a stand-alone battle.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
-pub enum Victory {
-    /// The Union wins holding at least `needed` Objective Squares alone at
-    /// the end; otherwise the Confederates.
-    Objectives { needed: u32 },
-    /// "the army that inflicts the highest number of casualties": Hits
-    /// inflicted; equal, a draw.
-    Casualties,
-}
 
 /// How a stand-alone battle ended.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -205,6 +159,28 @@ pub fn fight(ctx: &mut Ctx, area: &str, attacker: Side, s: &StandAlone) -> R<Sta
         hits,
         objectives_held: held,
     })
+}
+
+/// The game's one step: the battle fought, then the result as the end of
+/// the game (`progress.result`: a victory is a Confederate one).
+pub fn play(ctx: &mut Ctx, game: &StandAloneGame) -> R<()> {
+    if ctx.board.progress.result.is_some() {
+        return Ok(());
+    }
+    let r = fight(ctx, &game.area, game.attacker, &game.terms)?;
+    let reason = format!(
+        "{}: {}",
+        r.winner
+            .map_or("A draw".to_string(), |s| format!("{} victory", s.name())),
+        r.why
+    );
+    ctx.board.progress.result = Some(crate::rules::components::CampaignResult {
+        victory: r.winner == Some(Side::Confederate),
+        reason,
+        victory_points: 0,
+        rating: crate::rules::components::Rating::Historical,
+    });
+    Ok(())
 }
 
 #[cfg(test)]

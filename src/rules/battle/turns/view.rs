@@ -67,6 +67,8 @@ pub fn sheet_view<P: Sheet>(f: &Field<P>, ctx: &Ctx, refusals: bool) -> SheetVie
         insights: f.insights.iter().map(|s| (s.insight, s.spent)).collect(),
         formation_counter: f.formation_counter,
         routed: f.routed,
+        columns: f.columns,
+        objectives: f.objectives.iter().filter_map(|o| o.shown().1).collect(),
     }
 }
 
