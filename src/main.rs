@@ -42,9 +42,14 @@ fn main() {
             &mut std::io::stdout(),
             &mut std::io::stderr(),
         ),
-        Some(Command::Battle { scenario, json }) => fcrel::cli::battle(
+        Some(Command::Battle {
+            scenario,
+            json,
+            battles,
+        }) => fcrel::cli::battle(
             &scenario,
             json,
+            battles.as_deref(),
             &mut std::io::stdout(),
             &mut std::io::stderr(),
         ),

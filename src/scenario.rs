@@ -367,6 +367,16 @@ fn check_stand_alone(
         }
     }
     for (i, o) in sa.objectives.iter().enumerate() {
+        if let Some(p) = sa.placement.iter().find(|p| p.square == *o) {
+            out.push((
+                format!("stand_alone.objectives[{i}]"),
+                format!(
+                    "{} is taken by \"{}\": a Union Objective Marker goes on an empty Square",
+                    o.name(),
+                    p.force
+                ),
+            ));
+        }
         if !o.on(sa.columns) {
             out.push((
                 format!("stand_alone.objectives[{i}]"),

@@ -274,6 +274,16 @@ fn an_advanced_battle_from_a_scenario() {
         text[at..].split(' ').next().unwrap().parse().unwrap()
     };
     let (_, basic, _) = fcrel(&["battle", "--scenario", "scenarios/odds-basic-8v8.json"]);
+    // The same scenario with `--battles advanced` is the Advanced battle.
+    let (code, again, err) = fcrel(&[
+        "battle",
+        "--scenario",
+        "scenarios/odds-basic-8v8.json",
+        "--battles",
+        "advanced",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(again.contains("[A10.2] Union Bonus Special Battle Plan"));
     assert_eq!(draws(&out), draws(&basic) + 1);
     assert!(out.contains("Ending:"));
 }

@@ -181,6 +181,14 @@ fn bad_stand_alone_battles_are_refused_with_their_places() {
         assert!(err.contains(needle), "{needle}\n{err}");
     }
     let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v["stand_alone"]["objectives"][1] = serde_json::json!("F5");
+    let (code, _, err) = run_with(&v, "objective", false);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("stand_alone.objectives[1]: F5 is taken by \"hood\""),
+        "{err}"
+    );
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
     v["stand_alone"]["objectives"][0] = serde_json::json!("Z9");
     let (code, _, err) = run_with(&v, "square", false);
     assert_eq!(code, 1);

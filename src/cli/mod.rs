@@ -92,6 +92,10 @@ pub enum Command {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
+        /// Battle rules instead of the scenario's `mode`: basic, advanced,
+        /// quick or very-quick.
+        #[arg(long)]
+        battles: Option<String>,
     },
     /// Win, loss and rout probabilities of a pending battle: fight it many
     /// times with the Union AI and a scripted commander (Monte Carlo) and
@@ -282,8 +286,15 @@ pub fn replay(path: &Path, verify: bool, out: &mut dyn Write, err: &mut dyn Writ
 }
 
 /// Run `fcrel battle`; returns the process exit code.
-pub fn battle(path: &Path, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    let (scenario, campaign) = match crate::scenario::load_scenario(path) {
+pub fn battle(
+    path: &Path,
+    json: bool,
+    battles: Option<&str>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    use crate::rules::difficulty::BattleMode;
+    let (mut scenario, campaign) = match crate::scenario::load_scenario(path) {
         Ok(x) => x,
         Err(problems) => {
             for p in &problems {
@@ -292,6 +303,27 @@ pub fn battle(path: &Path, json: bool, out: &mut dyn Write, err: &mut dyn Write)
             return 1;
         }
     };
+    if let Some(key) = battles {
+        let Some(mode) = BattleMode::parse(key) else {
+            let _ = writeln!(
+                err,
+                "fcrel battle: --battles {key}: expected basic, advanced, quick or very-quick"
+            );
+            return 2;
+        };
+        if scenario.stand_alone.is_some() && mode != BattleMode::Advanced {
+            let _ = writeln!(
+                err,
+                "fcrel battle: --battles {key}: a stand-alone battle is fought on the Advanced Battlefield Sheet"
+            );
+            return 2;
+        }
+        scenario.mode = mode;
+        if let Some(why) = scenario.options().incompatible() {
+            let _ = writeln!(err, "fcrel battle: --battles {key}: {why}");
+            return 2;
+        }
+    }
     match crate::scenario::run(&scenario, campaign) {
         Ok(report) => {
             let involved: Vec<&crate::rules::board::Piece> = report
