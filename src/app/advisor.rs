@@ -133,9 +133,12 @@ fn ask(world: &mut World) {
         .cloned()
         .unwrap_or_default();
     // Switched off in the settings (headless, there are none: on).
+    // Not for a stand-alone battle: its odds would be a campaign battle's.
     let enabled = world
         .get_resource::<super::settings::AppSettings>()
-        .is_none_or(|s| s.loaded.settings.odds_advisor);
+        .is_none_or(|s| s.loaded.settings.odds_advisor)
+        && !world
+            .contains_resource::<crate::rules::battle::advanced::battle_pack::ActiveStandAlone>();
     let answer = if pending.request.is_none() || !enabled {
         None
     } else if let Some(view) = world.get_resource::<GameView>() {

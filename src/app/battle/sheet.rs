@@ -652,18 +652,21 @@ fn squares(
         );
         if sheet.objectives.contains(&square) {
             // A Union Objective Marker (stand-alone battles).
-            painter.circle_stroke(
-                cell.right_bottom() + Vec2::new(-11.0, -11.0),
-                7.0,
-                Stroke::new(2.0, BLUE),
-            );
+            let at = cell.right_bottom() + Vec2::new(-10.0, -10.0);
+            painter.circle_stroke(at, 7.0, Stroke::new(2.0, BLUE));
             painter.text(
-                cell.right_bottom() + Vec2::new(-22.0, -3.0),
-                Align2::RIGHT_BOTTOM,
-                "Union Objective",
-                FontId::proportional(9.5),
+                at,
+                Align2::CENTER_CENTER,
+                "O",
+                FontId::proportional(9.0),
                 BLUE,
             );
+            ui.interact(
+                Rect::from_center_size(at, Vec2::splat(16.0)),
+                ui.id().with(("objective", square.name())),
+                Sense::hover(),
+            )
+            .on_hover_text("A Union Objective Marker: the Union Advances toward it on an odd d10, and a Union Force on it Holds (Union Objective Markers).");
         }
         if melee {
             painter.text(
