@@ -65,6 +65,14 @@ fn refusal_reason<P: Sheet>(
             "In Melee: only Prepare may be attached (11.5, 12.3.8).",
         ));
     }
+    if P::DECLARES_TARGETS
+        && matches!(plan, PlanCounter::Flank | PlanCounter::RapidAdvance)
+        && !f.has_side(Side::Union)
+    {
+        return Some(Refusal::Said(
+            "No Union Force on the sheet to declare as its target (A12.3).",
+        ));
+    }
     if let Some(c) = u.counter {
         return Some(Refusal::Attached(c));
     }
