@@ -21,6 +21,16 @@ fn menu(
     mut exit: MessageWriter<AppExit>,
     started: Res<crate::app::StartedAt>,
     mut shown: Local<bool>,
+    // Parsed and checked once: the menu redraws on every hover.
+    mut battles: Local<
+        Option<
+            Vec<(
+                String,
+                crate::scenario::Scenario,
+                crate::rules::battle::advanced::battle_pack::StandAloneGame,
+            )>,
+        >,
+    >,
     (saves, save_state): (
         Res<crate::app::saves::SaveCatalog>,
         Res<crate::app::saves::SaveState>,
@@ -134,7 +144,8 @@ fn menu(
             ui.add_space(12.0);
             ui.heading("Battles");
             ui.label(egui::RichText::new("Stand-alone battles on the modified Advanced Battlefield Sheet (A10.2.14), at your difficulty and the Union AI's as last set up; the scenario fixes the armies, the turns and who wins.").italics());
-            for (key, s, game) in crate::scenario::bundled_battles() {
+            let battles = battles.get_or_insert_with(crate::scenario::bundled_battles);
+            for (key, s, game) in battles.iter() {
                 let tip = format!(
                     "{}\n\n{} Columns · {} battle turns · {} Forces · the Union {:?}.\n\nSources: {}",
                     s.description,

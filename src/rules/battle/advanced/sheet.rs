@@ -18,15 +18,12 @@ impl Sheet for Square {
     const RULES: &'static str = "Advanced Battle Rules, on the Advanced Battlefield Sheet";
     const DECLARES_TARGETS: bool = true;
 
-    fn place(ctx: &mut Ctx, f: &mut Field, off: &[usize], union_first: bool) -> R<()> {
-        if union_first {
-            placement::place_union(ctx, f)?;
-            placement::place_confederates(ctx, f, off)?;
-        } else {
-            placement::place_confederates(ctx, f, off)?;
-            placement::place_union(ctx, f)?;
-        }
-        Ok(())
+    fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[usize]) -> R<()> {
+        placement::place_confederates(ctx, f, off)
+    }
+
+    fn place_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
+        placement::place_union(ctx, f)
     }
 
     fn shown(self) -> (Region, Option<Square>) {

@@ -16,15 +16,12 @@ impl Sheet for Region {
     const MODE: BattleMode = BattleMode::Basic;
     const RULES: &'static str = "Basic Battle Rules, on the Battlefield Sheet";
 
-    fn place(ctx: &mut Ctx, f: &mut Field, off: &[usize], union_first: bool) -> R<()> {
-        if union_first {
-            super::place_union(ctx, f)?;
-            super::place_confederates(ctx, f, off)?;
-        } else {
-            super::place_confederates(ctx, f, off)?;
-            super::place_union(ctx, f)?;
-        }
-        Ok(())
+    fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[usize]) -> R<()> {
+        super::place_confederates(ctx, f, off)
+    }
+
+    fn place_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
+        super::place_union(ctx, f)
     }
 
     fn shown(self) -> (Region, Option<Square>) {

@@ -36,9 +36,22 @@ pub trait Sheet: Ground {
     const MODE: BattleMode;
     /// "Basic Battle Rules, on the Battlefield Sheet", for the chronicle.
     const RULES: &'static str;
+    /// 10.2.15–10.2.17 (A10.2.14): the Confederate Forces on the sheet,
+    /// but those `off` it.
+    fn place_confederates(ctx: &mut Ctx, f: &mut Field<Self>, off: &[usize]) -> R<()>;
+    /// 10.2.18–10.2.19 (A10.2.14): the Union Forces on the sheet.
+    fn place_union(ctx: &mut Ctx, f: &mut Field<Self>) -> R<()>;
     /// 10.2.14–10.2.19: both armies on the sheet (the Union first after a
     /// Screened Approach, 10.2.20), but the Forces `off` it.
-    fn place(ctx: &mut Ctx, f: &mut Field<Self>, off: &[usize], union_first: bool) -> R<()>;
+    fn place(ctx: &mut Ctx, f: &mut Field<Self>, off: &[usize], union_first: bool) -> R<()> {
+        if union_first {
+            Self::place_union(ctx, f)?;
+            Self::place_confederates(ctx, f, off)
+        } else {
+            Self::place_confederates(ctx, f, off)?;
+            Self::place_union(ctx, f)
+        }
+    }
     /// Whether Flank and Rapid Advance name their target when placed
     /// (A12.3).
     const DECLARES_TARGETS: bool = false;
