@@ -1059,6 +1059,12 @@ fn gettysburg_destroyed_i_corps_reinforcement_rejoins_its_corps() {
 #[test]
 fn gettysburg_rejoining_reinforcement_makes_a_group_of_seven() {
     let mut run = wadsworth_returns();
+    assert!(
+        run.text()
+            .contains("7 Forces, over the maximum of 6 (16.3.3 exception)"),
+        "{}",
+        run.text()
+    );
     let groups = groups_in(&run.board, "moritz-tavern");
     assert_eq!(groups.len(), 1, "one group of seven: {groups:?}");
     assert_eq!(groups[0].0, "I");
@@ -2179,4 +2185,137 @@ fn several_scouts_change_a_union_orders_roll_by_their_number() {
         t.contains("2 Scouts are discarded to change the roll by -1: 6,"),
         "{t}"
     );
+}
+
+/// Issue 23, from a simulated Antietam chronicle: two VI Corps groups —
+/// Slocum and Smith with one Additional Force, Couch with three — meet in
+/// Pry House. 16.3.3: once a group holds the maximum (6), further
+/// Brigades, Regiments and Batteries form a group of their own; only a
+/// returning Reinforcement may take a corps group past it. So two groups,
+/// never one of seven, and no Orders roll for more than six.
+#[test]
+fn antietam_two_vi_corps_groups_meeting_in_pry_house_make_two_groups() {
+    let c = antietam();
+    let mut b = empty_board(c);
+    empty_union_cups(&mut b);
+    at(
+        &mut b,
+        "pry-house",
+        &[
+            "slocum",
+            "smith",
+            "couch",
+            "us-cav-regiment-4",
+            "us-inf-brigade-1",
+            "us-inf-brigade-4",
+            "us-inf-regiment-3",
+        ],
+    );
+    // Each had joined VI Corps at an earlier Union Orders step, in two
+    // different areas (16.3.3).
+    for id in [
+        "us-cav-regiment-4",
+        "us-inf-brigade-1",
+        "us-inf-brigade-4",
+        "us-inf-regiment-3",
+    ] {
+        b.progress.attached.insert(id.to_string(), "VI".to_string());
+    }
+    let groups = groups_in(&b, "pry-house");
+    assert_eq!(groups.len(), 2, "{groups:?}");
+    let vi = groups.iter().find(|(l, _)| l == "VI").expect("VI Corps");
+    assert_eq!(vi.1.len(), 6, "{groups:?}");
+    for id in ["slocum", "smith", "couch"] {
+        assert!(vi.1.iter().any(|m| m == id), "{groups:?}");
+    }
+    // Those that joined first (in id order) stay; the last splits off.
+    let other = groups
+        .iter()
+        .find(|(l, _)| l != "VI")
+        .expect("a second group");
+    assert_eq!(other.1, ["us-inf-regiment-3"], "{groups:?}");
+    // At the Orders step each rolls for itself, six and one.
+    let mut run = Run::new(b, &[1, 1, 1, 1, 1, 1]);
+    let first = Decision::OrdersFor {
+        area: "pry-house".into(),
+        group: "VI".into(),
+    };
+    play(&mut run, Step::UnionOrders, vec![first]);
+    let t = run.text();
+    let rolls: Vec<&str> = t
+        .lines()
+        .filter(|l| l.contains("Union Orders for"))
+        .collect();
+    assert_eq!(rolls.len(), 2, "{t}");
+    assert!(
+        rolls.iter().all(|l| !l.contains("Infantry Regiment 3,")),
+        "{t}"
+    );
+    // The attachment the regiment lost is not kept: it no longer counts
+    // as VI Corps's.
+    assert_ne!(
+        run.board
+            .progress
+            .attached
+            .get("us-inf-regiment-3")
+            .map(String::as_str),
+        Some("VI"),
+        "{t}"
+    );
+}
+
+/// Issue 23's property: over simulated campaigns of every campaign, no
+/// Union Orders roll is ever made for a group larger than the campaign's
+/// maximum, except by as many Forces as 16.3.3's exception (a
+/// Reinforcement rejoining its full corps group) has let in so far. Read
+/// from the chronicle: "Union Orders for A, B, C in Area".
+#[test]
+fn no_union_orders_roll_for_a_group_past_the_maximum() {
+    for id in [
+        "seven-days",
+        "second-manassas",
+        "antietam",
+        "chancellorsville",
+        "gettysburg",
+    ] {
+        let c = load(id);
+        let max = c.union_group_maximum as usize;
+        for (n, mode) in [BattleMode::Quick, BattleMode::Basic]
+            .into_iter()
+            .enumerate()
+        {
+            for g in 0..20u64 {
+                let options = GameOptions {
+                    battles: mode,
+                    seed: 0x6e0_0000 + g + 100 * n as u64,
+                    ..GameOptions::default()
+                };
+                let game = fcrel::sim::play(
+                    c.clone(),
+                    options,
+                    fcrel::rules::commander::Policy::Objective,
+                )
+                .unwrap_or_else(|e| panic!("{id} {mode:?} game {g}: {e}"));
+                let mut let_in = 0;
+                for e in game.chronicle.entries() {
+                    let line = e.line();
+                    if line.contains("(16.3.3 exception)") {
+                        let_in += 1;
+                    }
+                    let Some(rest) = line.split("Union Orders for ").nth(1) else {
+                        continue;
+                    };
+                    let head = rest.split(": d10").next().unwrap_or(rest);
+                    let Some((names, _)) = head.rsplit_once(" in ") else {
+                        continue;
+                    };
+                    let size = names.split(", ").count();
+                    assert!(
+                        size <= max + let_in,
+                        "{id} {mode:?} game {g}: a group of {size} (maximum {max}, {let_in} let in by 16.3.3): {line}"
+                    );
+                }
+            }
+        }
+    }
 }

@@ -392,29 +392,38 @@ impl<'a> SheetLookup<'a> {
 
 impl Policy {
     /// Battle Plan Counters where they pay: Volley for Infantry in Line at
-    /// range 1 (no roll), Engage for Forces in Column two Regions off (the
-    /// bold only).
+    /// range 1 (no roll); the bold only: Engage for Forces in Column two
+    /// Regions off, and on the Squares Flank two Squares off and Rapid
+    /// Advance three (A12.3; measured in docs/balance.md), Flank first.
     fn choose_plan(self, board: &Board, request: &Request) -> Decision {
         let view = SheetLookup::new(request);
         // One pass over the answers: the strongest Force (the last of equals)
         // each counter would suit.
         let mut volley: Option<(u32, &Decision)> = None;
         let mut engage: Option<(u32, &Decision)> = None;
+        // A12.3 on the Squares: Flank two Squares off, Rapid Advance three.
+        let mut flank: Option<(u32, &Decision)> = None;
+        let mut rapid: Option<(u32, &Decision)> = None;
+        let bold = self == Policy::Objective;
         for d in &request.options {
             let Decision::AssignPlan { force, plan } = d else {
                 continue;
             };
             let best = match plan {
                 PlanCounter::Volley => &mut volley,
-                PlanCounter::Engage if self == Policy::Objective => &mut engage,
+                PlanCounter::Engage if bold => &mut engage,
+                PlanCounter::Flank if bold => &mut flank,
+                PlanCounter::RapidAdvance if bold => &mut rapid,
                 _ => continue,
             };
             let Some(u) = view.find(force) else { continue };
+            let squares = u.square.is_some();
             let suits = !u.in_melee
-                && if *plan == PlanCounter::Volley {
-                    u.range == Some(1) && u.formation == Formation::Line
-                } else {
-                    u.range == Some(2) && u.formation == Formation::Column
+                && match plan {
+                    PlanCounter::Volley => u.range == Some(1) && u.formation == Formation::Line,
+                    PlanCounter::Flank => squares && u.range == Some(2),
+                    PlanCounter::RapidAdvance => squares && u.range == Some(3),
+                    _ => u.range == Some(2) && u.formation == Formation::Column,
                 };
             if suits {
                 let cv = board.piece(force).map_or(0, |p| p.combat());
@@ -423,7 +432,9 @@ impl Policy {
                 }
             }
         }
-        volley
+        flank
+            .or(volley)
+            .or(rapid)
             .or(engage)
             .map_or(Decision::EndAssign, |(_, d)| d.clone())
     }

@@ -424,9 +424,14 @@ pub struct Progress {
     pub casualties: Casualties,
     /// Union Brigades, Regiments and Batteries attached to a corps or
     /// Independent group (16.3.3): force id → the group's label. They stay
-    /// with it while they share its area, even past the group maximum.
+    /// with it while they share its area and it has room.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub attached: BTreeMap<String, String>,
+    /// 16.3.3's exception: Reinforcements that rejoined their full corps
+    /// group in Union Resupply, each one place over the maximum while the
+    /// group stays over it.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub beyond_maximum: BTreeSet<String>,
     /// The end of the campaign, once reached.
     pub result: Option<CampaignResult>,
 }

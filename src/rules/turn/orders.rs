@@ -22,10 +22,11 @@ pub struct Group {
 }
 
 /// 16.3.2–16.3.3: form the groups of each area. Named Forces group by corps
-/// (all of a corps together, 16.3.3's exception), Independents alone;
-/// Brigades, Regiments and Batteries join those groups up to the campaign's
-/// maximum, the first with room in label order, then form groups of their
-/// own. Static Forces never move.
+/// (all of a corps together), Independents alone; Brigades, Regiments and
+/// Batteries join those groups up to the campaign's maximum (one place more
+/// for each Reinforcement let in by 16.3.3's exception), those that joined
+/// a group before first, in id order; then form groups of their own
+/// . Static Forces never move.
 pub fn union_groups(board: &Board) -> Vec<Group> {
     form_groups(board, &mut |_: &Board, _: &[Group], _: &[usize]| Ok(0)).expect("never interrupted")
 }
@@ -66,8 +67,26 @@ pub fn form_groups(board: &Board, choose: &mut JoinChoice) -> Result<Vec<Group>,
                 members,
             })
             .collect();
-        // 16.3.3: a counter that joined a group stays with it, even when a
-        // Reinforcement of the corps has since taken it past the maximum.
+        // 16.3.3: a group holds the maximum, and one more for each
+        // Reinforcement its exception let in.
+        let caps: Vec<usize> = groups
+            .iter()
+            .map(|g| {
+                max + g
+                    .members
+                    .iter()
+                    .filter(|&&i| {
+                        board
+                            .progress
+                            .beyond_maximum
+                            .contains(&board.pieces[i].force.id)
+                    })
+                    .count()
+            })
+            .collect();
+        // A counter that joined a group stays with it while the group has
+        // room: two parts of a corps meeting do not make a group past the
+        // maximum (16.3.3, R-16.3).
         let mut unattached = Vec::new();
         for i in additional {
             let id = &board.pieces[i].force.id;
@@ -77,8 +96,8 @@ pub fn form_groups(board: &Board, choose: &mut JoinChoice) -> Result<Vec<Group>,
                 .get(id)
                 .and_then(|label| groups.iter().position(|g| &g.label == label))
             {
-                Some(k) => groups[k].members.push(i),
-                None => unattached.push(i),
+                Some(k) if groups[k].members.len() < caps[k] => groups[k].members.push(i),
+                _ => unattached.push(i),
             }
         }
         let mut extra = 0;
@@ -137,7 +156,15 @@ pub fn union_orders(ctx: &mut Ctx) -> Result<(), Interrupt> {
             },
         )?
     };
-    // 16.3.3: remember which group each Additional Force has joined.
+    // 16.3.3: remember which group each Additional Force has joined; the
+    // exception lapses for a group back within the maximum.
+    let max = ctx.board.campaign.union_group_maximum as usize;
+    for g in groups.iter().filter(|g| g.members.len() <= max) {
+        for &i in &g.members {
+            let id = &ctx.board.pieces[i].force.id;
+            ctx.board.progress.beyond_maximum.remove(id);
+        }
+    }
     ctx.board.progress.attached.clear();
     for g in groups
         .iter()

@@ -562,6 +562,14 @@ fn reinforcement_area(ctx: &mut Ctx, i: usize) -> Result<Option<String>, Interru
 }
 
 fn place_union(ctx: &mut Ctx, i: usize, area: &str, what: &str, rule: &str) {
+    // 16.3.3's exception: a Reinforcement rejoins its corps group even
+    // when the group already holds the maximum.
+    let max = ctx.board.campaign.union_group_maximum as usize;
+    let full = ctx.board.pieces[i].force.corps.as_ref().and_then(|corps| {
+        crate::rules::turn::orders::union_groups(ctx.board)
+            .into_iter()
+            .find(|g| g.area == area && &g.label == corps && g.members.len() >= max)
+    });
     ctx.board.move_to(i, area);
     ctx.board.pieces[i].strength = Strength::Full;
     let text = format!(
@@ -570,4 +578,15 @@ fn place_union(ctx: &mut Ctx, i: usize, area: &str, what: &str, rule: &str) {
         ctx.board.area_name(area)
     );
     note!(ctx, rule, "{}", text);
+    if let Some(g) = full {
+        let id = ctx.board.pieces[i].force.id.clone();
+        ctx.board.progress.beyond_maximum.insert(id);
+        note!(
+            ctx,
+            "16.3.3",
+            "It joins its full {} Corps group all the same: {} Forces, over the maximum of {max} (16.3.3 exception).",
+            g.label,
+            g.members.len() + 1
+        );
+    }
 }
