@@ -2271,13 +2271,7 @@ fn antietam_two_vi_corps_groups_meeting_in_pry_house_make_two_groups() {
 /// from the chronicle: "Union Orders for A, B, C in Area".
 #[test]
 fn no_union_orders_roll_for_a_group_past_the_maximum() {
-    for id in [
-        "seven-days",
-        "second-manassas",
-        "antietam",
-        "chancellorsville",
-        "gettysburg",
-    ] {
+    for id in CAMPAIGNS {
         let c = load(id);
         let max = c.union_group_maximum as usize;
         for (n, mode) in [BattleMode::Quick, BattleMode::Basic]

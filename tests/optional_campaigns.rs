@@ -95,3 +95,94 @@ fn chancellorsville_with_every_optional_rule() {
 fn gettysburg_with_every_optional_rule() {
     campaigns_end_and_keep_their_counters("gettysburg");
 }
+
+/// Plays as the scripted commander and checks, at every Moves and Forced
+/// March question, the board itself: every area a Confederate Force has
+/// entered since the step began holds one legal group (R-Opt-CG); Union
+/// groups the same after each Union Orders step is left to the Orders'
+/// own test.
+struct Watch {
+    policy: Policy,
+    /// The step's first board, by rule ("9.2", "15.1") and turn.
+    start: Option<(String, u32, fcrel::rules::board::Board)>,
+    checked: u32,
+}
+
+impl fcrel::rules::decision::Decider for Watch {
+    fn decide(
+        &mut self,
+        board: &fcrel::rules::board::Board,
+        request: &fcrel::rules::decision::Request,
+    ) -> Result<fcrel::rules::decision::Decision, fcrel::rules::decision::Interrupt> {
+        use fcrel::campaign::Side;
+        let rule = request.rule.to_string();
+        if rule == "9.2" || rule == "15.1" {
+            let turn = board.turn.turn;
+            if self
+                .start
+                .as_ref()
+                .is_none_or(|(r, t, _)| *r != rule || *t != turn)
+            {
+                self.start = Some((rule.clone(), turn, board.clone()));
+            }
+            let (_, _, before) = self.start.as_ref().unwrap();
+            for area in &board.graph.ids {
+                let now = board.side_in_area(area, Side::Confederate);
+                let then = before.side_in_area(area, Side::Confederate);
+                let entered = now
+                    .iter()
+                    .any(|i| !then.contains(i) && board.pieces[*i].force.force_type.is_mobile());
+                if entered {
+                    self.checked += 1;
+                    let why = fcrel::rules::group_limit::problem(board, Side::Confederate, &now);
+                    assert!(why.is_none(), "{area} in turn {turn}: {why:?}");
+                }
+            }
+        }
+        self.policy.decide(board, request)
+    }
+}
+
+/// With Confederate Groups and Area Group Limit, games of every campaign in
+/// every battle mode never let a move put two Corps, or more than the group
+/// maximum, in one area.
+#[test]
+fn the_area_group_limit_holds_after_every_move() {
+    let mut checked = 0;
+    for id in CAMPAIGNS {
+        let c = Arc::new(campaign::load_bundled(id).unwrap());
+        for mode in BattleMode::ALL {
+            let options = GameOptions {
+                battles: mode,
+                ..GameOptions::default()
+            }
+            .with_optional("confederate-groups")
+            .unwrap();
+            for n in 0..(games() / 20).max(3) {
+                let mut board = fcrel::rules::setup::new_campaign(
+                    c.clone(),
+                    options,
+                    &mut fcrel::chronicle::Chronicle::quiet(),
+                );
+                board.options.seed = 0x6c0_0000 + n;
+                let mut dice = fcrel::dice::Dice::seeded(board.options.seed);
+                let mut chronicle = fcrel::chronicle::Chronicle::quiet();
+                let mut watch = Watch {
+                    policy: Policy::Objective,
+                    start: None,
+                    checked: 0,
+                };
+                let mut ctx = fcrel::rules::ctx::Ctx {
+                    board: &mut board,
+                    dice: &mut dice,
+                    chronicle: &mut chronicle,
+                    decider: &mut watch,
+                };
+                fcrel::rules::turn::play_to_end(&mut ctx, fcrel::rules::turn::Step::AdvanceTurn)
+                    .unwrap_or_else(|e| panic!("{id} {mode:?} game {n}: {e}"));
+                checked += watch.checked;
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} areas entered");
+}

@@ -162,3 +162,218 @@ fn counter_battery_fire_before_a_quick_battle() {
         "{all}"
     );
 }
+
+// ---------------------------------------------------------------------------
+// Confederate Groups and Area Group Limit (R-Opt-CG)
+// ---------------------------------------------------------------------------
+
+/// Answers Moves (and anything else) with the last option, keeping every
+/// request it was asked.
+struct Keep(Vec<fcrel::rules::decision::Request>, Vec<Decision>);
+
+impl fcrel::rules::decision::Decider for Keep {
+    fn decide(
+        &mut self,
+        _: &Board,
+        request: &fcrel::rules::decision::Request,
+    ) -> Result<Decision, fcrel::rules::decision::Interrupt> {
+        self.0.push(request.clone());
+        let scripted = self
+            .1
+            .iter()
+            .position(|d| request.options.contains(d))
+            .map(|k| self.1.remove(k));
+        Ok(scripted.unwrap_or_else(|| request.options.last().unwrap().clone()))
+    }
+}
+
+fn gettysburg(optional: &str) -> Board {
+    let c = Arc::new(campaign::load_bundled("gettysburg").unwrap());
+    let mut b = empty_board(c);
+    b.options = b.options.with_optional(optional).unwrap();
+    b
+}
+
+fn offered(r: &fcrel::rules::decision::Request, force: &str, to: &str) -> bool {
+    r.options.contains(&Decision::MoveForce {
+        force: force.into(),
+        to: to.into(),
+    })
+}
+
+fn refusal<'a>(r: &'a fcrel::rules::decision::Request, force: &str, to: &str) -> Option<&'a str> {
+    let d = Decision::MoveForce {
+        force: force.into(),
+        to: to.into(),
+    };
+    r.refused
+        .iter()
+        .find(|(x, _)| *x == d)
+        .map(|(_, why)| why.as_str())
+}
+
+/// The rule's example: at Gettysburg the Union group maximum, 6, limits
+/// the Confederate groups too. Cashtown holds Heth, Pender, R.H. Anderson
+/// (III Corps, "H") and three Additional Forces — six Mobile Forces, a
+/// Garrison beside them not counted. From Greenwood, McLaws (I Corps, "L")
+/// may not join them (another Corps), nor may Stuart or Pendleton (no
+/// Corps, but a seventh Force); McLaws may go to empty Fairfield. Without
+/// the rule every move is offered.
+#[test]
+fn confederate_groups_of_one_corps_at_most_the_group_maximum() {
+    let mut b = gettysburg("confederate-groups");
+    at(
+        &mut b,
+        "cashtown",
+        &[
+            "heth",
+            "pender",
+            "rh-anderson",
+            "cs-inf-brigade-1",
+            "cs-inf-brigade-2",
+            "cs-inf-regiment-1",
+            "cs-garrison-1",
+        ],
+    );
+    at(&mut b, "greenwood", &["mclaws", "stuart", "pendleton"]);
+    b.lee = fcrel::rules::components::Location::Area("greenwood".into());
+    let without = {
+        let mut b = b.clone();
+        b.options.confederate_groups = false;
+        b
+    };
+    let mut keep = Keep(Vec::new(), vec![Decision::EndMoves]);
+    let mut run = Run::new(b, &[]);
+    run.step(fcrel::rules::turn::Step::ConfederateMoves, &mut keep)
+        .unwrap();
+    let r = &keep.0[0];
+    for force in ["mclaws", "stuart", "pendleton"] {
+        assert!(!offered(r, force, "cashtown"), "{force}: {:?}", r.options);
+    }
+    let why = refusal(r, "mclaws", "cashtown").expect("refused with its reason");
+    assert!(why.contains("H Corps and L Corps"), "{why}");
+    let why = refusal(r, "stuart", "cashtown").expect("refused with its reason");
+    assert!(
+        why.contains("group of 7 Forces, over the campaign's group maximum of 6"),
+        "{why}"
+    );
+    assert!(offered(r, "mclaws", "fairfield"), "{:?}", r.options);
+    // Heth may not leave for Greenwood either: H and L Corps.
+    assert!(!offered(r, "heth", "greenwood"), "{:?}", r.options);
+
+    let mut keep = Keep(Vec::new(), vec![Decision::EndMoves]);
+    let mut run = Run::new(without, &[]);
+    run.step(fcrel::rules::turn::Step::ConfederateMoves, &mut keep)
+        .unwrap();
+    let r = &keep.0[0];
+    assert!(offered(r, "mclaws", "cashtown") && offered(r, "stuart", "cashtown"));
+    assert!(r.refused.is_empty());
+}
+
+/// Named Forces without a Corps join any one group (R-Opt-CG): Stuart may
+/// go to a group of III Corps below the maximum; two Corps never share an
+/// area even when both are small.
+#[test]
+fn a_named_force_without_a_corps_joins_any_group() {
+    use fcrel::rules::group_limit::problem;
+    let mut b = gettysburg("confederate-groups");
+    at(
+        &mut b,
+        "cashtown",
+        &["heth", "stuart", "pendleton", "cs-inf-brigade-1"],
+    );
+    at(&mut b, "greenwood", &["early", "mclaws"]);
+    let ids = |b: &Board, a: &str| b.side_in_area(a, campaign::Side::Confederate);
+    assert_eq!(
+        problem(&b, campaign::Side::Confederate, &ids(&b, "cashtown")),
+        None
+    );
+    let why = problem(&b, campaign::Side::Confederate, &ids(&b, "greenwood")).unwrap();
+    assert!(why.contains("E Corps and L Corps"), "{why}");
+}
+
+/// One Union group an area: a Union group that would march into an area
+/// holding a group of another Corps stops short of it (R-Opt-CG). Gettysburg
+/// row 1, "Move toward Gettysburg (Center)", for I Corps at Emmitsburg
+/// with XI Corps in the way.
+#[test]
+fn a_union_group_does_not_enter_an_area_with_another_group() {
+    let c = Arc::new(campaign::load_bundled("gettysburg").unwrap());
+    let corps = |corps: &str| -> Vec<String> {
+        c.forces
+            .iter()
+            .filter(|f| f.corps.as_deref() == Some(corps))
+            .map(|f| f.id.clone())
+            .collect()
+    };
+    let (i, xi) = (corps("I"), corps("XI"));
+    let from = "moritz-tavern";
+    // The next area on the way to Gettysburg, found by the map.
+    let mut b = gettysburg("confederate-groups");
+    let ids: Vec<&str> = i.iter().map(String::as_str).collect();
+    at(&mut b, from, &ids);
+    let mut probe = Run::new(b.clone(), &[1, 1, 1, 1]);
+    probe
+        .step(
+            fcrel::rules::turn::Step::UnionOrders,
+            &mut Keep(Vec::new(), vec![]),
+        )
+        .unwrap();
+    let next = probe.loc(&i[0]);
+    let next = next.area().expect("moved").to_string();
+    assert_ne!(next, from, "{}", probe.text());
+    // XI Corps there: I Corps does not enter.
+    let xi_ids: Vec<&str> = xi.iter().map(String::as_str).collect();
+    at(&mut b, &next, &xi_ids);
+    let orders = |b: Board| {
+        let mut run = Run::new(b, &[1, 1, 1, 1]);
+        let first = Decision::OrdersFor {
+            area: from.into(),
+            group: "I".into(),
+        };
+        let mut keep = Keep(Vec::new(), vec![first]);
+        run.step(fcrel::rules::turn::Step::UnionOrders, &mut keep)
+            .unwrap();
+        run
+    };
+    let run = orders(b.clone());
+    let t = run.text();
+    assert_eq!(run.loc(&i[0]), area(from), "{t}");
+    assert!(t.contains("The group stops short of"), "{t}");
+    // Without the rule it goes in.
+    b.options.confederate_groups = false;
+    let run = orders(b);
+    assert_eq!(run.loc(&i[0]), area(&next), "{}", run.text());
+}
+
+/// One Union group an area also binds Union Resupply (R-Opt-CG): an
+/// Additional Force may not be placed where the area's group is full, nor
+/// a Named Force where another Corps stands; into an empty area any may.
+#[test]
+fn union_placements_join_the_areas_one_group() {
+    use fcrel::rules::group_limit::refuses;
+    let mut b = gettysburg("confederate-groups");
+    at(
+        &mut b,
+        "moritz-tavern",
+        &[
+            "wadsworth",
+            "robinson",
+            "doubleday",
+            "wainwright",
+            "us-inf-brigade-1",
+            "us-inf-brigade-2",
+        ],
+    );
+    let brigade = b.index("us-inf-brigade-3").unwrap();
+    let why = refuses(&b, brigade, "moritz-tavern").expect("the group is full");
+    assert!(why.contains("group of 7 Forces"), "{why}");
+    assert_eq!(refuses(&b, brigade, "emmitsburg"), None);
+    let xi: Vec<usize> = (0..b.pieces.len())
+        .filter(|&i| b.pieces[i].force.corps.as_deref() == Some("XI"))
+        .collect();
+    let why = refuses(&b, xi[0], "moritz-tavern").expect("another Corps");
+    assert!(why.contains("I Corps and XI Corps"), "{why}");
+    b.options.confederate_groups = false;
+    assert_eq!(refuses(&b, brigade, "moritz-tavern"), None);
+}

@@ -493,6 +493,7 @@ fn a_save_with_optional_rules_replays_and_verifies() {
             counter_battery: true,
             battle_continues: true,
             officers_confused: true,
+            confederate_groups: true,
             ..GameOptions::default()
         },
     ));
@@ -500,6 +501,7 @@ fn a_save_with_optional_rules_replays_and_verifies() {
     let finished = SaveFile::from_world(a.world_mut()).unwrap();
     assert!(finished.options.resupply_availability && finished.options.scout_counters);
     assert!(finished.options.officers_confused && finished.options.shock_checks);
+    assert!(finished.options.confederate_groups);
     let path = write(&dir, "optional.json", &finished);
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(
@@ -511,7 +513,9 @@ fn a_save_with_optional_rules_replays_and_verifies() {
     assert_eq!(code, 0, "{out}{err}");
     let plain = serde_json::to_string(&GameOptions::default()).unwrap();
     assert!(
-        !plain.contains("resupply_availability") && !plain.contains("scout_counters"),
+        !plain.contains("resupply_availability")
+            && !plain.contains("scout_counters")
+            && !plain.contains("confederate_groups"),
         "{plain}"
     );
     let _ = std::fs::remove_dir_all(&dir);

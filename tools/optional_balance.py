@@ -14,7 +14,7 @@ campaigns = ["seven-days", "second-manassas", "antietam", "chancellorsville", "g
 modes = ["basic", "advanced", "quick", "very-quick"]
 rules = ["union-cavalry-corps", "resupply-availability", "scout-counters", "scouts-and-orders",
          "shock-checks", "union-tactics-tables", "counter-battery-fire", "battle-continues",
-         "officers-confused"]
+         "officers-confused", "confederate-groups"]
 sheet_only = {"shock-checks", "union-tactics-tables", "officers-confused"}
 
 

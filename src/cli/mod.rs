@@ -70,7 +70,8 @@ pub enum Command {
         chronicle: bool,
         /// Optional rules, comma separated: union-cavalry-corps,
         /// resupply-availability, scout-counters, scouts-and-orders,
-        /// shock-checks, union-tactics-tables, counter-battery-fire.
+        /// shock-checks, union-tactics-tables, counter-battery-fire,
+        /// battle-continues, officers-confused, confederate-groups.
         #[arg(long, default_value = "")]
         optional: String,
     },
@@ -83,7 +84,7 @@ pub enum Command {
         #[arg(long)]
         verify: bool,
     },
-    /// Fight one battle (Basic, Quick or Very Quick) from a scenario file and print
+    /// Fight one battle (Basic, Advanced, Quick or Very Quick) from a scenario file and print
     /// its chronicle (format: docs/scenario-format.md).
     Battle {
         /// The scenario file.

@@ -436,7 +436,9 @@ impl Board {
     pub fn destroy(&mut self, i: usize, chronicle: &mut Chronicle, rule: &str) {
         self.progress.casualties.lost(self.pieces[i].force.side);
         self.progress.attached.remove(&self.pieces[i].force.id);
-        self.progress.beyond_maximum.remove(&self.pieces[i].force.id);
+        self.progress
+            .beyond_maximum
+            .remove(&self.pieces[i].force.id);
         let dest = destination(&self.pieces[i].force, false);
         chronicle.note_with(rule, || {
             format!(

@@ -304,6 +304,10 @@ pub struct Request {
     /// 4.16 The Battle Location Area when asked during a battle.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub battle_location: Option<Id>,
+    /// Answers the rules refuse here, each with why (the Area Group Limit's
+    /// moves), for the screen to explain; never to be taken.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub refused: Vec<(Decision, String)>,
 }
 
 impl Request {
@@ -316,7 +320,14 @@ impl Request {
             situation: None,
             battlefield: None,
             battle_location: None,
+            refused: Vec::new(),
         }
+    }
+
+    /// With the answers refused here and why.
+    pub fn refusing(mut self, refused: Vec<(Decision, String)>) -> Request {
+        self.refused = refused;
+        self
     }
 
     /// Asked during a battle: its balance, for advice and display.

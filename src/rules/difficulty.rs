@@ -212,6 +212,11 @@ pub struct GameOptions {
     /// Battle Plans removed at random each battle turn (Basic and Advanced).
     #[serde(default, skip_serializing_if = "is_false")]
     pub officers_confused: bool,
+    /// Optional rule Confederate Groups and Area Group Limit: Confederate
+    /// groups of one Corps at most the Union group maximum, one group of
+    /// each side an area (every mode).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub confederate_groups: bool,
 }
 
 /// Options added after saves existed are written only when chosen, so a
@@ -222,7 +227,7 @@ fn is_false(b: &bool) -> bool {
 
 impl GameOptions {
     /// The optional rules' names on the command line (`--optional`).
-    pub const OPTIONAL_RULES: [&'static str; 9] = [
+    pub const OPTIONAL_RULES: [&'static str; 10] = [
         "union-cavalry-corps",
         "resupply-availability",
         "scout-counters",
@@ -232,6 +237,7 @@ impl GameOptions {
         "counter-battery-fire",
         "battle-continues",
         "officers-confused",
+        "confederate-groups",
     ];
 
     /// These options with the optional rules named in `list` (comma
@@ -248,6 +254,7 @@ impl GameOptions {
                 "counter-battery-fire" => self.counter_battery = true,
                 "battle-continues" => self.battle_continues = true,
                 "officers-confused" => self.officers_confused = true,
+                "confederate-groups" => self.confederate_groups = true,
                 other => {
                     return Err(format!(
                         "unknown optional rule \"{other}\": expected {}",
@@ -315,6 +322,10 @@ impl GameOptions {
             (self.counter_battery, "Counter-Battery Fire"),
             (self.battle_continues, "The Battle Continues"),
             (self.officers_confused, "Officers Confused"),
+            (
+                self.confederate_groups,
+                "Confederate Groups and Area Group Limit",
+            ),
         ]
         .into_iter()
         .filter_map(|(on, name)| on.then_some(name))

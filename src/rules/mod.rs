@@ -15,6 +15,7 @@ pub mod components;
 pub mod decision;
 pub mod difficulty;
 pub mod digest;
+pub mod group_limit;
 pub mod sequence;
 pub mod setup;
 pub mod turn;

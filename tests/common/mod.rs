@@ -8,6 +8,15 @@
 
 use std::sync::Arc;
 
+/// The bundled campaigns, in the order of the war.
+pub const CAMPAIGNS: [&str; 5] = [
+    "seven-days",
+    "second-manassas",
+    "antietam",
+    "chancellorsville",
+    "gettysburg",
+];
+
 use fcrel::campaign::{Campaign, ForceType, Side};
 use fcrel::chronicle::Chronicle;
 use fcrel::dice::Dice;

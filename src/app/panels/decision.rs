@@ -311,6 +311,16 @@ fn on_the_map(
         }
         ui.separator();
     }
+    // Moves the rules refuse for the selected Force, and why (Optional
+    // rule Confederate Groups and Area Group Limit).
+    if let Some(sel) = selection.force.as_deref() {
+        for (d, why) in &r.request.refused {
+            let mine = matches!(d, Decision::MoveForce { force, .. } | Decision::JacksonMarch { force, .. } if force == sel);
+            if mine {
+                ui.colored_label(egui::Color32::from_rgb(150, 40, 30), why);
+            }
+        }
+    }
     let resupply = req.options.contains(&Decision::EndResupply);
     if resupply {
         super::resupply::show(ui, view, r, &mut out.decide);

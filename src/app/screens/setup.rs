@@ -124,7 +124,7 @@ fn setup(
         .on_hover_text("Besides a re-roll or ±1, discard several Scouts to change a Union Orders roll by their number, up or down (a 7 and two Scouts: 5 or 9). Used with every battle mode.");
         let mode = choice.options.battles;
         let o = &mut choice.options;
-        let rules: [(&str, &mut bool, &str, &str); 5] = [
+        let rules: [(&str, &mut bool, &str, &str); 6] = [
             (
                 "shock-checks",
                 &mut o.shock_checks,
@@ -155,6 +155,12 @@ fn setup(
                 "Officers Confused",
                 "Each battle turn some Battle Plan Counters (2 at Easy and Regular, 4 at Hard) cannot be used, and Special Battle Plans (6 at the Union's Regular, 4 Hard, 2 Veteran) leave the cup, at random.",
             ),
+            (
+                "confederate-groups",
+                &mut o.confederate_groups,
+                "Confederate Groups and Area Group Limit",
+                "Your Forces in an area are one group: Named Forces of one Corps (those without a Corps join any) and Additional Forces, at most the campaign's Union group maximum, Static Forces not counted; each area holds one group of each side. Moves that would break it are refused, with the reason.",
+            ),
         ];
         for (key, on, name, what) in rules {
             if GameOptions::optional_rule_applies(key, mode) {
@@ -169,12 +175,6 @@ fn setup(
                     ));
             }
         }
-        let mut off = false;
-        ui.add_enabled(
-            false,
-            egui::Checkbox::new(&mut off, "Confederate Groups and Area Group Limit"),
-        )
-        .on_disabled_hover_text("Not in this build yet: Confederate groups of one Corps and the Union group maximum, one group of each side an Area.");
         ui.add_space(8.0);
         ui.heading("Dice");
         ui.horizontal(|ui| {

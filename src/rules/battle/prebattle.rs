@@ -393,6 +393,10 @@ fn buy_brigade(ctx: &mut Ctx) -> Result<(), Interrupt> {
     let mut options = vec![Decision::DeclineBrigade];
     for &k in &kinds {
         for a in &areas {
+            // Optional rule Confederate Groups and Area Group Limit.
+            if crate::rules::group_limit::refuses(ctx.board, k, a).is_some() {
+                continue;
+            }
             options.push(Decision::BuyBrigade {
                 force: ctx.board.pieces[k].id().clone(),
                 area: a.as_str().into(),

@@ -29,6 +29,14 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
     let mut lee_moved = false;
     loop {
         let mut options = Vec::new();
+        // Optional rule Confederate Groups and Area Group Limit.
+        let mut refused = Vec::new();
+        let mut offer = |board: &crate::rules::board::Board, i: usize, to: &str, d: Decision| {
+            match crate::rules::group_limit::refuses(board, i, to) {
+                Some(why) => refused.push((d, format!("Not to {}: {why}.", board.area_name(to)))),
+                None => options.push(d),
+            }
+        };
         let can_pay = !forced || ctx.board.cp.confederate >= 1;
         if can_pay {
             for i in mobile_confederates(ctx) {
@@ -38,10 +46,11 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
                 }
                 let at = p.area_index().expect("on the map");
                 for to in ctx.board.neighbour_ids_at(at) {
-                    options.push(Decision::MoveForce {
+                    let d = Decision::MoveForce {
                         force: p.id().clone(),
                         to: to.into(),
-                    });
+                    };
+                    offer(ctx.board, i, to, d);
                 }
                 // 15.1.1: two areas, not through an area with Union Forces.
                 if forced && p.force.jackson && p.strength == Strength::Full {
@@ -52,11 +61,12 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
                         }
                         for to in ctx.board.neighbour_ids(via) {
                             if to != from {
-                                options.push(Decision::JacksonMarch {
+                                let d = Decision::JacksonMarch {
                                     force: p.id().clone(),
                                     via: via.into(),
                                     to: to.into(),
-                                });
+                                };
+                                offer(ctx.board, i, to, d);
                             }
                         }
                     }
@@ -77,7 +87,7 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
         } else {
             "Move your Mobile Forces one area each (free), or end the step.".to_string()
         };
-        let answer = ctx.ask(Request::new(rule, prompt, options))?;
+        let answer = ctx.ask(Request::new(rule, prompt, options).refusing(refused))?;
         ctx.board.cp.confederate -= answer.cost(ctx.board, forced);
         match answer {
             Decision::EndMoves => break,

@@ -399,6 +399,7 @@ fn carry_out(
                 .neighbours(&from)
                 .into_iter()
                 .filter(|n| forbidden_crossing(ctx.board, &from, n).is_none())
+                .filter(|n| limit(ctx.board, group, n).is_none())
                 .collect();
             if nb.is_empty() {
                 return Ok(false);
@@ -467,11 +468,12 @@ fn carry_out(
                     .filter(|a| ctx.board.in_area(a).is_empty())
                     .cloned()
                     .collect();
-                let choices = if with_union.is_empty() {
+                let mut choices = if with_union.is_empty() {
                     empty
                 } else {
                     with_union
                 };
+                choices.retain(|a| limit(ctx.board, group, a).is_none());
                 if choices.is_empty() {
                     return Ok(false);
                 }
@@ -656,6 +658,14 @@ fn march(
         } else {
             ctx.pick_area("20.0", "Equally short ways: the group goes by", &next)?
         };
+        if let Some(why) = limit(ctx.board, group, &step_to) {
+            let text = format!(
+                "The group stops short of {}: {why} (R-Opt-CG).",
+                ctx.board.area_name(&step_to)
+            );
+            note!(ctx, "16.4", "{}", text);
+            break;
+        }
         path.push(step_to.clone());
         at = step_to;
         if ctx.board.has_side(&at, Side::Confederate) {
@@ -693,6 +703,12 @@ fn march(
         note!(ctx, "16.4", "{}", text);
     }
     Ok(true)
+}
+
+/// Optional rule Confederate Groups and Area Group Limit: why the group may
+/// not enter `to` (one Union group an area).
+fn limit(board: &Board, group: &Group, to: &str) -> Option<String> {
+    crate::rules::group_limit::joining(board, Side::Union, &group.members, to)
 }
 
 /// The closest reachable target; ties go to the weaker Confederate Forces,

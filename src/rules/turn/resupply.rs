@@ -108,6 +108,10 @@ pub fn confederate(ctx: &mut Ctx) -> Result<(), Interrupt> {
                     continue;
                 }
                 for a in &areas_sorted {
+                    // Optional rule Confederate Groups and Area Group Limit.
+                    if crate::rules::group_limit::refuses(ctx.board, k, a).is_some() {
+                        continue;
+                    }
                     options.push(Decision::Purchase {
                         force: f.id.as_str().into(),
                         area: a.as_str().into(),
@@ -331,7 +335,7 @@ fn resupply_result(ctx: &mut Ctx, result: &ResupplyResult) -> Result<(), Interru
                 return Ok(());
             }
             let i = ctx.pick_piece("18.2", &format!("Union {}", counter.name()), &cup)?;
-            if let Some(area) = random_union_area(ctx)? {
+            if let Some(area) = random_union_area(ctx, i)? {
                 place_union(ctx, i, &area, "joins the Union army", "18.2");
             }
         }
@@ -376,7 +380,7 @@ fn resupply_result(ctx: &mut Ctx, result: &ResupplyResult) -> Result<(), Interru
                 .iter()
                 .find(|&&i| ctx.board.pieces[i].force.full.combat == best)
                 .expect("exists");
-            if let Some(area) = random_union_area(ctx)? {
+            if let Some(area) = random_union_area(ctx, i)? {
                 place_union(ctx, i, &area, "joins the Union army", "18.2");
             }
         }
@@ -423,7 +427,7 @@ fn resupply_result(ctx: &mut Ctx, result: &ResupplyResult) -> Result<(), Interru
                     ctx.board.area_name(&area)
                 );
                 note!(ctx, "18.3", "{}", text);
-                match random_union_area(ctx)? {
+                match random_union_area(ctx, i)? {
                     Some(a) => area = a,
                     None => return Ok(()),
                 }
@@ -505,7 +509,7 @@ fn buy_from_cup(
             }
             area
         } else {
-            random_union_area(ctx)?
+            random_union_area(ctx, i)?
         };
         let Some(area) = area else {
             return Ok(());
@@ -521,13 +525,24 @@ fn buy_from_cup(
     }
 }
 
-fn random_union_area(ctx: &mut Ctx) -> Result<Option<String>, Interrupt> {
-    let held = ctx.board.held_areas(Side::Union);
+fn random_union_area(ctx: &mut Ctx, i: usize) -> Result<Option<String>, Interrupt> {
+    let mut held = ctx.board.held_areas(Side::Union);
     if held.is_empty() {
         note!(
             ctx,
             "18.2",
             "The Union Holds no area: the Force cannot be placed."
+        );
+        return Ok(None);
+    }
+    // Optional rule Confederate Groups and Area Group Limit: only where the
+    // Force joins the area's one group (R-Opt-CG).
+    held.retain(|a| crate::rules::group_limit::refuses(ctx.board, i, a).is_none());
+    if held.is_empty() {
+        note!(
+            ctx,
+            "18.2",
+            "No Union-Held area has room for it in its one group (Confederate Groups and Area Group Limit): it is not placed."
         );
         return Ok(None);
     }
@@ -548,6 +563,7 @@ fn reinforcement_area(ctx: &mut Ctx, i: usize) -> Result<Option<String>, Interru
                         ctx.board.pieces[j].force.corps.as_deref() == Some(corps.as_str())
                     })
                 })
+                .filter(|a| crate::rules::group_limit::refuses(ctx.board, i, a).is_none())
                 .collect();
         with_corps.sort();
         if !with_corps.is_empty() {
@@ -558,7 +574,7 @@ fn reinforcement_area(ctx: &mut Ctx, i: usize) -> Result<Option<String>, Interru
             )?));
         }
     }
-    random_union_area(ctx)
+    random_union_area(ctx, i)
 }
 
 fn place_union(ctx: &mut Ctx, i: usize, area: &str, what: &str, rule: &str) {
