@@ -5,9 +5,10 @@
 
 use fcrel::campaign;
 use fcrel::rules::battle::advanced::field::{Field, Unit};
-use fcrel::rules::battle::advanced::{confederate, union};
+use fcrel::rules::battle::advanced::union;
 use fcrel::rules::battle::ground::Square;
 use fcrel::rules::battle::terms::{Formation, PlanCounter, Tactics};
+use fcrel::rules::battle::turns::resolve;
 use fcrel::rules::components::{SpecialBattlePlan, Strength};
 use fcrel::rules::ctx::Ctx;
 use fcrel::rules::decision::{Decision, DefaultPlan, FormationChange, Recorded, SecondMove};
@@ -97,7 +98,7 @@ fn flank_goes_two_squares_into_its_declared_target() {
     t.run(
         &[9, 5, 3],
         vec![Decision::MarchInto { square: sq("D4") }],
-        |ctx, f| confederate::resolve(ctx, f, false),
+        |ctx, f| resolve::confederate(ctx, f, false),
     );
     assert_eq!(t.square("longstreet"), sq("C4"));
     assert!(t.f.unit_of(kearny).is_none(), "Hit twice: destroyed");
@@ -113,7 +114,7 @@ fn flank_and_rapid_advance_need_their_exact_distance() {
     let kearny = t.pid("kearny");
     t.unit("longstreet").counter = Some(PlanCounter::Flank);
     t.unit("longstreet").target = Some(kearny);
-    t.run(&[], vec![], |ctx, f| confederate::resolve(ctx, f, false));
+    t.run(&[], vec![], |ctx, f| resolve::confederate(ctx, f, false));
     assert_eq!(t.square("longstreet"), sq("F4"));
     assert!(
         t.game
@@ -133,7 +134,7 @@ fn flank_and_rapid_advance_need_their_exact_distance() {
             Decision::MarchInto { square: sq("E4") },
             Decision::MarchInto { square: sq("D4") },
         ],
-        |ctx, f| confederate::resolve(ctx, f, false),
+        |ctx, f| resolve::confederate(ctx, f, false),
     );
     assert_eq!(t.square("longstreet"), sq("D4"));
     assert_eq!(t.game.strength("kearny"), Strength::Full);
@@ -147,7 +148,7 @@ fn fighting_retreat_fires_and_goes_back_two_squares() {
     t.unit("longstreet").counter = Some(PlanCounter::FightingRetreat);
     // Activation 7 −2 = 5 (3), attack 8 −1 = 7 (2): a Hit.
     t.run(&[3, 2], vec![], |ctx, f| {
-        confederate::resolve(ctx, f, false)
+        resolve::confederate(ctx, f, false)
     });
     assert_eq!(t.game.strength("kearny"), Strength::Reduced);
     assert_eq!(t.square("longstreet"), sq("F4"));
@@ -174,7 +175,7 @@ fn cavalry_marches_two_squares_checking_each() {
             Decision::MarchInto { square: sq("E4") },
             Decision::MarchInto { square: sq("E5") },
         ],
-        |ctx, f| confederate::resolve(ctx, f, false),
+        |ctx, f| resolve::confederate(ctx, f, false),
     );
     assert_eq!(t.square("stuart"), sq("E5"));
     let text = t.game.text();

@@ -1,6 +1,7 @@
 //! Basic battles on the Battlefield Sheet against the rulebook's worked
 //! examples (10.2.12, 11.0–14.5), with scripted dice and decisions.
 
+use fcrel::rules::battle::turns::resolve;
 use std::sync::Arc;
 
 use fcrel::campaign::{self, Campaign, CounterValues, Insight, Side};
@@ -141,7 +142,7 @@ fn engage_advance_and_fire() {
     );
     t.counter("longstreet", PlanCounter::Engage);
     t.script(&[4, 5], vec![act("longstreet", None)]);
-    t.run(|c, f| confederate::resolve(c, f, false));
+    t.run(|c, f| resolve::confederate(c, f, false));
     assert_eq!(t.region("longstreet"), ConfederateFront);
     assert_eq!(t.unit("longstreet").unwrap().formation, Line);
     assert_eq!(t.strength("slocum"), Strength::Reduced, "{}", t.text());
@@ -164,7 +165,7 @@ fn shock_column_against_line() {
     // March (Column: no roll), the Shock attack's own Activation 2, Slocum's
     // Defensive Fire Activation 8 (fails), his Shock check 9 against 1.
     t.script(&[2, 8, 9], vec![act("longstreet", Some(march()))]);
-    t.run(|c, f| confederate::resolve(c, f, false));
+    t.run(|c, f| resolve::confederate(c, f, false));
     assert_eq!(t.strength("slocum"), Strength::Reduced);
     assert_eq!(t.region("slocum"), UnionApproach);
     assert_eq!(t.region("longstreet"), UnionFront);
@@ -188,7 +189,7 @@ fn shock_line_against_column() {
         ],
     );
     t.script(&[3, 2, 9, 2, 10], vec![act("longstreet", Some(march()))]);
-    t.run(|c, f| confederate::resolve(c, f, false));
+    t.run(|c, f| resolve::confederate(c, f, false));
     assert_eq!(t.strength("slocum"), Strength::Full);
     assert_eq!(t.strength("longstreet"), Strength::Reduced);
     assert_eq!(t.region("longstreet"), UnionFront);
@@ -218,7 +219,7 @@ fn defensive_fire() {
     );
     t.counter("longstreet", PlanCounter::Engage);
     t.script(&[3, 1], vec![act("longstreet", None)]);
-    t.run(|c, f| confederate::resolve(c, f, false));
+    t.run(|c, f| resolve::confederate(c, f, false));
     assert_eq!(t.strength("longstreet"), Strength::Reduced);
     assert_eq!(t.region("longstreet"), ConfederateFront);
     assert_eq!(t.unit("longstreet").unwrap().counter, None);
@@ -261,7 +262,7 @@ fn aimed_volley_nine_one() {
     );
     t.counter("huger", PlanCounter::AimedVolley);
     t.script(&[2, 1], vec![act("huger", None)]);
-    t.run(|c, f| confederate::resolve(c, f, false));
+    t.run(|c, f| resolve::confederate(c, f, false));
     assert_eq!(t.loc("slocum"), Location::ReinforcementCup, "{}", t.text());
     assert!(
         t.text().contains("d10 = 1 vs 9 (Combat Value 6/0, +3/+1"),
@@ -286,7 +287,7 @@ fn rapid_fire_six_one_then_five_zero() {
     );
     t.counter("longstreet", PlanCounter::RapidFire);
     t.script(&[1, 9], vec![act("longstreet", None)]);
-    t.run(|c, f| confederate::resolve(c, f, false));
+    t.run(|c, f| resolve::confederate(c, f, false));
     assert_eq!(t.loc("hooker"), Location::ReinforcementCup);
     assert_eq!(t.loc("us-battery-3-1"), Location::Area("glendale".into()));
     assert!(
@@ -318,7 +319,7 @@ fn fighting_retreat() {
     );
     t.counter("longstreet", PlanCounter::FightingRetreat);
     t.script(&[1, 6], vec![act("longstreet", None)]);
-    t.run(|c, f| confederate::resolve(c, f, false));
+    t.run(|c, f| resolve::confederate(c, f, false));
     assert_eq!(t.region("longstreet"), ConfederateReserve);
     assert!(
         t.text().contains("d10 = 1 vs 1 (Activation 3, -2"),
@@ -353,7 +354,7 @@ fn flank_minus_three_minus_two() {
             force: "slocum".into(),
         }],
     );
-    t.run(|c, f| confederate::resolve(c, f, false));
+    t.run(|c, f| resolve::confederate(c, f, false));
     assert_eq!(t.region("slocum"), UnionApproach);
     assert_eq!(t.strength("slocum"), Strength::Reduced);
     assert_eq!(t.region("longstreet"), UnionFront);
@@ -375,7 +376,7 @@ fn rapid_advance() {
     );
     t.counter("longstreet", PlanCounter::RapidAdvance);
     t.script(&[2], vec![act("longstreet", None)]);
-    t.run(|c, f| confederate::resolve(c, f, false));
+    t.run(|c, f| resolve::confederate(c, f, false));
     assert_eq!(t.region("longstreet"), UnionFront);
     assert_eq!(t.strength("slocum"), Strength::Full);
 }
@@ -406,8 +407,8 @@ fn cover() {
     t.run(|c, f| {
         plans::assign(c, f)?;
         plans::take_cover(c, f)?;
-        union::resolve_union(c, f)?;
-        confederate::resolve(c, f, false)
+        resolve::union(c, f)?;
+        resolve::confederate(c, f, false)
     });
     assert!(
         t.text()
@@ -460,7 +461,7 @@ fn hard_cover_with_close_ranks() {
             act("huger", Some(DefaultPlan::Hold)),
         ],
     );
-    t.run(|c, f| confederate::resolve(c, f, false));
+    t.run(|c, f| resolve::confederate(c, f, false));
     assert!(t.text().contains("d10 = 1 vs 3 (Combat Value 6/0, -1/-1 (Rapid Fire, first attack, 12.3.10), -2/-2 (Hard Cover"), "{}", t.text());
     assert!(
         t.text().contains("Close Ranks cancels the Hit on Smith"),
@@ -600,7 +601,7 @@ fn cavalry_carbines_at_range_two() {
     );
     t.f.tactics = Tactics::Defensive;
     t.script(&[3, 7], vec![]);
-    t.run(union::resolve_union);
+    t.run(resolve::union);
     assert!(
         t.text()
             .contains("d10 = 7 vs 1 (Combat Value 3/0, -2/-2 (Cavalry at range 2"),
@@ -631,7 +632,7 @@ fn disrupt_timing() {
             },
         ],
     );
-    t.run(|c, f| confederate::resolve(c, f, false));
+    t.run(|c, f| resolve::confederate(c, f, false));
     assert_eq!(t.region("stuart"), ConfederateReserve);
     assert!(!t.f.cup.contains(&SpecialBattlePlan::Charge));
     assert_eq!(t.f.disrupted, vec![SpecialBattlePlan::Charge]);
@@ -866,7 +867,7 @@ fn hard_cover_advances_under_aggressive_tactics() {
     t.f.tactics = Tactics::Aggressive;
     t.f.cup.clear();
     t.script(&[], vec![]);
-    t.run(union::resolve_union);
+    t.run(resolve::union);
     assert_eq!(t.region("slocum"), UnionFront, "{}", t.text());
     assert_eq!(t.unit("slocum").unwrap().formation, Column);
     assert!(!t.unit("slocum").unwrap().hard_cover);
@@ -938,7 +939,7 @@ fn clear_orders_reach_three_forces() {
     );
     t.run(|c, f| {
         plans::assign(c, f)?;
-        confederate::resolve(c, f, false)
+        resolve::confederate(c, f, false)
     });
     for id in ["huger", "magruder", "holmes", "whiting"] {
         assert_eq!(t.region(id), ConfederateFront, "{id}\n{}", t.text());
@@ -984,7 +985,7 @@ fn clear_orders_for_a_counter_cover_it_alone() {
     );
     t.run(|c, f| {
         plans::assign(c, f)?;
-        confederate::resolve(c, f, false)
+        resolve::confederate(c, f, false)
     });
     assert_eq!(
         t.text().matches("on Clear Orders").count(),
@@ -1020,7 +1021,7 @@ fn disrupt_withholds_only_the_plan_taken() {
             },
         ],
     );
-    t.run(|c, f| confederate::resolve(c, f, false));
+    t.run(|c, f| resolve::confederate(c, f, false));
     t.f.tactics = Tactics::Defensive;
     t.f.union_quantity = 1;
     // Close Ranks and Smoke are left: index 0 of 2 is Close Ranks.
@@ -1042,7 +1043,7 @@ fn canister_on_a_fortification_fires() {
     );
     t.counter("cs-fortification-1", PlanCounter::Canister);
     t.script(&[7], vec![]);
-    t.run(|c, f| confederate::resolve(c, f, false));
+    t.run(|c, f| resolve::confederate(c, f, false));
     assert!(
         t.text().contains("Canister: Fortification 1"),
         "{}",
@@ -1079,7 +1080,7 @@ fn routed_lee_leaves_with_the_first_force() {
             },
         ],
     );
-    t.run(|c, f| confederate::resolve(c, f, false));
+    t.run(|c, f| resolve::confederate(c, f, false));
     assert_eq!(t.game.board.lee, area("willis-church"), "{}", t.text());
     assert_eq!(t.loc("magruder"), area("long-bridge"));
 }
@@ -1181,7 +1182,7 @@ fn union_combat_in_melee_keeps_the_formation() {
     );
     t.f.tactics = Tactics::Defensive;
     t.script(&[1, 10], vec![]);
-    t.run(union::resolve_union);
+    t.run(resolve::union);
     assert_eq!(
         t.unit("sedgwick").unwrap().formation,
         Column,
@@ -1238,7 +1239,7 @@ fn march_back_in_column_needs_no_roll() {
         &[("huger", UnionFront, Column), ("slocum", UnionFront, Line)],
     );
     t.script(&[], vec![act("huger", Some(DefaultPlan::MarchBack))]);
-    t.run(|c, f| confederate::resolve(c, f, false));
+    t.run(|c, f| resolve::confederate(c, f, false));
     assert_eq!(t.region("huger"), ConfederateFront, "{}", t.text());
 }
 
@@ -1263,7 +1264,7 @@ fn disrupt_removes_entrench() {
             },
         ],
     );
-    t.run(|c, f| confederate::resolve(c, f, false));
+    t.run(|c, f| resolve::confederate(c, f, false));
     assert_eq!(t.region("stuart"), ConfederateReserve);
     assert!(!t.unit("stuart").unwrap().entrench, "{}", t.text());
 }
@@ -1287,7 +1288,7 @@ fn rout_overflow_destroys_the_lowest_skill() {
     );
     t.f.routed = Some(Side::Confederate);
     t.script(&[], vec![]);
-    t.run(|c, f| confederate::resolve(c, f, false));
+    t.run(|c, f| resolve::confederate(c, f, false));
     assert_eq!(
         t.loc("holmes"),
         Location::ConfederateAvailable,
@@ -1324,7 +1325,7 @@ fn rout_overflow_ties_the_player_chooses() {
             force: "cs-inf-regiment-2".into(),
         }],
     );
-    t.run(|c, f| confederate::resolve(c, f, false));
+    t.run(|c, f| resolve::confederate(c, f, false));
     assert_eq!(t.loc("cs-inf-regiment-2"), Location::ConfederateAvailable);
     assert_eq!(t.region("cs-inf-regiment-1"), ConfederateApproach);
 }
@@ -1349,7 +1350,7 @@ fn routed_union_retreats_rear_first() {
     );
     t.f.routed = Some(Side::Union);
     t.script(&[], vec![]);
-    t.run(union::resolve_union);
+    t.run(resolve::union);
     for id in ["hooker", "kearny", "sedgwick", "couch"] {
         assert_eq!(t.region(id), UnionApproach, "{id}\n{}", t.text());
     }
@@ -1547,7 +1548,7 @@ fn close_ranks_cancels_a_failed_shock_hit_not_the_retreat() {
     // The Shock attack's Activation 2, Slocum's Defensive Fire Activation 8
     // (fails), his Shock check 9 against 1.
     t.script(&[2, 8, 9], vec![act("longstreet", Some(march()))]);
-    t.run(|c, f| confederate::resolve(c, f, false));
+    t.run(|c, f| resolve::confederate(c, f, false));
     assert!(t.text().contains("d10 = 9 vs 1"), "{}", t.text());
     assert!(
         t.text().contains("Close Ranks cancels the Hit on Slocum"),
@@ -1577,7 +1578,7 @@ fn union_cavalry_at_two_regions_fires_under_aggressive_tactics() {
     );
     t.f.tactics = Tactics::Aggressive;
     t.script(&[3, 1], vec![]);
-    t.run(union::resolve_union);
+    t.run(resolve::union);
     assert!(
         t.text()
             .contains("d10 = 1 vs 0 (Combat Value 2/0, -2/-2 (Cavalry at range 2"),
@@ -1605,7 +1606,7 @@ fn melee_attacks_from_the_own_reserve() {
     );
     assert!(defaults_of(&mut t, "huger").contains(&DefaultPlan::Fire));
     t.script(&[8], vec![act("huger", Some(DefaultPlan::Fire))]);
-    t.run(|c, f| confederate::resolve(c, f, false));
+    t.run(|c, f| resolve::confederate(c, f, false));
     assert!(
         t.text()
             .contains("d10 = 8 vs 9 (Combat Value 6/0, +3/+3 (Melee combat, 11.5))"),
@@ -1633,7 +1634,7 @@ fn melee_attacks_from_the_own_reserve() {
         ],
     );
     t.script(&[5, 7], vec![]);
-    t.run(union::resolve_union);
+    t.run(resolve::union);
     assert!(
         t.text()
             .contains("d10 = 7 vs 8 (Combat Value 5/0, +3/+3 (Melee combat, 11.5))"),
@@ -1685,7 +1686,7 @@ fn any_number_of_copies_of_a_battle_plan_counter() {
             act("holmes", None),
         ],
     );
-    t.run(|c, f| confederate::resolve(c, f, false));
+    t.run(|c, f| resolve::confederate(c, f, false));
     assert_eq!(
         t.text().matches("+2/+0 (Volley, 12.3.11)").count(),
         3,
@@ -1725,7 +1726,7 @@ fn defensive_fire_without_an_activation_number_needs_a_natural_one() {
     // The Shock attack's Activation 2, Hunt's Defensive Fire Activation 2.
     let mut t = sheet();
     t.script(&[2, 2], vec![act("longstreet", Some(march()))]);
-    t.run(|c, f| confederate::resolve(c, f, false));
+    t.run(|c, f| resolve::confederate(c, f, false));
     assert!(
         t.text().contains("d10 = 2 vs 0 (Activation 0)"),
         "{}",
@@ -1739,7 +1740,7 @@ fn defensive_fire_without_an_activation_number_needs_a_natural_one() {
     // Defensive Fire Activation 1, then its fire 2 against 8.
     let mut t = sheet();
     t.script(&[2, 1, 2], vec![act("longstreet", Some(march()))]);
-    t.run(|c, f| confederate::resolve(c, f, false));
+    t.run(|c, f| resolve::confederate(c, f, false));
     assert!(
         t.text().contains("d10 = 1 vs 0 (Activation 0)"),
         "{}",
@@ -1780,10 +1781,10 @@ fn formation_counter_offered_before_the_union_and_before_each_force() {
     let hold = |id: &str| act(id, Some(DefaultPlan::Hold));
     // Before the first Force acts, and again before the second.
     t.script(&[], vec![]);
-    let first = asked(&mut t, |c, f| confederate::resolve(c, f, false));
+    let first = asked(&mut t, |c, f| resolve::confederate(c, f, false));
     assert!(first.contains(&Decision::UseFormationCounter), "{first:?}");
     t.script(&[], vec![hold("huger")]);
-    let second = asked(&mut t, |c, f| confederate::resolve(c, f, false));
+    let second = asked(&mut t, |c, f| resolve::confederate(c, f, false));
     assert!(
         second.contains(&Decision::UseFormationCounter),
         "{second:?}"
@@ -1801,14 +1802,14 @@ fn formation_counter_offered_before_the_union_and_before_each_force() {
     );
     // Three changes and no fourth question: the next one is who acts, and
     // the counter is no longer offered.
-    let after = asked(&mut t, |c, f| confederate::resolve(c, f, false));
+    let after = asked(&mut t, |c, f| resolve::confederate(c, f, false));
     assert!(
         after.iter().all(|d| matches!(d, Decision::Act { .. })),
         "{after:?}"
     );
     assert!(!t.f.formation_counter);
     t.script(&[], vec![hold("magruder"), hold("whiting"), hold("holmes")]);
-    t.run(|c, f| confederate::resolve(c, f, false));
+    t.run(|c, f| resolve::confederate(c, f, false));
     for (id, formation) in [
         ("holmes", Column),
         ("magruder", Column),
@@ -1849,7 +1850,7 @@ fn leaving_the_sheet_from_the_reserve() {
     let plans = defaults_of(&mut t, "magruder");
     assert!(!plans.contains(&DefaultPlan::MarchOff), "{plans:?}");
     t.script(&[], vec![act("huger", Some(DefaultPlan::MarchOff))]);
-    let mut to = asked(&mut t, |c, f| confederate::resolve(c, f, false));
+    let mut to = asked(&mut t, |c, f| resolve::confederate(c, f, false));
     let to_area = |area: &str| Decision::RetreatTo {
         force: "huger".into(),
         area: area.into(),
@@ -1875,7 +1876,7 @@ fn leaving_the_sheet_from_the_reserve() {
             act("magruder", Some(DefaultPlan::Hold)),
         ],
     );
-    t.run(|c, f| confederate::resolve(c, f, false));
+    t.run(|c, f| resolve::confederate(c, f, false));
     assert_eq!(t.loc("huger"), area("long-bridge"), "{}", t.text());
     assert!(t.unit("huger").is_none());
     assert_eq!(t.region("magruder"), ConfederateApproach);
@@ -1918,7 +1919,7 @@ fn clear_orders_for_a_counter_lost_in_melee_do_not_cover_a_default() {
     t.run(|c, f| {
         combat::move_into(c, f, slocum, ConfederateFront);
         combat::strip_melee_counters(c, f, ConfederateFront);
-        confederate::resolve(c, f, false)
+        resolve::confederate(c, f, false)
     });
     assert!(
         t.text().contains("its Battle Plan Counter is removed"),

@@ -2,6 +2,7 @@
 //! on the Battlefield Sheet and the Squares, O13.0 Optional Union Tactics
 //! Tables, Counter-Battery Fire in a Quick battle.
 
+use fcrel::rules::battle::turns::resolve;
 use std::sync::Arc;
 
 use fcrel::campaign::{self, Skill};
@@ -36,7 +37,6 @@ fn shock_attack_checks_by_skill_level() {
 /// Shock attack checks; the second fails (9 > 7) and he Holds where he is.
 #[test]
 fn a_confederate_shock_attack_needs_its_checks_basic() {
-    use fcrel::rules::battle::basic::confederate;
     use fcrel::rules::battle::basic::field::{Field, Unit};
     let b = board("shock-checks", &["longstreet", "kearny"]);
     let mut f = Field::new("glendale", false, 4);
@@ -61,7 +61,7 @@ fn a_confederate_shock_attack_needs_its_checks_basic() {
             plan: Some(march),
         }],
     );
-    confederate::resolve(&mut run.ctx(), &mut f, false).unwrap();
+    resolve::confederate(&mut run.ctx(), &mut f, false).unwrap();
     let text = run.text();
     assert!(text.contains("Shock attack, check 2 of 2"), "{text}");
     assert_eq!(run.dice.scripted_left(), Some(0), "{text}");

@@ -4,11 +4,12 @@
 //! scripted dice and recorded answers, on the bundled Seven Days map unless
 //! it says otherwise.
 
+use fcrel::rules::battle::turns::resolve;
 use std::sync::Arc;
 
 use fcrel::campaign::{self, Campaign, Order, OrderTarget, Side, Skill, UnionLevel};
+use fcrel::rules::battle::basic::combat;
 use fcrel::rules::battle::basic::field::{Field, Unit};
-use fcrel::rules::battle::basic::{combat, confederate};
 use fcrel::rules::battle::ground::Region;
 use fcrel::rules::battle::quick::{self, QuickMode};
 use fcrel::rules::battle::terms::{Formation, PlanCounter};
@@ -1687,7 +1688,7 @@ fn shock_target_ties_the_player_chooses_union_shocks_and_hits_the_dice() {
     let shock_at = |id: &str| Decision::ShockTarget { force: id.into() };
     let (mut run, mut f) = flank();
     let q = question(
-        confederate::resolve(&mut run.ctx(), &mut f, false),
+        resolve::confederate(&mut run.ctx(), &mut f, false),
         &run.text(),
     );
     assert_eq!(q.rule, "11.4");
@@ -1699,7 +1700,7 @@ fn shock_target_ties_the_player_chooses_union_shocks_and_hits_the_dice() {
     // check at 4 - 3 - 2 = -1 fails (a 5): hit, he falls back.
     let (mut run, mut f) = flank();
     run.decider = Recorded::new(vec![shock_at("smith")]);
-    confederate::resolve(&mut run.ctx(), &mut f, false).unwrap();
+    resolve::confederate(&mut run.ctx(), &mut f, false).unwrap();
     assert_eq!(run.strength("smith"), Reduced, "{}", run.text());
     assert_eq!(on_sheet(&run, &f, "smith"), Some(UnionApproach));
     assert_eq!(run.strength("slocum"), Full);

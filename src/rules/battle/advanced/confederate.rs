@@ -9,7 +9,7 @@ use super::combat::{
 };
 use super::field::Field;
 use super::movement::{Retreat, march_squares, retreat as retreat_squares};
-use super::moves::{RetreatKind, retreat, rout_retreat};
+use super::moves::{RetreatKind, retreat};
 use crate::campaign::{ForceType, Side};
 use crate::chronicle::Modifier;
 use crate::rules::battle::ground::{Ground, Region, Square};
@@ -18,7 +18,7 @@ use crate::rules::battle::turns::activation::activated;
 use crate::rules::battle::turns::cup::disrupt;
 use crate::rules::battle::turns::end::exit_sheet;
 use crate::rules::battle::turns::shock::ShockBy;
-use crate::rules::battle::turns::{R, ask_on, k_of, plans};
+use crate::rules::battle::turns::{R, k_of};
 use crate::rules::board::Board;
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::{Decision, DefaultPlan, FormationChange, SecondMove};
@@ -111,89 +111,35 @@ pub fn defaults(board: &Board, f: &Field, k: usize) -> Vec<DefaultPlan> {
     v
 }
 
-/// A14.4 (and 12.3.8 for the Prepared): the player picks who acts next.
-pub fn resolve(ctx: &mut Ctx, f: &mut Field, prepared_only: bool) -> R<()> {
-    loop {
-        if f.routed == Some(Side::Confederate) {
-            // A12.4 Retreat, in the Confederate step (A14.5).
-            return if prepared_only {
-                Ok(())
-            } else {
-                rout_retreat(ctx, f, Side::Confederate, "A14.5")
-            };
-        }
-        let ready: Vec<usize> = f
-            .side(Side::Confederate)
-            .filter(|&k| !f.units[k].acted && (!prepared_only || f.units[k].prepare))
-            .collect();
-        if ready.is_empty() {
-            return Ok(());
-        }
-        // Static Forces act by themselves (A11.1); a Fortification given
-        // Canister fires it (12.3.2).
-        if let Some(&k) = ready.iter().find(|&&k| !f.force_type(k).is_mobile()) {
-            let pid = f.units[k].piece;
-            f.units[k].acted = true;
-            match f.units[k].counter.take() {
-                Some(counter) if !f.in_melee(k) => run_counter(ctx, f, pid, counter)?,
-                _ => static_fire(ctx, f, pid)?,
-            }
-            continue;
-        }
-        let mut options = Vec::new();
-        for &k in &ready {
-            let id = f.id(k);
-            if f.units[k].counter.is_some() && !f.in_melee(k) {
+/// The answers to A14.4's "which Force acts next, and how?" for the Mobile
+/// Forces `ready`: its Battle Plan Counter (not in Melee, A11.5), or each
+/// Default Battle Plan it may use now.
+pub fn options(board: &Board, f: &Field, ready: &[usize]) -> Vec<Decision> {
+    let mut options = Vec::new();
+    for &k in ready {
+        let id = f.id(k);
+        if f.units[k].counter.is_some() && !f.in_melee(k) {
+            options.push(Decision::Act {
+                force: id,
+                plan: None,
+            });
+        } else {
+            for d in defaults(board, f, k) {
                 options.push(Decision::Act {
-                    force: id,
-                    plan: None,
-                });
-            } else {
-                for d in defaults(ctx.board, f, k) {
-                    options.push(Decision::Act {
-                        force: id.clone(),
-                        plan: Some(d),
-                    });
-                }
-            }
-        }
-        if f.formation_counter {
-            options.push(Decision::UseFormationCounter);
-        }
-        match ask_on(ctx, f, "A14.4", "Which Force acts next, and how?", options)? {
-            Decision::UseFormationCounter => plans::use_formation_counter(ctx, f)?,
-            Decision::Act { force, plan } => {
-                let pid = ctx.board.index(&force).expect("offered");
-                let k = f.unit_of(pid).expect("on the sheet");
-                f.units[k].acted = true;
-                match plan {
-                    None => {
-                        let counter = f.units[k].counter.expect("offered with a counter");
-                        run_counter(ctx, f, pid, counter)?;
-                        if let Some(k) = f.unit_of(pid) {
-                            f.units[k].counter = None;
-                            f.units[k].target = None;
-                        }
-                    }
-                    Some(d) => run_default(ctx, f, pid, d)?,
-                }
-                ctx.frame(f, |b| {
-                    format!("{} acts", crate::rules::board::label(&b.pieces[pid]))
+                    force: id.clone(),
+                    plan: Some(d),
                 });
             }
-            other => unreachable!("not offered: {other:?}"),
-        }
-        if !f.has_side(Side::Union) {
-            return Ok(());
         }
     }
+    options
 }
 
 /// A11.1: a Garrison fires at a Union Force in its own or an adjacent
 /// Square; a Fortification at one not in Melee 1 Square or more away,
 /// never with a Union Force in its own Square. The player chooses the
 /// target (A11.7).
-fn static_fire(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
+pub fn static_fire(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
     let k = f.unit_of(pid).expect("here");
     let (what, rule) = match f.force_type(k) {
         ForceType::Garrison => ("Fire (Garrison)", "A11.1"),
@@ -276,7 +222,7 @@ fn column_toward(f: &Field, k: usize, to: Square) -> bool {
 }
 
 /// Resolve a Battle Plan Counter on the Squares (A12.3).
-fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R<()> {
+pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R<()> {
     let k = f.unit_of(pid).expect("here");
     let rule = plan.rule();
     match plan {
@@ -570,7 +516,7 @@ fn march_step(ctx: &mut Ctx, f: &mut Field, pid: usize, prompt: &str) -> R<bool>
 }
 
 /// Resolve a Default Battle Plan on the Squares (A12.4).
-fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: DefaultPlan) -> R<()> {
+pub fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: DefaultPlan) -> R<()> {
     let k = f.unit_of(pid).expect("here");
     let label = f.label(ctx.board, k);
     match plan {

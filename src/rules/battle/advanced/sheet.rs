@@ -6,11 +6,12 @@ use super::moves::{RetreatKind, move_into, retreat};
 use super::{confederate, placement, union};
 use crate::campaign::Side;
 use crate::rules::battle::ground::{Ground, Region, Square};
+use crate::rules::battle::terms::PlanCounter;
 use crate::rules::battle::turns::{R, Sheet, plans};
 use crate::rules::board::Board;
 use crate::rules::components::SpecialBattlePlan;
 use crate::rules::ctx::Ctx;
-use crate::rules::decision::Request;
+use crate::rules::decision::{Decision, DefaultPlan, Request};
 use crate::rules::difficulty::BattleMode;
 
 impl Sheet for Square {
@@ -76,12 +77,35 @@ impl Sheet for Square {
         plans::take_cover(ctx, f)
     }
 
-    fn resolve_confederate(ctx: &mut Ctx, f: &mut Field, prepared_only: bool) -> R<()> {
-        confederate::resolve(ctx, f, prepared_only)
+    const RESOLVE_RULE: &'static str = "A14.4";
+
+    fn confederate_options(ctx: &Ctx, f: &Field, ready: &[usize]) -> Vec<Decision> {
+        confederate::options(ctx.board, f, ready)
     }
 
-    fn resolve_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
-        union::resolve_union(ctx, f)
+    fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R<()> {
+        confederate::run_counter(ctx, f, pid, plan)
+    }
+
+    fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: DefaultPlan) -> R<()> {
+        confederate::run_default(ctx, f, pid, plan)
+    }
+
+    fn static_fire(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
+        confederate::static_fire(ctx, f, pid)
+    }
+
+    fn rout_retreat(ctx: &mut Ctx, f: &mut Field, side: Side) -> R<()> {
+        super::moves::rout_retreat(ctx, f, side, "A14.5")
+    }
+
+    fn union_order(ctx: &mut Ctx, f: &Field) -> R<Vec<usize>> {
+        let order = super::attack::union_order(ctx, f)?;
+        Ok(order.into_iter().map(|k| f.units[k].piece).collect())
+    }
+
+    fn union_default(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
+        union::run_default(ctx, f, pid)
     }
 
     fn on_sheet(request: Request, f: &Field) -> Request {

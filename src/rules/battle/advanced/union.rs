@@ -2,11 +2,11 @@
 //! uses (A13.1, A13.3, A14.2), carrying them out in order (A14.2–A14.3),
 //! and the Special Battle Plans the Advanced rules word anew (A14.1).
 
-use super::attack::{targets, union_order, union_target};
+use super::attack::{targets, union_target};
 use super::combat::{advance_into, attack_on, face};
 use super::field::Field;
 use super::movement::{on_objective, union_advance};
-use super::moves::{RetreatKind, retreat, rout_retreat};
+use super::moves::{RetreatKind, retreat};
 use crate::campaign::{ForceType, Side};
 use crate::dice::{Check, roll_check};
 use crate::rules::battle::ground::{Facing, Ground, Square};
@@ -18,7 +18,6 @@ use crate::rules::battle::turns::hits::{
 };
 use crate::rules::battle::turns::shock::{ShockBy, charge_checks, shock_on};
 use crate::rules::battle::turns::{R, k_of};
-use crate::rules::board::label;
 use crate::rules::components::SpecialBattlePlan;
 use crate::rules::ctx::Ctx;
 
@@ -71,33 +70,8 @@ pub fn union_default(f: &Field, k: usize) -> UnionDefault {
     }
 }
 
-/// A14.3: every Union Force that has not acted, in the order of
-/// [`union_order`]; a Routed army Retreats (A14.5).
-pub fn resolve_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
-    if f.routed == Some(Side::Union) {
-        return rout_retreat(ctx, f, Side::Union, "A14.5");
-    }
-    let order: Vec<usize> = union_order(ctx, f)?
-        .into_iter()
-        .map(|k| f.units[k].piece)
-        .collect();
-    for pid in order {
-        let Some(k) = k_of(f, pid) else { continue };
-        if f.units[k].acted {
-            continue;
-        }
-        f.units[k].acted = true;
-        run_default(ctx, f, pid)?;
-        ctx.frame(f, |b| format!("{} acts", label(&b.pieces[pid])));
-        if !f.has_side(Side::Confederate) {
-            break;
-        }
-    }
-    Ok(())
-}
-
 /// A14.2: carry out a Union Force's Default Battle Plan.
-fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
+pub fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
     let k = k_of(f, pid).expect("on the sheet");
     match union_default(f, k) {
         UnionDefault::Combat => combat(ctx, f, pid, "A14.2.2", true),

@@ -8,7 +8,6 @@ use crate::campaign::{ForceType, Side};
 use crate::chronicle::Modifier;
 use crate::rules::battle::ground::Region;
 use crate::rules::battle::terms::{Formation, PlanCounter};
-use crate::rules::battle::turns::{ask_on, plans};
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::{Decision, DefaultPlan, FormationChange, SecondMove};
 
@@ -96,92 +95,36 @@ pub fn defaults(ctx: &Ctx, f: &Field, at: &Occupancy, k: usize, v: &mut Vec<Defa
     v.push(DefaultPlan::Hold);
 }
 
-/// 14.4 (and 12.3.8 for the Prepared): the player picks who acts next.
-pub fn resolve(ctx: &mut Ctx, f: &mut Field, prepared_only: bool) -> R<()> {
-    let mut ready = Vec::new();
+/// The answers to 14.4's "which Force acts next, and how?" for the Mobile
+/// Forces `ready`: its Battle Plan Counter (not in Melee, 11.5), or each
+/// Default Battle Plan it may use now.
+pub fn options(ctx: &Ctx, f: &Field, ready: &[usize]) -> Vec<Decision> {
+    let at = Occupancy::of(f);
     let mut plans = Vec::new();
-    loop {
-        if f.routed == Some(Side::Confederate) {
-            // 12.4.5 Retreat, in the Confederate step (no Prepare: a Routed
-            // side places no Battle Plans, 14.5).
-            return if prepared_only {
-                Ok(())
-            } else {
-                rout_retreat(ctx, f, Side::Confederate, "12.4.5")
-            };
-        }
-        ready.clear();
-        ready.extend(
-            f.side(Side::Confederate)
-                .filter(|&k| !f.units[k].acted && (!prepared_only || f.units[k].prepare)),
-        );
-        if ready.is_empty() {
-            return Ok(());
-        }
-        // Static Forces act by themselves (11.1); a Fortification given
-        // Canister fires it (12.3.2).
-        if let Some(&k) = ready.iter().find(|&&k| !f.force_type(k).is_mobile()) {
-            let pid = f.units[k].piece;
-            f.units[k].acted = true;
-            match f.units[k].counter.take() {
-                Some(counter) if !f.in_melee(k) => run_counter(ctx, f, pid, counter)?,
-                _ => static_fire(ctx, f, pid)?,
-            }
-            continue;
-        }
-        let at = Occupancy::of(f);
-        let mut options = Vec::with_capacity(ready.len() * 8 + 1);
-        for &k in &ready {
-            let id = f.id(k);
-            if f.units[k].counter.is_some() && !at.any(f.units[k].at, Side::Union) {
+    let mut options = Vec::with_capacity(ready.len() * 8 + 1);
+    for &k in ready {
+        let id = f.id(k);
+        if f.units[k].counter.is_some() && !at.any(f.units[k].at, Side::Union) {
+            options.push(Decision::Act {
+                force: id,
+                plan: None,
+            });
+        } else {
+            defaults(ctx, f, &at, k, &mut plans);
+            for &d in &plans {
                 options.push(Decision::Act {
-                    force: id,
-                    plan: None,
-                });
-            } else {
-                defaults(ctx, f, &at, k, &mut plans);
-                for &d in &plans {
-                    options.push(Decision::Act {
-                        force: id.clone(),
-                        plan: Some(d),
-                    });
-                }
-            }
-        }
-        if f.formation_counter {
-            options.push(Decision::UseFormationCounter);
-        }
-        match ask_on(ctx, f, "14.4", "Which Force acts next, and how?", options)? {
-            Decision::UseFormationCounter => plans::use_formation_counter(ctx, f)?,
-            Decision::Act { force, plan } => {
-                let pid = ctx.board.index(&force).expect("offered");
-                let k = f.unit_of(pid).expect("on the sheet");
-                f.units[k].acted = true;
-                match plan {
-                    None => {
-                        let counter = f.units[k].counter.expect("offered with a counter");
-                        run_counter(ctx, f, pid, counter)?;
-                        if let Some(k) = f.unit_of(pid) {
-                            f.units[k].counter = None;
-                        }
-                    }
-                    Some(d) => run_default(ctx, f, pid, d)?,
-                }
-                ctx.frame(f, |b| {
-                    format!("{} acts", crate::rules::board::label(&b.pieces[pid]))
+                    force: id.clone(),
+                    plan: Some(d),
                 });
             }
-            other => unreachable!("not offered: {other:?}"),
-        }
-        if !f.has_side(Side::Union) {
-            return Ok(());
         }
     }
+    options
 }
 
 /// Garrisons fire at enemies in their own or the next Region, Fortifications
 /// at the closest non-Melee Region (11.1, 11.7).
-fn static_fire(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
+pub fn static_fire(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
     let k = f.unit_of(pid).expect("here");
     match f.force_type(k) {
         ForceType::Garrison => {
@@ -317,7 +260,7 @@ fn fire_against(
 }
 
 /// Resolve a Battle Plan Counter (12.3).
-fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R<()> {
+pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R<()> {
     let k = f.unit_of(pid).expect("here");
     let column = f.units[k].formation == Formation::Column;
     let range = f.range_to_enemy(k);
@@ -506,7 +449,7 @@ fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R
 }
 
 /// Resolve a Default Battle Plan (12.4).
-fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: DefaultPlan) -> R<()> {
+pub fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: DefaultPlan) -> R<()> {
     let k = f.unit_of(pid).expect("here");
     let label = f.label(ctx.board, k);
     match plan {

@@ -4,12 +4,14 @@
 use super::combat::{RetreatKind, retreat};
 use super::confederate;
 use super::field::Field;
+use crate::campaign::Side;
 use crate::rules::battle::ground::{Region, Square};
+use crate::rules::battle::terms::PlanCounter;
 use crate::rules::battle::turns::{R, Sheet, plans};
 use crate::rules::board::Board;
 use crate::rules::components::SpecialBattlePlan;
 use crate::rules::ctx::Ctx;
-use crate::rules::decision::Request;
+use crate::rules::decision::{Decision, DefaultPlan, Request};
 use crate::rules::difficulty::BattleMode;
 
 impl Sheet for Region {
@@ -53,12 +55,40 @@ impl Sheet for Region {
         plans::take_cover(ctx, f)
     }
 
-    fn resolve_confederate(ctx: &mut Ctx, f: &mut Field, prepared_only: bool) -> R<()> {
-        confederate::resolve(ctx, f, prepared_only)
+    const RESOLVE_RULE: &'static str = "14.4";
+
+    fn confederate_options(ctx: &Ctx, f: &Field, ready: &[usize]) -> Vec<Decision> {
+        confederate::options(ctx, f, ready)
     }
 
-    fn resolve_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
-        super::union::resolve_union(ctx, f)
+    fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R<()> {
+        confederate::run_counter(ctx, f, pid, plan)
+    }
+
+    fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: DefaultPlan) -> R<()> {
+        confederate::run_default(ctx, f, pid, plan)
+    }
+
+    fn static_fire(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
+        confederate::static_fire(ctx, f, pid)
+    }
+
+    fn rout_retreat(ctx: &mut Ctx, f: &mut Field, side: Side) -> R<()> {
+        // 12.4.5 Retreat; 14.2.3 for every Union Mobile Force, its
+        // Artillery captured at the Rout (14.5).
+        let rule = match side {
+            Side::Confederate => "12.4.5",
+            Side::Union => "14.2.3",
+        };
+        super::combat::rout_retreat(ctx, f, side, rule)
+    }
+
+    fn union_order(_ctx: &mut Ctx, f: &Field) -> R<Vec<usize>> {
+        Ok(super::union::union_order(f))
+    }
+
+    fn union_default(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
+        super::union::union_default(ctx, f, pid)
     }
 
     fn on_sheet(request: Request, f: &Field) -> Request {

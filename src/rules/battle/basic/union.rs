@@ -10,7 +10,6 @@ use crate::rules::battle::ground::Region;
 use crate::rules::battle::terms::{Formation, Tactics};
 pub use crate::rules::battle::turns::cup::{draw_special_plans, resolve_common};
 pub use crate::rules::battle::turns::tactics::*;
-use crate::rules::board::label;
 use crate::rules::components::SpecialBattlePlan;
 use crate::rules::ctx::Ctx;
 
@@ -174,37 +173,20 @@ fn union_ranged_mods(ctx: &Ctx, f: &Field, pid: usize) -> Vec<Modifier> {
     }
 }
 
-/// 14.3: every Union Force that has not acted, front to rear.
-pub fn resolve_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
-    if f.routed == Some(Side::Union) {
-        // 14.2.3 Retreat for every Mobile Force; Artillery was captured at
-        // the Rout (14.5).
-        return rout_retreat(ctx, f, Side::Union, "14.2.3");
-    }
+/// 14.3: the Union Forces that have not acted, front to rear (from the
+/// Confederate Reserve to the Union Reserve), as counters.
+pub fn union_order(f: &Field) -> Vec<usize> {
     let mut order: Vec<(Region, usize)> = f
         .side(Side::Union)
         .filter(|&k| !f.units[k].acted)
         .map(|k| (f.units[k].at, f.units[k].piece))
         .collect();
-    // Front to rear: from the Confederate Reserve to the Union Reserve.
     order.sort_by_key(|&(region, _)| std::cmp::Reverse(region.depth(Side::Union)));
-    for (_, pid) in order {
-        let Some(k) = k_of(f, pid) else { continue };
-        if f.units[k].acted {
-            continue;
-        }
-        f.units[k].acted = true;
-        union_default(ctx, f, pid)?;
-        ctx.frame(f, |b| format!("{} acts", label(&b.pieces[pid])));
-        if !f.has_side(Side::Confederate) {
-            break;
-        }
-    }
-    Ok(())
+    order.into_iter().map(|(_, pid)| pid).collect()
 }
 
 /// 13.1 / 13.3 / 14.2: the Default Battle Plan of one Union Force.
-fn union_default(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
+pub fn union_default(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
     let k = k_of(f, pid).expect("on the sheet");
     let ty = f.force_type(k);
     let region = f.units[k].at;

@@ -13,6 +13,7 @@ pub mod fight;
 pub mod hits;
 pub mod insights;
 pub mod plans;
+pub mod resolve;
 pub mod sequence;
 pub mod shock;
 pub mod tactics;
@@ -24,7 +25,8 @@ use crate::rules::battle::ground::{Ground, Region, Square};
 use crate::rules::board::Board;
 use crate::rules::components::SpecialBattlePlan;
 use crate::rules::ctx::Ctx;
-use crate::rules::decision::{Decision, Interrupt, Request};
+use crate::rules::battle::terms::PlanCounter;
+use crate::rules::decision::{Decision, DefaultPlan, Interrupt, Request};
 use crate::rules::difficulty::BattleMode;
 
 pub type R<T> = Result<T, Interrupt>;
@@ -84,11 +86,26 @@ pub trait Sheet: Ground {
     fn resolve_drawn(ctx: &mut Ctx, f: &mut Field<Self>, plan: SpecialBattlePlan) -> R<bool>;
     /// 12.2 Select and Place Confederate Battle Plans (and Cover, 12.3.3).
     fn assign(ctx: &mut Ctx, f: &mut Field<Self>) -> R<()>;
-    /// 14.4 Resolve Confederate Battle Plans; `prepared_only`: those with
-    /// Prepare attached, before the Union acts (12.3.8).
-    fn resolve_confederate(ctx: &mut Ctx, f: &mut Field<Self>, prepared_only: bool) -> R<()>;
-    /// 14.2–14.3 Union Battle Plans, resolved in their order.
-    fn resolve_union(ctx: &mut Ctx, f: &mut Field<Self>) -> R<()>;
+    /// The rule the player's order of resolution is asked under (14.4,
+    /// A14.4).
+    const RESOLVE_RULE: &'static str;
+    /// The answers to "which Force acts next, and how?" for the Mobile
+    /// Forces `ready` (14.4: its Battle Plan Counter, or a Default Battle
+    /// Plan it may use now, 12.4, A12.4).
+    fn confederate_options(ctx: &Ctx, f: &Field<Self>, ready: &[usize]) -> Vec<Decision>;
+    /// Carry out a Confederate Battle Plan Counter (12.3, A12.3).
+    fn run_counter(ctx: &mut Ctx, f: &mut Field<Self>, pid: usize, plan: PlanCounter) -> R<()>;
+    /// Carry out a Confederate Default Battle Plan (12.4, A12.4).
+    fn run_default(ctx: &mut Ctx, f: &mut Field<Self>, pid: usize, plan: DefaultPlan) -> R<()>;
+    /// A Confederate Garrison or Fortification fires (11.1, A11.1).
+    fn static_fire(ctx: &mut Ctx, f: &mut Field<Self>, pid: usize) -> R<()>;
+    /// A Routed army retreats, in its side's step (12.4.5, 14.2.3, A14.5).
+    fn rout_retreat(ctx: &mut Ctx, f: &mut Field<Self>, side: Side) -> R<()>;
+    /// The Union Forces that have not acted, as counters, in the order they
+    /// act (14.3, A14.3).
+    fn union_order(ctx: &mut Ctx, f: &Field<Self>) -> R<Vec<usize>>;
+    /// Carry out a Union Force's Default Battle Plan (14.2, A14.2).
+    fn union_default(ctx: &mut Ctx, f: &mut Field<Self>, pid: usize) -> R<()>;
     /// The request with the sheet as the player sees it attached.
     fn on_sheet(request: Request, f: &Field<Self>) -> Request;
     /// What is wrong with the sheet, if anything (its capacities, no

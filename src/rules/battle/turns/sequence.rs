@@ -33,16 +33,16 @@ pub fn battle<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<Option<Ending>> {
             return Ok(Some(e));
         }
         check(ctx, f, "the draw");
-        P::resolve_confederate(ctx, f, true)?;
+        super::resolve::confederate(ctx, f, true)?;
         if f.formation_counter && f.routed != Some(Side::Confederate) {
             super::plans::formation_counter(ctx, f)?;
         }
-        P::resolve_union(ctx, f)?;
+        super::resolve::union(ctx, f)?;
         check(ctx, f, "the Union Battle Plans");
         if let Some(e) = ended(ctx, f) {
             return Ok(Some(e));
         }
-        P::resolve_confederate(ctx, f, false)?;
+        super::resolve::confederate(ctx, f, false)?;
         check(ctx, f, "the Confederate Battle Plans");
         rout_check(ctx, f)?;
         // End of the turn: plans back to the cup, counters off (14.3, 14.4).

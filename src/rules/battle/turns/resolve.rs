@@ -1,0 +1,103 @@
+//! The order the Forces act in, the same on every sheet: 14.4 (A14.4) the
+//! player picks which Confederate Force acts next, and how; 14.2–14.3
+//! (A14.3) the Union Forces act front to rear. What each Force may do, and
+//! doing it, the sheet supplies through [`Sheet`].
+
+use super::{R, Sheet, ask_on, k_of, plans};
+use crate::campaign::Side;
+use crate::rules::battle::field::Field;
+use crate::rules::board::label;
+use crate::rules::ctx::Ctx;
+use crate::rules::decision::Decision;
+
+/// 14.4 Resolve Confederate Battle Plans (A14.4); `prepared_only`: those
+/// with Prepare attached, before the Union acts (12.3.8).
+pub fn confederate<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>, prepared_only: bool) -> R<()> {
+    let mut ready = Vec::new();
+    loop {
+        if f.routed == Some(Side::Confederate) {
+            // Retreat, in the Confederate step (no Prepare: a Routed side
+            // places no Battle Plans, 14.5).
+            return if prepared_only {
+                Ok(())
+            } else {
+                P::rout_retreat(ctx, f, Side::Confederate)
+            };
+        }
+        ready.clear();
+        ready.extend(
+            f.side(Side::Confederate)
+                .filter(|&k| !f.units[k].acted && (!prepared_only || f.units[k].prepare)),
+        );
+        if ready.is_empty() {
+            return Ok(());
+        }
+        // Static Forces act by themselves (11.1, A11.1); a Fortification
+        // given Canister fires it (12.3.2).
+        if let Some(&k) = ready.iter().find(|&&k| !f.force_type(k).is_mobile()) {
+            let pid = f.units[k].piece;
+            f.units[k].acted = true;
+            match f.units[k].counter.take() {
+                Some(counter) if !f.in_melee(k) => P::run_counter(ctx, f, pid, counter)?,
+                _ => P::static_fire(ctx, f, pid)?,
+            }
+            continue;
+        }
+        let mut options = P::confederate_options(ctx, f, &ready);
+        if f.formation_counter {
+            options.push(Decision::UseFormationCounter);
+        }
+        match ask_on(
+            ctx,
+            f,
+            P::RESOLVE_RULE,
+            "Which Force acts next, and how?",
+            options,
+        )? {
+            Decision::UseFormationCounter => plans::use_formation_counter(ctx, f)?,
+            Decision::Act { force, plan } => {
+                let pid = ctx.board.index(&force).expect("offered");
+                let k = f.unit_of(pid).expect("on the sheet");
+                f.units[k].acted = true;
+                match plan {
+                    None => {
+                        let counter = f.units[k].counter.expect("offered with a counter");
+                        P::run_counter(ctx, f, pid, counter)?;
+                        if let Some(k) = f.unit_of(pid) {
+                            f.units[k].counter = None;
+                            f.units[k].target = None;
+                        }
+                    }
+                    Some(d) => P::run_default(ctx, f, pid, d)?,
+                }
+                ctx.frame(f, |b| format!("{} acts", label(&b.pieces[pid])));
+            }
+            other => unreachable!("not offered: {other:?}"),
+        }
+        if !f.has_side(Side::Union) {
+            return Ok(());
+        }
+    }
+}
+
+/// 14.2–14.3 (A14.3): each Union Force that has not acted carries out its
+/// Default Battle Plan, in the sheet's order, until no Confederate Force
+/// is left; a Routed Union army retreats instead.
+pub fn union<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()> {
+    if f.routed == Some(Side::Union) {
+        return P::rout_retreat(ctx, f, Side::Union);
+    }
+    for pid in P::union_order(ctx, f)? {
+        let Some(k) = k_of(f, pid) else { continue };
+        if f.units[k].acted {
+            continue;
+        }
+        f.units[k].acted = true;
+        P::union_default(ctx, f, pid)?;
+        ctx.frame(f, |b| format!("{} acts", label(&b.pieces[pid])));
+        if !f.has_side(Side::Confederate) {
+            break;
+        }
+    }
+    Ok(())
+}
