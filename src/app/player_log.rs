@@ -21,7 +21,14 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             EguiPrimaryContextPass,
             (
-                end_panel.run_if(in_state(GameState::Over).and_then(in_state(Screen::Game))),
+                // A stand-alone battle is not kept in the Player Log (21.0).
+                end_panel.run_if(
+                    in_state(GameState::Over)
+                        .and_then(in_state(Screen::Game))
+                        .and_then(not(resource_exists::<
+                            crate::rules::battle::advanced::battle_pack::ActiveStandAlone,
+                        >)),
+                ),
                 log_screen.run_if(in_state(Screen::PlayerLog)),
             ),
         );

@@ -85,7 +85,11 @@ pub fn build(world: &mut World) -> Option<GameView> {
     let request = world
         .get_resource::<PendingDecision>()
         .and_then(|p| p.request.as_ref());
-    Some(GameView::build(board, step, request))
+    let mut view = GameView::build(board, step, request);
+    // A stand-alone battle's result lives in its battle's record.
+    let records = world.get_resource::<crate::rules::battle::record::BattleRecords>();
+    view.stand_alone = view.stand_alone.map(|s| s.with_records(records));
+    Some(view)
 }
 
 #[cfg(test)]

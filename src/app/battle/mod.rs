@@ -53,6 +53,8 @@ pub struct BattleScreen {
     /// The Square picked on the Advanced sheet for the Force being set up,
     /// whose Formation is still to choose (A10.2.14).
     pub square: Option<Square>,
+    /// Where the sheet drew each counter last (logical points).
+    pub counters: Vec<(String, bevy_egui::egui::Rect)>,
 }
 
 impl BattleScreen {
@@ -237,6 +239,8 @@ pub fn setup_sheet(
             in_melee: false,
             range: None,
             refusals: Vec::new(),
+            relations: Vec::new(),
+            reach: Vec::new(),
         });
     }
     placed.reverse();
@@ -360,6 +364,7 @@ pub fn follow(
     time: Res<Time<Real>>,
     keys: Res<ButtonInput<KeyCode>>,
     mut redraw: MessageWriter<RequestRedraw>,
+    stand_alone: Option<Res<crate::rules::battle::advanced::battle_pack::ActiveStandAlone>>,
 ) {
     let Some(records) = records else {
         return;
@@ -411,7 +416,8 @@ pub fn follow(
     if space && playing && playback == Playback::Step {
         screen.cursor += 1;
         used = true;
-    } else if space && !playing && ended {
+    } else if space && !playing && ended && stand_alone.is_none() {
+        // A stand-alone battle stays on screen: it is the whole game.
         screen.close();
         used = true;
     }
@@ -464,7 +470,8 @@ pub fn status(
         });
     } else if b.ending.is_some() {
         panels::withdrawal_and_ending(ui, board, b, screen.cursor);
-        if ui.button("Return to the map (Enter)").clicked() {
+        // A stand-alone battle is the whole game: no map to go back to.
+        if board.stand_alone.is_none() && ui.button("Return to the map (Enter)").clicked() {
             screen.close();
         }
         if pending.request.is_some() {
@@ -572,6 +579,7 @@ pub fn central(
                         if let Some(f) = &input.clicked {
                             screen.picked = Some(f.clone());
                         }
+                        screen.counters.clone_from(&input.counters);
                         if let Some(r) = request
                             && let Some(d) = answer(&input, r, screen)
                             && let Some(decide) = decide
@@ -769,6 +777,8 @@ mod tests {
             in_melee: false,
             range: Some(2),
             refusals: Vec::new(),
+            relations: Vec::new(),
+            reach: Vec::new(),
         }
     }
 
@@ -1008,7 +1018,7 @@ mod tests {
             Decision::MarchInto { square: sq("D4") },
         ];
         let screen_rect = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1200.0, 900.0));
-        let at = sheet::Geometry::new(screen_rect, Some(Square::COLUMNS))
+        let at = sheet::Geometry::new(screen_rect, Some(Square::COLUMNS), true)
             .cell(sq("D4"))
             .expect("a cell")
             .center();

@@ -19,8 +19,9 @@ use bevy_egui::egui::{
 };
 
 use crate::campaign::Side;
+use crate::chronicle::Modifier;
 use crate::rules::battle::ground::{Region, Square};
-use crate::rules::battle::record::{SheetUnit, SheetView};
+use crate::rules::battle::record::{Relation, SheetUnit, SheetView, Strikes};
 use crate::rules::battle::terms::{Formation, PlanCounter, Tactics};
 use crate::rules::board::{Board, label};
 use crate::rules::components::Strength;
@@ -38,6 +39,10 @@ const RED: Color32 = Color32::from_rgb(200, 30, 30);
 const AIM: Color32 = Color32::from_rgb(196, 96, 16);
 /// A Square or Force the pending question offers.
 const OFFER: Color32 = Color32::from_rgb(255, 196, 0);
+/// The selected Force's reach: the Squares a March takes it into (A12.4).
+const REACH: Color32 = Color32::from_rgb(60, 150, 90);
+/// A Union Force the selected Force may attack now (A11.6).
+const THREAT: Color32 = Color32::from_rgb(170, 20, 60);
 
 /// The bands from the top of the screen down.
 const TOP_DOWN: [Region; 6] = [
@@ -54,10 +59,16 @@ const TOP_DOWN: [Region; 6] = [
 const HEADER_H: f32 = 86.0;
 const FOOTER_H: f32 = 26.0;
 const NUMBERS_H: f32 = 18.0;
+/// The modified sheet's Row labels: the letter only (its Region on hover).
+const WIDE_LABEL_W: f32 = 30.0;
+/// The smallest letters a counter's name is written in.
+const NAME_MIN: f32 = 8.5;
 
 /// What the player did on the sheet.
-#[derive(Debug, Default, Clone, PartialEq, Eq)]
+#[derive(Debug, Default, Clone, PartialEq)]
 pub struct SheetInput {
+    /// Where each counter was drawn (the screenshot tour hovers one).
+    pub counters: Vec<(String, Rect)>,
     /// A Confederate Force clicked.
     pub clicked: Option<String>,
     /// A highlighted Square clicked (Advanced: March into, Retreat into,
@@ -105,17 +116,29 @@ pub struct Geometry {
 
 impl Geometry {
     /// `columns`: the Advanced sheet's width in Squares (6; 11 or 12 on
-    /// the Battle Packs' modified sheet), None for the Basic sheet.
-    pub fn new(rect: Rect, columns: Option<u8>) -> Geometry {
+    /// the Battle Packs' modified sheet), None for the Basic sheet; `lee`:
+    /// Lee is with the army. The modified sheet gives its Squares all the
+    /// room it can: the Rows by their letters only, no Lee's box when he
+    /// is absent (a stand-alone battle has none).
+    pub fn new(rect: Rect, columns: Option<u8>, lee: bool) -> Geometry {
         let advanced = columns.is_some();
+        let wide = columns.is_some_and(|c| c > Square::COLUMNS);
         let header = Rect::from_min_size(rect.min, Vec2::new(rect.width(), HEADER_H));
         let foot = Rect::from_min_max(Pos2::new(rect.left(), rect.bottom() - FOOTER_H), rect.max);
         let body = Rect::from_min_max(
             Pos2::new(rect.left(), header.bottom()),
             Pos2::new(rect.right(), foot.top()),
         );
-        let label_w = 150.0_f32.min(rect.width() * 0.18);
-        let lee_w = 130.0_f32.min(rect.width() * 0.15);
+        let label_w = if wide {
+            WIDE_LABEL_W
+        } else {
+            150.0_f32.min(rect.width() * 0.18)
+        };
+        let lee_w = if wide && !lee {
+            0.0
+        } else {
+            130.0_f32.min(rect.width() * 0.15)
+        };
         let top = if advanced {
             body.top() + NUMBERS_H
         } else {
@@ -227,6 +250,44 @@ fn short(board: &Board, id: &str) -> String {
         let ty = format!("{} ", p.force.force_type.name());
         name.strip_prefix(&ty).unwrap_or(name).to_string()
     })
+}
+
+/// The longest form of `name` that `fits`: the name; without its
+/// initials ("J.R. Jones" → "Jones"); then cut, with a full stop
+/// ("Doubleday" → "Doubl."), to three letters at least. The full name is
+/// on the counter's hover.
+pub fn abbreviate(name: &str, fits: impl Fn(&str) -> bool) -> String {
+    if fits(name) {
+        return name.to_string();
+    }
+    let words: Vec<&str> = name.split_whitespace().collect();
+    // Initials end with a full stop ("J.R."); a number ("Brigade 3") is
+    // kept with its word.
+    let plain: Vec<&str> = words
+        .iter()
+        .copied()
+        .filter(|w| !(w.ends_with('.') && w.chars().filter(|c| c.is_alphabetic()).count() <= 3))
+        .collect();
+    let base = if plain.is_empty() || plain.len() == words.len() {
+        name.to_string()
+    } else {
+        plain.join(" ")
+    };
+    if fits(&base) {
+        return base;
+    }
+    // A cut saves two letters at least ("Meade" is no shorter as
+    // "Mead.").
+    let chars: Vec<char> = base.chars().collect();
+    let mut n = chars.len().saturating_sub(2);
+    while n > 3 {
+        let cut: String = chars[..n].iter().collect::<String>().trim_end().to_string() + ".";
+        if fits(&cut) {
+            return cut;
+        }
+        n -= 1;
+    }
+    chars[..chars.len().min(3)].iter().collect::<String>() + "."
 }
 
 /// Where each unit stands (its counter's rect): in its band on the Basic
@@ -362,14 +423,16 @@ pub fn draw(
     let rect = ui.available_rect_before_wrap();
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 0.0, PARCHMENT);
-    let g = Geometry::new(rect, advanced.then(|| columns(sheet, offer)));
+    let g = Geometry::new(rect, advanced.then(|| columns(sheet, offer)), sheet.lee);
     header_strip(ui, &painter, g.header, title, sheet, offer.setup.as_deref());
     if advanced {
         squares(ui, &painter, &g, sheet, offer, &mut input);
     } else {
         bands(&painter, &g, sheet);
     }
-    lee_box(ui, &painter, board, &g, sheet);
+    if g.lee_w > 0.0 {
+        lee_box(ui, &painter, board, &g, sheet);
+    }
     // Counters, each gliding to where it stands now.
     let ctx = ui.ctx().clone();
     let placed = layout(sheet, &g);
@@ -383,6 +446,45 @@ pub fn draw(
             (*k, Rect::from_min_size(Pos2::new(x, y), target.size()))
         })
         .collect();
+    // Display only, never an answer: the Confederate Force hovered, else
+    // the one picked; the Squares its March reaches (A12.4) and the
+    // Union Forces it may attack now (A11.6), as the rules see them.
+    let hovered = shown
+        .iter()
+        .find(|(_, r)| ui.rect_contains_pointer(*r))
+        .map(|(k, _)| *k);
+    let selected = hovered
+        .filter(|&k| sheet.units[k].side == Side::Confederate)
+        .or_else(|| {
+            let p = picked?;
+            sheet
+                .units
+                .iter()
+                .position(|u| u.force == p && u.side == Side::Confederate)
+        })
+        .map(|k| &sheet.units[k]);
+    if let Some(sel) = selected {
+        for square in sel.reach.iter().filter(|s| !offer.squares.contains(s)) {
+            if let Some(cell) = g.cell(*square) {
+                painter.rect_filled(cell.shrink(4.0), 4.0, REACH.gamma_multiply(0.22));
+                painter.rect_stroke(
+                    cell.shrink(4.0),
+                    4.0,
+                    Stroke::new(1.5, REACH),
+                    StrokeKind::Inside,
+                );
+            }
+        }
+    }
+    input.counters = shown
+        .iter()
+        .map(|(k, r)| (sheet.units[*k].force.clone(), *r))
+        .collect();
+    let toward = |u: &SheetUnit| -> Option<(&SheetUnit, &Relation)> {
+        let sel = selected.filter(|s| s.side != u.side)?;
+        let r = sel.relations.iter().find(|r| r.force == u.force)?;
+        Some((sel, r))
+    };
     // A12.3: each declared target, an arrow under the counters.
     for (k, from) in &shown {
         let Some(t) = &sheet.units[*k].target else {
@@ -415,6 +517,7 @@ pub fn draw(
                 StrokeKind::Outside,
             );
         }
+        let from = toward(u);
         let resp = counter(
             ui,
             &painter,
@@ -423,7 +526,13 @@ pub fn draw(
             at,
             alpha,
             picked == Some(u.force.as_str()),
+            from,
         );
+        if let Some((_, r)) = from.filter(|(_, r)| r.target) {
+            // An offered target keeps the offer's highlight; the range goes
+            // under it either way.
+            ring(&painter, at, r, !target);
+        }
         if hit {
             let flash = ctx.animate_value_with_time(id.with("hit"), 0.0, 0.8);
             painter.rect_stroke(
@@ -467,7 +576,7 @@ pub fn draw(
             let id = egui::Id::new(("sheet", battle_id, &u.force));
             let alpha = ctx.animate_value_with_time(id.with("a"), 0.0, 0.6);
             if alpha > 0.02 {
-                counter(ui, &painter, board, u, *r, alpha, false);
+                counter(ui, &painter, board, u, *r, alpha, false, None);
                 let s = Stroke::new(3.0, RED.gamma_multiply(alpha));
                 painter.line_segment([r.left_top(), r.right_bottom()], s);
                 painter.line_segment([r.right_top(), r.left_bottom()], s);
@@ -583,6 +692,23 @@ fn squares(
         let lbl = Rect::from_min_size(full.min, Vec2::new(g.label_w, full.height()));
         painter.rect_filled(lbl.shrink(1.0), 2.0, fill);
         let letter = char::from(b'A' + i as u8).to_string();
+        if g.label_w <= WIDE_LABEL_W {
+            // The modified sheet: the letter, its Region on hover.
+            painter.text(
+                lbl.center(),
+                Align2::CENTER_CENTER,
+                &letter,
+                FontId::proportional(22.0),
+                INK,
+            );
+            ui.interact(lbl, ui.id().with(("row", i)), Sense::hover())
+                .on_hover_text(format!(
+                    "Row {letter}: the {} ({}; A10.2.14).",
+                    region.name(),
+                    row_note(i)
+                ));
+            continue;
+        }
         painter.text(
             lbl.left_center() + Vec2::new(8.0, 0.0),
             Align2::LEFT_CENTER,
@@ -615,13 +741,18 @@ fn squares(
         let columns = g.columns();
         let w = n.width() / f32::from(columns);
         for c in 0..columns {
-            painter.text(
+            let at = painter.text(
                 Pos2::new(n.left() + w * (f32::from(c) + 0.5), n.center().y),
                 Align2::CENTER_CENTER,
                 (c + 1).to_string(),
                 FontId::proportional(13.0),
                 INK,
             );
+            ui.interact(at, ui.id().with(("column", c)), Sense::hover())
+                .on_hover_text(format!(
+                    "Column {} (A10.2.14). Range counts Squares in any direction, diagonals too: the larger of the Rows and Columns between two Forces (A11.0.1).",
+                    c + 1
+                ));
         }
     }
     for (square, cell) in &g.cells {
@@ -914,13 +1045,13 @@ fn header_strip(
         Color32::WHITE,
     );
     ui.interact(t, ui.id().with("tactics"), Sense::hover()).on_hover_text(format!(
-        "Union Tactics (13.0): Union {} against Confederate {}. Aggressive when the Union's combined Combat Value is greater, Defensive when smaller, a die on a tie (even: Aggressive). Aggressive: the Union Forces advance in Column (13.1); Defensive: they hold and fire in Line (13.3).",
+        "Union Tactics (13.0): Union {} against Confederate {}. Aggressive when the Union's combined Combat Value is greater, Defensive when smaller, a die on a tie (even: Aggressive). Aggressive: the Union Forces advance in Column (13.1); Defensive: they hold and fire in Line (13.3). A stand-alone battle keeps the tactics its terms set.",
         s.union_combat, s.confederate_combat
     ));
     x += 112.0;
     // At set-up the armies are not yet on the sheet to add up.
     if setup.is_none() {
-        painter.text(
+        let at = painter.text(
             Pos2::new(x, y + 11.0),
             Align2::LEFT_CENTER,
             format!(
@@ -930,19 +1061,40 @@ fn header_strip(
             FontId::proportional(13.0),
             INK,
         );
+        ui.interact(at, ui.id().with("combat-totals"), Sense::hover())
+            .on_hover_text("Each army's combined Combat Value on the sheet (13.0: it sets the Union Tactics in a campaign battle; 10.2.9 Envelopment at 3:1).");
+        x = (x + 190.0).min(at.right() + 18.0);
+    } else {
+        x += 190.0;
     }
-    x += 190.0;
     let left = s.quantity.saturating_sub(s.assigned);
-    painter.text(
-        Pos2::new(x, y + 11.0),
-        Align2::LEFT_CENTER,
-        format!(
-            "Battle Plans {left} of {} left · Union draws {}",
-            s.quantity, s.union_quantity
-        ),
-        FontId::proportional(12.0),
-        INK,
+    let text = format!(
+        "Battle Plans {left} of {} left · Union draws {}",
+        s.quantity, s.union_quantity
     );
+    let font = FontId::proportional(12.0);
+    let w = painter
+        .layout_no_wrap(text.clone(), font.clone(), INK)
+        .size()
+        .x;
+    // Where the turn track leaves no room (a long battle, a narrow
+    // window): on the title's line, at the right.
+    let at = if x + w <= r.right() - 8.0 {
+        painter.text(Pos2::new(x, y + 11.0), Align2::LEFT_CENTER, text, font, INK)
+    } else {
+        painter.text(
+            Pos2::new(r.right() - 10.0, r.top() + 15.0),
+            Align2::RIGHT_CENTER,
+            text,
+            font,
+            INK,
+        )
+    };
+    ui.interact(at, ui.id().with("plan-quantities"), Sense::hover())
+        .on_hover_text(format!(
+            "Battle Plan Counters (10.2.10): {} a battle turn, {} assigned this turn (12.2). The Union draws {} Special Battle Plan(s) a battle turn (14.0).",
+            s.quantity, s.assigned, s.union_quantity
+        ));
     // Second line: Special Battle Plans in effect, the cup, Insights; at
     // set-up what is being set up.
     let mut x = r.left() + 10.0;
@@ -1065,7 +1217,10 @@ pub fn place(u: &SheetUnit) -> String {
 }
 
 /// One counter, as on the map: name, Combat Value, type symbol, Skill and
-/// Activation; a red slash when reduced; tags for what is attached.
+/// Activation; a red slash when reduced; tags for what is attached. On
+/// hover every number explained; `from`: the selected enemy Force and how
+/// it stands toward this one (the Advanced sheet).
+#[allow(clippy::too_many_arguments)]
 fn counter(
     ui: &mut egui::Ui,
     painter: &egui::Painter,
@@ -1074,6 +1229,7 @@ fn counter(
     r: Rect,
     alpha: f32,
     picked: bool,
+    from: Option<(&SheetUnit, &Relation)>,
 ) -> egui::Response {
     let Some(p) = board.piece(&u.force) else {
         return ui.interact(r, ui.id().with(("counter", &u.force)), Sense::hover());
@@ -1100,30 +1256,26 @@ fn counter(
     painter.rect_filled(r, 3.0, fill.gamma_multiply(alpha * dim));
     let white = Color32::WHITE.gamma_multiply(alpha);
     let small = (r.height().min(r.width()) * 0.27).clamp(9.5, 13.0);
-    // As many letters as the counter's width holds.
-    let most = if u.formation == Formation::Line {
-        12
-    } else {
-        7
-    };
-    let full: Vec<char> = short(board, &u.force).chars().collect();
-    let mut n = full.len().min(most);
-    let name = loop {
-        let name: String = full[..n].iter().collect();
-        let w = painter
-            .layout_no_wrap(name.clone(), FontId::proportional(small), white)
+    // The name as the counter's width holds it: smaller letters first,
+    // then shortened (all of it on hover).
+    let fits = |name: &str, size: f32| {
+        painter
+            .layout_no_wrap(name.to_string(), FontId::proportional(size), white)
             .size()
-            .x;
-        if n <= 3 || w <= r.width() - 2.0 {
-            break name;
-        }
-        n -= 1;
+            .x
+            <= r.width() - 2.0
     };
+    let full = short(board, &u.force);
+    let mut size = small;
+    while size > NAME_MIN && !fits(&full, size) {
+        size = (size - 0.5).max(NAME_MIN);
+    }
+    let name = abbreviate(&full, |name| fits(name, size));
     painter.text(
         r.center_top() + Vec2::new(0.0, 2.0),
         Align2::CENTER_TOP,
         name,
-        FontId::proportional(small),
+        FontId::proportional(size),
         white,
     );
     let cv = match v.superior {
@@ -1207,9 +1359,9 @@ fn counter(
     resp.on_hover_ui(|ui| {
         ui.label(egui::RichText::new(label(p)).strong());
         ui.label(format!(
-            "{:?} · {:?} · {} · {}",
+            "{:?} · {} · {} · {}",
             p.force.force_type,
-            p.force.skill,
+            crate::rules::board::skill_name(p.force.skill),
             if u.reduced { "reduced" } else { "full strength" },
             place(u)
         ));
@@ -1249,7 +1401,137 @@ fn counter(
         if let Some(c) = u.counter {
             ui.label(format!("{} ({}): {}", c.name(), c.rule(), c.summary()));
         }
+        // The Advanced sheet: whom it may attack now, where its March
+        // goes, and how the selected enemy Force stands toward it.
+        let name_of = |id: &str| board.piece(id).map_or(id.to_string(), |p| p.force.name.clone());
+        if let Some(line) = targets_line(&name_of, u) {
+            ui.label(line);
+        }
+        if !u.reach.is_empty() {
+            ui.label(format!(
+                "A March takes it into {} Square(s), shown green when it is selected (A11.0, A12.4); into a Union Force's, a Shock attack (A11.4).",
+                u.reach.len()
+            ));
+        }
+        if let Some((a, r)) = from {
+            ui.separator();
+            let (a, b) = (name_of(&a.force), p.force.name.clone());
+            ui.label(egui::RichText::new(format!("{a} (selected) and {b}")).strong());
+            let color = if r.target { THREAT } else { INK };
+            for line in relation_lines(&a, &b, r) {
+                ui.colored_label(color, line);
+            }
+        }
     })
+}
+
+/// A modifier list in words: "−3 (Flank attack, A11.4.2.2)", or "no
+/// modifier".
+fn mods_text(m: &[Modifier]) -> String {
+    if m.is_empty() {
+        return "no modifier".to_string();
+    }
+    m.iter()
+        .map(Modifier::describe)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// "May attack now (A11.6): Kearny (1 Square, his Flank), …"; None
+/// without relations (the Regions) or targets.
+fn targets_line(name_of: &dyn Fn(&str) -> String, u: &SheetUnit) -> Option<String> {
+    if u.relations.is_empty() {
+        return None;
+    }
+    let ts: Vec<String> = u
+        .relations
+        .iter()
+        .filter(|r| r.target)
+        .map(|r| format!("{} ({})", name_of(&r.force), reach_words(r)))
+        .collect();
+    Some(if ts.is_empty() {
+        "No enemy Force it may attack now (A11.6–A11.7).".to_string()
+    } else {
+        format!("May attack now (A11.6): {}.", ts.join(", "))
+    })
+}
+
+/// "1 Square, Flank"; "Melee".
+fn reach_words(r: &Relation) -> String {
+    match (r.distance, r.strikes) {
+        (0, _) | (_, None) => "Melee".to_string(),
+        (d, Some(s)) => format!("{d} Square{}, {}", if d == 1 { "" } else { "s" }, s.name()),
+    }
+}
+
+/// What the rules say of Force `a` and enemy Force `b`, as `r` gives it
+/// (A10.3, A11.0.1, A11.4.2, A11.5–A11.7), line by line.
+pub fn relation_lines(a: &str, b: &str, r: &Relation) -> Vec<String> {
+    let mut out =
+        vec![match r.distance {
+        0 => "In one Square: Melee (A11.5), which ignores Formation, Flank and Rear; Fire at +3/+3."
+            .to_string(),
+        1 => "Range 1 Square: next to each other (A11.0.1).".to_string(),
+        d => format!("Range {d} Squares (A11.0.1)."),
+    }];
+    if r.distance > 0 {
+        out.push(format!(
+            "Formation in relation to each other (A10.3): {a} {:?}, {b} {:?}.",
+            r.own_formation, r.their_formation
+        ));
+    }
+    if let Some(s) = r.strikes {
+        out.push(match s {
+            Strikes::Front => format!(
+                "{a}'s attack strikes {b}'s Front: no Flank or Rear modifier (A11.4.2.2–A11.4.2.3)."
+            ),
+            Strikes::Flank => format!("{a}'s attack strikes {b}'s Flank (A11.4.2.2)."),
+            Strikes::Rear => format!("{a}'s attack strikes {b}'s Rear (A11.4.2.3)."),
+        });
+    }
+    if r.distance == 1 {
+        out.push(format!(
+            "A Shock attack (A11.4): {b}'s Shock check {}; {a}'s own, if {b} holds, {}.",
+            mods_text(&r.their_shock),
+            mods_text(&r.own_shock)
+        ));
+    }
+    out.push(if r.target {
+        format!(
+            "{a} may attack {b} now (A11.6); where they stand: {}.",
+            mods_text(&r.attack)
+        )
+    } else {
+        format!("{a} may not attack {b} now (A11.6–A11.7).")
+    });
+    out
+}
+
+/// A Union Force the selected Force may attack now: ringed, with its range
+/// and where the attack strikes (A11.0.1, A11.4.2).
+fn ring(painter: &egui::Painter, at: Rect, r: &Relation, stroke: bool) {
+    let ring = at.expand(if stroke { 5.0 } else { 7.0 });
+    if stroke {
+        painter.rect_stroke(ring, 7.0, Stroke::new(2.5, THREAT), StrokeKind::Outside);
+    }
+    let text = reach_words(r);
+    let font = FontId::proportional(10.0);
+    let g = painter.layout_no_wrap(text.clone(), font.clone(), Color32::WHITE);
+    let chip = Rect::from_min_size(
+        Pos2::new(
+            ring.center().x - g.size().x / 2.0 - 4.0,
+            ring.bottom() + 1.0,
+        ),
+        Vec2::new(g.size().x + 8.0, 13.0),
+    );
+    painter.rect_filled(chip, 3.0, THREAT);
+    painter.text(
+        chip.center(),
+        Align2::CENTER_CENTER,
+        text,
+        font,
+        Color32::WHITE,
+    );
 }
 
 #[cfg(test)]
@@ -1277,6 +1559,8 @@ mod tests {
             in_melee: true,
             range: Some(0),
             refusals: Vec::new(),
+            relations: Vec::new(),
+            reach: Vec::new(),
         }
     }
 
@@ -1310,7 +1594,7 @@ mod tests {
     fn counters_stand_in_their_squares() {
         for width in [700.0, 1300.0] {
             let rect = Rect::from_min_size(Pos2::ZERO, Vec2::new(width, 860.0));
-            let g = Geometry::new(rect, Some(Square::COLUMNS));
+            let g = Geometry::new(rect, Some(Square::COLUMNS), false);
             assert_eq!(g.cells.len(), 36);
             let a1 = g.cell(Square::named("A1").unwrap()).unwrap();
             let f6 = g.cell(Square::named("F6").unwrap()).unwrap();
@@ -1355,9 +1639,180 @@ mod tests {
         let g = Geometry::new(
             Rect::from_min_size(Pos2::ZERO, Vec2::new(1300.0, 860.0)),
             Some(11),
+            false,
         );
         assert_eq!((g.cells.len(), g.columns()), (66, 11));
         let b11 = g.cell(Square::named("B11").unwrap()).unwrap();
         assert!(b11.right() <= g.inner[1].right() + 0.5);
+    }
+
+    /// A stand-alone battle's modified sheet at 1280×720, in what its
+    /// panels leave it (the status bar about 40 high): 12 Columns,
+    /// counters large enough to read, the Rows by their letters, no Lee's
+    /// box without Lee; with Lee the box stays.
+    #[test]
+    fn a_twelve_column_sheet_reads_at_1280_by_720() {
+        use crate::app::panels::{
+            STAND_ALONE_CHRONICLE_H, STAND_ALONE_DECISION_W, STAND_ALONE_TERMS_W,
+        };
+        let w = 1280.0 - STAND_ALONE_TERMS_W - STAND_ALONE_DECISION_W - 8.0;
+        let h = 720.0 - 40.0 - STAND_ALONE_CHRONICLE_H;
+        let rect = Rect::from_min_size(Pos2::new(STAND_ALONE_TERMS_W, 40.0), Vec2::new(w, h));
+        let g = Geometry::new(rect, Some(12), false);
+        assert_eq!((g.cells.len(), g.columns()), (72, 12));
+        assert_eq!((g.label_w, g.lee_w), (WIDE_LABEL_W, 0.0));
+        let line = size_of(Formation::Line, g.unit());
+        let column = size_of(Formation::Column, g.unit());
+        assert!(line.x >= 42.0 && line.y >= 28.0, "{line:?}");
+        assert!(column.x >= 23.0 && column.y >= 37.0, "{column:?}");
+        // Each counter in its Square, on the last Column too.
+        let s = sheet(vec![
+            unit("doubleday", Side::Union, "B12", Formation::Column),
+            unit("jr-jones", Side::Confederate, "D12", Formation::Line),
+        ]);
+        for (k, r) in layout(&s, &g) {
+            let cell = g.cell(s.units[k].square.unwrap()).unwrap();
+            assert!(cell.contains_rect(r), "{k}: {r:?} in {cell:?}");
+        }
+        // A campaign sheet keeps its labels and Lee's box.
+        let six = Geometry::new(rect, Some(6), false);
+        assert!(six.label_w > WIDE_LABEL_W && six.lee_w > 0.0);
+        assert!(Geometry::new(rect, Some(12), true).lee_w > 0.0);
+    }
+
+    /// A name too long for its counter loses its initials, then letters.
+    #[test]
+    fn names_are_shortened_to_fit() {
+        let within = |n: usize| move |s: &str| s.chars().count() <= n;
+        assert_eq!(abbreviate("Meade", within(6)), "Meade");
+        assert_eq!(abbreviate("Meade", within(4)), "Mea.");
+        assert_eq!(abbreviate("J.R. Jones", within(6)), "Jones");
+        assert_eq!(abbreviate("D.H. Hill", within(9)), "D.H. Hill");
+        assert_eq!(abbreviate("Doubleday", within(6)), "Doubl.");
+        assert_eq!(abbreviate("Brigade 3", within(9)), "Brigade 3");
+        assert_eq!(abbreviate("Brigade 3", within(6)), "Briga.");
+        assert_eq!(abbreviate("Richardson", within(1)), "Ric.");
+    }
+
+    fn relation(force: &str, distance: i32, strikes: Option<Strikes>, target: bool) -> Relation {
+        Relation {
+            force: force.into(),
+            distance,
+            own_formation: Formation::Column,
+            their_formation: Formation::Line,
+            strikes,
+            their_shock: vec![
+                Modifier::new(-2, "Column against Line", "11.4.3"),
+                Modifier::new(-3, "Flank attack", "A11.4.2.2"),
+            ],
+            own_shock: vec![
+                Modifier::new(2, "Column against Line", "11.4.3"),
+                Modifier::new(3, "Flank attack", "A11.4.2.2"),
+            ],
+            attack: Vec::new(),
+            target,
+        }
+    }
+
+    /// The hover over a Union Force, the Confederate Force selected: the
+    /// range, the Formations, the Flank and both Shock checks' modifiers
+    /// with their rules, whether it may attack now.
+    #[test]
+    fn a_relation_explains_itself() {
+        let r = relation("kearny", 1, Some(Strikes::Flank), true);
+        let lines = relation_lines("Longstreet", "Kearny", &r).join("\n");
+        for want in [
+            "Range 1 Square",
+            "A11.0.1",
+            "(A10.3): Longstreet Column, Kearny Line",
+            "strikes Kearny's Flank (A11.4.2.2)",
+            "Kearny's Shock check -2 (Column against Line, 11.4.3), -3 (Flank attack, A11.4.2.2)",
+            "Longstreet's own, if Kearny holds, +2 (Column against Line, 11.4.3), +3 (Flank attack, A11.4.2.2)",
+            "Longstreet may attack Kearny now (A11.6); where they stand: no modifier.",
+        ] {
+            assert!(lines.contains(want), "{want}\n{lines}");
+        }
+        let mut far = relation("kearny", 3, Some(Strikes::Front), false);
+        far.their_shock.clear();
+        let lines = relation_lines("Longstreet", "Kearny", &far).join("\n");
+        assert!(lines.contains("Range 3 Squares") && lines.contains("may not attack"));
+        assert!(!lines.contains("Shock attack"), "{lines}");
+        assert_eq!(reach_words(&r), "1 Square, Flank");
+        assert_eq!(reach_words(&relation("k", 0, None, true)), "Melee");
+    }
+
+    /// Selecting a Confederate Force shows what it may do and takes no
+    /// decision: the pointer on a Union Force it may attack, a click on
+    /// it, give the sheet's input no target and no Square.
+    #[test]
+    fn selection_is_display_only() {
+        use crate::rules::components::Location;
+        let c = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").unwrap());
+        let mut board = Board::empty(c, Default::default());
+        for id in ["kearny", "longstreet"] {
+            board.place(id, Location::Area("glendale".into()), Strength::Full);
+        }
+        let mut longstreet = unit("longstreet", Side::Confederate, "D3", Formation::Line);
+        longstreet.in_melee = false;
+        longstreet.relations = vec![relation("kearny", 1, Some(Strikes::Front), true)];
+        longstreet.reach = vec![Square::named("C3").unwrap(), Square::named("D4").unwrap()];
+        let mut kearny = unit("kearny", Side::Union, "C3", Formation::Line);
+        kearny.in_melee = false;
+        let s = sheet(vec![longstreet, kearny]);
+        let ctx = egui::Context::default();
+        let screen = Rect::from_min_size(Pos2::ZERO, Vec2::new(1200.0, 900.0));
+        let at = {
+            let g = Geometry::new(screen, Some(6), false);
+            let placed = layout(&s, &g);
+            placed.iter().find(|(k, _)| *k == 1).unwrap().1.center()
+        };
+        let frames = [
+            vec![egui::Event::PointerMoved(at)],
+            vec![egui::Event::PointerButton {
+                pos: at,
+                button: egui::PointerButton::Primary,
+                pressed: true,
+                modifiers: Default::default(),
+            }],
+            vec![egui::Event::PointerButton {
+                pos: at,
+                button: egui::PointerButton::Primary,
+                pressed: false,
+                modifiers: Default::default(),
+            }],
+            Vec::new(),
+        ];
+        let mut inputs = Vec::new();
+        for events in frames {
+            let raw = egui::RawInput {
+                screen_rect: Some(screen),
+                events,
+                ..Default::default()
+            };
+            let mut out = ctx.run_ui(raw, |ui| {
+                egui::CentralPanel::no_frame().show(ui, |ui| {
+                    inputs.push(draw(
+                        ui,
+                        &board,
+                        0,
+                        "Battle",
+                        &s,
+                        None,
+                        "",
+                        Some("longstreet"),
+                        true,
+                        &Offer::default(),
+                    ));
+                });
+            });
+            out.textures_delta.clear();
+        }
+        assert!(inputs.iter().all(|i| i.target.is_none()
+            && i.square.is_none()
+            && i.place.is_none()
+            && i.clicked.is_none()));
+        // The counters were drawn where the layout puts them.
+        let drawn = &inputs.last().unwrap().counters;
+        assert_eq!(drawn.len(), 2);
     }
 }

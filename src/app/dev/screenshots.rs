@@ -7,7 +7,12 @@
 //! campaign with Advanced battles: the set-up on the Advanced Battlefield
 //! Sheet's Squares, a battle turn, a March into a Square and a target to
 //! choose, `battle-sheet_advanced-*`, after the Basic shots), each saved
-//! as a PNG, then quit. Works under `xvfb-run`. The odds advisor is shot
+//! as a PNG; then a stand-alone battle from the main menu's Battles: its
+//! sheet, a Union Force hovered with a Confederate Force selected
+//! (`battle-stand-alone-hover`) and its end (`battle-stand-alone-end`);
+//! then quit. `FCREL_TOUR_FROM=battles` takes only the stand-alone shots
+//! (the window's size from the settings in `FCREL_DATA_DIR`, e.g.
+//! 1280×720). Works under `xvfb-run`. The odds advisor is shot
 //! on a move into the Union army (`advisor-move`) and at the first
 //! fight-on choice of a Quick battle (`advisor-fight-on`, 14.5.1), and its
 //! estimate is waited for on the battle shots that show it.
@@ -48,6 +53,10 @@ pub struct Tour {
     map_index: usize,
     /// Campaigns of the tour's Grand Campaign finished so far.
     grand_played: usize,
+    /// Only the stand-alone battle's shots (`FCREL_TOUR_FROM=battles`).
+    battles_only: bool,
+    /// Where the pointer is put (a hover shot), until it is put elsewhere.
+    pointer: Option<Vec2>,
 }
 
 impl Tour {
@@ -66,9 +75,12 @@ impl Tour {
     }
 
     pub fn new(dir: PathBuf) -> Tour {
+        let battles_only = std::env::var("FCREL_TOUR_FROM").is_ok_and(|v| v == "battles");
         Tour {
             dir,
-            stage: 0,
+            stage: if battles_only { 90 } else { 0 },
+            battles_only,
+            pointer: None,
             wait: 0,
             battle_shot: false,
             move_shot: false,
@@ -87,9 +99,36 @@ pub(in crate::app) fn plugin(app: &mut App) {
     // commander answers it (a fight-on choice lasts a single frame).
     app.add_systems(
         Update,
-        tour.after(crate::rules::sequence::RulesSystems)
-            .after(crate::app::view::refresh),
+        (
+            tour.after(crate::rules::sequence::RulesSystems)
+                .after(crate::app::view::refresh),
+            point,
+        ),
     );
+}
+
+/// The tour's pointer, as the window would report it (egui hovers there),
+/// once for each place: a tooltip waits for the pointer to keep still.
+fn point(
+    tour: Res<Tour>,
+    window: Query<Entity, With<bevy::window::PrimaryWindow>>,
+    mut events: MessageWriter<bevy::window::WindowEvent>,
+    mut sent: Local<Option<Vec2>>,
+) {
+    let (Some(at), Ok(window)) = (tour.pointer, window.single()) else {
+        return;
+    };
+    if *sent == Some(at) {
+        return;
+    }
+    *sent = Some(at);
+    events.write(bevy::window::WindowEvent::CursorMoved(
+        bevy::window::CursorMoved {
+            window,
+            position: at,
+            delta: None,
+        },
+    ));
 }
 
 fn shot(commands: &mut Commands, tour: &Tour, name: &str) {
@@ -189,8 +228,10 @@ fn tour(
     };
     let first_moves = request.as_ref().is_some_and(moves);
     // On a battle shot, the battle is shown as far as it has been fought.
-    if matches!(tour.stage, 13 | 16 | 22 | 24 | 26 | 40 | 74..=77 | 79 | 80)
-        && let Some(rec) = records.as_ref()
+    if matches!(
+        tour.stage,
+        13 | 16 | 22 | 24 | 26 | 40 | 74..=77 | 79 | 80 | 94 | 96
+    ) && let Some(rec) = records.as_ref()
         && let Some(id) = screen.id
     {
         show(&mut screen, rec, id);
@@ -199,7 +240,7 @@ fn tour(
     if let Some(rec) = records.as_ref()
         && !matches!(
             tour.stage,
-            13 | 16 | 22 | 24 | 26 | 28 | 40 | 74..=77 | 79 | 80
+            13 | 16 | 22 | 24 | 26 | 28 | 40 | 74..=77 | 79 | 80 | 93..=96
         )
     {
         for b in rec.battles.iter().filter(|b| b.ending.is_some()) {
@@ -668,11 +709,85 @@ fn tour(
         }
         92 if settled => {
             shot(&mut commands, &tour, "battle-stand-alone");
+            commands.insert_resource(ScriptedCommander(Policy::Objective));
             tour.go(93);
         }
-        93 if tour.wait > 10 => {
+        // A Confederate Force picked that may attack a Union Force now,
+        // the pointer on that Force: its relation on hover (A10.3, A11.0.1,
+        // A11.4.2), its reach and its targets ringed.
+        93 if request
+            .as_ref()
+            .is_some_and(|r| r.options.iter().any(|d| matches!(d, Decision::Act { .. })))
+            && records
+                .as_ref()
+                .and_then(|r| latest_sheet(r))
+                .is_some_and(|(_, s)| {
+                    s.units.iter().any(|u| {
+                        u.side == Side::Confederate
+                            && u.relations.iter().any(|r| r.target && r.distance == 1)
+                    })
+                }) =>
+        {
+            commands.remove_resource::<ScriptedCommander>();
+            if let Some(rec) = records.as_ref()
+                && let Some((id, s)) = latest_sheet(rec)
+            {
+                screen.picked = s
+                    .units
+                    .iter()
+                    .find(|u| {
+                        u.side == Side::Confederate
+                            && u.relations.iter().any(|r| r.target && r.distance == 1)
+                    })
+                    .map(|u| u.force.clone());
+                show(&mut screen, rec, id);
+            }
+            tour.go(94);
+        }
+        94 => {
+            let target = records
+                .as_ref()
+                .and_then(|r| latest_sheet(r))
+                .and_then(|(_, s)| {
+                    let picked = s
+                        .units
+                        .iter()
+                        .find(|u| Some(&u.force) == screen.picked.as_ref())?;
+                    let r = picked
+                        .relations
+                        .iter()
+                        .find(|r| r.target && r.distance == 1)?;
+                    Some(r.force.clone())
+                });
+            tour.pointer = target.and_then(|t| {
+                let (_, at) = screen.counters.iter().find(|(f, _)| *f == t)?;
+                Some(Vec2::new(at.center().x, at.center().y))
+            });
+            if settled && tour.pointer.is_some() {
+                tour.shot_then(&mut commands, "battle-stand-alone-hover", 95);
+            } else if tour.wait > 400 {
+                tour.go(95);
+            }
+        }
+        95 => {
+            // The pointer off the sheet; the commander plays to the end.
+            tour.pointer = Some(Vec2::new(4.0, 4.0));
+            commands.insert_resource(ScriptedCommander(Policy::Objective));
+            screen.picked = None;
+            if *game.get() == GameState::Over {
+                commands.remove_resource::<ScriptedCommander>();
+                tour.pointer = None;
+                tour.go(96);
+            }
+        }
+        96 if settled => {
+            shot(&mut commands, &tour, "battle-stand-alone-end");
+            tour.go(97);
+        }
+        97 if tour.wait > 10 => {
             crate::app::to_menu(&mut next, &mut next_game);
-            tour.go(50);
+            let next_stage = if tour.battles_only { 33 } else { 50 };
+            tour.go(next_stage);
         }
         // Every other campaign's opening map, at its first Confederate Moves.
         50 if settled => {

@@ -42,9 +42,15 @@ impl ChroniclePanel<'_> {
             return;
         };
         let filter = &mut *self.filter;
-        egui::Panel::bottom("chronicle")
+        // A stand-alone battle's sheet is taller: the Chronicle starts lower.
+        let (id, height) = if view.stand_alone.is_some() {
+            ("chronicle-stand-alone", super::STAND_ALONE_CHRONICLE_H)
+        } else {
+            ("chronicle", 190.0)
+        };
+        egui::Panel::bottom(id)
             .frame(theme::unfilled_panel(root.style()))
-            .default_size(190.0)
+            .default_size(height)
             .resizable(true)
             .show(root, |ui| {
                 // While a battle plays back, the log shows it only as far as

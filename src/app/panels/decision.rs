@@ -145,10 +145,21 @@ impl DecisionPanel<'_> {
         let board = &view.board;
         let pending = &*self.pending;
         let state = &mut *self.state;
+        // A stand-alone battle's modified sheet needs the width: the panel
+        // stays narrow and its long answers wrap.
+        let narrow = view.stand_alone.is_some();
         egui::Panel::right("decision")
             .frame(crate::app::theme::unfilled_panel(root.style()))
             .default_size(310.0)
+            .max_size(if narrow {
+                super::STAND_ALONE_DECISION_W
+            } else {
+                f32::INFINITY
+            })
             .show(root, |ui| {
+                if narrow {
+                    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+                }
                 ui.heading("Your decision");
                 if let Some(why) = &pending.blocked {
                     ui.colored_label(egui::Color32::DARK_RED, why);

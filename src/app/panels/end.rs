@@ -1,12 +1,14 @@
 //! The end of the campaign: the victory, each objective met or missed, the
 //! Victory Points against Lee's (3.3), casualties and 21.1, and both
-//! armies' strength turn by turn.
+//! armies' strength turn by turn. A stand-alone battle's end is its own:
+//! the winner by its terms, the Hits and the Objectives held.
 
 use bevy_egui::egui;
 
 use super::Out;
 use crate::app::theme;
-use crate::rules::view::End;
+use crate::campaign::Side;
+use crate::rules::view::{End, StandAloneView};
 
 pub fn show(ctx: &egui::Context, end: &End, out: &mut Out) {
     egui::Window::new("The campaign is over")
@@ -67,6 +69,67 @@ pub fn show(ctx: &egui::Context, end: &End, out: &mut Out) {
                             .width(3.0),
                     );
                 });
+            if ui.button("Back to the menu").clicked() {
+                out.go_to_menu();
+            }
+        });
+}
+
+/// "Confederate Victory", "Union Victory", "A Draw".
+pub fn winner(w: Option<Side>) -> &'static str {
+    match w {
+        Some(Side::Confederate) => "Confederate Victory",
+        Some(Side::Union) => "Union Victory",
+        None => "A Draw",
+    }
+}
+
+/// The end of a stand-alone battle (R-A-stand-alone): who won and why, the
+/// Hits each army suffered (11.10) and the Objective Squares held, against
+/// the battle's own terms; no campaign objectives or Victory Points.
+pub fn stand_alone(ctx: &egui::Context, sa: &StandAloneView, end: &End, out: &mut Out) {
+    egui::Window::new("The battle is over")
+        .collapsible(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .default_width(480.0)
+        .show(ctx, |ui| {
+            ui.label(egui::RichText::new(&sa.name).strong());
+            let Some(r) = &sa.result else {
+                // No record of the battle kept: the sentence the rules left.
+                ui.heading(if end.victory {
+                    "Confederate Victory"
+                } else {
+                    "The Confederates did not win"
+                });
+                ui.label(&end.reason);
+                if ui.button("Back to the menu").clicked() {
+                    out.go_to_menu();
+                }
+                return;
+            };
+            ui.heading(winner(r.winner));
+            ui.label(&r.why);
+            ui.separator();
+            egui::Grid::new("stand-alone-result")
+                .num_columns(2)
+                .striped(true)
+                .show(ui, |ui| {
+                    ui.label("Hits suffered (11.10)");
+                    ui.label(format!("Confederates {} · Union {}", r.hits[0], r.hits[1]));
+                    ui.end_row();
+                    if !sa.objectives.is_empty() {
+                        ui.label("Objective Squares the Union holds alone");
+                        ui.label(format!(
+                            "{} of {} ({})",
+                            r.objectives_held,
+                            sa.objectives.len(),
+                            sa.objectives.join(", ")
+                        ));
+                        ui.end_row();
+                    }
+                });
+            ui.separator();
+            ui.label(egui::RichText::new(format!("The terms: {}", sa.victory_text)).size(12.0));
             if ui.button("Back to the menu").clicked() {
                 out.go_to_menu();
             }

@@ -37,6 +37,14 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+/// A stand-alone battle's panels leave its modified sheet (11 or 12
+/// Columns, A10.2.14) the room it needs: the terms panel this wide, the
+/// decision panel at most this wide (its answers wrap), the Chronicle
+/// this high at first.
+pub const STAND_ALONE_TERMS_W: f32 = 210.0;
+pub const STAND_ALONE_DECISION_W: f32 = 330.0;
+pub const STAND_ALONE_CHRONICLE_H: f32 = 150.0;
+
 /// What the panels send back: answers, and where to go.
 #[derive(SystemParam)]
 pub struct Out<'w> {
@@ -107,8 +115,10 @@ fn layout(
     if reference.open {
         reference::show(ctx);
     }
-    if let Some(end) = &view.end {
-        end::show(ctx, end, &mut out);
+    match (&view.end, &view.stand_alone) {
+        (Some(end), Some(sa)) => end::stand_alone(ctx, sa, end, &mut out),
+        (Some(end), None) => end::show(ctx, end, &mut out),
+        _ => {}
     }
     Ok(())
 }

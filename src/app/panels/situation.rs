@@ -1,14 +1,16 @@
 //! The situation panel: the Victory Conditions with where each stands now
-//! (3.1), and the Forces of the selected or hovered area.
+//! (3.1), and the Forces of the selected or hovered area; in a stand-alone
+//! battle its own terms instead (R-A-stand-alone).
 
 use bevy_egui::egui;
 
 use crate::app::theme;
 use crate::app::view::Selection;
 use crate::campaign::Side;
+use crate::rules::battle::terms::Tactics;
 use crate::rules::board::label;
 use crate::rules::turn::victory::Standing;
-use crate::rules::view::GameView;
+use crate::rules::view::{GameView, StandAloneView};
 
 fn standing(s: Standing) -> (&'static str, egui::Color32) {
     match s {
@@ -20,6 +22,9 @@ fn standing(s: Standing) -> (&'static str, egui::Color32) {
 }
 
 pub fn show(root: &mut egui::Ui, view: &GameView, selection: &mut Selection) {
+    if let Some(sa) = &view.stand_alone {
+        return stand_alone(root, sa);
+    }
     let board = &view.board;
     egui::Panel::left("left")
         .frame(theme::unfilled_panel(root.style()))
@@ -93,5 +98,78 @@ pub fn show(root: &mut egui::Ui, view: &GameView, selection: &mut Selection) {
                 egui::RichText::new("Select a Force, then click a highlighted area to move it.")
                     .italics(),
             );
+        });
+}
+
+/// The stand-alone battle's Scenario Information Sheet: its turns, Battle
+/// Plans, the Union's tactics and Objective Markers, and who wins.
+fn stand_alone(root: &mut egui::Ui, sa: &StandAloneView) {
+    egui::Panel::left("left-stand-alone")
+        .frame(theme::unfilled_panel(root.style()))
+        .default_size(super::STAND_ALONE_TERMS_W)
+        .max_size(super::STAND_ALONE_TERMS_W + 80.0)
+        .show(root, |ui| {
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+            ui.heading("The battle's terms");
+            ui.label(egui::RichText::new(&sa.name).strong());
+            ui.label(format!(
+                "A stand-alone battle at {}: the {} attack, on the modified Advanced Battlefield Sheet of {} Columns (A10.2.14, R-A-stand-alone).",
+                sa.area_name,
+                sa.attacker.army(),
+                sa.columns
+            ));
+            ui.separator();
+            let row = |ui: &mut egui::Ui, what: &str, value: String, tip: &str| {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(egui::RichText::new(what).strong());
+                    ui.label(value);
+                })
+                .response
+                .on_hover_text(tip);
+            };
+            row(
+                ui,
+                "Battle turns:",
+                sa.battle_turns.to_string(),
+                "The battle ends after its last battle turn, without Withdrawal (R-A-stand-alone), unless an army Routs or is Enveloped first.",
+            );
+            row(
+                ui,
+                "Battle Plans:",
+                format!("{} Confederate Battle Plan Counters a turn", sa.confederate_battle_plans),
+                "Fixed by the battle's terms (10.2.10): no purchases, no Lee.",
+            );
+            let tactics = match sa.union_tactics {
+                Tactics::Aggressive => "Aggressive",
+                Tactics::Defensive => "Defensive",
+            };
+            let plans = match sa.union_special_battle_plans {
+                0 => "Default Battle Plans only".to_string(),
+                n => format!("{n} Special Battle Plan(s) drawn a turn"),
+            };
+            row(
+                ui,
+                "Union:",
+                format!("{tactics} all battle; {plans}"),
+                "The Union's tactics stay as the terms set them (13.0 is not rolled); Special Battle Plans from the cup (14.0).",
+            );
+            row(
+                ui,
+                "Union Objective Markers:",
+                if sa.objectives.is_empty() {
+                    "none".to_string()
+                } else {
+                    format!("Squares {}", sa.objectives.join(", "))
+                },
+                "On the sheet as a ringed O: a Union Force Advancing rolls a d10, odd toward the closest Objective no Union Force holds, even toward the closest Confederate Force; a Union Force on one Holds (Union Objective Markers).",
+            );
+            ui.separator();
+            ui.heading("Victory");
+            ui.label(&sa.victory_text);
+            if let Some(r) = &sa.result {
+                ui.separator();
+                ui.label(egui::RichText::new(super::end::winner(r.winner)).strong());
+                ui.label(&r.why);
+            }
         });
 }

@@ -1,6 +1,6 @@
 //! The status bar: the campaign, the turn and step, Command Points and
-//! Scouts, the battle mode, Save, Export replay and the menu; below it, the
-//! last save's message.
+//! Scouts, the battle mode (a stand-alone battle: its name), Save, Export
+//! replay and the menu; below it, the last save's message.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -42,19 +42,27 @@ impl StatusBar<'_> {
         let unfilled = theme::unfilled_panel(root.style());
         egui::Panel::top("status").frame(unfilled).show(root, |ui| {
             ui.horizontal_wrapped(|ui| {
-                ui.heading(&s.campaign);
-                let color = match s.phase {
-                    Phase::Confederate => theme::egui_grey(),
-                    Phase::Union => theme::egui_blue(),
-                };
-                ui.label(egui::RichText::new(format!("Turn {} of {}", s.turn, s.turns)).strong().size(16.0));
-                ui.label(egui::RichText::new(s.phase_text()).color(egui::Color32::WHITE).background_color(color).size(15.0));
-                ui.separator();
-                ui.label(format!("Confederate CP {}", s.confederate_cp)).on_hover_text("Command Points (4.9): Forced March 1, Refit 2, purchases at Combat Value, Scouts 1.");
-                ui.label(format!("Scouts {} of {}", s.scouts, s.scout_counters)).on_hover_text("Scouts (4.10): Fog of War re-rolls, Union Orders re-rolls or ±1, Clear Orders, Special Battle Plans removed.");
-                ui.label(format!("Union CP {}", s.union_cp)).on_hover_text("Union Command Points, spent at Union Resupply (18.1).");
-                ui.label(format!("Union Special Battle Plans {}", s.union_special_battle_plans)).on_hover_text("Drawn each battle turn of a Basic battle (10.2.10).");
-                ui.label(format!("Battles: {}", s.battles));
+                if let Some(sa) = &view.stand_alone {
+                    // A battle of its own: no campaign turns, Command
+                    // Points or Scouts to show.
+                    ui.heading(&sa.name);
+                    ui.label(egui::RichText::new("Stand-alone battle · Advanced Battle Rules").color(egui::Color32::WHITE).background_color(theme::egui_grey()).size(15.0));
+                    ui.separator();
+                } else {
+                    ui.heading(&s.campaign);
+                    let color = match s.phase {
+                        Phase::Confederate => theme::egui_grey(),
+                        Phase::Union => theme::egui_blue(),
+                    };
+                    ui.label(egui::RichText::new(format!("Turn {} of {}", s.turn, s.turns)).strong().size(16.0));
+                    ui.label(egui::RichText::new(s.phase_text()).color(egui::Color32::WHITE).background_color(color).size(15.0));
+                    ui.separator();
+                    ui.label(format!("Confederate CP {}", s.confederate_cp)).on_hover_text("Command Points (4.9): Forced March 1, Refit 2, purchases at Combat Value, Scouts 1.");
+                    ui.label(format!("Scouts {} of {}", s.scouts, s.scout_counters)).on_hover_text("Scouts (4.10): Fog of War re-rolls, Union Orders re-rolls or ±1, Clear Orders, Special Battle Plans removed.");
+                    ui.label(format!("Union CP {}", s.union_cp)).on_hover_text("Union Command Points, spent at Union Resupply (18.1).");
+                    ui.label(format!("Union Special Battle Plans {}", s.union_special_battle_plans)).on_hover_text("Drawn each battle turn of a Basic battle (10.2.10).");
+                    ui.label(format!("Battles: {}", s.battles));
+                }
                 if ui.button("Rules (F1)").clicked() {
                     reference.open = !reference.open;
                 }

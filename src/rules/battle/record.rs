@@ -82,6 +82,11 @@ pub enum EventKind {
         die: Option<u32>,
         result: WithdrawalResult,
     },
+    /// A stand-alone battle judged by its own terms (R-A-stand-alone):
+    /// who won and why, the Hits each army suffered, the Objectives held.
+    StandAloneEnd {
+        result: crate::rules::battle::advanced::battle_pack::StandAloneResult,
+    },
     /// Quick/Very Quick Hits applied to one army (11.9).
     Hits {
         side: Side,
@@ -182,6 +187,75 @@ pub struct SheetUnit {
     /// assigned (12.2): why each counter may not be attached now (12.2,
     /// 12.3); counters missing here may be. Empty on other frames.
     pub refusals: Vec<(PlanCounter, String)>,
+    /// The Advanced sheet: this Force and each enemy Force, as the rules
+    /// see them (A10.3, A11.0.1, A11.4.2, A11.5–A11.7). Empty on the
+    /// Regions.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub relations: Vec<Relation>,
+    /// The Advanced sheet, Confederates: the Squares a March would take
+    /// it into now (A11.0, A12.4); one holding a Union Force is a Shock
+    /// attack (A11.4). Empty when it may not March.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reach: Vec<Square>,
+}
+
+/// One Force and an enemy Force on the Advanced sheet: how far, how each
+/// stands toward the other, where an attack by the first would strike and
+/// with which modifiers, and whether it may attack it now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Relation {
+    /// The enemy Force.
+    pub force: String,
+    /// Squares between them (A11.0.1).
+    pub distance: i32,
+    /// This Force's Formation in relation to the enemy (A10.3).
+    pub own_formation: Formation,
+    /// The enemy's Formation in relation to this Force (A10.3).
+    pub their_formation: Formation,
+    /// Where an attack by this Force strikes the enemy (A11.4.2.2,
+    /// A11.4.2.3); None in Melee, which ignores it (A11.5).
+    pub strikes: Option<Strikes>,
+    /// A Shock attack on the enemy (next to it, A11.4): the modifiers to
+    /// the enemy's Shock check (11.4.3 Column against Line, A11.4.2.2
+    /// Flank, A11.4.2.3 Rear).
+    pub their_shock: Vec<crate::chronicle::Modifier>,
+    /// … and to this Force's own check when the enemy holds (11.4.2).
+    pub own_shock: Vec<crate::chronicle::Modifier>,
+    /// The modifiers an attack by this Force on the enemy gets from where
+    /// they stand (A11.5 Melee, A11.7.2 range, A14.2.2.1 Union Cavalry).
+    pub attack: Vec<crate::chronicle::Modifier>,
+    /// The enemy is a target this Force may attack now (A11.6, A11.7,
+    /// A14.2.2.1).
+    pub target: bool,
+}
+
+/// Where an attack strikes a Force (A11.4.2.2–A11.4.2.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Strikes {
+    Front,
+    Flank,
+    Rear,
+}
+
+impl From<super::ground::Facing> for Strikes {
+    fn from(f: super::ground::Facing) -> Strikes {
+        use super::ground::Facing;
+        match f {
+            Facing::Front => Strikes::Front,
+            Facing::Flank => Strikes::Flank,
+            Facing::Rear => Strikes::Rear,
+        }
+    }
+}
+
+impl Strikes {
+    pub fn name(self) -> &'static str {
+        match self {
+            Strikes::Front => "Front",
+            Strikes::Flank => "Flank",
+            Strikes::Rear => "Rear",
+        }
+    }
 }
 
 /// Where the round shown at `cursor` starts (after the latest Rejoin).

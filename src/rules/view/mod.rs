@@ -6,10 +6,12 @@
 //! the app adds only layout.
 
 mod odds;
+mod stand_alone;
 mod union_turn;
 mod words;
 
 pub use odds::BattleOdds;
+pub use stand_alone::StandAloneView;
 pub use union_turn::{Section, union_turn_sections};
 pub use words::{default_plan, word};
 
@@ -29,8 +31,12 @@ pub struct GameView {
     pub status: Status,
     pub objectives: Vec<Objective>,
     pub request: Option<RequestView>,
-    /// Once the campaign is over (3.1–3.3, 21.0–21.1).
+    /// Once the campaign is over (3.1–3.3, 21.0–21.1); a stand-alone
+    /// battle's end is `stand_alone`'s result.
     pub end: Option<End>,
+    /// A stand-alone battle's own terms (R-A-stand-alone): it has no
+    /// campaign objectives.
+    pub stand_alone: Option<StandAloneView>,
 }
 
 /// The status bar's figures.
@@ -173,9 +179,12 @@ impl GameView {
             battles: board.options.battles.name(),
             lee_historical_vp: c.victory.lee_historical_vp,
         };
+        let stand_alone = StandAloneView::of(&board);
+        let campaign = stand_alone.is_none();
         let objectives = board
             .options
             .objectives(c)
+            .filter(|_| campaign)
             .map(|o| Objective {
                 text: o.text.clone(),
                 vp: o.vp,
@@ -192,6 +201,7 @@ impl GameView {
             objectives: board
                 .options
                 .objectives(c)
+                .filter(|_| campaign)
                 .map(|o| {
                     let met = board.progress.objectives.get(&o.id) == Some(&true);
                     (o.text.clone(), o.vp, met)
@@ -209,6 +219,7 @@ impl GameView {
             objectives,
             request,
             end,
+            stand_alone,
             board,
         }
     }

@@ -1,7 +1,7 @@
 //! The terms of a Battle-Pack-style stand-alone battle, as data: its sheet,
-//! placement and victory conditions, and the game it makes in the window
-//! (fought by `stand_alone`). Nothing here plays: the board and the world
-//! carry it.
+//! placement and victory conditions, the game it makes in the window
+//! (fought by `stand_alone`) and how it ended. Nothing here plays: the
+//! board and the world carry it.
 
 use std::sync::Arc;
 
@@ -71,6 +71,21 @@ pub enum Victory {
     /// "the army that inflicts the highest number of casualties": Hits
     /// inflicted; equal, a draw.
     Casualties,
+}
+
+/// How a stand-alone battle ended (`stand_alone::fight` judges it; the
+/// battle's record keeps it for the end screen).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StandAloneResult {
+    pub ending: crate::rules::battle::Ending,
+    /// None: a draw.
+    pub winner: Option<Side>,
+    /// Why, in a sentence.
+    pub why: String,
+    /// Hits each army suffered: Confederate, Union (11.10).
+    pub hits: [u32; 2],
+    /// Objective Squares the Union holds alone at the end.
+    pub objectives_held: u32,
 }
 
 /// The game in play is a stand-alone battle, not a campaign.

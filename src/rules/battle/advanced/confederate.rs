@@ -35,7 +35,7 @@ fn marches(board: &Board, f: &Field, k: usize) -> bool {
 
 /// The Squares unit `k` may March into: any adjacent one without a friend
 /// (A12.4), for Artillery none holding a Union Force.
-fn march_to(f: &Field, k: usize) -> Vec<Square> {
+pub fn march_to(f: &Field, k: usize) -> Vec<Square> {
     let mut squares = march_squares(f, k);
     if f.force_type(k) == ForceType::Artillery {
         squares.retain(|s| !f.any_at(*s, Side::Union));

@@ -26,6 +26,7 @@ pub mod placement;
 mod sheet;
 pub mod stand_alone;
 pub mod union;
+pub mod view;
 
 use crate::rules::battle::ground::Square;
 use crate::rules::battle::turns::R;

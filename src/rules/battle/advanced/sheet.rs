@@ -6,6 +6,7 @@ use super::moves::{RetreatKind, move_into, retreat};
 use super::{confederate, placement, union};
 use crate::campaign::Side;
 use crate::rules::battle::ground::{Ground, Region, Square};
+use crate::rules::battle::record::Relation;
 use crate::rules::battle::terms::PlanCounter;
 use crate::rules::battle::turns::{R, Sheet, plans};
 use crate::rules::board::Board;
@@ -106,6 +107,14 @@ impl Sheet for Square {
 
     fn union_default(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
         union::run_default(ctx, f, pid)
+    }
+
+    fn relations(f: &Field, k: usize) -> Vec<Relation> {
+        super::view::relations(f, k)
+    }
+
+    fn reach(board: &Board, f: &Field, k: usize) -> Vec<Square> {
+        super::view::reach(board, f, k)
     }
 
     fn on_sheet(request: Request, f: &Field) -> Request {

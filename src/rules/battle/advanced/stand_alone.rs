@@ -4,9 +4,7 @@
 //! fixed quantities and Union tactics, and the scenario's victory
 //! conditions (R-A-stand-alone).
 
-use serde::{Deserialize, Serialize};
-
-pub use super::battle_pack::{Placed, StandAlone, StandAloneGame, Victory};
+pub use super::battle_pack::{Placed, StandAlone, StandAloneGame, StandAloneResult, Victory};
 use super::field::{Field, Unit};
 use crate::campaign::Side;
 use crate::rules::battle::Ending;
@@ -15,20 +13,6 @@ use crate::rules::battle::turns::sequence::battle;
 use crate::rules::components::{Location, Strength};
 use crate::rules::ctx::Ctx;
 use crate::rules::difficulty::BattleMode;
-
-/// How a stand-alone battle ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StandAloneResult {
-    pub ending: Ending,
-    /// None: a draw.
-    pub winner: Option<Side>,
-    /// Why, in a sentence.
-    pub why: String,
-    /// Hits each army suffered: Confederate, Union (11.10).
-    pub hits: [u32; 2],
-    /// Objective Squares the Union holds alone at the end.
-    pub objectives_held: u32,
-}
 
 /// The Hits a counter has suffered since `before`: a step to its reduced
 /// side 1, destroyed or captured the steps it had left (11.10).
@@ -168,6 +152,9 @@ pub fn play(ctx: &mut Ctx, game: &StandAloneGame) -> R<()> {
         return Ok(());
     }
     let r = fight(ctx, &game.area, game.attacker, &game.terms)?;
+    // Kept in the battle's record (when one is kept) for the end screen:
+    // `progress.result` carries only the sentence.
+    ctx.record(crate::rules::battle::record::EventKind::StandAloneEnd { result: r.clone() });
     let reason = format!(
         "{}: {}",
         r.winner

@@ -22,10 +22,11 @@ pub mod view;
 use crate::campaign::Side;
 use crate::rules::battle::field::Field;
 use crate::rules::battle::ground::{Ground, Region, Square};
+use crate::rules::battle::record::Relation;
+use crate::rules::battle::terms::PlanCounter;
 use crate::rules::board::Board;
 use crate::rules::components::SpecialBattlePlan;
 use crate::rules::ctx::Ctx;
-use crate::rules::battle::terms::PlanCounter;
 use crate::rules::decision::{Decision, DefaultPlan, Interrupt, Request};
 use crate::rules::difficulty::BattleMode;
 
@@ -106,6 +107,16 @@ pub trait Sheet: Ground {
     fn union_order(ctx: &mut Ctx, f: &Field<Self>) -> R<Vec<usize>>;
     /// Carry out a Union Force's Default Battle Plan (14.2, A14.2).
     fn union_default(ctx: &mut Ctx, f: &mut Field<Self>, pid: usize) -> R<()>;
+    /// For the sheet's view: unit `k`'s relation to each enemy Force
+    /// (range, Formations, Facing, modifiers; the Squares only).
+    fn relations(_f: &Field<Self>, _k: usize) -> Vec<Relation> {
+        Vec::new()
+    }
+    /// For the sheet's view: the places a March takes Confederate unit `k`
+    /// (the Squares only).
+    fn reach(_board: &Board, _f: &Field<Self>, _k: usize) -> Vec<Square> {
+        Vec::new()
+    }
     /// The request with the sheet as the player sees it attached.
     fn on_sheet(request: Request, f: &Field<Self>) -> Request;
     /// What is wrong with the sheet, if anything (its capacities, no

@@ -102,11 +102,7 @@ pub fn shock_on<P: Sheet>(
     let defender_form = at.formation_toward(f.units[tk].formation, from);
     // A11.4.2.2-A11.4.2.3: from the Flank or the Rear (never on Regions).
     let facing = facing_modifier(at.facing(side.other(), from));
-    let (def_mod, att_mod) = match (attacker_form, defender_form) {
-        (Formation::Column, Formation::Line) => (-2, 2),
-        (Formation::Line, Formation::Column) => (2, -2),
-        _ => (0, 0),
-    };
+    let (def_mod, att_mod) = formation_modifiers(attacker_form, defender_form);
     let defender_is_artillery = f.force_type(tk) == ForceType::Artillery;
     let mut defender_passed = false;
     if defender_is_artillery {
@@ -281,6 +277,18 @@ fn shock_check(ctx: &Ctx, pid: usize) -> Check {
         p.force.values(p.strength).combat as i32,
         "Combat Value",
     )
+}
+
+/// 11.4.3: the Shock Check Modifiers for the two Formations (each in
+/// relation to the other, A10.3): the defender's check and the attacker's
+/// counter-check, Column against Line −2 and +2, Line against Column +2
+/// and −2, none between equals.
+pub(crate) fn formation_modifiers(attacker: Formation, defender: Formation) -> (i32, i32) {
+    match (attacker, defender) {
+        (Formation::Column, Formation::Line) => (-2, 2),
+        (Formation::Line, Formation::Column) => (2, -2),
+        _ => (0, 0),
+    }
 }
 
 /// A11.4.2.2–A11.4.2.3: a Shock attack from the Flank gives the defender's

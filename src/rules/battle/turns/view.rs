@@ -47,6 +47,8 @@ pub fn sheet_view<P: Sheet>(f: &Field<P>, ctx: &Ctx, refusals: bool) -> SheetVie
                 in_melee: f.in_melee(k),
                 range: P::range_of(f, k),
                 refusals,
+                relations: P::relations(f, k),
+                reach: P::reach(board, f, k),
             }
         })
         .collect();
@@ -113,5 +115,51 @@ impl Ctx<'_> {
         }
         let caption = caption(self.board);
         record(self, f, caption, refusals);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::battle::advanced::testing::run;
+    use crate::rules::battle::terms::Formation;
+
+    /// On the Regions nothing of the Squares is filled in, and nothing of
+    /// it is written: the Basic sheet's frames stay as they were.
+    #[test]
+    fn the_regions_have_no_relations() {
+        let b = crate::rules::battle::advanced::testing::glendale(&["slocum", "longstreet"]);
+        let mut f: Field<crate::rules::battle::ground::Region> = Field::new("glendale", false, 4);
+        for (id, at) in [
+            ("slocum", crate::rules::battle::ground::Region::UnionFront),
+            (
+                "longstreet",
+                crate::rules::battle::ground::Region::ConfederateFront,
+            ),
+        ] {
+            let pid = b.index(id).unwrap();
+            let side = b.pieces[pid].force.side;
+            f.units.push(crate::rules::battle::field::Unit::new(
+                &b,
+                pid,
+                side,
+                at,
+                Formation::Line,
+            ));
+        }
+        let s = run(&mut b.clone(), &[], Vec::new(), |ctx| {
+            sheet_view(&f, ctx, false)
+        })
+        .0;
+        assert!(
+            s.units
+                .iter()
+                .all(|u| u.relations.is_empty() && u.reach.is_empty())
+        );
+        let json = serde_json::to_string(&s).unwrap();
+        assert!(
+            !json.contains("relations") && !json.contains("reach"),
+            "{json}"
+        );
     }
 }
