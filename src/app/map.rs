@@ -771,10 +771,11 @@ fn pick(
                     .cloned()
             });
         if let Some(c) = choice {
-            if c.cost > 0 || c.starts_battle {
+            if c.cost > 0 || c.starts_battle || c.loses_campaign.is_some() {
                 // 15.1: a Forced March costs CP; the decision panel shows
                 // the cost and asks before it is spent. A move into the
-                // enemy waits too, with the odds advisor's estimate.
+                // enemy waits too, with the odds advisor's estimate; one that
+                // leaves Lee without his army (3.2) waits in red.
                 selection.confirm = Some(area);
             } else {
                 decide.write(Decide(c.decision));

@@ -66,6 +66,9 @@ pub struct SetupChoice {
     pub campaign: usize,
     pub options: GameOptions,
     pub seed_text: String,
+    /// The seed the program's dice use when none is typed: drawn fresh
+    /// from the OS as the set-up screen opens, shown there, used once.
+    pub random_seed: Option<u64>,
     /// Set up a Grand Campaign (21.0): the five campaigns from the Seven
     /// Days on, under these options.
     pub grand: bool,
@@ -83,6 +86,7 @@ impl Default for SetupChoice {
                 ..GameOptions::default()
             },
             seed_text: String::new(),
+            random_seed: None,
             grand: false,
             battle: None,
         }

@@ -27,8 +27,14 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (record_union_start, follow_chronicle, draw_paths)
+            (
+                record_union_start,
+                follow_chronicle,
+                step_report,
+                draw_paths,
+            )
                 .chain()
+                .after(super::battle::follow)
                 .run_if(in_state(Screen::Game)),
         )
         .add_systems(
@@ -126,6 +132,11 @@ pub struct UnionReport {
     shown: usize,
     open: bool,
     last_reveal: f64,
+    /// The turn of the Union Turn shown.
+    pub turn: u32,
+    /// Enter or Space went to the report this frame (stepping it, or
+    /// pressed while it unrolls): they answer nothing else.
+    pub key_used: bool,
 }
 
 impl UnionReport {
@@ -135,15 +146,65 @@ impl UnionReport {
         self.open && self.shown < self.sections.len()
     }
 
-    /// Space and Enter go to the report while it waits for the player.
+    /// Space and Enter go to the report while it waits for the player
+    /// (Step) or unrolls (Slow, Fast).
     pub fn waiting_for_player(&self, playback: Playback) -> bool {
-        self.open && playback == Playback::Step && self.shown < self.sections.len()
+        self.open && playback != Playback::Instant && self.shown < self.sections.len()
     }
+}
+
+/// Unroll the report at the player's speed; in Step, Space and Enter
+/// reveal the next section. A key pressed while it unrolls is the
+/// report's: it never answers the question the rules already wait for in
+/// the next phase.
+pub fn step_report(
+    mut report: ResMut<UnionReport>,
+    settings: Res<AppSettings>,
+    time: Res<Time<Real>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    mut redraw: MessageWriter<RequestRedraw>,
+    game: Res<State<crate::rules::sequence::GameState>>,
+    battle: Res<super::battle::BattleScreen>,
+) {
+    report.key_used = false;
+    // The end of the campaign has its own window; a battle on screen has
+    // the window's room (and the keys) until it is closed.
+    if *game.get() == crate::rules::sequence::GameState::Over || !report.open || battle.id.is_some()
+    {
+        return;
+    }
+    let total = report.sections.len();
+    let playback = settings.loaded.settings.union_playback;
+    let now = time.elapsed_secs_f64();
+    let key = keys.just_pressed(KeyCode::Space) || keys.just_pressed(KeyCode::Enter);
+    if key && report.waiting_for_player(playback) && !battle.wants_keys {
+        report.key_used = true;
+        if playback == Playback::Step {
+            report.shown += 1;
+        }
+    }
+    match playback.interval() {
+        _ if playback == Playback::Instant => report.shown = total,
+        Some(every) if report.shown < total => {
+            if report.shown == 0 || now - report.last_reveal >= every {
+                report.shown += 1;
+                report.last_reveal = now;
+            }
+            // Pacing needs frames even when nothing else moves.
+            redraw.write(RequestRedraw);
+        }
+        _ => {
+            if report.shown == 0 && total > 0 {
+                report.shown = 1;
+            }
+        }
+    }
+    report.shown = report.shown.min(total);
 }
 
 /// Read the chronicle when it grows: a new Union turn (16.0) opens the
 /// report from its first group; otherwise its sections are brought up to date.
-fn follow_chronicle(
+pub(crate) fn follow_chronicle(
     chronicle: Option<Res<Chronicle>>,
     mut report: ResMut<UnionReport>,
     time: Res<Time<Real>>,
@@ -166,6 +227,7 @@ fn follow_chronicle(
     };
     if report.turn_start != Some(start) {
         report.turn_start = Some(start);
+        report.turn = chronicle.turn_of(start);
         report.shown = 0;
         report.open = true;
         report.last_reveal = time.elapsed_secs_f64();
@@ -178,8 +240,6 @@ fn report_window(
     mut report: ResMut<UnionReport>,
     mut settings: ResMut<AppSettings>,
     time: Res<Time<Real>>,
-    keys: Res<ButtonInput<KeyCode>>,
-    mut redraw: MessageWriter<RequestRedraw>,
     game: Res<State<crate::rules::sequence::GameState>>,
     battle: Res<super::battle::BattleScreen>,
 ) -> Result {
@@ -192,29 +252,6 @@ fn report_window(
     let total = report.sections.len();
     let playback = settings.loaded.settings.union_playback;
     let now = time.elapsed_secs_f64();
-    match playback.interval() {
-        _ if playback == Playback::Instant => report.shown = total,
-        Some(every) if report.shown < total => {
-            if report.shown == 0 || now - report.last_reveal >= every {
-                report.shown += 1;
-                report.last_reveal = now;
-            }
-            // Pacing needs frames even when nothing else moves.
-            redraw.write(RequestRedraw);
-        }
-        _ => {
-            if report.shown == 0 && total > 0 {
-                report.shown = 1;
-            }
-        }
-    }
-    if playback == Playback::Step
-        && report.shown < total
-        && !battle.wants_keys
-        && (keys.just_pressed(KeyCode::Space) || keys.just_pressed(KeyCode::Enter))
-    {
-        report.shown += 1;
-    }
     let ctx = contexts.ctx_mut()?;
     let mut open = true;
     let mut speed = playback;

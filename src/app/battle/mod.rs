@@ -50,6 +50,10 @@ pub struct BattleScreen {
     pub picked: Option<String>,
     /// Space and Enter belong to the battle screen (playback or closing).
     pub wants_keys: bool,
+    /// Enter or Space closed a finished battle this frame, fought in this
+    /// phase (`panels::decision::phase_index`; the attacker's phase, 9.3,
+    /// 15.2, 17.0): the keys rest for the questions of later phases.
+    pub closed_by_key: Option<u32>,
     /// The Square picked on the Advanced sheet for the Force being set up,
     /// whose Formation is still to choose (A10.2.14).
     pub square: Option<Square>,
@@ -387,6 +391,7 @@ pub fn follow(
             screen.last_step = now - 10.0;
         }
     }
+    screen.closed_by_key = None;
     let Some(b) = screen.current(&records) else {
         screen.wants_keys = false;
         return;
@@ -418,6 +423,12 @@ pub fn follow(
         used = true;
     } else if space && !playing && ended && stand_alone.is_none() {
         // A stand-alone battle stays on screen: it is the whole game.
+        let phase = match b.attacker {
+            crate::campaign::Side::Confederate => crate::campaign::Phase::Confederate,
+            crate::campaign::Side::Union => crate::campaign::Phase::Union,
+        };
+        screen.closed_by_key =
+            Some(b.campaign_turn * 2 + u32::from(phase == crate::campaign::Phase::Union));
         screen.close();
         used = true;
     }

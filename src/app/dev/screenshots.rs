@@ -208,6 +208,7 @@ fn tour(
         ResMut<crate::app::view::Selection>,
         Option<Res<crate::rules::sequence::StepDecisions>>,
     ),
+    mut decision: ResMut<crate::app::panels::decision::DecisionState>,
 ) {
     tour.wait += 1;
     // Give each screen a moment to lay out and render.
@@ -260,6 +261,8 @@ fn tour(
         }
         10 if settled => {
             shot(&mut commands, &tour, "settings");
+            // The set-up shot shows the same "random" seed every run.
+            choice.random_seed = Some(7);
             next.set(Screen::Setup);
             tour.go(2);
         }
@@ -270,6 +273,19 @@ fn tour(
         }
         3 if settled && first_moves => {
             shot(&mut commands, &tour, "map");
+            // Lee's moves that would leave him alone are in red (3.2), and
+            // ending the Moves with every Force unmoved is asked again.
+            selection.force = Some("lee".into());
+            decision.confirm = Some(Decision::EndMoves);
+            tour.go(200);
+        }
+        200 if settled => {
+            shot(&mut commands, &tour, "confirm-end-moves");
+            tour.go(201);
+        }
+        201 if settled => {
+            selection.force = None;
+            decision.confirm = None;
             commands.insert_resource(ScriptedCommander(Policy::Objective));
             tour.go(11);
         }

@@ -24,15 +24,69 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<DecisionState>().add_systems(
         Update,
         keys.after(battle::follow)
+            .after(crate::app::union_turn::step_report)
+            .after(crate::app::view::refresh)
             .run_if(in_state(crate::app::Screen::Game)),
     );
 }
 
-/// Answers taken back (for redo) and the die being typed in.
+/// Answers taken back (for redo), the die being typed in, an answer
+/// waiting for confirmation, and whether Enter and Space rest.
 #[derive(Resource, Debug, Default)]
 pub struct DecisionState {
     pub redo: Vec<Decision>,
     pub die_text: String,
+    /// An answer asked again before it is sent: it loses the campaign
+    /// (3.2) or ends the Moves with Forces unmoved (9.2). Only a click
+    /// confirms it.
+    pub confirm: Option<Decision>,
+    /// Enter or Space stepped or closed a playback (the Union turn, a
+    /// battle): they answer no question of a later phase until the player
+    /// has answered one there otherwise.
+    pub rest: Option<KeyRest>,
+}
+
+/// Where the keys came to rest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KeyRest {
+    /// The phase of the playback they stepped ([`phase_index`]).
+    pub after: u32,
+    /// The player's decisions made when a question of a later phase came.
+    pub made: Option<usize>,
+}
+
+/// Turn and phase in playing order: each turn's Confederate phase, then
+/// its Union phase (9.0).
+pub fn phase_index(turn: u32, phase: crate::campaign::Phase) -> u32 {
+    turn * 2 + u32::from(phase == crate::campaign::Phase::Union)
+}
+
+impl DecisionState {
+    /// Follow the keys' rest: begun when a playback of a phase
+    /// (`playback`, a [`phase_index`]) used Enter or Space, over once the
+    /// player has made a decision (`made` counts them) in a later phase.
+    /// `asked` is the pending question's phase.
+    pub fn follow_rest(&mut self, playback: Option<u32>, made: usize, asked: Option<u32>) {
+        if let Some(after) = playback {
+            let after = self.rest.map_or(after, |r| r.after.max(after));
+            self.rest = Some(KeyRest { after, made: None });
+        }
+        let Some(rest) = &mut self.rest else { return };
+        match (asked, rest.made) {
+            (Some(p), None) if p > rest.after => rest.made = Some(made),
+            (_, Some(then)) if then != made => self.rest = None,
+            _ => {}
+        }
+    }
+
+    /// Whether Enter and Space may answer a question of phase `asked`.
+    pub fn keys_answer(&self, asked: Option<u32>) -> bool {
+        match (self.rest, asked) {
+            (None, _) => true,
+            (Some(r), Some(p)) => p <= r.after,
+            (Some(_), None) => false,
+        }
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -49,10 +103,29 @@ fn keys(
         Res<BattleScreen>,
         Res<SaveState>,
     ),
+    (view, log): (Option<Res<GameView>>, Res<crate::rules::sequence::GameLog>),
 ) {
     // While a saved game is replayed, its answers are the file's.
     if saves.loading.is_some() {
         return;
+    }
+    // Keys that stepped a playback never run on into the next phase's
+    // questions.
+    let asked = view.as_deref().filter(|v| v.request.is_some());
+    let phase = asked.map(|v| phase_index(v.status.turn, v.status.phase));
+    let playback = if report.key_used {
+        Some(phase_index(report.turn, crate::campaign::Phase::Union))
+    } else {
+        battle.closed_by_key
+    };
+    state.follow_rest(playback, log.decisions.len() + answers.answers.len(), phase);
+    if state.confirm.as_ref().is_some_and(|d| {
+        !pending
+            .request
+            .as_ref()
+            .is_some_and(|r| r.options.contains(d))
+    }) {
+        state.confirm = None;
     }
     // While the Union turn report or a battle waits for Space, Space is theirs.
     let report_has_keys =
@@ -78,10 +151,20 @@ fn keys(
     }
     if (keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::Space))
         && !report_has_keys
+        && !report.key_used
+        && state.keys_answer(phase)
+        && state.confirm.is_none()
         && let Some(r) = &pending.request
         && let Some(d) = default_choice(&r.options, r.battle_location.is_some())
     {
-        decide.write(Decide(d));
+        let ask = asked
+            .and_then(|v| v.request.as_ref())
+            .and_then(|r| r.needs_confirmation(&d, &answers.answers));
+        if ask.is_some() {
+            state.confirm = Some(d);
+        } else {
+            decide.write(Decide(d));
+        }
     }
 }
 
@@ -200,7 +283,27 @@ impl DecisionPanel<'_> {
                                 &mut out.decide,
                                 &self.advisor,
                             ) => {}
-                    Some(r) => on_the_map(ui, view, r, selection, &self.advisor, out),
+                    Some(r) => {
+                        if !state.keys_answer(Some(phase_index(
+                            view.status.turn,
+                            view.status.phase,
+                        ))) {
+                            ui.label(
+                                egui::RichText::new(
+                                    "Enter and Space rest after the playback: click your answer (they work again after it).",
+                                )
+                                .italics(),
+                            );
+                        }
+                        on_the_map(
+                            ui,
+                            view,
+                            r,
+                            (selection, &mut state.confirm, &self.answers.answers),
+                            &self.advisor,
+                            out,
+                        )
+                    }
                 }
                 ui.separator();
                 ui.horizontal(|ui| {
@@ -236,12 +339,15 @@ impl DecisionPanel<'_> {
     }
 }
 
+/// An answer that loses the campaign (3.2).
+const LOST: egui::Color32 = egui::Color32::from_rgb(190, 20, 20);
+
 /// A question outside a battle: moves on the map, Resupply, or a list.
 fn on_the_map(
     ui: &mut egui::Ui,
     view: &GameView,
     r: &RequestView,
-    selection: &mut Selection,
+    (selection, confirm, answers): (&mut Selection, &mut Option<Decision>, &[Decision]),
     advisor: &Advisor,
     out: &mut Out,
 ) {
@@ -297,9 +403,17 @@ fn on_the_map(
             if let Some(odds) = c.odds {
                 text = format!("{text} · {}", odds.text());
             }
+            if let Some(lost) = &c.loses_campaign {
+                ui.colored_label(LOST, lost);
+            }
             if waiting {
                 ui.horizontal_wrapped(|ui| {
-                    ui.colored_label(egui::Color32::from_rgb(150, 70, 0), format!("{text}?"));
+                    let color = if c.loses_campaign.is_some() {
+                        LOST
+                    } else {
+                        egui::Color32::from_rgb(150, 70, 0)
+                    };
+                    ui.colored_label(color, format!("{text}?"));
                     if ui.button("Confirm").clicked() {
                         out.decide.write(Decide(c.decision.clone()));
                         selection.confirm = None;
@@ -311,7 +425,7 @@ fn on_the_map(
                 });
                 crate::app::advisor::show(ui, advisor, &c.decision, "the battle this move brings");
             } else if ui.button(text).clicked() {
-                if c.starts_battle {
+                if c.starts_battle || c.loses_campaign.is_some() {
                     // Weigh the battle before moving in.
                     selection.confirm = Some(to.to_string());
                 } else {
@@ -352,8 +466,38 @@ fn on_the_map(
                 {
                     continue;
                 }
+                let ask = r.needs_confirmation(&c.decision, answers);
+                if confirm.as_ref() == Some(&c.decision)
+                    && let Some(why) = &ask
+                {
+                    // Asked again; only a click answers (Enter and Space
+                    // do not).
+                    let color = if c.loses_campaign.is_some() {
+                        LOST
+                    } else {
+                        egui::Color32::from_rgb(150, 70, 0)
+                    };
+                    ui.colored_label(color, egui::RichText::new(why).strong());
+                    ui.horizontal(|ui| {
+                        if ui.button(format!("Yes: {}", c.text)).clicked() {
+                            out.decide.write(Decide(c.decision.clone()));
+                            *confirm = None;
+                        }
+                        if ui.button("No, go back").clicked() {
+                            *confirm = None;
+                        }
+                    });
+                    continue;
+                }
+                if let Some(lost) = &c.loses_campaign {
+                    ui.colored_label(LOST, lost);
+                }
                 if ui.button(&c.text).clicked() {
-                    out.decide.write(Decide(c.decision.clone()));
+                    if ask.is_some() {
+                        *confirm = Some(c.decision.clone());
+                    } else {
+                        out.decide.write(Decide(c.decision.clone()));
+                    }
                 }
             }
         });
@@ -372,7 +516,194 @@ fn on_the_map(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::Screen;
     use crate::rules::battle::ground::Region;
+    use crate::rules::turn::Step;
+    use crate::settings::Playback;
+    use bevy::state::app::StatesPlugin;
+
+    /// The game screen headless: the rules, the view, the battle screen,
+    /// the Union turn report and the keys, with the playback given.
+    fn game(playback: Playback) -> App {
+        let mut app = App::new();
+        let mut loaded = crate::settings::LoadedSettings::default();
+        loaded.settings.union_playback = playback;
+        app.add_plugins((MinimalPlugins, StatesPlugin, crate::RulesPlugin))
+            .init_state::<Screen>()
+            .add_message::<bevy::window::RequestRedraw>()
+            .init_resource::<ButtonInput<KeyCode>>()
+            .init_resource::<SaveState>()
+            .init_resource::<UnionReport>()
+            .init_resource::<crate::app::union_turn::UnionMoves>()
+            .insert_resource(AppSettings {
+                loaded,
+                persist: false,
+                message: None,
+            })
+            .add_plugins((crate::app::view::plugin, battle::plugin, plugin))
+            .add_systems(
+                Update,
+                (
+                    crate::app::union_turn::follow_chronicle,
+                    crate::app::union_turn::step_report,
+                )
+                    .chain()
+                    .after(battle::follow)
+                    .after(crate::rules::sequence::RulesSystems)
+                    .run_if(in_state(Screen::Game)),
+            );
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Game);
+        app.update();
+        let campaign = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").unwrap());
+        app.world_mut()
+            .write_message(crate::rules::setup::NewCampaign::new(
+                campaign,
+                crate::rules::difficulty::GameOptions {
+                    battles: crate::rules::difficulty::BattleMode::Quick,
+                    seed: 3,
+                    ..Default::default()
+                },
+            ));
+        app
+    }
+
+    fn step(app: &App) -> Option<Step> {
+        app.world().get_resource::<State<Step>>().map(|s| *s.get())
+    }
+
+    fn turn(app: &App) -> u32 {
+        app.world().resource::<GameView>().status.turn
+    }
+
+    /// The player mashes (or holds, with the keyboard's repeat) Enter from
+    /// the end of the Confederate Resupply on: it ends the Resupply, steps
+    /// the Union turn report to its end, and then the next turn's Moves
+    /// still wait for the player, nothing moved.
+    #[test]
+    fn holding_enter_through_a_union_turn_leaves_the_next_moves_waiting() {
+        // Slow and Fast unroll on the clock as Step does on the keys.
+        for playback in [Playback::Step, Playback::Instant] {
+            let mut app = game(playback);
+            // Turn 1 played by the scripted commander up to its Resupply.
+            let mut policy = crate::rules::commander::Policy::Objective;
+            for _ in 0..2000 {
+                app.update();
+                let Some(r) = app.world().resource::<PendingDecision>().request.clone() else {
+                    continue;
+                };
+                if r.options.contains(&Decision::EndResupply) {
+                    break;
+                }
+                let board = crate::rules::board::Board::from_world(app.world_mut()).unwrap();
+                use crate::rules::decision::Decider;
+                let d = policy.decide(&board, &r).unwrap();
+                app.world_mut().write_message(Decide(d));
+            }
+            assert_eq!(step(&app), Some(Step::ConfederateResupply), "{playback:?}");
+            assert_eq!(turn(&app), 1);
+            // The battles of the turn were closed (as by a click).
+            let ended: Vec<usize> = app
+                .world()
+                .resource::<crate::rules::battle::record::BattleRecords>()
+                .battles
+                .iter()
+                .filter(|b| b.ending.is_some())
+                .map(|b| b.id)
+                .collect();
+            app.world_mut()
+                .resource_mut::<BattleScreen>()
+                .closed
+                .extend(ended);
+            app.update();
+            assert_eq!(app.world().resource::<DecisionState>().rest, None);
+            let made = app
+                .world()
+                .resource::<crate::rules::sequence::GameLog>()
+                .decisions
+                .len();
+            for frame in 0..600 {
+                let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+                keys.clear();
+                if frame % 2 == 0 {
+                    keys.press(KeyCode::Enter);
+                } else {
+                    keys.release(KeyCode::Enter);
+                }
+                app.update();
+            }
+            let report = app.world().resource::<UnionReport>();
+            assert!(!report.unrolling(), "{playback:?}: the report is all shown");
+            assert_eq!(step(&app), Some(Step::ConfederateMoves), "{playback:?}");
+            assert_eq!(turn(&app), 2, "{playback:?}");
+            let pending = app.world().resource::<PendingDecision>();
+            assert!(
+                pending
+                    .request
+                    .as_ref()
+                    .is_some_and(|r| r.options.contains(&Decision::EndMoves)),
+                "{playback:?}: the Moves wait"
+            );
+            assert!(
+                app.world()
+                    .resource::<crate::rules::sequence::StepDecisions>()
+                    .answers
+                    .is_empty()
+            );
+            // The keys ended the Resupply and answered the Union turn's own
+            // questions (16.1: the group to order, keeping its roll); no
+            // step of turn 2 was ended.
+            let log = app.world().resource::<crate::rules::sequence::GameLog>();
+            let since = &log.decisions[made..];
+            assert_eq!(since.first(), Some(&Decision::EndResupply), "{playback:?}");
+            assert!(
+                since[1..]
+                    .iter()
+                    .all(|d| matches!(d, Decision::OrdersFor { .. } | Decision::AcceptOrders)),
+                "{playback:?}: {since:?}"
+            );
+            let state = app.world().resource::<DecisionState>();
+            match playback {
+                // The keys stepped the report: they rest.
+                Playback::Step => assert!(state.rest.is_some(), "{playback:?}"),
+                // Nothing to step: Enter asked to end the Moves, and only a
+                // click confirms.
+                _ => assert_eq!(state.confirm, Some(Decision::EndMoves)),
+            }
+        }
+    }
+
+    /// 9.2: ending the Moves with Forces unmoved is asked again.
+    #[test]
+    fn ending_the_moves_with_forces_unmoved_is_asked_again() {
+        let mut app = game(Playback::Instant);
+        for _ in 0..50 {
+            app.update();
+            if step(&app) == Some(Step::ConfederateMoves)
+                && app.world().resource::<PendingDecision>().request.is_some()
+            {
+                break;
+            }
+        }
+        app.update();
+        let view = app.world().resource::<GameView>();
+        let r = view.request.as_ref().expect("the Moves ask");
+        let why = r
+            .needs_confirmation(&Decision::EndMoves, &[])
+            .expect("asked again");
+        assert!(why.starts_with("End moves with 0 of "), "{why}");
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.press(KeyCode::Enter);
+        app.update();
+        app.update();
+        assert_eq!(
+            app.world().resource::<DecisionState>().confirm,
+            Some(Decision::EndMoves)
+        );
+        assert_eq!(step(&app), Some(Step::ConfederateMoves));
+    }
+
     use crate::rules::battle::terms::Formation;
     use crate::rules::decision::DefaultPlan;
 

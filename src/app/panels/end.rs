@@ -48,6 +48,11 @@ pub fn show(ctx: &egui::Context, end: &End, out: &mut Out) {
                 "Your named Forces still in the field: combined Combat Value {} (21.1).",
                 end.named_combat
             ));
+            if let Some(seed) = end.seed {
+                ui.label(format!(
+                    "Dice: seed {seed} (kept in the save): the same seed and the same decisions play this game again."
+                ));
+            }
             let line = |pick: fn(&(u32, u32, u32)) -> u32| -> egui_plot::PlotPoints {
                 end.strength
                     .iter()

@@ -6,7 +6,7 @@
 //! each panel's plugin brings its own state and keys.
 
 mod chronicle;
-mod decision;
+pub(crate) mod decision;
 mod end;
 mod reference;
 mod resupply;

@@ -16,14 +16,44 @@ pub(super) fn plugin(app: &mut App) {
     .add_systems(OnEnter(Screen::Setup), last_choices);
 }
 
-/// The set-up offered is the last one chosen (Settings keep it).
-fn last_choices(settings: Res<crate::app::settings::AppSettings>, mut choice: ResMut<SetupChoice>) {
+/// The set-up offered is the last one chosen (Settings keep it), with a
+/// fresh seed for the program's dice.
+pub(crate) fn last_choices(
+    settings: Res<crate::app::settings::AppSettings>,
+    mut choice: ResMut<SetupChoice>,
+) {
     if let Some(o) = settings.loaded.settings.new_game {
         choice.options = crate::rules::difficulty::GameOptions {
             seed: choice.options.seed,
             ..o
         };
     }
+    if choice.random_seed.is_none() {
+        choice.random_seed = Some(fresh_seed());
+    }
+}
+
+/// A seed no earlier game used: the OS's randomness (the keys std seeds
+/// each `RandomState` with) hashed with the clock's nanoseconds. It is
+/// taken once, at set-up; from then on it is only the game's seed, saved
+/// with it, and every die comes from the dice service (DESIGN.md).
+pub(crate) fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(nanos);
+    // Short enough to read out and type in again: 1 to 999 999 999.
+    h.finish() % 999_999_999 + 1
+}
+
+/// The options a campaign starts with: the typed seed, else the random one
+/// shown (used up: the next set-up draws another).
+pub(crate) fn start_options(choice: &mut SetupChoice) -> GameOptions {
+    let random = choice.random_seed.take().unwrap_or_else(fresh_seed);
+    choice.options.seed = choice.seed_text.trim().parse().unwrap_or(random);
+    choice.options
 }
 
 fn level_picker(ui: &mut egui::Ui, label: &str, tip: &str, value: &mut UnionLevel) {
@@ -183,7 +213,18 @@ fn setup(
             ui.radio_value(&mut choice.options.dice, DiceMode::Physical, "My own dice")
                 .on_hover_text("You roll a real d10 and type in each result when fcrel asks for it.");
             ui.label("Seed:");
-            ui.text_edit_singleline(&mut choice.seed_text).on_hover_text("Leave empty for seed 1.");
+            let random = *choice.random_seed.get_or_insert_with(fresh_seed);
+            ui.add(
+                egui::TextEdit::singleline(&mut choice.seed_text)
+                    .hint_text(format!("random: {random}"))
+                    .desired_width(120.0),
+            )
+            .on_hover_text("Leave empty for the random seed shown; type a number to play a seed again.");
+            if choice.seed_text.trim().is_empty() {
+                ui.label(format!("random: {random}"));
+            } else if choice.seed_text.trim().parse::<u64>().is_err() {
+                ui.colored_label(egui::Color32::DARK_RED, format!("not a number: random {random} is used"));
+            }
         });
         ui.add_space(16.0);
         ui.horizontal(|ui| {
@@ -194,9 +235,9 @@ fn setup(
                 button.clone().on_disabled_hover_text(why);
             }
             if button.clicked() {
-                choice.options.seed = choice.seed_text.trim().parse().unwrap_or(1);
+                let options = start_options(&mut choice);
                 // Offered again next time (Settings).
-                settings.loaded.settings.new_game = Some(choice.options);
+                settings.loaded.settings.new_game = Some(options);
                 settings.save();
                 next.set(Screen::Game);
             }
@@ -206,4 +247,103 @@ fn setup(
         });
     });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::sequence::PendingDecision;
+    use crate::rules::setup::NewCampaign;
+    use bevy::state::app::StatesPlugin;
+
+    /// The set-up screen as the app runs it, headless: entering it offers
+    /// the last options and a fresh seed.
+    fn app() -> App {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin, crate::RulesPlugin))
+            .init_state::<Screen>()
+            .init_resource::<SetupChoice>()
+            .insert_resource(crate::app::settings::AppSettings {
+                loaded: crate::settings::LoadedSettings::default(),
+                persist: false,
+                message: None,
+            })
+            .add_systems(OnEnter(Screen::Setup), last_choices);
+        app
+    }
+
+    /// Open the set-up, press Start with nothing typed, and play to the
+    /// first question; the first dice rolled, and the save there.
+    fn new_campaign_with_defaults() -> (u64, Vec<u32>, crate::save::SaveFile) {
+        let mut app = app();
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Setup);
+        app.update();
+        let mut choice = app.world_mut().resource_mut::<SetupChoice>();
+        assert!(choice.seed_text.is_empty());
+        let shown = choice.random_seed.expect("a random seed is shown");
+        let options = start_options(&mut choice);
+        assert_eq!(options.seed, shown, "the seed shown is the one used");
+        assert_eq!(choice.random_seed, None, "used once");
+        let campaign = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").unwrap());
+        app.world_mut()
+            .write_message(NewCampaign::new(campaign, options));
+        // Played on by the scripted commander until a few dice are rolled.
+        let mut policy = crate::rules::commander::Policy::Objective;
+        let rolled = |app: &App| -> Vec<u32> {
+            app.world()
+                .resource::<crate::chronicle::Chronicle>()
+                .entries()
+                .iter()
+                .filter_map(|e| e.roll.as_ref().map(|r| r.die))
+                .collect()
+        };
+        for _ in 0..500 {
+            app.update();
+            let world = app.world_mut();
+            let Some(request) = world.resource::<PendingDecision>().request.clone() else {
+                continue;
+            };
+            if rolled(&app).len() >= 5 {
+                break;
+            }
+            let world = app.world_mut();
+            let board = crate::rules::board::Board::from_world(world).unwrap();
+            use crate::rules::decision::Decider;
+            let d = policy.decide(&board, &request).unwrap();
+            world.write_message(crate::rules::sequence::Decide(d));
+        }
+        let dice = rolled(&app);
+        let save = crate::save::SaveFile::from_world(app.world_mut()).expect("a game");
+        (options.seed, dice, save)
+    }
+
+    /// Two campaigns started with the default set-up roll their own dice
+    /// (no more seed 1 for every game), and each save replays exactly.
+    #[test]
+    fn each_new_campaign_rolls_its_own_dice_and_replays() {
+        let (seed_a, dice_a, save_a) = new_campaign_with_defaults();
+        let (seed_b, dice_b, save_b) = new_campaign_with_defaults();
+        assert_ne!(seed_a, seed_b);
+        assert!(dice_a.len() >= 5, "{dice_a:?}");
+        assert_ne!(dice_a, dice_b, "seeds {seed_a} and {seed_b}");
+        let dir = crate::store::scratch_dir("setup-seeds");
+        for (seed, save) in [(seed_a, save_a), (seed_b, save_b)] {
+            assert_eq!(save.options.seed, seed, "the save keeps the seed");
+            let path = dir.join(save.file_name(""));
+            save.write(&path).unwrap();
+            // `fcrel replay FILE --verify`.
+            let (mut out, mut err) = (Vec::new(), Vec::new());
+            let code = crate::cli::replay(&path, true, &mut out, &mut err);
+            assert_eq!(
+                code,
+                0,
+                "{}{}",
+                String::from_utf8_lossy(&out),
+                String::from_utf8_lossy(&err)
+            );
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -103,6 +103,9 @@ pub struct Choice {
     pub starts_battle: bool,
     /// The armies that would meet where it goes, before Fog of War.
     pub odds: Option<BattleOdds>,
+    /// The answer loses the campaign, and why: it leaves Robert E. Lee in
+    /// an area without Confederate Forces at the end of the Moves (3.2).
+    pub loses_campaign: Option<String>,
 }
 
 impl RequestView {
@@ -141,6 +144,55 @@ impl RequestView {
     pub fn choice(&self, d: &Decision) -> Option<&Choice> {
         self.choices.iter().find(|c| c.decision == *d)
     }
+
+    /// 9.2: ending the Moves while Forces that could move have not, asked
+    /// again ("End moves with 0 of 9 Forces moved?"); `answers` are the
+    /// step's answers so far. Forces whose every move is refused count
+    /// as unmoved.
+    pub fn end_moves_warning(&self, answers: &[Decision]) -> Option<String> {
+        if self.request.rule != "9.2" || !self.request.options.contains(&Decision::EndMoves) {
+            return None;
+        }
+        let mover = |d: &Decision| match d {
+            Decision::MoveForce { force, .. } | Decision::JacksonMarch { force, .. } => {
+                Some(force.to_string())
+            }
+            _ => None,
+        };
+        let mut moved: Vec<String> = answers.iter().filter_map(mover).collect();
+        moved.sort();
+        moved.dedup();
+        let mut unmoved: Vec<String> = self
+            .request
+            .options
+            .iter()
+            .chain(self.request.refused.iter().map(|(d, _)| d))
+            .filter_map(mover)
+            .filter(|f| !moved.contains(f))
+            .collect();
+        unmoved.sort();
+        unmoved.dedup();
+        if unmoved.is_empty() {
+            return None;
+        }
+        Some(format!(
+            "End moves with {} of {} Forces moved?",
+            moved.len(),
+            moved.len() + unmoved.len()
+        ))
+    }
+
+    /// What an answer must be confirmed for, if anything: the campaign it
+    /// loses (3.2), or Forces left unmoved at the end of the Moves (9.2).
+    pub fn needs_confirmation(&self, d: &Decision, answers: &[Decision]) -> Option<String> {
+        if let Some(lost) = self.choice(d).and_then(|c| c.loses_campaign.clone()) {
+            return Some(lost);
+        }
+        if *d == Decision::EndMoves {
+            return self.end_moves_warning(answers);
+        }
+        None
+    }
 }
 
 /// The end of the campaign.
@@ -159,6 +211,9 @@ pub struct End {
     pub named_combat: u32,
     /// Both armies' combined Combat Value at the end of each turn.
     pub strength: Vec<(u32, u32, u32)>,
+    /// The seed of the program's dice (none with the player's own dice):
+    /// with the decisions it replays the game.
+    pub seed: Option<u64>,
 }
 
 impl GameView {
@@ -213,6 +268,8 @@ impl GameView {
             casualties: board.progress.casualties,
             named_combat: victory::named_combat_in_field(&board),
             strength: board.progress.strength.clone(),
+            seed: (board.options.dice == crate::rules::difficulty::DiceMode::Program)
+                .then_some(board.options.seed),
         });
         GameView {
             status,
@@ -265,6 +322,51 @@ fn choice(board: &Board, step: Option<Step>, d: &Decision) -> Choice {
         to,
         starts_battle,
         odds,
+        loses_campaign: leaves_lee_alone(board, d),
+    }
+}
+
+/// 3.2: Robert E. Lee in an area without Confederate Forces when the Moves
+/// (9.2) or the Forced March (15.1) end loses the campaign. Said of a move
+/// that sends him where no Confederate Force is (alone, or into Union
+/// Forces), of a move that takes the last Confederate Force away from him,
+/// and of ending the step while he is alone.
+fn leaves_lee_alone(board: &Board, d: &Decision) -> Option<String> {
+    let lee_at = board.lee.area()?;
+    let lost = "the campaign is lost (3.2)";
+    match d {
+        Decision::MoveLee { to } if !board.has_side(to, Side::Confederate) => {
+            let name = board.area_name(to);
+            Some(if board.has_side(to, Side::Union) {
+                format!(
+                    "Robert E. Lee would be among Union Forces in {name} without Confederate Forces: {lost} if the step ends so"
+                )
+            } else {
+                format!("Robert E. Lee would be alone in {name}: {lost} if the step ends so")
+            })
+        }
+        Decision::MoveForce { force, to } | Decision::JacksonMarch { force, to, .. } => {
+            let leaves = board
+                .piece(force)
+                .is_some_and(|p| p.location().area() == Some(lee_at))
+                && to.as_str() != lee_at;
+            let others = board.pieces.iter().any(|p| {
+                p.force.side == Side::Confederate
+                    && p.location().area() == Some(lee_at)
+                    && p.id().as_str() != force.as_str()
+            });
+            (leaves && !others).then(|| {
+                format!(
+                    "Robert E. Lee would be left without Confederate Forces in {}: {lost} if the step ends so",
+                    board.area_name(lee_at)
+                )
+            })
+        }
+        Decision::EndMoves if board.lee_isolated() => Some(format!(
+            "Robert E. Lee is in {} without Confederate Forces: {lost}",
+            board.area_name(lee_at)
+        )),
+        _ => None,
     }
 }
 
@@ -386,6 +488,62 @@ mod tests {
         assert_eq!(
             r.choices.iter().map(|c| c.cost).collect::<Vec<_>>(),
             vec![1, 1, 0]
+        );
+    }
+
+    /// 3.2: a move that leaves Lee without Confederate Forces (sends him
+    /// alone or into Union Forces, or takes his last Force away) says the
+    /// campaign is lost, and so does ending the Moves while he is alone.
+    #[test]
+    fn a_move_that_leaves_lee_alone_says_the_campaign_is_lost() {
+        let mut b = seven_days();
+        b.lee = Location::Area("glendale".into());
+        let lee = |to: &str| Decision::MoveLee { to: to.into() };
+        let r = moves(
+            &b,
+            Step::ConfederateMoves,
+            vec![
+                lee("malvern-hill"),
+                lee("white-oak-swamp"),
+                mv("longstreet", "malvern-hill"),
+                Decision::EndMoves,
+            ],
+        );
+        let lost = |i: usize| r.choices[i].loses_campaign.clone();
+        assert!(
+            lost(0)
+                .is_some_and(|w| w.contains("alone") && w.contains("the campaign is lost (3.2)"))
+        );
+        assert!(
+            lost(1).is_some_and(|w| w.contains("Union Forces")),
+            "{:?}",
+            lost(1)
+        );
+        assert!(lost(2).is_some_and(|w| w.contains("left without Confederate Forces")));
+        assert_eq!(lost(3), None, "Lee is with Longstreet");
+        assert!(r.needs_confirmation(&lee("malvern-hill"), &[]).is_some());
+        // A second Force with him: Longstreet may go.
+        b.place("ap-hill", Location::Area("glendale".into()), Strength::Full);
+        let r = moves(
+            &b,
+            Step::ConfederateMoves,
+            vec![mv("longstreet", "malvern-hill")],
+        );
+        assert_eq!(r.choices[0].loses_campaign, None);
+        // Lee left alone: ending the Moves loses the campaign.
+        b.lee = Location::Area("malvern-hill".into());
+        let r = moves(&b, Step::ConfederateMoves, vec![Decision::EndMoves]);
+        assert!(r.choices[0].loses_campaign.is_some());
+        // Forces unmoved: "End moves with 1 of 2 Forces moved?".
+        let r = moves(
+            &b,
+            Step::ConfederateMoves,
+            vec![mv("ap-hill", "malvern-hill"), Decision::EndMoves],
+        );
+        let done = [mv("longstreet", "white-oak-swamp")];
+        assert_eq!(
+            r.end_moves_warning(&done).as_deref(),
+            Some("End moves with 1 of 2 Forces moved?")
         );
     }
 
