@@ -236,7 +236,38 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<SaveFile, SaveProblem> {
             "has save format version 0, which no fcrel ever wrote".into(),
         ));
     }
-    serde_json::from_value::<SaveFile>(value).map_err(|e| problem(format!("is damaged: {e}")))
+    if let Some((at, message)) = crate::scenario::unreadable_square(&value, String::new()) {
+        return Err(problem(format!("is damaged: {at}: {message}")));
+    }
+    let save = serde_json::from_value::<SaveFile>(value)
+        .map_err(|e| problem(format!("is damaged: {e}")))?;
+    check_bounds(&save).map_err(problem)?;
+    Ok(save)
+}
+
+/// The lists a save replays are bounded (`campaign::bounds`): a damaged or
+/// hand-made file can neither make a replay run for ever nor hold a die no
+/// d10 shows.
+fn check_bounds(save: &SaveFile) -> Result<(), String> {
+    use crate::campaign::bounds::{MAX_SAVE_DECISIONS, MAX_SAVE_DICE};
+    if save.decisions.len() > MAX_SAVE_DECISIONS {
+        return Err(format!(
+            "is damaged: decisions: {} decisions is more than a save holds (at most {MAX_SAVE_DECISIONS})",
+            save.decisions.len()
+        ));
+    }
+    if save.dice.len() > MAX_SAVE_DICE {
+        return Err(format!(
+            "is damaged: dice: {} typed-in dice is more than a save holds (at most {MAX_SAVE_DICE})",
+            save.dice.len()
+        ));
+    }
+    if let Some((i, v)) = save.dice.iter().enumerate().find(|(_, v)| **v > 10) {
+        return Err(format!(
+            "is damaged: dice[{i}]: {v} is not a d10 result (1-10; a typed 0 is the die's 0 and reads as 10, 4.5)"
+        ));
+    }
+    Ok(())
 }
 
 /// One file of a saves folder as the Load screen lists it.

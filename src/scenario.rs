@@ -8,6 +8,9 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::campaign::bounds::{
+    MAX_SCENARIO_COMMAND_POINTS, MAX_SCENARIO_DECISIONS, MAX_SCENARIO_DICE,
+};
 use crate::campaign::{self, Campaign, Problem, Side, UnionLevel};
 use crate::chronicle::Chronicle;
 use crate::dice::Dice;
@@ -110,6 +113,12 @@ pub struct ScenarioForce {
 pub fn load_scenario(path: &Path) -> Result<(Scenario, Arc<Campaign>), Vec<Problem>> {
     let mut loaded: Option<Arc<Campaign>> = None;
     let scenario = campaign::load::load_file(path, "a battle scenario", |bytes| {
+        if let Some((at, message)) = serde_json::from_slice(bytes)
+            .ok()
+            .and_then(|v| unreadable_square(&v, String::new()))
+        {
+            return Err(vec![(campaign::Place::Field(at), message)]);
+        }
         campaign::load::parse_json(
             bytes,
             "battle scenario",
@@ -134,6 +143,40 @@ pub fn load_scenario(path: &Path) -> Result<(Scenario, Arc<Campaign>), Vec<Probl
     })?;
     let campaign = loaded.expect("a checked scenario has its campaign");
     Ok((scenario, campaign))
+}
+
+/// A string no Square reading can take: a letter and a Column of
+/// -2147483648, whose Column less one does not fit (`Square::named`
+/// subtracts 1). Found before the file is read into its types, with its
+/// field path, so that a malformed scenario or save is a message, never a
+/// panic. Such a string is no id of any campaign either.
+pub(crate) fn unreadable_square(v: &serde_json::Value, path: String) -> Option<(String, String)> {
+    use serde_json::Value;
+    match v {
+        Value::String(text) => {
+            let mut chars = text.chars();
+            let letter = chars.next().is_some_and(|c| c.is_ascii_alphabetic());
+            (letter && chars.as_str().parse::<i32>() == Ok(i32::MIN)).then(|| {
+                (
+                    path,
+                    format!("\"{text}\" is not a Square: a Row A-F and a Column 1-12, as \"D5\""),
+                )
+            })
+        }
+        Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .find_map(|(i, x)| unreadable_square(x, format!("{path}[{i}]"))),
+        Value::Object(fields) => fields.iter().find_map(|(k, x)| {
+            let at = if path.is_empty() {
+                k.clone()
+            } else {
+                format!("{path}.{k}")
+            };
+            unreadable_square(x, at)
+        }),
+        _ => None,
+    }
 }
 
 fn check(s: &Scenario, c: &Campaign) -> Vec<(String, String)> {
@@ -231,6 +274,17 @@ fn check(s: &Scenario, c: &Campaign) -> Vec<(String, String)> {
             format!("a battle needs Forces of both sides in \"{}\"", s.area),
         ));
     }
+    for (name, v) in [
+        ("confederate_command_points", s.confederate_command_points),
+        ("union_command_points", s.union_command_points),
+    ] {
+        if v > MAX_SCENARIO_COMMAND_POINTS {
+            out.push((
+                name.into(),
+                format!("{v} Command Points is more than {MAX_SCENARIO_COMMAND_POINTS}"),
+            ));
+        }
+    }
     if s.scouts > c.confederate_resupply.scout_counters {
         out.push((
             "scouts".into(),
@@ -251,7 +305,25 @@ fn check(s: &Scenario, c: &Campaign) -> Vec<(String, String)> {
     if let Some(why) = s.options().incompatible() {
         out.push(("optional".into(), why));
     }
+    if s.decisions.len() > MAX_SCENARIO_DECISIONS {
+        out.push((
+            "decisions".into(),
+            format!(
+                "{} scripted decisions is more than {MAX_SCENARIO_DECISIONS}; a battle needs a few hundred at most",
+                s.decisions.len()
+            ),
+        ));
+    }
     if let Some(d) = &s.dice {
+        if d.len() > MAX_SCENARIO_DICE {
+            out.push((
+                "dice".into(),
+                format!(
+                    "{} scripted dice is more than {MAX_SCENARIO_DICE}; a battle rolls a few hundred at most",
+                    d.len()
+                ),
+            ));
+        }
         for (i, v) in d.iter().enumerate() {
             if *v > 10 {
                 out.push((
@@ -298,11 +370,24 @@ fn check_stand_alone(
             format!("{} battle turns: 1 to 12", sa.battle_turns),
         ));
     }
-    if sa.confederate_battle_plans > 12 || sa.union_special_battle_plans > 12 {
-        out.push((
-            "stand_alone".into(),
-            "at most 12 Battle Plans and 12 Special Battle Plans a turn".into(),
-        ));
+    for (name, v, what) in [
+        (
+            "confederate_battle_plans",
+            sa.confederate_battle_plans,
+            "Battle Plans",
+        ),
+        (
+            "union_special_battle_plans",
+            sa.union_special_battle_plans,
+            "Special Battle Plans",
+        ),
+    ] {
+        if v > 12 {
+            out.push((
+                format!("stand_alone.{name}"),
+                format!("{v} {what} a turn: at most 12 {what} a turn"),
+            ));
+        }
     }
     let mut taken = BTreeSet::new();
     let mut placed = BTreeSet::new();
@@ -366,7 +451,14 @@ fn check_stand_alone(
             ));
         }
     }
+    let mut marked = BTreeSet::new();
     for (i, o) in sa.objectives.iter().enumerate() {
+        if !marked.insert(o.name()) {
+            out.push((
+                format!("stand_alone.objectives[{i}]"),
+                format!("{} has a Union Objective Marker already", o.name()),
+            ));
+        }
         if let Some(p) = sa.placement.iter().find(|p| p.square == *o) {
             out.push((
                 format!("stand_alone.objectives[{i}]"),

@@ -128,12 +128,28 @@ pub struct Summary {
     pub ms_per_game: f64,
 }
 
+/// Play `games` whole campaigns. The campaign must be within the format's
+/// bounds (`campaign::bounds`): the tallies below grow with its Victory
+/// Points and turns, so a campaign that did not come through the loader
+/// is checked here too and refused with its first problem.
 pub fn simulate(
     campaign: Arc<Campaign>,
     options: GameOptions,
     policy: Policy,
     games: u32,
 ) -> Result<Summary, (u64, Interrupt)> {
+    if let Some((path, message)) = crate::campaign::validate::validate(&campaign, None)
+        .into_iter()
+        .next()
+    {
+        return Err((
+            options.seed,
+            Interrupt::Unsupported(format!(
+                "campaign \"{}\" is not playable: {path}: {message}",
+                campaign.id
+            )),
+        ));
+    }
     let start = Instant::now();
     let mut s = Summary {
         campaign: campaign.id.clone(),

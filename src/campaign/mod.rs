@@ -1,5 +1,6 @@
 //! Campaign data: the file format, its loader and its validator.
 
+pub mod bounds;
 pub mod load;
 pub mod model;
 pub mod validate;

@@ -3,6 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::bounds::*;
 use super::model::*;
 
 /// Problems as `(field.path, message)`.
@@ -166,20 +167,31 @@ impl<'a> Validator<'a> {
         }
         if c.turns == 0 {
             self.err("turns", "a campaign needs at least 1 turn");
-        } else if c.turns > 30 {
+        } else if c.turns > MAX_TURNS {
             self.err(
                 "turns",
-                format!("{} turns is not a possible Turn Track", c.turns),
+                format!(
+                    "{} turns is not a possible Turn Track (1-{MAX_TURNS})",
+                    c.turns
+                ),
             );
         }
         if c.grand_campaign_order == 0 {
             self.err("grand_campaign_order", "order starts at 1");
+        } else if c.grand_campaign_order > MAX_GRAND_CAMPAIGN_ORDER {
+            self.err(
+                "grand_campaign_order",
+                format!(
+                    "order {} is past the Grand Campaign's {MAX_GRAND_CAMPAIGN_ORDER} campaigns (21.0)",
+                    c.grand_campaign_order
+                ),
+            );
         }
-        if !(1..=6).contains(&c.lee.command_rating) {
+        if !(1..=MAX_COMMAND_RATING).contains(&c.lee.command_rating) {
             self.err(
                 "lee.command_rating",
                 format!(
-                    "Command Rating {} is impossible (1-6)",
+                    "Command Rating {} is impossible (1-{MAX_COMMAND_RATING})",
                     c.lee.command_rating
                 ),
             );
@@ -188,6 +200,14 @@ impl<'a> Validator<'a> {
             self.err(
                 "union_group_maximum",
                 "a Union group holds at least 1 Force (16.3)",
+            );
+        } else if c.union_group_maximum > MAX_GROUP {
+            self.err(
+                "union_group_maximum",
+                format!(
+                    "{} Forces in one group is more than the {MAX_GROUP} a group may hold (16.3.3)",
+                    c.union_group_maximum
+                ),
             );
         }
         if !(2..=10).contains(&c.union_cavalry_saving_throw) {
@@ -205,9 +225,24 @@ impl<'a> Validator<'a> {
         let c = self.c;
         if c.map.areas.is_empty() {
             self.err("map.areas", "the map has no areas");
+        } else if c.map.areas.len() > MAX_AREAS {
+            self.err(
+                "map.areas",
+                format!(
+                    "{} areas is more than a Campaign map holds (at most {MAX_AREAS})",
+                    c.map.areas.len()
+                ),
+            );
         }
-        if !(c.map.width > 0.0 && c.map.height > 0.0) {
-            self.err("map", "width and height must be positive");
+        for (name, v) in [("width", c.map.width), ("height", c.map.height)] {
+            if v.is_nan() || v <= 0.0 {
+                self.err(format!("map.{name}"), format!("{name} must be positive"));
+            } else if v > MAX_MAP_SIZE {
+                self.err(
+                    format!("map.{name}"),
+                    format!("{name} {v} is more than {MAX_MAP_SIZE}"),
+                );
+            }
         }
         self.unique("map.areas", c.map.areas.iter().map(|a| a.id.as_str()));
         for (i, a) in c.map.areas.iter().enumerate() {
@@ -369,17 +404,17 @@ impl<'a> Validator<'a> {
 
     fn values(&mut self, path: &str, v: &CounterValues) {
         if let Some(a) = v.activation
-            && !(1..=10).contains(&a)
+            && !(1..=D10).contains(&a)
         {
             self.err(
                 format!("{path}.activation"),
-                format!("Activation {a} is impossible (1-10)"),
+                format!("Activation {a} is impossible (1-{D10})"),
             );
         }
-        if v.combat > 10 {
+        if v.combat > D10 {
             self.err(
                 format!("{path}.combat"),
-                format!("Combat Value {} is impossible (0-10)", v.combat),
+                format!("Combat Value {} is impossible (0-{D10})", v.combat),
             );
         }
         if let Some(s) = v.superior
@@ -399,6 +434,24 @@ impl<'a> Validator<'a> {
         let c = self.c;
         self.unique("corps", c.corps.iter().map(|x| x.id.as_str()));
         self.unique("forces", c.forces.iter().map(|f| f.id.as_str()));
+        if c.corps.len() > MAX_CORPS {
+            self.err(
+                "corps",
+                format!(
+                    "{} corps is more than a campaign has (at most {MAX_CORPS})",
+                    c.corps.len()
+                ),
+            );
+        }
+        if c.forces.len() > MAX_FORCES {
+            self.err(
+                "forces",
+                format!(
+                    "{} named Forces is more than a campaign's counters hold (at most {MAX_FORCES})",
+                    c.forces.len()
+                ),
+            );
+        }
         for (i, f) in c.forces.iter().enumerate() {
             let p = format!("forces[{i}]");
             if let Some(k) = &f.corps {
@@ -463,6 +516,30 @@ impl<'a> Validator<'a> {
             }
             if s.count == 0 {
                 self.err(format!("{p}.count"), "count must be at least 1");
+            } else {
+                // The stocks of one side, kind and type together (4.8).
+                let total: u64 = c.counter_mix[..=i]
+                    .iter()
+                    .filter(|m| {
+                        m.side == s.side && m.kind == s.kind && m.force_type == s.force_type
+                    })
+                    .map(|m| u64::from(m.count))
+                    .sum();
+                // Reported once, at the stock that passes the bound.
+                let before = total - u64::from(s.count);
+                if total > u64::from(MAX_COUNTERS_PER_TYPE)
+                    && before <= u64::from(MAX_COUNTERS_PER_TYPE)
+                {
+                    self.err(
+                        format!("{p}.count"),
+                        format!(
+                            "{total} {} {} {}(s) in counter_mix is more than the {MAX_COUNTERS_PER_TYPE} counters of one side, kind and type (4.8)",
+                            s.side.name(),
+                            s.force_type.name(),
+                            s.kind.name()
+                        ),
+                    );
+                }
             }
             if self
                 .forces
@@ -520,18 +597,19 @@ impl<'a> Validator<'a> {
         }
         // 7.6's automatic counters come out of the same stocks first.
         let automatic = c.city_and_fort_counters();
-        let stock_of = |side: Side, kind: CounterKind, ty: ForceType| -> u32 {
+        // Sums in u64: no count in the file can overflow them.
+        let stock_of = |side: Side, kind: CounterKind, ty: ForceType| -> u64 {
             c.counter_mix
                 .iter()
                 .filter(|m| m.side == side && m.kind == kind && m.force_type == ty)
-                .map(|m| m.count)
+                .map(|m| u64::from(m.count))
                 .sum()
         };
-        let auto_of = |side: Side, kind: CounterKind, ty: ForceType| -> u32 {
+        let auto_of = |side: Side, kind: CounterKind, ty: ForceType| -> u64 {
             automatic
                 .iter()
                 .filter(|(_, s, k, t)| *s == side && *k == kind && *t == ty)
-                .count() as u32
+                .count() as u64
         };
         let mut reported = BTreeSet::new();
         for (_, side, kind, ty) in &automatic {
@@ -555,10 +633,10 @@ impl<'a> Validator<'a> {
                 cp.kind,
                 cp.force_type,
             ));
-            let wanted: u32 = s.counters[..=i]
+            let wanted: u64 = s.counters[..=i]
                 .iter()
                 .filter(|o| o.side == cp.side && o.kind == cp.kind && o.force_type == cp.force_type)
-                .map(|o| o.count)
+                .map(|o| u64::from(o.count))
                 .sum();
             if wanted > available {
                 self.err(
@@ -574,6 +652,19 @@ impl<'a> Validator<'a> {
         }
         for (i, o) in s.objective_markers.iter().enumerate() {
             self.land_area_ref(&format!("setup.objective_markers[{i}]"), o);
+        }
+        for (name, v) in [
+            ("confederate_command_points", s.confederate_command_points),
+            ("union_command_points", s.union_command_points),
+        ] {
+            if v > MAX_START_COMMAND_POINTS {
+                self.err(
+                    format!("setup.{name}"),
+                    format!(
+                        "{v} Command Points at the start is more than {MAX_START_COMMAND_POINTS} (7.4)"
+                    ),
+                );
+            }
         }
         if s.scouts > c.confederate_resupply.scout_counters {
             self.err(
@@ -660,19 +751,21 @@ impl<'a> Validator<'a> {
             ("regular", c.battle_plans.confederate_without_lee.regular),
             ("hard", c.battle_plans.confederate_without_lee.hard),
         ] {
-            if v > 10 {
+            if v > MAX_BATTLE_PLANS {
                 self.err(
                     format!("battle_plans.confederate_without_lee.{name}"),
-                    format!("{v} Battle Plan Counters a turn is impossible"),
+                    format!(
+                        "{v} Battle Plan Counters a turn is impossible (0-{MAX_BATTLE_PLANS}; there are 11 counters, 12.3)"
+                    ),
                 );
             }
         }
         for (name, v) in union_levels(&c.battle_plans.union_special) {
-            if v > 15 {
+            if v > MAX_SPECIAL_BATTLE_PLANS {
                 self.err(
                     format!("battle_plans.union_special.{name}"),
                     format!(
-                        "{v} Special Battle Plans a turn is more than the cup holds (13.2, 13.4)"
+                        "{v} Special Battle Plans a turn is more than the cup holds (0-{MAX_SPECIAL_BATTLE_PLANS}, 13.2, 13.4)"
                     ),
                 );
             }
@@ -683,6 +776,33 @@ impl<'a> Validator<'a> {
                 "confederate_resupply.scout_counters",
                 "there must be Scout counters (4.10)",
             );
+        } else if r.scout_counters > MAX_SCOUT_COUNTERS {
+            self.err(
+                "confederate_resupply.scout_counters",
+                format!(
+                    "{} Scout counters is more than the {MAX_SCOUT_COUNTERS} there are (4.10)",
+                    r.scout_counters
+                ),
+            );
+        }
+        if r.command_points > MAX_RESUPPLY_COMMAND_POINTS {
+            self.err(
+                "confederate_resupply.command_points",
+                format!(
+                    "{} Command Points a Resupply step is more than {MAX_RESUPPLY_COMMAND_POINTS} (15.3)",
+                    r.command_points
+                ),
+            );
+        }
+        for (name, v) in union_levels(&c.union_resupply.command_points) {
+            if v > MAX_RESUPPLY_COMMAND_POINTS {
+                self.err(
+                    format!("union_resupply.command_points.{name}"),
+                    format!(
+                        "{v} Command Points a Union Resupply phase is more than {MAX_RESUPPLY_COMMAND_POINTS} (18.0)"
+                    ),
+                );
+            }
         }
         if r.scouts > r.scout_counters {
             self.err(
@@ -691,10 +811,10 @@ impl<'a> Validator<'a> {
             );
         }
         for (name, v) in union_levels(&c.union_resupply.rolls) {
-            if v > 10 {
+            if v > MAX_RESUPPLY_ROLLS {
                 self.err(
                     format!("union_resupply.rolls.{name}"),
-                    format!("{v} rolls is impossible"),
+                    format!("{v} rolls is impossible (0-{MAX_RESUPPLY_ROLLS}, 18.2)"),
                 );
             }
         }
@@ -728,10 +848,10 @@ impl<'a> Validator<'a> {
                         follow_up.iter().map(|r| r.rolls.as_slice()),
                     );
                     for (j, f) in follow_up.iter().enumerate() {
-                        if f.combat == 0 || f.combat > 10 {
+                        if f.combat == 0 || f.combat > D10 {
                             self.err(
                                 format!("{p}.follow_up[{j}].combat"),
-                                format!("Combat Value {} is impossible", f.combat),
+                                format!("Combat Value {} is impossible (1-{D10})", f.combat),
                             );
                         } else if !c.counter_mix.iter().any(|m| {
                             m.side == Side::Union
@@ -763,21 +883,73 @@ impl<'a> Validator<'a> {
                         self.land_area_ref(&format!("{p}.follow_up[{j}].area"), &f.area);
                     }
                 }
-                ResupplyResult::Reinforcement {}
-                | ResupplyResult::CommandPoints { .. }
-                | ResupplyResult::Nothing {} => {}
+                ResupplyResult::CommandPoints { amount } => {
+                    if *amount > MAX_RESUPPLY_COMMAND_POINTS {
+                        self.err(
+                            format!("{p}.amount"),
+                            format!(
+                                "{amount} Command Points from one result is more than {MAX_RESUPPLY_COMMAND_POINTS} (18.2)"
+                            ),
+                        );
+                    }
+                }
+                ResupplyResult::Reinforcement {} | ResupplyResult::Nothing {} => {}
             }
         }
         self.covers_d10(
             "withdrawal",
             c.withdrawal.iter().map(|r| r.rolls.as_slice()),
         );
+        // Each Rejoin fights the battle again (14.8.1): the Withdrawal box
+        // must end a battle at least as often as it starts it again, or a
+        // battle may go on and on (R-14.8.1-bound).
+        let rejoin: BTreeSet<u32> = c
+            .withdrawal
+            .iter()
+            .filter(|r| r.result == WithdrawalResult::Rejoin)
+            .flat_map(|r| r.rolls.iter().copied())
+            .filter(|r| (1..=D10).contains(r))
+            .collect();
+        if rejoin.len() > MAX_REJOIN_ROLLS {
+            let i = c
+                .withdrawal
+                .iter()
+                .position(|r| r.result == WithdrawalResult::Rejoin)
+                .unwrap_or(0);
+            self.err(
+                format!("withdrawal[{i}]"),
+                format!(
+                    "Rejoin on {} of the 10 rolls: at most {MAX_REJOIN_ROLLS}, so that the Withdrawal box ends a battle at least as often as it Rejoins (14.8.1; the printed table has 1-2)",
+                    rejoin.len()
+                ),
+            );
+        }
         let brt = &c.battle_resolution;
         if brt.columns.is_empty() {
             self.err("battle_resolution.columns", "the table has no columns");
+        } else if brt.columns.len() > MAX_RESOLUTION_COLUMNS {
+            self.err(
+                "battle_resolution.columns",
+                format!(
+                    "{} columns is more than a Battle Resolution Table has (at most {MAX_RESOLUTION_COLUMNS})",
+                    brt.columns.len()
+                ),
+            );
         }
         for (i, col) in brt.columns.iter().enumerate() {
             let p = format!("battle_resolution.columns[{i}]");
+            for (name, bound) in [("min", col.min), ("max", col.max)] {
+                if let Some(b) = bound
+                    && b.unsigned_abs() > MAX_DIFFERENTIAL.unsigned_abs()
+                {
+                    self.err(
+                        format!("{p}.{name}"),
+                        format!(
+                            "differential {b:+} is out of bounds (-{MAX_DIFFERENTIAL} to +{MAX_DIFFERENTIAL}; the open first and last columns take the rest)"
+                        ),
+                    );
+                }
+            }
             let first = i == 0;
             let last = i + 1 == brt.columns.len();
             if col.min.is_none() && !first {
@@ -811,7 +983,7 @@ impl<'a> Validator<'a> {
             }
             if i > 0
                 && let (Some(prev), Some(min)) = (brt.columns[i - 1].max, col.min)
-                && min != prev + 1
+                && i64::from(min) != i64::from(prev) + 1
             {
                 self.err(
                     format!("{p}.min"),
@@ -826,6 +998,19 @@ impl<'a> Validator<'a> {
             brt.rows.iter().map(|r| r.rolls.as_slice()),
         );
         for (i, row) in brt.rows.iter().enumerate() {
+            for (j, cell) in row.cells.iter().enumerate() {
+                for (k, who) in [(0, "attacker"), (1, "defender")] {
+                    if cell[k] > MAX_RESOLUTION_HITS {
+                        self.err(
+                            format!("battle_resolution.rows[{i}].cells[{j}][{k}]"),
+                            format!(
+                                "{} {who} Hits from one roll is more than {MAX_RESOLUTION_HITS}",
+                                cell[k]
+                            ),
+                        );
+                    }
+                }
+            }
             // Moving right the attacker's odds improve: its hits never rise
             // and the defender's never fall.
             for (j, pair) in row.cells.windows(2).enumerate() {
@@ -929,12 +1114,72 @@ impl<'a> Validator<'a> {
                 "victory.objectives",
                 "a campaign needs at least one objective (3.1)",
             );
+        } else if v.objectives.len() > MAX_OBJECTIVES {
+            self.err(
+                "victory.objectives",
+                format!(
+                    "{} objectives is more than a campaign has (at most {MAX_OBJECTIVES})",
+                    v.objectives.len()
+                ),
+            );
+        }
+        if v.defeat.len() > MAX_DEFEATS {
+            self.err(
+                "victory.defeat",
+                format!(
+                    "{} defeat conditions is more than a campaign has (at most {MAX_DEFEATS})",
+                    v.defeat.len()
+                ),
+            );
+        }
+        // 21.1 and hold_with_combat_value: a target no army can reach is a
+        // mistake, and the bound keeps every sum small.
+        let named_combat: u64 = c
+            .forces
+            .iter()
+            .filter(|f| f.side == Side::Confederate)
+            .map(|f| u64::from(f.full.combat))
+            .sum();
+        let all_combat: u64 = named_combat
+            + c.counter_mix
+                .iter()
+                .filter(|m| m.side == Side::Confederate)
+                .map(|m| u64::from(m.count) * u64::from(m.values.combat))
+                .sum::<u64>();
+        if let Some(cas) = &v.casualties {
+            if cas.vp > MAX_VP {
+                self.err(
+                    "victory.casualties.vp",
+                    format!(
+                        "{} Victory Points is more than {MAX_VP} (21.1: an additional Victory Point)",
+                        cas.vp
+                    ),
+                );
+            }
+            if u64::from(cas.min_named_combat) > named_combat {
+                self.err(
+                    "victory.casualties.min_named_combat",
+                    format!(
+                        "{} is more than the {named_combat} Combat Value of all the named Confederate Forces (21.1)",
+                        cas.min_named_combat
+                    ),
+                );
+            }
         }
         self.unique(
             "victory.objectives",
             v.objectives.iter().map(|o| o.id.as_str()),
         );
         for (i, o) in v.objectives.iter().enumerate() {
+            if o.vp > MAX_VP {
+                self.err(
+                    format!("victory.objectives[{i}].vp"),
+                    format!(
+                        "{} Victory Points is more than {MAX_VP} (21.0: 1 for every Objective achieved)",
+                        o.vp
+                    ),
+                );
+            }
             let p = format!("victory.objectives[{i}].condition");
             match &o.condition {
                 Condition::ClearArea { area, by } => {
@@ -951,8 +1196,16 @@ impl<'a> Validator<'a> {
                     self.deadline(&format!("{p}.at"), at);
                 }
                 Condition::HoldThroughout { areas } => self.area_list(&format!("{p}.areas"), areas),
-                Condition::HoldWithCombatValue { areas, .. } => {
-                    self.area_list(&format!("{p}.areas"), areas)
+                Condition::HoldWithCombatValue { areas, min_combat } => {
+                    self.area_list(&format!("{p}.areas"), areas);
+                    if u64::from(*min_combat) > all_combat {
+                        self.err(
+                            format!("{p}.min_combat"),
+                            format!(
+                                "{min_combat} is more than the {all_combat} Combat Value of all the Confederate counters (2.2)"
+                            ),
+                        );
+                    }
                 }
             }
             let mut levels = BTreeSet::new();
@@ -967,14 +1220,14 @@ impl<'a> Validator<'a> {
         }
         // The historical score must be reachable at every level.
         for level in [UnionLevel::Regular, UnionLevel::Hard, UnionLevel::Veteran] {
-            let total: u32 = v
+            let total: u64 = v
                 .objectives
                 .iter()
                 .filter(|o| o.union_levels.is_empty() || o.union_levels.contains(&level))
-                .map(|o| o.vp)
-                .sum::<u32>()
-                + v.casualties.as_ref().map_or(0, |c| c.vp);
-            if v.lee_historical_vp > total {
+                .map(|o| u64::from(o.vp))
+                .sum::<u64>()
+                + v.casualties.as_ref().map_or(0, |c| u64::from(c.vp));
+            if u64::from(v.lee_historical_vp) > total {
                 self.err(
                     "victory.lee_historical_vp",
                     format!(
