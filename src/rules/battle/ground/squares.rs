@@ -49,7 +49,8 @@ impl Square {
         if !row.is_ascii_uppercase() {
             return None;
         }
-        Square::new(i32::from(row as u8 - b'A'), column - 1)
+        // A column of i32::MIN has no column before it: not a Square.
+        Square::new(i32::from(row as u8 - b'A'), column.checked_sub(1)?)
     }
 
     /// "D5".
@@ -215,6 +216,16 @@ impl Ground for Square {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_far_off_the_sheet_is_no_square() {
+        assert_eq!(Square::named("A-2147483648"), None);
+        assert_eq!(Square::named("A2147483647"), None);
+        assert_eq!(
+            Square::named("D5").map(Square::name),
+            Some("D5".to_string())
+        );
+    }
 
     fn sq(name: &str) -> Square {
         Square::named(name).unwrap_or_else(|| panic!("{name} is no Square"))
