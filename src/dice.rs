@@ -71,6 +71,22 @@ pub struct Dice {
     rolled: u64,
 }
 
+/// A seed no earlier game used: the OS's randomness (the keys std seeds
+/// each `RandomState` with) hashed with the clock's nanoseconds. It is
+/// taken once, at set-up; from then on it is only the game's seed, saved
+/// with it, and every die comes from [`Dice::seeded`] (DESIGN.md): the
+/// one place outside a game where fcrel draws randomness.
+pub fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(nanos);
+    // Short enough to read out and type in again: 1 to 999 999 999.
+    h.finish() % 999_999_999 + 1
+}
+
 impl Dice {
     pub fn seeded(seed: u64) -> Self {
         Dice {

@@ -29,29 +29,17 @@ pub(crate) fn last_choices(
         };
     }
     if choice.random_seed.is_none() {
-        choice.random_seed = Some(fresh_seed());
+        choice.random_seed = Some(crate::dice::fresh_seed());
     }
-}
-
-/// A seed no earlier game used: the OS's randomness (the keys std seeds
-/// each `RandomState` with) hashed with the clock's nanoseconds. It is
-/// taken once, at set-up; from then on it is only the game's seed, saved
-/// with it, and every die comes from the dice service (DESIGN.md).
-pub(crate) fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u64(nanos);
-    // Short enough to read out and type in again: 1 to 999 999 999.
-    h.finish() % 999_999_999 + 1
 }
 
 /// The options a campaign starts with: the typed seed, else the random one
 /// shown (used up: the next set-up draws another).
 pub(crate) fn start_options(choice: &mut SetupChoice) -> GameOptions {
-    let random = choice.random_seed.take().unwrap_or_else(fresh_seed);
+    let random = choice
+        .random_seed
+        .take()
+        .unwrap_or_else(crate::dice::fresh_seed);
     choice.options.seed = choice.seed_text.trim().parse().unwrap_or(random);
     choice.options
 }
@@ -213,7 +201,7 @@ fn setup(
             ui.radio_value(&mut choice.options.dice, DiceMode::Physical, "My own dice")
                 .on_hover_text("You roll a real d10 and type in each result when fcrel asks for it.");
             ui.label("Seed:");
-            let random = *choice.random_seed.get_or_insert_with(fresh_seed);
+            let random = *choice.random_seed.get_or_insert_with(crate::dice::fresh_seed);
             ui.add(
                 egui::TextEdit::singleline(&mut choice.seed_text)
                     .hint_text(format!("random: {random}"))
