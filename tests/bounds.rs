@@ -1554,3 +1554,80 @@ fn mutated_campaigns_that_validate_play() {
         "only {refused} mutants were refused"
     );
 }
+
+/// R-14.8.1-bound: a battle that no table ends (every Withdrawal roll a
+/// Rejoin, a Battle Resolution Table without Hits, dice that never hit)
+/// ends after `MOST_ROUNDS` rounds in an Encamp, in every battle mode. The
+/// dice are finite: without the bound the battle runs out of them and fails.
+#[test]
+fn a_battle_no_table_ends_encamps_after_the_last_round() {
+    use fcrel::campaign::{WithdrawalResult, WithdrawalRow};
+    use fcrel::dice::Dice;
+    use fcrel::rules::battle::endings::MOST_ROUNDS;
+    use fcrel::rules::battle::{BattleSpec, Ending};
+    use fcrel::rules::ctx::Ctx;
+    use fcrel::rules::decision::{Recorded, ThenPolicy};
+
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenarios/quick-glendale.json");
+    let (mut s, c) = fcrel::scenario::load_scenario(&path).unwrap();
+    let mut c = (*c).clone();
+    c.withdrawal = vec![WithdrawalRow {
+        rolls: (1..=10).collect(),
+        result: WithdrawalResult::Rejoin,
+    }];
+    for row in &mut c.battle_resolution.rows {
+        row.cells.iter_mut().for_each(|cell| *cell = [0, 0]);
+    }
+    // Two equal Forces a side: no 2:1, no Rout; a 10 never hits a 3.
+    for f in &mut c.forces {
+        f.full.combat = 3;
+        if let Some(r) = &mut f.reduced {
+            r.combat = 3;
+        }
+    }
+    s.forces
+        .retain(|f| !f.id.starts_with("cs-") && !f.id.starts_with("us-"));
+    let c = Arc::new(c);
+    for mode in MODES {
+        s.mode = mode;
+        let mut board = s.board(c.clone());
+        let mut dice = Dice::scripted(vec![10; 40_000]);
+        let mut chronicle = Chronicle::default();
+        let mut decider = ThenPolicy {
+            recorded: Recorded::new(Vec::new()),
+            policy: Policy::Cautious,
+        };
+        let spec = BattleSpec {
+            area: s.area.clone(),
+            attacker: s.attacker,
+        };
+        let mut ctx = Ctx {
+            board: &mut board,
+            dice: &mut dice,
+            chronicle: &mut chronicle,
+            decider: &mut decider,
+        };
+        let out = fcrel::rules::turn::fight(&mut ctx, &spec, mode)
+            .unwrap_or_else(|e| panic!("{mode:?}: {e}"));
+        let text: Vec<String> = chronicle.entries().iter().map(|e| e.line()).collect();
+        assert_eq!(out.rounds, MOST_ROUNDS, "{mode:?}");
+        assert_eq!(out.ending, Ending::Encamp, "{mode:?}");
+        assert_eq!(
+            text.iter()
+                .filter(|l| l.contains("R-14.8.1-bound") && l.starts_with("[14.8.1]"))
+                .count(),
+            1,
+            "{mode:?}: {}",
+            text.join("\n")
+        );
+        // Both armies stay (14.8.4): no counter lost.
+        for f in &s.forces {
+            assert_eq!(
+                board.piece(&f.id).unwrap().location(),
+                &fcrel::rules::components::Location::Area(s.area.clone()),
+                "{mode:?}: {}",
+                f.id
+            );
+        }
+    }
+}

@@ -329,7 +329,10 @@ impl Board {
 
     /// Combined Combat Value of a side's counters (10.2.9, 14.5, 14.8).
     pub fn combined_combat(&self, indices: &[usize]) -> u32 {
-        indices.iter().map(|&i| self.pieces[i].combat()).sum()
+        indices
+            .iter()
+            .map(|&i| self.pieces[i].combat())
+            .fold(0, u32::saturating_add)
     }
 
     /// [`Board::area_combat`] of the area with map index `at`.
@@ -346,7 +349,7 @@ impl Board {
             .iter()
             .filter(|p| p.at == at && p.force.side == side)
             .map(|p| p.combat())
-            .sum()
+            .fold(0, u32::saturating_add)
     }
 
     pub fn area_name<'a>(&'a self, id: &'a str) -> &'a str {
@@ -496,7 +499,7 @@ impl Board {
             .iter()
             .filter(|p| p.force.side == side && p.location.area().is_some())
             .map(|p| p.combat())
-            .sum()
+            .fold(0, u32::saturating_add)
     }
 
     /// Note both armies' strength at the end of a turn (for the end screen).

@@ -406,7 +406,8 @@ pub fn withdrawal_result(
         }
         result
     };
-    if c >= 2 * u {
+    // 2:1 in 64 bits: never overflows.
+    if u64::from(c) >= 2 * u64::from(u) {
         note!(
             ctx,
             "14.8",
@@ -414,7 +415,7 @@ pub fn withdrawal_result(
         );
         return Ok(record(ctx, None, WithdrawalResult::UnionRetreat));
     }
-    if u >= 2 * c {
+    if u64::from(u) >= 2 * u64::from(c) {
         note!(
             ctx,
             "14.8",
@@ -438,6 +439,24 @@ pub fn withdrawal_result(
         |d| result_of(d).name().to_string(),
     )?;
     Ok(record(ctx, Some(die), result_of(die)))
+}
+
+/// R-14.8.1-bound: the most rounds one battle fights (the first and its
+/// Rejoins). Valid Withdrawal tables end a battle long before (R-14.8.1-bound).
+pub const MOST_ROUNDS: u32 = 20;
+
+/// R-14.8.1-bound: a Rejoin in a battle's last allowed round reads as
+/// Encamp (14.8.4); true when it does, with the chronicle line.
+pub fn rejoin_bounded(ctx: &mut Ctx, round: u32) -> bool {
+    if round < MOST_ROUNDS {
+        return false;
+    }
+    note!(
+        ctx,
+        "14.8.1",
+        "Rejoin after {round} rounds of this battle, the most one battle fights: the armies Encamp instead (R-14.8.1-bound)."
+    );
+    true
 }
 
 /// 14.5: does one army have 3 times or more the other's Combat Value?

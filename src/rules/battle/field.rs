@@ -273,7 +273,7 @@ impl<P: Copy + Eq> Field<P> {
     pub fn combat_total(&self, board: &Board, side: Side) -> u32 {
         self.side(side)
             .map(|k| board.pieces[self.units[k].piece].combat())
-            .sum()
+            .fold(0, u32::saturating_add)
     }
 
     pub fn has_insight(&self, i: Insight) -> bool {

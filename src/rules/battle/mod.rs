@@ -97,9 +97,9 @@ pub struct PreBattle {
 /// other has 3 times or more.: a side of Combat Value 0 is
 /// outweighed by any larger one; two sides of 0 by neither.
 pub fn outweighed(confederate: u32, union: u32) -> Option<Side> {
-    if union >= outweighs_at(confederate) {
+    if u64::from(union) >= outweighs_at(confederate) {
         Some(Side::Confederate)
-    } else if confederate >= outweighs_at(union) {
+    } else if u64::from(confederate) >= outweighs_at(union) {
         Some(Side::Union)
     } else {
         None
@@ -107,7 +107,8 @@ pub fn outweighed(confederate: u32, union: u32) -> Option<Side> {
 }
 
 /// The combined Combat Value that outweighs `other` at 3:1 (10.2.9, 14.5,
-/// three times it, and more than it.
-pub fn outweighs_at(other: u32) -> u32 {
+/// three times it, and more than it (in 64 bits: never overflows).
+pub fn outweighs_at(other: u32) -> u64 {
+    let other = u64::from(other);
     (3 * other).max(other + 1)
 }

@@ -2,7 +2,8 @@
 //! with the campaign's Battle Resolution Table.
 
 use super::endings::{
-    allocate_hits, cleared, finish, leave_battle, routed_side, withdraw, withdrawal_result,
+    allocate_hits, cleared, finish, finish_withdrawal, leave_battle, rejoin_bounded, routed_side,
+    withdraw, withdrawal_result,
 };
 use super::prebattle::{envelopment, pre_battle, situation};
 use super::record::{ColumnShift, EventKind, Resolution};
@@ -107,7 +108,7 @@ pub fn fight(ctx: &mut Ctx, spec: &BattleSpec, mode: QuickMode) -> Result<Outcom
             },
             attacker.army()
         );
-        let flow = round(ctx, area, attacker, mode)?;
+        let flow = round(ctx, area, attacker, mode, rounds)?;
         match flow {
             Flow::Done(ending) => return Ok(finish(ctx, ending, rounds)),
             Flow::Rejoin => {
@@ -135,7 +136,13 @@ enum Flow {
     Rejoin,
 }
 
-fn round(ctx: &mut Ctx, area: &str, attacker: Side, mode: QuickMode) -> Result<Flow, Interrupt> {
+fn round(
+    ctx: &mut Ctx,
+    area: &str,
+    attacker: Side,
+    mode: QuickMode,
+    number: u32,
+) -> Result<Flow, Interrupt> {
     let pre = pre_battle(ctx, area, mode.battle_mode())?;
     if let Some(gone) = cleared(ctx.board, area) {
         return Ok(Flow::Done(Ending::Cleared { loser: gone }));
@@ -148,8 +155,8 @@ fn round(ctx: &mut Ctx, area: &str, attacker: Side, mode: QuickMode) -> Result<F
         return Ok(Flow::Done(Ending::Cleared { loser: gone }));
     }
     match mode {
-        QuickMode::VeryQuick => very_quick(ctx, area, attacker, &pre),
-        QuickMode::Quick => quick(ctx, area, attacker, &pre),
+        QuickMode::VeryQuick => very_quick(ctx, area, attacker, &pre, number),
+        QuickMode::Quick => quick(ctx, area, attacker, &pre, number),
     }
 }
 
@@ -296,6 +303,7 @@ fn very_quick(
     area: &str,
     attacker: Side,
     pre: &PreBattle,
+    number: u32,
 ) -> Result<Flow, Interrupt> {
     let rule = "12.0";
     let mut shift_left = pre.confederate_shift;
@@ -321,6 +329,9 @@ fn very_quick(
         ctx.board.area_combat(area, Side::Confederate),
         ctx.board.area_combat(area, Side::Union),
     )? {
+        WithdrawalResult::Rejoin if rejoin_bounded(ctx, number) => {
+            finish_withdrawal(ctx, area, WithdrawalResult::Encamp).map(Flow::Done)
+        }
         WithdrawalResult::Rejoin => {
             let here = situation(ctx.board, area, attacker);
             let choice = ctx.ask(
@@ -338,7 +349,7 @@ fn very_quick(
             }
             Ok(Flow::Rejoin)
         }
-        other => crate::rules::battle::endings::finish_withdrawal(ctx, area, other).map(Flow::Done),
+        other => finish_withdrawal(ctx, area, other).map(Flow::Done),
     }
 }
 
@@ -349,6 +360,7 @@ fn quick(
     area: &str,
     first_attacker: Side,
     pre: &PreBattle,
+    number: u32,
 ) -> Result<Flow, Interrupt> {
     let mut shift_left = pre.confederate_shift;
     for turn in 1..=pre.battle_turns {
@@ -411,7 +423,10 @@ fn quick(
         ctx.board.area_combat(area, Side::Confederate),
         ctx.board.area_combat(area, Side::Union),
     )? {
+        WithdrawalResult::Rejoin if rejoin_bounded(ctx, number) => {
+            finish_withdrawal(ctx, area, WithdrawalResult::Encamp).map(Flow::Done)
+        }
         WithdrawalResult::Rejoin => Ok(Flow::Rejoin),
-        other => crate::rules::battle::endings::finish_withdrawal(ctx, area, other).map(Flow::Done),
+        other => finish_withdrawal(ctx, area, other).map(Flow::Done),
     }
 }

@@ -80,6 +80,16 @@ fn battle_continues(ctx: &mut Ctx) -> Result<(), Interrupt> {
     {
         return Ok(());
     }
+    // R-Opt-BC: at most as many extra turns as the Turn Track has boxes.
+    let track = ctx.board.campaign.turns;
+    if ctx.board.turn.extra >= track {
+        note!(
+            ctx,
+            "The Battle Continues",
+            "The Battle Continues has added {track} turns, as many as the Turn Track holds: no more roll, the campaign ends (R-Opt-BC)."
+        );
+        return Ok(());
+    }
     let target = match o.union.victory_conditions {
         crate::campaign::UnionLevel::Regular => 10,
         crate::campaign::UnionLevel::Hard => 9,
@@ -411,6 +421,33 @@ mod tests {
             roll(&mut b, die);
             assert_eq!(b.last_turn(), last + added, "{level:?} {die}");
         }
+        // R-Opt-BC: no more than the Turn Track's turns are added; the
+        // roll at the end of the last of them is not made.
+        let mut b = at_the_end(Veteran);
+        let track = b.campaign.turns;
+        for added in 1..=track {
+            roll(&mut b, 10);
+            assert_eq!(b.last_turn(), track + added);
+            b.turn.turn = b.last_turn();
+        }
+        let mut dice = crate::dice::Dice::scripted([10]);
+        let mut chronicle = crate::chronicle::Chronicle::default();
+        let mut decider = crate::rules::decision::Recorded::new(Vec::new());
+        let mut ctx = Ctx {
+            board: &mut b,
+            dice: &mut dice,
+            chronicle: &mut chronicle,
+            decider: &mut decider,
+        };
+        battle_continues(&mut ctx).unwrap();
+        assert_eq!(dice.scripted_left(), Some(1), "no roll past the bound");
+        assert_eq!(b.last_turn(), 2 * track);
+        assert!(
+            chronicle
+                .entries()
+                .iter()
+                .any(|e| e.line().contains("R-Opt-BC"))
+        );
         // Not before the last turn, nor with Very Quick battles.
         let mut b = at_the_end(Regular);
         b.turn.turn -= 1;

@@ -205,7 +205,7 @@ pub fn victory_points(board: &Board) -> u32 {
         .objectives(&board.campaign)
         .filter(|o| board.progress.objectives.get(&o.id) == Some(&true))
         .map(|o| o.vp)
-        .sum();
+        .fold(0, u32::saturating_add);
     let casualties = match &board.campaign.victory.casualties {
         Some(c)
             if objectives >= board.campaign.victory.lee_historical_vp
@@ -215,7 +215,7 @@ pub fn victory_points(board: &Board) -> u32 {
         }
         _ => 0,
     };
-    objectives + casualties
+    objectives.saturating_add(casualties)
 }
 
 /// 21.1 Casualties: the combined Combat Value of the named Confederate
@@ -228,7 +228,7 @@ pub fn named_combat_in_field(board: &Board) -> u32 {
             p.force.side == Side::Confederate && p.force.is_named() && p.location().area().is_some()
         })
         .map(|p| p.combat())
-        .sum()
+        .fold(0, u32::saturating_add)
 }
 
 /// Where an objective stands for the player (3.1).
@@ -302,4 +302,37 @@ pub fn finish(ctx: &mut Ctx, victory: bool, reason: String) {
         victory_points: vp,
         rating,
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::difficulty::GameOptions;
+
+    /// Sums never overflow, whatever numbers reach them unchecked: the
+    /// Victory Points saturate, the 3:1 of a Rout is exact (validation
+    /// keeps real files far below).
+    #[test]
+    fn victory_points_saturate() {
+        let mut c = crate::campaign::load_bundled("seven-days").unwrap();
+        for o in &mut c.victory.objectives {
+            o.vp = u32::MAX / 2;
+            o.union_levels.clear();
+        }
+        let ids: Vec<String> = c.victory.objectives.iter().map(|o| o.id.clone()).collect();
+        assert!(ids.len() >= 3);
+        let mut b = Board::empty(std::sync::Arc::new(c), GameOptions::default());
+        for id in ids {
+            b.progress.objectives.insert(id, true);
+        }
+        assert_eq!(victory_points(&b), u32::MAX);
+        assert_eq!(
+            crate::rules::battle::outweighed(u32::MAX, u32::MAX / 2),
+            None
+        );
+        assert_eq!(
+            crate::rules::battle::outweighed(u32::MAX, u32::MAX / 3),
+            Some(Side::Union)
+        );
+    }
 }

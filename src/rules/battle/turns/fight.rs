@@ -7,8 +7,10 @@
 use super::sequence::battle;
 use super::tactics::tactics_for;
 use super::{R, Sheet};
-use crate::campaign::{ForceType, Insight, Side, SpecialRule};
-use crate::rules::battle::endings::{cleared, finish, leave_area};
+use crate::campaign::{ForceType, Insight, Side, SpecialRule, WithdrawalResult};
+use crate::rules::battle::endings::{
+    cleared, finish, finish_withdrawal, leave_area, rejoin_bounded,
+};
 use crate::rules::battle::field::{Field, InsightState};
 use crate::rules::battle::prebattle::{envelopment, pre_battle};
 use crate::rules::battle::record::EventKind;
@@ -45,6 +47,10 @@ pub fn fight<P: Sheet>(ctx: &mut Ctx, spec: &BattleSpec) -> R<Outcome> {
         };
         match ending {
             Some(ending) => return Ok(finish(ctx, ending, rounds)),
+            None if rejoin_bounded(ctx, rounds) => {
+                let encamp = finish_withdrawal(ctx, area, WithdrawalResult::Encamp)?;
+                return Ok(finish(ctx, encamp, rounds));
+            }
             None => note!(
                 ctx,
                 "14.8.1",
@@ -316,7 +322,7 @@ pub fn set_up<P: Sheet>(
         .into_iter()
         .filter(|p| !off.contains(p))
         .map(|p| ctx.board.pieces[p].combat())
-        .sum();
+        .fold(0, u32::saturating_add);
     tactics_for(ctx, &mut f, u, c)?;
     P::place(ctx, &mut f, &off, screened_approach.is_some())?;
     f.screen = screen;
