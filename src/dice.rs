@@ -37,8 +37,10 @@ pub enum DiceSource {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DiceError {
-    /// A physical die must be rolled and entered for this reason.
-    NeedDie { reason: String },
+    /// A physical die must be rolled and entered for this reason; `key`
+    /// says, for a random pick, which numbers choose what (R-20.0). Only
+    /// `reason` names the die (a save waiting on it keeps the reason).
+    NeedDie { reason: String, key: Option<String> },
     /// The scripted queue ran dry (a test scripted too few dice).
     ScriptExhausted { reason: String },
     /// A typed-in or scripted value outside 1–10.
@@ -48,7 +50,7 @@ pub enum DiceError {
 impl fmt::Display for DiceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            DiceError::NeedDie { reason } => write!(f, "roll a d10 for {reason}"),
+            DiceError::NeedDie { reason, .. } => write!(f, "roll a d10 for {reason}"),
             DiceError::ScriptExhausted { reason } => {
                 write!(f, "scripted dice ran out at \"{reason}\"")
             }
@@ -175,9 +177,10 @@ impl Dice {
                 queue.pop_front().unwrap_or_else(|| uniform_d10(rng))
             }
             DiceSource::Physical { entered, used } => {
-                let v = *entered
-                    .get(*used)
-                    .ok_or_else(|| DiceError::NeedDie { reason: reason() })?;
+                let v = *entered.get(*used).ok_or_else(|| DiceError::NeedDie {
+                    reason: reason(),
+                    key: None,
+                })?;
                 *used += 1;
                 v
             }
@@ -213,8 +216,14 @@ impl Dice {
         let limit = (span / n as u64) * n as u64;
         loop {
             let mut v = 0u64;
-            for _ in 0..digits {
-                let d = self.d10_for(&reason)?;
+            for k in 0..digits {
+                let d = self.d10_for(&reason).map_err(|e| match e {
+                    DiceError::NeedDie { reason, .. } => DiceError::NeedDie {
+                        reason,
+                        key: Some(pick_key(n, k, digits)),
+                    },
+                    other => other,
+                })?;
                 rolled.push(d);
                 v = v * 10 + (d % 10) as u64;
             }
@@ -223,6 +232,40 @@ impl Dice {
             }
         }
     }
+}
+
+/// R-20.0 for a player rolling a pick: how `Dice::pick` reads the dice, the
+/// `k`th of `digits` asked now. Candidates are numbered from 0 in the order
+/// [`pick_logged`] names them.
+fn pick_key(n: usize, k: u32, digits: u32) -> String {
+    let limit = 10u64.pow(digits) / n as u64 * n as u64;
+    if digits == 1 {
+        // One die: each candidate's faces, a 10 reading 0.
+        let faces = |i: usize| -> Vec<String> {
+            (1..=10u64)
+                .filter(|f| f % 10 < limit && (f % 10) as usize % n == i)
+                .map(|f| f.to_string())
+                .collect()
+        };
+        let mut parts: Vec<String> = (0..n)
+            .map(|i| format!("{} → #{}", faces(i).join(", "), i + 1))
+            .collect();
+        if limit < 10 {
+            let again: Vec<String> = (limit..10).map(|f| f.to_string()).collect();
+            parts.push(format!("{}: roll again", again.join(", ")));
+        }
+        return parts.join("; ");
+    }
+    format!(
+        "die {} of {digits} ({}): the {digits} dice read as one number, first die first, a 10 reading 0; \
+         {limit} or more: roll them again; otherwise the remainder after dividing it by {n}, plus 1, is the number chosen",
+        k + 1,
+        if k == 0 {
+            "the first digit"
+        } else {
+            "the next digit"
+        },
+    )
 }
 
 /// A '0' face reads as 10 (4.5).
@@ -380,7 +423,21 @@ pub fn pick_logged(
     count: usize,
     name: impl Fn(usize) -> String,
 ) -> Result<usize, DiceError> {
-    let (i, rolled) = dice.pick(count, || format!("{rule} {what}"))?;
+    let (i, rolled) = dice
+        .pick(count, || format!("{rule} {what}"))
+        .map_err(|e| match e {
+            // The player rolling needs the candidates by number (R-20.0).
+            DiceError::NeedDie { reason, key } => {
+                let names: Vec<String> = (0..count)
+                    .map(|i| format!("#{} {}", i + 1, name(i)))
+                    .collect();
+                DiceError::NeedDie {
+                    reason,
+                    key: Some(format!("{}. {}", key.unwrap_or_default(), names.join(", "))),
+                }
+            }
+            other => other,
+        })?;
     // Candidates are named only for a chronicle that keeps the line.
     if count > 1 && !chronicle.is_quiet() {
         let dice_text: Vec<String> = rolled.iter().map(u32::to_string).collect();
@@ -469,6 +526,44 @@ mod tests {
         assert_eq!(d.d10("x"), Err(DiceError::BadValue { value: 11 }));
     }
 
+    /// R-20.0 with the player's dice: a pick's die says which faces
+    /// choose which candidate (a 10 reads 0; faces past the last full
+    /// round are rolled again), and a pick from more than ten which die of
+    /// the number it is. The faces agree with the pick the dice make.
+    #[test]
+    fn a_physical_pick_says_which_numbers_choose_what() {
+        let mut c = chron();
+        let mut d = Dice::physical();
+        let names = ["Slocum", "Smith", "Peck"];
+        let err = pick_logged(&mut d, &mut c, "11.9", "Hit", 3, |i| names[i].into()).unwrap_err();
+        let DiceError::NeedDie { reason, key } = err else {
+            panic!("{err:?}")
+        };
+        assert_eq!(reason, "11.9 Hit");
+        assert_eq!(
+            key.as_deref(),
+            Some(
+                "3, 6, 10 → #1; 1, 4, 7 → #2; 2, 5, 8 → #3; 9: roll again. #1 Slocum, #2 Smith, #3 Peck"
+            )
+        );
+        for (face, chosen) in [(3, 0), (6, 0), (10, 0), (1, 1), (7, 1), (2, 2), (8, 2)] {
+            let mut d = Dice::physical();
+            d.enter(face).unwrap();
+            assert_eq!(
+                pick_logged(&mut d, &mut c, "11.9", "Hit", 3, |i| names[i].into()),
+                Ok(chosen)
+            );
+        }
+        let mut d = Dice::physical();
+        d.enter(7).unwrap();
+        let Err(DiceError::NeedDie { key: Some(key), .. }) = d.pick(12, || "18.2 area".into())
+        else {
+            panic!("a second die is needed")
+        };
+        assert!(key.starts_with("die 2 of 2"), "{key}");
+        assert!(key.contains("96 or more: roll them again"), "{key}");
+    }
+
     /// The player's dice: a step that needs a die nobody typed in stops
     /// with `NeedDie`; it runs again from its start (the sequence keeps the
     /// dice as the step began) with every die typed in so far, in order.
@@ -487,7 +582,8 @@ mod tests {
         assert_eq!(
             step(&mut d, &mut c),
             Err(DiceError::NeedDie {
-                reason: "10.2.5 event roll".into()
+                reason: "10.2.5 event roll".into(),
+                key: None
             })
         );
         c.truncate(len);

@@ -377,6 +377,8 @@ pub fn newest() -> Option<(PathBuf, SaveFile)> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Replayed {
     pub digest: String,
+    /// The replayed game against the digest the file recorded.
+    pub check: crate::rules::digest::Check,
     pub finished: bool,
     /// Decisions of the file that were used (all of them, for a good file).
     pub used: usize,
@@ -399,8 +401,10 @@ pub fn replay(save: &SaveFile, campaign: Arc<Campaign>) -> Result<Replayed, Stri
     let digest = crate::rules::digest::state_digest(rest.app.world_mut())
         .ok_or("no campaign was set up")?
         .to_string();
+    let check = crate::rules::digest::check(rest.app.world_mut(), &save.digest);
     Ok(Replayed {
         digest,
+        check,
         finished: rest.over,
         used: rest.used,
     })

@@ -48,6 +48,54 @@ fn campaign_map_orders_example() {
     assert_eq!(run.loc("kearny"), area("charles-city-road"));
 }
 
+/// 16.3: the player may let the groups roll in the order listed, asked
+/// once; each group is named by its Corps (or its Independent Force).
+#[test]
+fn union_groups_roll_in_order_when_asked_once() {
+    let mut b = empty_board(seven_days());
+    at(&mut b, "seven-pines", &["hooker", "kearny"]);
+    at(&mut b, "crew-house", &["stoneman"]);
+    b.lee = area("richmond-north");
+    at(&mut b, "richmond-north", &["longstreet"]);
+    let mut run = Run::new(b.clone(), &[4, 1]);
+    let Err(Interrupt::Decide(r)) = run.step(Step::UnionOrders, &mut Recorded::default()) else {
+        panic!("which group first?")
+    };
+    assert_eq!(r.options.last(), Some(&Decision::OrdersInOrder));
+    let words: Vec<String> = r
+        .options
+        .iter()
+        .map(|d| fcrel::rules::view::word(&run.board, d))
+        .collect();
+    assert!(
+        words
+            .iter()
+            .any(|w| w.starts_with("Roll for III Corps (Samuel P. Heintzelman) in Seven Pines")),
+        "{words:?}"
+    );
+    assert!(
+        words.iter().any(|w| w.starts_with("Roll for Stoneman")),
+        "{words:?}"
+    );
+    let mut run = Run::new(b, &[4, 1]);
+    let mut answers = Recorded::new(vec![Decision::OrdersInOrder]);
+    run.step(Step::UnionOrders, &mut answers).unwrap();
+    assert_eq!(answers.used, 1, "asked once");
+    // Both groups rolled: the III Corps (first listed) moved on its 4.
+    assert_eq!(
+        run.loc("hooker"),
+        area("charles-city-road"),
+        "{}",
+        run.text()
+    );
+    assert!(
+        run.text()
+            .contains("[16.3] The Union groups roll in the order listed"),
+        "{}",
+        run.text()
+    );
+}
+
 /// 16.1.2 example: the same group in Crew House (in the Battle Area) rolls
 /// a 2, "Move to Crew House. Otherwise, Hold.": it is there, so it Holds.
 #[test]
@@ -77,6 +125,36 @@ fn scouts_modify_union_orders() {
     .unwrap();
     assert_eq!(run.loc("hooker"), area("west-house"), "{}", run.text());
     assert_eq!(run.board.scouts.available, 0);
+    // The question says which order each change gives (16.3.1), as the
+    // decision panel shows it.
+    let mut run = Run::new(b.clone(), &[2]);
+    let Err(fcrel::rules::decision::Interrupt::Decide(r)) =
+        run.step(Step::UnionOrders, &mut Recorded::default())
+    else {
+        panic!("the Scout question")
+    };
+    let view = fcrel::rules::view::GameView::build(run.board.clone(), None, Some(&r));
+    let text = |d: Decision| {
+        view.request
+            .as_ref()
+            .unwrap()
+            .choices
+            .iter()
+            .find(|c| c.decision == d)
+            .unwrap()
+            .text
+            .clone()
+    };
+    assert_eq!(
+        text(Decision::ModifyOrders { by: -1 }),
+        "Discard a Scout: change the roll by -1 → 1: \"Hold.\""
+    );
+    assert!(
+        text(Decision::AcceptOrders)
+            .starts_with("Accept the Union order → 2: \"Move to Crew House."),
+        "{}",
+        text(Decision::AcceptOrders)
+    );
     // Without the Scout the group goes to Crew House.
     let mut run = Run::new(b.clone(), &[2]);
     run.step(
@@ -258,7 +336,7 @@ fn union_resupply_example() {
     assert_eq!(run.loc("sedgwick"), Location::ReinforcementCup, "{t}");
     assert!(
         t.contains(
-            "Sedgwick (Union Infantry, Poor Line) costs 5, more than the Union's 3 Command Points"
+            "Sedgwick (Union Poor Line Infantry) costs 5, more than the Union's 3 Command Points"
         ),
         "{t}"
     );

@@ -771,7 +771,8 @@ fn the_player_orders_the_union_groups_and_each_moves_before_the_next_rolls() {
         q.options,
         vec![
             orders_for("fair-oaks", "VI"),
-            orders_for("seven-pines", "III")
+            orders_for("seven-pines", "III"),
+            Decision::OrdersInOrder,
         ]
     );
     assert_eq!(run.dice.rolled(), 0, "asked before any group rolls");

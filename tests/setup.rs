@@ -227,7 +227,55 @@ fn same_seed_same_digest_different_seed_different_digest() {
     let d = state_digest(start(c.clone(), opts(43)).world_mut()).unwrap();
     assert_eq!(a, b);
     assert_ne!(a, d);
-    assert!(a.starts_with("fcrel1-") && a.len() == 23, "{a}");
+    assert!(a.starts_with("fcrel2-") && a.len() == 23, "{a}");
+}
+
+/// The digest holds what the chronicle records, not how it words it: a
+/// build that rewords every line keeps every save's digest; a different
+/// rule or die does not.
+#[test]
+fn the_digest_keeps_the_chronicles_facts_not_its_wording() {
+    use fcrel::chronicle::{Chronicle, Modifier, RollDetail};
+    use fcrel::rules::digest::{Check, check};
+    let mut app = start(seven_days(), GameOptions::default());
+    let rout = |die: u32, words: &str| RollDetail {
+        die,
+        target: Some(6),
+        base: Some((5, format!("{words} 5"))),
+        modifiers: vec![Modifier::new(1, words.to_string(), "14.5")],
+        outcome: words.to_string(),
+    };
+    app.world_mut()
+        .resource_mut::<Chronicle>()
+        .roll("14.5", "Rout check", rout(4, "Combat Value"));
+    let digest = state_digest(app.world_mut()).unwrap();
+    let entries = app.world().resource::<Chronicle>().entries().to_vec();
+    // Every line worded otherwise; `change` alters one fact of the last.
+    let rewrite = |app: &mut App, change: Option<(&str, u32)>| {
+        let mut c = Chronicle::default();
+        for (i, e) in entries.iter().enumerate() {
+            let last = i + 1 == entries.len();
+            let (rule, die) = match change {
+                Some((rule, die)) if last => (rule.to_string(), die),
+                _ => (e.rule.clone(), 4),
+            };
+            match &e.roll {
+                Some(_) => c.roll(rule, "worded otherwise", rout(die, "otherwise")),
+                None => c.note_with(rule, || "worded otherwise".into()),
+            }
+        }
+        app.world_mut().insert_resource(c);
+    };
+    rewrite(&mut app, None);
+    assert_eq!(state_digest(app.world_mut()).unwrap(), digest);
+    assert_eq!(check(app.world_mut(), &digest), Check::Same);
+    rewrite(&mut app, Some(("14.5", 5)));
+    assert_ne!(state_digest(app.world_mut()).unwrap(), digest, "a die");
+    assert_eq!(check(app.world_mut(), &digest), Check::Differs);
+    rewrite(&mut app, Some(("14.6", 4)));
+    assert_ne!(state_digest(app.world_mut()).unwrap(), digest, "a rule");
+    // An older digest hashed the wording: it cannot be told apart here.
+    assert_eq!(check(app.world_mut(), "fcrel1-0"), Check::Reworded);
 }
 
 #[test]

@@ -529,3 +529,16 @@ fn stray_keys_on_field_less_variants_and_shape_checks() {
     );
     assert!(has(&ps, "map.rivers[0].path[0]", "outside"), "{l:#?}");
 }
+
+/// A campaign id with no file names the bundled ones.
+#[test]
+fn simulate_names_the_campaigns_for_an_unknown_id() {
+    let (code, _, err) = fcrel(&["simulate", "--campaign", "sevendays", "--games", "1"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains(
+            "no bundled campaign \"sevendays\"; the campaigns are: seven-days, second-manassas, antietam, chancellorsville, gettysburg"
+        ),
+        "{err}"
+    );
+}

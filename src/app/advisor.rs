@@ -49,6 +49,9 @@ pub(super) fn plugin(app: &mut App) {
 pub struct Question {
     pub decisions: Vec<Decision>,
     pub answer: Decision,
+    /// Moves weighed with a move's answer: the other Forces that can still
+    /// go where it goes, when the player asks for the whole group.
+    pub with: Vec<Decision>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -70,6 +73,8 @@ pub struct Advisor {
     pub estimate: Option<Estimate>,
     /// Battles fought for an estimate ([`TRIALS`]; fewer in tests).
     pub trials: u64,
+    /// Weigh a move with every other Force that can still go there.
+    pub weigh_group: bool,
     job: Option<Job>,
 }
 
@@ -79,6 +84,7 @@ impl Default for Advisor {
             question: None,
             estimate: None,
             trials: TRIALS,
+            weigh_group: false,
             job: None,
         }
     }
@@ -100,6 +106,32 @@ impl Advisor {
             job.stop.store(true, Ordering::Relaxed);
         }
     }
+}
+
+/// The other Forces' moves to where `answer` sends a Force, one a Force
+/// (the first the rules list), for weighing the whole group sent there.
+pub fn group_moves(view: &GameView, answer: &Decision) -> Vec<Decision> {
+    let (Some(r), Decision::MoveForce { force, to } | Decision::JacksonMarch { force, to, .. }) =
+        (view.request.as_ref(), answer)
+    else {
+        return Vec::new();
+    };
+    let mut moves: Vec<Decision> = Vec::new();
+    let mut movers: Vec<&str> = vec![force.as_str()];
+    for c in &r.choices {
+        if let Decision::MoveForce { force: f, to: t }
+        | Decision::JacksonMarch {
+            force: f, to: t, ..
+        } = &c.decision
+            && t == to
+            && !movers.contains(&f.as_str())
+            && c.loses_campaign.is_none()
+        {
+            movers.push(f.as_str());
+            moves.push(c.decision.clone());
+        }
+    }
+    moves
 }
 
 /// The answer of the pending request the advisor weighs now, if any.
@@ -139,14 +171,25 @@ fn ask(world: &mut World) {
         .is_none_or(|s| s.loaded.settings.odds_advisor)
         && !world
             .contains_resource::<crate::rules::battle::advanced::battle_pack::ActiveStandAlone>();
+    let group = world.resource::<Advisor>().weigh_group;
+    let weigh = |v: &GameView| {
+        weighed_answer(v, &selection).map(|a| {
+            let with = if group {
+                group_moves(v, &a)
+            } else {
+                Vec::new()
+            };
+            (a, with)
+        })
+    };
     let answer = if pending.request.is_none() || !enabled {
         None
     } else if let Some(view) = world.get_resource::<GameView>() {
-        weighed_answer(view, &selection)
+        weigh(view)
     } else {
-        super::view::build(world).and_then(|v| weighed_answer(&v, &selection))
+        super::view::build(world).and_then(|v| weigh(&v))
     };
-    let Some(answer) = answer else {
+    let Some((answer, with)) = answer else {
         let mut advisor = world.resource_mut::<Advisor>();
         if advisor.question.is_some() {
             advisor.drop_job();
@@ -167,6 +210,7 @@ fn ask(world: &mut World) {
         .as_ref()
         .is_some_and(|q| {
             q.answer == answer
+                && q.with == with
                 && q.decisions.len() == log.len() + current.len()
                 && q.decisions.iter().eq(log.iter().chain(current))
         });
@@ -178,6 +222,7 @@ fn ask(world: &mut World) {
             .resource::<GameLog>()
             .with_current(world.resource::<StepDecisions>()),
         answer: answer.clone(),
+        with: with.clone(),
     };
     let Some(waiting) = Waiting::from_world(world) else {
         return;
@@ -195,7 +240,7 @@ fn ask(world: &mut World) {
         let stop = stop.clone();
         std::thread::Builder::new()
             .name("odds advisor".into())
-            .spawn(move || estimate(waiting, answer, seed, trials, &stop))
+            .spawn(move || estimate(waiting, answer, &with, seed, trials, &stop))
     };
     let mut advisor = world.resource_mut::<Advisor>();
     advisor.drop_job();
@@ -215,10 +260,12 @@ fn workers() -> usize {
 }
 
 /// The estimate of the battle the game waits at (or that `answer` starts),
-/// with `answer` given.
+/// with `answer` given, and for a move the moves `with` it that can still
+/// be made.
 pub fn estimate(
     waiting: Waiting,
     answer: Decision,
+    with: &[Decision],
     seed: u64,
     trials: u64,
     stop: &AtomicBool,
@@ -230,7 +277,13 @@ pub fn estimate(
     };
     let prepared = match &answer {
         Decision::MoveForce { to, .. } | Decision::JacksonMarch { to, .. } => {
-            let after = waiting.after(answer.clone())?;
+            let mut after = waiting.after(answer.clone())?;
+            for m in with {
+                // A move the first ones made illegal (a full area) is left out.
+                if let Ok(next) = after.after(m.clone()) {
+                    after = next;
+                }
+            }
             let choice = SaveChoice {
                 battles: None,
                 area: Some(to.to_string()),
@@ -372,6 +425,10 @@ pub fn show(ui: &mut egui::Ui, advisor: &Advisor, answer: &Decision, what: &str)
                     &o.confederates_leave_area,
                     "Routed, retreated, withdrew, Enveloped or destroyed (14.5, 14.5.1, 14.8, 10.2.9, 14.7).",
                 );
+                // The two summaries above count several endings each; the
+                // endings below are apart and sum to 100%.
+                ui.label(egui::RichText::new("How it ends (these add up to 100%):").italics().size(11.0));
+                ui.end_row();
                 for e in endings.iter().take(4) {
                     row(ui, e.label, &e.odds, "One of the battle's endings; they sum to 100%.");
                 }
@@ -384,6 +441,21 @@ pub fn show(ui: &mut egui::Ui, advisor: &Advisor, answer: &Decision, what: &str)
                     );
                 }
             });
+            if endings.len() > 4 {
+                ui.label(
+                    egui::RichText::new(format!(
+                        "{} rarer endings not listed.",
+                        endings.len() - 4
+                    ))
+                    .size(11.0),
+                );
+            }
+            ui.label(
+                egui::RichText::new(
+                    "The first two lines overlap the endings: \"driven from the area\" counts every ending the Union leaves by, \"leave the area\" every ending you leave by.",
+                )
+                .size(11.0),
+            );
             ui.label(
                 egui::RichText::new(format!(
                     "Expected Hits: you {:.1}, Union {:.1} · Forces lost: you {:.1}, Union {:.1}",
@@ -536,6 +608,49 @@ mod tests {
                 Some(&q)
             );
         }
+    }
+
+    /// The whole group: every other Force that can still go where the move
+    /// goes, each once; not the mover, not other areas, not Lee.
+    #[test]
+    fn the_group_sent_is_every_other_force_that_can_go_there() {
+        let board = Board::empty(seven_days(), GameOptions::default());
+        let mv = |force: &str, to: &str| Decision::MoveForce {
+            force: force.into(),
+            to: to.into(),
+        };
+        let r = Request::new(
+            "9.2",
+            "Moves",
+            vec![
+                mv("longstreet", "glendale"),
+                mv("longstreet", "fair-oaks"),
+                mv("hill", "glendale"),
+                mv("magruder", "fair-oaks"),
+                Decision::JacksonMarch {
+                    force: "jackson".into(),
+                    via: "white-oak-swamp".into(),
+                    to: "glendale".into(),
+                },
+                Decision::MoveLee {
+                    to: "glendale".into(),
+                },
+                Decision::EndMoves,
+            ],
+        );
+        let view = GameView::build(board, None, Some(&r));
+        assert_eq!(
+            group_moves(&view, &mv("longstreet", "glendale")),
+            vec![
+                mv("hill", "glendale"),
+                Decision::JacksonMarch {
+                    force: "jackson".into(),
+                    via: "white-oak-swamp".into(),
+                    to: "glendale".into(),
+                },
+            ]
+        );
+        assert!(group_moves(&view, &Decision::EndMoves).is_empty());
     }
 
     #[test]

@@ -18,6 +18,7 @@ mod screens;
 pub(crate) mod settings;
 mod union_turn;
 mod view;
+mod warnings;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -183,6 +184,7 @@ pub fn run(opts: AppOptions) -> AppExit {
         settings::plugin,
         union_turn::plugin,
         advisor::plugin,
+        warnings::plugin,
     ));
     app.add_systems(
         PreUpdate,

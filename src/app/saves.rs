@@ -12,6 +12,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::Screen;
 use crate::campaign::Phase;
 use crate::rules::components::CampaignTurn;
+use crate::rules::digest::Check;
 use crate::rules::sequence::{GameLog, GameState, PendingDecision, StepDecisions};
 use crate::save::{self, SaveFile};
 
@@ -217,6 +218,7 @@ fn finish_load(world: &mut World) {
         return;
     }
     let digest = crate::rules::digest::state_digest(world).unwrap_or_default();
+    let check = crate::rules::digest::check(world, &loading.digest);
     let used = world.resource::<GameLog>().decisions.len()
         + world.resource::<StepDecisions>().answers.len();
     let message = if let Some(why) = blocked {
@@ -227,8 +229,16 @@ fn finish_load(world: &mut World) {
             ),
             true,
         )
-    } else if digest == loading.digest {
+    } else if check == Check::Same {
         (format!("Loaded {}", loading.file), false)
+    } else if check == Check::Reworded && used >= loading.total {
+        (
+            format!(
+                "Loaded {} (written by an earlier fcrel whose check hashed the chronicle's wording; its decisions replayed in full; save again for a file this build can check)",
+                loading.file
+            ),
+            false,
+        )
     } else if used < loading.total {
         (
             format!(
@@ -384,7 +394,9 @@ mod tests {
         // Loading it: the digest is checked once the decisions are used up.
         for (digest, problem) in [
             (saved.digest.clone(), false),
-            ("fcrel1-0".to_string(), true),
+            ("fcrel2-0".to_string(), true),
+            // An older digest that hashed wording: loaded, said so, no alarm.
+            ("fcrel1-0".to_string(), false),
         ] {
             let _ = std::fs::remove_dir_all(dir.join("autosaves"));
             let mut b = app(&dir);

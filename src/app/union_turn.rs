@@ -1,12 +1,21 @@
-//! Watching the Union turn (16.0–18.0): after the Union moves, a window
+//! Watching the Union turn (16.0–18.0): after the Union moves, a report
 //! unrolls each group's orders roll, the chart row it hit and where it went,
 //! then the battles its moves caused and the Union Resupply, at the speed
 //! the player sets (step, slow, fast, instant). It reads the chronicle the
 //! rules wrote; it never plays anything itself.
+//!
+//! The report is a panel docked at the foot of the map's area, drawn by
+//! the game screen's `layout` ([`ReportPanel`]) in egui's panel order: it
+//! covers neither the decision panel (the Scouts question, 16.3) nor the
+//! Chronicle, and the map keeps the rest. A battle on screen has its room
+//! and its keys; a battle the Union fought in its phase (17.0) holds the
+//! rules at its ending (`battle::rules_may_go_on`), so the report goes on
+//! with the Union Resupply (18.0) only once the player is back on the map.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::egui;
 
 use super::Screen;
 use super::settings::AppSettings;
@@ -36,10 +45,6 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .after(super::battle::follow)
                 .run_if(in_state(Screen::Game)),
-        )
-        .add_systems(
-            EguiPrimaryContextPass,
-            report_window.run_if(in_state(Screen::Game)),
         );
 }
 
@@ -126,11 +131,12 @@ pub struct UnionReport {
     /// The chronicle index of the first entry of the Union Turn being shown.
     turn_start: Option<usize>,
     /// That turn's sections, and the chronicle length they were read at.
-    sections: Vec<Section>,
+    pub(crate) sections: Vec<Section>,
     read_len: usize,
     /// Sections revealed so far.
-    shown: usize,
-    open: bool,
+    pub(crate) shown: usize,
+    /// On screen (the player may close it).
+    pub(crate) open: bool,
     last_reveal: f64,
     /// The turn of the Union Turn shown.
     pub turn: u32,
@@ -235,84 +241,247 @@ pub(crate) fn follow_chronicle(
     report.sections = sections;
 }
 
-fn report_window(
-    mut contexts: EguiContexts,
-    mut report: ResMut<UnionReport>,
-    mut settings: ResMut<AppSettings>,
-    time: Res<Time<Real>>,
-    game: Res<State<crate::rules::sequence::GameState>>,
-    battle: Res<super::battle::BattleScreen>,
-) -> Result {
-    // The end of the campaign has its own window; a battle on screen has
-    // the window's room until it is closed.
-    if *game.get() == crate::rules::sequence::GameState::Over || !report.open || battle.id.is_some()
-    {
-        return Ok(());
+/// The report's share of the map's area at most: the map keeps the rest.
+const REPORT_MAX_SHARE: f32 = 0.6;
+
+/// The Union turn report, docked at the foot of the map's area (between
+/// the map and the Chronicle), drawn by the game screen's `layout` in its
+/// order: it never covers the decision panel ("Your decision": Accept,
+/// Scouts, 16.3) nor the Chronicle, and the map keeps what is left.
+#[derive(SystemParam)]
+pub(crate) struct ReportPanel<'w> {
+    report: ResMut<'w, UnionReport>,
+    settings: ResMut<'w, AppSettings>,
+    time: Res<'w, Time<Real>>,
+    game: Res<'w, State<crate::rules::sequence::GameState>>,
+}
+
+impl ReportPanel<'_> {
+    /// Whether the report is on screen: the end of the campaign has its
+    /// own window, and a battle on screen has the report's room (and the
+    /// keys) until it is closed.
+    pub fn showing(&self, battle: &super::battle::BattleScreen) -> bool {
+        *self.game.get() != crate::rules::sequence::GameState::Over
+            && self.report.open
+            && battle.id.is_none()
     }
-    let total = report.sections.len();
-    let playback = settings.loaded.settings.union_playback;
-    let now = time.elapsed_secs_f64();
-    let ctx = contexts.ctx_mut()?;
-    let mut open = true;
-    let mut speed = playback;
-    egui::Window::new("The Union turn (16.0–18.0)")
-        .open(&mut open)
-        .default_width(430.0)
-        .default_height(420.0)
-        .pivot(egui::Align2::RIGHT_TOP)
-        .default_pos(ctx.content_rect().right_top() + egui::vec2(-330.0, 60.0))
-        .show(ctx, |ui| {
-            ui.horizontal(|ui| {
-                ui.label("Speed:")
-                    .on_hover_text("How the Union turn unrolls; kept in Settings.");
-                for p in Playback::ALL {
-                    ui.radio_value(&mut speed, p, p.name());
-                }
-            });
-            ui.separator();
-            egui::ScrollArea::vertical()
-                .stick_to_bottom(true)
-                .max_height(360.0)
-                .show(ui, |ui| {
-                    if report.sections.is_empty() {
-                        ui.label("The Union is about to give its orders.");
+
+    /// Draw the report at the bottom of what `root` has left; its rect.
+    pub fn show(
+        &mut self,
+        root: &mut egui::Ui,
+        battle: &super::battle::BattleScreen,
+    ) -> Option<egui::Rect> {
+        if !self.showing(battle) {
+            return None;
+        }
+        let report = &mut *self.report;
+        let total = report.sections.len();
+        let playback = self.settings.loaded.settings.union_playback;
+        let now = self.time.elapsed_secs_f64();
+        let free = root.available_rect_before_wrap().height();
+        let mut open = true;
+        let mut speed = playback;
+        let panel = egui::Panel::bottom("union-report")
+            .frame(theme::unfilled_panel(root.style()))
+            .resizable(true)
+            .default_size((free * 0.42).clamp(150.0, 340.0))
+            .min_size(90.0)
+            .max_size((free * REPORT_MAX_SHARE).max(90.0))
+            .show(root, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    ui.heading("The Union turn (16.0–18.0)");
+                    ui.label("Speed:")
+                        .on_hover_text("How the Union turn unrolls; kept in Settings.");
+                    for p in Playback::ALL {
+                        ui.radio_value(&mut speed, p, p.name());
                     }
-                    for s in report.sections.iter().take(report.shown) {
-                        // Monospace, like the chronicle.
-                        ui.label(
-                            egui::RichText::new(&s.title)
-                                .monospace()
-                                .strong()
-                                .color(theme::egui_blue()),
-                        );
-                        for l in &s.lines {
-                            ui.label(egui::RichText::new(format!("  {l}")).monospace());
+                    ui.separator();
+                    let hidden = total.saturating_sub(report.shown);
+                    if hidden > 0 {
+                        if ui.button("Next (Space)").clicked() {
+                            report.shown += 1;
+                            report.last_reveal = now;
                         }
-                        ui.add_space(4.0);
+                        if ui.button(format!("Show all ({hidden} more)")).clicked() {
+                            report.shown = total;
+                        }
+                    } else {
+                        ui.label("All shown.")
+                            .on_hover_text("The chronicle keeps the whole Union turn.");
+                    }
+                    if ui
+                        .button("Close")
+                        .on_hover_text("The chronicle keeps the Union turn.")
+                        .clicked()
+                    {
+                        open = false;
                     }
                 });
-            ui.separator();
-            ui.horizontal(|ui| {
-                let hidden = total.saturating_sub(report.shown);
-                if hidden > 0 {
-                    if ui.button("Next (Space)").clicked() {
-                        report.shown += 1;
-                        report.last_reveal = now;
-                    }
-                    if ui.button(format!("Show all ({hidden} more)")).clicked() {
-                        report.shown = total;
-                    }
-                } else {
-                    ui.label("The whole Union turn is shown; the chronicle keeps it.");
-                }
+                ui.separator();
+                egui::ScrollArea::vertical()
+                    .id_salt("union-report-lines")
+                    .stick_to_bottom(true)
+                    .auto_shrink(false)
+                    .show(ui, |ui| {
+                        if report.sections.is_empty() {
+                            ui.label("The Union is about to give its orders.");
+                        }
+                        for s in report.sections.iter().take(report.shown) {
+                            // Monospace, like the chronicle.
+                            ui.label(
+                                egui::RichText::new(&s.title)
+                                    .monospace()
+                                    .strong()
+                                    .color(theme::egui_blue()),
+                            );
+                            for l in &s.lines {
+                                ui.label(egui::RichText::new(format!("  {l}")).monospace());
+                            }
+                            ui.add_space(4.0);
+                        }
+                    });
             });
-        });
-    if !open {
-        report.open = false;
+        if !open {
+            report.open = false;
+        }
+        if speed != playback {
+            self.settings.loaded.settings.union_playback = speed;
+            self.settings.save();
+        }
+        Some(panel.response.rect)
     }
-    if speed != playback {
-        settings.loaded.settings.union_playback = speed;
-        settings.save();
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::app::battle::{self, BattleScreen};
+    use crate::app::saves::SaveState;
+    use crate::rules::battle::record::{BattleRecord, BattleRecords};
+    use crate::rules::difficulty::BattleMode;
+    use crate::rules::sequence::{Decide, PendingDecision};
+    use bevy::state::app::StatesPlugin;
+
+    /// The game screen headless, without its drawing: the rules, the view,
+    /// the battle screen and the Union turn report, a new Seven Days
+    /// campaign with these battles and seed, the playback given.
+    pub(crate) fn game(battles: BattleMode, seed: u64, playback: Playback) -> App {
+        let mut app = App::new();
+        let mut loaded = crate::settings::LoadedSettings::default();
+        loaded.settings.union_playback = playback;
+        app.add_plugins((MinimalPlugins, StatesPlugin, crate::RulesPlugin))
+            .init_state::<Screen>()
+            .add_message::<RequestRedraw>()
+            .add_message::<crate::app::saves::SaveGame>()
+            .init_resource::<ButtonInput<KeyCode>>()
+            .init_resource::<SaveState>()
+            .init_resource::<UnionReport>()
+            .init_resource::<UnionMoves>()
+            .insert_resource(AppSettings {
+                loaded,
+                persist: false,
+                message: None,
+            })
+            .add_plugins((crate::app::view::plugin, battle::plugin))
+            .add_systems(
+                Update,
+                (follow_chronicle, step_report)
+                    .chain()
+                    .after(battle::follow)
+                    .after(crate::rules::sequence::RulesSystems)
+                    .run_if(in_state(Screen::Game)),
+            );
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Game);
+        app.update();
+        let campaign = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").unwrap());
+        app.world_mut()
+            .write_message(crate::rules::setup::NewCampaign::new(
+                campaign,
+                crate::rules::difficulty::GameOptions {
+                    battles,
+                    seed,
+                    ..Default::default()
+                },
+            ));
+        app
     }
-    Ok(())
+
+    /// Play as the player does with the mouse, until `done` (true) or for
+    /// `frames` frames (false): the scripted commander's answer to each
+    /// question the decision panel offers (none while a battle blocks it);
+    /// a battle is shown to its end at once ("Skip to now"), and an ended
+    /// one that `close` accepts is left, as its "Return to the map" does.
+    pub(crate) fn play(
+        app: &mut App,
+        frames: usize,
+        close: impl Fn(&BattleRecord) -> bool,
+        done: impl Fn(&World) -> bool,
+    ) -> bool {
+        let mut policy = crate::rules::commander::Policy::Objective;
+        for _ in 0..frames {
+            app.update();
+            if done(app.world()) {
+                return true;
+            }
+            let w = app.world();
+            let screen = w.resource::<BattleScreen>();
+            let records = w.resource::<BattleRecords>();
+            // "Skip to now", as a step-by-step playback needs.
+            if let Some(b) = screen.current(records)
+                && !screen.caught_up(b)
+            {
+                let total = b.events.len();
+                app.world_mut().resource_mut::<BattleScreen>().cursor = total;
+                continue;
+            }
+            if let Some(b) = screen.current(records)
+                && b.ending.is_some()
+            {
+                if close(b) {
+                    app.world_mut().resource_mut::<BattleScreen>().close();
+                }
+                continue;
+            }
+            if battle::blocks_decisions(screen, Some(records)) {
+                continue;
+            }
+            if let Some(r) = w.resource::<PendingDecision>().request.clone() {
+                let board = crate::rules::board::Board::from_world(app.world_mut()).unwrap();
+                use crate::rules::decision::Decider;
+                let d = policy.decide(&board, &r).unwrap();
+                app.world_mut().write_message(Decide(d));
+            }
+        }
+        false
+    }
+
+    /// The report gives a battle on screen its room and keys, and comes
+    /// back when the player returns to the map.
+    #[test]
+    fn the_report_waits_while_a_battle_is_on_screen() {
+        let mut app = game(BattleMode::Basic, 1, Playback::Step);
+        let on_screen = |w: &World| {
+            let screen = w.resource::<BattleScreen>();
+            w.resource::<UnionReport>().open
+                && screen
+                    .current(w.resource::<BattleRecords>())
+                    .is_some_and(|b| b.attacker == crate::campaign::Side::Union)
+        };
+        assert!(play(&mut app, 3000, |_| true, on_screen));
+        let shown = app.world().resource::<UnionReport>().shown;
+        for _ in 0..5 {
+            let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+            keys.release_all();
+            keys.clear();
+            keys.press(KeyCode::Space);
+            app.update();
+            let report = app.world().resource::<UnionReport>();
+            // Space is the battle's: it steps the battle, not the report.
+            assert_eq!(report.shown, shown);
+            assert!(!report.key_used);
+        }
+    }
 }

@@ -163,7 +163,7 @@ impl Waiting {
         );
         let (request, die) = match result {
             Err(Interrupt::Decide(r)) if decider.used == answers.len() => (Some(*r), None),
-            Err(Interrupt::Dice(DiceError::NeedDie { reason })) => (None, Some(reason)),
+            Err(Interrupt::Dice(DiceError::NeedDie { reason, .. })) => (None, Some(reason)),
             Err(Interrupt::Dice(DiceError::ScriptExhausted { .. })) => {
                 return Err("a die would be rolled after this answer".into());
             }
@@ -390,7 +390,7 @@ pub fn from_waiting(
             .map_err(|e| format!("{file}: the battle the game waits in could not be found: {e}"))?;
         let same = match (&why, &w.request, &w.die) {
             (Interrupt::Decide(r), Some(req), _) => **r == *req,
-            (Interrupt::Dice(DiceError::NeedDie { reason }), None, Some(d)) => reason == d,
+            (Interrupt::Dice(DiceError::NeedDie { reason, .. }), None, Some(d)) => reason == d,
             _ => false,
         };
         if !same {

@@ -542,7 +542,7 @@ impl Board {
     }
 }
 
-/// "Longstreet (Confederate Infantry, Veteran)".
+/// "Longstreet (Confederate Veteran Infantry)".
 pub fn label(p: &Piece) -> String {
     let f = &p.force;
     let reduced = if p.strength == Strength::Reduced {
@@ -550,12 +550,14 @@ pub fn label(p: &Piece) -> String {
     } else {
         ""
     };
+    // The Skill Level before the type ("Line Infantry"), so that it never
+    // reads like a Formation ("in Line").
     format!(
-        "{} ({} {}, {}{reduced})",
+        "{} ({} {} {}{reduced})",
         f.chronicle_name(),
         f.side.name(),
-        f.force_type.name(),
-        skill_name(f.skill)
+        skill_name(f.skill),
+        f.force_type.name()
     )
 }
 

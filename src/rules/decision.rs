@@ -99,6 +99,9 @@ pub enum Decision {
         area: Id,
         group: Id,
     },
+    /// 16.3: the groups left roll one after another in the order listed,
+    /// without asking again (20.0: the player's choice, made once).
+    OrdersInOrder,
     /// 16.3.1: keep the Union Orders roll.
     AcceptOrders,
     /// 16.3.1: discard a Scout to roll again (no going back).
@@ -177,6 +180,12 @@ pub enum Decision {
     },
     HoldFormationCounter,
     /// 11.2.1: a Scout for Clear Orders: this Force's Battle Plan Counter
+    /// 12.2: take back a Battle Plan Counter given this turn, before Done
+    /// (the counter goes back to the player's hand).
+    TakeBackPlan {
+        force: Id,
+        plan: PlanCounter,
+    },
     /// without a roll, or its Default Battle Plan.
     ClearOrders {
         force: Id,
@@ -308,6 +317,10 @@ pub struct Request {
     /// moves), for the screen to explain; never to be taken.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub refused: Vec<(Decision, String)>,
+    /// What some answers lead to, in words (a Scout's ±1: the order the
+    /// changed roll gives, 16.3.1), shown with them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub explained: Vec<(Decision, String)>,
 }
 
 impl Request {
@@ -321,7 +334,14 @@ impl Request {
             battlefield: None,
             battle_location: None,
             refused: Vec::new(),
+            explained: Vec::new(),
         }
+    }
+
+    /// With what some answers lead to, in words.
+    pub fn explaining(mut self, explained: Vec<(Decision, String)>) -> Request {
+        self.explained = explained;
+        self
     }
 
     /// With the answers refused here and why.

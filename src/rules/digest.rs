@@ -2,13 +2,18 @@
 //! same campaign, options, seed and decisions give the same digest on every
 //! run and machine. Everything is gathered in a fixed order (by stable id),
 //! serialised to JSON and hashed with 64-bit FNV-1a.
+//!
+//! The chronicle enters by its facts (rule numbers, dice, targets and
+//! modifiers), not its wording: a build that words a line better still
+//! verifies the saves of the builds before it. `fcrel1-` digests (until
+//! December 2026) hashed the wording too; they are checked the old way.
 
 use bevy::prelude::*;
 use serde::Serialize;
 
 use super::components::*;
 use super::difficulty::GameOptions;
-use crate::chronicle::Chronicle;
+use crate::chronicle::{Chronicle, Entry};
 use crate::dice::Dice;
 
 #[derive(Serialize)]
@@ -18,8 +23,45 @@ struct ForceState<'a> {
     strength: Strength,
 }
 
+/// What a chronicle line records, without its words.
 #[derive(Serialize)]
-struct Snapshot<'a> {
+struct Fact<'a> {
+    rule: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    roll: Option<RollFact<'a>>,
+}
+
+#[derive(Serialize)]
+struct RollFact<'a> {
+    die: u32,
+    target: Option<i32>,
+    base: Option<i32>,
+    /// Amount, the superscript's change and the granting rule.
+    modifiers: Vec<(i32, Option<i32>, &'a str)>,
+}
+
+fn facts(chronicle: &Chronicle) -> Vec<Fact<'_>> {
+    chronicle.entries().iter().map(fact).collect()
+}
+
+fn fact(e: &Entry) -> Fact<'_> {
+    Fact {
+        rule: &e.rule,
+        roll: e.roll.as_ref().map(|r| RollFact {
+            die: r.die,
+            target: r.target,
+            base: r.base.as_ref().map(|(value, _)| *value),
+            modifiers: r
+                .modifiers
+                .iter()
+                .map(|m| (m.amount, m.superior, m.rule.as_ref()))
+                .collect(),
+        }),
+    }
+}
+
+#[derive(Serialize)]
+struct Snapshot<'a, C> {
     campaign: &'a str,
     options: &'a GameOptions,
     turn: &'a CampaignTurn,
@@ -31,11 +73,19 @@ struct Snapshot<'a> {
     objective_markers: Vec<&'a str>,
     forces: Vec<ForceState<'a>>,
     dice: &'a Dice,
-    chronicle: &'a Chronicle,
+    chronicle: C,
 }
 
 /// The game state as canonical JSON, or None when no campaign is set up.
 pub fn snapshot_json(world: &mut World) -> Option<String> {
+    snapshot_with(world, facts)
+}
+
+/// Gather the state; `chronicle` says how the chronicle enters it.
+fn snapshot_with<'w, C: Serialize>(
+    world: &'w mut World,
+    chronicle: impl FnOnce(&'w Chronicle) -> C,
+) -> Option<String> {
     let mut forces_q = world.query::<(&Force, &Location, &Strength)>();
     let mut lee_q = world.query_filtered::<&Location, With<LeeCounter>>();
     let mut obj_q = world.query_filtered::<&MapArea, With<ObjectiveMarker>>();
@@ -66,14 +116,42 @@ pub fn snapshot_json(world: &mut World) -> Option<String> {
         objective_markers,
         forces,
         dice: world.get_resource::<Dice>()?,
-        chronicle: world.get_resource::<Chronicle>()?,
+        chronicle: chronicle(world.get_resource::<Chronicle>()?),
     };
     serde_json::to_string(&snapshot).ok()
 }
 
-/// `fcrel1-` and 16 hex digits, or None when no campaign is set up.
+/// `fcrel2-` and 16 hex digits, or None when no campaign is set up.
 pub fn state_digest(world: &mut World) -> Option<String> {
-    snapshot_json(world).map(|json| format!("fcrel1-{:016x}", fnv1a64(json.as_bytes())))
+    snapshot_json(world).map(|json| format!("fcrel2-{:016x}", fnv1a64(json.as_bytes())))
+}
+
+/// How a replayed game compares with the digest its file recorded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Check {
+    Same,
+    Differs,
+    /// An `fcrel1-` digest that hashed the chronicle's wording, which this
+    /// build words differently: the state cannot be told from the wording.
+    Reworded,
+}
+
+/// Compare the world with a recorded digest of either form.
+pub fn check(world: &mut World, recorded: &str) -> Check {
+    if recorded.starts_with("fcrel1-") {
+        let full = snapshot_with(world, |c| c)
+            .map(|json| format!("fcrel1-{:016x}", fnv1a64(json.as_bytes())));
+        return if full.as_deref() == Some(recorded) {
+            Check::Same
+        } else {
+            Check::Reworded
+        };
+    }
+    if state_digest(world).as_deref() == Some(recorded) {
+        Check::Same
+    } else {
+        Check::Differs
+    }
 }
 
 /// 64-bit FNV-1a: tiny, fixed forever, good enough to tell states apart.

@@ -76,6 +76,8 @@ pub struct PendingDecision {
     pub request: Option<Request>,
     /// A physical die to enter, and what it is for.
     pub die: Option<String>,
+    /// For a random pick, which numbers choose what.
+    pub die_key: Option<String>,
     /// Why play cannot go on (something this build cannot play).
     pub blocked: Option<String>,
     /// Dice rolled in the step before it stopped: answers can be taken back
@@ -167,7 +169,9 @@ fn take_dice(world: &mut World) {
         }
         let _ = world.resource_mut::<Dice>().enter(v);
         world.resource_mut::<GameLog>().dice.push(v);
-        world.resource_mut::<PendingDecision>().die = None;
+        let mut pending = world.resource_mut::<PendingDecision>();
+        pending.die = None;
+        pending.die_key = None;
     }
 }
 
@@ -258,8 +262,9 @@ pub fn run_step(world: &mut World) {
             pending.dice_rolled_in_step = 0;
         }
         Err(Interrupt::Decide(request)) => pending.request = Some(*request),
-        Err(Interrupt::Dice(crate::dice::DiceError::NeedDie { reason })) => {
-            pending.die = Some(reason)
+        Err(Interrupt::Dice(crate::dice::DiceError::NeedDie { reason, key })) => {
+            pending.die = Some(reason);
+            pending.die_key = key;
         }
         Err(Interrupt::Illegal { .. }) => {
             // Never reached through `take_decisions`, which only accepts

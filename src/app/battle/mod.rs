@@ -5,6 +5,16 @@
 //! on the Battlefield Sheet, every Battle Resolution Table roll) and shows the
 //! decision the rules wait for once playback has caught up.
 //!
+//! A Basic or Advanced battle's sheet lies over the map's area; a Quick or
+//! Very Quick battle is docked at its right ([`dock`]), beside the decision
+//! panel, which it never covers. Every ending is seen: the decision panel
+//! and the map answer nothing while a battle plays back or its ending is
+//! shown, and after the last answer of a battle the Union fought in its
+//! phase (17.0) the rules would play the Union Resupply (18.0) and the next
+//! turn's Advance Turn (9.1) at once, with no question on the way: they
+//! are held until the player returns to the map ([`rules_may_go_on`]), and
+//! then the Union turn report shows the rest of the Union turn.
+//!
 //! - `sheet`: the Battlefield Sheet (Basic) and the Advanced Battlefield
 //!   Sheet's Squares (Advanced), drawn with egui's painter; a click on a
 //!   Square or Union Force it highlights answers the pending question.
@@ -33,7 +43,52 @@ use crate::settings::Playback;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BattleScreen>()
         .add_systems(OnEnter(Screen::Game), reset)
-        .add_systems(Update, follow.run_if(in_state(Screen::Game)));
+        .add_systems(Update, follow.run_if(in_state(Screen::Game)))
+        .configure_sets(
+            Update,
+            crate::rules::sequence::RulesSystems.run_if(rules_may_go_on),
+        );
+}
+
+/// Whether the rules may run on. A battle the Union fought in its phase
+/// (17.0) stops them no more once its last question is answered: with no
+/// question on the way the Union Resupply (18.0) and the next turn's
+/// Advance Turn (9.1) would be played at once, up to the next Moves, while
+/// the battle's ending is still on screen. So, once such a battle has
+/// ended, the rules wait (they only ever wait between two steps: nothing
+/// is asked or rolled meanwhile) until the player has returned to the map
+/// from it; then the Union turn report shows the rest of the Union turn in
+/// order. Nothing the rules do depends on it: same answers, same dice,
+/// same game. A save being replayed and a stand-alone battle (the whole
+/// game, never closed) are never held.
+pub fn rules_may_go_on(
+    screen: Option<Res<BattleScreen>>,
+    records: Option<Res<BattleRecords>>,
+    pending: Option<Res<crate::rules::sequence::PendingDecision>>,
+    saves: Option<Res<super::saves::SaveState>>,
+    stand_alone: Option<Res<crate::rules::battle::advanced::battle_pack::ActiveStandAlone>>,
+) -> bool {
+    let (Some(screen), Some(records)) = (screen, records) else {
+        return true;
+    };
+    // A question or a die waits: the rules would not run on anyway, and
+    // the answer must reach them.
+    let waiting = pending.is_some_and(|p| p.request.is_some() || p.die.is_some());
+    if waiting || saves.is_some_and(|s| s.loading.is_some()) || stand_alone.is_some() {
+        return true;
+    }
+    !union_ending_on_screen(&screen, &records)
+}
+
+/// A battle fought in the Union phase (the Union attacks, 17.0) that has
+/// ended and that the player has not returned to the map from: it is on
+/// screen, or will be next (battles are shown in order).
+pub fn union_ending_on_screen(screen: &BattleScreen, records: &BattleRecords) -> bool {
+    records.battles.iter().any(|b| {
+        b.attacker == crate::campaign::Side::Union
+            && b.ending.is_some()
+            && !screen.closed.contains(&b.id)
+    })
 }
 
 /// What the battle screen shows.
@@ -504,16 +559,15 @@ pub fn status(
 }
 
 /// The battle in the middle of the window: the Battlefield Sheet (or, before
-/// it is set up, the pre-battle panel) for a Basic or Advanced battle; the
-/// Quick panel over the map for Quick and Very Quick battles. On the
+/// it is set up, the pre-battle panel) for a Basic or Advanced battle, over
+/// the map's area (Quick and Very Quick battles are docked beside the map
+/// instead, by [`dock`]). On the
 /// Advanced sheet a click on what the pending question offers answers it
 /// through `decide` (None while decisions wait: playback, a load);
 /// `answers` are the step's answers so far (the set-up shown while the
 /// Confederate Forces are placed).
-#[allow(clippy::too_many_arguments)]
 pub fn central(
     root: &mut bevy_egui::egui::Ui,
-    ctx: &bevy_egui::egui::Context,
     board: &crate::rules::board::Board,
     b: &BattleRecord,
     screen: &mut BattleScreen,
@@ -521,7 +575,7 @@ pub fn central(
     answers: &[Decision],
     decide: Option<&mut MessageWriter<Decide>>,
 ) {
-    use bevy_egui::egui::{self, RichText};
+    use bevy_egui::egui;
     // Where retreating Forces go is chosen on the campaign map.
     let on_map = pending.request.as_ref().is_some_and(|r| {
         r.options.iter().any(|d| {
@@ -615,37 +669,71 @@ pub fn central(
                 }
             }
         }
-        mode if on_sheet(mode) => {}
-        _ => {
-            let has_resolution = b
-                .events
-                .iter()
-                .take(screen.cursor)
-                .any(|e| matches!(e.kind, EventKind::Resolution(_)));
-            let area = root.available_rect_before_wrap();
-            egui::Window::new(RichText::new(&title).strong())
-                .id(egui::Id::new(("quick-battle", b.id)))
-                .default_width(520.0)
-                .default_pos(area.center_top() + egui::vec2(-260.0, 8.0))
-                .collapsible(true)
-                .show(ctx, |ui| {
-                    egui::CollapsingHeader::new("Pre-battle: Fog of War, Envelopment")
-                        .id_salt(("quick-pre", b.id))
-                        .default_open(!has_resolution)
-                        .show(ui, |ui| panels::pre_battle(ui, b, screen.cursor));
-                    ui.separator();
-                    panels::quick_panel(ui, board, b, screen.cursor);
-                    ui.separator();
-                    panels::withdrawal_and_ending(ui, board, b, screen.cursor);
-                    if screen.caught_up(b)
-                        && b.ending.is_some()
-                        && ui.button("Return to the map (Enter)").clicked()
-                    {
-                        screen.close();
-                    }
-                });
-        }
+        // Where retreating Forces go is asked on the map; Quick and Very
+        // Quick battles are docked beside it (`dock`).
+        _ => {}
     }
+}
+
+/// The Quick and Very Quick battle panel's width at most, as a share of
+/// the map's area: the map keeps the rest.
+const DOCK_MAX_SHARE: f32 = 0.72;
+
+/// A Quick or Very Quick battle (12.0) docked at the right of the map's
+/// area, between the map and the decision panel, drawn by the game
+/// screen's `layout` before the map takes what is left: it covers neither
+/// the decision panel (its answers, the die box) nor the Chronicle. The
+/// pre-battle (Fog of War, Envelopment), the Battle Resolution Table as
+/// far as playback has gone, the Withdrawal and the ending scroll inside;
+/// "Return to the map (Enter)" stays at its foot. Its rect.
+pub fn dock(
+    root: &mut bevy_egui::egui::Ui,
+    board: &crate::rules::board::Board,
+    b: &BattleRecord,
+    screen: &mut BattleScreen,
+) -> bevy_egui::egui::Rect {
+    use bevy_egui::egui::{self, RichText};
+    let title = format!("Battle of {} · {}", b.area_name, panels::mode_name(b.mode));
+    let has_resolution = b
+        .events
+        .iter()
+        .take(screen.cursor)
+        .any(|e| matches!(e.kind, EventKind::Resolution(_)));
+    let free = root.available_rect_before_wrap().width();
+    let max = (free * DOCK_MAX_SHARE).max(240.0);
+    egui::Panel::right("quick-battle")
+        .frame(super::theme::unfilled_panel(root.style()))
+        .resizable(true)
+        .default_size(520.0_f32.min(max))
+        .min_size(240.0_f32.min(max))
+        .max_size(max)
+        .show(root, |ui| {
+            ui.label(RichText::new(&title).strong().size(15.0));
+            let ended = screen.caught_up(b) && b.ending.is_some();
+            ui.with_layout(egui::Layout::bottom_up(egui::Align::Min), |ui| {
+                if ended && ui.button("Return to the map (Enter)").clicked() {
+                    screen.close();
+                }
+                ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
+                    egui::ScrollArea::vertical()
+                        .id_salt(("quick-battle-lines", b.id))
+                        .stick_to_bottom(true)
+                        .auto_shrink(false)
+                        .show(ui, |ui| {
+                            egui::CollapsingHeader::new("Pre-battle: Fog of War, Envelopment")
+                                .id_salt(("quick-pre", b.id))
+                                .default_open(!has_resolution)
+                                .show(ui, |ui| panels::pre_battle(ui, b, screen.cursor));
+                            ui.separator();
+                            panels::quick_panel(ui, board, b, screen.cursor);
+                            ui.separator();
+                            panels::withdrawal_and_ending(ui, board, b, screen.cursor);
+                        });
+                });
+            });
+        })
+        .response
+        .rect
 }
 
 #[cfg(test)]
@@ -991,10 +1079,8 @@ mod tests {
         };
         let ctx = h.ctx.clone();
         let mut out = ctx.run_ui(raw, |ui| {
-            let c = ui.ctx().clone();
             central(
                 ui,
-                &c,
                 &h.board,
                 b,
                 &mut screen,
@@ -1092,6 +1178,131 @@ mod tests {
                 .count(),
             0
         );
+    }
+
+    /// 17.0 then 18.0: a Basic battle the Union fought in its phase is
+    /// shown to its end, and the Union turn waits there (no Union
+    /// Resupply, no next turn, nothing to answer) until the player
+    /// returns to the map; then the rest of the Union turn comes, in the
+    /// report, and the next turn's Moves wait for the player.
+    #[test]
+    fn a_union_phase_battle_ending_is_seen_before_the_union_turn_goes_on() {
+        use crate::app::union_turn::UnionReport;
+        use crate::app::union_turn::tests::{game, play};
+        use crate::rules::sequence::{GameState, PendingDecision};
+        use crate::rules::turn::Step;
+        let mut app = game(BattleMode::Basic, 1, Playback::Instant);
+        let union_ended = |w: &World| {
+            let screen = w.resource::<BattleScreen>();
+            screen
+                .current(w.resource::<BattleRecords>())
+                .is_some_and(|b| {
+                    b.attacker == Side::Union && b.ending.is_some() && screen.caught_up(b)
+                })
+        };
+        // Confederate battles are left as they end; the Union's is not.
+        assert!(
+            play(
+                &mut app,
+                4000,
+                |b| b.attacker == Side::Confederate,
+                union_ended
+            ),
+            "a Union-phase battle is fought and ends"
+        );
+        let step = |app: &App| app.world().get_resource::<State<Step>>().map(|s| *s.get());
+        let resupply = |app: &App| {
+            app.world()
+                .resource::<UnionReport>()
+                .sections
+                .iter()
+                .any(|s| s.title.starts_with("Union Resupply"))
+        };
+        let id = screen(&app).id.expect("on screen");
+        let turn = app.world().resource::<UnionReport>().turn;
+        let played = |app: &App| {
+            app.world()
+                .resource::<crate::chronicle::Chronicle>()
+                .entries()
+                .iter()
+                .filter(|e| e.rule.starts_with("18.") || e.rule.starts_with("9.1"))
+                .count()
+        };
+        let before = played(&app);
+        for _ in 0..30 {
+            app.update();
+            // 17.0 is over, 18.0 not begun.
+            assert!(
+                matches!(
+                    step(&app),
+                    Some(Step::BattlesAfterOrders | Step::UnionResupply)
+                ),
+                "{:?}",
+                step(&app)
+            );
+            assert_eq!(played(&app), before, "nothing played behind the ending");
+            assert_eq!(app.world().resource::<UnionReport>().turn, turn);
+            assert_eq!(screen(&app).id, Some(id));
+            assert!(
+                !resupply(&app),
+                "no Union Resupply behind the battle's ending"
+            );
+            let pending = app.world().resource::<PendingDecision>();
+            assert!(pending.request.is_none() && pending.die.is_none());
+            let records = app.world().resource::<BattleRecords>();
+            assert!(blocks_decisions(screen(&app), Some(records)));
+            assert!(screen(&app).wants_keys);
+        }
+        // Enter returns to the map; the keys then rest for later phases.
+        press(&mut app, KeyCode::Enter);
+        assert!(screen(&app).closed.contains(&id));
+        let moves = |w: &World| {
+            w.resource::<PendingDecision>()
+                .request
+                .as_ref()
+                .is_some_and(|r| r.options.contains(&Decision::EndMoves))
+                || *w.resource::<State<GameState>>().get() == GameState::Over
+        };
+        let mut seen = Vec::new();
+        for _ in 0..200 {
+            app.update();
+            seen.push(step(&app));
+            if moves(app.world()) {
+                break;
+            }
+        }
+        assert!(moves(app.world()), "{seen:?}");
+        assert!(played(&app) > before, "18.0 and 9.1 played once back");
+        // The report shows the rest of the same Union turn.
+        assert!(resupply(&app));
+        assert_eq!(app.world().resource::<UnionReport>().turn, turn);
+    }
+
+    /// The rules are held only by an ended Union-phase battle not yet
+    /// left, and never while a question or a die waits.
+    #[test]
+    fn only_a_union_phase_ending_on_screen_holds_the_rules() {
+        let mut union = record(7, 2, true);
+        union.attacker = Side::Union;
+        let records = BattleRecords {
+            battles: vec![record(3, 2, true), union],
+        };
+        let mut screen = BattleScreen {
+            closed: vec![3],
+            ..Default::default()
+        };
+        assert!(union_ending_on_screen(&screen, &records));
+        screen.closed.push(7);
+        assert!(!union_ending_on_screen(&screen, &records));
+        // A Confederate battle's ending holds nothing (its next step asks).
+        screen.closed = Vec::new();
+        let mut r = records.clone();
+        r.battles.truncate(1);
+        assert!(!union_ending_on_screen(&screen, &r));
+        let mut fought = records.clone();
+        fought.battles[1].ending = None;
+        screen.closed = vec![3];
+        assert!(!union_ending_on_screen(&screen, &fought));
     }
 
     #[test]

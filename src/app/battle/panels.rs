@@ -337,47 +337,11 @@ pub fn quick_panel(ui: &mut egui::Ui, board: &Board, b: &BattleRecord, cursor: u
         ))
         .strong(),
     );
-    egui::Grid::new(("brt", b.id, r.battle_turn))
-        .striped(true)
-        .min_col_width(36.0)
-        .show(ui, |ui| {
-            ui.label(RichText::new("d10").strong());
-            for (i, c) in table.columns.iter().enumerate() {
-                let mut t = RichText::new(&c.label).strong().size(12.0);
-                if i == r.column {
-                    t = t.background_color(HIGHLIGHT);
-                } else if i == r.base_column {
-                    t = t.underline();
-                }
-                ui.label(t);
-            }
-            ui.end_row();
-            for row in &table.rows {
-                let span = match (row.rolls.first(), row.rolls.last()) {
-                    (Some(a), Some(z)) if a != z => format!("{a}–{z}"),
-                    (Some(a), _) => a.to_string(),
-                    _ => String::new(),
-                };
-                let rolled = r.die.is_some_and(|d| row.rolls.contains(&d));
-                ui.label(if rolled {
-                    RichText::new(span).strong().background_color(HIGHLIGHT)
-                } else {
-                    RichText::new(span)
-                });
-                for (i, cell) in row.cells.iter().enumerate() {
-                    let mut t = RichText::new(format!("{}/{}", cell[0], cell[1]))
-                        .monospace()
-                        .size(12.0);
-                    if i == r.column && rolled {
-                        t = t.strong().color(Color32::WHITE).background_color(RED);
-                    } else if i == r.column {
-                        t = t.background_color(HIGHLIGHT.gamma_multiply(0.5));
-                    }
-                    ui.label(t);
-                }
-                ui.end_row();
-            }
-        });
+    // Docked beside the map, the table may be wider than its panel: it
+    // scrolls sideways, and the text around it wraps.
+    egui::ScrollArea::horizontal()
+        .id_salt(("brt-scroll", b.id))
+        .show(ui, |ui| brt_grid(ui, table, b, r));
     ui.label(
         RichText::new("Cells: Hits on the attacker / Hits on the defender.")
             .size(11.0)
@@ -895,12 +859,7 @@ fn targets(
             text.push_str(&format!(" · {}", super::sheet::place(u)));
         }
         let tip = board.piece(force).map_or(String::new(), |p| {
-            format!(
-                "{} · {:?} · Combat Value {}",
-                label(p),
-                p.force.skill,
-                p.combat()
-            )
+            format!("{} · Combat Value {}", label(p), p.combat())
         });
         if ui.button(text).on_hover_text(tip).clicked() {
             send(decide, d);
@@ -1005,7 +964,7 @@ fn assignment(
         for u in sheet.units.iter().filter(|u| u.side == Side::Confederate) {
             let name = board.piece(&u.force).map_or(u.force.clone(), label);
             let picked = screen.picked.as_deref() == Some(u.force.as_str());
-            let mut head = format!("{name} · {:?} · {}", u.formation, super::sheet::place(u));
+            let mut head = format!("{name} · in {:?} · {}", u.formation, super::sheet::place(u));
             if let Some(c) = u.counter {
                 head.push_str(&format!(" · {}", c.name()));
             }
@@ -1038,6 +997,18 @@ fn assignment(
                     };
                     if resp.clicked() {
                         send(decide, &d);
+                    }
+                }
+                // 12.2 (R-12.2-back): a counter given this turn comes back
+                // until Done.
+                for d in r.options.iter().filter(|d| matches!(d, Decision::TakeBackPlan { force, .. } if force.as_str() == u.force)) {
+                    if let Decision::TakeBackPlan { plan, .. } = d
+                        && ui
+                            .button(format!("Take {} back", plan.name()))
+                            .on_hover_text("Until Done, a counter given this turn may be taken back; its place in the quantity is free again (R-12.2-back).")
+                            .clicked()
+                    {
+                        send(decide, d);
                     }
                 }
                 let clear = Decision::ClearOrders { force: u.force.as_str().into() };
@@ -1102,7 +1073,7 @@ fn order_of_resolution(
                 let mut head = name.clone();
                 if let Some(u) = unit {
                     head.push_str(&format!(
-                        " · {:?} · {}",
+                        " · in {:?} · {}",
                         u.formation,
                         super::sheet::place(u)
                     ));
@@ -1148,6 +1119,57 @@ fn order_of_resolution(
                         }
                     }
                 });
+            }
+        });
+}
+
+/// The Battle Resolution Table (12.0) with the column and the roll of
+/// resolution `r` highlighted.
+fn brt_grid(
+    ui: &mut egui::Ui,
+    table: &crate::campaign::BattleResolutionTable,
+    b: &BattleRecord,
+    r: &Resolution,
+) {
+    egui::Grid::new(("brt", b.id, r.battle_turn))
+        .striped(true)
+        .min_col_width(36.0)
+        .show(ui, |ui| {
+            ui.label(RichText::new("d10").strong());
+            for (i, c) in table.columns.iter().enumerate() {
+                let mut t = RichText::new(&c.label).strong().size(12.0);
+                if i == r.column {
+                    t = t.background_color(HIGHLIGHT);
+                } else if i == r.base_column {
+                    t = t.underline();
+                }
+                ui.label(t);
+            }
+            ui.end_row();
+            for row in &table.rows {
+                let span = match (row.rolls.first(), row.rolls.last()) {
+                    (Some(a), Some(z)) if a != z => format!("{a}–{z}"),
+                    (Some(a), _) => a.to_string(),
+                    _ => String::new(),
+                };
+                let rolled = r.die.is_some_and(|d| row.rolls.contains(&d));
+                ui.label(if rolled {
+                    RichText::new(span).strong().background_color(HIGHLIGHT)
+                } else {
+                    RichText::new(span)
+                });
+                for (i, cell) in row.cells.iter().enumerate() {
+                    let mut t = RichText::new(format!("{}/{}", cell[0], cell[1]))
+                        .monospace()
+                        .size(12.0);
+                    if i == r.column && rolled {
+                        t = t.strong().color(Color32::WHITE).background_color(RED);
+                    } else if i == r.column {
+                        t = t.background_color(HIGHLIGHT.gamma_multiply(0.5));
+                    }
+                    ui.label(t);
+                }
+                ui.end_row();
             }
         });
 }

@@ -33,6 +33,7 @@ const MELEE: Color32 = Color32::from_rgb(236, 196, 186);
 const INK: Color32 = Color32::from_rgb(50, 40, 30);
 const GREY: Color32 = Color32::from_rgb(150, 150, 150);
 const BLUE: Color32 = Color32::from_rgb(46, 76, 158);
+const CONFEDERATE_COUNTER: Color32 = Color32::from_rgb(190, 190, 186);
 const TAG: Color32 = Color32::from_rgb(246, 214, 90);
 const RED: Color32 = Color32::from_rgb(200, 30, 30);
 /// The declared target of a Flank or Rapid Advance counter (A12.3).
@@ -1240,9 +1241,11 @@ fn counter(
         Strength::Full
     };
     let v = p.force.values(strength);
-    let fill = match u.side {
-        Side::Confederate => Color32::from_rgb(150, 150, 150),
-        Side::Union => BLUE,
+    // Confederate counters light grey with dark ink, Union dark blue with
+    // white: both read at a glance and differ in lightness too.
+    let (fill, ink) = match u.side {
+        Side::Confederate => (CONFEDERATE_COUNTER, INK),
+        Side::Union => (BLUE, Color32::WHITE),
     };
     let dim = if u.acted { 0.75 } else { 1.0 };
     if picked {
@@ -1254,13 +1257,13 @@ fn counter(
         Color32::from_rgb(20, 20, 20).gamma_multiply(alpha),
     );
     painter.rect_filled(r, 3.0, fill.gamma_multiply(alpha * dim));
-    let white = Color32::WHITE.gamma_multiply(alpha);
+    let text = ink.gamma_multiply(alpha);
     let small = (r.height().min(r.width()) * 0.27).clamp(9.5, 13.0);
     // The name as the counter's width holds it: smaller letters first,
     // then shortened (all of it on hover).
     let fits = |name: &str, size: f32| {
         painter
-            .layout_no_wrap(name.to_string(), FontId::proportional(size), white)
+            .layout_no_wrap(name.to_string(), FontId::proportional(size), text)
             .size()
             .x
             <= r.width() - 2.0
@@ -1276,7 +1279,7 @@ fn counter(
         Align2::CENTER_TOP,
         name,
         FontId::proportional(size),
-        white,
+        text,
     );
     let cv = match v.superior {
         Some(s) => format!("{}/{s}", v.combat),
@@ -1287,7 +1290,7 @@ fn counter(
         Align2::CENTER_CENTER,
         cv,
         FontId::proportional(small * 1.6),
-        white,
+        text,
     );
     let bottom = format!(
         "{} {}{}",
@@ -1300,7 +1303,7 @@ fn counter(
         Align2::CENTER_BOTTOM,
         bottom,
         FontId::proportional(small),
-        white,
+        text,
     );
     if u.reduced {
         painter.line_segment(
@@ -1359,9 +1362,9 @@ fn counter(
     resp.on_hover_ui(|ui| {
         ui.label(egui::RichText::new(label(p)).strong());
         ui.label(format!(
-            "{:?} · {} · {} · {}",
-            p.force.force_type,
+            "{} {} · {} · {}",
             crate::rules::board::skill_name(p.force.skill),
+            p.force.force_type.name(),
             if u.reduced { "reduced" } else { "full strength" },
             place(u)
         ));

@@ -36,6 +36,8 @@ pub(super) fn plugin(app: &mut App) {
 pub struct DecisionState {
     pub redo: Vec<Decision>,
     pub die_text: String,
+    /// Why the last typed die was refused.
+    pub die_refused: Option<String>,
     /// An answer asked again before it is sent: it loses the campaign
     /// (3.2) or ends the Moves with Forces unmoved (9.2). Only a click
     /// confirms it.
@@ -103,10 +105,15 @@ fn keys(
         Res<BattleScreen>,
         Res<SaveState>,
     ),
-    (view, log): (Option<Res<GameView>>, Res<crate::rules::sequence::GameLog>),
+    (view, log, warning): (
+        Option<Res<GameView>>,
+        Res<crate::rules::sequence::GameLog>,
+        Res<crate::app::warnings::ObjectiveWarning>,
+    ),
 ) {
-    // While a saved game is replayed, its answers are the file's.
-    if saves.loading.is_some() {
+    // While a saved game is replayed, its answers are the file's; while the
+    // objective warning is up, it is read first.
+    if saves.loading.is_some() || warning.showing() {
         return;
     }
     // Keys that stepped a playback never run on into the next phase's
@@ -201,7 +208,7 @@ pub struct DecisionPanel<'w> {
     pub pending: Res<'w, PendingDecision>,
     answers: Res<'w, StepDecisions>,
     saves: Res<'w, SaveState>,
-    advisor: Res<'w, Advisor>,
+    advisor: ResMut<'w, Advisor>,
     state: ResMut<'w, DecisionState>,
 }
 
@@ -248,17 +255,7 @@ impl DecisionPanel<'_> {
                     ui.colored_label(egui::Color32::DARK_RED, why);
                 }
                 if let Some(reason) = &pending.die {
-                    ui.label(format!("Roll your d10 for: {reason}"));
-                    ui.horizontal(|ui| {
-                        ui.text_edit_singleline(&mut state.die_text);
-                        if ui.button("Enter").clicked()
-                            && let Ok(v) = state.die_text.trim().parse::<u32>()
-                            && v <= 10
-                        {
-                            out.enter_die.write(EnterDie(v));
-                            state.die_text.clear();
-                        }
-                    });
+                    die_box(ui, reason, pending.die_key.as_deref(), state, out);
                 }
                 if let Some(b) = shown {
                     battle::status(ui, board, b, battle, pending);
@@ -284,6 +281,16 @@ impl DecisionPanel<'_> {
                                 &self.advisor,
                             ) => {}
                     Some(r) => {
+                        on_the_map(
+                            ui,
+                            view,
+                            r,
+                            (selection, &mut state.confirm, &self.answers.answers),
+                            &mut self.advisor,
+                            out,
+                        );
+                        // Below the answers, so that they never move when it
+                        // comes and goes.
                         if !state.keys_answer(Some(phase_index(
                             view.status.turn,
                             view.status.phase,
@@ -295,14 +302,6 @@ impl DecisionPanel<'_> {
                                 .italics(),
                             );
                         }
-                        on_the_map(
-                            ui,
-                            view,
-                            r,
-                            (selection, &mut state.confirm, &self.answers.answers),
-                            &self.advisor,
-                            out,
-                        )
                     }
                 }
                 ui.separator();
@@ -339,6 +338,74 @@ impl DecisionPanel<'_> {
     }
 }
 
+/// Your own d10 (4.5): a button for each face, or the number typed and
+/// Enter; anything else is refused with a word, and a random pick says
+/// which numbers choose what.
+fn die_box(
+    ui: &mut egui::Ui,
+    reason: &str,
+    key: Option<&str>,
+    state: &mut DecisionState,
+    out: &mut Out,
+) {
+    ui.label(egui::RichText::new(format!("Roll your d10 (4.5) for: {reason}")).strong());
+    if let Some(key) = key {
+        ui.label(egui::RichText::new(format!("Random pick (20.0): {key}")).italics());
+    }
+    let mut entered = None;
+    ui.horizontal_wrapped(|ui| {
+        for face in 1..=10 {
+            if ui
+                .button(egui::RichText::new(face.to_string()).monospace())
+                .on_hover_text(format!("You rolled {face}."))
+                .clicked()
+            {
+                entered = Some(face);
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.label("or type it:");
+        let field = ui.add(
+            egui::TextEdit::singleline(&mut state.die_text)
+                .desired_width(40.0)
+                .hint_text("1–10"),
+        );
+        // Typed digits go to the die box unless another field has them.
+        if ui.memory(|m| m.focused().is_none()) {
+            field.request_focus();
+        }
+        let typed = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if ui.button("Enter").clicked() || typed {
+            match die_face(&state.die_text) {
+                Ok(v) => entered = Some(v),
+                Err(why) => state.die_refused = Some(why),
+            }
+        }
+    });
+    if let Some(why) = &state.die_refused {
+        ui.colored_label(LOST, why);
+    }
+    if let Some(v) = entered {
+        out.enter_die.write(EnterDie(v));
+        state.die_text.clear();
+        state.die_refused = None;
+    }
+}
+
+/// A typed die: a whole number 1–10, a 0 reading 10 (4.5).
+fn die_face(text: &str) -> Result<u32, String> {
+    let t = text.trim();
+    match t.parse::<u32>() {
+        Ok(0) => Ok(10),
+        Ok(v @ 1..=10) => Ok(v),
+        _ if t.is_empty() => Err("Type the number your d10 shows, 1 to 10.".into()),
+        _ => Err(format!(
+            "\"{t}\" is not a d10 result: type a whole number from 1 to 10 (a 0 face reads 10, 4.5)."
+        )),
+    }
+}
+
 /// An answer that loses the campaign (3.2).
 const LOST: egui::Color32 = egui::Color32::from_rgb(190, 20, 20);
 
@@ -348,7 +415,7 @@ fn on_the_map(
     view: &GameView,
     r: &RequestView,
     (selection, confirm, answers): (&mut Selection, &mut Option<Decision>, &[Decision]),
-    advisor: &Advisor,
+    advisor: &mut Advisor,
     out: &mut Out,
 ) {
     let board = &view.board;
@@ -423,7 +490,24 @@ fn on_the_map(
                         selection.confirm = None;
                     }
                 });
-                crate::app::advisor::show(ui, advisor, &c.decision, "the battle this move brings");
+                // The advisor weighs this Force alone, or the whole group
+                // the player means to send.
+                let more = crate::app::advisor::group_moves(view, &c.decision).len();
+                if more > 0 {
+                    ui.checkbox(
+                        &mut advisor.weigh_group,
+                        format!(
+                            "Weigh it with the {more} other Force{} that can still go there",
+                            if more == 1 { "" } else { "s" }
+                        ),
+                    );
+                }
+                let what = if advisor.weigh_group && more > 0 {
+                    "the battle if they all go"
+                } else {
+                    "the battle this move brings"
+                };
+                crate::app::advisor::show(ui, advisor, &c.decision, what);
             } else if ui.button(text).clicked() {
                 if c.starts_battle || c.loses_campaign.is_some() {
                     // Weigh the battle before moving in.
@@ -501,14 +585,11 @@ fn on_the_map(
                 }
             }
         });
-    let moves = r
-        .choices
-        .iter()
-        .filter(|c| matches!(c.decision, Decision::MoveForce { .. }))
-        .count();
-    if moves > 0 && many {
+    let movers = r.movers().len();
+    if movers > 0 && many {
         ui.label(format!(
-            "{moves} moves available: select a Force on the map or on the left."
+            "{movers} {} can move: select one on the map or on the left.",
+            if movers == 1 { "Force" } else { "Forces" }
         ));
     }
 }
@@ -534,6 +615,7 @@ mod tests {
             .init_resource::<ButtonInput<KeyCode>>()
             .init_resource::<SaveState>()
             .init_resource::<UnionReport>()
+            .init_resource::<crate::app::warnings::ObjectiveWarning>()
             .init_resource::<crate::app::union_turn::UnionMoves>()
             .insert_resource(AppSettings {
                 loaded,
@@ -702,6 +784,43 @@ mod tests {
             Some(Decision::EndMoves)
         );
         assert_eq!(step(&app), Some(Step::ConfederateMoves));
+    }
+
+    /// 3.1: while the objective warning is up, Enter answers nothing.
+    #[test]
+    fn keys_wait_while_the_objective_warning_is_up() {
+        let mut app = game(Playback::Instant);
+        for _ in 0..50 {
+            app.update();
+            if step(&app) == Some(Step::ConfederateMoves)
+                && app.world().resource::<PendingDecision>().request.is_some()
+            {
+                break;
+            }
+        }
+        app.world_mut()
+            .resource_mut::<crate::app::warnings::ObjectiveWarning>()
+            .raise("test".into());
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.press(KeyCode::Enter);
+        app.update();
+        app.update();
+        assert_eq!(app.world().resource::<DecisionState>().confirm, None);
+        assert_eq!(step(&app), Some(Step::ConfederateMoves));
+    }
+
+    /// 4.5: a typed die is 1–10, a 0 reading 10; anything else is refused
+    /// with a word.
+    #[test]
+    fn a_typed_die_is_a_d10_face() {
+        assert_eq!(die_face(" 7 "), Ok(7));
+        assert_eq!(die_face("10"), Ok(10));
+        assert_eq!(die_face("0"), Ok(10));
+        for bad in ["11", "-1", "3.5", "seven"] {
+            let why = die_face(bad).unwrap_err();
+            assert!(why.contains("is not a d10 result"), "{bad}: {why}");
+        }
+        assert!(die_face("").is_err());
     }
 
     use crate::rules::battle::terms::Formation;

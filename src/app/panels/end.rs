@@ -59,9 +59,34 @@ pub fn show(ctx: &egui::Context, end: &End, out: &mut Out) {
                     .map(|s| [s.0 as f64, pick(s) as f64])
                     .collect()
             };
+            // The legend above the chart, where no line can run under it.
+            ui.horizontal(|ui| {
+                ui.label("Combined Combat Value on the map at the end of each turn:");
+                ui.colored_label(theme::egui_grey(), "━ Confederate");
+                ui.colored_label(theme::egui_blue(), "━ Union");
+            });
             egui_plot::Plot::new("strength")
                 .height(180.0)
-                .legend(egui_plot::Legend::default())
+                .allow_drag(false)
+                .allow_zoom(false)
+                .allow_scroll(false)
+                .include_y(0.0)
+                .x_axis_label("Turn")
+                .y_axis_label("Combat Value")
+                // One mark a turn, named by its number.
+                .x_grid_spacer(|input| {
+                    let (lo, hi) = input.bounds;
+                    (lo.ceil() as i64..=hi.floor() as i64)
+                        .map(|t| egui_plot::GridMark {
+                            value: t as f64,
+                            step_size: 1.0,
+                        })
+                        .collect()
+                })
+                .x_axis_formatter(|mark, _| match mark.value.round() as i64 {
+                    0 => "set-up".to_string(),
+                    t => t.to_string(),
+                })
                 .show(ui, |plot| {
                     plot.line(
                         egui_plot::Line::new("Confederate Combat Value", line(|s| s.1))

@@ -1,16 +1,37 @@
-//! The rules reference (F1): the rules a turn turns on, in our own words.
+//! Rules and tables (F1): the rules a turn turns on, in our own words; the
+//! Union Orders charts in use (16.1.1, 16.1.2) and the rest of the Campaign
+//! Information Sheet (Withdrawal, Resupply, Battle Plans, special rules),
+//! as the rules word them (`rules::view::sheet`). One click or key away,
+//! on its own tab each.
 
 use bevy::prelude::*;
-use bevy_egui::egui;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::rules::view::GameView;
+use crate::rules::view::sheet::{SheetTable, campaign_sheet, union_orders};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Reference>()
-        .add_systems(Update, toggle.run_if(in_state(crate::app::Screen::Game)));
+        .add_systems(Update, toggle.run_if(in_state(crate::app::Screen::Game)))
+        .add_systems(
+            EguiPrimaryContextPass,
+            window.run_if(in_state(crate::app::Screen::Game)),
+        );
 }
 
 #[derive(Resource, Debug, Default)]
 pub struct Reference {
     pub open: bool,
+    pub tab: Tab,
+}
+
+/// The window's tabs.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Tab {
+    #[default]
+    Rules,
+    UnionOrders,
+    CampaignSheet,
 }
 
 fn toggle(
@@ -24,17 +45,74 @@ fn toggle(
     }
 }
 
-pub fn show(ctx: &egui::Context) {
-    egui::Window::new("Rules reference (F1)")
-        .default_width(520.0)
+fn window(
+    mut contexts: EguiContexts,
+    view: Option<Res<GameView>>,
+    mut reference: ResMut<Reference>,
+) -> Result {
+    let (Some(view), true) = (view, reference.open) else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let mut open = true;
+    // Over the map's left part: the decision panel on the right stays clear.
+    let at = ctx.content_rect().left_top() + egui::vec2(300.0, 70.0);
+    egui::Window::new("Rules and tables (F1)")
+        .open(&mut open)
+        .default_pos(at)
+        .default_width(560.0)
+        .default_height(520.0)
         .show(ctx, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                for (rule, text) in REFERENCE {
-                    ui.label(egui::RichText::new(*rule).strong());
-                    ui.label(*text);
+            ui.horizontal(|ui| {
+                let r = &mut *reference;
+                ui.selectable_value(&mut r.tab, Tab::Rules, "Rules");
+                ui.selectable_value(&mut r.tab, Tab::UnionOrders, "Union Orders charts");
+                ui.selectable_value(&mut r.tab, Tab::CampaignSheet, "Campaign Information Sheet");
+            });
+            ui.separator();
+            egui::ScrollArea::vertical().show(ui, |ui| match reference.tab {
+                Tab::Rules => {
+                    for (rule, text) in REFERENCE {
+                        ui.label(egui::RichText::new(*rule).strong());
+                        ui.label(*text);
+                    }
+                }
+                Tab::UnionOrders => {
+                    ui.label(
+                        "Each Union group rolls on one chart: the Battle Area's when it stands in the Battle Area, else the Campaign Map's (16.1). A Scout re-rolls, or changes the roll by one (16.3.1).",
+                    );
+                    tables(ui, &union_orders(&view.board));
+                }
+                Tab::CampaignSheet => {
+                    ui.heading(&view.board.campaign.name);
+                    tables(ui, &campaign_sheet(&view.board));
                 }
             });
         });
+    if !open {
+        reference.open = false;
+    }
+    Ok(())
+}
+
+fn tables(ui: &mut egui::Ui, tables: &[SheetTable]) {
+    for t in tables {
+        ui.add_space(6.0);
+        ui.label(egui::RichText::new(&t.title).strong().size(15.0));
+        egui::Grid::new(("sheet", t.title.as_str()))
+            .striped(true)
+            .num_columns(2)
+            .show(ui, |ui| {
+                for (rolls, text) in &t.rows {
+                    ui.label(egui::RichText::new(rolls).monospace());
+                    ui.add(egui::Label::new(text).wrap());
+                    ui.end_row();
+                }
+            });
+        for n in &t.notes {
+            ui.label(egui::RichText::new(n).italics().size(12.0));
+        }
+    }
 }
 
 /// The F1 quick reference, in our own words.

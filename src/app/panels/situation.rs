@@ -42,6 +42,13 @@ pub fn show(root: &mut egui::Ui, view: &GameView, selection: &mut Selection) {
                 "Lee's historical score: {} VP",
                 view.status.lee_historical_vp
             ));
+            if let Some(out) = view.victory_out_of_reach() {
+                ui.colored_label(
+                    egui::Color32::from_rgb(170, 20, 20),
+                    "Victory is out of reach: an objective has failed (3.1). Play on for Victory Points (3.3).",
+                )
+                .on_hover_text(out.text);
+            }
             ui.separator();
             let shown = selection.area.clone().or(selection.hovered.clone());
             let Some(area) = shown else {

@@ -63,7 +63,7 @@ impl StatusBar<'_> {
                     ui.label(format!("Union Special Battle Plans {}", s.union_special_battle_plans)).on_hover_text("Drawn each battle turn of a Basic battle (10.2.10).");
                     ui.label(format!("Battles: {}", s.battles));
                 }
-                if ui.button("Rules (F1)").clicked() {
+                if ui.button("Rules & tables (F1)").on_hover_text("The rules in short, the Union Orders charts in use and the Campaign Information Sheet.").clicked() {
                     reference.open = !reference.open;
                 }
                 if ui

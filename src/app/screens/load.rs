@@ -80,7 +80,7 @@ fn row(ui: &mut egui::Ui, l: &Listed, next: &mut NextState<Screen>, commands: &m
                 s.step
                     .map_or(String::new(), |st| format!(" · {}", st.name()))
             ));
-            ui.label(format!("{:?} battles", s.options.battles));
+            ui.label(format!("{} battles", s.options.battles.name()));
             ui.label(if s.finished { "finished" } else { "" });
             ui.label(crate::store::when(s.saved_at));
             ui.label(egui::RichText::new(name).monospace().size(11.0));

@@ -240,9 +240,13 @@ pub fn resolve_turn(
         hits: [0, 0],
         multiplier,
     };
+    // The column the record shows before the die (the table in front of
+    // the player who rolls it).
+    let mut shown = None;
     if *confederate_shift {
         if ctx.recording() {
             ctx.record(EventKind::Resolution(resolution.clone()));
+            shown = Some(resolution.column);
         }
         let options = vec![
             Decision::ShiftColumn { shift: 0 },
@@ -276,6 +280,10 @@ pub fn resolve_turn(
     let column = shifted(&table, base, shift);
     parts.push(format!("final column \"{}\"", table.columns[column].label));
     note!(ctx, rule, "{}", parts.join("; ") + ".");
+    if ctx.recording() && shown != Some(column) {
+        resolution.column = column;
+        ctx.record(EventKind::Resolution(resolution.clone()));
+    }
     let label = table.columns[column].label.clone();
     let die = roll_d10(
         ctx.dice,

@@ -73,7 +73,7 @@ impl PlanCounter {
     pub fn summary(self) -> &'static str {
         match self {
             PlanCounter::AimedVolley => {
-                "Infantry, Line only. Activate; attack at +3/+1 if Union Forces are at range 1."
+                "Infantry in Line only. Activate; attack at +3/+1 if Union Forces are at range 1."
             }
             PlanCounter::Canister => {
                 "Artillery and Fortifications. Automatic at range 1: attack at +2/+2."

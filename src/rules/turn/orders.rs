@@ -182,17 +182,19 @@ pub fn union_orders(ctx: &mut Ctx) -> Result<(), Interrupt> {
     }
     // 16.2: groups sharing an area with Confederate Forces do not move.
     groups.retain(|g| !ctx.board.has_side(&g.area, Side::Confederate));
+    let mut in_order = false;
     while !groups.is_empty() {
-        let k = if groups.len() == 1 {
+        let k = if groups.len() == 1 || in_order {
             0
         } else {
-            let options = groups
+            let mut options: Vec<Decision> = groups
                 .iter()
                 .map(|g| Decision::OrdersFor {
                     area: g.area.as_str().into(),
                     group: g.label.as_str().into(),
                 })
                 .collect();
+            options.push(Decision::OrdersInOrder);
             match ctx.ask(Request::new(
                 "16.3",
                 "Which Union group rolls for its orders next (20.0: your choice)?",
@@ -202,6 +204,20 @@ pub fn union_orders(ctx: &mut Ctx) -> Result<(), Interrupt> {
                     .iter()
                     .position(|g| g.area == area && g.label == group)
                     .expect("offered"),
+                Decision::OrdersInOrder => {
+                    in_order = true;
+                    note!(
+                        ctx,
+                        "16.3",
+                        "The Union groups roll in the order listed: {}.",
+                        groups
+                            .iter()
+                            .map(|g| group_name(ctx.board, g))
+                            .collect::<Vec<_>>()
+                            .join("; ")
+                    );
+                    0
+                }
                 _ => unreachable!("ask returns an offered option"),
             }
         };
@@ -274,7 +290,17 @@ fn orders_for(ctx: &mut Ctx, group: &Group) -> Result<(), Interrupt> {
             text_of(roll),
             ctx.board.scouts.available
         );
-        match ctx.ask(Request::new("16.3.1", prompt, options))? {
+        // 16.3.1: each change says which order its roll gives.
+        let explained = options
+            .iter()
+            .filter_map(|d| match d {
+                Decision::AcceptOrders => Some((d.clone(), roll)),
+                Decision::ModifyOrders { by } => Some((d.clone(), (roll as i32 + by) as u32)),
+                _ => None,
+            })
+            .map(|(d, r)| (d, format!("{r}: \"{}\"", text_of(r))))
+            .collect();
+        match ctx.ask(Request::new("16.3.1", prompt, options).explaining(explained))? {
             Decision::AcceptOrders => break,
             Decision::RerollOrders => {
                 ctx.board.scouts.available -= 1;

@@ -6,6 +6,7 @@
 //! the app adds only layout.
 
 mod odds;
+pub mod sheet;
 mod stand_alone;
 mod union_turn;
 mod words;
@@ -37,6 +38,53 @@ pub struct GameView {
     /// A stand-alone battle's own terms (R-A-stand-alone): it has no
     /// campaign objectives.
     pub stand_alone: Option<StandAloneView>,
+}
+
+impl GameView {
+    /// 3.1: every objective must be achieved to win; once one has failed in
+    /// a campaign still being played, say so and what is left to score.
+    pub fn victory_out_of_reach(&self) -> Option<VictoryOutOfReach> {
+        if self.end.is_some() || self.stand_alone.is_some() {
+            return None;
+        }
+        let failed: Vec<&Objective> = self
+            .objectives
+            .iter()
+            .filter(|o| o.standing == Standing::Failed)
+            .collect();
+        if failed.is_empty() {
+            return None;
+        }
+        let open = self
+            .objectives
+            .iter()
+            .filter(|o| o.standing != Standing::Failed)
+            .fold(0, |vp: u32, o| vp.saturating_add(o.vp));
+        let casualties = self
+            .board
+            .campaign
+            .victory
+            .casualties
+            .as_ref()
+            .map_or(0, |c| c.vp);
+        let names: Vec<String> = failed.iter().map(|o| format!("\"{}\"", o.text)).collect();
+        let text = format!(
+            "{} failed: the campaign can no longer be won, for a Victory needs every objective (3.1). \
+             Play on for Victory Points (3.3): your score can still reach {} VP{}, against Lee's historical {} VP.",
+            names.join(" and "),
+            open.saturating_add(casualties),
+            if casualties > 0 {
+                format!(" ({casualties} of them for Casualties, 21.1)")
+            } else {
+                String::new()
+            },
+            self.status.lee_historical_vp
+        );
+        Some(VictoryOutOfReach {
+            failed: failed.iter().map(|o| o.id.clone()).collect(),
+            text,
+        })
+    }
 }
 
 /// The status bar's figures.
@@ -75,9 +123,19 @@ impl Status {
 /// A Victory Condition and where it stands (3.1).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Objective {
+    pub id: String,
     pub text: String,
     pub vp: u32,
     pub standing: Standing,
+}
+
+/// 3.1: an objective failed while the campaign goes on, so it can no
+/// longer be won; what Victory Points are still to be had (3.3, 21.1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VictoryOutOfReach {
+    /// The failed objectives' ids, each warned about once by the app.
+    pub failed: Vec<String>,
+    pub text: String,
 }
 
 /// The pending question, every answer worded.
@@ -109,6 +167,25 @@ pub struct Choice {
 }
 
 impl RequestView {
+    /// The Forces (and Lee, as "lee") this question lets move, each once
+    /// however many areas it may go to (9.2, 15.1).
+    pub fn movers(&self) -> Vec<&str> {
+        let mut who: Vec<&str> = Vec::new();
+        for c in &self.choices {
+            let f = match &c.decision {
+                Decision::MoveForce { force, .. } | Decision::JacksonMarch { force, .. } => {
+                    force.as_str()
+                }
+                Decision::MoveLee { .. } => "lee",
+                _ => continue,
+            };
+            if !who.contains(&f) {
+                who.push(f);
+            }
+        }
+        who
+    }
+
     /// The choices that place the selected Force (or `"lee"`) on the map,
     /// or, for a retreat or an arrival (14.5, 7.9), the area choices
     /// whatever is selected.
@@ -241,13 +318,24 @@ impl GameView {
             .objectives(c)
             .filter(|_| campaign)
             .map(|o| Objective {
+                id: o.id.clone(),
                 text: o.text.clone(),
                 vp: o.vp,
                 standing: victory::standing(&board, &o.id, &o.condition),
             })
             .collect();
         let request = request.map(|r| RequestView {
-            choices: r.options.iter().map(|d| choice(&board, step, d)).collect(),
+            choices: r
+                .options
+                .iter()
+                .map(|d| {
+                    let mut c = choice(&board, step, d);
+                    if let Some((_, what)) = r.explained.iter().find(|(e, _)| e == d) {
+                        c.text = format!("{} → {what}", c.text);
+                    }
+                    c
+                })
+                .collect(),
             request: r.clone(),
         });
         let end = board.progress.result.as_ref().map(|r| End {
@@ -419,6 +507,7 @@ mod tests {
             vec![
                 mv("longstreet", "white-oak-swamp"),
                 mv("hill", "fair-oaks"),
+                mv("longstreet", "fair-oaks"),
                 Decision::MoveLee {
                     to: "seven-pines".into(),
                 },
@@ -436,11 +525,16 @@ mod tests {
                 .filter_map(|c| c.to.clone())
                 .collect()
         };
-        assert_eq!(pick(Some("longstreet")), vec!["white-oak-swamp"]);
+        assert_eq!(
+            pick(Some("longstreet")),
+            vec!["white-oak-swamp", "fair-oaks"]
+        );
         assert_eq!(pick(Some("lee")), vec!["seven-pines"]);
         assert_eq!(pick(Some("jackson")), vec!["cold-harbor"]);
         assert!(pick(Some("magruder")).is_empty());
         assert!(pick(None).is_empty());
+        // Each Force once, however many areas it may go to.
+        assert_eq!(r.movers(), vec!["longstreet", "hill", "lee", "jackson"]);
         let retreat = Request::new(
             "14.5",
             "Retreat",
@@ -562,6 +656,41 @@ mod tests {
         assert_eq!(hint(3, 8), "battle: you 3 vs Union 8");
         assert_eq!(hint(9, 3), "battle: you 9 vs Union 3 — you Envelop at 3:1");
         assert_eq!(hint(0, 5), "battle: you 0 vs Union 5");
+    }
+
+    /// 3.1: one failed objective puts Victory out of reach while the
+    /// campaign goes on; the warning names it and the score still open
+    /// (the failed objective's VP off, Casualties' 21.1 VP on). Nothing to
+    /// warn about before, nor once the campaign is over.
+    #[test]
+    fn a_failed_objective_puts_victory_out_of_reach() {
+        let mut b = seven_days();
+        assert_eq!(
+            GameView::build(b.clone(), None, None).victory_out_of_reach(),
+            None
+        );
+        let first = b.campaign.victory.objectives[0].clone();
+        b.progress.objectives.insert(first.id.clone(), false);
+        let v = GameView::build(b.clone(), None, None);
+        let w = v.victory_out_of_reach().expect("an objective failed");
+        assert_eq!(w.failed, vec![first.id.clone()]);
+        let all: u32 = v.objectives.iter().map(|o| o.vp).sum();
+        let casualties = b.campaign.victory.casualties.as_ref().map_or(0, |c| c.vp);
+        let left = all - first.vp + casualties;
+        assert!(w.text.contains(&first.text), "{}", w.text);
+        assert!(w.text.contains("can no longer be won"), "{}", w.text);
+        assert!(
+            w.text.contains(&format!("can still reach {left} VP")),
+            "{}",
+            w.text
+        );
+        b.progress.result = Some(CampaignResult {
+            victory: false,
+            reason: "test".into(),
+            victory_points: 0,
+            rating: Rating::Inferior,
+        });
+        assert_eq!(GameView::build(b, None, None).victory_out_of_reach(), None);
     }
 
     /// 3.1: decided objectives keep their mark; undecided ones read the

@@ -59,8 +59,9 @@ pub fn word(board: &Board, d: &Decision) -> String {
         Decision::BuyScout => "Buy a Scout (1 CP)".into(),
         Decision::EndResupply => "End Resupply".into(),
         Decision::OrdersFor { area: a, group } => {
-            format!("Roll for the {group} group in {}", area(a))
+            format!("Roll for {} in {}", group_name(board, group), area(a))
         }
+        Decision::OrdersInOrder => "Roll all groups in the order listed".into(),
         Decision::AcceptOrders => "Accept the Union order".into(),
         Decision::RerollOrders => "Discard a Scout: re-roll the order".into(),
         Decision::ModifyOrders { by } if by.abs() == 1 => {
@@ -112,6 +113,9 @@ pub fn word(board: &Board, d: &Decision) -> String {
         Decision::HoldFormationCounter => "Formation counter beside the sheet".into(),
         Decision::ClearOrders { force } => format!("Clear Orders for {} (a Scout)", name(force)),
         Decision::EndAssign => "Done assigning".into(),
+        Decision::TakeBackPlan { force, plan } => {
+            format!("Take {} back from {}", plan.name(), name(force))
+        }
         Decision::Act { force, plan: None } => format!("{} carries out its counter", name(force)),
         Decision::Act {
             force,
@@ -130,6 +134,25 @@ pub fn word(board: &Board, d: &Decision) -> String {
         Decision::DisruptTake { plan: None } => "Take three at random".into(),
         Decision::MarchInto { square } => format!("Into Square {}", square.name()),
         Decision::Target { force } => name(force),
+    }
+}
+
+/// A Union group by what its label stands for (16.3.2–16.3.3): its Corps,
+/// its Independent Force, or Additional Forces grouped on their own.
+fn group_name(board: &Board, group: &str) -> String {
+    let corps = board
+        .campaign
+        .corps
+        .iter()
+        .find(|k| k.id == group && k.side == crate::campaign::Side::Union);
+    if let Some(k) = corps {
+        format!("{} ({})", k.name, k.commander)
+    } else if let Some(p) = board.piece(group) {
+        p.force.name.clone()
+    } else if let Some(n) = group.strip_prefix("additional-") {
+        format!("Additional Forces group {n}")
+    } else {
+        group.to_string()
     }
 }
 

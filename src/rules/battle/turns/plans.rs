@@ -125,6 +125,8 @@ pub fn assign<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()> {
     // only when it is given one, so each is listed once and kept.
     let confederates: Vec<usize> = f.side(Side::Confederate).collect();
     let mut allowed: Vec<u16> = confederates.iter().map(|&k| assignable(f, k)).collect();
+    // The counters given in this assignment: each may be taken back.
+    let mut given: Vec<(usize, PlanCounter)> = Vec::new();
     loop {
         debug_assert!(
             confederates
@@ -158,6 +160,21 @@ pub fn assign<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()> {
             }
         }
         options.push(Decision::EndAssign);
+        // After Done, so that "the first answer" stays what it was; only
+        // while the question is asked anyway (R-12.2-back: with the last
+        // counter given and no Scout the turn goes on, as it always has, and
+        // earlier saves replay the same). A counter Clear Orders were given
+        // to stays (the Scout is spent).
+        let asked = options.len() > 1;
+        for &(k, plan) in given.iter().filter(|_| asked) {
+            if plan == PlanCounter::Prepare || f.units[k].clear_orders != Some(ClearOrders::Counter)
+            {
+                options.push(Decision::TakeBackPlan {
+                    force: f.id(k),
+                    plan,
+                });
+            }
+        }
         let prompt = format!(
             "Battle turn {}: assign Battle Plan Counters ({left} of {} left), use Scouts for Clear Orders, or end.",
             f.turn, f.quantity
@@ -175,6 +192,7 @@ pub fn assign<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()> {
                 }
                 let at = confederates.iter().position(|&c| c == k).expect("listed");
                 allowed[at] = assignable(f, k);
+                given.push((k, plan));
                 left -= 1;
                 f.assigned += 1;
                 note!(
@@ -190,6 +208,30 @@ pub fn assign<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()> {
                 {
                     declare_target(ctx, f, k, plan)?;
                 }
+            }
+            Decision::TakeBackPlan { force, plan } => {
+                let k = f
+                    .unit_of(ctx.board.index(&force).expect("offered"))
+                    .expect("on the sheet");
+                given.retain(|&g| g != (k, plan));
+                if plan == PlanCounter::Prepare {
+                    f.units[k].prepare = false;
+                } else {
+                    f.units[k].counter = None;
+                    // A12.3: the target went with the counter.
+                    f.units[k].target = None;
+                }
+                let at = confederates.iter().position(|&c| c == k).expect("listed");
+                allowed[at] = assignable(f, k);
+                left += 1;
+                f.assigned -= 1;
+                note!(
+                    ctx,
+                    "12.2",
+                    "{} is taken back from {}.",
+                    plan.name(),
+                    f.label(ctx.board, k)
+                );
             }
             Decision::HoldFormationCounter => {
                 f.formation_counter = true;
@@ -356,4 +398,104 @@ fn declare_target<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>, k: usize, plan: Pla
         );
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::battle::ground::Region;
+    use crate::rules::board::Board;
+    use crate::rules::decision::{Interrupt, Recorded};
+    use crate::rules::difficulty::GameOptions;
+
+    fn field(b: &mut Board) -> Field<Region> {
+        b.place(
+            "longstreet",
+            crate::rules::components::Location::Area("glendale".into()),
+            crate::rules::components::Strength::Full,
+        );
+        let mut f: Field<Region> = Field::new("glendale", false, 4);
+        let pid = b.index("longstreet").unwrap();
+        f.units.push(crate::rules::battle::field::Unit::new(
+            b,
+            pid,
+            Side::Confederate,
+            Region::ConfederateApproach,
+            Formation::Line,
+        ));
+        f.quantity = 2;
+        f
+    }
+
+    fn run(b: &mut Board, f: &mut Field<Region>, answers: Vec<Decision>) -> R<()> {
+        let mut dice = crate::dice::Dice::scripted([]);
+        let mut chronicle = crate::chronicle::Chronicle::default();
+        let mut decider = Recorded::new(answers);
+        let mut ctx = Ctx {
+            board: b,
+            dice: &mut dice,
+            chronicle: &mut chronicle,
+            decider: &mut decider,
+        };
+        assign(&mut ctx, f)
+    }
+
+    /// 12.2: a counter given this turn can be taken back before Done; the
+    /// quantity is whole again and another counter can go in its place.
+    #[test]
+    fn a_counter_can_be_taken_back_before_done() {
+        let c = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").unwrap());
+        let mut b = Board::empty(c, GameOptions::default());
+        let mut f = field(&mut b);
+        let Err(Interrupt::Decide(r)) = run(&mut b.clone(), &mut f.clone(), vec![]) else {
+            panic!("asked")
+        };
+        assert!(
+            !r.options
+                .iter()
+                .any(|d| matches!(d, Decision::TakeBackPlan { .. })),
+            "nothing given yet"
+        );
+        let plans: Vec<PlanCounter> = r
+            .options
+            .iter()
+            .filter_map(|d| match d {
+                Decision::AssignPlan { plan, .. } if *plan != PlanCounter::Prepare => Some(*plan),
+                _ => None,
+            })
+            .collect();
+        let (first, second) = (plans[0], plans[1]);
+        let give = |plan| Decision::AssignPlan {
+            force: "longstreet".into(),
+            plan,
+        };
+        let back = Decision::TakeBackPlan {
+            force: "longstreet".into(),
+            plan: first,
+        };
+        // Given: it may come back, offered after the others.
+        let Err(Interrupt::Decide(r)) = run(&mut b.clone(), &mut f.clone(), vec![give(first)])
+        else {
+            panic!("asked")
+        };
+        assert_eq!(r.options.last(), Some(&back));
+        assert_ne!(r.options[0], back, "the first answer is not a take-back");
+        let mut g = f.clone();
+        run(
+            &mut b.clone(),
+            &mut g,
+            vec![give(first), back, give(second), Decision::EndAssign],
+        )
+        .unwrap();
+        assert_eq!(g.units[0].counter, Some(second));
+        assert_eq!(g.assigned, 1);
+        // The last counter given with no Scout: the turn goes on unasked,
+        // as it always has (R-12.2-back).
+        let prepare = Decision::AssignPlan {
+            force: "longstreet".into(),
+            plan: PlanCounter::Prepare,
+        };
+        run(&mut b, &mut f, vec![give(first), prepare]).unwrap();
+        assert_eq!(f.assigned, 2);
+    }
 }

@@ -1,0 +1,1166 @@
+//! The campaign map (4.1), drawn by Bevy: areas as parchment shapes with
+//! their names, rivers, roads and railways, the Battle Area's red dashed
+//! border, city and fort symbols, objective markers, and the counters as
+//! wargame counters in stacks (`counters`). The map fills the viewport the
+//! panels leave it; pan with the right mouse button or the arrow keys, zoom
+//! toward the cursor with the wheel (`camera`); click an area to see its
+//! forces, a counter to select it, a highlighted area to move the selected
+//! Force (or Lee) there.
+
+mod camera;
+mod counters;
+
+use bevy::asset::RenderAssetUsages;
+use bevy::mesh::{Indices, PrimitiveTopology};
+use bevy::prelude::*;
+
+use super::Screen;
+use super::theme;
+use super::view::Selection;
+use crate::campaign::{Campaign, RoadKind};
+use crate::rules::components::{ActiveCampaign, MapArea, ObjectiveMarker};
+use crate::rules::sequence::GameState;
+use crate::rules::sequence::{Decide, PendingDecision};
+use crate::rules::view::GameView;
+
+pub(super) fn plugin(app: &mut App) {
+    app.configure_sets(
+        Update,
+        (
+            MapSystems::Build,
+            MapSystems::Camera,
+            MapSystems::Pieces,
+            MapSystems::Scale,
+            MapSystems::Input,
+            MapSystems::Draw,
+        )
+            .chain(),
+    )
+    .add_plugins((camera::plugin, counters::plugin))
+    .add_systems(Startup, spawn_camera)
+    .add_systems(
+        Update,
+        (
+            build_map.in_set(MapSystems::Build),
+            battle_location_marker.in_set(MapSystems::Pieces),
+            place_labels.in_set(MapSystems::Scale),
+            pick.in_set(MapSystems::Input),
+            draw_lines.in_set(MapSystems::Draw),
+        )
+            .run_if(in_state(Screen::Game)),
+    )
+    .add_systems(OnExit(Screen::Game), clear_map);
+}
+
+/// The map's systems in the order they run each frame: the map built, the
+/// camera placed (input read first), the pieces drawn and scaled, clicks
+/// answered, lines drawn.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MapSystems {
+    Build,
+    Camera,
+    Pieces,
+    Scale,
+    Input,
+    Draw,
+}
+
+/// Shapes of the areas in world coordinates.
+#[derive(Resource, Debug, Clone)]
+pub struct Geometry {
+    pub campaign: String,
+    pub cells: Vec<(String, Vec<Vec2>)>,
+    pub centres: Vec<(String, Vec2)>,
+    pub battle_area: Vec<bool>,
+}
+
+#[derive(Component)]
+struct MapPiece;
+
+/// 4.16 The Battle Location marker.
+#[derive(Component)]
+struct BattleLocationPiece;
+
+/// 4.16: while a battle asks the player something, its Battle Location Area
+/// carries the marker, grey in the Confederate half of the turn and blue in
+/// the Union half.
+fn battle_location_marker(
+    mut commands: Commands,
+    geometry: Option<Res<Geometry>>,
+    pending: Res<PendingDecision>,
+    turn: Option<Res<crate::rules::components::CampaignTurn>>,
+    old: Query<Entity, With<BattleLocationPiece>>,
+    k: Res<camera::CounterScale>,
+    mut shown: Local<Option<(crate::rules::components::Id, bool)>>,
+) {
+    let Some(g) = geometry else {
+        *shown = None;
+        return;
+    };
+    let area = pending
+        .request
+        .as_ref()
+        .and_then(|r| r.battle_location.clone());
+    let confederate_half = turn.is_none_or(|t| t.phase == crate::campaign::Phase::Confederate);
+    let want = area.map(|a| (a, confederate_half));
+    if *shown == want && (want.is_none() || !old.is_empty()) {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    *shown = want.clone();
+    let Some((area, grey)) = want else { return };
+    let Some((_, centre)) = g.centres.iter().find(|(id, _)| *id == area) else {
+        return;
+    };
+    // Under the Union stack, beside Lee's counter.
+    let at = Vec3::new(counters::UNION_STACK.x, counters::UNDER_STACK, 8.0);
+    let fill = if grey {
+        theme::CONFEDERATE_DARK
+    } else {
+        theme::UNION_DARK
+    };
+    let k = k.0;
+    let centre = *centre;
+    commands.spawn((
+        Sprite::from_color(theme::HIGHLIGHT, Vec2::new(52.0, 20.0)),
+        counters::badge(centre, Transform::from_translation(at - Vec3::Z * 0.05), k),
+        BattleLocationPiece,
+    ));
+    commands.spawn((
+        Sprite::from_color(fill, Vec2::new(48.0, 16.0)),
+        counters::badge(centre, Transform::from_translation(at), k),
+        BattleLocationPiece,
+    ));
+    commands.spawn((
+        Text2d::new("BATTLE"),
+        TextFont::from_font_size(10.0),
+        TextColor(Color::WHITE),
+        counters::badge(centre, Transform::from_translation(at + Vec3::Z * 0.05), k),
+        BattleLocationPiece,
+    ));
+}
+
+#[derive(Component)]
+pub struct MapCamera;
+
+/// The map camera draws into the rectangle the panels leave free; a second
+/// camera, drawing nothing but egui, covers the whole window on top of it.
+/// Both draw into the one picture the two cameras share (same window, same
+/// format): the map camera clears it and never copies it out, the panels'
+/// camera paints over it without clearing and copies it to the window once.
+/// One clear and one full-window copy a frame instead of two of each, and no
+/// blending of a second picture: on a software renderer every full-window
+/// pass costs several milliseconds (`fcrel --frame-times`,
+/// docs/performance.md).
+fn spawn_camera(mut commands: Commands) {
+    // No multisampling: a software renderer shades every sample, and egui
+    // smooths its own edges.
+    commands.spawn((
+        Camera2d,
+        MapCamera,
+        bevy::render::view::Msaa::Off,
+        Camera {
+            output_mode: bevy::camera::CameraOutputMode::Skip,
+            ..default()
+        },
+    ));
+    commands.spawn((
+        bevy_egui::PrimaryEguiContext,
+        Camera2d,
+        bevy::render::view::Msaa::Off,
+        bevy::camera::visibility::RenderLayers::none(),
+        Camera {
+            order: 1,
+            output_mode: bevy::camera::CameraOutputMode::Write {
+                blend_state: None,
+                clear_color: ClearColorConfig::None,
+            },
+            clear_color: ClearColorConfig::None,
+            ..default()
+        },
+    ));
+}
+
+/// The water round the map. The picture is cleared to the panels' colour
+/// (the panels are not filled, `theme::unfilled_panel`), so the map camera
+/// paints the water itself: four bands round the map rectangle, far wider
+/// than any view, and under the map only where drawn outlines may leave
+/// gaps (the Voronoi cells tile it). Every pixel a software renderer shades
+/// costs, so nothing is painted twice, and the bands are opaque meshes (a
+/// sprite is blended with what is under it).
+fn water(
+    commands: &mut Commands,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<ColorMaterial>,
+    c: &Campaign,
+    half: Vec2,
+) {
+    const FAR: f32 = 1.0e6;
+    let bands = [
+        // Left and right, full height; above and below, the map's width.
+        (
+            Vec2::new(-half.x - FAR / 2.0, 0.0),
+            Vec2::new(FAR, 2.0 * FAR),
+        ),
+        (
+            Vec2::new(half.x + FAR / 2.0, 0.0),
+            Vec2::new(FAR, 2.0 * FAR),
+        ),
+        (
+            Vec2::new(0.0, half.y + FAR / 2.0),
+            Vec2::new(2.0 * half.x, FAR),
+        ),
+        (
+            Vec2::new(0.0, -half.y - FAR / 2.0),
+            Vec2::new(2.0 * half.x, FAR),
+        ),
+    ];
+    let outlined = c.map.areas.iter().any(|a| a.outline.len() >= 3);
+    let under = outlined.then_some((Vec2::ZERO, 2.0 * half));
+    let material = materials.add(ColorMaterial::from_color(theme::WATER));
+    for (centre, size) in bands.into_iter().chain(under) {
+        commands.spawn((
+            Mesh2d(meshes.add(Rectangle::from_size(size))),
+            MeshMaterial2d(material.clone()),
+            Transform::from_xyz(centre.x, centre.y, -10.0),
+            MapPiece,
+        ));
+    }
+}
+
+/// Campaign map coordinates (y down) to world (y up, centred).
+pub fn world(c: &Campaign, p: [f32; 2]) -> Vec2 {
+    Vec2::new(p[0] - c.map.width / 2.0, c.map.height / 2.0 - p[1])
+}
+
+/// A Voronoi cell: the map rectangle cut by the bisector with every other
+/// area (convex), so each area is the land nearest its position.
+fn cell(sites: &[Vec2], i: usize, half: Vec2) -> Vec<Vec2> {
+    let mut poly = vec![
+        Vec2::new(-half.x, -half.y),
+        Vec2::new(half.x, -half.y),
+        Vec2::new(half.x, half.y),
+        Vec2::new(-half.x, half.y),
+    ];
+    let si = sites[i];
+    for (j, &sj) in sites.iter().enumerate() {
+        if i == j {
+            continue;
+        }
+        let n = sj - si;
+        let m = (si + sj) / 2.0;
+        let inside = |p: Vec2| (p - m).dot(n) <= 0.0;
+        let mut out = Vec::new();
+        for k in 0..poly.len() {
+            let a = poly[k];
+            let b = poly[(k + 1) % poly.len()];
+            let (ia, ib) = (inside(a), inside(b));
+            if ia {
+                out.push(a);
+            }
+            if ia != ib {
+                let t = (m - a).dot(n) / (b - a).dot(n);
+                out.push(a + (b - a) * t);
+            }
+        }
+        poly = out;
+        if poly.is_empty() {
+            break;
+        }
+    }
+    poly
+}
+
+impl Geometry {
+    /// The areas' shapes: their outlines, or the Voronoi cells of their
+    /// positions.
+    pub fn of(c: &Campaign) -> Self {
+        let sites: Vec<Vec2> = c.map.areas.iter().map(|a| world(c, a.position)).collect();
+        let half = Vec2::new(c.map.width / 2.0, c.map.height / 2.0);
+        let cells = c
+            .map
+            .areas
+            .iter()
+            .enumerate()
+            .map(|(i, a)| {
+                let poly = if a.outline.len() >= 3 {
+                    a.outline.iter().map(|p| world(c, *p)).collect()
+                } else {
+                    cell(&sites, i, half)
+                };
+                (a.id.clone(), poly)
+            })
+            .collect();
+        Geometry {
+            campaign: c.id.clone(),
+            centres: c
+                .map
+                .areas
+                .iter()
+                .zip(&sites)
+                .map(|(a, s)| (a.id.clone(), *s))
+                .collect(),
+            battle_area: c.map.areas.iter().map(|a| a.battle_area).collect(),
+            cells,
+        }
+    }
+}
+
+/// The area names' size, and the room a letter takes (FiraMono's advance
+/// is 0.6 em).
+const NAME_FONT: f32 = 12.0;
+const LETTER: f32 = NAME_FONT * 0.6;
+
+fn name_width(name: &str) -> f32 {
+    name.chars().count() as f32 * LETTER + 8.0
+}
+
+/// An area's name and what goes with it (its backing, objective and city
+/// symbols): `offset` from the name's middle, which `place_labels` moves.
+#[derive(Component, Debug, Clone, Copy)]
+struct AreaLabel {
+    area: usize,
+    offset: Vec2,
+}
+
+/// Each area's name's reach left and right of its middle (with its
+/// objective and city symbols).
+#[derive(Resource, Debug, Clone, Default)]
+struct LabelExtents(Vec<(f32, f32)>);
+
+/// Where each area's name goes round its centre (at piece scale `k`):
+/// above its stacks, else below them or shifted aside, wherever it
+/// overlaps least the counters on the map (`obstacles`, world rectangles),
+/// the names already placed and the map's edge. `extents` is each name's
+/// reach left and right of its middle.
+pub fn label_places(g: &Geometry, extents: &[(f32, f32)], k: f32, obstacles: &[Rect]) -> Vec<Vec2> {
+    let h = NAME_FONT / 2.0 + 2.0;
+    let below = counters::UNDER_STACK - 9.0 - h - 1.0;
+    // Beside the stacks, the name's near end clear of them.
+    let side = counters::UNION_STACK.x + counters::COUNTER / 2.0 + 12.0;
+    let overlap = |a: Rect, b: Rect| {
+        let i = a.intersect(b);
+        if i.is_empty() {
+            0.0
+        } else {
+            i.width() * i.height()
+        }
+    };
+    let (mut lo, mut hi) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
+    for (_, poly) in &g.cells {
+        for p in poly {
+            lo = lo.min(*p);
+            hi = hi.max(*p);
+        }
+    }
+    let map = Rect::from_corners(lo, hi);
+    let mut placed: Vec<Rect> = Vec::new();
+    let mut out = Vec::new();
+    for (i, (_, at)) in g.centres.iter().enumerate() {
+        let (left, right) = extents.get(i).copied().unwrap_or((40.0, 40.0));
+        let candidates = [
+            Vec2::new(0.0, counters::NAME_Y),
+            Vec2::new(0.0, below),
+            Vec2::new(-30.0, counters::NAME_Y),
+            Vec2::new(30.0, counters::NAME_Y),
+            Vec2::new(-30.0, below),
+            Vec2::new(30.0, below),
+            Vec2::new(-side - right, 0.0),
+            Vec2::new(side + left, 0.0),
+        ];
+        let rect = |c: Vec2| {
+            Rect::from_corners(
+                *at + Vec2::new(c.x - left, c.y - h) * k,
+                *at + Vec2::new(c.x + right, c.y + h) * k,
+            )
+        };
+        let score = |c: Vec2| {
+            let r = rect(c);
+            let under: f32 = obstacles.iter().map(|o| overlap(r, *o)).sum();
+            let names: f32 = placed.iter().map(|p| overlap(r, *p)).sum();
+            let off_map = r.width() * r.height() - overlap(r, map);
+            under + names + 2.0 * off_map
+        };
+        // Above is where a name is looked for: it wins ties and a little
+        // overlap.
+        let best = candidates
+            .iter()
+            .copied()
+            .enumerate()
+            // Beside the stacks only within the area's own cell: a name
+            // in another area's cell misleads.
+            .filter(|(n, c)| *n < 6 || inside(&g.cells[i].1, *at + *c * k))
+            .map(|(n, c)| (score(c) + n as f32 * 60.0 * k * k, c))
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .map_or(candidates[0], |(_, c)| c);
+        placed.push(rect(best));
+        out.push(best);
+    }
+    out
+}
+
+/// Move the names clear of the counters whenever the counters or the
+/// zoom change.
+fn place_labels(
+    geometry: Option<Res<Geometry>>,
+    extents: Option<Res<LabelExtents>>,
+    hits: Res<counters::CounterHits>,
+    k: Res<camera::CounterScale>,
+    mut labels: Query<(&AreaLabel, &mut counters::Badge, &mut Transform)>,
+    added: Query<(), Added<AreaLabel>>,
+) {
+    let (Some(g), Some(extents)) = (geometry, extents) else {
+        return;
+    };
+    if !hits.is_changed() && !k.is_changed() && added.is_empty() {
+        return;
+    }
+    let k = k.0;
+    // A counter's badge and stack edges reach a little beyond it.
+    let obstacles: Vec<Rect> = hits
+        .0
+        .iter()
+        .map(|h| Rect::from_center_half_size(h.at + h.centre * k, (h.half + 5.0) * k))
+        .collect();
+    let places = label_places(&g, &extents.0, k, &obstacles);
+    for (l, mut b, mut t) in &mut labels {
+        let Some(p) = places.get(l.area) else {
+            continue;
+        };
+        let at = *p + l.offset;
+        b.local.translation.x = at.x;
+        b.local.translation.y = at.y;
+        *t = b.transform(k);
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn build_map(
+    mut commands: Commands,
+    active: Option<Res<ActiveCampaign>>,
+    geometry: Option<Res<Geometry>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    objectives: Query<&MapArea, With<ObjectiveMarker>>,
+    (game, old, k, mut view): (
+        Res<State<GameState>>,
+        Query<Entity, With<MapPiece>>,
+        Res<camera::CounterScale>,
+        ResMut<camera::CameraView>,
+    ),
+) {
+    // The previous campaign's resources stay until the new one is set up:
+    // build only then, and never over another campaign's map.
+    if *game.get() == GameState::NoCampaign {
+        return;
+    }
+    let Some(active) = active else { return };
+    let c = &active.0;
+    if geometry.is_some_and(|g| g.campaign == c.id) {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    // A new map starts from its first view.
+    view.view = None;
+    let k = k.0;
+    let half = Vec2::new(c.map.width / 2.0, c.map.height / 2.0);
+    water(&mut commands, &mut meshes, &mut materials, c, half);
+    let geometry = Geometry::of(c);
+    let extents: Vec<(f32, f32)> = c
+        .map
+        .areas
+        .iter()
+        .map(|a| {
+            let half = name_width(&a.name) / 2.0;
+            let obj = objectives.iter().any(|o| o.id == a.id);
+            let city = a.city.is_some() || a.fort;
+            (
+                half + if obj { 33.0 } else { 0.0 },
+                half + if city { 13.0 } else { 0.0 },
+            )
+        })
+        .collect();
+    commands.insert_resource(LabelExtents(extents));
+    for (i, (a, ((_, poly), (_, site)))) in c
+        .map
+        .areas
+        .iter()
+        .zip(geometry.cells.iter().zip(&geometry.centres))
+        .enumerate()
+    {
+        let site = *site;
+        // Parchment, a little lighter or darker from area to area.
+        let v = ((i * 37) % 7) as f32 * 0.012;
+        let [r, g, b] = theme::PARCHMENT;
+        let color = if a.battle_area {
+            Color::srgb(r + 0.02 - v, g - 0.03 - v, b - 0.05 - v)
+        } else {
+            Color::srgb(r - v, g - v, b - v)
+        };
+        let mut positions: Vec<[f32; 3]> = poly.iter().map(|p| [p.x, p.y, 0.0]).collect();
+        positions.push([site.x, site.y, 0.0]);
+        let centre = (positions.len() - 1) as u32;
+        let mut indices = Vec::new();
+        for k in 0..poly.len() as u32 {
+            indices.extend([centre, k, (k + 1) % poly.len() as u32]);
+        }
+        let mesh = Mesh::new(
+            PrimitiveTopology::TriangleList,
+            RenderAssetUsages::default(),
+        )
+        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+        .with_inserted_indices(Indices::U32(indices));
+        commands.spawn((
+            Mesh2d(meshes.add(mesh)),
+            MeshMaterial2d(materials.add(ColorMaterial::from_color(color))),
+            Transform::from_xyz(0.0, 0.0, 0.0),
+            MapPiece,
+        ));
+        // The name on a pale backing where the stacks are not
+        // (`label_places`), the city or fort symbol at its right end, the
+        // objective marker at its left.
+        let Vec2 { x: x0, y } = Vec2::new(0.0, counters::NAME_Y);
+        let w = name_width(&a.name);
+        let tag = |dx: f32| AreaLabel {
+            area: i,
+            offset: Vec2::new(dx, 0.0),
+        };
+        let label = |commands: &mut Commands, sprite: Sprite, x: f32, z: f32| {
+            commands.spawn((
+                sprite,
+                counters::badge(site, Transform::from_xyz(x0 + x, y, z), k),
+                MapPiece,
+                tag(x),
+            ));
+        };
+        let [r, g, b] = theme::PARCHMENT;
+        let backing = Color::srgba(r + 0.06, g + 0.08, b + 0.12, 0.82);
+        label(
+            &mut commands,
+            Sprite::from_color(backing, Vec2::new(w, NAME_FONT + 4.0)),
+            0.0,
+            2.0,
+        );
+        commands.spawn((
+            Text2d::new(a.name.clone()),
+            TextFont::from_font_size(NAME_FONT),
+            TextColor(theme::INK),
+            counters::badge(site, Transform::from_xyz(x0, y, 2.1), k),
+            MapPiece,
+            tag(0.0),
+        ));
+        if a.city.is_some() || a.fort {
+            // A city: a dark square; a fort: a diamond.
+            let rot = if a.fort { 0.785 } else { 0.0 };
+            commands.spawn((
+                Sprite::from_color(theme::INK, Vec2::splat(9.0)),
+                counters::badge(
+                    site,
+                    Transform::from_xyz(x0 + w / 2.0 + 7.0, y, 2.5)
+                        .with_rotation(Quat::from_rotation_z(rot)),
+                    k,
+                ),
+                MapPiece,
+                tag(w / 2.0 + 7.0),
+            ));
+        }
+        if objectives.iter().any(|o| o.id == a.id) {
+            let x = -w / 2.0 - 17.0;
+            label(
+                &mut commands,
+                Sprite::from_color(Color::srgb(0.45, 0.45, 0.45), Vec2::new(30.0, 16.0)),
+                x,
+                2.5,
+            );
+            commands.spawn((
+                Text2d::new("OBJ"),
+                TextFont::from_font_size(10.0),
+                TextColor(Color::WHITE),
+                counters::badge(site, Transform::from_xyz(x0 + x, y, 2.6), k),
+                MapPiece,
+                tag(x),
+            ));
+        }
+    }
+    for (color, width, z, segments) in lines(c, &geometry) {
+        if segments.is_empty() {
+            continue;
+        }
+        commands.spawn((
+            Mesh2d(meshes.add(segments_mesh(&segments, width))),
+            MeshMaterial2d(materials.add(ColorMaterial::from_color(color))),
+            Transform::from_xyz(0.0, 0.0, z),
+            MapPiece,
+        ));
+    }
+    commands.insert_resource(geometry);
+}
+
+fn clear_map(
+    mut commands: Commands,
+    pieces: Query<
+        Entity,
+        Or<(
+            With<MapPiece>,
+            With<counters::CounterPiece>,
+            With<BattleLocationPiece>,
+        )>,
+    >,
+    mut cam: Query<&mut Camera, With<MapCamera>>,
+    mut viewport: ResMut<super::view::MapViewport>,
+    mut view: ResMut<camera::CameraView>,
+) {
+    for e in &pieces {
+        commands.entity(e).despawn();
+    }
+    viewport.0 = None;
+    *view = default();
+    if let Ok(mut c) = cam.single_mut() {
+        c.viewport = None;
+    }
+    commands.remove_resource::<Geometry>();
+}
+
+fn inside(poly: &[Vec2], p: Vec2) -> bool {
+    let n = poly.len();
+    if n < 3 {
+        return false;
+    }
+    let mut c = false;
+    let mut j = n - 1;
+    for i in 0..n {
+        let (a, b) = (poly[i], poly[j]);
+        if (a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x {
+            c = !c;
+        }
+        j = i;
+    }
+    c
+}
+
+/// Hover and clicks on the map, where the map has the pointer: a click on
+/// a highlighted area moves the selected Force there (or asks first), on a
+/// counter selects its Force (or Lee), elsewhere selects the area.
+#[allow(clippy::too_many_arguments)]
+fn pick(
+    pointer: Res<camera::MapPointer>,
+    geometry: Option<Res<Geometry>>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    mut selection: ResMut<Selection>,
+    view: Option<Res<GameView>>,
+    mut decide: MessageWriter<Decide>,
+    (hits, k): (Res<counters::CounterHits>, Res<camera::CounterScale>),
+    (battle, records): (
+        Res<super::battle::BattleScreen>,
+        Option<Res<crate::rules::battle::record::BattleRecords>>,
+    ),
+) {
+    let Some(g) = geometry else { return };
+    // While a battle plays back or waits to be closed, the map answers
+    // nothing (its retreat choices come once it has caught up).
+    if super::battle::blocks_decisions(&battle, records.as_deref()) {
+        return;
+    }
+    // Off the map (over a panel, a window, the sheet) the hovered area
+    // stays what it was: the left panel keeps listing it.
+    let Some(p) = pointer.world.filter(|_| pointer.on_map) else {
+        return;
+    };
+    let hit = hits.at(p, k.0);
+    // A counter belongs to its area even where it overhangs a neighbour.
+    let hovered = hit.map(|h| h.area.clone()).or_else(|| {
+        g.cells
+            .iter()
+            .find(|(_, poly)| inside(poly, p))
+            .map(|(id, _)| id.clone())
+    });
+    if selection.hovered != hovered {
+        selection.hovered = hovered.clone();
+    }
+    if !buttons.just_pressed(MouseButton::Left) {
+        return;
+    }
+    let Some(area) = hovered else { return };
+    let choice = view
+        .as_deref()
+        .and_then(|v| v.request.as_ref())
+        .and_then(|r| {
+            r.destinations(selection.force.as_deref())
+                .into_iter()
+                .find(|c| c.to.as_deref() == Some(area.as_str()))
+                .cloned()
+        });
+    if let Some(c) = choice {
+        if c.cost > 0 || c.starts_battle || c.loses_campaign.is_some() {
+            // 15.1: a Forced March costs CP; the decision panel shows
+            // the cost and asks before it is spent. A move into the
+            // enemy waits too, with the odds advisor's estimate; one that
+            // leaves Lee without his army (3.2) waits in red.
+            selection.confirm = Some(area);
+        } else {
+            decide.write(Decide(c.decision));
+            selection.force = None;
+        }
+    } else if let Some(h) = hit {
+        // As a click on the Force in the left panel.
+        selection.force = Some(h.id.clone());
+        selection.area = Some(area);
+        selection.confirm = None;
+    } else {
+        selection.area = Some(area);
+        selection.confirm = None;
+    }
+}
+
+/// Opaque colours for lines drawn as meshes (blending costs on a software
+/// renderer): `color` at `alpha` over parchment.
+fn over_parchment(color: Color, alpha: f32) -> Color {
+    let c = color.to_srgba();
+    let [r, g, b] = theme::PARCHMENT;
+    let mix = |x: f32, p: f32| x * alpha + p * (1.0 - alpha);
+    Color::srgb(mix(c.red, r), mix(c.green, g), mix(c.blue, b))
+}
+
+/// The map's lines, under the names and counters: area borders, the
+/// Battle Area's outer border in red dashes (2.3), rivers, roads and
+/// railways. Each: colour, width, depth and segments.
+fn lines(c: &Campaign, g: &Geometry) -> Vec<(Color, f32, f32, Vec<(Vec2, Vec2)>)> {
+    let mut borders = Vec::new();
+    let mut dashes = Vec::new();
+    for (i, (_, poly)) in g.cells.iter().enumerate() {
+        for k in 0..poly.len() {
+            let (a, b) = (poly[k], poly[(k + 1) % poly.len()]);
+            borders.push((a, b));
+            if !g.battle_area[i] {
+                continue;
+            }
+            let mid = (a + b) / 2.0;
+            let neighbour = g
+                .centres
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| *j != i)
+                .min_by(|(_, (_, x)), (_, (_, y))| x.distance(mid).total_cmp(&y.distance(mid)))
+                .map(|(j, _)| j);
+            let outer = neighbour.is_none_or(|j| !g.battle_area[j])
+                || (a.x.abs() >= c.map.width / 2.0 - 0.5 && b.x.abs() >= c.map.width / 2.0 - 0.5);
+            if outer {
+                let len = a.distance(b);
+                let n = (len / 10.0).max(1.0) as usize;
+                for s in (0..n).step_by(2) {
+                    let t0 = s as f32 / n as f32;
+                    let t1 = ((s + 1) as f32 / n as f32).min(1.0);
+                    dashes.push((a.lerp(b, t0), a.lerp(b, t1)));
+                }
+            }
+        }
+    }
+    let path = |p: &[[f32; 2]]| -> Vec<Vec2> { p.iter().map(|p| world(c, *p)).collect() };
+    let mut rivers = Vec::new();
+    for r in &c.map.rivers {
+        rivers.extend(path(&r.path).windows(2).map(|w| (w[0], w[1])));
+    }
+    let (mut roads, mut rails) = (Vec::new(), Vec::new());
+    for r in &c.map.roads {
+        let pts = path(&r.path);
+        for w in pts.windows(2) {
+            match r.kind {
+                RoadKind::Road => roads.push((w[0], w[1])),
+                RoadKind::Rail => {
+                    rails.push((w[0], w[1]));
+                    let d = (w[1] - w[0]).normalize_or_zero();
+                    let n = Vec2::new(-d.y, d.x) * 3.5;
+                    let len = w[0].distance(w[1]);
+                    let mut s = 0.0;
+                    while s < len {
+                        let p = w[0] + d * s;
+                        rails.push((p - n, p + n));
+                        s += 12.0;
+                    }
+                }
+            }
+        }
+    }
+    vec![
+        (over_parchment(theme::INK, 0.35), 1.6, 0.5, borders),
+        (theme::BATTLE_AREA, 2.4, 0.9, dashes),
+        (theme::RIVER, 3.2, 0.6, rivers),
+        (over_parchment(theme::ROAD, 0.6), 2.0, 0.7, roads),
+        (theme::INK, 1.6, 0.8, rails),
+    ]
+}
+
+/// Segments as one mesh of quads, each a little longer than its segment so
+/// that a polyline's joints close.
+fn segments_mesh(segments: &[(Vec2, Vec2)], width: f32) -> Mesh {
+    let mut positions: Vec<[f32; 3]> = Vec::with_capacity(segments.len() * 4);
+    let mut indices = Vec::with_capacity(segments.len() * 6);
+    for (a, b) in segments {
+        let d = (*b - *a).normalize_or_zero() * width / 2.0;
+        let n = Vec2::new(-d.y, d.x);
+        let (a, b) = (*a - d, *b + d);
+        let i = positions.len() as u32;
+        for p in [a - n, a + n, b + n, b - n] {
+            positions.push([p.x, p.y, 0.0]);
+        }
+        indices.extend([i, i + 1, i + 2, i, i + 2, i + 3]);
+    }
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_indices(Indices::U32(indices))
+}
+
+/// The highlights, over everything (gizmos draw last): the hovered area
+/// while the pointer is on the map, the selected one, and the legal
+/// destinations in gold.
+fn draw_lines(
+    mut gizmos: Gizmos,
+    geometry: Option<Res<Geometry>>,
+    selection: Res<Selection>,
+    view: Option<Res<GameView>>,
+    (pointer, k): (Res<camera::MapPointer>, Res<camera::CounterScale>),
+) {
+    let Some(g) = geometry else {
+        return;
+    };
+    // Hover and selection; legal destinations in gold.
+    let outline = |gizmos: &mut Gizmos, id: &str, color: Color| {
+        if let Some((_, poly)) = g.cells.iter().find(|(a, _)| a == id) {
+            let mut pts = poly.clone();
+            pts.push(poly[0]);
+            gizmos.linestrip_2d(pts, color);
+        }
+    };
+    if let Some(h) = selection.hovered.as_ref().filter(|_| pointer.on_map) {
+        outline(&mut gizmos, h, theme::INK);
+    }
+    if let Some(a) = &selection.area {
+        outline(&mut gizmos, a, theme::UNION_DARK);
+    }
+    let destinations = view
+        .as_deref()
+        .and_then(|v| v.request.as_ref())
+        .map_or(Vec::new(), |r| r.destinations(selection.force.as_deref()));
+    for to in destinations.iter().filter_map(|c| c.to.as_deref()) {
+        outline(&mut gizmos, to, theme::HIGHLIGHT);
+        if let Some((_, c)) = g.centres.iter().find(|(a, _)| a == to) {
+            gizmos.circle_2d(*c, 36.0 * k.0, theme::HIGHLIGHT);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::campaign::load::load_campaign_file;
+
+    fn polygon_area(poly: &[Vec2]) -> f32 {
+        let n = poly.len();
+        (0..n)
+            .map(|i| poly[i].perp_dot(poly[(i + 1) % n]))
+            .sum::<f32>()
+            .abs()
+            / 2.0
+    }
+
+    /// Every area's cell holds its own position and no other, and the cells
+    /// tile the map: clicking anywhere picks exactly one area.
+    #[test]
+    fn area_cells_tile_the_seven_days_map() {
+        let c = load_campaign_file(std::path::Path::new("campaigns/seven-days.json"))
+            .expect("bundled campaign");
+        let sites: Vec<Vec2> = c.map.areas.iter().map(|a| world(&c, a.position)).collect();
+        let half = Vec2::new(c.map.width / 2.0, c.map.height / 2.0);
+        let cells: Vec<Vec<Vec2>> = (0..sites.len()).map(|i| cell(&sites, i, half)).collect();
+        for (i, s) in sites.iter().enumerate() {
+            let holders: Vec<usize> = (0..cells.len())
+                .filter(|&k| inside(&cells[k], *s))
+                .collect();
+            assert_eq!(
+                holders,
+                vec![i],
+                "{} lies in cells {holders:?}",
+                c.map.areas[i].id
+            );
+        }
+        let total: f32 = cells.iter().map(|p| polygon_area(p)).sum();
+        let map = c.map.width * c.map.height;
+        assert!(
+            (total - map).abs() < map * 1e-3,
+            "cells cover {total}, the map {map}"
+        );
+    }
+
+    use super::camera::{CameraView, CounterScale, EguiPointer, MapPointer, View};
+    use super::counters::{CounterHits, Hit};
+    use crate::app::view::MapViewport;
+    use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
+    use bevy::window::{PrimaryWindow, WindowResolution};
+    use bevy_egui::egui;
+
+    /// The map viewport of a 1600×1000 window (physical pixels, scale 1):
+    /// the panels take the rest.
+    const VIEWPORT: (f32, f32, f32, f32) = (280.0, 25.0, 1290.0, 810.0);
+
+    /// An app with the map's pointer systems over the Seven Days map, the
+    /// view filling the viewport, centred.
+    fn pointer_app() -> App {
+        let c = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").unwrap());
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .add_message::<Decide>()
+            .add_message::<MouseWheel>()
+            .add_message::<bevy::input::mouse::MouseMotion>()
+            .init_resource::<ButtonInput<MouseButton>>()
+            .init_resource::<ButtonInput<KeyCode>>()
+            .init_resource::<Selection>()
+            .init_resource::<EguiPointer>()
+            .init_resource::<MapPointer>()
+            .init_resource::<CounterScale>()
+            .init_resource::<CounterHits>()
+            .init_resource::<super::super::battle::BattleScreen>()
+            .insert_resource(Geometry::of(&c))
+            .insert_resource(ActiveCampaign(c))
+            .insert_resource(MapViewport(Some(egui::Rect::from_min_max(
+                egui::pos2(VIEWPORT.0, VIEWPORT.1),
+                egui::pos2(VIEWPORT.2, VIEWPORT.3),
+            ))))
+            .insert_resource(CameraView {
+                view: Some(View {
+                    centre: Vec2::ZERO,
+                    zoom: 1.0,
+                }),
+                viewport: Some(Rect::new(VIEWPORT.0, VIEWPORT.1, VIEWPORT.2, VIEWPORT.3)),
+            })
+            .add_systems(
+                Update,
+                (camera::locate_pointer, camera::pan_zoom, pick).chain(),
+            );
+        app.world_mut().spawn((
+            Window {
+                resolution: WindowResolution::new(1600, 1000),
+                ..default()
+            },
+            PrimaryWindow,
+        ));
+        app
+    }
+
+    fn point_at(app: &mut App, x: f32, y: f32) {
+        let mut q = app
+            .world_mut()
+            .query_filtered::<&mut Window, With<PrimaryWindow>>();
+        q.single_mut(app.world_mut())
+            .unwrap()
+            .set_physical_cursor_position(Some(bevy::math::DVec2::new(x as f64, y as f64)));
+    }
+
+    fn click(app: &mut App) {
+        app.world_mut()
+            .resource_mut::<ButtonInput<MouseButton>>()
+            .press(MouseButton::Left);
+        app.update();
+        let mut b = app.world_mut().resource_mut::<ButtonInput<MouseButton>>();
+        b.release(MouseButton::Left);
+        b.clear();
+    }
+
+    /// Where the window pixel `(x, y)` is on the map.
+    fn world_at(app: &App, x: f32, y: f32) -> Vec2 {
+        let cam = app.world().resource::<CameraView>();
+        let vp = cam.viewport.unwrap();
+        cam.view.unwrap().to_world(
+            Vec2::new(1600.0, 1000.0),
+            vp.size(),
+            Vec2::new(x, y) - vp.min,
+        )
+    }
+
+    /// The pixel over an area's centre.
+    fn pixel_of(app: &App, area: &str) -> Vec2 {
+        let g = app.world().resource::<Geometry>();
+        let (_, c) = g.centres.iter().find(|(id, _)| id == area).unwrap();
+        let cam = app.world().resource::<CameraView>();
+        let vp = cam.viewport.unwrap();
+        let v = cam.view.unwrap();
+        let s = v.scale(Vec2::new(1600.0, 1000.0), vp.size());
+        let off = (*c - v.centre) / s;
+        vp.center() + Vec2::new(off.x, -off.y)
+    }
+
+    /// Hover and clicks over the map pick its areas; over the panels (the
+    /// left one lists the hovered area) and under an egui window they pick
+    /// nothing and leave the hovered area as it was.
+    #[test]
+    fn the_map_answers_the_pointer_only_where_it_is_visible() {
+        let mut app = pointer_app();
+        let glendale = pixel_of(&app, "glendale");
+        point_at(&mut app, glendale.x + 60.0, glendale.y + 60.0);
+        app.update();
+        let hovered = app.world().resource::<Selection>().hovered.clone();
+        assert!(hovered.is_some(), "the map is under the pointer");
+        assert!(app.world().resource::<MapPointer>().on_map);
+        // The left panel, the chronicle below the map, the decision panel.
+        for (x, y) in [(100.0, 300.0), (700.0, 900.0), (1450.0, 300.0)] {
+            point_at(&mut app, x, y);
+            click(&mut app);
+            let s = app.world().resource::<Selection>();
+            assert_eq!(s.hovered, hovered, "({x}, {y}) is a panel's");
+            assert_eq!(s.area, None);
+            assert!(!app.world().resource::<MapPointer>().on_map);
+        }
+        // A window of egui's over the map.
+        app.world_mut().resource_mut::<EguiPointer>().blocks = true;
+        point_at(&mut app, glendale.x + 60.0, glendale.y + 60.0);
+        click(&mut app);
+        assert_eq!(app.world().resource::<Selection>().area, None);
+        app.world_mut().resource_mut::<EguiPointer>().blocks = false;
+        click(&mut app);
+        assert_eq!(app.world().resource::<Selection>().area, hovered);
+    }
+
+    /// A click on a counter selects its Force, as a click on it in the left
+    /// panel does.
+    #[test]
+    fn clicking_a_counter_selects_it() {
+        let mut app = pointer_app();
+        let g = app.world().resource::<Geometry>().clone();
+        let (_, centre) = g.centres.iter().find(|(id, _)| id == "glendale").unwrap();
+        app.world_mut().resource_mut::<CounterHits>().0.push(Hit {
+            id: "cs-longstreet".into(),
+            area: "glendale".into(),
+            at: *centre,
+            centre: counters::CONFEDERATE_STACK,
+            half: Vec2::splat(counters::COUNTER / 2.0),
+            z: 5.0,
+        });
+        let p = pixel_of(&app, "glendale");
+        let s = app
+            .world()
+            .resource::<CameraView>()
+            .view
+            .unwrap()
+            .scale(Vec2::new(1600.0, 1000.0), Vec2::new(1010.0, 785.0));
+        let k = app.world().resource::<CounterScale>().0;
+        let on_counter = p + Vec2::new(
+            counters::CONFEDERATE_STACK.x,
+            -counters::CONFEDERATE_STACK.y,
+        ) * k
+            / s;
+        point_at(&mut app, on_counter.x, on_counter.y);
+        click(&mut app);
+        let sel = app.world().resource::<Selection>();
+        assert_eq!(sel.force.as_deref(), Some("cs-longstreet"));
+        assert_eq!(sel.area.as_deref(), Some("glendale"));
+    }
+
+    fn wheel(app: &mut App, y: f32) {
+        app.world_mut().write_message(MouseWheel {
+            unit: MouseScrollUnit::Line,
+            x: 0.0,
+            y,
+            window: Entity::PLACEHOLDER,
+            phase: bevy::input::touch::TouchPhase::Moved,
+        });
+        app.update();
+    }
+
+    /// The wheel zooms toward the cursor over the map, and does nothing
+    /// over the panels (the chronicle scrolls).
+    #[test]
+    fn the_wheel_zooms_toward_the_cursor_over_the_map_only() {
+        let mut app = pointer_app();
+        let (x, y) = (450.0, 300.0);
+        point_at(&mut app, x, y);
+        app.update();
+        let before = world_at(&app, x, y);
+        let zoom = app.world().resource::<CameraView>().view.unwrap().zoom;
+        wheel(&mut app, 2.0);
+        let after = app.world().resource::<CameraView>().view.unwrap();
+        assert!(after.zoom > zoom * 1.2, "{} → {}", zoom, after.zoom);
+        assert!(world_at(&app, x, y).distance(before) < 0.05);
+        // Over the chronicle.
+        point_at(&mut app, 700.0, 900.0);
+        wheel(&mut app, 3.0);
+        assert_eq!(app.world().resource::<CameraView>().view.unwrap(), after);
+    }
+
+    /// Lee has his own counter where he is, and the Forces moved in the
+    /// Moves step are marked.
+    #[test]
+    fn lee_has_a_counter_and_moved_forces_are_marked() {
+        use crate::rules::sequence::StepDecisions;
+        let mut app = App::new();
+        app.add_plugins((
+            MinimalPlugins,
+            bevy::state::app::StatesPlugin,
+            crate::RulesPlugin,
+        ))
+        .init_resource::<Selection>()
+        .init_resource::<CounterScale>()
+        .init_resource::<CounterHits>()
+        .add_systems(Update, counters::rebuild_counters);
+        let c = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").unwrap());
+        app.insert_resource(Geometry::of(&c));
+        app.world_mut()
+            .write_message(crate::rules::setup::NewCampaign::new(
+                c,
+                crate::rules::difficulty::GameOptions::default(),
+            ));
+        let mut moved = None;
+        for _ in 0..300 {
+            app.update();
+            let Some(r) = app.world().resource::<PendingDecision>().request.clone() else {
+                continue;
+            };
+            if r.rule == "9.2" {
+                if moved.is_some() {
+                    break;
+                }
+                let d = r
+                    .options
+                    .iter()
+                    .find(|d| matches!(d, crate::rules::decision::Decision::MoveForce { .. }))
+                    .cloned()
+                    .expect("a Force can move");
+                if let crate::rules::decision::Decision::MoveForce { force, .. } = &d {
+                    moved = Some(force.to_string());
+                }
+                app.world_mut().write_message(Decide(d));
+                continue;
+            }
+            app.world_mut().write_message(Decide(r.options[0].clone()));
+        }
+        let moved = moved.expect("the Moves step came");
+        app.update();
+        let answers = &app.world().resource::<StepDecisions>().answers;
+        assert!(!answers.is_empty(), "the move is this step's");
+        let lee_at = {
+            let mut q = app
+                .world_mut()
+                .query_filtered::<&crate::rules::components::Location, With<crate::rules::components::LeeCounter>>();
+            q.single(app.world()).unwrap().area().unwrap().to_string()
+        };
+        let hits = app.world().resource::<CounterHits>();
+        let lee = hits
+            .0
+            .iter()
+            .find(|h| h.id == "lee")
+            .expect("Lee's counter");
+        assert_eq!(lee.area, lee_at);
+        assert!(hits.0.iter().any(|h| h.id == moved));
+        let marks = app
+            .world_mut()
+            .query_filtered::<&counters::Badge, With<counters::MovedMark>>()
+            .iter(app.world())
+            .count();
+        assert_eq!(marks, 2, "one mark (edge and face) on {moved}");
+    }
+}
