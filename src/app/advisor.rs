@@ -400,6 +400,10 @@ pub fn show(ui: &mut egui::Ui, advisor: &Advisor, answer: &Decision, what: &str)
             );
             let mut endings: Vec<_> = o.endings.iter().filter(|e| e.odds.count > 0).collect();
             endings.sort_by_key(|e| std::cmp::Reverse(e.odds.count));
+            // The outcome lines are short: kept whole, not wrapped into
+            // the first column.
+            let wrap = ui.style().wrap_mode;
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
             egui::Grid::new("advisor").num_columns(2).show(ui, |ui| {
                 let row = |ui: &mut egui::Ui, name: &str, p: &crate::odds::stats::Proportion, tip: &str| {
                     ui.label(name).on_hover_text(tip);
@@ -441,6 +445,7 @@ pub fn show(ui: &mut egui::Ui, advisor: &Advisor, answer: &Decision, what: &str)
                     );
                 }
             });
+            ui.style_mut().wrap_mode = wrap;
             if endings.len() > 4 {
                 ui.label(
                     egui::RichText::new(format!(

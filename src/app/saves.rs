@@ -26,6 +26,7 @@ pub(super) fn plugin(app: &mut App) {
             replays: save::replays_dir(),
         })
         .add_message::<SaveGame>()
+        .add_message::<LoadFinished>()
         .add_systems(OnEnter(Screen::Menu), refresh_catalog)
         .add_systems(OnEnter(Screen::Load), refresh_catalog)
         .add_systems(
@@ -39,6 +40,10 @@ pub(super) fn plugin(app: &mut App) {
             loading_window.run_if(in_state(Screen::Game)),
         );
 }
+
+/// A loaded game's decisions are used up: what it replayed is history.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LoadFinished;
 
 /// Save the game now (Ctrl+S, the Save button) or export it as a replay.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
@@ -258,19 +263,8 @@ fn finish_load(world: &mut World) {
             true,
         )
     };
-    let ended: Vec<usize> = world
-        .get_resource::<crate::rules::battle::record::BattleRecords>()
-        .map_or(Vec::new(), |r| {
-            r.battles
-                .iter()
-                .filter(|b| b.ending.is_some())
-                .map(|b| b.id)
-                .collect()
-        });
-    world
-        .resource_mut::<super::battle::BattleScreen>()
-        .closed
-        .extend(ended);
+    // The battles it replayed were fought: the battle screen puts them away.
+    world.write_message(LoadFinished);
     let turn = world.get_resource::<CampaignTurn>().copied();
     let now = world.resource::<Time<Real>>().elapsed_secs_f64();
     let made = (used, world.resource::<GameLog>().dice.len());

@@ -367,6 +367,16 @@ pub(crate) mod tests {
     /// the battle screen and the Union turn report, a new Seven Days
     /// campaign with these battles and seed, the playback given.
     pub(crate) fn game(battles: BattleMode, seed: u64, playback: Playback) -> App {
+        game_with(battles, seed, playback, |_| {})
+    }
+
+    /// [`game`] with more of the app (`more`) added before it starts.
+    pub(crate) fn game_with(
+        battles: BattleMode,
+        seed: u64,
+        playback: Playback,
+        more: impl FnOnce(&mut App),
+    ) -> App {
         let mut app = App::new();
         let mut loaded = crate::settings::LoadedSettings::default();
         loaded.settings.union_playback = playback;
@@ -392,6 +402,7 @@ pub(crate) mod tests {
                     .after(crate::rules::sequence::RulesSystems)
                     .run_if(in_state(Screen::Game)),
             );
+        more(&mut app);
         app.world_mut()
             .resource_mut::<NextState<Screen>>()
             .set(Screen::Game);

@@ -42,12 +42,33 @@ use crate::settings::Playback;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BattleScreen>()
+        .add_message::<super::saves::LoadFinished>()
         .add_systems(OnEnter(Screen::Game), reset)
-        .add_systems(Update, follow.run_if(in_state(Screen::Game)))
+        .add_systems(
+            Update,
+            (close_replayed, follow)
+                .chain()
+                .run_if(in_state(Screen::Game)),
+        )
         .configure_sets(
             Update,
             crate::rules::sequence::RulesSystems.run_if(rules_may_go_on),
         );
+}
+
+/// The battles a loaded save replayed were fought before it was saved:
+/// none is shown again.
+fn close_replayed(
+    mut loaded: MessageReader<super::saves::LoadFinished>,
+    records: Option<Res<BattleRecords>>,
+    mut screen: ResMut<BattleScreen>,
+) {
+    if loaded.read().count() == 0 {
+        return;
+    }
+    let Some(records) = records else { return };
+    let ended = records.battles.iter().filter(|b| b.ending.is_some());
+    screen.closed.extend(ended.map(|b| b.id));
 }
 
 /// Whether the rules may run on. A battle the Union fought in its phase
@@ -107,7 +128,8 @@ pub struct BattleScreen {
     pub wants_keys: bool,
     /// Enter or Space closed a finished battle this frame, fought in this
     /// phase (`panels::decision::phase_index`; the attacker's phase, 9.3,
-    /// 15.2, 17.0): the keys rest for the questions of later phases.
+    /// 15.2, 17.0): the keys rest for the questions of this phase and
+    /// later ones until the player clicks an answer.
     pub closed_by_key: Option<u32>,
     /// The Square picked on the Advanced sheet for the Force being set up,
     /// whose Formation is still to choose (A10.2.14).
@@ -774,6 +796,7 @@ mod tests {
         app.add_plugins(MinimalPlugins)
             .init_resource::<ButtonInput<KeyCode>>()
             .add_message::<RequestRedraw>()
+            .add_message::<crate::app::saves::LoadFinished>()
             .init_resource::<BattleScreen>()
             .insert_resource(BattleRecords { battles })
             .insert_resource(AppSettings {
@@ -789,7 +812,7 @@ mod tests {
                 persist: false,
                 message: None,
             })
-            .add_systems(Update, follow);
+            .add_systems(Update, (close_replayed, follow).chain());
         app
     }
 
@@ -806,6 +829,22 @@ mod tests {
 
     fn screen(app: &App) -> &BattleScreen {
         app.world().resource::<BattleScreen>()
+    }
+
+    /// A loaded save's battles were fought before it was saved: once its
+    /// decisions are used up none is shown again; one still being fought
+    /// is.
+    #[test]
+    fn battles_a_loaded_save_replayed_are_not_shown_again() {
+        let mut app = app(
+            Playback::Instant,
+            vec![record(5, 3, true), record(9, 2, true), record(40, 2, false)],
+        );
+        app.world_mut()
+            .write_message(crate::app::saves::LoadFinished);
+        app.update();
+        assert_eq!(screen(&app).closed, vec![5, 9]);
+        assert_eq!(screen(&app).id, Some(40));
     }
 
     #[test]

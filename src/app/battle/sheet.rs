@@ -216,8 +216,20 @@ impl Geometry {
             Some((_, r)) => ((r.width() - 14.0) / 1.45)
                 .min((r.height() - 24.0) / 1.3)
                 .clamp(18.0, 58.0),
-            None => (self.bands[0].height() / 2.45).clamp(24.0, 58.0),
+            // As tall as a band allows, yet six Line counters (a Front's
+            // most, 10.2.4) side by side across it.
+            None => (self.bands[0].height() / 1.9)
+                .min((self.inner[0].width() / 6.0 - 10.0) / 1.45)
+                .clamp(24.0, 58.0),
         }
+    }
+
+    /// In a Melee band two armies share the height: smaller counters.
+    fn melee_unit(&self) -> f32 {
+        (self.bands[0].height() / 2.45)
+            .clamp(24.0, 58.0)
+            .min(self.unit())
+            * 0.8
     }
 }
 
@@ -327,8 +339,7 @@ fn band_layout(sheet: &SheetView, g: &Geometry) -> Vec<(usize, Rect)> {
                 if u.region != *region || u.side != side {
                     continue;
                 }
-                // Two armies share a Melee band: smaller counters.
-                let c = if melee { c * 0.8 } else { c };
+                let c = if melee { g.melee_unit() } else { c };
                 let size = size_of(u.formation, c);
                 out.push((
                     k,
@@ -627,24 +638,30 @@ fn bands(painter: &egui::Painter, g: &Geometry, sheet: &SheetView) {
         };
         painter.rect_filled(full.shrink(1.0), 2.0, fill);
         let lbl = Rect::from_min_size(full.min, Vec2::new(g.label_w, full.height()));
-        let cap = match region.capacity() {
-            Some(n) => format!("at most {n} Mobile Forces a side"),
-            None => "no limit".to_string(),
+        // 10.2.4's limit, shorter in a narrow label column.
+        let cap = match (region.capacity(), g.label_w < 130.0) {
+            (Some(n), false) => format!("at most {n} Mobile Forces a side"),
+            (Some(n), true) => format!("at most {n} a side"),
+            (None, _) => "no limit".to_string(),
         };
-        painter.text(
-            lbl.left_center() + Vec2::new(8.0, -8.0),
-            Align2::LEFT_CENTER,
-            region.name(),
+        // Wrapped to the label column, so that no counter covers it.
+        let wrap = (g.label_w - 12.0).max(20.0);
+        let name = painter.layout(
+            region.name().to_string(),
             FontId::proportional(14.0),
             INK,
+            wrap,
         );
-        painter.text(
-            lbl.left_center() + Vec2::new(8.0, 9.0),
-            Align2::LEFT_CENTER,
+        let cap = painter.layout(
             cap,
             FontId::proportional(10.5),
             INK.gamma_multiply(0.7),
+            wrap,
         );
+        let name_h = name.size().y;
+        let top = lbl.center().y - (name_h + 2.0 + cap.size().y) / 2.0;
+        painter.galley(Pos2::new(lbl.left() + 8.0, top), name, INK);
+        painter.galley(Pos2::new(lbl.left() + 8.0, top + name_h + 2.0), cap, INK);
         if melee {
             painter.text(
                 full.right_top() + Vec2::new(-g.lee_w - 8.0, 4.0),
@@ -977,6 +994,14 @@ fn placement_popup(
 /// marker, the Battle Plan quantities, the Special Battle Plans in effect,
 /// the cup, Insights and the Formation counter.
 /// Before the battle begins (`setup`), what is being set up instead.
+/// How wide `text` is in the proportional font at `size`.
+fn width_of(painter: &egui::Painter, text: &str, size: f32) -> f32 {
+    painter
+        .layout_no_wrap(text.to_string(), FontId::proportional(size), INK)
+        .size()
+        .x
+}
+
 fn header_strip(
     ui: &mut egui::Ui,
     painter: &egui::Painter,
@@ -1069,20 +1094,30 @@ fn header_strip(
         x += 190.0;
     }
     let left = s.quantity.saturating_sub(s.assigned);
-    let text = format!(
+    let font = FontId::proportional(12.0);
+    let width = |t: &str| {
+        painter
+            .layout_no_wrap(t.to_string(), font.clone(), INK)
+            .size()
+            .x
+    };
+    let title_right = r.left() + 10.0 + width_of(painter, title, 18.0);
+    // After the turn track; where it leaves no room (a long battle, a
+    // narrow window) at the right of the title's line, shorter if need be,
+    // never over the title (all of it on hover).
+    let long = format!(
         "Battle Plans {left} of {} left · Union draws {}",
         s.quantity, s.union_quantity
     );
-    let font = FontId::proportional(12.0);
-    let w = painter
-        .layout_no_wrap(text.clone(), font.clone(), INK)
-        .size()
-        .x;
-    // Where the turn track leaves no room (a long battle, a narrow
-    // window): on the title's line, at the right.
-    let at = if x + w <= r.right() - 8.0 {
-        painter.text(Pos2::new(x, y + 11.0), Align2::LEFT_CENTER, text, font, INK)
+    let brief = format!("Plans {left}/{} · Union {}", s.quantity, s.union_quantity);
+    let at = if x + width(&long) <= r.right() - 8.0 {
+        painter.text(Pos2::new(x, y + 11.0), Align2::LEFT_CENTER, long, font, INK)
     } else {
+        let text = if title_right + 16.0 + width(&long) <= r.right() - 10.0 {
+            long
+        } else {
+            brief
+        };
         painter.text(
             Pos2::new(r.right() - 10.0, r.top() + 15.0),
             Align2::RIGHT_CENTER,
@@ -1285,26 +1320,39 @@ fn counter(
         Some(s) => format!("{}/{s}", v.combat),
         None => v.combat.to_string(),
     };
-    painter.text(
-        r.center(),
-        Align2::CENTER_CENTER,
-        cv,
-        FontId::proportional(small * 1.6),
-        text,
-    );
-    let bottom = format!(
-        "{} {}{}",
-        crate::app::theme::symbol(p.force.force_type),
-        p.force.skill.letter(),
-        v.activation.map_or(String::new(), |a| format!(" {a}"))
-    );
-    painter.text(
-        r.center_bottom() - Vec2::new(0.0, 2.0),
-        Align2::CENTER_BOTTOM,
-        bottom,
-        FontId::proportional(small),
-        text,
-    );
+    // Too short for three lines (a small window, a Melee band): the name
+    // and the Combat Value; the rest is on hover.
+    let compact = r.height() < 3.6 * small;
+    if compact {
+        painter.text(
+            r.center_bottom() - Vec2::new(0.0, 1.0),
+            Align2::CENTER_BOTTOM,
+            cv,
+            FontId::proportional((r.height() - size - 4.0).clamp(small, small * 1.6)),
+            text,
+        );
+    } else {
+        painter.text(
+            r.center(),
+            Align2::CENTER_CENTER,
+            cv,
+            FontId::proportional(small * 1.6),
+            text,
+        );
+        let bottom = format!(
+            "{} {}{}",
+            crate::app::theme::symbol(p.force.force_type),
+            p.force.skill.letter(),
+            v.activation.map_or(String::new(), |a| format!(" {a}"))
+        );
+        painter.text(
+            r.center_bottom() - Vec2::new(0.0, 2.0),
+            Align2::CENTER_BOTTOM,
+            bottom,
+            FontId::proportional(small),
+            text,
+        );
+    }
     if u.reduced {
         painter.line_segment(
             [r.left_bottom(), r.right_top()],

@@ -91,6 +91,13 @@ impl DecisionState {
     }
 }
 
+/// A key that closed a battle of `phase` rests for the questions of that
+/// phase too: the next one may be the same phase's Forced March (15.1) or
+/// its Resupply, which a held Enter must not answer either.
+fn closed_battle_rest(phase: u32) -> u32 {
+    phase.saturating_sub(1)
+}
+
 #[allow(clippy::too_many_arguments)]
 fn keys(
     keys: Res<ButtonInput<KeyCode>>,
@@ -123,7 +130,7 @@ fn keys(
     let playback = if report.key_used {
         Some(phase_index(report.turn, crate::campaign::Phase::Union))
     } else {
-        battle.closed_by_key
+        battle.closed_by_key.map(closed_battle_rest)
     };
     state.follow_rest(playback, log.decisions.len() + answers.answers.len(), phase);
     if state.confirm.as_ref().is_some_and(|d| {
@@ -237,19 +244,19 @@ impl DecisionPanel<'_> {
         let state = &mut *self.state;
         // A stand-alone battle's modified sheet needs the width: the panel
         // stays narrow and its long answers wrap.
-        let narrow = view.stand_alone.is_some();
+        // Elsewhere at most 30% of the window, so that a long answer or
+        // the odds advisor never squeezes the map or the Battlefield Sheet.
+        let max = if view.stand_alone.is_some() {
+            super::STAND_ALONE_DECISION_W
+        } else {
+            (root.available_width() * 0.3).max(310.0)
+        };
         egui::Panel::right("decision")
             .frame(crate::app::theme::unfilled_panel(root.style()))
             .default_size(310.0)
-            .max_size(if narrow {
-                super::STAND_ALONE_DECISION_W
-            } else {
-                f32::INFINITY
-            })
+            .max_size(max)
             .show(root, |ui| {
-                if narrow {
-                    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
-                }
+                ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
                 ui.heading("Your decision");
                 if let Some(why) = &pending.blocked {
                     ui.colored_label(egui::Color32::DARK_RED, why);
@@ -585,70 +592,76 @@ fn on_the_map(
                 }
             }
         });
-    let movers = r.movers().len();
-    if movers > 0 && many {
-        ui.label(format!(
-            "{movers} {} can move: select one on the map or on the left.",
-            if movers == 1 { "Force" } else { "Forces" }
-        ));
+    if many && let Some(line) = movers_line(&r.movers()) {
+        ui.label(line);
     }
+}
+
+/// "8 Forces and Lee can move: …": Lee is no Force (3.2), so he is not
+/// counted among them, as "End moves with 0 of 8 Forces moved?" does not.
+fn movers_line(movers: &[&str]) -> Option<String> {
+    let lee = movers.contains(&"lee");
+    let forces = movers.len() - usize::from(lee);
+    let who = match (forces, lee) {
+        (0, false) => return None,
+        (0, true) => "Lee".to_string(),
+        (1, false) => "1 Force".to_string(),
+        (1, true) => "1 Force and Lee".to_string(),
+        (n, false) => format!("{n} Forces"),
+        (n, true) => format!("{n} Forces and Lee"),
+    };
+    Some(format!(
+        "{who} can move: select one on the map or on the left."
+    ))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::Screen;
+
+    /// A Confederate battle of turn 2 closed with Enter: the Forced March
+    /// question of the same phase is not answered by Enter, nor anything
+    /// later, until the player clicks an answer; then the keys work again.
+    #[test]
+    fn a_key_that_closed_a_battle_answers_nothing_in_its_phase() {
+        let confederate = phase_index(2, crate::campaign::Phase::Confederate);
+        let mut state = DecisionState::default();
+        state.follow_rest(Some(closed_battle_rest(confederate)), 10, Some(confederate));
+        assert!(
+            !state.keys_answer(Some(confederate)),
+            "the Forced March waits"
+        );
+        assert!(!state.keys_answer(Some(confederate + 1)));
+        // Clicked: one decision more.
+        state.follow_rest(None, 11, Some(confederate));
+        assert!(state.keys_answer(Some(confederate)));
+    }
+
+    /// Lee moves but is counted apart from the Forces.
+    #[test]
+    fn lee_is_not_counted_among_the_forces_that_can_move() {
+        let line = |m: &[&str]| movers_line(m).unwrap_or_default();
+        assert!(line(&["hill", "lee", "jackson"]).starts_with("2 Forces and Lee can move"));
+        assert!(line(&["lee"]).starts_with("Lee can move"));
+        assert!(line(&["hill"]).starts_with("1 Force can move"));
+        assert_eq!(movers_line(&[]), None);
+    }
     use crate::rules::battle::ground::Region;
     use crate::rules::turn::Step;
     use crate::settings::Playback;
-    use bevy::state::app::StatesPlugin;
 
     /// The game screen headless: the rules, the view, the battle screen,
     /// the Union turn report and the keys, with the playback given.
     fn game(playback: Playback) -> App {
-        let mut app = App::new();
-        let mut loaded = crate::settings::LoadedSettings::default();
-        loaded.settings.union_playback = playback;
-        app.add_plugins((MinimalPlugins, StatesPlugin, crate::RulesPlugin))
-            .init_state::<Screen>()
-            .add_message::<bevy::window::RequestRedraw>()
-            .init_resource::<ButtonInput<KeyCode>>()
-            .init_resource::<SaveState>()
-            .init_resource::<UnionReport>()
-            .init_resource::<crate::app::warnings::ObjectiveWarning>()
-            .init_resource::<crate::app::union_turn::UnionMoves>()
-            .insert_resource(AppSettings {
-                loaded,
-                persist: false,
-                message: None,
-            })
-            .add_plugins((crate::app::view::plugin, battle::plugin, plugin))
-            .add_systems(
-                Update,
-                (
-                    crate::app::union_turn::follow_chronicle,
-                    crate::app::union_turn::step_report,
-                )
-                    .chain()
-                    .after(battle::follow)
-                    .after(crate::rules::sequence::RulesSystems)
-                    .run_if(in_state(Screen::Game)),
-            );
-        app.world_mut()
-            .resource_mut::<NextState<Screen>>()
-            .set(Screen::Game);
-        app.update();
-        let campaign = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").unwrap());
-        app.world_mut()
-            .write_message(crate::rules::setup::NewCampaign::new(
-                campaign,
-                crate::rules::difficulty::GameOptions {
-                    battles: crate::rules::difficulty::BattleMode::Quick,
-                    seed: 3,
-                    ..Default::default()
-                },
-            ));
-        app
+        crate::app::union_turn::tests::game_with(
+            crate::rules::difficulty::BattleMode::Quick,
+            3,
+            playback,
+            |app| {
+                app.init_resource::<crate::app::warnings::ObjectiveWarning>()
+                    .add_plugins(plugin);
+            },
+        )
     }
 
     fn step(app: &App) -> Option<Step> {

@@ -254,18 +254,12 @@ mod tests {
             let report = laid.report.expect("the report is shown");
             let map = laid.map.expect("the map's area");
             assert!(laid.quick_battle.is_none());
-            for (name, r) in [
-                ("status", status),
-                ("situation", left),
-                ("decision", decision),
-                ("chronicle", chronicle),
-                ("map", map),
-            ] {
-                assert!(
-                    !overlap(report, r),
-                    "{w}×{h}: report {report:?} over {name} {r:?}"
-                );
-            }
+            clear_of(
+                (w, h),
+                "report",
+                report,
+                [status, left, decision, chronicle, map],
+            );
             // Between the situation and the decision panel, just above
             // the Chronicle, and within the window.
             assert!(report.left() >= left.right() - 0.5 && report.right() <= decision.left() + 0.5);
@@ -286,6 +280,18 @@ mod tests {
         app.world_mut().resource_mut::<UnionReport>().open = false;
         let (laid, _) = laid_out(&mut app, egui::vec2(1280.0, 720.0));
         assert!(laid.report.is_none());
+    }
+
+    /// `what` (a docked window) covers none of the status bar, situation,
+    /// decision, Chronicle and map rects.
+    fn clear_of((w, h): (f32, f32), what: &str, rect: egui::Rect, others: [egui::Rect; 5]) {
+        let names = ["status", "situation", "decision", "chronicle", "map"];
+        for (name, r) in names.iter().zip(others) {
+            assert!(
+                !overlap(rect, r),
+                "{w}×{h}: {what} {rect:?} over {name} {r:?}"
+            );
+        }
     }
 
     /// A Quick battle is docked at the right of the map's area, beside
@@ -310,18 +316,12 @@ mod tests {
             let quick = laid.quick_battle.expect("the battle is docked");
             let map = laid.map.expect("the map's area");
             assert!(laid.report.is_none(), "the battle has the report's room");
-            for (name, r) in [
-                ("status", status),
-                ("situation", left),
-                ("decision", decision),
-                ("chronicle", chronicle),
-                ("map", map),
-            ] {
-                assert!(
-                    !overlap(quick, r),
-                    "{w}×{h}: battle {quick:?} over {name} {r:?}"
-                );
-            }
+            clear_of(
+                (w, h),
+                "battle",
+                quick,
+                [status, left, decision, chronicle, map],
+            );
             assert!(
                 (quick.right() - decision.left()).abs() < 1.0,
                 "{quick:?} {decision:?}"

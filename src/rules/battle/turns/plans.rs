@@ -409,20 +409,7 @@ mod tests {
     use crate::rules::difficulty::GameOptions;
 
     fn field(b: &mut Board) -> Field<Region> {
-        b.place(
-            "longstreet",
-            crate::rules::components::Location::Area("glendale".into()),
-            crate::rules::components::Strength::Full,
-        );
-        let mut f: Field<Region> = Field::new("glendale", false, 4);
-        let pid = b.index("longstreet").unwrap();
-        f.units.push(crate::rules::battle::field::Unit::new(
-            b,
-            pid,
-            Side::Confederate,
-            Region::ConfederateApproach,
-            Formation::Line,
-        ));
+        let mut f = super::super::sequence::tests::longstreet_at_glendale(b);
         f.quantity = 2;
         f
     }

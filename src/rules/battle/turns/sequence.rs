@@ -164,13 +164,33 @@ fn check<P: Sheet>(ctx: &Ctx, f: &Field<P>, step: &str) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::rules::battle::ground::Region;
     use crate::rules::battle::terms::PlanCounter;
     use crate::rules::battle::turns::plans::refusal;
     use crate::rules::board::Board;
     use crate::rules::difficulty::{GameOptions, PlayerLevel, UnionAspects};
+
+    /// A battle at Glendale with Longstreet in the Confederate Approach, in
+    /// Line (4 battle turns).
+    pub(in crate::rules::battle::turns) fn longstreet_at_glendale(b: &mut Board) -> Field<Region> {
+        b.place(
+            "longstreet",
+            crate::rules::components::Location::Area("glendale".into()),
+            crate::rules::components::Strength::Full,
+        );
+        let mut f: Field<Region> = Field::new("glendale", false, 4);
+        let pid = b.index("longstreet").unwrap();
+        f.units.push(crate::rules::battle::field::Unit::new(
+            b,
+            pid,
+            Side::Confederate,
+            Region::ConfederateApproach,
+            crate::rules::battle::terms::Formation::Line,
+        ));
+        f
+    }
 
     /// Officers Confused: at Regular two Battle Plan Counters out of the
     /// player's choice and six Special Battle Plans out of the cup for the
@@ -199,20 +219,7 @@ mod tests {
                 ..GameOptions::default()
             };
             let mut b = Board::empty(c.clone(), options);
-            b.place(
-                "longstreet",
-                crate::rules::components::Location::Area("glendale".into()),
-                crate::rules::components::Strength::Full,
-            );
-            let mut f: Field<Region> = Field::new("glendale", false, 4);
-            let pid = b.index("longstreet").unwrap();
-            f.units.push(crate::rules::battle::field::Unit::new(
-                &b,
-                pid,
-                Side::Confederate,
-                Region::ConfederateApproach,
-                crate::rules::battle::terms::Formation::Line,
-            ));
+            let mut f = longstreet_at_glendale(&mut b);
             let cup = f.cup.len();
             let mut dice = crate::dice::Dice::seeded(3);
             let mut chronicle = crate::chronicle::Chronicle::default();
