@@ -769,9 +769,8 @@ mod tests {
         }
     }
 
-    /// 9.2: ending the Moves with Forces unmoved is asked again.
-    #[test]
-    fn ending_the_moves_with_forces_unmoved_is_asked_again() {
+    /// A new game (Instant playback) come to its first Moves question.
+    fn at_the_first_moves() -> App {
         let mut app = game(Playback::Instant);
         for _ in 0..50 {
             app.update();
@@ -781,6 +780,13 @@ mod tests {
                 break;
             }
         }
+        app
+    }
+
+    /// 9.2: ending the Moves with Forces unmoved is asked again.
+    #[test]
+    fn ending_the_moves_with_forces_unmoved_is_asked_again() {
+        let mut app = at_the_first_moves();
         app.update();
         let view = app.world().resource::<GameView>();
         let r = view.request.as_ref().expect("the Moves ask");
@@ -802,15 +808,7 @@ mod tests {
     /// 3.1: while the objective warning is up, Enter answers nothing.
     #[test]
     fn keys_wait_while_the_objective_warning_is_up() {
-        let mut app = game(Playback::Instant);
-        for _ in 0..50 {
-            app.update();
-            if step(&app) == Some(Step::ConfederateMoves)
-                && app.world().resource::<PendingDecision>().request.is_some()
-            {
-                break;
-            }
-        }
+        let mut app = at_the_first_moves();
         app.world_mut()
             .resource_mut::<crate::app::warnings::ObjectiveWarning>()
             .raise("test".into());
