@@ -234,27 +234,34 @@ impl Dice {
     }
 }
 
+/// How one die picks among `n` (2 to 10) candidates (R-20.0): each
+/// candidate's faces, a 10 reading 0, and the faces rolled again, e.g.
+/// "2, 4, 6, 8, 10 → A; 1, 3, 5, 7, 9 → B".
+fn one_die_faces(n: usize, name: impl Fn(usize) -> String) -> String {
+    let limit = 10 / n as u64 * n as u64;
+    let faces = |i: usize| -> Vec<String> {
+        (1..=10u64)
+            .filter(|f| f % 10 < limit && (f % 10) as usize % n == i)
+            .map(|f| f.to_string())
+            .collect()
+    };
+    let mut parts: Vec<String> = (0..n)
+        .map(|i| format!("{} → {}", faces(i).join(", "), name(i)))
+        .collect();
+    if limit < 10 {
+        let again: Vec<String> = (limit..10).map(|f| f.to_string()).collect();
+        parts.push(format!("{}: roll again", again.join(", ")));
+    }
+    parts.join("; ")
+}
+
 /// R-20.0 for a player rolling a pick: how `Dice::pick` reads the dice, the
 /// `k`th of `digits` asked now. Candidates are numbered from 0 in the order
 /// [`pick_logged`] names them.
 fn pick_key(n: usize, k: u32, digits: u32) -> String {
     let limit = 10u64.pow(digits) / n as u64 * n as u64;
     if digits == 1 {
-        // One die: each candidate's faces, a 10 reading 0.
-        let faces = |i: usize| -> Vec<String> {
-            (1..=10u64)
-                .filter(|f| f % 10 < limit && (f % 10) as usize % n == i)
-                .map(|f| f.to_string())
-                .collect()
-        };
-        let mut parts: Vec<String> = (0..n)
-            .map(|i| format!("{} → #{}", faces(i).join(", "), i + 1))
-            .collect();
-        if limit < 10 {
-            let again: Vec<String> = (limit..10).map(|f| f.to_string()).collect();
-            parts.push(format!("{}: roll again", again.join(", ")));
-        }
-        return parts.join("; ");
+        return one_die_faces(n, |i| format!("#{}", i + 1));
     }
     format!(
         "die {} of {digits} ({}): the {digits} dice read as one number, first die first, a 10 reading 0; \
@@ -446,9 +453,15 @@ pub fn pick_logged(
         } else {
             format!("{count} candidates")
         };
+        // With one die, which faces choose which (R-20.0).
+        let key = if count <= 10 {
+            format!("; {}", one_die_faces(count, &name))
+        } else {
+            String::new()
+        };
         chronicle.note_with(rule, || {
             format!(
-                "{what}: {} chosen at random from {among} (d10: {}).",
+                "{what}: {} chosen at random from {among} (d10: {}{key}).",
                 name(i),
                 dice_text.join(", ")
             )

@@ -436,5 +436,244 @@ fn stand_alone_battles_play_to_a_result() {
         );
         let (_, again, _) = fcrel(&["battle", "--scenario", s]);
         assert_eq!(out, again);
+        // R-A-stand-alone: no Withdrawal roll, so never "Encamp".
+        assert!(!out.contains("Encamp (14.8.4)"), "{s}: {out}");
     }
+    // The Cornfield lasts its turns: its terms decide.
+    let (_, out, _) = fcrel(&["battle", "--scenario", "scenarios/battle-cornfield.json"]);
+    assert!(
+        out.contains("Ending: its last battle turn is over and the scenario's terms decide"),
+        "{out}"
+    );
+}
+
+/// A10.2.14: "A Friendly Force may move through a Square containing
+/// another Friendly Force, but may not move through a Square containing an
+/// Enemy Force." A12.3 Fighting Retreat ("Retreat 2 Squares") from D2 with
+/// friends in E1, E2 and E3 and Row F empty: through E2 into F2.
+#[test]
+fn fighting_retreat_passes_through_a_friend() {
+    let mut t = T::new(&[
+        ("longstreet", "D2", Line),
+        ("kearny", "C2", Line),
+        ("ap-hill", "E1", Line),
+        ("magruder", "E2", Line),
+        ("huger", "E3", Line),
+    ]);
+    t.unit("longstreet").counter = Some(PlanCounter::FightingRetreat);
+    for id in ["ap-hill", "magruder", "huger"] {
+        t.unit(id).acted = true;
+    }
+    // Activation 7 −2 = 5 (3), attack 8 −1 = 7 (2): a Hit.
+    t.run(&[3, 2], vec![], |ctx, f| {
+        resolve::confederate(ctx, f, false)
+    });
+    let text = t.game.text();
+    assert_eq!(t.square("longstreet"), sq("F2"), "{text}");
+    assert_eq!(t.square("magruder"), sq("E2"));
+    assert!(text.contains("passes through Square E2"), "{text}");
+    assert!(!text.contains("stays where it is"), "{text}");
+}
+
+/// A10.2.14 with A12.4 ("Cavalry Forces may move 2 Squares"): Stuart in
+/// Column at E4 Marches through Longstreet in D4 into the empty C4; in
+/// Column toward both Squares, no Activation check.
+#[test]
+fn cavalry_marches_through_a_friend() {
+    let mut t = T::new(&[
+        ("stuart", "E4", Column),
+        ("longstreet", "D4", Line),
+        ("kearny", "A1", Line),
+    ]);
+    t.unit("longstreet").acted = true;
+    let act = Decision::Act {
+        force: "stuart".into(),
+        plan: Some(DefaultPlan::March {
+            change: FormationChange::None,
+            then: SecondMove::Another,
+        }),
+    };
+    t.run(
+        &[],
+        vec![
+            act,
+            Decision::MarchInto { square: sq("D4") },
+            Decision::MarchInto { square: sq("C4") },
+        ],
+        |ctx, f| resolve::confederate(ctx, f, false),
+    );
+    let text = t.game.text();
+    assert_eq!(t.square("stuart"), sq("C4"), "{text}");
+    assert_eq!(t.square("longstreet"), sq("D4"));
+    assert!(text.contains("passes through Square D4"), "{text}");
+}
+
+/// R-A10.2.14-through: a Cavalry Force passing through a friend makes both
+/// Activation checks before it sets out; in Line toward the second Square
+/// (D5, beside D4) it must roll, and failing it Holds where it began. A
+/// Force never ends a move in a friend's Square (A11.0).
+#[test]
+fn cavalry_failing_its_second_check_never_stops_on_a_friend() {
+    let mut t = T::new(&[
+        ("stuart", "E4", Column),
+        ("longstreet", "D4", Line),
+        ("kearny", "A1", Line),
+    ]);
+    t.unit("longstreet").acted = true;
+    let act = Decision::Act {
+        force: "stuart".into(),
+        plan: Some(DefaultPlan::March {
+            change: FormationChange::None,
+            then: SecondMove::Another,
+        }),
+    };
+    // Stuart's Activation number 6: 9 fails.
+    t.run(
+        &[9],
+        vec![
+            act,
+            Decision::MarchInto { square: sq("D4") },
+            Decision::MarchInto { square: sq("D5") },
+        ],
+        |ctx, f| resolve::confederate(ctx, f, false),
+    );
+    assert_eq!(t.square("stuart"), sq("E4"), "{}", t.game.text());
+    assert_eq!(t.square("longstreet"), sq("D4"));
+}
+
+/// A10.2.14 "may not move through a Square containing an Enemy Force": a
+/// Square with a Union Force (in Melee with a friend too) is never passed
+/// through; the Cavalry's two Squares are offered through friends only.
+#[test]
+fn no_move_passes_through_an_enemy() {
+    use fcrel::rules::battle::advanced::movement::{retreat_through, through_squares};
+    let t = T::new(&[
+        ("stuart", "E4", Column),
+        ("longstreet", "D4", Line),
+        ("sykes", "D4", Line),
+        ("holmes", "D3", Line),
+        ("kearny", "D5", Line),
+    ]);
+    let k = t.f.unit_of(t.pid("stuart")).unwrap();
+    assert_eq!(through_squares(&t.f, k), vec![sq("D3")]);
+    // Fighting Retreat from D2: E1–E3 friends but E2 in Melee, F1–F3 free.
+    let t = T::new(&[
+        ("longstreet", "D2", Line),
+        ("ap-hill", "E1", Line),
+        ("magruder", "E2", Line),
+        ("sykes", "E2", Line),
+        ("huger", "E3", Line),
+    ]);
+    let k = t.f.unit_of(t.pid("longstreet")).unwrap();
+    assert_eq!(retreat_through(&t.f, k), vec![sq("E1"), sq("E3")]);
+}
+
+/// A12.3 Flank through a friend: Longstreet in Column at E4, his target
+/// Kearny in C4, A.P. Hill in D4. Through D4 into Kearny's Square: Kearny's
+/// Defensive Fire fails to Activate (9), his Shock check 5 −2 −3 = 0 fails
+/// (5): Hit and Retreat; Longstreet's attack at −2/−2 (3) destroys him.
+#[test]
+fn flank_passes_through_a_friend_into_its_target() {
+    let mut t = T::new(&[
+        ("longstreet", "E4", Column),
+        ("kearny", "C4", Line),
+        ("ap-hill", "D4", Line),
+    ]);
+    let kearny = t.pid("kearny");
+    t.unit("longstreet").counter = Some(PlanCounter::Flank);
+    t.unit("longstreet").target = Some(kearny);
+    t.unit("ap-hill").acted = true;
+    t.run(
+        &[9, 5, 3],
+        vec![Decision::MarchInto { square: sq("D4") }],
+        |ctx, f| resolve::confederate(ctx, f, false),
+    );
+    let text = t.game.text();
+    assert_eq!(t.square("longstreet"), sq("C4"), "{text}");
+    assert_eq!(t.square("ap-hill"), sq("D4"));
+    assert!(t.f.unit_of(kearny).is_none(), "{text}");
+    assert!(text.contains("passes through Square D4"), "{text}");
+}
+
+/// R-A10.2.14-through: repulsed by Defensive Fire while passing through a
+/// friend's Square, the Flank Force goes back to the Square it set out
+/// from: Kearny Activates (1) and hits (1).
+#[test]
+fn a_repulsed_flank_goes_back_from_a_friends_square() {
+    let mut t = T::new(&[
+        ("longstreet", "E4", Column),
+        ("kearny", "C4", Line),
+        ("ap-hill", "D4", Line),
+    ]);
+    let kearny = t.pid("kearny");
+    t.unit("longstreet").counter = Some(PlanCounter::Flank);
+    t.unit("longstreet").target = Some(kearny);
+    t.unit("ap-hill").acted = true;
+    t.run(
+        &[1, 1],
+        vec![Decision::MarchInto { square: sq("D4") }],
+        |ctx, f| resolve::confederate(ctx, f, false),
+    );
+    let text = t.game.text();
+    assert_eq!(t.square("longstreet"), sq("E4"), "{text}");
+    assert_eq!(t.game.strength("longstreet"), Strength::Reduced);
+    assert!(text.contains("goes back to Square E4"), "{text}");
+}
+
+/// A12.3 Rapid Advance through a friend: from F4, 3 Squares from Kearny in
+/// C4, through A.P. Hill in E4 into D4 (Activation 7 in Column: 4).
+#[test]
+fn rapid_advance_passes_through_a_friend() {
+    let mut t = T::new(&[
+        ("longstreet", "F4", Column),
+        ("kearny", "C4", Line),
+        ("ap-hill", "E4", Line),
+    ]);
+    let kearny = t.pid("kearny");
+    t.unit("longstreet").counter = Some(PlanCounter::RapidAdvance);
+    t.unit("longstreet").target = Some(kearny);
+    t.unit("ap-hill").acted = true;
+    t.run(
+        &[4],
+        vec![
+            Decision::MarchInto { square: sq("E4") },
+            Decision::MarchInto { square: sq("D4") },
+        ],
+        |ctx, f| resolve::confederate(ctx, f, false),
+    );
+    assert_eq!(t.square("longstreet"), sq("D4"), "{}", t.game.text());
+    assert_eq!(t.square("ap-hill"), sq("E4"));
+}
+
+/// "Union Objective Markers and the Advance Default Battle Plan": "After
+/// making that roll, in cases where there are two or more Confederate
+/// Forces or two or more Union Objectives an equal distance away, roll d10
+/// again to randomly determine which". An even roll (2), Longstreet
+/// (Veteran) and Holmes (Poor Line) both 2 Squares off: a d10 (2) picks,
+/// not the lower Skill Level, and its faces are chronicled.
+#[test]
+fn with_objectives_equal_distances_are_random() {
+    use fcrel::rules::battle::advanced::movement::union_advance;
+    let mut t = T::new(&[
+        ("slocum", "C4", Column),
+        ("longstreet", "E3", Line),
+        ("holmes", "E5", Line),
+    ]);
+    t.f.objectives = vec![sq("A1")];
+    t.f.tactics = Tactics::Aggressive;
+    let k = t.f.unit_of(t.pid("slocum")).unwrap();
+    // 2: even, a Confederate Force; 2: the first named, Longstreet; then
+    // D3 or D4 toward E3, both in his front: 1, the second.
+    let to = t.run(&[2, 2, 1], vec![], |ctx, f| union_advance(ctx, f, k));
+    let text = t.game.text();
+    assert!(
+        text.contains("2, 4, 6, 8, 10 → Longstreet") && text.contains("1, 3, 5, 7, 9 → Holmes"),
+        "{text}"
+    );
+    let to = to.expect("a step");
+    assert_eq!(
+        fcrel::rules::battle::ground::Ground::distance(to, sq("E3")),
+        1,
+        "toward Longstreet, not the Poor Line Holmes: {text}"
+    );
 }

@@ -448,6 +448,10 @@ fn properties(run: &Fought) -> Result<(), String> {
                         let Some(square) = u.square else {
                             return Err(format!("{} without a Square ({caption})", u.force));
                         };
+                        // A10.2.14: a Force may pass through a friend's Square.
+                        if u.passing {
+                            continue;
+                        }
                         if !taken.insert((square, u.side == Side::Union)) {
                             return Err(format!(
                                 "two {} Forces in Square {} on the sheet \"{caption}\" of battle turn {}",

@@ -1299,7 +1299,7 @@ fn gettysburg_forbidden_insights_are_never_offered() {
         battle_until_first_question(c.clone(), "herr-ridge", &forces, true, &[], &[1, 1]);
     let t = run.text();
     assert!(
-        t.contains("Random Insight: Demolitions chosen at random from Duration, Demolitions, Entrench, Front, Morale, Officers (d10: 1)."),
+        t.contains("Random Insight: Demolitions chosen at random from Duration, Demolitions, Entrench, Front, Morale, Officers (d10: 1; 10 → Duration; 1 → Demolitions; 2 → Entrench; 3 → Front; 4 → Morale; 5 → Officers; 6, 7, 8, 9: roll again)."),
         "{t}"
     );
 }

@@ -124,7 +124,7 @@ fn ending_id(e: Ending) -> &'static str {
         Ending::Routed { .. } => "confederates_routed",
         Ending::Retreat { side: Side::Union } => "union_retreat",
         Ending::Retreat { .. } => "confederate_retreat",
-        Ending::Encamp => "encamp",
+        Ending::Encamp | Ending::LastTurn => "encamp",
         Ending::Enveloped { loser: Side::Union } => "union_enveloped",
         Ending::Enveloped { .. } => "confederates_enveloped",
         Ending::ConfederateWithdrew => "confederates_withdrew",

@@ -48,7 +48,9 @@ pub fn ending_index(e: Ending) -> usize {
         Ending::Retreat {
             side: Side::Confederate,
         } => 3,
-        Ending::Encamp => 4,
+        // A stand-alone battle's last turn is never weighed (the advisor
+        // stays out of them); it would count as both armies staying.
+        Ending::Encamp | Ending::LastTurn => 4,
         Ending::Enveloped { loser: Side::Union } => 5,
         Ending::Enveloped {
             loser: Side::Confederate,

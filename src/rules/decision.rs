@@ -381,6 +381,9 @@ pub struct UnitView {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub range: Option<i32>,
     pub in_melee: bool,
+    /// Passing through a friend's Square (A10.2.14, R-A10.2.14-through).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub passing: bool,
 }
 
 /// A battle's balance when a decision is asked.

@@ -244,16 +244,8 @@ pub fn withdrawal_and_ending(ui: &mut egui::Ui, board: &Board, b: &BattleRecord,
     if cursor >= b.events.len()
         && let Some(ending) = b.ending
     {
-        // A stand-alone battle that lasts its turns ends by its terms, not
-        // by Encamping (R-A-stand-alone).
-        let how = match ending {
-            crate::rules::battle::Ending::Encamp if board.stand_alone.is_some() => {
-                "its last battle turn is over and its terms decide (R-A-stand-alone)".to_string()
-            }
-            _ => ending.describe(),
-        };
         ui.label(
-            RichText::new(format!("The battle is over: {how}."))
+            RichText::new(format!("The battle is over: {}.", ending.describe()))
                 .strong()
                 .color(RED),
         );

@@ -1608,6 +1608,7 @@ mod tests {
             acted: false,
             clear_orders: false,
             in_melee: true,
+            passing: false,
             range: Some(0),
             refusals: Vec::new(),
             relations: Vec::new(),

@@ -41,6 +41,10 @@ pub struct Unit<P> {
     /// A Scout's Clear Orders this turn (11.2.1): no Activation roll for
     /// its Battle Plan Counter, or for its Default Battle Plan.
     pub clear_orders: Option<ClearOrders>,
+    /// Passing through a friend's Square on a move of two Squares
+    /// (A10.2.14): the one Force of a side a Square it does not count
+    /// against while there.
+    pub passing: bool,
 }
 
 /// What a Scout's Clear Orders cover (11.2.1, R-11.2.1).
@@ -151,6 +155,7 @@ impl<P> Unit<P> {
             cover: false,
             acted: false,
             clear_orders: None,
+            passing: false,
         }
     }
 }

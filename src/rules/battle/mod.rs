@@ -47,6 +47,9 @@ pub enum Ending {
     Cleared { loser: Option<Side> },
     /// Quick 14.5.1 / Very Quick 14.8.1: the player took the army away.
     ConfederateWithdrew,
+    /// A stand-alone battle's last battle turn is over: no Withdrawal roll,
+    /// the scenario's victory conditions decide (R-A-stand-alone).
+    LastTurn,
 }
 
 impl Ending {
@@ -64,6 +67,10 @@ impl Ending {
             }
             Ending::ConfederateWithdrew => {
                 "the Confederates withdrew (14.5.1 / 14.8.1)".to_string()
+            }
+            Ending::LastTurn => {
+                "its last battle turn is over and the scenario's terms decide (R-A-stand-alone)"
+                    .to_string()
             }
         }
     }

@@ -182,6 +182,9 @@ pub struct SheetUnit {
     pub acted: bool,
     pub clear_orders: bool,
     pub in_melee: bool,
+    /// Passing through a friend's Square (A10.2.14, R-A10.2.14-through).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub passing: bool,
     pub range: Option<i32>,
     /// Confederates, on the sheet shown when Battle Plan Counters are
     /// assigned (12.2): why each counter may not be attached now (12.2,

@@ -4,7 +4,7 @@
 
 use super::attack::position_modifiers;
 use super::field::Field;
-use super::moves::move_into;
+use super::moves::{back_from_friend, move_into, pass_through};
 use crate::campaign::{ForceType, Side};
 use crate::chronicle::Modifier;
 use crate::rules::battle::ground::{Ground, Square};
@@ -181,6 +181,30 @@ pub fn advance_into(
     }
     let result = shock_on(ctx, f, pid, t, by)?;
     Ok(result == ShockResult::Won && k_of(f, pid).is_some_and(|k| !f.in_melee(k)))
+}
+
+/// A10.2.14, A11.0: a move of two Squares through `via`, a friend's
+/// Square, on into `to` as [`advance_into`]. Stopped in `via` (its Shock
+/// attack not begun, or repulsed by Defensive Fire) the Force goes back to
+/// the Square it set out from: no move ends in a friend's Square
+/// (R-A10.2.14-through). True when the Force may go on.
+pub fn advance_through(
+    ctx: &mut Ctx,
+    f: &mut Field,
+    pid: usize,
+    via: Square,
+    to: Square,
+    by: ShockBy,
+    rule: &'static str,
+) -> R<bool> {
+    let Some(k) = k_of(f, pid) else {
+        return Ok(false);
+    };
+    let from = f.units[k].at;
+    pass_through(ctx, f, pid, via, rule);
+    let on = advance_into(ctx, f, pid, to, by, rule)?;
+    back_from_friend(ctx, f, pid, via, from, rule);
+    Ok(on)
 }
 
 #[cfg(test)]

@@ -5,11 +5,13 @@
 
 use super::attack::targets;
 use super::combat::{
-    advance_into, attack_on, choose_square, choose_target, face, formation_toward,
+    advance_into, advance_through, attack_on, choose_square, choose_target, face, formation_toward,
 };
 use super::field::Field;
-use super::movement::{Retreat, march_squares, retreat as retreat_squares};
-use super::moves::{RetreatKind, retreat};
+use super::movement::{
+    Retreat, march_squares, march_squares_from, retreat as retreat_squares, through_squares,
+};
+use super::moves::{RetreatKind, retreat, retreat_two};
 use crate::campaign::{ForceType, Side};
 use crate::chronicle::Modifier;
 use crate::rules::battle::ground::{Ground, Region, Square};
@@ -67,35 +69,38 @@ pub fn defaults(board: &Board, f: &Field, k: usize) -> Vec<DefaultPlan> {
         return v;
     }
     let can_march = marches(board, f, k);
-    if can_march && !march_to(f, k).is_empty() {
-        if ty == ForceType::Artillery {
-            v.push(DefaultPlan::March {
-                change: FormationChange::None,
-                then: SecondMove::None,
-            });
-        } else {
-            for change in [
-                FormationChange::None,
-                FormationChange::Before,
-                FormationChange::After,
-            ] {
+    let one = can_march && !march_to(f, k).is_empty();
+    // A12.4 Cavalry's two Squares, through a friend's too (A10.2.14).
+    let two = can_march && ty == ForceType::Cavalry && (one || !cavalry_through(f, k).is_empty());
+    if one && ty == ForceType::Artillery {
+        v.push(DefaultPlan::March {
+            change: FormationChange::None,
+            then: SecondMove::None,
+        });
+    } else if one || two {
+        for change in [
+            FormationChange::None,
+            FormationChange::Before,
+            FormationChange::After,
+        ] {
+            if one {
                 v.push(DefaultPlan::March {
                     change,
                     then: SecondMove::None,
                 });
-                if ty == ForceType::Cavalry {
-                    v.push(DefaultPlan::March {
-                        change,
-                        then: SecondMove::Another,
-                    });
-                }
             }
-            if ty == ForceType::Cavalry {
+            if two {
                 v.push(DefaultPlan::March {
-                    change: FormationChange::Both,
-                    then: SecondMove::None,
+                    change,
+                    then: SecondMove::Another,
                 });
             }
+        }
+        if one && ty == ForceType::Cavalry {
+            v.push(DefaultPlan::March {
+                change: FormationChange::Both,
+                then: SecondMove::None,
+            });
         }
     }
     if ty == ForceType::Cavalry && in_row_f(f, k) {
@@ -212,6 +217,31 @@ fn steps_toward(f: &Field, k: usize, goal: Square, left: i32, empty: bool) -> Ve
     march_squares(f, k)
         .into_iter()
         .filter(|s| s.distance(goal) == left && (!empty || !f.any_at(*s, Side::Union)))
+        .collect()
+}
+
+/// The friends' Squares a move of two Squares toward `goal` may pass
+/// through (A10.2.14): `left` Squares from it, with a Square to go on
+/// into from there (none holding a friend) one nearer.
+fn through_toward(f: &Field, k: usize, goal: Square, left: i32) -> Vec<Square> {
+    through_squares(f, k)
+        .into_iter()
+        .filter(|via| {
+            via.distance(goal) == left
+                && march_squares_from(f, k, *via)
+                    .iter()
+                    .any(|s| s.distance(goal) == left - 1)
+        })
+        .collect()
+}
+
+/// The first Squares of a Cavalry March of two Squares that hold a
+/// friend: ones it may pass through to an empty or enemy-held Square
+/// beyond (A12.4, A10.2.14).
+fn cavalry_through(f: &Field, k: usize) -> Vec<Square> {
+    through_squares(f, k)
+        .into_iter()
+        .filter(|via| !march_squares_from(f, k, *via).is_empty())
         .collect()
 }
 
@@ -336,12 +366,8 @@ pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) 
                 Modifier::pair(-1, -1, "Fighting Retreat in Line", rule)
             };
             attack_on(ctx, f, pid, t, vec![m], "Fighting Retreat", rule)?;
-            // A12.3: step (ii) two Squares.
-            for _ in 0..2 {
-                if f.unit_of(pid).is_some() {
-                    retreat(ctx, f, pid, RetreatKind::Ordered, rule)?;
-                }
-            }
+            // A12.3: step (ii) two Squares, through a friend if need be.
+            retreat_two(ctx, f, pid, rule)?;
         }
         PlanCounter::Flank => {
             let target = f.units[k]
@@ -358,7 +384,10 @@ pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) 
                 );
                 return Ok(());
             };
-            let squares = steps_toward(f, k, goal, 1, true);
+            // A10.2.14: through an empty Square or a friend's, never an
+            // enemy's.
+            let mut squares = steps_toward(f, k, goal, 1, true);
+            squares.extend(through_toward(f, k, goal, 1));
             let Some(first) = choose_square(
                 ctx,
                 f,
@@ -368,15 +397,26 @@ pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) 
                 rule,
             )?
             else {
-                hold(ctx, f, k, plan, "no empty Square on the way to its target");
+                hold(
+                    ctx,
+                    f,
+                    k,
+                    plan,
+                    "no Square without a Union Force on the way to its target",
+                );
                 return Ok(());
             };
             if !column_toward(f, k, first) && !activated(ctx, f, pid, "Flank", rule, &[], false)? {
                 return Ok(());
             }
-            advance_into(ctx, f, pid, first, ShockBy::Flank, rule)?;
-            let goal = f.units[k_of(f, tpid).expect("still here")].at;
-            if !advance_into(ctx, f, pid, goal, ShockBy::Flank, rule)? {
+            let on = if f.any_at(first, Side::Confederate) {
+                advance_through(ctx, f, pid, first, goal, ShockBy::Flank, rule)?
+            } else {
+                advance_into(ctx, f, pid, first, ShockBy::Flank, rule)?;
+                let goal = f.units[k_of(f, tpid).expect("still here")].at;
+                advance_into(ctx, f, pid, goal, ShockBy::Flank, rule)?
+            };
+            if !on {
                 return Ok(());
             }
             let k = f.unit_of(pid).expect("here");
@@ -406,7 +446,9 @@ pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) 
                 );
                 return Ok(());
             };
-            let squares = steps_toward(f, k, goal, 2, false);
+            // A10.2.14: the first Square may be a friend's to pass through.
+            let mut squares = steps_toward(f, k, goal, 2, false);
+            squares.extend(through_toward(f, k, goal, 2));
             let prompt = "Rapid Advance: Advance into which Square?";
             let Some(first) = choose_square(ctx, f, pid, &squares, prompt, rule)? else {
                 hold(ctx, f, k, plan, "no Square on the way to its target");
@@ -420,16 +462,30 @@ pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) 
             if !activated(ctx, f, pid, "Rapid Advance", rule, extra, false)? {
                 return Ok(());
             }
-            if !advance_into(ctx, f, pid, first, ShockBy::March, rule)? {
-                return Ok(());
-            }
-            let k = f.unit_of(pid).expect("here");
-            let goal = k_of(f, tpid).map_or(goal, |t| f.units[t].at);
-            let squares = steps_toward(f, k, goal, 1, false);
-            if let Some(second) = choose_square(ctx, f, pid, &squares, prompt, rule)?
-                && !advance_into(ctx, f, pid, second, ShockBy::March, rule)?
-            {
-                return Ok(());
+            if f.any_at(first, Side::Confederate) {
+                let onward: Vec<Square> = march_squares_from(f, k, first)
+                    .into_iter()
+                    .filter(|s| s.distance(goal) == 1)
+                    .collect();
+                let prompt = "Rapid Advance: on into which Square?";
+                let Some(second) = choose_square(ctx, f, pid, &onward, prompt, rule)? else {
+                    return Ok(());
+                };
+                if !advance_through(ctx, f, pid, first, second, ShockBy::March, rule)? {
+                    return Ok(());
+                }
+            } else {
+                if !advance_into(ctx, f, pid, first, ShockBy::March, rule)? {
+                    return Ok(());
+                }
+                let k = f.unit_of(pid).expect("here");
+                let goal = k_of(f, tpid).map_or(goal, |t| f.units[t].at);
+                let squares = steps_toward(f, k, goal, 1, false);
+                if let Some(second) = choose_square(ctx, f, pid, &squares, prompt, rule)?
+                    && !advance_into(ctx, f, pid, second, ShockBy::March, rule)?
+                {
+                    return Ok(());
+                }
             }
             // A12.3: an attack at −1/−1 in Line toward a Union Force at
             // range 1; none in Column (A10.3).
@@ -497,22 +553,58 @@ fn change_formation(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static str
     }
 }
 
+/// How far one step of a March took a Force.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Marched {
+    /// It stopped (no Square, a failed check, a Shock attack).
+    Stopped,
+    /// One Square; it may go on.
+    One,
+    /// Two Squares, through a friend's (A10.2.14): the March is done.
+    Two,
+}
+
 /// One Square of a March (A12.4): the Square chosen, an Activation check
 /// in Line toward it (always for Artillery), then in or a Shock attack.
-/// True when the Force may go on.
-fn march_step(ctx: &mut Ctx, f: &mut Field, pid: usize, prompt: &str) -> R<bool> {
+/// With `two` (Cavalry's two Squares) a friend's Square too, passed
+/// through on into a second Square chosen then: both Activation checks
+/// before it sets out, failing either it Holds where it is
+/// (R-A10.2.14-through).
+fn march_step(ctx: &mut Ctx, f: &mut Field, pid: usize, prompt: &str, two: bool) -> R<Marched> {
     let Some(k) = f.unit_of(pid) else {
-        return Ok(false);
+        return Ok(Marched::Stopped);
     };
-    let squares = march_to(f, k);
+    let mut squares = march_to(f, k);
+    if two {
+        squares.extend(cavalry_through(f, k));
+    }
     let Some(to) = choose_square(ctx, f, pid, &squares, prompt, "A12.4")? else {
-        return Ok(false);
+        return Ok(Marched::Stopped);
     };
     let must_roll = f.force_type(k) == ForceType::Artillery || !column_toward(f, k, to);
-    if must_roll && !activated(ctx, f, pid, "March", "A12.4", &[], true)? {
-        return Ok(false);
+    if !f.any_at(to, Side::Confederate) {
+        if must_roll && !activated(ctx, f, pid, "March", "A12.4", &[], true)? {
+            return Ok(Marched::Stopped);
+        }
+        let on = advance_into(ctx, f, pid, to, ShockBy::March, "A12.4")?;
+        return Ok(if on { Marched::One } else { Marched::Stopped });
     }
-    advance_into(ctx, f, pid, to, ShockBy::March, "A12.4")
+    let via = to;
+    let onward = march_squares_from(f, k, via);
+    let prompt = format!("March through Square {} on into which Square?", via.name());
+    let Some(to) = choose_square(ctx, f, pid, &onward, &prompt, "A12.4")? else {
+        return Ok(Marched::Stopped);
+    };
+    if must_roll && !activated(ctx, f, pid, "March", "A12.4", &[], true)? {
+        return Ok(Marched::Stopped);
+    }
+    // A12.4: the second Square checked toward it, from the first.
+    let line_on = via.formation_toward(f.units[k].formation, to) == Formation::Line;
+    if line_on && !activated(ctx, f, pid, "March (second Square)", "A12.4", &[], true)? {
+        return Ok(Marched::Stopped);
+    }
+    advance_through(ctx, f, pid, via, to, ShockBy::March, "A12.4")?;
+    Ok(Marched::Two)
 }
 
 /// Resolve a Default Battle Plan on the Squares (A12.4).
@@ -573,10 +665,11 @@ pub fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: DefaultPlan) 
             if matches!(change, FormationChange::Before | FormationChange::Both) {
                 change_formation(ctx, f, pid, "A12.4");
             }
-            let went_on = march_step(ctx, f, pid, "March into which Square?")?;
-            if cavalry && went_on && then == SecondMove::Another {
+            let two = cavalry && then == SecondMove::Another;
+            let went = march_step(ctx, f, pid, "March into which Square?", two)?;
+            if two && went == Marched::One {
                 // A12.4: Cavalry's second Square, checked toward it again.
-                march_step(ctx, f, pid, "March into which second Square?")?;
+                march_step(ctx, f, pid, "March into which second Square?", false)?;
             }
             if matches!(change, FormationChange::After | FormationChange::Both)
                 && f.unit_of(pid).is_some_and(|k| !f.in_melee(k))

@@ -47,6 +47,7 @@ impl Field {
                     counter: u.counter,
                     range: self.range_to_enemy(k),
                     in_melee: self.in_melee(k),
+                    passing: u.passing,
                 }
             })
             .collect()
@@ -65,7 +66,11 @@ impl Field {
         }
         for at in self.squares() {
             for side in [Side::Confederate, Side::Union] {
-                let n = self.units_at(at, side).len();
+                let n = self
+                    .units_at(at, side)
+                    .into_iter()
+                    .filter(|&k| !self.units[k].passing)
+                    .count();
                 if n > 1 {
                     return Some(format!(
                         "{n} {} Forces in Square {} (one at most)",

@@ -39,7 +39,12 @@ pub enum Retreat {
 /// back (R-A11.3-retreat).
 pub fn retreat(f: &Field, k: usize) -> Retreat {
     let u = &f.units[k];
-    let mut back = u.at.retreats(u.side).peekable();
+    retreat_from(f, u.side, u.at)
+}
+
+/// Where a Force of `side` standing in `at` would Retreat (A11.0, A11.3).
+fn retreat_from(f: &Field, side: Side, at: Square) -> Retreat {
+    let mut back = at.retreats(side).peekable();
     if back.peek().is_none() {
         return Retreat::OffSheet;
     }
@@ -47,12 +52,12 @@ pub fn retreat(f: &Field, k: usize) -> Retreat {
         s.on(f.columns) && !f.any_at(*s, Side::Confederate) && !f.any_at(*s, Side::Union)
     };
     let back: Vec<Square> = back.collect();
-    if empty(&back[0]) && back[0].column() == u.at.column() {
+    if empty(&back[0]) && back[0].column() == at.column() {
         return Retreat::Into(vec![back[0]]);
     }
     let diagonal: Vec<Square> = back
         .into_iter()
-        .filter(|s| s.column() != u.at.column() && empty(s))
+        .filter(|s| s.column() != at.column() && empty(s))
         .collect();
     if diagonal.is_empty() {
         Retreat::Destroyed
@@ -61,10 +66,56 @@ pub fn retreat(f: &Field, k: usize) -> Retreat {
     }
 }
 
+/// A10.2.14: "A Friendly Force may move through a Square containing
+/// another Friendly Force, but may not move through a Square containing an
+/// Enemy Force." The Squares around unit `k` that a move of two Squares may
+/// pass through: a friend there, no enemy (R-A10.2.14-through).
+pub fn through_squares(f: &Field, k: usize) -> Vec<Square> {
+    let u = &f.units[k];
+    u.at.neighbours(u.side)
+        .filter(|s| s.on(f.columns) && f.any_at(*s, u.side) && !f.any_at(*s, u.side.other()))
+        .collect()
+}
+
+/// The Squares unit `k` could March or Advance into next from `via`, a
+/// Square it passes through: none holding a friend (A11.0), and not back
+/// into the one it set out from.
+pub fn march_squares_from(f: &Field, k: usize, via: Square) -> Vec<Square> {
+    let u = &f.units[k];
+    via.neighbours(u.side)
+        .filter(|s| *s != u.at && f.has_room(*s, u.side))
+        .collect()
+}
+
+/// A12.3 Fighting Retreat ("Retreat 2 Squares") when no Square behind unit
+/// `k` is empty: the friends' Squares behind it it may retreat through
+/// (straight back first, then diagonally back, as R-A11.3-retreat), each
+/// with an empty Square behind it or the sheet's edge (A10.2.14,
+/// R-A10.2.14-through). Never through an enemy's Square.
+pub fn retreat_through(f: &Field, k: usize) -> Vec<Square> {
+    let u = &f.units[k];
+    let passable = |s: &Square| {
+        s.on(f.columns)
+            && f.any_at(*s, u.side)
+            && !f.any_at(*s, u.side.other())
+            && retreat_from(f, u.side, *s) != Retreat::Destroyed
+    };
+    let back: Vec<Square> = u.at.retreats(u.side).filter(passable).collect();
+    let straight: Vec<Square> = back
+        .iter()
+        .copied()
+        .filter(|s| s.column() == u.at.column())
+        .collect();
+    if straight.is_empty() { back } else { straight }
+}
+
 /// The Confederate Force a Union unit Advances toward (A11.0): the
 /// closest; among equals the lowest Skill Level, then the lowest current
-/// Combat Value, then the dice (R-A14.2.1).
-pub fn union_advance_target(ctx: &mut Ctx, f: &Field, k: usize) -> R<Option<usize>> {
+/// Combat Value, then the dice (R-A14.2.1). With Union Objective Markers
+/// in the scenario (`by_dice`), the dice alone among the equally distant
+/// ("roll d10 again to randomly determine which Confederate Force",
+/// R-A-objectives).
+pub fn union_advance_target(ctx: &mut Ctx, f: &Field, k: usize, by_dice: bool) -> R<Option<usize>> {
     let at = f.units[k].at;
     let confederates: Vec<usize> = f.side(Side::Confederate).collect();
     let Some(closest) = confederates
@@ -76,7 +127,7 @@ pub fn union_advance_target(ctx: &mut Ctx, f: &Field, k: usize) -> R<Option<usiz
     };
     let key = |t: usize| {
         let p = &ctx.board.pieces[f.units[t].piece];
-        (p.force.skill, p.combat())
+        (!by_dice).then(|| (p.force.skill, p.combat()))
     };
     let near: Vec<usize> = confederates
         .into_iter()
@@ -104,7 +155,8 @@ pub fn union_advance(ctx: &mut Ctx, f: &Field, k: usize) -> R<Option<Square>> {
     if let Some(objective) = objective_goal(ctx, f, k)? {
         return step_toward(ctx, f, k, objective);
     }
-    let Some(t) = union_advance_target(ctx, f, k)? else {
+    let by_dice = !f.objectives.is_empty();
+    let Some(t) = union_advance_target(ctx, f, k, by_dice)? else {
         return Ok(None);
     };
     let target = f.units[t].at;
@@ -288,7 +340,7 @@ mod tests {
         ]);
         let slocum = k(&b, &f, "slocum");
         let (t, rolled) = with_dice(&b, &[], |ctx| {
-            union_advance_target(ctx, &f, slocum).unwrap()
+            union_advance_target(ctx, &f, slocum, false).unwrap()
         });
         assert_eq!(t, Some(k(&b, &f, "holmes")));
         assert_eq!(rolled, 0);
@@ -303,7 +355,7 @@ mod tests {
             cv("ap-hill") == cv("huger")
         };
         let (t, rolled) = with_dice(&b, &[1], |ctx| {
-            union_advance_target(ctx, &f, k(&b, &f, "slocum")).unwrap()
+            union_advance_target(ctx, &f, k(&b, &f, "slocum"), false).unwrap()
         });
         if equal {
             assert_eq!(rolled, 1, "equal in all: the dice");

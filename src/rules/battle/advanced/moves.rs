@@ -4,7 +4,7 @@
 //! the sheet, or the Force destroyed.
 
 use super::field::Field;
-use super::movement::{Retreat, retreat as retreat_squares};
+use super::movement::{Retreat, retreat as retreat_squares, retreat_through};
 use crate::campaign::Side;
 use crate::rules::battle::ground::{Region, Square};
 use crate::rules::battle::terms::Formation;
@@ -19,13 +19,17 @@ use crate::rules::decision::Decision;
 /// Points by Row, as the Regions the Rows stand for (15.3, 18.4, A10.2.14).
 pub fn enter(ctx: &mut Ctx, f: &mut Field, pid: usize, to: Square) {
     let Some(k) = k_of(f, pid) else { return };
+    // 18.4 "first enters": a move within a Row enters none.
+    let entered = f.units[k].at.region() != to.region();
     f.units[k].at = to;
+    f.units[k].passing = false;
     // However a Force comes in (advance, retreat), Melee strips counters.
     strip_melee_counters(ctx, f, to);
     let region = to.region();
     match f.units[k].side {
         Side::Union => {
-            if region.half() == Side::Confederate
+            if entered
+                && region.half() == Side::Confederate
                 && !f.entries.union_in.iter().any(|s| s.region() == region)
             {
                 f.entries.union_in.push(to);
@@ -40,7 +44,8 @@ pub fn enter(ctx: &mut Ctx, f: &mut Field, pid: usize, to: Square) {
             }
         }
         Side::Confederate => {
-            if region == Region::UnionReserve && !f.entries.confederate_in_union_reserve {
+            if entered && region == Region::UnionReserve && !f.entries.confederate_in_union_reserve
+            {
                 f.entries.confederate_in_union_reserve = true;
                 ctx.board.cp.confederate += 1;
                 note!(
@@ -64,6 +69,111 @@ pub fn move_into(ctx: &mut Ctx, f: &mut Field, pid: usize, to: Square) {
     ctx.frame(f, |b| {
         format!("{} enters Square {}", label(&b.pieces[pid]), to.name())
     });
+}
+
+/// A10.2.14: "A Friendly Force may move through a Square containing
+/// another Friendly Force". The Force passes through `via`, a friend's
+/// Square, on a move of two Squares; it never stops there (A11.0), so no
+/// frame is drawn of it there.
+pub fn pass_through(ctx: &mut Ctx, f: &mut Field, pid: usize, via: Square, rule: &'static str) {
+    let Some(k) = k_of(f, pid) else { return };
+    let side = f.units[k].side;
+    let friend = f
+        .units_at(via, side)
+        .into_iter()
+        .find(|&j| j != k)
+        .map(|j| f.label(ctx.board, j));
+    leave_place(ctx, f, pid);
+    enter(ctx, f, pid, via);
+    if let Some(k) = k_of(f, pid) {
+        f.units[k].passing = true;
+    }
+    note!(
+        ctx,
+        rule,
+        "{} passes through Square {}{} (A10.2.14).",
+        label(&ctx.board.pieces[pid]),
+        via.name(),
+        friend.map_or(String::new(), |n| format!(" (held by {n})"))
+    );
+}
+
+/// A11.0: "Forces must March, Advance or Retreat into Squares vacant of
+/// friendly Forces." A Force stopped in `via`, the friend's Square it was
+/// passing through (its Shock attack not begun, repulsed), goes back to
+/// `from`, where it set out (R-A10.2.14-through).
+pub fn back_from_friend(
+    ctx: &mut Ctx,
+    f: &mut Field,
+    pid: usize,
+    via: Square,
+    from: Square,
+    rule: &'static str,
+) {
+    let Some(k) = k_of(f, pid) else { return };
+    f.units[k].passing = false;
+    if f.units[k].at != via {
+        return;
+    }
+    f.units[k].at = from;
+    note!(
+        ctx,
+        rule,
+        "{} cannot stop in Square {}, a friend's: it goes back to Square {} (R-A10.2.14-through).",
+        f.label(ctx.board, k),
+        via.name(),
+        from.name()
+    );
+    ctx.frame(f, |b| {
+        format!(
+            "{} goes back to Square {}",
+            label(&b.pieces[pid]),
+            from.name()
+        )
+    });
+}
+
+/// A12.3 Fighting Retreat, step (ii): "Retreat 2 Squares". When no Square
+/// behind is empty the Force may retreat through a friend's Square to an
+/// empty one behind it (A10.2.14; the player's choice among several);
+/// otherwise two Retreats of one Square, stopping where none is empty.
+pub fn retreat_two(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static str) -> R<()> {
+    let Some(k) = k_of(f, pid) else { return Ok(()) };
+    if can_retreat(f.force_type(k)) && retreat_squares(f, k) == Retreat::Destroyed {
+        let through = retreat_through(f, k);
+        let via = match through.as_slice() {
+            [] => None,
+            [one] => Some(*one),
+            _ => {
+                let options = through
+                    .iter()
+                    .map(|&square| Decision::MarchInto { square })
+                    .collect();
+                let prompt = format!(
+                    "{} retreats through which friend's Square?",
+                    f.label(ctx.board, k)
+                );
+                match ask_on(ctx, f, rule, prompt, options)? {
+                    Decision::MarchInto { square } => Some(square),
+                    other => unreachable!("not offered: {other:?}"),
+                }
+            }
+        };
+        if let Some(via) = via {
+            if let Some(k) = k_of(f, pid) {
+                f.units[k].counter = None;
+                f.units[k].cover = false;
+            }
+            pass_through(ctx, f, pid, via, rule);
+            return retreat(ctx, f, pid, RetreatKind::Ordered, rule);
+        }
+    }
+    for _ in 0..2 {
+        if f.unit_of(pid).is_some() {
+            retreat(ctx, f, pid, RetreatKind::Ordered, rule)?;
+        }
+    }
+    Ok(())
 }
 
 /// Why a Force Retreats, which decides what a Retreat with nowhere to go
@@ -265,5 +375,22 @@ mod tests {
         });
         assert_eq!(b.cp.union, union + 1, "Row D once");
         assert_eq!(b.cp.confederate, confederate + 1, "Row A");
+    }
+
+    /// 18.4 "+1 Command Point when a Union Force first enters the
+    /// Confederate Approach Region": a Union Force placed in Row E (a
+    /// stand-alone battle) that moves within Row E enters no Row; into Row
+    /// F it does.
+    #[test]
+    fn a_move_within_a_row_enters_none() {
+        let (mut b, mut f) = sheet(&[("kearny", "E4"), ("longstreet", "B3")]);
+        let union = b.cp.union;
+        let (_, _) = run(&mut b, &[], Vec::new(), |ctx| {
+            let kearny = ctx.board.index("kearny").unwrap();
+            move_into(ctx, &mut f, kearny, sq("E3"));
+            assert_eq!(ctx.board.cp.union, union, "within Row E");
+            move_into(ctx, &mut f, kearny, sq("F3"));
+        });
+        assert_eq!(b.cp.union, union + 1, "into Row F");
     }
 }

@@ -12,7 +12,8 @@ use crate::rules::decision::Decision;
 /// The Rows a Force is placed in, in the order they fill (A10.2.14):
 /// Confederate Static Forces in Row F, Mobile Forces in Row E or F, then
 /// Row D "if all the Squares in Rows E and F are occupied"; Union Static
-/// Forces in Row A, Mobile Forces in Row B, then Row A, then Row C. Rows
+/// Forces in Row A, Infantry and Cavalry in Row B, then Row A, then Row C,
+/// Artillery in Row A, then Row B, then Row C (10.2.19). Rows
 /// beyond these take what still finds no Square, toward the enemy
 /// (R-A10.2.14-place).
 fn rows(side: Side, ty: ForceType) -> Vec<Vec<Region>> {
@@ -21,6 +22,11 @@ fn rows(side: Side, ty: ForceType) -> Vec<Vec<Region>> {
         (Side::Confederate, false) => vec![vec![ConfederateReserve]],
         (Side::Confederate, true) => vec![vec![ConfederateApproach, ConfederateReserve]],
         (Side::Union, false) => vec![vec![UnionReserve]],
+        // 10.2.19 "Infantry and Cavalry Forces (not Artillery)" forward,
+        // all other Mobile Forces in the Reserve (R-A10.2.14-artillery).
+        (Side::Union, true) if ty == ForceType::Artillery => {
+            vec![vec![UnionReserve], vec![UnionApproach]]
+        }
         (Side::Union, true) => vec![vec![UnionApproach], vec![UnionReserve]],
     };
     let placed: Vec<Region> = rows.iter().flatten().copied().collect();
@@ -135,7 +141,11 @@ pub fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[usize]) -> R<()> 
     let area = f.area.clone();
     let front = f.has_insight(Insight::Front);
     let mut front_used = 0;
-    for pid in ctx.board.side_in_area(&area, Side::Confederate) {
+    // A10.2.14 (as 10.2.15 before 10.2.16): Static Forces first, so that
+    // Mobile Forces filling Rows E and F never push one out of Row F.
+    let mut pieces = ctx.board.side_in_area(&area, Side::Confederate);
+    pieces.sort_by_key(|&p| ctx.board.pieces[p].force.force_type.is_mobile());
+    for pid in pieces {
         if off.contains(&pid) {
             continue;
         }
@@ -291,7 +301,7 @@ pub fn place_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::battle::advanced::testing::{glendale, run};
+    use crate::rules::battle::advanced::testing::{glendale, run, sq};
     use crate::rules::board::Board;
 
     fn fill(f: &mut Field, b: &Board, side: Side, squares: impl Iterator<Item = Square>) {
@@ -345,8 +355,9 @@ mod tests {
         );
     }
 
-    /// A10.2.14: Union Static Forces in Row A, Mobile Forces in Row B, then
-    /// Row A, then Row C; each Row filled from its centre.
+    /// A10.2.14: Union Static Forces in Row A, Infantry and Cavalry in Row
+    /// B, then Row A, then Row C; each Row filled from its centre. Artillery
+    /// in Row A (10.2.19, R-A10.2.14-artillery).
     #[test]
     fn the_union_sets_up_in_rows_a_and_b_from_the_centre() {
         let b = glendale(&["longstreet", "kearny"]);
@@ -355,7 +366,7 @@ mod tests {
             union_square(&f, ForceType::Artillery)
                 .map(Square::name)
                 .as_deref(),
-            Some("B3")
+            Some("A3")
         );
         assert_eq!(
             union_square(&f, ForceType::Fortification)
@@ -451,6 +462,35 @@ mod tests {
         }
     }
 
+    /// A10.2.14: "Place any Confederate Static Forces in Row F. You may
+    /// place Confederate Mobile Forces in Row E or F. If all the Squares in
+    /// Rows E and F are occupied, any remaining Confederate Forces may be
+    /// placed in Row D." With one Square of Row F left, the Garrison is asked
+    /// first and takes it; the Cavalry brigade, asked after, goes to Row D.
+    #[test]
+    fn static_forces_are_placed_first() {
+        let mut b = glendale(&["cs-cav-brigade-1", "cs-garrison-1"]);
+        let mut f = Field::new("glendale", false, 4);
+        let free = sq("F3");
+        fill(
+            &mut f,
+            &b,
+            Side::Confederate,
+            Square::row_of(Region::ConfederateApproach)
+                .chain(Square::row_of(Region::ConfederateReserve))
+                .filter(|s| *s != free),
+        );
+        // The Garrison's one Square is taken without a question.
+        let answers = vec![place("cs-cav-brigade-1", "D3", Formation::Line)];
+        run(&mut b, &[], answers, |ctx| {
+            place_confederates(ctx, &mut f, &[])
+        })
+        .0
+        .unwrap();
+        assert_eq!(square_of(&b, &f, "cs-garrison-1"), "F3");
+        assert_eq!(square_of(&b, &f, "cs-cav-brigade-1"), "D3");
+    }
+
     /// A10.2.14, A13.1: the Union's Static Force in Row A, its Mobile Forces
     /// in Row B from the centre in the dice's order, Infantry and Cavalry in
     /// Column under Aggressive tactics, Artillery in Line.
@@ -468,12 +508,16 @@ mod tests {
         })
         .0
         .unwrap();
-        let mut rows: Vec<String> = ["kearny", "sykes", "hunt"]
+        let mut rows: Vec<String> = ["kearny", "sykes"]
             .iter()
             .map(|id| square_of(&b, &f, id))
             .collect();
         rows.sort();
-        assert_eq!(rows, ["B2", "B3", "B4"], "the centre of Row B");
+        assert_eq!(rows, ["B3", "B4"], "the centre of Row B");
+        // A10.2.14 "place any Union Mobile Forces in Row B (10.2.19)", and
+        // 10.2.19 puts "Infantry and Cavalry Forces (not Artillery)"
+        // forward, "all other Mobile Forces in their Reserve Region".
+        assert_eq!(square_of(&b, &f, "hunt"), "A4", "beside the Fortification");
         for id in ["kearny", "sykes"] {
             let k = f.unit_of(b.index(id).unwrap()).unwrap();
             assert_eq!(f.units[k].formation, Formation::Column);

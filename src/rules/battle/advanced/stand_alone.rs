@@ -75,7 +75,7 @@ pub fn fight(ctx: &mut Ctx, area: &str, attacker: Side, s: &StandAlone) -> R<Sta
         );
     }
     ctx.frame(&f, |_| "Both armies are placed".to_string());
-    let ending = battle(ctx, &mut f)?.unwrap_or(Ending::Encamp);
+    let ending = battle(ctx, &mut f)?.unwrap_or(Ending::LastTurn);
     let held = f
         .objectives
         .iter()
@@ -93,7 +93,7 @@ pub fn fight(ctx: &mut Ctx, area: &str, attacker: Side, s: &StandAlone) -> R<Sta
         Ending::Cleared { loser } => loser,
         Ending::Retreat { side } => Some(side),
         Ending::ConfederateWithdrew => Some(Side::Confederate),
-        Ending::Encamp => None,
+        Ending::Encamp | Ending::LastTurn => None,
     };
     let (winner, why) = match (routed, s.victory) {
         (Some(loser), _) => (

@@ -21,6 +21,7 @@ impl Field {
                 counter: u.counter,
                 range: at.range(u.at, u.side),
                 in_melee: at.any(u.at, u.side.other()),
+                passing: false,
             })
             .collect()
     }

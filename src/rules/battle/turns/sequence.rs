@@ -76,7 +76,7 @@ pub fn battle<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<Option<Ending>> {
             );
             return Ok(Some(match f.routed {
                 Some(loser) => Ending::Routed { loser },
-                None => Ending::Encamp,
+                None => Ending::LastTurn,
             }));
         }
         if f.routed.is_none() && f.turn >= f.turns {

@@ -45,6 +45,7 @@ pub fn sheet_view<P: Sheet>(f: &Field<P>, ctx: &Ctx, refusals: bool) -> SheetVie
                 acted: u.acted,
                 clear_orders: u.clear_orders.is_some(),
                 in_melee: f.in_melee(k),
+                passing: u.passing,
                 range: P::range_of(f, k),
                 refusals,
                 relations: P::relations(f, k),
