@@ -3,6 +3,7 @@
 //! Routs and Retreats off the field, the Withdrawal, and the 3.2 check that
 //! Lee is not left alone.
 
+use super::awards::{Win, win_award};
 use super::{Ending, Outcome, outweighed, record};
 use crate::campaign::{CounterKind, ForceType, Side, WithdrawalResult};
 use crate::dice::roll_d10;
@@ -301,27 +302,9 @@ pub fn leave_area(
     Ok(())
 }
 
-/// The Command Points a Rout earns the winner: +1 Confederate for Routing
-/// the Union (15.3), +2 Union for Routing the Confederates (18.4).
+/// The Command Points a Rout earns the winner (15.3, 18.4).
 pub fn rout_award(ctx: &mut Ctx, loser: Side) {
-    match loser {
-        Side::Union => {
-            ctx.board.cp.confederate += 1;
-            note!(
-                ctx,
-                "15.3",
-                "+1 Confederate Command Point for Routing the Union."
-            );
-        }
-        Side::Confederate => {
-            ctx.board.cp.union += 2;
-            note!(
-                ctx,
-                "18.4",
-                "+2 Union Command Points for Routing the Confederates."
-            );
-        }
-    }
+    win_award(ctx, loser, Win::Rout);
 }
 
 /// 14.8.2 Union Retreat / 14.8.3 Confederate Retreat: the whole army goes to

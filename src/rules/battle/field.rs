@@ -75,13 +75,7 @@ pub struct InsightState {
     pub spent: bool,
 }
 
-/// Which places Union Forces have first entered (18.4) and whether a
-/// Confederate Force has entered the Union Reserve (15.3).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FirstEntries<P> {
-    pub union_in: Vec<P>,
-    pub confederate_in_union_reserve: bool,
-}
+pub use crate::rules::battle::awards::FirstEntries;
 
 /// A battle on a battlefield sheet whose places are `P`.
 #[derive(Debug, Clone)]
@@ -115,7 +109,7 @@ pub struct Field<P> {
     /// The Formation counter held aside this turn (12.3.7).
     pub formation_counter: bool,
     pub routed: Option<Side>,
-    pub entries: FirstEntries<P>,
+    pub entries: FirstEntries,
     /// Default Battle Plans of other Forces that Scouts' Clear Orders still
     /// cover this turn: two with every Scout redeemed for Default Battle
     /// Plans, spent on the next that would roll (11.2.1, R-11.2.1).
@@ -184,10 +178,7 @@ impl<P: Copy + Eq> Field<P> {
             confused_plans: Vec::new(),
             formation_counter: false,
             routed: None,
-            entries: FirstEntries {
-                union_in: Vec::new(),
-                confederate_in_union_reserve: false,
-            },
+            entries: FirstEntries::default(),
             clear_defaults: 0,
             screen: None,
             columns: 6,

@@ -5,6 +5,7 @@
 //! Everything here works on a [`Board`]; see `rules::board` for why.
 
 pub mod advanced;
+pub mod awards;
 pub mod basic;
 pub mod endings;
 pub mod field;

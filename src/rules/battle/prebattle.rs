@@ -2,6 +2,7 @@
 //! re-rolls and its events, and the Envelopment Check; and whether Lee is
 //! present (10.2.10, 10.2.17).
 
+use super::awards::{Win, win_award};
 use super::fog::{self, FogEvent};
 use super::{Ending, PreBattle, outweighed, record};
 use crate::campaign::{CounterKind, ForceType, Insight, Side, SpecialRule};
@@ -609,23 +610,6 @@ pub fn envelopment(ctx: &mut Ctx, area: &str) -> Option<Ending> {
     for i in ctx.board.side_in_area(area, loser) {
         ctx.board.destroy(i, ctx.chronicle, "10.2.9");
     }
-    match loser {
-        Side::Union => {
-            ctx.board.cp.confederate += 1;
-            note!(
-                ctx,
-                "15.3",
-                "+1 Confederate Command Point for Enveloping the Union."
-            );
-        }
-        Side::Confederate => {
-            ctx.board.cp.union += 2;
-            note!(
-                ctx,
-                "18.4",
-                "+2 Union Command Points for Enveloping the Confederates."
-            );
-        }
-    }
+    win_award(ctx, loser, Win::Envelopment);
     Some(Ending::Enveloped { loser })
 }

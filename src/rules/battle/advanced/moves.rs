@@ -6,7 +6,8 @@
 use super::field::Field;
 use super::movement::{Retreat, retreat as retreat_squares, retreat_through};
 use crate::campaign::Side;
-use crate::rules::battle::ground::{Region, Square};
+use crate::rules::battle::awards::first_entry;
+use crate::rules::battle::ground::Square;
 use crate::rules::battle::terms::Formation;
 use crate::rules::battle::turns::end::exit_sheet;
 use crate::rules::battle::turns::hits::{can_retreat, destroy, leave_place, strip_melee_counters};
@@ -25,36 +26,11 @@ pub fn enter(ctx: &mut Ctx, f: &mut Field, pid: usize, to: Square) {
     f.units[k].passing = false;
     // However a Force comes in (advance, retreat), Melee strips counters.
     strip_melee_counters(ctx, f, to);
-    let region = to.region();
-    match f.units[k].side {
-        Side::Union => {
-            if entered
-                && region.half() == Side::Confederate
-                && !f.entries.union_in.iter().any(|s| s.region() == region)
-            {
-                f.entries.union_in.push(to);
-                ctx.board.cp.union += 1;
-                note!(
-                    ctx,
-                    "18.4",
-                    "+1 Union Command Point: a Union Force first enters Row {} (the {}).",
-                    Square::row_letter(region),
-                    region.name()
-                );
-            }
-        }
-        Side::Confederate => {
-            if entered && region == Region::UnionReserve && !f.entries.confederate_in_union_reserve
-            {
-                f.entries.confederate_in_union_reserve = true;
-                ctx.board.cp.confederate += 1;
-                note!(
-                    ctx,
-                    "15.3",
-                    "+1 Confederate Command Point: a Confederate Force first enters Row A (the Union Reserve)."
-                );
-            }
-        }
+    if entered {
+        let (side, region) = (f.units[k].side, to.region());
+        first_entry(ctx, &mut f.entries, side, region, || {
+            format!("Row {} (the {})", Square::row_letter(region), region.name())
+        });
     }
 }
 

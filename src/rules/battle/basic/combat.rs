@@ -5,6 +5,7 @@
 use super::field::*;
 use crate::campaign::{ForceType, Side};
 use crate::chronicle::Modifier;
+use crate::rules::battle::awards::first_entry;
 use crate::rules::battle::ground::Region;
 use crate::rules::battle::terms::Formation;
 use crate::rules::battle::turns::ask_on;
@@ -22,33 +23,15 @@ pub use crate::rules::battle::turns::{R, k_of};
 /// Points (15.3, 18.4).
 pub fn enter(ctx: &mut Ctx, f: &mut Field, pid: usize, to: Region) {
     let Some(k) = k_of(f, pid) else { return };
+    let entered = f.units[k].at != to;
     f.units[k].at = to;
     // However a Force comes in (advance, retreat), Melee strips counters.
     strip_melee_counters(ctx, f, to);
-    match f.units[k].side {
-        Side::Union => {
-            if to.half() == Side::Confederate && !f.entries.union_in.contains(&to) {
-                f.entries.union_in.push(to);
-                ctx.board.cp.union += 1;
-                note!(
-                    ctx,
-                    "18.4",
-                    "+1 Union Command Point: a Union Force first enters the {}.",
-                    to.name()
-                );
-            }
-        }
-        Side::Confederate => {
-            if to == Region::UnionReserve && !f.entries.confederate_in_union_reserve {
-                f.entries.confederate_in_union_reserve = true;
-                ctx.board.cp.confederate += 1;
-                note!(
-                    ctx,
-                    "15.3",
-                    "+1 Confederate Command Point: a Confederate Force first enters the Union Reserve."
-                );
-            }
-        }
+    if entered {
+        let side = f.units[k].side;
+        first_entry(ctx, &mut f.entries, side, to, || {
+            format!("the {}", to.name())
+        });
     }
 }
 
