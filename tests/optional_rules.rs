@@ -377,3 +377,41 @@ fn union_placements_join_the_areas_one_group() {
     b.options.confederate_groups = false;
     assert_eq!(refuses(&b, brigade, "moritz-tavern"), None);
 }
+
+/// Issue 32 item 6, O13.0: "roll d10 to determine if the Union will use the
+/// Optional Union Tactics Table #1 or #2 (even numbers on d10 for #1, odd
+/// numbers on d10 for #2)". The roll's words name the table it picks, and
+/// that table is the one read: a 7 is odd, Table #2, whose row 4 with Union
+/// Superiority is Defensive; a 10 (even, 4.5) Table #1, row 4 Aggressive.
+#[test]
+fn the_o13_table_roll_names_the_table_it_picks() {
+    use fcrel::rules::battle::advanced::field::Field;
+    use fcrel::rules::battle::turns::tactics::tactics_for;
+    for (dice, parity, table, want) in [
+        ([7, 4], "odd", 2, Tactics::Defensive),
+        ([10, 4], "even", 1, Tactics::Aggressive),
+        ([2, 4], "even", 1, Tactics::Aggressive),
+        ([1, 4], "odd", 2, Tactics::Defensive),
+    ] {
+        let b = board("union-tactics-tables", &[]);
+        let mut f = Field::new("glendale", false, 4);
+        let mut run = Run::new(b, &dice);
+        tactics_for(&mut run.ctx(), &mut f, 8, 5).unwrap();
+        let text = run.text();
+        assert!(
+            text.contains(&format!(
+                "[O13.0] Optional Union Tactics Table: d10 = {} → {parity}: Table #{table}",
+                dice[0]
+            )),
+            "{text}"
+        );
+        assert!(
+            text.contains(&format!(
+                "[O13.0] Optional Union Tactics Table #{table}, Union Superiority (8 against 5): d10 = 4 → {want:?}"
+            )),
+            "{text}"
+        );
+        assert_eq!(f.tactics, want, "{text}");
+    }
+}
+
