@@ -415,3 +415,178 @@ fn the_o13_table_roll_names_the_table_it_picks() {
     }
 }
 
+/// A scenario file with one change, written to a scratch folder.
+fn scenario_with(name: &str, edit: impl FnOnce(&mut serde_json::Value)) -> String {
+    let text = std::fs::read_to_string("scenarios/basic-glendale.json").unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    edit(&mut v);
+    let dir = std::env::temp_dir().join(format!("fcrel-optional-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, serde_json::to_string_pretty(&v).unwrap()).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+/// Issue 32 item 7, O13.0 "Used with: Basic and Advanced Battle Rules.":
+/// a Basic scenario with the Optional Union Tactics Tables is refused by
+/// `fcrel battle` and `fcrel odds` alike with `--battles quick`, each naming
+/// the rule and its place in the file; in its own mode both fight it.
+#[test]
+fn battle_and_odds_refuse_a_rule_the_mode_is_not_used_with() {
+    let path = scenario_with("tables.json", |v| {
+        v["optional"] = serde_json::json!(["counter-battery-fire", "union-tactics-tables"]);
+    });
+    let (code, out, err) = fcrel(&["battle", "--scenario", &path, "--battles", "quick"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains(&format!("{path}: optional[1]: ")), "{err}");
+    assert!(
+        err.contains("Optional Union Tactics Tables (O13.0)")
+            && err.contains("not used with Quick battles")
+            && err.contains("Basic and Advanced"),
+        "{err}"
+    );
+    assert!(!err.contains("optional[0]"), "{err}");
+    let (code, out, err) = fcrel(&[
+        "odds",
+        "--scenario",
+        &path,
+        "--battles",
+        "quick",
+        "--trials",
+        "20",
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(err.contains(&format!("{path}: optional[1]: ")), "{err}");
+    assert!(
+        err.contains("Optional Union Tactics Tables (O13.0)")
+            && err.contains("not used with Quick battles"),
+        "{err}"
+    );
+    assert!(out.is_empty(), "no odds are given: {out}");
+    // In its own (Basic) mode, and in Advanced, the rules are played.
+    for mode in ["basic", "advanced"] {
+        let (code, out, err) = fcrel(&[
+            "odds",
+            "--scenario",
+            &path,
+            "--battles",
+            mode,
+            "--trials",
+            "20",
+        ]);
+        assert_eq!(code, 0, "{mode}: {out}{err}");
+    }
+}
+
+/// Issue 32 item 7, The Battle Continues "Used with: Basic, Advanced and
+/// Quick Battle Rules.": a Very Quick scenario holding it is refused when
+/// loaded, at its entry in `optional`.
+#[test]
+fn a_scenario_names_the_optional_entry_its_mode_is_not_used_with() {
+    let path = scenario_with("very-quick.json", |v| {
+        v["mode"] = serde_json::json!("very-quick");
+        v["optional"] = serde_json::json!(["counter-battery-fire", "battle-continues"]);
+    });
+    let (code, out, err) = fcrel(&["battle", "--scenario", &path]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        err.contains(&format!("{path}: optional[1]: The Battle Continues")),
+        "{err}"
+    );
+    assert!(err.contains("not used with Very Quick battles"), "{err}");
+    assert!(!err.contains("optional[0]"), "{err}");
+}
+
+/// Issue 32 item 8 (DESIGN.md, Command line: "`--optional all` selecting
+/// every Optional rule that the chosen battle mode allows"), with each
+/// rule's "Used with" line as the rulebook prints it: Shock Attacks,
+/// Officers Confused and O13.0 "Basic and Advanced"; The Battle Continues
+/// "Basic, Advanced and Quick"; every other rule every mode.
+#[test]
+fn simulate_optional_all_plays_every_rule_the_mode_is_used_with() {
+    let every = [
+        "union-cavalry-corps",
+        "resupply-availability",
+        "scout-counters",
+        "scouts-and-orders",
+        "counter-battery-fire",
+        "confederate-groups",
+    ];
+    for (mode, more) in [
+        (
+            "basic",
+            &[
+                "shock-checks",
+                "union-tactics-tables",
+                "battle-continues",
+                "officers-confused",
+            ][..],
+        ),
+        (
+            "advanced",
+            &[
+                "shock-checks",
+                "union-tactics-tables",
+                "battle-continues",
+                "officers-confused",
+            ][..],
+        ),
+        ("quick", &["battle-continues"][..]),
+        ("very-quick", &[][..]),
+    ] {
+        let (code, out, err) = fcrel(&[
+            "simulate",
+            "--campaign",
+            "seven-days",
+            "--games",
+            "2",
+            "--battles",
+            mode,
+            "--optional",
+            "all",
+            "--json",
+        ]);
+        assert_eq!(code, 0, "{mode}: {out}{err}");
+        let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        let mut got: Vec<String> = v["optional"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{mode}: {out}"))
+            .iter()
+            .map(|r| r.as_str().unwrap().to_string())
+            .collect();
+        got.sort();
+        let mut want: Vec<String> = every.iter().chain(more).map(|s| s.to_string()).collect();
+        want.sort();
+        assert_eq!(got, want, "{mode}");
+    }
+    let (code, out, _) = fcrel(&["simulate", "--help"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("`all`: every Optional rule the --battles mode is used with"),
+        "{out}"
+    );
+}
+
+/// `fcrel simulate` names the rule a mode is not used with.
+#[test]
+fn simulate_refuses_a_rule_the_mode_is_not_used_with() {
+    let (code, out, err) = fcrel(&[
+        "simulate",
+        "--campaign",
+        "seven-days",
+        "--games",
+        "1",
+        "--battles",
+        "very-quick",
+        "--optional",
+        "scout-counters,battle-continues",
+    ]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains(
+            "The Battle Continues (\"battle-continues\") is not used with Very Quick battles"
+        ),
+        "{err}"
+    );
+}
+
