@@ -590,3 +590,67 @@ fn simulate_refuses_a_rule_the_mode_is_not_used_with() {
     );
 }
 
+/// Issue 32 item 9, O16.3.1: "You can discard multiple Scout counters to
+/// modify the result of a Union Orders die roll by the cumulative number,
+/// plus or minus." With the rule and three Scouts the question offers ±1
+/// to ±3 and says so; without it, the 16.3.1 question offers ±1.
+#[test]
+fn the_union_orders_question_says_how_far_the_scouts_move_the_roll() {
+    use fcrel::rules::decision::{Interrupt, Recorded};
+    use fcrel::rules::turn::Step;
+    for (optional, reach) in [("scouts-and-orders", 3), ("", 1)] {
+        let mut b = board(optional, &[]);
+        at(&mut b, "west-house", &["hooker", "kearny"]);
+        b.scouts.available = 3;
+        let mut run = Run::new(b, &[5]);
+        let r = match run.step(Step::UnionOrders, &mut Recorded::new(vec![])) {
+            Err(Interrupt::Decide(r)) => r,
+            other => panic!("{other:?}\n{}", run.text()),
+        };
+        let most = r
+            .options
+            .iter()
+            .filter_map(|d| match d {
+                Decision::ModifyOrders { by } => Some(by.abs()),
+                _ => None,
+            })
+            .max();
+        assert_eq!(most, Some(reach), "{optional}: {:?}", r.options);
+        if reach > 1 {
+            assert!(
+                r.prompt
+                    .contains("1 to 3 to change it by as many (O16.3.1)"),
+                "{}",
+                r.prompt
+            );
+            assert!(!r.prompt.contains("change it by 1?"), "{}", r.prompt);
+        } else {
+            assert!(r.prompt.contains("change it by 1?"), "{}", r.prompt);
+        }
+        assert!(r.prompt.contains("You hold 3 Scout(s)"), "{}", r.prompt);
+    }
+}
+
+/// Issue 32 item 9, 14.5 Rout: each Union Force of a Routed army retreats
+/// to an adjacent area, the dice choosing (R-20.0); the chronicle names the
+/// Force as everywhere else, never by its id.
+#[test]
+fn a_routed_force_is_named_in_its_retreat() {
+    use fcrel::campaign::Side;
+    let b = board("", &["slocum", "kearny"]);
+    let mut run = Run::new(b, &[1, 1, 1, 1]);
+    fcrel::rules::battle::endings::leave_area(
+        &mut run.ctx(),
+        "glendale",
+        Side::Union,
+        "14.5",
+        false,
+    )
+    .unwrap();
+    let text = run.text();
+    assert!(text.contains("Slocum (Union "), "{text}");
+    assert!(text.contains("retreats to"), "{text}");
+    for id in ["slocum", "kearny"] {
+        assert!(!text.contains(id), "the id {id} in:\n{text}");
+    }
+}
