@@ -242,6 +242,13 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<SaveFile, SaveProblem> {
     let save = serde_json::from_value::<SaveFile>(value)
         .map_err(|e| problem(format!("is damaged: {e}")))?;
     check_bounds(&save).map_err(problem)?;
+    // R-Opt-used-with: the one "Used with" check, at the field named.
+    if let Some(n) = save.options.not_used_with().first() {
+        return Err(problem(format!(
+            "cannot be played: options.{}: {n}",
+            n.rule.field
+        )));
+    }
     Ok(save)
 }
 

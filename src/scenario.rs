@@ -302,8 +302,9 @@ fn check(s: &Scenario, c: &Campaign) -> Vec<(String, String)> {
             out.push((format!("optional[{i}]"), e));
         }
     }
-    if let Some(why) = s.options().incompatible() {
-        out.push(("optional".into(), why));
+    // R-Opt-used-with: the one "Used with" check, at the entry named.
+    for (i, why) in GameOptions::names_not_used_with(&s.optional, s.mode) {
+        out.push((format!("optional[{i}]"), why.to_string()));
     }
     if s.decisions.len() > MAX_SCENARIO_DECISIONS {
         out.push((

@@ -103,6 +103,9 @@ pub struct Summary {
     pub battles_mode: String,
     pub player: String,
     pub union: String,
+    /// The Optional rules played (`--optional` names); absent when none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub optional: Vec<String>,
     pub victories: u32,
     pub defeats: u32,
     pub victory_rate: f64,
@@ -150,6 +153,10 @@ pub fn simulate(
             )),
         ));
     }
+    // R-Opt-used-with: the one "Used with" check.
+    if let Some(n) = options.not_used_with().first() {
+        return Err((options.seed, Interrupt::Unsupported(n.to_string())));
+    }
     let start = Instant::now();
     let mut s = Summary {
         campaign: campaign.id.clone(),
@@ -162,6 +169,11 @@ pub fn simulate(
             Some(l) => format!("{l:?}"),
             None => format!("{:?}", options.union),
         },
+        optional: crate::rules::difficulty::OPTIONAL
+            .iter()
+            .filter(|r| r.chosen(&options))
+            .map(|r| r.key.to_string())
+            .collect(),
         victories: 0,
         defeats: 0,
         victory_rate: 0.0,

@@ -418,3 +418,45 @@ fn a_save_at_the_choice_of_battles_weighs_the_one_named() {
     assert!(err.contains("battles waiting"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 32 item 7, O13.0 "Used with: Basic and Advanced Battle Rules.":
+/// the battle a Basic save with the Optional Union Tactics Tables waits in
+/// is not weighed in Quick battle rules — `--battles quick` is refused,
+/// naming the rule and the save's field — and is in Advanced ones.
+#[test]
+fn odds_of_a_save_refuse_a_mode_its_rules_are_not_used_with() {
+    let mut found = None;
+    for seed in 1..40 {
+        let options = GameOptions {
+            battles: BattleMode::Basic,
+            seed,
+            tactics_tables: true,
+            ..GameOptions::default()
+        };
+        if let Some(s) = save_when(options, |_, r| r.battle_location.is_some()) {
+            found = Some(s);
+            break;
+        }
+    }
+    let save = found.expect("some game reaches a decision inside a battle");
+    let dir = scratch("not-used-with");
+    let path = dir.join("tables.json");
+    save.write(&path).unwrap();
+    let p = path.to_str().unwrap();
+    let (code, out, err) = fcrel(&["odds", "--save", p, "--battles", "quick", "--trials", "10"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains(&format!(
+            "{p}: options.tactics_tables: Optional Union Tactics Tables (O13.0)"
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains("not used with Quick battles") && err.contains("(--battles quick)"),
+        "{err}"
+    );
+    let v = odds_json(&["--save", p, "--battles", "advanced", "--trials", "10"]);
+    assert_eq!(v["mode"], "advanced");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -377,3 +377,280 @@ fn union_placements_join_the_areas_one_group() {
     b.options.confederate_groups = false;
     assert_eq!(refuses(&b, brigade, "moritz-tavern"), None);
 }
+
+/// Issue 32 item 6, O13.0: "roll d10 to determine if the Union will use the
+/// Optional Union Tactics Table #1 or #2 (even numbers on d10 for #1, odd
+/// numbers on d10 for #2)". The roll's words name the table it picks, and
+/// that table is the one read: a 7 is odd, Table #2, whose row 4 with Union
+/// Superiority is Defensive; a 10 (even, 4.5) Table #1, row 4 Aggressive.
+#[test]
+fn the_o13_table_roll_names_the_table_it_picks() {
+    use fcrel::rules::battle::advanced::field::Field;
+    use fcrel::rules::battle::turns::tactics::tactics_for;
+    for (dice, parity, table, want) in [
+        ([7, 4], "odd", 2, Tactics::Defensive),
+        ([10, 4], "even", 1, Tactics::Aggressive),
+        ([2, 4], "even", 1, Tactics::Aggressive),
+        ([1, 4], "odd", 2, Tactics::Defensive),
+    ] {
+        let b = board("union-tactics-tables", &[]);
+        let mut f = Field::new("glendale", false, 4);
+        let mut run = Run::new(b, &dice);
+        tactics_for(&mut run.ctx(), &mut f, 8, 5).unwrap();
+        let text = run.text();
+        assert!(
+            text.contains(&format!(
+                "[O13.0] Optional Union Tactics Table: d10 = {} → {parity}: Table #{table}",
+                dice[0]
+            )),
+            "{text}"
+        );
+        assert!(
+            text.contains(&format!(
+                "[O13.0] Optional Union Tactics Table #{table}, Union Superiority (8 against 5): d10 = 4 → {want:?}"
+            )),
+            "{text}"
+        );
+        assert_eq!(f.tactics, want, "{text}");
+    }
+}
+
+/// A scenario file with one change, written to a scratch folder.
+fn scenario_with(name: &str, edit: impl FnOnce(&mut serde_json::Value)) -> String {
+    let text = std::fs::read_to_string("scenarios/basic-glendale.json").unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    edit(&mut v);
+    let dir = std::env::temp_dir().join(format!("fcrel-optional-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, serde_json::to_string_pretty(&v).unwrap()).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+/// Issue 32 item 7, O13.0 "Used with: Basic and Advanced Battle Rules.":
+/// a Basic scenario with the Optional Union Tactics Tables is refused by
+/// `fcrel battle` and `fcrel odds` alike with `--battles quick`, each naming
+/// the rule and its place in the file; in its own mode both fight it.
+#[test]
+fn battle_and_odds_refuse_a_rule_the_mode_is_not_used_with() {
+    let path = scenario_with("tables.json", |v| {
+        v["optional"] = serde_json::json!(["counter-battery-fire", "union-tactics-tables"]);
+    });
+    let (code, out, err) = fcrel(&["battle", "--scenario", &path, "--battles", "quick"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains(&format!("{path}: optional[1]: ")), "{err}");
+    assert!(
+        err.contains("Optional Union Tactics Tables (O13.0)")
+            && err.contains("not used with Quick battles")
+            && err.contains("Basic and Advanced"),
+        "{err}"
+    );
+    assert!(!err.contains("optional[0]"), "{err}");
+    let (code, out, err) = fcrel(&[
+        "odds",
+        "--scenario",
+        &path,
+        "--battles",
+        "quick",
+        "--trials",
+        "20",
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(err.contains(&format!("{path}: optional[1]: ")), "{err}");
+    assert!(
+        err.contains("Optional Union Tactics Tables (O13.0)")
+            && err.contains("not used with Quick battles"),
+        "{err}"
+    );
+    assert!(out.is_empty(), "no odds are given: {out}");
+    // In its own (Basic) mode, and in Advanced, the rules are played.
+    for mode in ["basic", "advanced"] {
+        let (code, out, err) = fcrel(&[
+            "odds",
+            "--scenario",
+            &path,
+            "--battles",
+            mode,
+            "--trials",
+            "20",
+        ]);
+        assert_eq!(code, 0, "{mode}: {out}{err}");
+    }
+}
+
+/// Issue 32 item 7, The Battle Continues "Used with: Basic, Advanced and
+/// Quick Battle Rules.": a Very Quick scenario holding it is refused when
+/// loaded, at its entry in `optional`.
+#[test]
+fn a_scenario_names_the_optional_entry_its_mode_is_not_used_with() {
+    let path = scenario_with("very-quick.json", |v| {
+        v["mode"] = serde_json::json!("very-quick");
+        v["optional"] = serde_json::json!(["counter-battery-fire", "battle-continues"]);
+    });
+    let (code, out, err) = fcrel(&["battle", "--scenario", &path]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        err.contains(&format!("{path}: optional[1]: The Battle Continues")),
+        "{err}"
+    );
+    assert!(err.contains("not used with Very Quick battles"), "{err}");
+    assert!(!err.contains("optional[0]"), "{err}");
+}
+
+/// Issue 32 item 8 (DESIGN.md, Command line: "`--optional all` selecting
+/// every Optional rule that the chosen battle mode allows"), with each
+/// rule's "Used with" line as the rulebook prints it: Shock Attacks,
+/// Officers Confused and O13.0 "Basic and Advanced"; The Battle Continues
+/// "Basic, Advanced and Quick"; every other rule every mode.
+#[test]
+fn simulate_optional_all_plays_every_rule_the_mode_is_used_with() {
+    let every = [
+        "union-cavalry-corps",
+        "resupply-availability",
+        "scout-counters",
+        "scouts-and-orders",
+        "counter-battery-fire",
+        "confederate-groups",
+    ];
+    for (mode, more) in [
+        (
+            "basic",
+            &[
+                "shock-checks",
+                "union-tactics-tables",
+                "battle-continues",
+                "officers-confused",
+            ][..],
+        ),
+        (
+            "advanced",
+            &[
+                "shock-checks",
+                "union-tactics-tables",
+                "battle-continues",
+                "officers-confused",
+            ][..],
+        ),
+        ("quick", &["battle-continues"][..]),
+        ("very-quick", &[][..]),
+    ] {
+        let (code, out, err) = fcrel(&[
+            "simulate",
+            "--campaign",
+            "seven-days",
+            "--games",
+            "2",
+            "--battles",
+            mode,
+            "--optional",
+            "all",
+            "--json",
+        ]);
+        assert_eq!(code, 0, "{mode}: {out}{err}");
+        let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        let mut got: Vec<String> = v["optional"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{mode}: {out}"))
+            .iter()
+            .map(|r| r.as_str().unwrap().to_string())
+            .collect();
+        got.sort();
+        let mut want: Vec<String> = every.iter().chain(more).map(|s| s.to_string()).collect();
+        want.sort();
+        assert_eq!(got, want, "{mode}");
+    }
+    let (code, out, _) = fcrel(&["simulate", "--help"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("`all`: every Optional rule the --battles mode is used with"),
+        "{out}"
+    );
+}
+
+/// `fcrel simulate` names the rule a mode is not used with.
+#[test]
+fn simulate_refuses_a_rule_the_mode_is_not_used_with() {
+    let (code, out, err) = fcrel(&[
+        "simulate",
+        "--campaign",
+        "seven-days",
+        "--games",
+        "1",
+        "--battles",
+        "very-quick",
+        "--optional",
+        "scout-counters,battle-continues",
+    ]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains(
+            "The Battle Continues (\"battle-continues\") is not used with Very Quick battles"
+        ),
+        "{err}"
+    );
+}
+
+/// Issue 32 item 9, O16.3.1: "You can discard multiple Scout counters to
+/// modify the result of a Union Orders die roll by the cumulative number,
+/// plus or minus." With the rule and three Scouts the question offers ±1
+/// to ±3 and says so; without it, the 16.3.1 question offers ±1.
+#[test]
+fn the_union_orders_question_says_how_far_the_scouts_move_the_roll() {
+    use fcrel::rules::decision::{Interrupt, Recorded};
+    use fcrel::rules::turn::Step;
+    for (optional, reach) in [("scouts-and-orders", 3), ("", 1)] {
+        let mut b = board(optional, &[]);
+        at(&mut b, "west-house", &["hooker", "kearny"]);
+        b.scouts.available = 3;
+        let mut run = Run::new(b, &[5]);
+        let r = match run.step(Step::UnionOrders, &mut Recorded::new(vec![])) {
+            Err(Interrupt::Decide(r)) => r,
+            other => panic!("{other:?}\n{}", run.text()),
+        };
+        let most = r
+            .options
+            .iter()
+            .filter_map(|d| match d {
+                Decision::ModifyOrders { by } => Some(by.abs()),
+                _ => None,
+            })
+            .max();
+        assert_eq!(most, Some(reach), "{optional}: {:?}", r.options);
+        if reach > 1 {
+            assert!(
+                r.prompt
+                    .contains("1 to 3 to change it by as many (O16.3.1)"),
+                "{}",
+                r.prompt
+            );
+            assert!(!r.prompt.contains("change it by 1?"), "{}", r.prompt);
+        } else {
+            assert!(r.prompt.contains("change it by 1?"), "{}", r.prompt);
+        }
+        assert!(r.prompt.contains("You hold 3 Scout(s)"), "{}", r.prompt);
+    }
+}
+
+/// Issue 32 item 9, 14.5 Rout: each Union Force of a Routed army retreats
+/// to an adjacent area, the dice choosing (R-20.0); the chronicle names the
+/// Force as everywhere else, never by its id.
+#[test]
+fn a_routed_force_is_named_in_its_retreat() {
+    use fcrel::campaign::Side;
+    let b = board("", &["slocum", "kearny"]);
+    let mut run = Run::new(b, &[1, 1, 1, 1]);
+    fcrel::rules::battle::endings::leave_area(
+        &mut run.ctx(),
+        "glendale",
+        Side::Union,
+        "14.5",
+        false,
+    )
+    .unwrap();
+    let text = run.text();
+    assert!(text.contains("Slocum (Union "), "{text}");
+    assert!(text.contains("retreats to"), "{text}");
+    for id in ["slocum", "kearny"] {
+        assert!(!text.contains(id), "the id {id} in:\n{text}");
+    }
+}

@@ -593,3 +593,57 @@ fn a_stand_alone_battle_is_a_game_of_its_own() {
         );
     }
 }
+
+/// Issue 32 item 7, The Battle Continues "Used with: Basic, Advanced and
+/// Quick Battle Rules." and O13.0 "Used with: Basic and Advanced Battle
+/// Rules.": a save edited by hand to hold an Optional rule its battle mode
+/// is not used with is refused on loading — by the Load screen's reading,
+/// `fcrel replay` and `fcrel odds` — at the field that holds it, and left
+/// as it is.
+#[test]
+fn a_save_with_a_rule_its_mode_is_not_used_with_is_refused_at_its_field() {
+    let dir = scratch("not-used-with");
+    let good = good_save();
+    for (mode, field, rule, words) in [
+        (
+            BattleMode::VeryQuick,
+            "battle_continues",
+            "The Battle Continues",
+            "not used with Very Quick battles",
+        ),
+        (
+            BattleMode::Quick,
+            "tactics_tables",
+            "Optional Union Tactics Tables (O13.0)",
+            "not used with Quick battles",
+        ),
+    ] {
+        let mut v: serde_json::Value = serde_json::from_str(&good.to_json()).unwrap();
+        v["options"]["battles"] = serde_json::to_value(mode).unwrap();
+        v["options"][field] = serde_json::json!(true);
+        let name = format!("{field}.json");
+        let path = dir.join(&name);
+        let bytes = serde_json::to_vec_pretty(&v).unwrap();
+        std::fs::write(&path, &bytes).unwrap();
+        let text = save::read(&path).unwrap_err().to_string();
+        assert!(text.contains(&name), "{text}");
+        assert!(text.contains(&format!("options.{field}: {rule}")), "{text}");
+        assert!(text.contains(words), "{text}");
+        let listed = save::list(&dir);
+        assert!(listed.iter().any(|l| l.path == path && l.save.is_err()));
+        let p = path.to_string_lossy().into_owned();
+        for args in [
+            vec!["replay", p.as_str()],
+            vec!["odds", "--save", p.as_str(), "--trials", "10"],
+        ] {
+            let (code, out, err) = fcrel(&args);
+            assert_eq!(code, 1, "{args:?}: {out}{err}");
+            assert!(
+                err.contains(&format!("options.{field}: {rule}")),
+                "{args:?}: {err}"
+            );
+        }
+        assert_eq!(std::fs::read(&path).unwrap(), bytes, "{name} was changed");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

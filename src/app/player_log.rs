@@ -121,21 +121,35 @@ fn start_next(
     mut choice: ResMut<SetupChoice>,
     mut grand: ResMut<CurrentGrand>,
     state: Res<LogState>,
+    mut saves: ResMut<crate::app::saves::SaveState>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     let Some(n) = next_in_grand else { return };
     commands.remove_resource::<NextInGrand>();
-    let Some(g) = state
-        .loaded
-        .as_ref()
-        .and_then(|l| l.log.grand.iter().find(|g| g.id == n.grand))
-    else {
+    let Some((k, g)) = state.loaded.as_ref().and_then(|l| {
+        l.log
+            .grand
+            .iter()
+            .enumerate()
+            .find(|(_, g)| g.id == n.grand)
+    }) else {
         return;
     };
     choice.campaign = n.campaign;
     let Some(options) = g.options else {
         return;
     };
+    // R-Opt-used-with: the one "Used with" check, at the field named.
+    if let Some(why) = options.not_used_with().first() {
+        saves.message = Some((
+            format!(
+                "The Grand Campaign cannot go on: player-log.json: grand[{k}].options.{}: {why}",
+                why.rule.field
+            ),
+            true,
+        ));
+        return;
+    }
     choice.options = options;
     choice.grand = false;
     grand.0 = Some(n.grand);

@@ -72,7 +72,9 @@ pub enum Command {
         /// Optional rules, comma separated: union-cavalry-corps,
         /// resupply-availability, scout-counters, scouts-and-orders,
         /// shock-checks, union-tactics-tables, counter-battery-fire,
-        /// battle-continues, officers-confused, confederate-groups.
+        /// battle-continues, officers-confused, confederate-groups; or
+        /// `all`: every Optional rule the --battles mode is used with (its
+        /// "Used with" line). A rule the mode is not used with is refused.
         #[arg(long, default_value = "")]
         optional: String,
     },
@@ -336,8 +338,17 @@ pub fn battle(
             return 2;
         }
         scenario.mode = mode;
-        if let Some(why) = scenario.options().incompatible() {
-            let _ = writeln!(err, "fcrel battle: --battles {key}: {why}");
+        // R-Opt-used-with: the one "Used with" check, at the entry named.
+        let refused =
+            crate::rules::difficulty::GameOptions::names_not_used_with(&scenario.optional, mode);
+        for (i, why) in &refused {
+            let _ = writeln!(
+                err,
+                "fcrel battle: --battles {key}: {}: optional[{i}]: {why}",
+                path.display()
+            );
+        }
+        if !refused.is_empty() {
             return 2;
         }
     }
@@ -641,6 +652,9 @@ pub fn simulate(
                     "{} games of {} ({} battles, player {}, Union {}, policy {}, seed {}):",
                     s.games, s.campaign, s.battles_mode, s.player, s.union, s.policy, s.seed
                 );
+                if !s.optional.is_empty() {
+                    let _ = writeln!(out, "  optional rules: {}", s.optional.join(", "));
+                }
                 let _ = writeln!(
                     out,
                     "  victories {} ({:.1}%), defeats {}",

@@ -51,9 +51,27 @@ pub struct SourceInfo {
 /// battle mode unless `battles` says otherwise. Problems come back as
 /// `FILE:LINE:COL: message` / `FILE: field: message` lines.
 pub fn from_scenario(path: &Path, battles: Option<BattleMode>) -> Result<Prepared, Vec<String>> {
-    let (scenario, campaign) = crate::scenario::load_scenario(path)
+    let (mut scenario, campaign) = crate::scenario::load_scenario(path)
         .map_err(|ps| ps.iter().map(|p| p.to_string()).collect::<Vec<_>>())?;
     let mode = battles.unwrap_or(scenario.mode);
+    // `all` in its `optional` is every rule of the mode fought.
+    scenario.mode = mode;
+    // R-Opt-used-with: the one "Used with" check, at the entry named
+    // (the file's own mode was checked when it was loaded).
+    let refused =
+        crate::rules::difficulty::GameOptions::names_not_used_with(&scenario.optional, mode);
+    if !refused.is_empty() {
+        return Err(refused
+            .iter()
+            .map(|(i, why)| {
+                format!(
+                    "{}: optional[{i}]: {why} (--battles {})",
+                    path.display(),
+                    mode.key()
+                )
+            })
+            .collect());
+    }
     let mut board = scenario.board(campaign);
     board.options.battles = mode;
     let mut notes = Vec::new();
@@ -352,6 +370,22 @@ pub fn from_waiting(
     let file = source.file.clone();
     let save_mode = w.start_board.options.battles;
     let mode = choice.battles.unwrap_or(save_mode);
+    // R-Opt-used-with: the one "Used with" check, at the field named.
+    let options = crate::rules::difficulty::GameOptions {
+        battles: mode,
+        ..w.start_board.options
+    };
+    if let Some(n) = options.not_used_with().first() {
+        return Err(format!(
+            "{file}: options.{}: {n}{}",
+            n.rule.field,
+            if mode == save_mode {
+                String::new()
+            } else {
+                format!(" (--battles {})", mode.key())
+            }
+        ));
+    }
     let mut notes = Vec::new();
     let waits_at = match (&w.request, &w.die) {
         (Some(r), _) => format!("\"{}\" ({})", r.prompt, r.rule),

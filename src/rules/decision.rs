@@ -179,13 +179,13 @@ pub enum Decision {
         plan: PlanCounter,
     },
     HoldFormationCounter,
-    /// 11.2.1: a Scout for Clear Orders: this Force's Battle Plan Counter
     /// 12.2: take back a Battle Plan Counter given this turn, before Done
     /// (the counter goes back to the player's hand).
     TakeBackPlan {
         force: Id,
         plan: PlanCounter,
     },
+    /// 11.2.1: a Scout for Clear Orders: this Force's Battle Plan Counter
     /// without a roll, or its Default Battle Plan.
     ClearOrders {
         force: Id,

@@ -225,40 +225,236 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
+/// One Optional rule: its names and its "Used with" line. [`OPTIONAL`] is
+/// the one list of them; the set-up screen, the command line, scenarios,
+/// saves and the Player Log all read it.
+#[derive(Debug)]
+pub struct OptionalRule {
+    /// The command line's and a scenario's name (`--optional`, `optional`).
+    pub key: &'static str,
+    /// As fcrel names it to the player (README, set-up, Player Log).
+    pub name: &'static str,
+    /// The rule's number in the Optional rules, where it has one.
+    pub number: Option<&'static str>,
+    /// Its field in [`GameOptions`] (a save's `options.FIELD`).
+    pub field: &'static str,
+    /// The battle modes its "Used with" line names.
+    pub used_with: &'static [BattleMode],
+    chosen: fn(&GameOptions) -> bool,
+    choose: fn(&mut GameOptions),
+}
+
+const EVERY_MODE: &[BattleMode] = &[
+    BattleMode::Basic,
+    BattleMode::Advanced,
+    BattleMode::VeryQuick,
+    BattleMode::Quick,
+];
+/// "Used with: Basic and Advanced (Battle) Rules."
+const SHEETS: &[BattleMode] = &[BattleMode::Basic, BattleMode::Advanced];
+
+/// Every Optional rule fcrel plays, in the order the set-up screen and
+/// the command line list them.
+pub const OPTIONAL: [OptionalRule; 10] = [
+    OptionalRule {
+        key: "union-cavalry-corps",
+        name: "Union Cavalry Corps",
+        number: None,
+        field: "union_cavalry_corps",
+        used_with: EVERY_MODE,
+        chosen: |o| o.union_cavalry_corps,
+        choose: |o| o.union_cavalry_corps = true,
+    },
+    OptionalRule {
+        key: "resupply-availability",
+        name: "Resupply availability",
+        number: Some("O15.3 & 18.0"),
+        field: "resupply_availability",
+        used_with: EVERY_MODE,
+        chosen: |o| o.resupply_availability,
+        choose: |o| o.resupply_availability = true,
+    },
+    OptionalRule {
+        key: "scout-counters",
+        name: "Number of Scout Counters",
+        number: None,
+        field: "scout_counters",
+        used_with: EVERY_MODE,
+        chosen: |o| o.scout_counters,
+        choose: |o| o.scout_counters = true,
+    },
+    OptionalRule {
+        key: "scouts-and-orders",
+        name: "Scout Counters and Union Orders",
+        number: Some("O16.3.1"),
+        field: "scouts_and_orders",
+        used_with: EVERY_MODE,
+        chosen: |o| o.scouts_and_orders,
+        choose: |o| o.scouts_and_orders = true,
+    },
+    OptionalRule {
+        key: "shock-checks",
+        name: "Shock Attacks",
+        number: Some("O11.4"),
+        field: "shock_checks",
+        used_with: SHEETS,
+        chosen: |o| o.shock_checks,
+        choose: |o| o.shock_checks = true,
+    },
+    OptionalRule {
+        key: "union-tactics-tables",
+        name: "Optional Union Tactics Tables",
+        number: Some("O13.0"),
+        field: "tactics_tables",
+        used_with: SHEETS,
+        chosen: |o| o.tactics_tables,
+        choose: |o| o.tactics_tables = true,
+    },
+    OptionalRule {
+        key: "counter-battery-fire",
+        name: "Counter-Battery Fire",
+        number: None,
+        field: "counter_battery",
+        used_with: EVERY_MODE,
+        chosen: |o| o.counter_battery,
+        choose: |o| o.counter_battery = true,
+    },
+    OptionalRule {
+        key: "battle-continues",
+        name: "The Battle Continues",
+        number: None,
+        field: "battle_continues",
+        // "Used with: Basic, Advanced and Quick Battle Rules."
+        used_with: &[BattleMode::Basic, BattleMode::Advanced, BattleMode::Quick],
+        chosen: |o| o.battle_continues,
+        choose: |o| o.battle_continues = true,
+    },
+    OptionalRule {
+        key: "officers-confused",
+        name: "Officers Confused",
+        number: None,
+        field: "officers_confused",
+        used_with: SHEETS,
+        chosen: |o| o.officers_confused,
+        choose: |o| o.officers_confused = true,
+    },
+    OptionalRule {
+        key: "confederate-groups",
+        name: "Confederate Groups and Area Group Limit",
+        number: None,
+        field: "confederate_groups",
+        used_with: EVERY_MODE,
+        chosen: |o| o.confederate_groups,
+        choose: |o| o.confederate_groups = true,
+    },
+];
+
+impl OptionalRule {
+    /// The rule named `key` on the command line.
+    pub fn by_key(key: &str) -> Option<&'static OptionalRule> {
+        OPTIONAL.iter().find(|r| r.key == key)
+    }
+
+    /// Its name with its number: "Shock Attacks (O11.4)".
+    pub fn title(&self) -> String {
+        match self.number {
+            Some(n) => format!("{} ({n})", self.name),
+            None => self.name.to_string(),
+        }
+    }
+
+    /// Whether its "Used with" line names `mode`.
+    pub fn used_with(&self, mode: BattleMode) -> bool {
+        self.used_with.contains(&mode)
+    }
+
+    /// The modes of its "Used with" line in words: "Basic, Advanced and
+    /// Quick", "every battle mode".
+    pub fn used_with_words(&self) -> String {
+        if self.used_with.len() == BattleMode::ALL.len() {
+            return "every battle mode".into();
+        }
+        let names: Vec<&str> = BattleMode::ALL
+            .into_iter()
+            .filter(|m| self.used_with(*m))
+            .map(BattleMode::name)
+            .collect();
+        match names.split_last() {
+            Some((last, [])) => last.to_string(),
+            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+            None => "no battle mode".into(),
+        }
+    }
+
+    /// Whether `options` have it on.
+    pub fn chosen(&self, options: &GameOptions) -> bool {
+        (self.chosen)(options)
+    }
+}
+
+/// An Optional rule chosen with a battle mode its "Used with" line leaves
+/// out (R-Opt-used-with).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NotUsedWith {
+    pub rule: &'static OptionalRule,
+    pub mode: BattleMode,
+}
+
+impl std::fmt::Display for NotUsedWith {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} (\"{}\") is not used with {} battles: its \"Used with\" line names {}",
+            self.rule.title(),
+            self.rule.key,
+            self.mode.name(),
+            self.rule.used_with_words()
+        )
+    }
+}
+
+impl PartialEq for OptionalRule {
+    fn eq(&self, other: &Self) -> bool {
+        self.key == other.key
+    }
+}
+
+impl Eq for OptionalRule {}
+
 impl GameOptions {
     /// The optional rules' names on the command line (`--optional`).
-    pub const OPTIONAL_RULES: [&'static str; 10] = [
-        "union-cavalry-corps",
-        "resupply-availability",
-        "scout-counters",
-        "scouts-and-orders",
-        "shock-checks",
-        "union-tactics-tables",
-        "counter-battery-fire",
-        "battle-continues",
-        "officers-confused",
-        "confederate-groups",
-    ];
+    pub const OPTIONAL_RULES: [&'static str; OPTIONAL.len()] = {
+        let mut keys = [""; OPTIONAL.len()];
+        let mut i = 0;
+        while i < keys.len() {
+            keys[i] = OPTIONAL[i].key;
+            i += 1;
+        }
+        keys
+    };
+
+    /// `--optional all`: every Optional rule the battle mode is used with.
+    pub const ALL: &'static str = "all";
 
     /// These options with the optional rules named in `list` (comma
-    /// separated, [`Self::OPTIONAL_RULES`]) switched on.
+    /// separated, [`Self::OPTIONAL_RULES`]) switched on; `all` switches on
+    /// every one the battle mode (`self.battles`) is used with.
     pub fn with_optional(mut self, list: &str) -> Result<GameOptions, String> {
         for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-            match name {
-                "union-cavalry-corps" => self.union_cavalry_corps = true,
-                "resupply-availability" => self.resupply_availability = true,
-                "scout-counters" => self.scout_counters = true,
-                "scouts-and-orders" => self.scouts_and_orders = true,
-                "shock-checks" => self.shock_checks = true,
-                "union-tactics-tables" => self.tactics_tables = true,
-                "counter-battery-fire" => self.counter_battery = true,
-                "battle-continues" => self.battle_continues = true,
-                "officers-confused" => self.officers_confused = true,
-                "confederate-groups" => self.confederate_groups = true,
-                other => {
+            if name == Self::ALL {
+                let mode = self.battles;
+                for r in OPTIONAL.iter().filter(|r| r.used_with(mode)) {
+                    (r.choose)(&mut self);
+                }
+                continue;
+            }
+            match OptionalRule::by_key(name) {
+                Some(r) => (r.choose)(&mut self),
+                None => {
                     return Err(format!(
-                        "unknown optional rule \"{other}\": expected {}",
-                        Self::OPTIONAL_RULES.join(", ")
+                        "unknown optional rule \"{name}\": expected {} or {}",
+                        Self::OPTIONAL_RULES.join(", "),
+                        Self::ALL
                     ));
                 }
             }
@@ -269,67 +465,51 @@ impl GameOptions {
     /// Whether the Optional rule `name` is used with battle mode `mode`
     /// (each rule's "Used with" line).
     pub fn optional_rule_applies(name: &str, mode: BattleMode) -> bool {
-        let sheet = matches!(mode, BattleMode::Basic | BattleMode::Advanced);
-        match name {
-            // O11.4, Officers Confused, O13.0: "Used with: Basic and Advanced".
-            "shock-checks" | "officers-confused" | "union-tactics-tables" => sheet,
-            // "Used with: Basic, Advanced and Quick Battle Rules."
-            "battle-continues" => mode != BattleMode::VeryQuick,
-            _ => true,
-        }
+        OptionalRule::by_key(name).is_none_or(|r| r.used_with(mode))
     }
 
-    /// Why these options cannot be played together: an Optional rule not
-    /// used with the battle mode.
-    pub fn incompatible(&self) -> Option<String> {
-        let on = [
-            ("shock-checks", self.shock_checks, "Shock Attacks (O11.4)"),
-            (
-                "officers-confused",
-                self.officers_confused,
-                "Officers Confused",
-            ),
-            (
-                "union-tactics-tables",
-                self.tactics_tables,
-                "Optional Union Tactics Tables (O13.0)",
-            ),
-            (
-                "battle-continues",
-                self.battle_continues,
-                "The Battle Continues",
-            ),
-        ];
-        on.into_iter()
-            .find(|(key, chosen, _)| *chosen && !Self::optional_rule_applies(key, self.battles))
-            .map(|(_, _, name)| {
-                format!(
-                    "{name} is not used with {} battles (its \"Used with\" line)",
-                    self.battles.name()
-                )
+    /// The one "Used with" check (R-Opt-used-with): every Optional rule
+    /// chosen that the battle mode is not used with, in [`OPTIONAL`]'s
+    /// order. Set-up, `fcrel simulate`, `battle` and `odds`, scenarios and
+    /// saves all refuse such options with it, naming the rule (a save's
+    /// place is `options.` and [`OptionalRule::field`]).
+    pub fn not_used_with(&self) -> Vec<NotUsedWith> {
+        OPTIONAL
+            .iter()
+            .filter(|r| r.chosen(self) && !r.used_with(self.battles))
+            .map(|rule| NotUsedWith {
+                rule,
+                mode: self.battles,
             })
+            .collect()
+    }
+
+    /// The first of [`Self::not_used_with`], in words.
+    pub fn incompatible(&self) -> Option<String> {
+        self.not_used_with().first().map(|n| n.to_string())
+    }
+
+    /// [`Self::not_used_with`] for a scenario's `optional` list of names
+    /// under battle mode `mode`: each name not used with it, by its index
+    /// in the list (`optional[i]`). Unknown names are the caller's.
+    pub fn names_not_used_with(names: &[String], mode: BattleMode) -> Vec<(usize, NotUsedWith)> {
+        names
+            .iter()
+            .enumerate()
+            .filter_map(|(i, name)| {
+                let rule = OptionalRule::by_key(name.trim())?;
+                (!rule.used_with(mode)).then_some((i, NotUsedWith { rule, mode }))
+            })
+            .collect()
     }
 
     /// The names of the optional rules chosen.
-    pub fn optional_rules(&self) -> Vec<&'static str> {
-        [
-            (self.union_cavalry_corps, "Union Cavalry Corps"),
-            (self.resupply_availability, "Resupply availability"),
-            (self.scout_counters, "Number of Scout Counters"),
-            (self.scouts_and_orders, "Scout Counters and Union Orders"),
-            (self.shock_checks, "Shock Attacks (O11.4)"),
-            (self.tactics_tables, "Optional Union Tactics Tables (O13.0)"),
-            (self.counter_battery, "Counter-Battery Fire"),
-            (self.battle_continues, "The Battle Continues"),
-            (self.officers_confused, "Officers Confused"),
-            (
-                self.confederate_groups,
-                "Confederate Groups and Area Group Limit",
-            ),
-        ]
-        .into_iter()
-        .filter_map(|(on, name)| on.then_some(name))
-        .collect()
+    pub fn optional_rules(&self) -> Vec<String> {
+        OPTIONAL
+            .iter()
+            .filter(|r| r.chosen(self))
+            .map(OptionalRule::title)
+            .collect()
     }
 
     /// Optional rule Resupply availability (O15.3 & 18.0): the d10 result
@@ -419,5 +599,86 @@ impl GameOptions {
             .objectives
             .iter()
             .filter(move |o| o.union_levels.is_empty() || o.union_levels.contains(&level))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each rule's "Used with" line as the rulebook prints it, and the one
+    /// check that reads it (R-Opt-used-with).
+    #[test]
+    fn each_optional_rule_is_used_with_its_lines_modes() {
+        use BattleMode::*;
+        let lines: [(&str, &[BattleMode]); 10] = [
+            // "Used with: Basic, Advanced, Very Quick and Quick ... Rules."
+            ("union-cavalry-corps", &[Basic, Advanced, Quick, VeryQuick]),
+            (
+                "resupply-availability",
+                &[Basic, Advanced, Quick, VeryQuick],
+            ),
+            ("scout-counters", &[Basic, Advanced, Quick, VeryQuick]),
+            ("scouts-and-orders", &[Basic, Advanced, Quick, VeryQuick]),
+            // "Used with: Basic and Advanced Rules"
+            ("shock-checks", &[Basic, Advanced]),
+            ("union-tactics-tables", &[Basic, Advanced]),
+            ("counter-battery-fire", &[Basic, Advanced, Quick, VeryQuick]),
+            // "Used with: Basic, Advanced and Quick Battle Rules."
+            ("battle-continues", &[Basic, Advanced, Quick]),
+            ("officers-confused", &[Basic, Advanced]),
+            ("confederate-groups", &[Basic, Advanced, Quick, VeryQuick]),
+        ];
+        assert_eq!(GameOptions::OPTIONAL_RULES, lines.map(|(k, _)| k));
+        for (key, modes) in lines {
+            for mode in BattleMode::ALL {
+                let o = GameOptions {
+                    battles: mode,
+                    ..GameOptions::default()
+                }
+                .with_optional(key)
+                .unwrap();
+                let refused = o.not_used_with();
+                assert_eq!(refused.is_empty(), modes.contains(&mode), "{key} {mode:?}");
+                if let Some(n) = refused.first() {
+                    assert_eq!(n.rule.key, key);
+                    let text = n.to_string();
+                    assert!(text.contains(&n.rule.title()), "{text}");
+                    assert!(
+                        text.contains(&format!("not used with {} battles", mode.name())),
+                        "{text}"
+                    );
+                }
+                // `all` is every rule the mode is used with, and nothing
+                // it is not.
+                let all = GameOptions {
+                    battles: mode,
+                    ..GameOptions::default()
+                }
+                .with_optional("all")
+                .unwrap();
+                assert!(all.not_used_with().is_empty());
+                let r = OptionalRule::by_key(key).unwrap();
+                assert_eq!(r.chosen(&all), modes.contains(&mode), "all: {key} {mode:?}");
+            }
+        }
+        assert_eq!(
+            OptionalRule::by_key("battle-continues")
+                .unwrap()
+                .used_with_words(),
+            "Basic, Advanced and Quick"
+        );
+    }
+
+    /// Every field of [`OptionalRule::field`] is the options' own, as a
+    /// save spells it.
+    #[test]
+    fn each_optional_rules_field_is_its_saved_name() {
+        for r in OPTIONAL.iter() {
+            let mut o = GameOptions::default();
+            (r.choose)(&mut o);
+            let v = serde_json::to_value(o).unwrap();
+            assert_eq!(v[r.field], serde_json::json!(true), "{}", r.key);
+        }
     }
 }

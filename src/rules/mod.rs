@@ -1,6 +1,8 @@
-//! The rules of the game as Bevy plugins, one per rule area. Rules code
-//! never reaches into UI code; the same plugins run headless for tests,
-//! the simulator and the odds advisor.
+//! The rules of the game: plain rule procedures on a `Board` (`turn`,
+//! `battle`, …) and two Bevy plugins that run them in the world, `setup`
+//! (7.0 Campaign Set-Up) and `sequence` (the sequence of play, a step at a
+//! time). Rules code never reaches into UI code; the same plugins run
+//! headless for tests, the simulator and the odds advisor.
 
 use bevy::prelude::*;
 

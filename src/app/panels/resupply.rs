@@ -54,20 +54,11 @@ pub fn show(
                 ui.label("Nothing can be bought with the Command Points left.");
             }
             for ((force, reduced), cs) in &buys {
-                let p = board.piece(force);
-                let name = p.map_or(force.clone(), |p| {
-                    let f = &p.force;
-                    if f.is_named() {
-                        return f.name.clone();
-                    }
-                    let kind = f.kind.map_or("", |k| k.name());
-                    let what = if kind.is_empty() || kind == f.force_type.name() {
-                        f.force_type.name().to_string()
-                    } else {
-                        format!("{} {kind}", f.force_type.name())
-                    };
-                    format!("{what} ({:?}, {})", f.skill, f.id)
-                });
+                // A Force is named as everywhere else (`board::label`),
+                // a generic counter by its own name, never by its id.
+                let name = board
+                    .piece(force)
+                    .map_or(force.clone(), crate::rules::board::label);
                 let cost = cs.first().map_or(0, |c| c.cost);
                 let title = format!(
                     "{name}{} — {cost} CP",

@@ -188,8 +188,10 @@ fn setup(
                 let mut off = false;
                 ui.add_enabled(false, egui::Checkbox::new(&mut off, name))
                     .on_disabled_hover_text(format!(
-                        "{what} Not used with {} battles (its \"Used with\" line).",
-                        mode.name()
+                        "{what} Not used with {} battles: its \"Used with\" line names {}.",
+                        mode.name(),
+                        crate::rules::difficulty::OptionalRule::by_key(key)
+                            .map_or(String::new(), |r| r.used_with_words())
                     ));
             }
         }

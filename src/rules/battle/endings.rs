@@ -260,13 +260,12 @@ pub fn leave_area(
     abandon(ctx, area, side, rule);
     let mut lee_moved = false;
     for i in ctx.board.side_in_area(area, side) {
-        let id = ctx.board.pieces[i].force.id.clone();
         let dest = leaving_to(
             ctx,
             area,
             i,
             rule,
-            &format!("{id} retreats to"),
+            &format!("{} retreats to", ctx.board.label(i)),
             |ctx, options| {
                 let prompt = format!("Where does {} go?", ctx.board.label(i));
                 ctx.ask(Request::new(rule, prompt, options))

@@ -129,11 +129,23 @@ fn advance_turn(ctx: &mut Ctx) -> bool {
     let t = ctx.board.turn.turn;
     if t > last {
         ctx.board.turn.turn = last;
+        // The Turn Track is the campaign's; The Battle Continues adds turns
+        // after its last box, not boxes (R-Opt-BC).
+        let track = ctx.board.campaign.turns;
+        let past = match ctx.board.turn.extra {
+            0 => format!("the last box of the {track}-turn Turn Track"),
+            1 => format!(
+                "Turn {last}, the turn The Battle Continues added to the {track}-turn Turn Track,"
+            ),
+            n => format!(
+                "Turn {last}, the last of the {n} turns The Battle Continues added to the {track}-turn Turn Track,"
+            ),
+        };
         victory::finish(
             ctx,
             false,
             format!(
-                "the Turn counter moves past the last box of the {last}-turn Turn Track without the Victory Conditions met (3.2, 9.1)"
+                "the Turn counter moves past {past} without the Victory Conditions met (3.2, 9.1)"
             ),
         );
         return true;
@@ -474,5 +486,59 @@ mod tests {
         };
         battle_continues(&mut ctx).unwrap();
         assert_eq!((b.last_turn(), dice.rolled()), (last, 0));
+    }
+
+    /// Issue 32 item 9, The Battle Continues: "If the result is equal to
+    /// or greater than the target score ... add an extra turn to the
+    /// game." The turn is added to the game, not to the Turn Track: an
+    /// 8-turn campaign that went on to Turn 9 (or 10) ends past the 8-turn
+    /// Turn Track and the turns added after it (3.2, 9.1).
+    #[test]
+    fn the_end_after_the_battle_continues_names_the_campaigns_turn_track() {
+        let c = std::sync::Arc::new(crate::campaign::load_bundled("second-manassas").unwrap());
+        assert_eq!(c.turns, 8);
+        for (extra, words) in [
+            (0, "past the last box of the 8-turn Turn Track without"),
+            (
+                1,
+                "past Turn 9, the turn The Battle Continues added to the 8-turn Turn Track, without",
+            ),
+            (
+                2,
+                "past Turn 10, the last of the 2 turns The Battle Continues added to the 8-turn Turn Track, without",
+            ),
+        ] {
+            let mut b = Board::empty(
+                c.clone(),
+                GameOptions {
+                    battle_continues: true,
+                    ..GameOptions::default()
+                },
+            );
+            b.turn.extra = extra;
+            b.turn.turn = b.last_turn();
+            let mut dice = crate::dice::Dice::scripted([]);
+            let mut chronicle = crate::chronicle::Chronicle::default();
+            let mut decider = crate::rules::decision::Recorded::new(Vec::new());
+            let mut ctx = Ctx {
+                board: &mut b,
+                dice: &mut dice,
+                chronicle: &mut chronicle,
+                decider: &mut decider,
+            };
+            assert!(advance_turn(&mut ctx));
+            let reason = &b
+                .progress
+                .result
+                .as_ref()
+                .expect("the campaign ends")
+                .reason;
+            assert!(reason.contains(words), "{extra}: {reason}");
+            assert!(
+                !reason.contains("9-turn") && !reason.contains("10-turn"),
+                "{reason}"
+            );
+            assert_eq!(b.turn.turn, 8 + extra);
+        }
     }
 }

@@ -285,8 +285,25 @@ fn orders_for(ctx: &mut Ctx, group: &Group) -> Result<(), Interrupt> {
                 options.push(Decision::ModifyOrders { by: -n });
             }
         }
+        // The changes offered: ±1 (16.3.1), or with O16.3.1 up to ± as
+        // many Scouts as are held, within 1-10.
+        let reach = options
+            .iter()
+            .filter_map(|d| match d {
+                Decision::ModifyOrders { by } => Some(by.unsigned_abs()),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(1);
+        let change = if reach > 1 {
+            format!(
+                "or discard Scouts: 1 to roll again, or 1 to {reach} to change it by as many (O16.3.1)"
+            )
+        } else {
+            "or discard 1 to roll again or change it by 1".to_string()
+        };
         let prompt = format!(
-            "Union Orders {roll} for {name}: \"{}\". Keep it, or discard 1 of your {} Scout(s) to roll again or change it by 1?",
+            "Union Orders {roll} for {name}: \"{}\". You hold {} Scout(s): keep it, {change}?",
             text_of(roll),
             ctx.board.scouts.available
         );

@@ -1,6 +1,7 @@
-//! 11.3–11.11 on the Battlefield Sheet: moves and retreats, Shock attacks
-//! with Defensive Fire and the Shock Check Modifiers Table, Melee, Ranged
-//! and Artillery attacks, Hit allocation, capacity overflow.
+//! 11.3–11.11 on the Battlefield Sheet: moves and retreats, the target of
+//! a Shock attack (its Defensive Fire and Shock checks with the Shock Check
+//! Modifiers Table are `turns::shock`, shared with the Squares), Melee,
+//! Ranged and Artillery attacks, Hit allocation, capacity overflow.
 
 use super::field::*;
 use crate::campaign::{ForceType, Side};

@@ -71,11 +71,11 @@ fn tables(ctx: &mut Ctx, u: u32, c: u32) -> R<Tactics> {
             format!(
                 "{}: Table #{}",
                 if d % 2 == 0 { "even" } else { "odd" },
-                2 - d % 2
+                optional_table(d)
             )
         },
     )?;
-    let one = pick % 2 == 0;
+    let one = optional_table(pick) == 1;
     let column = match u.cmp(&c) {
         std::cmp::Ordering::Greater => "Union Superiority",
         std::cmp::Ordering::Equal => "Union Forces Equal",
@@ -93,6 +93,13 @@ fn tables(ctx: &mut Ctx, u: u32, c: u32) -> R<Tactics> {
     )?;
     let t = optional_tactics(one, u, c, d);
     Ok(t)
+}
+
+/// O13.0: which Optional Union Tactics Table a d10 picks, "even numbers
+/// on d10 for #1, odd numbers on d10 for #2" (a 10 is even, 4.5). The
+/// roll's words and the table read both come from here.
+pub fn optional_table(d: u32) -> u32 {
+    if d.is_multiple_of(2) { 1 } else { 2 }
 }
 
 /// O13.0 Optional Union Tactics Tables #1 (`one`) and #2: Table #1 turns
