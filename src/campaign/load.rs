@@ -54,32 +54,22 @@ pub fn load_campaign_file(path: &Path) -> Result<Campaign, Vec<Problem>> {
     })
 }
 
-/// Read a small JSON file and parse it, never panicking: missing,
-/// directory, oversized and unreadable files are problems too.
+/// Read a small JSON file (`store::read_file`: a regular file of at most
+/// [`MAX_CAMPAIGN_FILE_BYTES`], one byte-order mark dropped) and parse it,
+/// never panicking: missing, directory, FIFO, device, oversized and
+/// unreadable files are problems too.
 pub fn load_file<T>(
     path: &Path,
     kind: &str,
     parse: impl FnOnce(&[u8]) -> Result<T, Vec<(Place, String)>>,
 ) -> Result<T, Vec<Problem>> {
-    let file_problem = |message: String| {
+    let bytes = crate::store::read_file(path, MAX_CAMPAIGN_FILE_BYTES).map_err(|e| {
         vec![Problem {
             file: path.to_path_buf(),
             place: Place::File,
-            message,
+            message: e.describe(kind),
         }]
-    };
-    let meta = std::fs::metadata(path).map_err(|e| file_problem(format!("cannot read: {e}")))?;
-    if meta.is_dir() {
-        return Err(file_problem(format!("is a directory, not {kind}")));
-    }
-    if meta.len() > MAX_CAMPAIGN_FILE_BYTES {
-        return Err(file_problem(format!(
-            "is {} bytes; {kind} is at most {} bytes, so this is not one",
-            meta.len(),
-            MAX_CAMPAIGN_FILE_BYTES
-        )));
-    }
-    let bytes = std::fs::read(path).map_err(|e| file_problem(format!("cannot read: {e}")))?;
+    })?;
     parse(&bytes).map_err(|problems| {
         problems
             .into_iter()
@@ -155,6 +145,9 @@ pub fn parse_json<T: serde::de::DeserializeOwned>(
     // out each offending piece and trying again.
     let mut problems = Vec::new();
     let mut removed = Removed::default();
+    // Fields taken out whole (not array elements), by their original path:
+    // that one is then "missing" is no second problem.
+    let mut removed_fields: Vec<String> = Vec::new();
     let parsed = loop {
         let result: Result<T, _> = serde_path_to_error::deserialize(&value);
         match result {
@@ -163,7 +156,23 @@ pub fn parse_json<T: serde::de::DeserializeOwned>(
                 let path = e.path().to_string();
                 let segments = parse_path(if path == "." { "" } else { &path });
                 let original = removed.original(&segments);
-                problems.push((Place::Field(render_path(&original)), e.inner().to_string()));
+                let message = e.inner().to_string();
+                if let Some(field) = missing_field(&message) {
+                    let mut at = original.clone();
+                    at.push(Seg::Key(field.to_string()));
+                    if removed_fields.contains(&render_path(&at)) {
+                        break None;
+                    }
+                }
+                problems.push((
+                    Place::Field(render_path(&original)),
+                    crate::store::cut_quoted(&message),
+                ));
+                let whole_field = !segments.iter().any(|s| matches!(s, Seg::Index(_)))
+                    && !message.starts_with("unknown field");
+                if whole_field {
+                    removed_fields.push(render_path(&original));
+                }
                 if problems.len() >= 200
                     || !remove_offender(&mut value, &segments, e.inner(), &mut removed)
                 {
@@ -178,7 +187,11 @@ pub fn parse_json<T: serde::de::DeserializeOwned>(
         Some(c) if removed.0.is_empty() => semantic(c),
         _ => Vec::new(),
     };
-    problems.extend(checks.into_iter().map(|(p, m)| (Place::Field(p), m)));
+    problems.extend(
+        checks
+            .into_iter()
+            .map(|(p, m)| (Place::Field(p), crate::store::cut_quoted(&m))),
+    );
     if parsed.is_none() || !removed.0.is_empty() {
         problems.push((
             Place::File,
@@ -192,7 +205,17 @@ pub fn parse_json<T: serde::de::DeserializeOwned>(
     }
 }
 
-fn syntax_message(e: &serde_json::Error) -> String {
+/// The field of serde's "missing field `name`".
+fn missing_field(message: &str) -> Option<&str> {
+    message
+        .strip_prefix("missing field `")?
+        .split('`')
+        .next()
+}
+
+/// serde_json's message without its " at line L column C" (the place is
+/// given apart), and saying so when the file is cut short.
+pub(crate) fn syntax_message(e: &serde_json::Error) -> String {
     let msg = e.to_string();
     // serde_json appends " at line L column C"; we print that up front.
     let msg = match msg.rfind(" at line ") {
@@ -206,7 +229,8 @@ fn syntax_message(e: &serde_json::Error) -> String {
     }
 }
 
-fn line_col(bytes: &[u8], offset: usize) -> (usize, usize) {
+/// The line and column (1-based) of a byte offset.
+pub(crate) fn line_col(bytes: &[u8], offset: usize) -> (usize, usize) {
     let before = &bytes[..offset.min(bytes.len())];
     let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
     let col = before.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
