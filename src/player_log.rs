@@ -386,6 +386,15 @@ pub fn load(dir: &Path) -> Loaded {
             );
         }
     };
+    if !value.is_object() {
+        return fresh(
+            problem(format!(
+                "is not a JSON object, so not a Player Log; it will be kept as {FILE}.bad-N when a result is written"
+            )),
+            path.clone(),
+            Keep::RenameDamaged,
+        );
+    }
     if value
         .get("version")
         .and_then(|v| v.as_u64())

@@ -113,8 +113,9 @@ pub struct ScenarioForce {
 pub fn load_scenario(path: &Path) -> Result<(Scenario, Arc<Campaign>), Vec<Problem>> {
     let mut loaded: Option<Arc<Campaign>> = None;
     let scenario = campaign::load::load_file(path, "a battle scenario", |bytes| {
-        if let Some((at, message)) = serde_json::from_slice(bytes)
+        if let Some((at, message)) = serde_json::from_slice::<serde_json::Value>(bytes)
             .ok()
+            .filter(|v| v.is_object())
             .and_then(|v| unreadable_square(&v, String::new()))
         {
             return Err(vec![(campaign::Place::Field(at), message)]);

@@ -140,7 +140,11 @@ pub fn parse(text: &str) -> Result<Settings, String> {
             serde_json::error::Category::Syntax | serde_json::error::Category::Eof
         );
         if syntax || place.is_empty() || place == "." || place.contains('?') {
-            format!("line {}, column {}: {message}", inner.line(), inner.column())
+            format!(
+                "line {}, column {}: {message}",
+                inner.line(),
+                inner.column()
+            )
         } else {
             format!("{place}: {message}")
         }

@@ -346,7 +346,10 @@ mod tests {
         let e = read_file(&zero, 100).unwrap_err();
         assert_eq!(e, ReadError::NotAFile("a device"));
         assert!(e.describe("a save").contains("is a device, not a save"));
-        assert_eq!(read_file(&dir, 100), Err(ReadError::NotAFile("a directory")));
+        assert_eq!(
+            read_file(&dir, 100),
+            Err(ReadError::NotAFile("a directory"))
+        );
         assert!(matches!(
             read_file(&dir.join("none.json"), 100),
             Err(ReadError::NotFound(_))
@@ -396,7 +399,9 @@ mod tests {
         let q = quote(&long);
         assert!(q.len() < 120 && q.ends_with("(100000 characters)"), "{q}");
         assert_eq!(quote("seven-days"), "\"seven-days\"");
-        let m = cut_quoted(&format!("unknown variant `{long}`, expected `a` or \"{long}\""));
+        let m = cut_quoted(&format!(
+            "unknown variant `{long}`, expected `a` or \"{long}\""
+        ));
         assert!(m.len() < 300, "{m}");
         assert!(m.contains("expected `a` or"), "{m}");
         assert_eq!(cut_quoted("missing field `kind`"), "missing field `kind`");

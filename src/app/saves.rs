@@ -375,7 +375,12 @@ mod tests {
                     .iter()
                     .map(|l| {
                         let name = l.path.file_name().unwrap().to_string_lossy().into_owned();
-                        (name, l.save.as_ref().map_or_else(|p| p.to_string(), |_| "ok".into()))
+                        (
+                            name,
+                            l.save
+                                .as_ref()
+                                .map_or_else(|p| p.to_string(), |_| "ok".into()),
+                        )
                     })
                     .collect();
                 out.sort();

@@ -141,6 +141,12 @@ pub fn parse_json<T: serde::de::DeserializeOwned>(
             ),
         )]);
     }
+    if !value.is_object() {
+        return Err(vec![(
+            Place::File,
+            format!("is not a JSON object; a {what} is one"),
+        )]);
+    }
     // Structure: collect every type problem, not just the first, by taking
     // out each offending piece and trying again.
     let mut problems = Vec::new();
@@ -164,10 +170,12 @@ pub fn parse_json<T: serde::de::DeserializeOwned>(
                         break None;
                     }
                 }
-                problems.push((
-                    Place::Field(render_path(&original)),
-                    crate::store::cut_quoted(&message),
-                ));
+                // A field missing at the top level is placed at its name.
+                let place = match missing_field(&message) {
+                    Some(field) if original.is_empty() => field.to_string(),
+                    _ => render_path(&original),
+                };
+                problems.push((Place::Field(place), crate::store::cut_quoted(&message)));
                 let whole_field = !segments.iter().any(|s| matches!(s, Seg::Index(_)))
                     && !message.starts_with("unknown field");
                 if whole_field {
@@ -207,10 +215,7 @@ pub fn parse_json<T: serde::de::DeserializeOwned>(
 
 /// The field of serde's "missing field `name`".
 fn missing_field(message: &str) -> Option<&str> {
-    message
-        .strip_prefix("missing field `")?
-        .split('`')
-        .next()
+    message.strip_prefix("missing field `")?.split('`').next()
 }
 
 /// serde_json's message without its " at line L column C" (the place is

@@ -317,9 +317,7 @@ fn tally_with_stack(
                         Some(bytes) => builder.stack_size(bytes),
                         None => builder,
                     };
-                    builder
-                        .spawn_scoped(scope, move || run(lo, hi))
-                        .ok()
+                    builder.spawn_scoped(scope, move || run(lo, hi)).ok()
                 })
                 .collect();
             let started = handles.iter().filter(|h| h.is_some()).count();
@@ -375,8 +373,7 @@ mod tests {
         let stop = AtomicBool::new(false);
         let one = tally_on(&p, Policy::Objective, 7, 40, 1, &stop).unwrap();
         let refused =
-            tally_with_stack(&p, Policy::Objective, 7, 40, 4, &stop, Some(usize::MAX / 2))
-                .unwrap();
+            tally_with_stack(&p, Policy::Objective, 7, 40, 4, &stop, Some(usize::MAX / 2)).unwrap();
         assert_eq!(one.1, 1);
         assert_eq!(refused, one);
     }
