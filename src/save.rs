@@ -284,7 +284,8 @@ fn parse_at(bytes: &[u8]) -> Result<SaveFile, (Place, String)> {
         if path.is_empty() || path == "." || path.contains('?') {
             damaged(Place::LineCol(inner.line(), inner.column()), message)
         } else {
-            damaged(Place::Field(path), message)
+            let at = crate::campaign::load::error_place(&value, &path, &inner.to_string());
+            damaged(Place::Field(at), message)
         }
     })?;
     check(&save)?;

@@ -227,7 +227,7 @@ fn save_errors_name_their_field() {
         (
             "integer.json",
             |v| v["decisions"][3]["force"] = 7.into(),
-            "decisions[3]",
+            "decisions[3].force:",
             "invalid type: integer `7`, expected a string",
         ),
         (

@@ -161,8 +161,8 @@ pub fn parse_json<T: serde::de::DeserializeOwned>(
             Err(e) => {
                 let path = e.path().to_string();
                 let segments = parse_path(if path == "." { "" } else { &path });
-                let original = removed.original(&segments);
                 let message = e.inner().to_string();
+                let original = removed.original(&segments);
                 if let Some(field) = missing_field(&message) {
                     let mut at = original.clone();
                     at.push(Seg::Key(field.to_string()));
@@ -173,7 +173,7 @@ pub fn parse_json<T: serde::de::DeserializeOwned>(
                 // A field missing at the top level is placed at its name.
                 let place = match missing_field(&message) {
                     Some(field) if original.is_empty() => field.to_string(),
-                    _ => render_path(&original),
+                    _ => render_path(&removed.original(&refine(&value, &segments, &message))),
                 };
                 problems.push((Place::Field(place), crate::store::cut_quoted(&message)));
                 let whole_field = !segments.iter().any(|s| matches!(s, Seg::Index(_)))
@@ -211,6 +211,80 @@ pub fn parse_json<T: serde::de::DeserializeOwned>(
         Some(c) if problems.is_empty() => Ok(c),
         _ => Err(problems),
     }
+}
+
+/// serde's message for a wrong value names the value ("invalid type:
+/// integer `7`, expected a string") but, inside an internally tagged enum
+/// (a decision), not its field. When exactly one value under `at` is the
+/// one named, that value's path is the place; otherwise `at` is.
+fn refine(value: &Value, at: &[Seg], message: &str) -> Vec<Seg> {
+    let unexpected = ["invalid type: ", "invalid value: "]
+        .iter()
+        .find_map(|p| message.strip_prefix(p))
+        .and_then(|rest| rest.split(", expected").next());
+    let Some(unexpected) = unexpected else {
+        return at.to_vec();
+    };
+    let mut node = value;
+    for seg in at {
+        node = match (seg, node) {
+            (Seg::Key(k), Value::Object(m)) => match m.get(k) {
+                Some(v) => v,
+                None => return at.to_vec(),
+            },
+            (Seg::Index(i), Value::Array(a)) => match a.get(*i) {
+                Some(v) => v,
+                None => return at.to_vec(),
+            },
+            _ => return at.to_vec(),
+        };
+    }
+    if !(node.is_object() || node.is_array()) {
+        return at.to_vec();
+    }
+    let mut found: Vec<Vec<Seg>> = Vec::new();
+    fn walk(v: &Value, path: &mut Vec<Seg>, unexpected: &str, found: &mut Vec<Vec<Seg>>) {
+        let shown = match v {
+            Value::Bool(b) => Some(format!("boolean `{b}`")),
+            Value::Number(n) if n.is_u64() || n.is_i64() => Some(format!("integer `{n}`")),
+            Value::String(s) => Some(format!("string {s:?}")),
+            Value::Array(_) => Some("sequence".to_string()),
+            Value::Object(_) => Some("map".to_string()),
+            _ => None,
+        };
+        if !path.is_empty() && shown.as_deref() == Some(unexpected) {
+            found.push(path.clone());
+        }
+        match v {
+            Value::Object(m) => {
+                for (k, x) in m {
+                    path.push(Seg::Key(k.clone()));
+                    walk(x, path, unexpected, found);
+                    path.pop();
+                }
+            }
+            Value::Array(a) => {
+                for (i, x) in a.iter().enumerate() {
+                    path.push(Seg::Index(i));
+                    walk(x, path, unexpected, found);
+                    path.pop();
+                }
+            }
+            _ => {}
+        }
+    }
+    walk(node, &mut Vec::new(), unexpected, &mut found);
+    match found.as_slice() {
+        [one] => at.iter().chain(one).cloned().collect(),
+        _ => at.to_vec(),
+    }
+}
+
+/// The place of a serde error at `path` in `value`, as written
+/// (`refine`d into a tagged enum's field).
+pub(crate) fn error_place(value: &Value, path: &str, message: &str) -> String {
+    let segments = parse_path(if path == "." { "" } else { path });
+    render_path(&refine(value, &segments, message))
 }
 
 /// The field of serde's "missing field `name`".
