@@ -18,6 +18,9 @@ pub const FILE: &str = "player-log.json";
 #[derive(bevy::prelude::Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct CurrentGrand(pub Option<u64>);
 pub const VERSION: u32 = 1;
+/// A Player Log holds a few hundred bytes a game; a file larger than this
+/// is not one (it is left alone, `store::read_file`).
+const MAX_BYTES: u64 = 16 * 1024 * 1024;
 
 /// 21.0: the campaigns of a Grand Campaign, in order.
 pub const GRAND_CAMPAIGN: [&str; 5] = [
@@ -353,15 +356,16 @@ pub fn load(dir: &Path) -> Loaded {
         problem,
         keep,
     };
-    let bytes = match std::fs::read(&path) {
+    let bytes = match crate::store::read_file(&path, MAX_BYTES) {
         Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+        Err(crate::store::ReadError::NotFound(_)) => {
             return fresh(None, path, Keep::Nothing);
         }
         Err(e) => {
             let p = format!(
-                "{}: cannot be read ({e}); it is left alone and this session's results go to {}",
+                "{}: {}; it is left alone and this session's results go to {}",
                 path.display(),
+                e.describe("a Player Log"),
                 aside.display()
             );
             return fresh(Some(p), aside, Keep::Nothing);
@@ -382,6 +386,15 @@ pub fn load(dir: &Path) -> Loaded {
             );
         }
     };
+    if !value.is_object() {
+        return fresh(
+            problem(format!(
+                "is not a JSON object, so not a Player Log; it will be kept as {FILE}.bad-N when a result is written"
+            )),
+            path.clone(),
+            Keep::RenameDamaged,
+        );
+    }
     if value
         .get("version")
         .and_then(|v| v.as_u64())
@@ -394,7 +407,7 @@ pub fn load(dir: &Path) -> Loaded {
         ));
         return fresh(p, aside, Keep::Nothing);
     }
-    match serde_json::from_value::<PlayerLog>(value) {
+    match serde_path_to_error::deserialize::<_, PlayerLog>(&value) {
         Ok(log) => Loaded {
             log,
             path,
@@ -403,7 +416,12 @@ pub fn load(dir: &Path) -> Loaded {
         },
         Err(e) => fresh(
             problem(format!(
-                "is damaged ({e}); it will be kept as {FILE}.bad-N when a result is written"
+                "is damaged ({}: {}); it will be kept as {FILE}.bad-N when a result is written",
+                match e.path().to_string() {
+                    p if p.is_empty() || p == "." => "the top level".to_string(),
+                    p => p,
+                },
+                crate::store::cut_quoted(&e.inner().to_string())
             )),
             path.clone(),
             Keep::RenameDamaged,
@@ -425,7 +443,7 @@ impl Loaded {
             ));
         }
         self.keep = Keep::Nothing;
-        if let Ok(bytes) = std::fs::read(&self.path)
+        if let Ok(bytes) = crate::store::read_file(&self.path, MAX_BYTES)
             && let Ok(disk) = serde_json::from_slice::<PlayerLog>(&bytes)
             && disk.version <= VERSION
         {

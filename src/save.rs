@@ -17,7 +17,7 @@ use std::sync::Arc;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::campaign::Campaign;
+use crate::campaign::{Campaign, Place};
 use crate::rules::decision::Decision;
 use crate::rules::difficulty::GameOptions;
 use crate::rules::sequence::{GameLog, GameState, PendingDecision, StepDecisions};
@@ -74,10 +74,14 @@ pub struct SaveFile {
     pub stand_alone: Option<String>,
 }
 
-/// Why a file cannot be loaded, with the file it is about.
+/// Why a file cannot be loaded, with the file it is about and the place in
+/// it (a field path or a line and column; the whole file for an empty,
+/// foreign or unreadable one). `problem` is the whole message after the
+/// file's name, the place in it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SaveProblem {
     pub file: PathBuf,
+    pub place: Place,
     pub problem: String,
 }
 
@@ -165,42 +169,59 @@ impl SaveFile {
         parse(path, json.as_bytes())?;
         crate::store::write_atomic(path, json.as_bytes()).map_err(|e| SaveProblem {
             file: path.to_path_buf(),
+            place: Place::File,
             problem: format!("could not be written: {e}"),
         })
     }
 }
 
-/// Read a save; the file is never changed.
+/// Read a save (`store::read_file`: a regular file of at most 64 MiB) and
+/// check it; the file is never changed.
 pub fn read(path: &Path) -> Result<SaveFile, SaveProblem> {
-    let problem = |p: String| SaveProblem {
+    let bytes = crate::store::read_file(path, MAX_BYTES).map_err(|e| SaveProblem {
         file: path.to_path_buf(),
-        problem: p,
-    };
-    let meta = std::fs::metadata(path).map_err(|e| problem(format!("cannot be read: {e}")))?;
-    if meta.len() > MAX_BYTES {
-        return Err(problem(format!(
-            "is {} bytes, too large for a save",
-            meta.len()
-        )));
-    }
-    let bytes = std::fs::read(path).map_err(|e| problem(format!("cannot be read: {e}")))?;
+        place: Place::File,
+        problem: e.describe("a save"),
+    })?;
     parse(path, &bytes)
 }
 
-/// Parse a save's bytes, saying exactly what is wrong.
+/// Parse a save's bytes and check it completely (everything a replay takes
+/// from it: its campaign id, its stand-alone battle, the bounds of its
+/// lists), saying exactly where and what is wrong.
 pub fn parse(path: &Path, bytes: &[u8]) -> Result<SaveFile, SaveProblem> {
-    let problem = |p: String| SaveProblem {
+    parse_at(bytes).map_err(|(place, problem)| SaveProblem {
         file: path.to_path_buf(),
-        problem: p,
+        place,
+        problem,
+    })
+}
+
+/// A problem at a place of a save, "is damaged: PLACE: what".
+fn damaged(place: Place, what: impl fmt::Display) -> (Place, String) {
+    let at = match &place {
+        Place::Field(p) if !p.is_empty() => p.clone(),
+        Place::LineCol(l, c) => format!("line {l}, column {c}"),
+        _ => "the file".to_string(),
     };
+    let what = crate::store::cut_quoted(&what.to_string());
+    (place, format!("is damaged: {at}: {what}"))
+}
+
+fn parse_at(bytes: &[u8]) -> Result<SaveFile, (Place, String)> {
+    let bytes = crate::store::strip_bom(bytes);
     if bytes.iter().all(|b| b.is_ascii_whitespace()) {
-        return Err(problem("is empty".into()));
+        return Err((Place::File, "is empty".into()));
     }
     let text = std::str::from_utf8(bytes).map_err(|e| {
-        problem(format!(
-            "is not text (bad UTF-8 at byte {})",
-            e.valid_up_to()
-        ))
+        let (l, c) = crate::campaign::load::line_col(bytes, e.valid_up_to());
+        (
+            Place::LineCol(l, c),
+            format!(
+                "is not text (bad UTF-8 at line {l}, column {c}, byte {})",
+                e.valid_up_to()
+            ),
+        )
     })?;
     let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
         let what = if e.is_eof() {
@@ -208,70 +229,138 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<SaveFile, SaveProblem> {
         } else {
             "is not valid JSON"
         };
-        problem(format!(
-            "{what}: line {}, column {}: {e}",
-            e.line(),
-            e.column()
-        ))
+        (
+            Place::LineCol(e.line(), e.column()),
+            format!(
+                "{what}: line {}, column {}: {}",
+                e.line(),
+                e.column(),
+                crate::campaign::load::syntax_message(&e)
+            ),
+        )
     })?;
     let Some(obj) = value.as_object() else {
-        return Err(problem("is not an fcrel save (not a JSON object)".into()));
+        return Err((
+            Place::File,
+            "is not an fcrel save (not a JSON object)".into(),
+        ));
     };
     if obj.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
-        return Err(problem(format!(
-            "is not an fcrel save (its \"format\" is not \"{FORMAT}\")"
-        )));
+        return Err((
+            Place::Field("format".into()),
+            format!("is not an fcrel save (its \"format\" is not \"{FORMAT}\")"),
+        ));
     }
-    let version = obj
-        .get("version")
-        .and_then(|v| v.as_u64())
-        .ok_or_else(|| problem("has no format version".into()))?;
+    let version = obj.get("version").and_then(|v| v.as_u64()).ok_or_else(|| {
+        (
+            Place::Field("version".into()),
+            "has no format version (version: a whole number)".to_string(),
+        )
+    })?;
     if version > VERSION as u64 {
-        return Err(problem(format!(
-            "was written by a newer fcrel (save format version {version}; this build reads up to {VERSION}): update fcrel to open it"
-        )));
+        return Err((
+            Place::Field("version".into()),
+            format!(
+                "was written by a newer fcrel (save format version {version}; this build reads up to {VERSION}): update fcrel to open it"
+            ),
+        ));
     }
     if version == 0 {
-        return Err(problem(
+        return Err((
+            Place::Field("version".into()),
             "has save format version 0, which no fcrel ever wrote".into(),
         ));
     }
     if let Some((at, message)) = crate::scenario::unreadable_square(&value, String::new()) {
-        return Err(problem(format!("is damaged: {at}: {message}")));
+        return Err(damaged(Place::Field(at), message));
     }
-    let save = serde_json::from_value::<SaveFile>(value)
-        .map_err(|e| problem(format!("is damaged: {e}")))?;
-    check_bounds(&save).map_err(problem)?;
-    // R-Opt-used-with: the one "Used with" check, at the field named.
-    if let Some(n) = save.options.not_used_with().first() {
-        return Err(problem(format!(
-            "cannot be played: options.{}: {n}",
-            n.rule.field
-        )));
-    }
+    // Read from the text, so a problem has its field path and, at the top
+    // level, its line and column.
+    let de = &mut serde_json::Deserializer::from_str(text);
+    let save: SaveFile = serde_path_to_error::deserialize(de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.inner();
+        let message = crate::campaign::load::syntax_message(inner);
+        if path.is_empty() || path == "." || path.contains('?') {
+            damaged(Place::LineCol(inner.line(), inner.column()), message)
+        } else {
+            let at = crate::campaign::load::error_place(&value, &path, &inner.to_string());
+            damaged(Place::Field(at), message)
+        }
+    })?;
+    check(&save)?;
     Ok(save)
 }
 
-/// The lists a save replays are bounded (`campaign::bounds`): a damaged or
-/// hand-made file can neither make a replay run for ever nor hold a die no
-/// d10 shows.
-fn check_bounds(save: &SaveFile) -> Result<(), String> {
+/// What a replay takes from a save beyond its types: the campaign is a
+/// campaign id (never a path), a stand-alone battle is a bundled one of
+/// that campaign, and the lists are bounded (`campaign::bounds`), so a
+/// damaged or hand-made file can neither make a replay run for ever, nor
+/// hold a die no d10 shows, nor stop one half way.
+fn check(save: &SaveFile) -> Result<(), (Place, String)> {
     use crate::campaign::bounds::{MAX_SAVE_DECISIONS, MAX_SAVE_DICE};
+    let field = |f: &str| Place::Field(f.to_string());
+    if let Err(why) = crate::campaign::check_id(&save.campaign) {
+        return Err(damaged(field("campaign"), why));
+    }
+    if let Some(key) = &save.stand_alone {
+        match crate::scenario::bundled_battle_campaign(key) {
+            None => {
+                return Err(damaged(
+                    field("stand_alone"),
+                    format!(
+                        "{} is not a bundled battle (they are: {})",
+                        crate::store::quote(key),
+                        crate::scenario::bundled_battle_keys().join(", ")
+                    ),
+                ));
+            }
+            Some(c) if c != save.campaign => {
+                return Err(damaged(
+                    field("stand_alone"),
+                    format!(
+                        "the battle {} is one of {}, not of this save's campaign {}",
+                        crate::store::quote(key),
+                        crate::store::quote(&c),
+                        crate::store::quote(&save.campaign)
+                    ),
+                ));
+            }
+            Some(_) => {}
+        }
+    }
     if save.decisions.len() > MAX_SAVE_DECISIONS {
-        return Err(format!(
-            "is damaged: decisions: {} decisions is more than a save holds (at most {MAX_SAVE_DECISIONS})",
-            save.decisions.len()
+        return Err(damaged(
+            field("decisions"),
+            format!(
+                "{} decisions is more than a save holds (at most {MAX_SAVE_DECISIONS})",
+                save.decisions.len()
+            ),
         ));
     }
     if save.dice.len() > MAX_SAVE_DICE {
-        return Err(format!(
-            "is damaged: dice: {} typed-in dice is more than a save holds (at most {MAX_SAVE_DICE})",
-            save.dice.len()
+        return Err(damaged(
+            field("dice"),
+            format!(
+                "{} typed-in dice is more than a save holds (at most {MAX_SAVE_DICE})",
+                save.dice.len()
+            ),
         ));
     }
     if let Some((i, v)) = save.dice.iter().enumerate().find(|(_, v)| **v > 10) {
-        return Err(format!(
-            "is damaged: dice[{i}]: {v} is not a d10 result (1-10; a typed 0 is the die's 0 and reads as 10, 4.5)"
+        return Err(damaged(
+            field(&format!("dice[{i}]")),
+            format!(
+                "{v} is not a d10 result (1-10; a typed 0 is the die's 0 and reads as 10, 4.5)"
+            ),
+        ));
+    }
+    // R-Opt-used-with: the one "Used with" check, at the field named.
+    if let Some(n) = save.options.not_used_with().first() {
+        let at = format!("options.{}", n.rule.field);
+        return Err((
+            Place::Field(at.clone()),
+            format!("cannot be played: {at}: {n}"),
         ));
     }
     Ok(())
@@ -287,7 +376,9 @@ pub struct Listed {
 }
 
 /// The `.json` files of a folder, newest first; unreadable ones are listed
-/// with their problem (and left as they are).
+/// with their problem (and left as they are). Never blocks: a FIFO, a
+/// device or a folder named `*.json` is listed as unreadable without being
+/// opened (`store::read_file`).
 pub fn list(dir: &Path) -> Vec<Listed> {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Vec::new();
@@ -362,11 +453,20 @@ pub fn autosave(dir: &Path, save: &SaveFile) -> Result<PathBuf, SaveProblem> {
 /// The newest loadable save of a game that has not ended, in the saves and
 /// autosaves folders.
 pub fn newest() -> Option<(PathBuf, SaveFile)> {
-    let all: Vec<(PathBuf, SaveFile)> = [saves_dir(), autosaves_dir()]
+    let listed: Vec<Listed> = [saves_dir(), autosaves_dir()]
         .into_iter()
         .flatten()
         .flat_map(|d| list(&d))
-        .filter_map(|l| l.save.ok().map(|s| (l.path, s)))
+        .collect();
+    newest_of(&listed)
+}
+
+/// The newest loadable save of a game that has not ended among files
+/// already listed.
+pub fn newest_of<'a>(listed: impl IntoIterator<Item = &'a Listed>) -> Option<(PathBuf, SaveFile)> {
+    let all: Vec<(PathBuf, SaveFile)> = listed
+        .into_iter()
+        .filter_map(|l| l.save.as_ref().ok().map(|s| (l.path.clone(), s.clone())))
         .collect();
     // A game with a finished save is over: its earlier saves are not
     // "where you left off".

@@ -113,8 +113,9 @@ pub struct ScenarioForce {
 pub fn load_scenario(path: &Path) -> Result<(Scenario, Arc<Campaign>), Vec<Problem>> {
     let mut loaded: Option<Arc<Campaign>> = None;
     let scenario = campaign::load::load_file(path, "a battle scenario", |bytes| {
-        if let Some((at, message)) = serde_json::from_slice(bytes)
+        if let Some((at, message)) = serde_json::from_slice::<serde_json::Value>(bytes)
             .ok()
+            .filter(|v| v.is_object())
             .and_then(|v| unreadable_square(&v, String::new()))
         {
             return Err(vec![(campaign::Place::Field(at), message)]);
@@ -123,26 +124,37 @@ pub fn load_scenario(path: &Path) -> Result<(Scenario, Arc<Campaign>), Vec<Probl
             bytes,
             "battle scenario",
             SCENARIO_FORMAT_VERSION,
-            |s: &Scenario| match campaign::load_bundled(&s.campaign) {
-                Ok(c) => {
-                    let c = Arc::new(c);
-                    let problems = check(s, &c);
-                    loaded = Some(c);
-                    problems
+            |s: &Scenario| {
+                if let Err(why) = campaign::check_id(&s.campaign) {
+                    return vec![("campaign".to_string(), why)];
                 }
-                Err(ps) => vec![(
-                    "campaign".to_string(),
-                    format!(
-                        "campaign \"{}\" cannot be loaded: {}",
-                        s.campaign,
-                        ps.first().map_or(String::new(), |p| p.to_string())
-                    ),
-                )],
+                match campaign::load_bundled(&s.campaign) {
+                    Ok(c) => {
+                        let c = Arc::new(c);
+                        let problems = check(s, &c);
+                        loaded = Some(c);
+                        problems
+                    }
+                    Err(ps) => vec![(
+                        "campaign".to_string(),
+                        format!(
+                            "campaign \"{}\" cannot be loaded: {}",
+                            s.campaign,
+                            ps.first().map_or(String::new(), |p| p.to_string())
+                        ),
+                    )],
+                }
             },
         )
     })?;
-    let campaign = loaded.expect("a checked scenario has its campaign");
-    Ok((scenario, campaign))
+    match loaded {
+        Some(campaign) => Ok((scenario, campaign)),
+        None => Err(vec![Problem {
+            file: path.to_path_buf(),
+            place: campaign::Place::Field("campaign".into()),
+            message: "the campaign was not loaded".into(),
+        }]),
+    }
 }
 
 /// A string no Square reading can take: a letter and a Column of
@@ -628,6 +640,19 @@ pub fn bundled_battles() -> Vec<(String, Scenario, StandAloneGame)> {
             Some((key.to_string(), s, g))
         })
         .collect()
+}
+
+/// The keys of the bundled stand-alone battles.
+pub fn bundled_battle_keys() -> Vec<&'static str> {
+    BUNDLED_BATTLES.iter().map(|(k, _)| *k).collect()
+}
+
+/// The campaign of the bundled stand-alone battle `key` (read, not
+/// checked: cheap enough for every save a folder lists).
+pub fn bundled_battle_campaign(key: &str) -> Option<String> {
+    let (_, text) = BUNDLED_BATTLES.iter().find(|(k, _)| *k == key)?;
+    let v: serde_json::Value = serde_json::from_str(text).ok()?;
+    Some(v.get("campaign")?.as_str()?.to_string())
 }
 
 /// The bundled stand-alone battle `key`, checked; None if there is none.

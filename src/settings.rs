@@ -107,16 +107,46 @@ pub fn settings_path() -> Option<PathBuf> {
     store::data_dir().map(|d| d.join("settings.json"))
 }
 
+/// Settings files are a few hundred bytes; anything larger is not one.
+const MAX_BYTES: u64 = 1024 * 1024;
+
+/// Parse a settings file's bytes (one byte-order mark allowed); the error
+/// names the place (a field, else a line and column) and the problem.
+pub fn parse_bytes(bytes: &[u8]) -> Result<Settings, String> {
+    let bytes = store::strip_bom(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(text) => parse(text),
+        Err(e) => {
+            let (l, c) = crate::campaign::load::line_col(bytes, e.valid_up_to());
+            Err(format!(
+                "line {l}, column {c}: not UTF-8 text (is this a binary file?)"
+            ))
+        }
+    }
+}
+
 /// Parse a settings file's text; the error names the place and the problem.
 pub fn parse(text: &str) -> Result<Settings, String> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let de = &mut serde_json::Deserializer::from_str(text);
     let s: Settings = serde_path_to_error::deserialize(de).map_err(|e| {
         let inner = e.inner();
         let place = e.path().to_string();
-        if place.is_empty() || place == "." {
-            format!("line {}, column {}: {inner}", inner.line(), inner.column())
+        let message = store::cut_quoted(&crate::campaign::load::syntax_message(inner));
+        // A syntax error, or one before any field is known ("?"), is at
+        // its line and column.
+        let syntax = matches!(
+            inner.classify(),
+            serde_json::error::Category::Syntax | serde_json::error::Category::Eof
+        );
+        if syntax || place.is_empty() || place == "." || place.contains('?') {
+            format!(
+                "line {}, column {}: {message}",
+                inner.line(),
+                inner.column()
+            )
         } else {
-            format!("{place}: {inner}")
+            format!("{place}: {message}")
         }
     })?;
     if s.version != SETTINGS_VERSION {
@@ -147,18 +177,20 @@ pub fn load_from(path: &Path) -> LoadedSettings {
         path: Some(path.to_path_buf()),
         ..Default::default()
     };
-    match std::fs::read_to_string(path) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+    match store::read_file(path, MAX_BYTES) {
+        Err(store::ReadError::NotFound(_)) => {}
         Err(e) => {
-            // Not text, or not readable now: keep it before writing.
+            // Not a file, too large, or not readable now: keep it before
+            // writing.
             loaded.problem = Some(format!(
-                "{}: cannot be read: {e}; using the default settings (the file will be kept as {}.bad-N when settings are next saved)",
+                "{}: {}; using the default settings (the file will be kept as {}.bad-N when settings are next saved)",
                 path.display(),
+                e.describe("a settings file"),
                 path.display()
             ));
             loaded.bad_on_disk = true;
         }
-        Ok(text) => match parse(&text) {
+        Ok(bytes) => match parse_bytes(&bytes) {
             Ok(s) => loaded.settings = s,
             Err(e) => {
                 loaded.problem = Some(format!(
@@ -241,7 +273,8 @@ mod tests {
         let path = dir.join("settings.json");
         std::fs::write(&path, [0xff, 0xfe, 0x00, 0x7b]).unwrap();
         let mut s = load_from(&path);
-        assert!(s.problem.as_deref().unwrap().contains("cannot be read"));
+        let msg = s.problem.clone().unwrap();
+        assert!(msg.contains("line 1, column 1: not UTF-8 text"), "{msg}");
         s.save().unwrap();
         let kept = dir.join("settings.json.bad-1");
         assert_eq!(std::fs::read(kept).unwrap(), vec![0xff, 0xfe, 0x00, 0x7b]);
@@ -282,6 +315,46 @@ mod tests {
         )
         .unwrap();
         assert!(load_from(&path).problem.unwrap().contains("window: 20×10"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Issue 33, item 7: settings cut short in a key have a line and
+    /// column (not the "?" of a field not yet known); a byte-order mark is
+    /// accepted, as in every file fcrel reads.
+    #[test]
+    fn settings_cut_short_have_a_place_and_a_bom_is_accepted() {
+        for cut in [
+            "{\"version\": 1, \"ui",
+            "{\"version\": 1, \"ui_scale\"",
+            "{\"version\": 1,",
+            "{",
+        ] {
+            let e = parse(cut).unwrap_err();
+            assert!(e.starts_with("line 1, column "), "{cut}: {e}");
+            assert!(!e.contains('?'), "{cut}: {e}");
+        }
+        let s = parse_bytes(b"\xEF\xBB\xBF{\"version\": 1, \"ui_scale\": 1.5}").unwrap();
+        assert_eq!(s.ui_scale, 1.5);
+    }
+
+    /// Issue 33, item 3: a FIFO where the settings should be is not opened
+    /// (that would hang the window's start); it is reported and kept.
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_for_settings_is_reported_not_opened() {
+        let dir = scratch("fifo");
+        let path = dir.join("settings.json");
+        store::make_fifo(&path);
+        let mut s = load_from(&path);
+        let msg = s.problem.clone().unwrap();
+        assert!(
+            msg.contains("settings.json") && msg.contains("named pipe"),
+            "{msg}"
+        );
+        assert_eq!(s.settings, Settings::default());
+        s.save().unwrap();
+        assert!(dir.join("settings.json.bad-1").exists());
+        assert!(load_from(&path).problem.is_none());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

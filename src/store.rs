@@ -1,10 +1,180 @@
-//! Where fcrel keeps its files (settings now; saves and the Player Log with
-//! their issue), and the one way it writes them: atomically, so a crash or a
-//! full disk never leaves half a file, and a file it cannot read is kept.
+//! Where fcrel keeps its files (settings, saves, the Player Log), the one
+//! way it reads a file ([`read_file`]: regular files only, never more bytes
+//! than the kind of file can hold, one byte-order mark dropped) and the one
+//! way it writes them: atomically, so a crash or a full disk never leaves
+//! half a file, and a file it cannot read is kept.
 
 use std::fs;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
+
+/// Why [`read_file`] gave no bytes. Every kind of file fcrel reads
+/// (campaigns, scenarios, saves, settings, the Player Log) goes through it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReadError {
+    /// Nothing there.
+    NotFound(String),
+    /// A directory, a named pipe, a device or a socket: never opened, so a
+    /// FIFO cannot block and an endless device cannot be read.
+    NotAFile(&'static str),
+    /// More bytes than `limit`: `bytes` is the size on disk when known (an
+    /// endless file has none; its reading stops at the limit).
+    TooLarge { bytes: Option<u64>, limit: u64 },
+    /// The system refused (permissions, I/O).
+    Io(String),
+}
+
+impl ReadError {
+    /// The problem, for a message "FILE: …" about `kind` ("a save").
+    pub fn describe(&self, kind: &str) -> String {
+        match self {
+            ReadError::NotFound(e) | ReadError::Io(e) => format!("cannot be read: {e}"),
+            ReadError::NotAFile(what) => format!(
+                "is {what}, not {kind}: fcrel reads regular files only, and left it unopened"
+            ),
+            ReadError::TooLarge {
+                bytes: Some(n),
+                limit,
+            } => format!("is {n} bytes; {kind} is at most {limit} bytes, so this is not one"),
+            ReadError::TooLarge { bytes: None, limit } => format!(
+                "goes on past {limit} bytes; {kind} is at most {limit} bytes, so this is not one (reading stopped there)"
+            ),
+        }
+    }
+}
+
+/// What a path is when it is not a regular file ("a named pipe (FIFO)").
+fn not_a_file(t: fs::FileType) -> Option<&'static str> {
+    if t.is_file() {
+        return None;
+    }
+    if t.is_dir() {
+        return Some("a directory");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return Some("a named pipe (FIFO)");
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return Some("a device");
+        }
+        if t.is_socket() {
+            return Some("a socket");
+        }
+    }
+    Some("not a regular file")
+}
+
+/// Read a whole file of at most `limit` bytes, fcrel's one way in: the path
+/// (symbolic links followed) must be a regular file, checked before it is
+/// opened and again on the open file (opened non-blocking, so even a FIFO
+/// put in its place meanwhile cannot hang); at most `limit` bytes are read
+/// whatever the metadata says; one UTF-8 byte-order mark at the start is
+/// dropped.
+pub fn read_file(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
+    let io = |e: std::io::Error| match e.kind() {
+        std::io::ErrorKind::NotFound => ReadError::NotFound(e.to_string()),
+        _ => ReadError::Io(e.to_string()),
+    };
+    let meta = fs::metadata(path).map_err(io)?;
+    if let Some(what) = not_a_file(meta.file_type()) {
+        return Err(ReadError::NotAFile(what));
+    }
+    if meta.len() > limit {
+        return Err(ReadError::TooLarge {
+            bytes: Some(meta.len()),
+            limit,
+        });
+    }
+    let mut options = fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(io)?;
+    if let Some(what) = not_a_file(file.metadata().map_err(io)?.file_type()) {
+        return Err(ReadError::NotAFile(what));
+    }
+    let mut bytes = read_bounded(file, limit)?;
+    if bytes.starts_with(BOM) {
+        bytes.drain(..BOM.len());
+    }
+    Ok(bytes)
+}
+
+/// `bytes` without one UTF-8 byte-order mark at the start.
+pub fn strip_bom(bytes: &[u8]) -> &[u8] {
+    bytes.strip_prefix(BOM).unwrap_or(bytes)
+}
+
+/// The UTF-8 byte-order mark, accepted once at the start of every file.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// At most `limit` bytes of `r`; more is [`ReadError::TooLarge`].
+pub fn read_bounded(r: impl Read, limit: u64) -> Result<Vec<u8>, ReadError> {
+    let mut bytes = Vec::new();
+    r.take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| ReadError::Io(e.to_string()))?;
+    if bytes.len() as u64 > limit {
+        return Err(ReadError::TooLarge { bytes: None, limit });
+    }
+    Ok(bytes)
+}
+
+/// A value quoted for a message: cut to about 80 characters, so a
+/// 100,000-character id makes a line, not a page.
+pub fn quote(value: &str) -> String {
+    const KEEP: usize = 80;
+    let n = value.chars().count();
+    if n <= KEEP {
+        return format!("\"{value}\"");
+    }
+    let head: String = value.chars().take(KEEP).collect();
+    format!("\"{head}…\" ({n} characters)")
+}
+
+/// A message of serde's with every quoted run (`…` or "…") longer than
+/// about 80 characters cut, as [`quote`] does.
+pub fn cut_quoted(message: &str) -> String {
+    const KEEP: usize = 80;
+    // What `quote` made is left as it is.
+    const LONGEST: usize = KEEP + 20;
+    let mut out = String::with_capacity(message.len().min(1024));
+    let mut rest = message;
+    while let Some(open) = rest.find(['`', '"']) {
+        let q = rest[open..].chars().next().unwrap_or('"');
+        out.push_str(&rest[..=open]);
+        rest = &rest[open + 1..];
+        let Some(close) = rest.find(q) else {
+            break;
+        };
+        let inside = &rest[..close];
+        let n = inside.chars().count();
+        if n > LONGEST {
+            out.extend(inside.chars().take(KEEP));
+            out.push('…');
+            out.push(q);
+            out.push_str(&format!(" ({n} characters)"));
+        } else {
+            out.push_str(inside);
+            out.push(q);
+        }
+        rest = &rest[close + 1..];
+    }
+    // An unclosed quote's rest is cut too.
+    if rest.chars().count() > KEEP * 4 {
+        out.extend(rest.chars().take(KEEP * 4));
+        out.push('…');
+    } else {
+        out.push_str(rest);
+    }
+    out
+}
 
 /// The environment variable that moves every fcrel file (tests, portable
 /// installs); otherwise the platform's data directory.
@@ -103,6 +273,16 @@ fn civil(secs: u64) -> (i64, u32, u32, u32, u32, u32) {
     )
 }
 
+/// Make a FIFO (named pipe) at `path`, for tests of files that are not.
+#[cfg(all(test, unix))]
+pub(crate) fn make_fifo(path: &Path) {
+    use std::os::unix::ffi::OsStrExt;
+    let c = std::ffi::CString::new(path.as_os_str().as_bytes()).expect("a path");
+    // SAFETY: `c` is a valid NUL-terminated path for the call's duration.
+    let rc = unsafe { libc::mkfifo(c.as_ptr(), 0o600) };
+    assert_eq!(rc, 0, "mkfifo {}", path.display());
+}
+
 /// An empty folder of its own for a test's files.
 #[cfg(test)]
 pub(crate) fn scratch_dir(name: &str) -> PathBuf {
@@ -147,6 +327,84 @@ mod tests {
         assert_eq!(fs::read_to_string(second).unwrap(), "{broken again");
         assert!(!path.exists());
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A FIFO where a file is expected is refused without being opened (an
+    /// open would wait for a writer for ever), and so is a device.
+    #[cfg(unix)]
+    #[test]
+    fn only_regular_files_are_read() {
+        let dir = scratch("kinds");
+        let fifo = dir.join("pipe.json");
+        make_fifo(&fifo);
+        assert_eq!(
+            read_file(&fifo, 100),
+            Err(ReadError::NotAFile("a named pipe (FIFO)"))
+        );
+        let zero = dir.join("zero.json");
+        std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+        let e = read_file(&zero, 100).unwrap_err();
+        assert_eq!(e, ReadError::NotAFile("a device"));
+        assert!(e.describe("a save").contains("is a device, not a save"));
+        assert_eq!(
+            read_file(&dir, 100),
+            Err(ReadError::NotAFile("a directory"))
+        );
+        assert!(matches!(
+            read_file(&dir.join("none.json"), 100),
+            Err(ReadError::NotFound(_))
+        ));
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The limit bounds the bytes read, not the size the metadata claims:
+    /// an endless reader stops one byte past it.
+    #[test]
+    fn reads_stop_at_the_limit() {
+        assert_eq!(
+            read_bounded(std::io::repeat(0), 1000),
+            Err(ReadError::TooLarge {
+                bytes: None,
+                limit: 1000
+            })
+        );
+        assert_eq!(read_bounded(&b"abc"[..], 3).unwrap(), b"abc");
+        let dir = scratch("limit");
+        let path = dir.join("big.json");
+        fs::write(&path, [b' '; 11]).unwrap();
+        assert_eq!(
+            read_file(&path, 10),
+            Err(ReadError::TooLarge {
+                bytes: Some(11),
+                limit: 10
+            })
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn one_byte_order_mark_is_dropped() {
+        let dir = scratch("bom");
+        let path = dir.join("a.json");
+        fs::write(&path, b"\xEF\xBB\xBF{}").unwrap();
+        assert_eq!(read_file(&path, 100).unwrap(), b"{}");
+        fs::write(&path, b"\xEF\xBB\xBF\xEF\xBB\xBF{}").unwrap();
+        assert_eq!(read_file(&path, 100).unwrap(), b"\xEF\xBB\xBF{}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn long_values_are_cut_in_messages() {
+        let long = "x".repeat(100_000);
+        let q = quote(&long);
+        assert!(q.len() < 120 && q.ends_with("(100000 characters)"), "{q}");
+        assert_eq!(quote("seven-days"), "\"seven-days\"");
+        let m = cut_quoted(&format!(
+            "unknown variant `{long}`, expected `a` or \"{long}\""
+        ));
+        assert!(m.len() < 300, "{m}");
+        assert!(m.contains("expected `a` or"), "{m}");
+        assert_eq!(cut_quoted("missing field `kind`"), "missing field `kind`");
     }
 
     #[test]

@@ -127,7 +127,7 @@ fn empty_binary_directory_and_huge_files_are_refused_cleanly() {
 
     let missing = dir.join("nope.json");
     let ps = campaign::load_campaign_file(&missing).unwrap_err();
-    assert!(ps[0].message.contains("cannot read"), "{}", ps[0]);
+    assert!(ps[0].message.contains("cannot be read"), "{}", ps[0]);
 
     let deep = "[".repeat(100_000);
     let p = write(&dir, "deep.json", deep.as_bytes());
@@ -459,7 +459,7 @@ fn cli_validate_broken_copies_exits_one_with_one_line_per_problem() {
         err.contains(&format!("{}:1:", truncated.display())),
         "{err}"
     );
-    assert!(err.contains("missing.json: cannot read"), "{err}");
+    assert!(err.contains("missing.json: cannot be read"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
     let empty_dir = scratch("cli-empty");
     let (code, _, err) = fcrel(&["validate", empty_dir.to_str().unwrap()]);

@@ -106,10 +106,13 @@ pub struct SaveCatalog {
     pub newest: Option<(PathBuf, SaveFile)>,
 }
 
-fn refresh_catalog(mut catalog: ResMut<SaveCatalog>) {
-    catalog.saves = save::saves_dir().map_or(Vec::new(), |d| save::list(&d));
-    catalog.autosaves = save::autosaves_dir().map_or(Vec::new(), |d| save::list(&d));
-    catalog.newest = save::newest();
+/// List the saves folders (`SaveDirs`). Each file is checked by its
+/// metadata before it is opened, so a FIFO or a device named `*.json`
+/// cannot block the frame: it is listed as unreadable.
+fn refresh_catalog(mut catalog: ResMut<SaveCatalog>, dirs: Res<SaveDirs>) {
+    catalog.saves = dirs.saves.as_deref().map_or(Vec::new(), save::list);
+    catalog.autosaves = dirs.autosaves.as_deref().map_or(Vec::new(), save::list);
+    catalog.newest = save::newest_of(catalog.saves.iter().chain(&catalog.autosaves));
 }
 
 fn save_keys(keys: Res<ButtonInput<KeyCode>>, mut out: MessageWriter<SaveGame>) {
@@ -323,6 +326,98 @@ mod tests {
                     .after(crate::rules::sequence::run_step),
             );
         app
+    }
+
+    /// A save of the Seven Days whose `stand_alone` names a battle of
+    /// another campaign (issue 33: it used to pass `save::read` and panic
+    /// the replay).
+    pub(crate) fn foreign_battle_save() -> String {
+        let mut v: serde_json::Value = serde_json::from_str(include_str!(
+            "../../tests/fixtures/seven-days-basic-turn-7-digest-2.json"
+        ))
+        .unwrap();
+        v["options"]["battles"] = "advanced".into();
+        v["decisions"] = serde_json::json!([]);
+        v["stand_alone"] = "cornfield".into();
+        serde_json::to_string_pretty(&v).unwrap()
+    }
+
+    /// Issue 33: the Load screen (and the menu, whose Continue reads the
+    /// same catalog) lists a FIFO named `*.json` and a save whose
+    /// stand-alone battle is another campaign's as unreadable, with their
+    /// problems, and the frame that lists them returns (the app runs on a
+    /// thread of its own, so a hang fails the test instead of stalling it).
+    #[cfg(unix)]
+    #[test]
+    fn the_load_screen_lists_a_fifo_and_a_foreign_battle_as_unreadable() {
+        let dir = crate::store::scratch_dir("app-load-odd");
+        let saves = dir.join("saves");
+        std::fs::create_dir_all(&saves).unwrap();
+        crate::store::make_fifo(&saves.join("pipe.json"));
+        std::fs::write(saves.join("foreign.json"), foreign_battle_save()).unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        let d = dir.clone();
+        std::thread::spawn(move || {
+            let mut app = App::new();
+            app.add_plugins((MinimalPlugins, StatesPlugin))
+                .init_state::<Screen>()
+                .init_resource::<ButtonInput<KeyCode>>()
+                .add_plugins(plugin)
+                .insert_resource(SaveDirs {
+                    saves: Some(d.join("saves")),
+                    autosaves: Some(d.join("autosaves")),
+                    replays: Some(d.join("replays")),
+                });
+            let problems = |app: &App| -> Vec<(String, String)> {
+                let catalog = app.world().resource::<SaveCatalog>();
+                let mut out: Vec<(String, String)> = catalog
+                    .saves
+                    .iter()
+                    .map(|l| {
+                        let name = l.path.file_name().unwrap().to_string_lossy().into_owned();
+                        (
+                            name,
+                            l.save
+                                .as_ref()
+                                .map_or_else(|p| p.to_string(), |_| "ok".into()),
+                        )
+                    })
+                    .collect();
+                out.sort();
+                out
+            };
+            // The menu at the window's start…
+            app.update();
+            let menu = problems(&app);
+            // …and the Load screen.
+            app.world_mut()
+                .resource_mut::<NextState<Screen>>()
+                .set(Screen::Load);
+            app.update();
+            let load = problems(&app);
+            let newest = app.world().resource::<SaveCatalog>().newest.is_some();
+            let _ = tx.send((menu, load, newest));
+        });
+        let (menu, load, newest) = rx
+            .recv_timeout(std::time::Duration::from_secs(30))
+            .expect("listing the saves folder returned");
+        assert_eq!(menu, load);
+        assert_eq!(load.len(), 2, "{load:?}");
+        let (foreign, why) = &load[0];
+        assert_eq!(foreign, "foreign.json");
+        assert!(
+            why.contains("foreign.json: is damaged: stand_alone:")
+                && why.contains("\"cornfield\" is one of \"antietam\""),
+            "{why}"
+        );
+        let (pipe, why) = &load[1];
+        assert_eq!(pipe, "pipe.json");
+        assert!(
+            why.contains("pipe.json: is a named pipe (FIFO), not a save"),
+            "{why}"
+        );
+        assert!(!newest, "nothing to continue");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     fn until_asked(app: &mut App) {

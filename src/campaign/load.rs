@@ -54,32 +54,22 @@ pub fn load_campaign_file(path: &Path) -> Result<Campaign, Vec<Problem>> {
     })
 }
 
-/// Read a small JSON file and parse it, never panicking: missing,
-/// directory, oversized and unreadable files are problems too.
+/// Read a small JSON file (`store::read_file`: a regular file of at most
+/// [`MAX_CAMPAIGN_FILE_BYTES`], one byte-order mark dropped) and parse it,
+/// never panicking: missing, directory, FIFO, device, oversized and
+/// unreadable files are problems too.
 pub fn load_file<T>(
     path: &Path,
     kind: &str,
     parse: impl FnOnce(&[u8]) -> Result<T, Vec<(Place, String)>>,
 ) -> Result<T, Vec<Problem>> {
-    let file_problem = |message: String| {
+    let bytes = crate::store::read_file(path, MAX_CAMPAIGN_FILE_BYTES).map_err(|e| {
         vec![Problem {
             file: path.to_path_buf(),
             place: Place::File,
-            message,
+            message: e.describe(kind),
         }]
-    };
-    let meta = std::fs::metadata(path).map_err(|e| file_problem(format!("cannot read: {e}")))?;
-    if meta.is_dir() {
-        return Err(file_problem(format!("is a directory, not {kind}")));
-    }
-    if meta.len() > MAX_CAMPAIGN_FILE_BYTES {
-        return Err(file_problem(format!(
-            "is {} bytes; {kind} is at most {} bytes, so this is not one",
-            meta.len(),
-            MAX_CAMPAIGN_FILE_BYTES
-        )));
-    }
-    let bytes = std::fs::read(path).map_err(|e| file_problem(format!("cannot read: {e}")))?;
+    })?;
     parse(&bytes).map_err(|problems| {
         problems
             .into_iter()
@@ -151,10 +141,19 @@ pub fn parse_json<T: serde::de::DeserializeOwned>(
             ),
         )]);
     }
+    if !value.is_object() {
+        return Err(vec![(
+            Place::File,
+            format!("is not a JSON object; a {what} is one"),
+        )]);
+    }
     // Structure: collect every type problem, not just the first, by taking
     // out each offending piece and trying again.
     let mut problems = Vec::new();
     let mut removed = Removed::default();
+    // Fields taken out whole (not array elements), by their original path:
+    // that one is then "missing" is no second problem.
+    let mut removed_fields: Vec<String> = Vec::new();
     let parsed = loop {
         let result: Result<T, _> = serde_path_to_error::deserialize(&value);
         match result {
@@ -162,8 +161,26 @@ pub fn parse_json<T: serde::de::DeserializeOwned>(
             Err(e) => {
                 let path = e.path().to_string();
                 let segments = parse_path(if path == "." { "" } else { &path });
+                let message = e.inner().to_string();
                 let original = removed.original(&segments);
-                problems.push((Place::Field(render_path(&original)), e.inner().to_string()));
+                if let Some(field) = missing_field(&message) {
+                    let mut at = original.clone();
+                    at.push(Seg::Key(field.to_string()));
+                    if removed_fields.contains(&render_path(&at)) {
+                        break None;
+                    }
+                }
+                // A field missing at the top level is placed at its name.
+                let place = match missing_field(&message) {
+                    Some(field) if original.is_empty() => field.to_string(),
+                    _ => render_path(&removed.original(&refine(&value, &segments, &message))),
+                };
+                problems.push((Place::Field(place), crate::store::cut_quoted(&message)));
+                let whole_field = !segments.iter().any(|s| matches!(s, Seg::Index(_)))
+                    && !message.starts_with("unknown field");
+                if whole_field {
+                    removed_fields.push(render_path(&original));
+                }
                 if problems.len() >= 200
                     || !remove_offender(&mut value, &segments, e.inner(), &mut removed)
                 {
@@ -178,7 +195,11 @@ pub fn parse_json<T: serde::de::DeserializeOwned>(
         Some(c) if removed.0.is_empty() => semantic(c),
         _ => Vec::new(),
     };
-    problems.extend(checks.into_iter().map(|(p, m)| (Place::Field(p), m)));
+    problems.extend(
+        checks
+            .into_iter()
+            .map(|(p, m)| (Place::Field(p), crate::store::cut_quoted(&m))),
+    );
     if parsed.is_none() || !removed.0.is_empty() {
         problems.push((
             Place::File,
@@ -192,7 +213,88 @@ pub fn parse_json<T: serde::de::DeserializeOwned>(
     }
 }
 
-fn syntax_message(e: &serde_json::Error) -> String {
+/// serde's message for a wrong value names the value ("invalid type:
+/// integer `7`, expected a string") but, inside an internally tagged enum
+/// (a decision), not its field. When exactly one value under `at` is the
+/// one named, that value's path is the place; otherwise `at` is.
+fn refine(value: &Value, at: &[Seg], message: &str) -> Vec<Seg> {
+    let unexpected = ["invalid type: ", "invalid value: "]
+        .iter()
+        .find_map(|p| message.strip_prefix(p))
+        .and_then(|rest| rest.split(", expected").next());
+    let Some(unexpected) = unexpected else {
+        return at.to_vec();
+    };
+    let mut node = value;
+    for seg in at {
+        node = match (seg, node) {
+            (Seg::Key(k), Value::Object(m)) => match m.get(k) {
+                Some(v) => v,
+                None => return at.to_vec(),
+            },
+            (Seg::Index(i), Value::Array(a)) => match a.get(*i) {
+                Some(v) => v,
+                None => return at.to_vec(),
+            },
+            _ => return at.to_vec(),
+        };
+    }
+    if !(node.is_object() || node.is_array()) {
+        return at.to_vec();
+    }
+    let mut found: Vec<Vec<Seg>> = Vec::new();
+    fn walk(v: &Value, path: &mut Vec<Seg>, unexpected: &str, found: &mut Vec<Vec<Seg>>) {
+        let shown = match v {
+            Value::Bool(b) => Some(format!("boolean `{b}`")),
+            Value::Number(n) if n.is_u64() || n.is_i64() => Some(format!("integer `{n}`")),
+            Value::String(s) => Some(format!("string {s:?}")),
+            Value::Array(_) => Some("sequence".to_string()),
+            Value::Object(_) => Some("map".to_string()),
+            _ => None,
+        };
+        if !path.is_empty() && shown.as_deref() == Some(unexpected) {
+            found.push(path.clone());
+        }
+        match v {
+            Value::Object(m) => {
+                for (k, x) in m {
+                    path.push(Seg::Key(k.clone()));
+                    walk(x, path, unexpected, found);
+                    path.pop();
+                }
+            }
+            Value::Array(a) => {
+                for (i, x) in a.iter().enumerate() {
+                    path.push(Seg::Index(i));
+                    walk(x, path, unexpected, found);
+                    path.pop();
+                }
+            }
+            _ => {}
+        }
+    }
+    walk(node, &mut Vec::new(), unexpected, &mut found);
+    match found.as_slice() {
+        [one] => at.iter().chain(one).cloned().collect(),
+        _ => at.to_vec(),
+    }
+}
+
+/// The place of a serde error at `path` in `value`, as written
+/// (`refine`d into a tagged enum's field).
+pub(crate) fn error_place(value: &Value, path: &str, message: &str) -> String {
+    let segments = parse_path(if path == "." { "" } else { path });
+    render_path(&refine(value, &segments, message))
+}
+
+/// The field of serde's "missing field `name`".
+fn missing_field(message: &str) -> Option<&str> {
+    message.strip_prefix("missing field `")?.split('`').next()
+}
+
+/// serde_json's message without its " at line L column C" (the place is
+/// given apart), and saying so when the file is cut short.
+pub(crate) fn syntax_message(e: &serde_json::Error) -> String {
     let msg = e.to_string();
     // serde_json appends " at line L column C"; we print that up front.
     let msg = match msg.rfind(" at line ") {
@@ -206,7 +308,8 @@ fn syntax_message(e: &serde_json::Error) -> String {
     }
 }
 
-fn line_col(bytes: &[u8], offset: usize) -> (usize, usize) {
+/// The line and column (1-based) of a byte offset.
+pub(crate) fn line_col(bytes: &[u8], offset: usize) -> (usize, usize) {
     let before = &bytes[..offset.min(bytes.len())];
     let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
     let col = before.iter().rev().take_while(|&&b| b != b'\n').count() + 1;

@@ -151,7 +151,9 @@ impl<'a> Validator<'a> {
                 ),
             );
         }
-        if let Some(stem) = expected_id
+        if let Err(why) = super::check_id(&c.id) {
+            self.err("id", why);
+        } else if let Some(stem) = expected_id
             && stem != c.id
         {
             self.err(

@@ -181,6 +181,14 @@ pub fn odds(a: &OddsArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             let _ = writeln!(err, "fcrel odds: --threads must be at least 1");
             return 2;
         }
+        Some(n) if n > crate::odds::trials::max_threads() => {
+            let cap = crate::odds::trials::max_threads();
+            let _ = writeln!(
+                err,
+                "fcrel odds: --threads {n} is more than this machine can use (4 a core); fighting on {cap}"
+            );
+            cap
+        }
         Some(n) => n,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
@@ -220,6 +228,14 @@ pub fn odds(a: &OddsArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                 );
             } else {
                 let _ = write!(out, "{}", crate::odds::report::text(&report));
+            }
+            let wanted = (threads as u64).min(a.trials) as usize;
+            if timing.threads < wanted {
+                let _ = writeln!(
+                    err,
+                    "fcrel odds: the system started only {} of {wanted} threads; the trials ran on those (the results are the same)",
+                    timing.threads
+                );
             }
             let _ = writeln!(err, "{}", timing.line(report.trials));
             0

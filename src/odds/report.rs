@@ -11,7 +11,7 @@ use crate::rules::difficulty::BattleMode;
 
 use super::locate::{Prepared, SourceInfo};
 use super::stats::{Expectation, Proportion, expectation, wilson};
-use super::trials::{CONFEDERATES_LEAVE, ENDINGS, Tally, TrialError, UNION_LEAVES, tally};
+use super::trials::{CONFEDERATES_LEAVE, ENDINGS, Tally, TrialError, UNION_LEAVES};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct EndingOdds {
@@ -109,10 +109,17 @@ pub fn run(
     threads: usize,
 ) -> Result<(Odds, Timing), TrialError> {
     let started = Instant::now();
-    let t = tally(p, policy, seed, trials, threads)?;
+    let (t, used) = super::trials::tally_on(
+        p,
+        policy,
+        seed,
+        trials,
+        threads,
+        &std::sync::atomic::AtomicBool::new(false),
+    )?;
     let timing = Timing {
         wall: started.elapsed(),
-        threads: (threads.max(1) as u64).min(trials.max(1)) as usize,
+        threads: used,
     };
     Ok((report(p, policy, seed, &t), timing))
 }

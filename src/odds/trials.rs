@@ -226,6 +226,12 @@ pub fn tally(
     tally_until(p, policy, seed, trials, threads, &AtomicBool::new(false))
 }
 
+/// The most threads a tally fights on: four a core. More would only wait
+/// for the cores, and a thousand may not be startable at all.
+pub fn max_threads() -> usize {
+    4 * std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// [`tally`], given up (an error naming the trial) as soon as `stop` is
 /// set: the window's advisor drops an estimate nobody waits for.
 pub fn tally_until(
@@ -236,7 +242,35 @@ pub fn tally_until(
     threads: usize,
     stop: &AtomicBool,
 ) -> Result<Tally, TrialError> {
-    let threads = (threads.max(1) as u64).min(trials.max(1));
+    tally_on(p, policy, seed, trials, threads, stop).map(|(t, _)| t)
+}
+
+/// [`tally_until`], with the number of threads it fought on: at most
+/// [`max_threads`]; a thread the system cannot start leaves its trials to
+/// the calling thread, so the figures are the same whatever starts.
+pub fn tally_on(
+    p: &Prepared,
+    policy: Policy,
+    seed: u64,
+    trials: u64,
+    threads: usize,
+    stop: &AtomicBool,
+) -> Result<(Tally, usize), TrialError> {
+    tally_with_stack(p, policy, seed, trials, threads, stop, None)
+}
+
+/// [`tally_on`] with threads of `stack` bytes (None: the default). Tests
+/// ask for stacks no system gives, to see every spawn fail.
+fn tally_with_stack(
+    p: &Prepared,
+    policy: Policy,
+    seed: u64,
+    trials: u64,
+    threads: usize,
+    stop: &AtomicBool,
+    stack: Option<usize>,
+) -> Result<(Tally, usize), TrialError> {
+    let threads = (threads.clamp(1, max_threads()) as u64).min(trials.max(1));
     let chunk = trials.div_ceil(threads);
     let run = |lo: u64, hi: u64| -> Result<Tally, TrialError> {
         let mut t = Tally::default();
@@ -269,37 +303,52 @@ pub fn tally_until(
         }
         Ok(t)
     };
-    let parts: Vec<Result<Tally, TrialError>> = if threads == 1 {
-        vec![run(0, trials)]
+    let (parts, used): (Vec<Result<Tally, TrialError>>, usize) = if threads == 1 {
+        (vec![run(0, trials)], 1)
     } else {
         std::thread::scope(|scope| {
+            let bounds = |k: u64| ((k * chunk).min(trials), ((k + 1) * chunk).min(trials));
+            // Chunk k on a thread of its own, or None: the system refused
+            // one, and this thread fights the chunk itself.
             let handles: Vec<_> = (0..threads)
                 .map(|k| {
-                    let lo = (k * chunk).min(trials);
-                    let hi = ((k + 1) * chunk).min(trials);
+                    let (lo, hi) = bounds(k);
                     let run = &run;
-                    scope.spawn(move || run(lo, hi))
+                    let builder = std::thread::Builder::new();
+                    let builder = match stack {
+                        Some(bytes) => builder.stack_size(bytes),
+                        None => builder,
+                    };
+                    builder.spawn_scoped(scope, move || run(lo, hi)).ok()
                 })
                 .collect();
-            handles
+            let started = handles.iter().filter(|h| h.is_some()).count();
+            let used = started + usize::from(started < handles.len());
+            let parts = handles
                 .into_iter()
-                .map(|h| {
-                    h.join().unwrap_or_else(|panic| {
+                .enumerate()
+                .map(|(k, h)| match h {
+                    Some(h) => h.join().unwrap_or_else(|panic| {
                         Err(TrialError {
                             trial: 0,
                             seed,
                             why: format!("a thread panicked: {}", panic_text(panic.as_ref())),
                         })
-                    })
+                    }),
+                    None => {
+                        let (lo, hi) = bounds(k as u64);
+                        run(lo, hi)
+                    }
                 })
-                .collect()
+                .collect();
+            (parts, used)
         })
     };
     let mut total = Tally::default();
     for part in parts {
         total.merge(&part?);
     }
-    Ok(total)
+    Ok((total, used))
 }
 
 fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
@@ -308,4 +357,26 @@ fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
         .cloned()
         .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
         .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 33, item 6: threads the system cannot start (here: stacks
+    /// larger than any address space) leave their trials to the calling
+    /// thread; the figures are those of one thread, and the count says one.
+    #[test]
+    fn trials_are_fought_when_no_thread_can_be_started() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenarios")
+            .join("quick-glendale.json");
+        let p = super::super::locate::from_scenario(&path, None).expect("a scenario");
+        let stop = AtomicBool::new(false);
+        let one = tally_on(&p, Policy::Objective, 7, 40, 1, &stop).unwrap();
+        let refused =
+            tally_with_stack(&p, Policy::Objective, 7, 40, 4, &stop, Some(usize::MAX / 2)).unwrap();
+        assert_eq!(one.1, 1);
+        assert_eq!(refused, one);
+    }
 }

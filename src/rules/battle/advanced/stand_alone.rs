@@ -57,7 +57,12 @@ pub fn fight(ctx: &mut Ctx, area: &str, attacker: Side, s: &StandAlone) -> R<Sta
     f.union_quantity = s.union_special_battle_plans;
     f.tactics = s.union_tactics;
     for p in &s.placement {
-        let pid = ctx.board.index(&p.force).expect("a checked scenario");
+        let Some(pid) = ctx.board.index(&p.force) else {
+            return Err(crate::rules::decision::Interrupt::Unsupported(format!(
+                "\"{}\" is placed by the stand-alone battle but is no counter of this campaign",
+                p.force
+            )));
+        };
         let side = ctx.board.pieces[pid].force.side;
         f.units
             .push(Unit::new(ctx.board, pid, side, p.square, p.formation));
