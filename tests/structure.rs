@@ -370,3 +370,39 @@ fn the_reader_sees_known_imports() {
     assert!(g[&m("sequence")].contains(&m("turn")));
     assert!(g.len() > 15, "{} modules", g.len());
 }
+
+/// The app decides nothing from the rules' words (DESIGN.md: "It never
+/// reads the rules' prose or rule-number strings to decide anything"): no
+/// file of `src/app` compares a request's prompt or a rule number.
+#[test]
+fn the_app_never_reads_a_prompt_or_a_rule_number() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app");
+    let mut all = Vec::new();
+    files(&root, &mut all);
+    let banned = [
+        "prompt.contains(",
+        "prompt.starts_with(",
+        "prompt.ends_with(",
+        "prompt ==",
+        "prompt.to_lowercase()",
+        ".rule ==",
+        ".rule.starts_with(",
+        ".rule.contains(",
+        "rule.as_str())",
+        "&r.rule)",
+    ];
+    let mut found = Vec::new();
+    for file in &all {
+        let text = std::fs::read_to_string(file).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let line = line.split("//").next().unwrap_or("");
+            for b in banned {
+                if line.contains(b) {
+                    found.push(format!("{}:{}: {}", file.display(), n + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(all.len() > 20, "the app's files are read");
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}

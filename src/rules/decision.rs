@@ -297,6 +297,51 @@ impl Decision {
     }
 }
 
+/// The kind of move a question's Square or Region answers make, for the
+/// screen to name (never read from the prompt's words).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Move {
+    /// A March (12.4.1, A12.4), a Cavalry's second Square included.
+    March,
+    /// An Advance (11.3, A11.3: Engage, Flank, Rapid Advance).
+    Advance,
+    /// A Retreat (11.4.2, 14.5, A11.0, A12.3 Fighting Retreat).
+    Retreat,
+    /// A Force placed at set-up (10.2.16, A10.2.14).
+    Place,
+}
+
+/// What a question is about, typed, for the screen: the Force it asks
+/// about and the kind of move its answers make.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct About {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub force: Option<Id>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moving: Option<Move>,
+}
+
+impl About {
+    /// About the Force `force`.
+    pub fn force(force: impl Into<Id>) -> About {
+        About {
+            force: Some(force.into()),
+            moving: None,
+        }
+    }
+
+    /// Its answers move the Force so.
+    pub fn moving(mut self, m: Move) -> About {
+        self.moving = Some(m);
+        self
+    }
+
+    fn is_empty(&self) -> bool {
+        *self == About::default()
+    }
+}
+
 /// What the player is asked, with every legal answer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Request {
@@ -321,6 +366,13 @@ pub struct Request {
     /// changed roll gives, 16.3.1), shown with them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub explained: Vec<(Decision, String)>,
+    /// The Force the question is about and the kind of move it asks.
+    #[serde(default, skip_serializing_if = "About::is_empty")]
+    pub about: About,
+    /// The battle's sheet as it stands when asked, for the window (kept
+    /// only when the battle is recorded: simulations make none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sheet: Option<Box<crate::rules::battle::record::SheetView>>,
 }
 
 impl Request {
@@ -335,7 +387,15 @@ impl Request {
             battle_location: None,
             refused: Vec::new(),
             explained: Vec::new(),
+            about: About::default(),
+            sheet: None,
         }
+    }
+
+    /// With what it is about.
+    pub fn about(mut self, about: About) -> Request {
+        self.about = about;
+        self
     }
 
     /// With what some answers lead to, in words.

@@ -31,11 +31,9 @@ use bevy::window::RequestRedraw;
 use super::Screen;
 use super::settings::AppSettings;
 use crate::rules::battle::ground::Square;
-use crate::rules::battle::record::{BattleRecord, BattleRecords, EventKind, SheetUnit, SheetView};
-use crate::rules::battle::terms::{Formation, Tactics};
-use crate::rules::board::Board;
-use crate::rules::components::{Location, Strength};
-use crate::rules::decision::{Decision, Request};
+use crate::rules::battle::record::{BattleRecord, BattleRecords, EventKind, SheetView};
+use crate::rules::battle::terms::Formation;
+use crate::rules::decision::{Decision, Move, Request};
 use crate::rules::difficulty::BattleMode;
 use crate::rules::sequence::Decide;
 use crate::settings::Playback;
@@ -188,15 +186,12 @@ pub fn offer_for(r: &Request, picked: Option<Square>) -> sheet::Offer {
         .options
         .iter()
         .any(|d| matches!(d, Decision::PlaceOnSquare { .. }));
-    let prompt = r.prompt.to_lowercase();
-    offer.verb = if placing {
-        "Set up here"
-    } else if prompt.contains("retreat") {
-        "Retreat here"
-    } else if prompt.contains("advance") {
-        "Advance here"
-    } else {
-        "March here"
+    offer.verb = match r.about.moving {
+        _ if placing => "Set up here",
+        Some(Move::Place) => "Set up here",
+        Some(Move::Retreat) => "Retreat here",
+        Some(Move::Advance) => "Advance here",
+        Some(Move::March) | None => "March here",
     }
     .to_string();
     offer.chosen = picked
@@ -265,129 +260,19 @@ pub fn answer(
     }
 }
 
-/// The Advanced sheet while the Confederate Forces are set up (A10.2.14):
-/// the latest frame recorded (`recorded`: the Union Tactics, the Battle
-/// Plans, any Force already on it), with the Forces this battle has
-/// placed since (the player's latest set-up answers; no frame is recorded
-/// for each).
-pub fn setup_sheet(
-    board: &Board,
-    b: &BattleRecord,
-    recorded: Option<&SheetView>,
-    r: &Request,
-    answers: &[Decision],
-) -> SheetView {
-    let placing = placing_force(r);
-    let mut sheet = recorded.cloned().unwrap_or_else(|| empty_sheet(b, board));
-    let here = Location::Area(b.area.clone());
-    let mut placed: Vec<SheetUnit> = Vec::new();
-    for d in answers.iter().rev() {
-        let Decision::PlaceOnSquare {
-            force,
-            square,
-            formation,
-        } = d
-        else {
-            break;
-        };
-        let Some(p) = board.piece(force) else {
-            continue;
-        };
-        let known = |u: &SheetUnit| u.force == force.as_str();
-        if Some(force.as_str()) == placing
-            || *p.location() != here
-            || placed.iter().any(known)
-            || sheet.units.iter().any(known)
-        {
-            continue;
-        }
-        placed.push(SheetUnit {
-            force: force.to_string(),
-            side: crate::campaign::Side::Confederate,
-            region: square.region(),
-            square: Some(*square),
-            target: None,
-            formation: *formation,
-            reduced: p.strength == Strength::Reduced,
-            combat: p.combat(),
-            counter: None,
-            prepare: false,
-            entrench: false,
-            hard_cover: false,
-            cover: false,
-            acted: false,
-            clear_orders: false,
-            in_melee: false,
-            passing: false,
-            range: None,
-            refusals: Vec::new(),
-            relations: Vec::new(),
-            reach: Vec::new(),
-        });
-    }
-    placed.reverse();
-    sheet.units.extend(placed);
-    sheet
-}
-
-/// The sheet before any frame of it is recorded: the battle's length and
-/// cup from its pre-battle events.
-fn empty_sheet(b: &BattleRecord, board: &Board) -> SheetView {
-    let start = crate::rules::battle::record::round_start(&b.events, b.events.len());
-    let turns = b.events[start..]
-        .iter()
-        .rev()
-        .find_map(|e| match e.kind {
-            EventKind::FogOfWar { battle_turns, .. } => Some(battle_turns),
-            _ => None,
-        })
-        .unwrap_or(0);
-    let cup = b.events[start..]
-        .iter()
-        .rev()
-        .find_map(|e| match &e.kind {
-            EventKind::Cup { cup } => Some(cup.clone()),
-            _ => None,
-        })
-        .unwrap_or_default();
-    SheetView {
-        turn: 0,
-        turns,
-        quantity: 0,
-        assigned: 0,
-        union_quantity: 0,
-        tactics: Tactics::Defensive,
-        confederate_combat: 0,
-        union_combat: 0,
-        lee: board.lee == Location::Area(b.area.clone()),
-        units: Vec::new(),
-        cup,
-        drawn: Vec::new(),
-        disrupted: Vec::new(),
-        insights: Vec::new(),
-        formation_counter: false,
-        routed: None,
-        columns: 6,
-        objectives: Vec::new(),
-    }
-}
-
 /// The Confederate Force a question is about, to mark on the sheet: the
-/// one its prompt names, else the one the player last ordered to act or
-/// gave a counter (a March's Square, a Fire's target, A12.3's target).
-fn acting(board: &Board, sheet: &SheetView, r: &Request, answers: &[Decision]) -> Option<String> {
+/// one the rules say it is about, else the one the player last ordered to
+/// act or gave a counter (a Fire's target, A12.3's target).
+fn acting(sheet: &SheetView, r: &Request, answers: &[Decision]) -> Option<String> {
     let ours = || {
         sheet
             .units
             .iter()
             .filter(|u| u.side == crate::campaign::Side::Confederate)
     };
-    if let Some(u) = ours().find(|u| {
-        board.piece(&u.force).is_some_and(|p| {
-            r.prompt.starts_with(&crate::rules::board::label(p))
-                || r.prompt.starts_with(&p.force.name)
-        })
-    }) {
+    if let Some(about) = &r.about.force
+        && let Some(u) = ours().find(|u| u.force == about.as_str())
+    {
         return Some(u.force.clone());
     }
     let last = answers.iter().rev().find_map(|d| match d {
@@ -625,12 +510,11 @@ pub fn central(
                 screen.square = None;
             }
             let (sheet, before, caption) = sheets(b, screen.cursor);
-            let setup = match request {
-                Some(r) if placing_force(r).is_some() => {
-                    Some(setup_sheet(board, b, sheet, r, answers))
-                }
-                _ => None,
-            };
+            // At set-up, the sheet as the rules have it at the question
+            // (the Forces placed so far).
+            let setup = request
+                .filter(|r| placing_force(r).is_some())
+                .and_then(|r| r.sheet.as_deref());
             let mut offer =
                 request.map_or_else(sheet::Offer::default, |r| offer_for(r, screen.square));
             let caption = match (&setup, request) {
@@ -645,12 +529,12 @@ pub fn central(
                 }
                 _ => caption,
             };
-            match setup.as_ref().or(sheet) {
+            match setup.or(sheet) {
                 Some(sheet) => {
                     // The Force the question is about, marked.
                     let marked = request
                         .filter(|_| offer.targets.len() + offer.squares.len() > 0)
-                        .and_then(|r| acting(board, sheet, r, answers));
+                        .and_then(|r| acting(sheet, r, answers));
                     egui::CentralPanel::no_frame().show(root, |ui| {
                         let input = sheet::draw(
                             ui,
@@ -765,6 +649,9 @@ mod tests {
     use crate::campaign::{Side, UnionLevel};
     use crate::rules::battle::Ending;
     use crate::rules::battle::record::BattleEvent;
+    use crate::rules::battle::record::SheetUnit;
+    use crate::rules::battle::terms::Tactics;
+    use crate::rules::components::{Location, Strength};
     use crate::rules::difficulty::BattleMode;
     use crate::settings::{LoadedSettings, Settings};
     use bevy::ecs::message::Messages;
@@ -1029,47 +916,6 @@ mod tests {
         );
     }
 
-    /// The set-up sheet shows the latest frame with the Forces this battle
-    /// placed since, not those of another battle.
-    #[test]
-    fn the_set_up_sheet_shows_the_forces_placed_so_far() {
-        let board = seven_days();
-        let mut b = record(0, 1, false);
-        b.mode = BattleMode::Advanced;
-        let r = asked(vec![Decision::PlaceOnSquare {
-            force: "ap-hill".into(),
-            square: sq("E2"),
-            formation: Formation::Line,
-        }]);
-        let place = |force: &str, square: &str| Decision::PlaceOnSquare {
-            force: force.into(),
-            square: sq(square),
-            formation: Formation::Column,
-        };
-        let answers = vec![
-            place("magruder", "E5"),
-            Decision::EndInsights,
-            // Another battle's, at White Oak Swamp.
-            place("huger", "F1"),
-            place("longstreet", "E3"),
-        ];
-        let s = setup_sheet(&board, &b, None, &r, &answers);
-        let at: Vec<(&str, Option<Square>)> = s
-            .units
-            .iter()
-            .map(|u| (u.force.as_str(), u.square))
-            .collect();
-        assert_eq!(at, vec![("longstreet", Some(sq("E3")))]);
-        assert_eq!(s.units[0].formation, Formation::Column);
-        assert_eq!(s.turns, 3);
-        // Over the latest frame: the Union already set up (10.2.20).
-        let recorded = sheet_of(vec![unit("kearny", Side::Union, "B3", Formation::Line)]);
-        let s = setup_sheet(&board, &b, Some(&recorded), &r, &answers);
-        let forces: Vec<&str> = s.units.iter().map(|u| u.force.as_str()).collect();
-        assert_eq!(forces, vec!["kearny", "longstreet"]);
-        assert_eq!(s.tactics, Tactics::Aggressive);
-    }
-
     fn seven_days() -> crate::rules::board::Board {
         let c = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").expect("loads"));
         let mut board = crate::rules::board::Board::empty(c, Default::default());
@@ -1261,14 +1107,8 @@ mod tests {
         };
         let id = screen(&app).id.expect("on screen");
         let turn = app.world().resource::<UnionReport>().turn;
-        let played = |app: &App| {
-            app.world()
-                .resource::<crate::chronicle::Chronicle>()
-                .entries()
-                .iter()
-                .filter(|e| e.rule.starts_with("18.") || e.rule.starts_with("9.1"))
-                .count()
-        };
+        // Nothing at all is played while the ending is on screen.
+        let played = |app: &App| app.world().resource::<crate::chronicle::Chronicle>().len();
         let before = played(&app);
         for _ in 0..30 {
             app.update();
@@ -1389,5 +1229,140 @@ mod tests {
             (now.map(|s| s.turn), before.map(|s| s.turn)),
             (Some(2), Some(1))
         );
+    }
+}
+
+/// The window reads what a question is about from the request's typed
+/// fields, never its words: every prompt reworded, the sheet offers the
+/// same Squares with the same verb, marks the same Force and shows the same
+/// set-up.
+#[cfg(test)]
+mod typed_requests {
+    use super::*;
+    use crate::rules::battle::advanced::field::Field;
+    use crate::rules::battle::advanced::testing::{glendale, run, sheet, sq};
+    use crate::rules::battle::record::BattleRecords;
+    use crate::rules::battle::terms::PlanCounter;
+    use crate::rules::decision::Interrupt;
+
+    fn reword(r: &Request) -> Request {
+        let mut r = r.clone();
+        // Backwards: no word of it left to find.
+        r.prompt = format!("(reworded) {}", r.prompt.chars().rev().collect::<String>());
+        r
+    }
+
+    /// The question the rules stop at after `answers`.
+    fn asked(
+        b: &mut crate::rules::board::Board,
+        answers: Vec<Decision>,
+        go: impl FnOnce(&mut crate::rules::ctx::Ctx) -> Result<(), Interrupt>,
+    ) -> Request {
+        // Activation passes (1), the attack misses (10).
+        match run(b, &[1, 10], answers, go).0 {
+            Err(Interrupt::Decide(r)) => *r,
+            other => panic!("no question: {other:?}"),
+        }
+    }
+
+    fn same_to_the_window(r: &Request) {
+        let offer = offer_for(r, None);
+        let again = offer_for(&reword(r), None);
+        assert_eq!(
+            (offer.verb.as_str(), &offer.squares),
+            (again.verb.as_str(), &again.squares)
+        );
+        if let Some(sheet) = r.sheet.as_deref() {
+            assert_eq!(
+                acting(sheet, r, &[]),
+                acting(sheet, &reword(r), &[]),
+                "{}",
+                r.prompt
+            );
+        }
+    }
+
+    #[test]
+    fn a_retreat_a_march_and_an_advance_read_the_same_reworded() {
+        // A12.3 Fighting Retreat from D4: Row E taken but E3 and E5 free
+        // behind it (R-A11.3-retreat), the player's choice.
+        let (mut b, mut f) = sheet(&[("longstreet", "D4"), ("kearny", "C4"), ("ap-hill", "E4")]);
+        b.battles = Some(BattleRecords::default());
+        let k = f.unit_of(b.index("longstreet").unwrap()).unwrap();
+        f.units[k].counter = Some(PlanCounter::FightingRetreat);
+        let pid = f.units[k].piece;
+        let mut f2: Field = f.clone();
+        let r = asked(&mut b.clone(), vec![], |ctx| {
+            crate::rules::battle::advanced::confederate::run_counter(
+                ctx,
+                &mut f2,
+                pid,
+                PlanCounter::FightingRetreat,
+            )
+        });
+        assert_eq!(r.about.moving, Some(Move::Retreat), "{}", r.prompt);
+        assert_eq!(offer_for(&reword(&r), None).verb, "Retreat here");
+        assert_eq!(
+            acting(r.sheet.as_deref().expect("recorded"), &reword(&r), &[]).as_deref(),
+            Some("longstreet")
+        );
+        same_to_the_window(&r);
+        // A12.4 March: the Squares around, "March here".
+        let mut f3 = f.clone();
+        let r = asked(&mut b.clone(), vec![], |ctx| {
+            crate::rules::battle::advanced::confederate::run_default(
+                ctx,
+                &mut f3,
+                pid,
+                crate::rules::decision::DefaultPlan::March {
+                    change: crate::rules::decision::FormationChange::None,
+                    then: crate::rules::decision::SecondMove::None,
+                },
+            )
+        });
+        assert_eq!(offer_for(&reword(&r), None).verb, "March here");
+        same_to_the_window(&r);
+        // A12.3 Engage: "Advance here".
+        let mut f4 = f.clone();
+        let r = asked(&mut b.clone(), vec![], |ctx| {
+            crate::rules::battle::advanced::confederate::run_counter(
+                ctx,
+                &mut f4,
+                pid,
+                PlanCounter::Engage,
+            )
+        });
+        assert_eq!(offer_for(&reword(&r), None).verb, "Advance here");
+        same_to_the_window(&r);
+    }
+
+    /// A10.2.14: the set-up question carries the sheet as it stands, the
+    /// Forces placed so far on it, whatever the prompt says.
+    #[test]
+    fn the_set_up_sheet_comes_with_the_question() {
+        let mut b = glendale(&["longstreet", "ap-hill"]);
+        b.battles = Some(BattleRecords::default());
+        let first = Decision::PlaceOnSquare {
+            force: "ap-hill".into(),
+            square: sq("E3"),
+            formation: Formation::Column,
+        };
+        let r = asked(&mut b, vec![first], |ctx| {
+            let mut f = Field::new("glendale", false, 4);
+            crate::rules::battle::advanced::placement::place_confederates(ctx, &mut f, &[])
+        });
+        let sheet = r.sheet.as_deref().expect("the sheet at the question");
+        let placed: Vec<(&str, Option<Square>, Formation)> = sheet
+            .units
+            .iter()
+            .map(|u| (u.force.as_str(), u.square, u.formation))
+            .collect();
+        assert_eq!(placed, vec![("ap-hill", Some(sq("E3")), Formation::Column)]);
+        assert_eq!(r.about.force.as_deref(), Some("longstreet"));
+        assert_eq!(r.about.moving, Some(Move::Place));
+        let offer = offer_for(&reword(&r), None);
+        assert_eq!(offer.verb, "Set up here");
+        assert!(!offer.squares.contains(&sq("E3")), "taken");
+        same_to_the_window(&r);
     }
 }

@@ -429,8 +429,18 @@ fn tour(
         }
         21 if !tour.basic_shots[0]
             && request.as_ref().is_some_and(|r| {
+                // A battle's first questions (10.2.11, 10.2.12, 14.0.1,
+                // 10.2.20), by their answers.
                 r.battle_location.is_some()
-                    && ["10.2.11", "10.2.12", "14.0.1", "10.2.20"].contains(&r.rule.as_str())
+                    && r.options.iter().any(|d| {
+                        matches!(
+                            d,
+                            Decision::BuyBattlePlans { .. }
+                                | Decision::EndInsights
+                                | Decision::EndRemovals
+                                | Decision::ScreenedApproach { .. }
+                        )
+                    })
             }) =>
         {
             commands.remove_resource::<ScriptedCommander>();

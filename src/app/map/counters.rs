@@ -15,6 +15,7 @@ use crate::campaign::{ForceType, Side};
 use crate::rules::components::{Force, LeeCounter, Location, Strength};
 use crate::rules::decision::Decision;
 use crate::rules::sequence::{PendingDecision, StepDecisions};
+use crate::rules::turn::step::Step;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CounterHits>()
@@ -144,10 +145,13 @@ fn short_corps(corps: &str) -> String {
 
 /// The Confederate Forces moved in the Moves or Forced March step being
 /// asked (9.2, 15.1): their answers in this step.
-pub fn moved_this_step(answers: &[Decision], pending: Option<&PendingDecision>) -> Vec<String> {
-    let asking_moves = pending
-        .and_then(|p| p.request.as_ref())
-        .is_some_and(|r| r.rule == "9.2" || r.rule == "15.1");
+pub fn moved_this_step(
+    answers: &[Decision],
+    pending: Option<&PendingDecision>,
+    step: Option<Step>,
+) -> Vec<String> {
+    let asking_moves = pending.is_some_and(|p| p.request.is_some())
+        && matches!(step, Some(Step::ConfederateMoves | Step::ForcedMarch));
     if !asking_moves {
         return Vec::new();
     }
@@ -172,11 +176,12 @@ pub(super) fn rebuild_counters(
     forces: Query<(&Force, &Location, &Strength)>,
     lee: Query<(&LeeCounter, &Location)>,
     old: Query<Entity, With<CounterPiece>>,
-    (selection, step, pending, k): (
+    (selection, step, pending, k, now): (
         Res<Selection>,
         Option<Res<StepDecisions>>,
         Option<Res<PendingDecision>>,
         Res<CounterScale>,
+        Option<Res<State<Step>>>,
     ),
     mut hits: ResMut<CounterHits>,
     mut last: Local<Option<(Option<String>, Vec<String>)>>,
@@ -185,6 +190,7 @@ pub(super) fn rebuild_counters(
     let moved = moved_this_step(
         step.as_deref().map_or(&[], |s| s.answers.as_slice()),
         pending.as_deref(),
+        now.map(|s| *s.get()),
     );
     let now = (selection.force.clone(), moved.clone());
     if changed.is_empty() && !old.is_empty() && !g.is_changed() && last.as_ref() == Some(&now) {

@@ -1120,7 +1120,11 @@ mod tests {
             let Some(r) = app.world().resource::<PendingDecision>().request.clone() else {
                 continue;
             };
-            if r.rule == "9.2" {
+            let moves = app
+                .world()
+                .get_resource::<State<crate::rules::turn::step::Step>>()
+                .is_some_and(|s| *s.get() == crate::rules::turn::step::Step::ConfederateMoves);
+            if moves {
                 if moved.is_some() {
                     break;
                 }

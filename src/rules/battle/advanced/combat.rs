@@ -12,9 +12,9 @@ use crate::rules::battle::terms::Formation;
 use crate::rules::battle::turns::attack::{defence_modifiers, roll_attack};
 use crate::rules::battle::turns::hits::{HitSource, hit};
 use crate::rules::battle::turns::shock::{ShockBy, ShockResult, shock_activation, shock_on};
-use crate::rules::battle::turns::{R, ask_on, k_of};
+use crate::rules::battle::turns::{R, ask_about, k_of};
 use crate::rules::ctx::Ctx;
-use crate::rules::decision::Decision;
+use crate::rules::decision::{About, Decision, Move};
 
 /// One attack by counter `pid` on the Force of counter `tpid` (A11.6): the
 /// modifiers of where the two stand (Melee, range, Union Cavalry at two
@@ -82,7 +82,8 @@ pub fn choose_target(
                 .map(|&t| Decision::Target { force: f.id(t) })
                 .collect();
             let prompt = format!("{}: {prompt}", ctx.board.label(pid));
-            match ask_on(ctx, f, rule, prompt, options)? {
+            let about = About::force(ctx.board.pieces[pid].id().clone());
+            match ask_about(ctx, f, rule, prompt, options, about)? {
                 Decision::Target { force } => Ok(ctx.board.index(&force)),
                 other => unreachable!("not offered: {other:?}"),
             }
@@ -90,14 +91,15 @@ pub fn choose_target(
     }
 }
 
-/// The Square the player moves a Force into among `squares`, asked only
-/// when there is a choice. None when `squares` is empty.
+/// The Square the player moves a Force into among `squares` (a move of
+/// kind `moving`), asked only when there is a choice. None when `squares`
+/// is empty.
 pub fn choose_square(
     ctx: &mut Ctx,
     f: &Field,
     pid: usize,
     squares: &[Square],
-    prompt: &str,
+    (prompt, moving): (&str, Move),
     rule: &'static str,
 ) -> R<Option<Square>> {
     match squares {
@@ -109,7 +111,8 @@ pub fn choose_square(
                 .map(|&square| Decision::MarchInto { square })
                 .collect();
             let prompt = format!("{}: {prompt}", ctx.board.label(pid));
-            match ask_on(ctx, f, rule, prompt, options)? {
+            let about = About::force(ctx.board.pieces[pid].id().clone()).moving(moving);
+            match ask_about(ctx, f, rule, prompt, options, about)? {
                 Decision::MarchInto { square } => Ok(Some(square)),
                 other => unreachable!("not offered: {other:?}"),
             }

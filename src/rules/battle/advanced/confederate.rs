@@ -23,7 +23,7 @@ use crate::rules::battle::turns::shock::ShockBy;
 use crate::rules::battle::turns::{R, k_of};
 use crate::rules::board::Board;
 use crate::rules::ctx::Ctx;
-use crate::rules::decision::{Decision, DefaultPlan, FormationChange, SecondMove};
+use crate::rules::decision::{Decision, DefaultPlan, FormationChange, Move, SecondMove};
 
 fn in_row_f(f: &Field, k: usize) -> bool {
     f.units[k].at.region() == Region::ConfederateReserve
@@ -312,7 +312,7 @@ pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) 
                 f,
                 pid,
                 &squares,
-                "Engage: Advance into which Square?",
+                ("Engage: Advance into which Square?", Move::Advance),
                 rule,
             )?
             else {
@@ -393,7 +393,7 @@ pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) 
                 f,
                 pid,
                 &squares,
-                "Flank: Advance through which Square?",
+                ("Flank: Advance through which Square?", Move::Advance),
                 rule,
             )?
             else {
@@ -450,7 +450,8 @@ pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) 
             let mut squares = steps_toward(f, k, goal, 2, false);
             squares.extend(through_toward(f, k, goal, 2));
             let prompt = "Rapid Advance: Advance into which Square?";
-            let Some(first) = choose_square(ctx, f, pid, &squares, prompt, rule)? else {
+            let Some(first) = choose_square(ctx, f, pid, &squares, (prompt, Move::Advance), rule)?
+            else {
                 hold(ctx, f, k, plan, "no Square on the way to its target");
                 return Ok(());
             };
@@ -468,7 +469,9 @@ pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) 
                     .filter(|s| s.distance(goal) == 1)
                     .collect();
                 let prompt = "Rapid Advance: on into which Square?";
-                let Some(second) = choose_square(ctx, f, pid, &onward, prompt, rule)? else {
+                let Some(second) =
+                    choose_square(ctx, f, pid, &onward, (prompt, Move::Advance), rule)?
+                else {
                     return Ok(());
                 };
                 if !advance_through(ctx, f, pid, first, second, ShockBy::March, rule)? {
@@ -481,7 +484,8 @@ pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) 
                 let k = f.unit_of(pid).expect("here");
                 let goal = k_of(f, tpid).map_or(goal, |t| f.units[t].at);
                 let squares = steps_toward(f, k, goal, 1, false);
-                if let Some(second) = choose_square(ctx, f, pid, &squares, prompt, rule)?
+                if let Some(second) =
+                    choose_square(ctx, f, pid, &squares, (prompt, Move::Advance), rule)?
                     && !advance_into(ctx, f, pid, second, ShockBy::March, rule)?
                 {
                     return Ok(());
@@ -578,7 +582,7 @@ fn march_step(ctx: &mut Ctx, f: &mut Field, pid: usize, prompt: &str, two: bool)
     if two {
         squares.extend(cavalry_through(f, k));
     }
-    let Some(to) = choose_square(ctx, f, pid, &squares, prompt, "A12.4")? else {
+    let Some(to) = choose_square(ctx, f, pid, &squares, (prompt, Move::March), "A12.4")? else {
         return Ok(Marched::Stopped);
     };
     let must_roll = f.force_type(k) == ForceType::Artillery || !column_toward(f, k, to);
@@ -592,7 +596,7 @@ fn march_step(ctx: &mut Ctx, f: &mut Field, pid: usize, prompt: &str, two: bool)
     let via = to;
     let onward = march_squares_from(f, k, via);
     let prompt = format!("March through Square {} on into which Square?", via.name());
-    let Some(to) = choose_square(ctx, f, pid, &onward, &prompt, "A12.4")? else {
+    let Some(to) = choose_square(ctx, f, pid, &onward, (&prompt, Move::March), "A12.4")? else {
         return Ok(Marched::Stopped);
     };
     if must_roll && !activated(ctx, f, pid, "March", "A12.4", &[], true)? {

@@ -11,10 +11,10 @@ use crate::rules::battle::ground::Square;
 use crate::rules::battle::terms::Formation;
 use crate::rules::battle::turns::end::exit_sheet;
 use crate::rules::battle::turns::hits::{can_retreat, destroy, leave_place, strip_melee_counters};
-use crate::rules::battle::turns::{R, ask_on, k_of};
+use crate::rules::battle::turns::{R, ask_about, k_of};
 use crate::rules::board::label;
 use crate::rules::ctx::Ctx;
-use crate::rules::decision::Decision;
+use crate::rules::decision::{About, Decision, Move};
 
 /// Put a unit in a Square, counting the first entries that give Command
 /// Points by Row, as the Regions the Rows stand for (15.3, 18.4, A10.2.14).
@@ -129,7 +129,8 @@ pub fn retreat_two(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static str)
                     "{} retreats through which friend's Square?",
                     f.label(ctx.board, k)
                 );
-                match ask_on(ctx, f, rule, prompt, options)? {
+                let about = About::force(f.id(k)).moving(Move::Retreat);
+                match ask_about(ctx, f, rule, prompt, options, about)? {
                     Decision::MarchInto { square } => Some(square),
                     other => unreachable!("not offered: {other:?}"),
                 }
@@ -232,7 +233,8 @@ pub fn retreat(
                     .map(|&square| Decision::MarchInto { square })
                     .collect();
                 let prompt = format!("{name} retreats: into which Square?");
-                match ask_on(ctx, f, rule, prompt, options)? {
+                let about = About::force(f.id(k)).moving(Move::Retreat);
+                match ask_about(ctx, f, rule, prompt, options, about)? {
                     Decision::MarchInto { square } => square,
                     other => unreachable!("not offered: {other:?}"),
                 }

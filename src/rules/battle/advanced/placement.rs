@@ -5,9 +5,9 @@ use super::field::{Field, Unit};
 use crate::campaign::{ForceType, Insight, Side};
 use crate::rules::battle::ground::{Region, Square};
 use crate::rules::battle::terms::{Formation, Tactics};
-use crate::rules::battle::turns::{R, ask_on};
+use crate::rules::battle::turns::{R, ask_about, ask_on};
 use crate::rules::ctx::Ctx;
-use crate::rules::decision::Decision;
+use crate::rules::decision::{About, Decision, Move};
 
 /// The Rows a Force is placed in, in the order they fill (A10.2.14):
 /// Confederate Static Forces in Row F, Mobile Forces in Row E or F, then
@@ -177,8 +177,14 @@ pub fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[usize]) -> R<()> 
         );
         if let Decision::PlaceOnSquare {
             square, formation, ..
-        } = ask_on(ctx, f, "A10.2.14", prompt, options)?
-        {
+        } = ask_about(
+            ctx,
+            f,
+            "A10.2.14",
+            prompt,
+            options,
+            About::force(id.clone()).moving(Move::Place),
+        )? {
             if !usual.contains(&square) {
                 front_used += 1;
             }

@@ -8,6 +8,7 @@ use crate::campaign::Side;
 use crate::rules::battle::ground::{Ground, Region, Square};
 use crate::rules::battle::record::Relation;
 use crate::rules::battle::terms::PlanCounter;
+use crate::rules::battle::turns::view::with_sheet;
 use crate::rules::battle::turns::{R, Sheet, plans};
 use crate::rules::board::Board;
 use crate::rules::components::SpecialBattlePlan;
@@ -117,8 +118,8 @@ impl Sheet for Square {
         super::view::reach(board, f, k)
     }
 
-    fn on_sheet(request: Request, f: &Field) -> Request {
-        request.on_sheet(f.view())
+    fn on_sheet(ctx: &Ctx, request: Request, f: &Field) -> Request {
+        with_sheet(ctx, request.on_sheet(f.view()), f)
     }
 
     fn problem(f: &Field, board: &Board) -> Option<String> {

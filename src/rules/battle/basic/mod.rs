@@ -10,7 +10,7 @@ pub mod view;
 
 use crate::rules::battle::ground::Region;
 use crate::rules::battle::terms::{Formation, Tactics};
-use crate::rules::battle::turns::ask_on;
+use crate::rules::battle::turns::{ask_about, ask_on};
 use combat::*;
 use field::*;
 
@@ -22,7 +22,7 @@ pub use crate::rules::battle::turns::sequence::battle;
 use super::{BattleSpec, Outcome, PreBattle};
 use crate::campaign::{ForceType, Insight, Side};
 use crate::rules::ctx::Ctx;
-use crate::rules::decision::Decision;
+use crate::rules::decision::{About, Decision, Move};
 
 /// Fight a Basic battle to its end, Rejoins included.
 pub fn fight(ctx: &mut Ctx, spec: &BattleSpec) -> R<Outcome> {
@@ -88,8 +88,14 @@ pub(super) fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[usize]) ->
                 let prompt = format!("Place {} on the Battlefield Sheet.", ctx.board.label(pid));
                 if let Decision::PlaceForce {
                     region, formation, ..
-                } = ask_on(ctx, f, "10.2.16", prompt, options)?
-                {
+                } = ask_about(
+                    ctx,
+                    f,
+                    "10.2.16",
+                    prompt,
+                    options,
+                    About::force(id.clone()).moving(Move::Place),
+                )? {
                     if region == Region::ConfederateFront {
                         front_used += 1;
                     }

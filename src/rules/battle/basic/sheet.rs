@@ -7,6 +7,7 @@ use super::field::Field;
 use crate::campaign::Side;
 use crate::rules::battle::ground::{Region, Square};
 use crate::rules::battle::terms::PlanCounter;
+use crate::rules::battle::turns::view::with_sheet;
 use crate::rules::battle::turns::{R, Sheet, plans};
 use crate::rules::board::Board;
 use crate::rules::components::SpecialBattlePlan;
@@ -91,8 +92,8 @@ impl Sheet for Region {
         super::union::union_default(ctx, f, pid)
     }
 
-    fn on_sheet(request: Request, f: &Field) -> Request {
-        request.on_sheet(f.view())
+    fn on_sheet(ctx: &Ctx, request: Request, f: &Field) -> Request {
+        with_sheet(ctx, request.on_sheet(f.view()), f)
     }
 
     fn problem(f: &Field, board: &Board) -> Option<String> {

@@ -27,7 +27,7 @@ use crate::rules::battle::terms::PlanCounter;
 use crate::rules::board::Board;
 use crate::rules::components::SpecialBattlePlan;
 use crate::rules::ctx::Ctx;
-use crate::rules::decision::{Decision, DefaultPlan, Interrupt, Request};
+use crate::rules::decision::{About, Decision, DefaultPlan, Interrupt, Request};
 use crate::rules::difficulty::BattleMode;
 
 pub type R<T> = Result<T, Interrupt>;
@@ -118,7 +118,7 @@ pub trait Sheet: Ground {
         Vec::new()
     }
     /// The request with the sheet as the player sees it attached.
-    fn on_sheet(request: Request, f: &Field<Self>) -> Request;
+    fn on_sheet(ctx: &Ctx, request: Request, f: &Field<Self>) -> Request;
     /// What is wrong with the sheet, if anything (its capacities, no
     /// counter in Melee): checked after every step in debug builds.
     fn problem(f: &Field<Self>, board: &Board) -> Option<String>;
@@ -137,6 +137,18 @@ pub fn ask_on<P: Sheet>(
     prompt: impl Into<String>,
     options: Vec<Decision>,
 ) -> R<Decision> {
+    ask_about(ctx, f, rule, prompt, options, About::default())
+}
+
+/// [`ask_on`] a question about a Force (and the kind of move it asks).
+pub fn ask_about<P: Sheet>(
+    ctx: &mut Ctx,
+    f: &Field<P>,
+    rule: &str,
+    prompt: impl Into<String>,
+    options: Vec<Decision>,
+    about: About,
+) -> R<Decision> {
     let prompt: String = prompt.into();
     ctx.frame_with(f, |_| prompt.clone(), rule == "12.2");
     if options.len() == 1 {
@@ -149,6 +161,9 @@ pub fn ask_on<P: Sheet>(
         lee_present: f.lee,
         confederates_attack: true,
     };
-    let request = Request::new(rule, prompt, options).in_battle(situation);
-    ctx.ask(P::on_sheet(request, f))
+    let request = Request::new(rule, prompt, options)
+        .in_battle(situation)
+        .about(about);
+    let request = P::on_sheet(ctx, request, f);
+    ctx.ask(request)
 }

@@ -10,6 +10,7 @@ use crate::rules::battle::terms::PlanCounter;
 use crate::rules::board::Board;
 use crate::rules::components::Strength;
 use crate::rules::ctx::Ctx;
+use crate::rules::decision::Request;
 
 /// The sheet for display; `refusals` adds why each Battle Plan Counter may
 /// not be attached (asked at 12.2 only, to keep the record small).
@@ -73,6 +74,17 @@ pub fn sheet_view<P: Sheet>(f: &Field<P>, ctx: &Ctx, refusals: bool) -> SheetVie
         columns: f.columns,
         objectives: f.objectives.iter().filter_map(|o| o.shown().1).collect(),
     }
+}
+
+/// A question with the sheet as it stands when asked, for the window (a
+/// pending step is not written back until it is answered); only when the
+/// battle is recorded, so simulations make none.
+pub fn with_sheet<P: Sheet>(ctx: &Ctx, mut request: Request, f: &Field<P>) -> Request {
+    if ctx.recording() {
+        let refusals = request.rule == "12.2";
+        request.sheet = Some(Box::new(sheet_view(f, ctx, refusals)));
+    }
+    request
 }
 
 /// Record the sheet as it stands now in the battle's record, with a
