@@ -17,10 +17,13 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<MapViewport>()
         .add_systems(
             Update,
-            refresh
-                .after(crate::rules::sequence::RulesSystems)
-                .run_if(in_state(Screen::Game))
-                .run_if(rules_moved_on),
+            (
+                forget_selection.after(crate::rules::sequence::RulesSystems),
+                refresh
+                    .after(crate::rules::sequence::RulesSystems)
+                    .run_if(in_state(Screen::Game))
+                    .run_if(rules_moved_on),
+            ),
         )
         .add_systems(OnExit(Screen::Game), |mut commands: Commands| {
             commands.remove_resource::<GameView>()
@@ -37,6 +40,25 @@ pub struct Selection {
     /// A move waiting for the player to confirm it: it costs Command Points
     /// (15.1) or starts a battle (the odds advisor weighs it meanwhile).
     pub confirm: Option<String>,
+}
+
+/// A selection belongs to the step it was made in: when the step, the
+/// game or the campaign turn changes, the selected Force, its lit areas and
+/// a move waiting for confirmation are dropped, so that a click in a later
+/// step never moves a Force chosen in an earlier one.
+fn forget_selection(
+    step: Option<Res<State<Step>>>,
+    game: Option<Res<State<GameState>>>,
+    mut selection: ResMut<Selection>,
+) {
+    let changed = step.is_some_and(|s| s.is_changed()) || game.is_some_and(|g| g.is_changed());
+    if changed
+        && (selection.force.is_some() || selection.confirm.is_some() || selection.area.is_some())
+    {
+        selection.force = None;
+        selection.area = None;
+        selection.confirm = None;
+    }
 }
 
 /// The part of the window the panels leave to the map (physical pixels).

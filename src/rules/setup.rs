@@ -16,8 +16,13 @@ use crate::rules::battle::advanced::battle_pack::StandAloneGame;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<NewCampaign>()
-        .add_systems(PreUpdate, start_new_campaign);
+        .add_systems(PreUpdate, start_new_campaign.in_set(SetUp));
 }
+
+/// The system that starts a new game (it takes the `NewCampaign`
+/// messages): front ends that must see a new game come order before it.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SetUp;
 
 /// Start a campaign: everything of a previous game is cleared first.
 #[derive(Message, Clone, Debug)]

@@ -92,6 +92,8 @@ pub struct CounterHits(pub Vec<Hit>);
 #[derive(Debug, Clone)]
 pub struct Hit {
     pub id: String,
+    /// A Confederate counter or Lee: a click on it selects, never moves.
+    pub friendly: bool,
     pub area: String,
     pub at: Vec2,
     pub centre: Vec2,
@@ -256,6 +258,7 @@ pub(super) fn rebuild_counters(
                 );
                 hits.0.push(Hit {
                     id: f.id.clone(),
+                    friendly: f.side == Side::Confederate,
                     area: area.clone(),
                     at: centre,
                     centre: at.truncate(),
@@ -302,6 +305,7 @@ pub(super) fn rebuild_counters(
             );
             hits.0.push(Hit {
                 id: "lee".into(),
+                friendly: true,
                 area: area.clone(),
                 at: centre,
                 centre: at.truncate(),
@@ -593,6 +597,7 @@ mod tests {
         assert_eq!(t.scale, Vec3::splat(1.5));
         let hits = CounterHits(vec![Hit {
             id: "a".into(),
+            friendly: true,
             area: "x".into(),
             at: b.at,
             centre: Vec2::new(-27.0, 10.0),

@@ -685,6 +685,14 @@ fn pick(
         return;
     }
     let Some(area) = hovered else { return };
+    // A click on one's own stack selects it, even in a lit area: only a
+    // click on the area itself (or an enemy there) moves.
+    if let Some(h) = hit.filter(|h| h.friendly) {
+        selection.force = Some(h.id.clone());
+        selection.area = Some(area);
+        selection.confirm = None;
+        return;
+    }
     let choice = view
         .as_deref()
         .and_then(|v| v.request.as_ref())
@@ -695,11 +703,13 @@ fn pick(
                 .cloned()
         });
     if let Some(c) = choice {
-        if c.cost > 0 || c.starts_battle || c.loses_campaign.is_some() {
+        let lee = matches!(c.decision, crate::rules::decision::Decision::MoveLee { .. });
+        if lee || c.cost > 0 || c.starts_battle || c.loses_campaign.is_some() {
             // 15.1: a Forced March costs CP; the decision panel shows
             // the cost and asks before it is spent. A move into the
             // enemy waits too, with the odds advisor's estimate; one that
-            // leaves Lee without his army (3.2) waits in red.
+            // leaves Lee without his army (3.2) waits in red. Lee's own
+            // moves always wait for a second word.
             selection.confirm = Some(area);
         } else {
             decide.write(Decide(c.decision));
@@ -1035,6 +1045,7 @@ mod tests {
         let (_, centre) = g.centres.iter().find(|(id, _)| id == "glendale").unwrap();
         app.world_mut().resource_mut::<CounterHits>().0.push(Hit {
             id: "cs-longstreet".into(),
+            friendly: true,
             area: "glendale".into(),
             at: *centre,
             centre: counters::CONFEDERATE_STACK,
@@ -1059,6 +1070,94 @@ mod tests {
         let sel = app.world().resource::<Selection>();
         assert_eq!(sel.force.as_deref(), Some("cs-longstreet"));
         assert_eq!(sel.area.as_deref(), Some("glendale"));
+    }
+
+    /// A click on one's own counter in an area the selected Force may move
+    /// to selects that counter; it never moves the selected Force there.
+    /// Only a click on the lit area itself moves it.
+    #[test]
+    fn a_click_on_a_friendly_stack_never_moves_the_selected_force() {
+        use crate::rules::decision::{Decision, Request};
+        let mut app = pointer_app();
+        let c = app.world().resource::<ActiveCampaign>().0.clone();
+        let mut board = crate::rules::board::Board::empty(c, Default::default());
+        board.place(
+            "magruder",
+            crate::rules::components::Location::Area("white-oak-swamp".into()),
+            crate::rules::components::Strength::Full,
+        );
+        board.place(
+            "longstreet",
+            crate::rules::components::Location::Area("glendale".into()),
+            crate::rules::components::Strength::Full,
+        );
+        let to_glendale = Decision::MoveForce {
+            force: "magruder".into(),
+            to: "glendale".into(),
+        };
+        let r = Request::new(
+            "9.2",
+            "Move a Force",
+            vec![to_glendale.clone(), Decision::EndMoves],
+        );
+        let view = crate::rules::view::GameView::build(
+            board,
+            Some(crate::rules::turn::Step::ConfederateMoves),
+            Some(&r),
+        );
+        assert!(
+            view.request
+                .as_ref()
+                .is_some_and(|r| !r.destinations(Some("magruder")).is_empty()),
+            "Glendale is lit for Magruder"
+        );
+        app.insert_resource(view);
+        app.world_mut().resource_mut::<Selection>().force = Some("magruder".into());
+        let g = app.world().resource::<Geometry>().clone();
+        let (_, centre) = g.centres.iter().find(|(id, _)| id == "glendale").unwrap();
+        app.world_mut().resource_mut::<CounterHits>().0.push(Hit {
+            id: "longstreet".into(),
+            friendly: true,
+            area: "glendale".into(),
+            at: *centre,
+            centre: counters::CONFEDERATE_STACK,
+            half: Vec2::splat(counters::COUNTER / 2.0),
+            z: 5.0,
+        });
+        let p = pixel_of(&app, "glendale");
+        let s = app
+            .world()
+            .resource::<CameraView>()
+            .view
+            .unwrap()
+            .scale(Vec2::new(1600.0, 1000.0), Vec2::new(1010.0, 785.0));
+        let k = app.world().resource::<CounterScale>().0;
+        let on_counter = p + Vec2::new(
+            counters::CONFEDERATE_STACK.x,
+            -counters::CONFEDERATE_STACK.y,
+        ) * k
+            / s;
+        let sent = |app: &App| {
+            let m = app.world().resource::<Messages<Decide>>();
+            m.iter_current_update_messages()
+                .cloned()
+                .collect::<Vec<_>>()
+        };
+        point_at(&mut app, on_counter.x, on_counter.y);
+        click(&mut app);
+        assert!(sent(&app).is_empty(), "no move");
+        let sel = app.world().resource::<Selection>();
+        assert_eq!(sel.force.as_deref(), Some("longstreet"), "selected instead");
+        // Magruder again, and a click on Glendale away from the counters.
+        app.world_mut().resource_mut::<Selection>().force = Some("magruder".into());
+        app.world_mut().resource_mut::<CounterHits>().0.clear();
+        point_at(&mut app, p.x, p.y);
+        click(&mut app);
+        assert_eq!(
+            sent(&app),
+            vec![Decide(to_glendale)],
+            "the lit area moves it"
+        );
     }
 
     fn wheel(app: &mut App, y: f32) {

@@ -21,13 +21,21 @@ use crate::rules::sequence::{Decide, EnterDie, PendingDecision, StepDecisions, U
 use crate::rules::view::{Choice, GameView, RequestView};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<DecisionState>().add_systems(
-        Update,
-        keys.after(battle::follow)
-            .after(crate::app::union_turn::step_report)
-            .after(crate::app::view::refresh)
-            .run_if(in_state(crate::app::Screen::Game)),
-    );
+    app.init_resource::<DecisionState>()
+        .add_message::<Decide>()
+        .add_message::<crate::rules::setup::NewCampaign>()
+        .add_systems(Update, forget_redo)
+        .add_systems(
+            PreUpdate,
+            forget_redo_in_a_new_game.before(crate::rules::setup::SetUp),
+        )
+        .add_systems(
+            Update,
+            keys.after(battle::follow)
+                .after(crate::app::union_turn::step_report)
+                .after(crate::app::view::refresh)
+                .run_if(in_state(crate::app::Screen::Game)),
+        );
 }
 
 /// Answers taken back (for redo), the die being typed in, an answer
@@ -35,6 +43,9 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Resource, Debug, Default)]
 pub struct DecisionState {
     pub redo: Vec<Decision>,
+    /// The answer Redo just sent: the one decision that keeps the rest of
+    /// `redo` (any other, or a new game, clears it).
+    pub redoing: Option<Decision>,
     pub die_text: String,
     /// Why the last typed die was refused.
     pub die_refused: Option<String>,
@@ -46,6 +57,29 @@ pub struct DecisionState {
     /// battle): they answer no question of a later phase until the player
     /// has answered one there otherwise.
     pub rest: Option<KeyRest>,
+}
+
+/// Redo replays only what Undo took back: a new decision (any answer but
+/// the one Redo sent) or a new or loaded game empties it.
+fn forget_redo(mut decided: MessageReader<Decide>, mut state: ResMut<DecisionState>) {
+    for Decide(d) in decided.read() {
+        if state.redoing.as_ref() == Some(d) {
+            state.redoing = None;
+        } else {
+            state.redo.clear();
+        }
+    }
+}
+
+/// A new game (or a load: every game starts so) has nothing to redo.
+fn forget_redo_in_a_new_game(
+    mut new_game: MessageReader<crate::rules::setup::NewCampaign>,
+    mut state: ResMut<DecisionState>,
+) {
+    if new_game.read().count() > 0 {
+        state.redo.clear();
+        state.redoing = None;
+    }
 }
 
 /// Where the keys came to rest.
@@ -161,6 +195,7 @@ fn keys(
             .as_ref()
             .is_some_and(|r| r.options.contains(&d))
     {
+        state.redoing = Some(d.clone());
         decide.write(Decide(d));
     }
     if (keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::Space))
@@ -338,6 +373,7 @@ impl DecisionPanel<'_> {
                         && let Some(d) = redo
                     {
                         state.redo.pop();
+                        state.redoing = Some(d.clone());
                         out.decide.write(Decide(d));
                     }
                 });
@@ -516,8 +552,10 @@ fn on_the_map(
                 };
                 crate::app::advisor::show(ui, advisor, &c.decision, what);
             } else if ui.button(text).clicked() {
-                if c.starts_battle || c.loses_campaign.is_some() {
-                    // Weigh the battle before moving in.
+                let lee = matches!(c.decision, Decision::MoveLee { .. });
+                if lee || c.starts_battle || c.loses_campaign.is_some() {
+                    // Weigh the battle before moving in; Lee's own moves
+                    // always wait for a second word.
                     selection.confirm = Some(to.to_string());
                 } else {
                     out.decide.write(Decide(c.decision.clone()));
@@ -803,6 +841,104 @@ mod tests {
             Some(Decision::EndMoves)
         );
         assert_eq!(step(&app), Some(Step::ConfederateMoves));
+    }
+
+    /// The first move the Moves question offers (not Lee's).
+    fn a_move(app: &App) -> Decision {
+        let r = app.world().resource::<PendingDecision>().request.clone();
+        r.expect("asked")
+            .options
+            .into_iter()
+            .find(|d| matches!(d, Decision::MoveForce { .. }))
+            .expect("a Force can move")
+    }
+
+    fn press_ctrl(app: &mut App, key: KeyCode) {
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.press(KeyCode::ControlLeft);
+        keys.press(key);
+        app.update();
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release(key);
+        keys.release(KeyCode::ControlLeft);
+        keys.clear();
+        app.update();
+    }
+
+    /// Redo replays only what Undo took back: after Undo a new decision
+    /// empties it, Redo after Undo restores the move, and a new game
+    /// starts with nothing to redo.
+    #[test]
+    fn redo_is_empty_after_a_new_decision_and_in_a_new_game() {
+        let mut app = at_the_first_moves();
+        let first = a_move(&app);
+        app.world_mut().write_message(Decide(first.clone()));
+        app.update();
+        app.update();
+        let answers = |app: &App| app.world().resource::<StepDecisions>().answers.clone();
+        assert_eq!(answers(&app), vec![first.clone()]);
+        press_ctrl(&mut app, KeyCode::KeyZ);
+        assert!(answers(&app).is_empty(), "undone");
+        assert_eq!(
+            app.world().resource::<DecisionState>().redo,
+            vec![first.clone()]
+        );
+        // Redo gives it back.
+        press_ctrl(&mut app, KeyCode::KeyY);
+        app.update();
+        assert_eq!(answers(&app), vec![first.clone()], "redone");
+        // Undo again, then another decision: Redo has nothing left.
+        press_ctrl(&mut app, KeyCode::KeyZ);
+        assert!(!app.world().resource::<DecisionState>().redo.is_empty());
+        let other = {
+            let r = app.world().resource::<PendingDecision>().request.clone();
+            r.expect("asked")
+                .options
+                .into_iter()
+                .find(|d| matches!(d, Decision::MoveForce { .. }) && *d != first)
+                .expect("another move")
+        };
+        app.world_mut().write_message(Decide(other.clone()));
+        app.update();
+        app.update();
+        assert!(app.world().resource::<DecisionState>().redo.is_empty());
+        press_ctrl(&mut app, KeyCode::KeyY);
+        assert_eq!(answers(&app), vec![other], "Redo did nothing");
+        // Undone in this game, then a new game: nothing to redo.
+        press_ctrl(&mut app, KeyCode::KeyZ);
+        assert!(!app.world().resource::<DecisionState>().redo.is_empty());
+        let c = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").unwrap());
+        app.world_mut()
+            .write_message(crate::rules::setup::NewCampaign::new(c, Default::default()));
+        app.update();
+        assert!(app.world().resource::<DecisionState>().redo.is_empty());
+    }
+
+    /// A Force selected in one step is no longer selected in the next:
+    /// its lit areas go with it (a click in a later step never moves it).
+    #[test]
+    fn a_selection_ends_with_its_step() {
+        let mut app = at_the_first_moves();
+        let Decision::MoveForce { force, .. } = a_move(&app) else {
+            unreachable!()
+        };
+        app.world_mut().resource_mut::<Selection>().force = Some(force.to_string());
+        app.update();
+        assert!(
+            app.world().resource::<Selection>().force.is_some(),
+            "kept within the step"
+        );
+        app.world_mut().write_message(Decide(Decision::EndMoves));
+        for _ in 0..20 {
+            app.update();
+            if step(&app) != Some(Step::ConfederateMoves) {
+                break;
+            }
+        }
+        app.update();
+        assert_ne!(step(&app), Some(Step::ConfederateMoves));
+        let sel = app.world().resource::<Selection>();
+        assert_eq!((sel.force.as_deref(), sel.confirm.as_deref()), (None, None));
     }
 
     /// 3.1: while the objective warning is up, Enter answers nothing.
