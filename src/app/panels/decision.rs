@@ -46,6 +46,10 @@ pub struct DecisionState {
     /// The answer Redo just sent: the one decision that keeps the rest of
     /// `redo` (any other, or a new game, clears it).
     pub redoing: Option<Decision>,
+    /// The question on screen (its rule, prompt and answers) and since when
+    /// (seconds): Enter and Space answer only one the player has had in
+    /// front of them for [`SEEN`].
+    pub seen: Option<(String, f64)>,
     pub die_text: String,
     /// Why the last typed die was refused.
     pub die_refused: Option<String>,
@@ -80,6 +84,16 @@ fn forget_redo_in_a_new_game(
         state.redo.clear();
         state.redoing = None;
     }
+}
+
+/// How long a question is on screen before Enter or Space may answer it:
+/// a key held or pressed again through a playback never takes an answer
+/// the player has not seen.
+pub const SEEN: f64 = 0.6;
+
+/// What identifies a question on screen, for [`SEEN`].
+fn question_key(r: &crate::rules::decision::Request) -> String {
+    format!("{}|{}|{}", r.rule, r.prompt, r.options.len())
 }
 
 /// Where the keys came to rest.
@@ -134,6 +148,7 @@ fn closed_battle_rest(phase: u32) -> u32 {
 
 #[allow(clippy::too_many_arguments)]
 fn keys(
+    time: Res<Time>,
     keys: Res<ButtonInput<KeyCode>>,
     pending: Res<PendingDecision>,
     answers: Res<StepDecisions>,
@@ -198,7 +213,17 @@ fn keys(
         state.redoing = Some(d.clone());
         decide.write(Decide(d));
     }
+    let now = time.elapsed_secs_f64();
+    let key = pending.request.as_ref().map(question_key);
+    if key.as_ref() != state.seen.as_ref().map(|(k, _)| k) {
+        state.seen = key.map(|k| (k, now));
+    }
+    let seen_long = state
+        .seen
+        .as_ref()
+        .is_some_and(|(_, since)| now - since >= SEEN);
     if (keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::Space))
+        && seen_long
         && !report_has_keys
         && !report.key_used
         && state.keys_answer(phase)
@@ -581,6 +606,7 @@ fn on_the_map(
     }
     // Moves are made on the map; only the other choices are listed.
     let many = r.choices.len() > 12;
+    let default = default_choice(&req.options, req.battle_location.is_some());
     egui::ScrollArea::vertical()
         .max_height(420.0)
         .show(ui, |ui| {
@@ -621,7 +647,14 @@ fn on_the_map(
                 if let Some(lost) = &c.loses_campaign {
                     ui.colored_label(LOST, lost);
                 }
-                if ui.button(&c.text).clicked() {
+                // The answer Enter and Space take is marked on its button.
+                let keyed = default.as_ref() == Some(&c.decision);
+                let text = if keyed {
+                    egui::RichText::new(format!("{}   [Enter]", c.text)).strong()
+                } else {
+                    egui::RichText::new(&c.text)
+                };
+                if ui.button(text).clicked() {
                     if ask.is_some() {
                         *confirm = Some(c.decision.clone());
                     } else {
@@ -696,8 +729,12 @@ mod tests {
             3,
             playback,
             |app| {
-                app.init_resource::<crate::app::warnings::ObjectiveWarning>()
-                    .add_plugins(plugin);
+                // 50 ms a frame: a question is "seen" (SEEN) after a dozen.
+                app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+                    std::time::Duration::from_millis(50),
+                ))
+                .init_resource::<crate::app::warnings::ObjectiveWarning>()
+                .add_plugins(plugin);
             },
         )
     }
@@ -825,7 +862,10 @@ mod tests {
     #[test]
     fn ending_the_moves_with_forces_unmoved_is_asked_again() {
         let mut app = at_the_first_moves();
-        app.update();
+        // The question is on screen long enough for the keys (SEEN).
+        for _ in 0..15 {
+            app.update();
+        }
         let view = app.world().resource::<GameView>();
         let r = view.request.as_ref().expect("the Moves ask");
         let why = r
@@ -939,6 +979,73 @@ mod tests {
         assert_ne!(step(&app), Some(Step::ConfederateMoves));
         let sel = app.world().resource::<Selection>();
         assert_eq!((sel.force.as_deref(), sel.confirm.as_deref()), (None, None));
+    }
+
+    /// Enter answers only a question the player has had on screen for a
+    /// moment (SEEN): pressed at once it does nothing, a moment later it
+    /// takes the default. Ending the Battle Plan step with Forces that
+    /// could still take a counter is asked again (12.2).
+    #[test]
+    fn enter_takes_only_a_question_seen_for_a_moment() {
+        let mut app = at_the_first_moves();
+        let press = |app: &mut App| {
+            let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+            keys.press(KeyCode::Enter);
+            app.update();
+            let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+            keys.release(KeyCode::Enter);
+            keys.clear();
+        };
+        // A fresh question: the first frames it is up, Enter does nothing.
+        let since = app
+            .world()
+            .resource::<DecisionState>()
+            .seen
+            .clone()
+            .expect("on screen")
+            .1;
+        let now = app.world().resource::<Time>().elapsed_secs_f64();
+        assert!(now - since < SEEN, "just asked");
+        press(&mut app);
+        app.update();
+        assert_eq!(app.world().resource::<DecisionState>().confirm, None);
+        for _ in 0..15 {
+            app.update();
+        }
+        press(&mut app);
+        app.update();
+        assert_eq!(
+            app.world().resource::<DecisionState>().confirm,
+            Some(Decision::EndMoves),
+            "seen: Enter asks to end the Moves"
+        );
+        // 12.2: Done with Forces that could still take a counter.
+        let r = crate::rules::decision::Request::new(
+            "12.2",
+            "Assign Battle Plan Counters",
+            vec![
+                Decision::AssignPlan {
+                    force: "longstreet".into(),
+                    plan: crate::rules::battle::terms::PlanCounter::Volley,
+                },
+                Decision::EndAssign,
+            ],
+        );
+        let of = |r: &crate::rules::decision::Request| RequestView {
+            request: r.clone(),
+            choices: Vec::new(),
+        };
+        let view = of(&r);
+        let why = view
+            .needs_confirmation(&Decision::EndAssign, &[])
+            .expect("asked again");
+        assert!(why.contains("1 Force that could still take"), "{why}");
+        let done =
+            crate::rules::decision::Request::new("12.2", "Assign", vec![Decision::EndAssign]);
+        assert_eq!(
+            of(&done).needs_confirmation(&Decision::EndAssign, &[]),
+            None
+        );
     }
 
     /// 3.1: while the objective warning is up, Enter answers nothing.

@@ -268,6 +268,27 @@ impl RequestView {
         if *d == Decision::EndMoves {
             return self.end_moves_warning(answers);
         }
+        if *d == Decision::EndAssign {
+            // 12.2: Forces that could still take a Battle Plan Counter.
+            let mut open: Vec<&str> = self
+                .request
+                .options
+                .iter()
+                .filter_map(|o| match o {
+                    Decision::AssignPlan { force, .. } => Some(force.as_str()),
+                    _ => None,
+                })
+                .collect();
+            open.sort_unstable();
+            open.dedup();
+            if !open.is_empty() {
+                return Some(format!(
+                    "End the Battle Plan step with {} Force{} that could still take a Battle Plan Counter (12.2)? The battle turn is then fought: its dice cannot be undone.",
+                    open.len(),
+                    if open.len() == 1 { "" } else { "s" }
+                ));
+            }
+        }
         None
     }
 }
