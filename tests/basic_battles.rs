@@ -1053,9 +1053,9 @@ fn canister_on_a_fortification_fires() {
     assert_eq!(t.strength("slocum"), Strength::Reduced);
 }
 
-/// 14.5: a Routed Lee goes with the first Force to leave the sheet.
-#[test]
-fn routed_lee_leaves_with_the_first_force() {
+/// Huger and Magruder in the Confederate Reserve with Lee, Slocum in the
+/// Union Reserve.
+fn two_to_leave_with_lee() -> T {
     let mut t = T::new(
         campaign_with(|_| {}),
         &[
@@ -1066,6 +1066,13 @@ fn routed_lee_leaves_with_the_first_force() {
     );
     t.f.lee = true;
     t.game.board.lee = area("glendale");
+    t
+}
+
+/// 14.5: a Routed Lee goes with the first Force to leave the sheet.
+#[test]
+fn routed_lee_leaves_with_the_first_force() {
+    let mut t = two_to_leave_with_lee();
     t.f.routed = Some(Side::Confederate);
     t.script(
         &[],
@@ -1083,6 +1090,36 @@ fn routed_lee_leaves_with_the_first_force() {
     t.run(|c, f| resolve::confederate(c, f, false));
     assert_eq!(t.game.board.lee, area("willis-church"), "{}", t.text());
     assert_eq!(t.loc("magruder"), area("long-bridge"));
+}
+
+/// not Routed, Lee leaves the sheet with the last Confederate
+/// Force to leave it, not the first (`endings::go_to`, its chronicle lines).
+#[test]
+fn lee_leaves_the_sheet_with_the_last_force() {
+    let mut t = two_to_leave_with_lee();
+    let to = |force: &str, a: &str| Decision::RetreatTo {
+        force: force.into(),
+        area: a.into(),
+    };
+    t.script(&[], vec![to("huger", "willis-church")]);
+    t.run(|c, f| combat::exit_sheet(c, f, c.board.index("huger").unwrap(), "14.5.1"));
+    assert_eq!(t.loc("huger"), area("willis-church"));
+    assert_eq!(t.game.board.lee, area("glendale"), "{}", t.text());
+    assert!(t.unit("huger").is_none());
+    t.script(&[], vec![to("magruder", "long-bridge")]);
+    t.run(|c, f| combat::exit_sheet(c, f, c.board.index("magruder").unwrap(), "14.5.1"));
+    assert_eq!(t.loc("magruder"), area("long-bridge"));
+    assert_eq!(t.game.board.lee, area("long-bridge"), "{}", t.text());
+    let text = t.text();
+    assert!(
+        text.contains("leaves the Battlefield Sheet for Willis Church."),
+        "{text}"
+    );
+    assert!(
+        text.contains("[14.5.1] Robert E. Lee leaves the battle with it for Long Bridge."),
+        "{text}"
+    );
+    assert_eq!(text.matches("Robert E. Lee").count(), 1, "{text}");
 }
 
 /// an army of Combat Value 0 is Enveloped by any larger one

@@ -450,6 +450,47 @@ fn confederate_retreat_second_choices_are_empty_or_contested_areas() {
     assert_eq!(run.board.lee, area("fraysers-farm"));
 }
 
+/// 14.5 Rout on the map: the Confederate Forces leave one by one (id
+/// order), each to the area the player names; Lee goes with the first
+/// out (`endings::go_to`), and the Rout earns the Union its Command Point
+/// (18.4). Without Lee's part (`with_lee` false) he stays.
+#[test]
+fn a_routed_army_leaves_the_map_battle_and_lee_goes_with_the_first() {
+    let mut b = retreat_board(Side::Confederate);
+    at(&mut b, "glendale", &["longstreet", "ap-hill", "hooker"]);
+    b.lee = area("glendale");
+    let to = |force: &str, a: &str| Decision::RetreatTo {
+        force: force.into(),
+        area: a.into(),
+    };
+    let answers = vec![
+        to("ap-hill", "fraysers-farm"),
+        to("longstreet", "willis-church"),
+    ];
+    let mut run = Run::answering(b.clone(), &[], answers.clone());
+    let cp = run.board.cp.union;
+    endings::leave_battle(&mut run.ctx(), "glendale", Side::Confederate, true).unwrap();
+    let text = run.text();
+    assert_eq!(run.loc("ap-hill"), area("fraysers-farm"), "{text}");
+    assert_eq!(run.loc("longstreet"), area("willis-church"), "{text}");
+    assert_eq!(run.board.lee, area("fraysers-farm"), "{text}");
+    assert!(
+        text.contains("[14.5] Robert E. Lee goes with it to Frayser's Farm."),
+        "{text}"
+    );
+    assert_eq!(text.matches("Robert E. Lee").count(), 1, "{text}");
+    assert!(
+        text.contains("leaves the battle for Willis Church."),
+        "{text}"
+    );
+    assert!(run.board.cp.union > cp, "18.4: the Rout's Command Point");
+    // 14.5 on a sheet's end: the Forces kept off it leave without Lee.
+    let mut run = Run::answering(b, &[], answers);
+    endings::leave_area(&mut run.ctx(), "glendale", Side::Confederate, "14.5", false).unwrap();
+    assert_eq!(run.loc("ap-hill"), area("fraysers-farm"));
+    assert_eq!(run.board.lee, area("glendale"), "{}", run.text());
+}
+
 /// the Fog of War can end the battle. Disease, with no Area Held,
 /// strikes the battle's own area and destroys the last Confederate Force:
 /// the battle ends there (no Envelopment, no Battle Resolution, no

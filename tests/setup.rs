@@ -175,7 +175,9 @@ fn seven_days_spawns_as_the_file_says() {
         }
     );
     assert_eq!(world.resource::<Scouts>().available, c.setup.scouts);
-    assert_eq!(world.resource::<SpecialBattlePlanCup>().contents.len(), 16);
+    // 7.5: every Special Battle Plan counter in the cup; between battles
+    // that is always so, and each battle holds its own cup.
+    assert_eq!(SpecialBattlePlan::full_cup().len(), 16);
     // The same frame starts the sequence of play: 9.1 moves the Turn
     // counter to 1 (nothing else happens in that step on turn 1).
     assert_eq!(world.resource::<CampaignTurn>().turn, 1);

@@ -24,8 +24,6 @@ pub struct ActiveCampaign(pub Arc<Campaign>);
 #[derive(Component, Debug, Clone, PartialEq, Eq)]
 pub struct MapArea {
     pub id: String,
-    /// Index into the campaign's `map.areas` and [`MapGraph`].
-    pub index: usize,
 }
 
 /// A grey Confederate Objective counter on the area (4.17, 7.13).
@@ -278,6 +276,16 @@ impl SpecialBattlePlan {
         }
     }
 
+    /// The cup as every battle finds it: the whole counter mix (7.5), in
+    /// a stable order. Between battles every counter is in the cup (a
+    /// battle takes them out and puts them back, 14.0), so the cup is no
+    /// part of the game's state: each battle's `Field` holds its own.
+    pub fn full_cup() -> Vec<SpecialBattlePlan> {
+        let mut cup = SpecialBattlePlan::counter_mix();
+        cup.sort();
+        cup
+    }
+
     /// The physical counter mix: the union of the 13.2 and 13.4 pools.
     pub fn counter_mix() -> Vec<SpecialBattlePlan> {
         use SpecialBattlePlan::*;
@@ -298,13 +306,6 @@ impl SpecialBattlePlan {
         v.extend([FogOfWar; 4]);
         v
     }
-}
-
-/// Where the Special Battle Plan counters are between battles: all in the
-/// cup (7.5). Battles take them out and put them back (14.0).
-#[derive(Resource, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SpecialBattlePlanCup {
-    pub contents: Vec<SpecialBattlePlan>,
 }
 
 /// Adjacency and distances of the Campaign map, by area index.

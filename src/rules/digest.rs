@@ -60,6 +60,14 @@ fn fact(e: &Entry) -> Fact<'_> {
     }
 }
 
+/// The Special Battle Plan cup between battles: every counter (7.5, 14.0).
+/// It is no part of the world; the digest writes it as it always did, so
+/// that the `fcrel2-` digests of saves and replays stay the same.
+#[derive(Serialize)]
+struct Cup {
+    contents: Vec<SpecialBattlePlan>,
+}
+
 #[derive(Serialize)]
 struct Snapshot<'a, C> {
     campaign: &'a str,
@@ -67,7 +75,7 @@ struct Snapshot<'a, C> {
     turn: &'a CampaignTurn,
     command_points: &'a CommandPoints,
     scouts: &'a Scouts,
-    special_battle_plans: &'a SpecialBattlePlanCup,
+    special_battle_plans: Cup,
     progress: &'a Progress,
     lee: Vec<&'a Location>,
     objective_markers: Vec<&'a str>,
@@ -110,7 +118,9 @@ fn snapshot_with<'w, C: Serialize>(
         turn: world.get_resource::<CampaignTurn>()?,
         command_points: world.get_resource::<CommandPoints>()?,
         scouts: world.get_resource::<Scouts>()?,
-        special_battle_plans: world.get_resource::<SpecialBattlePlanCup>()?,
+        special_battle_plans: Cup {
+            contents: SpecialBattlePlan::full_cup(),
+        },
         progress: world.get_resource::<Progress>()?,
         lee,
         objective_markers,

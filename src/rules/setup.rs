@@ -123,11 +123,8 @@ pub fn set_up(
         }
     }
     let c = &*campaign;
-    for (index, a) in c.map.areas.iter().enumerate() {
-        let mut e = world.spawn(MapArea {
-            id: a.id.clone(),
-            index,
-        });
+    for a in &c.map.areas {
+        let mut e = world.spawn(MapArea { id: a.id.clone() });
         if c.setup.objective_markers.contains(&a.id) {
             e.insert(ObjectiveMarker);
         }
@@ -141,9 +138,6 @@ pub fn set_up(
         },
         board.lee.clone(),
     ));
-    let mut cup = SpecialBattlePlan::counter_mix();
-    cup.sort();
-    world.insert_resource(SpecialBattlePlanCup { contents: cup });
     world.insert_resource(board.cp);
     world.insert_resource(board.scouts);
     world.insert_resource(board.turn);

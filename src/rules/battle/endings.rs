@@ -167,20 +167,21 @@ fn abandon(ctx: &mut Ctx, area: &str, side: Side, rule: &'static str) {
     }
 }
 
-/// 14.5: where a Union Force leaving the battle in `area` may go: the
-/// adjacent Union-Held areas, else those not Held by the Confederates.
-pub fn union_retreat_choices(board: &Board, area: &str) -> Vec<String> {
+/// Where Forces of `side` leaving the battle in `area` may go: the
+/// adjacent areas `side` Holds, else those its enemy does not Hold (14.5
+/// for a Union Force, 14.8.2–14.8.3 for a Retreating army).
+pub fn retreat_choices(board: &Board, area: &str, side: Side) -> Vec<String> {
     let nb = board.neighbours(area);
     let held: Vec<String> = nb
         .iter()
-        .filter(|a| board.holder(a) == Some(Side::Union))
+        .filter(|a| board.holder(a) == Some(side))
         .cloned()
         .collect();
     if !held.is_empty() {
         return held;
     }
     nb.into_iter()
-        .filter(|a| board.holder(a) != Some(Side::Confederate))
+        .filter(|a| board.holder(a) != Some(side.other()))
         .collect()
 }
 
@@ -227,7 +228,7 @@ pub fn leaving_to(
 ) -> Result<Option<String>, Interrupt> {
     match ctx.board.pieces[i].force.side {
         Side::Union => {
-            let choices = union_retreat_choices(ctx.board, area);
+            let choices = retreat_choices(ctx.board, area, Side::Union);
             if choices.is_empty() {
                 return Ok(None);
             }
@@ -273,24 +274,10 @@ pub fn leave_area(
         )?;
         match dest {
             Some(to) => {
-                ctx.board.move_to(i, &to);
-                note!(
-                    ctx,
-                    rule,
-                    "{} leaves the battle for {}.",
-                    ctx.board.label(i),
-                    ctx.board.area_name(&to)
-                );
-                if side == Side::Confederate && lee_here && !lee_moved {
-                    ctx.board.lee = Location::Area(to.clone());
-                    lee_moved = true;
-                    note!(
-                        ctx,
-                        rule,
-                        "Robert E. Lee goes with it to {}.",
-                        ctx.board.area_name(&to)
-                    );
-                }
+                // 14.5: Lee goes with the first Confederate Force out.
+                let lee = side == Side::Confederate && lee_here && !lee_moved;
+                lee_moved |= lee;
+                go_to(ctx, &[i], &to, rule, lee, Leaving::Area);
             }
             None => {
                 note!(ctx, rule, "No adjacent area is open to it.");
@@ -299,6 +286,69 @@ pub fn leave_area(
         }
     }
     Ok(())
+}
+
+/// How the chronicle words Forces leaving a battle (14.5, 14.8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Leaving {
+    /// One Force from the battle's area on the map (14.5 Rout, 14.5.1).
+    Area,
+    /// One Force off a battlefield sheet behind its own Reserve (14.5,
+    /// 14.5.1, A14.5).
+    Sheet,
+    /// The whole army of a side, to one area (14.8.2, 14.8.3).
+    Army(Side),
+}
+
+/// A Force leaves for an area and Lee follows, in one place: `forces`
+/// leave the battle for `to` (under `rule`), and Robert E. Lee goes with
+/// them when `lee`. When he does is each caller's rule: in a Rout on the
+/// map with the first Confederate Force out (14.5); off a sheet with the
+/// first to reach the map in a Rout, else with the last to leave it
+/// with a Retreating army (14.8.3).
+pub fn go_to(
+    ctx: &mut Ctx,
+    forces: &[usize],
+    to: &str,
+    rule: &'static str,
+    lee: bool,
+    leaving: Leaving,
+) {
+    for &i in forces {
+        ctx.board.move_to(i, to);
+    }
+    if lee {
+        ctx.board.lee = Location::Area(to.to_string());
+    }
+    let from = match leaving {
+        Leaving::Army(side) => {
+            let name = ctx.board.area_name(to);
+            note!(ctx, rule, "The {} army retreats to {name}.", side.name());
+            return;
+        }
+        Leaving::Area => "the battle",
+        Leaving::Sheet => "the Battlefield Sheet",
+    };
+    for &i in forces {
+        note!(
+            ctx,
+            rule,
+            "{} leaves {from} for {}.",
+            ctx.board.label(i),
+            ctx.board.area_name(to)
+        );
+    }
+    if lee {
+        let name = ctx.board.area_name(to);
+        match leaving {
+            Leaving::Sheet => note!(
+                ctx,
+                rule,
+                "Robert E. Lee leaves the battle with it for {name}."
+            ),
+            _ => note!(ctx, rule, "Robert E. Lee goes with it to {name}."),
+        }
+    }
 }
 
 /// The Command Points a Rout earns the winner (15.3, 18.4).
@@ -315,19 +365,7 @@ pub fn withdraw(ctx: &mut Ctx, area: &str, side: Side) -> Result<(), Interrupt> 
         Side::Confederate => "14.8.3",
     };
     abandon(ctx, area, side, rule);
-    let nb = ctx.board.neighbours(area);
-    let own: Vec<String> = nb
-        .iter()
-        .filter(|a| ctx.board.holder(a) == Some(side))
-        .cloned()
-        .collect();
-    let choices = if own.is_empty() {
-        nb.into_iter()
-            .filter(|a| ctx.board.holder(a) != Some(side.other()))
-            .collect()
-    } else {
-        own
-    };
+    let choices = retreat_choices(ctx.board, area, side);
     let mobile = ctx.board.side_in_area(area, side);
     let lee_here = ctx.board.lee_in(area);
     if choices.is_empty() {
@@ -351,19 +389,8 @@ pub fn withdraw(ctx: &mut Ctx, area: &str, side: Side) -> Result<(), Interrupt> 
         &format!("The {} army retreats to", side.name()),
         &choices,
     )?;
-    for i in mobile {
-        ctx.board.move_to(i, &to);
-    }
-    if side == Side::Confederate && lee_here {
-        ctx.board.lee = Location::Area(to.clone());
-    }
-    note!(
-        ctx,
-        rule,
-        "The {} army retreats to {}.",
-        side.name(),
-        ctx.board.area_name(&to)
-    );
+    let lee = side == Side::Confederate && lee_here;
+    go_to(ctx, &mobile, &to, rule, lee, Leaving::Army(side));
     Ok(())
 }
 

@@ -157,8 +157,7 @@ impl<P> Unit<P> {
 impl<P: Copy + Eq> Field<P> {
     /// An empty sheet for a battle in `area`.
     pub fn new(area: &str, lee: bool, turns: u32) -> Field<P> {
-        let mut cup = SpecialBattlePlan::counter_mix();
-        cup.sort();
+        let cup = SpecialBattlePlan::full_cup();
         Field {
             area: area.to_string(),
             units: Vec::new(),

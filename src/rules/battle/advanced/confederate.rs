@@ -23,7 +23,7 @@ use crate::rules::battle::turns::shock::ShockBy;
 use crate::rules::battle::turns::{R, k_of};
 use crate::rules::board::Board;
 use crate::rules::ctx::Ctx;
-use crate::rules::decision::{Decision, DefaultPlan, FormationChange, Move, SecondMove};
+use crate::rules::decision::{DefaultPlan, FormationChange, Move, SecondMove};
 
 fn in_row_f(f: &Field, k: usize) -> bool {
     f.units[k].at.region() == Region::ConfederateReserve
@@ -114,30 +114,6 @@ pub fn defaults(board: &Board, f: &Field, k: usize) -> Vec<DefaultPlan> {
     }
     v.push(DefaultPlan::Hold);
     v
-}
-
-/// The answers to A14.4's "which Force acts next, and how?" for the Mobile
-/// Forces `ready`: its Battle Plan Counter (not in Melee, A11.5), or each
-/// Default Battle Plan it may use now.
-pub fn options(board: &Board, f: &Field, ready: &[usize]) -> Vec<Decision> {
-    let mut options = Vec::new();
-    for &k in ready {
-        let id = f.id(k);
-        if f.units[k].counter.is_some() && !f.in_melee(k) {
-            options.push(Decision::Act {
-                force: id,
-                plan: None,
-            });
-        } else {
-            for d in defaults(board, f, k) {
-                options.push(Decision::Act {
-                    force: id.clone(),
-                    plan: Some(d),
-                });
-            }
-        }
-    }
-    options
 }
 
 /// A11.1: a Garrison fires at a Union Force in its own or an adjacent
@@ -689,6 +665,46 @@ pub fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: DefaultPlan) 
 mod tests {
     use super::*;
     use crate::rules::battle::advanced::testing::{k, run, sheet};
+    use crate::rules::battle::turns::resolve::act_options;
+    use crate::rules::decision::Decision;
+
+    /// A14.4 through the one list of answers (`turns::resolve::act_options`):
+    /// a Force with a Battle Plan Counter is offered it alone; in Melee
+    /// (A11.5) its Default Battle Plans instead, as is a Force without one.
+    #[test]
+    fn act_options_offer_the_counter_unless_in_melee() {
+        let (b, mut f) = sheet(&[
+            ("longstreet", "D5"),
+            ("kearny", "D5"),
+            ("holmes", "E2"),
+            ("huger", "F3"),
+        ]);
+        let (lk, hk, gk) = (
+            k(&b, &f, "longstreet"),
+            k(&b, &f, "holmes"),
+            k(&b, &f, "huger"),
+        );
+        f.units[lk].counter = Some(PlanCounter::Volley);
+        f.units[hk].counter = Some(PlanCounter::Volley);
+        let options = act_options(&f, &[lk, hk, gk], |k, v| *v = defaults(&b, &f, k));
+        let of = |id: &str| -> Vec<Option<DefaultPlan>> {
+            options
+                .iter()
+                .filter_map(|d| match d {
+                    Decision::Act { force, plan } if force == id => Some(*plan),
+                    _ => None,
+                })
+                .collect()
+        };
+        assert_eq!(of("holmes"), vec![None]);
+        let in_melee: Vec<Option<DefaultPlan>> =
+            defaults(&b, &f, lk).into_iter().map(Some).collect();
+        assert!(in_melee.contains(&Some(DefaultPlan::Hold)));
+        assert_eq!(of("longstreet"), in_melee);
+        let free: Vec<Option<DefaultPlan>> = defaults(&b, &f, gk).into_iter().map(Some).collect();
+        assert_eq!(of("huger"), free);
+        assert_eq!(options.len(), 1 + in_melee.len() + free.len());
+    }
 
     fn plans_of(at: &[(&str, &str)], id: &str) -> Vec<DefaultPlan> {
         let (b, f) = sheet(at);

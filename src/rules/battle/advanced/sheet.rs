@@ -9,7 +9,7 @@ use crate::rules::battle::ground::{Ground, Region, Square};
 use crate::rules::battle::record::Relation;
 use crate::rules::battle::terms::PlanCounter;
 use crate::rules::battle::turns::view::with_sheet;
-use crate::rules::battle::turns::{R, Sheet, plans};
+use crate::rules::battle::turns::{R, Sheet, plans, resolve};
 use crate::rules::board::Board;
 use crate::rules::components::SpecialBattlePlan;
 use crate::rules::ctx::Ctx;
@@ -82,7 +82,7 @@ impl Sheet for Square {
     const RESOLVE_RULE: &'static str = "A14.4";
 
     fn confederate_options(ctx: &Ctx, f: &Field, ready: &[usize]) -> Vec<Decision> {
-        confederate::options(ctx.board, f, ready)
+        resolve::act_options(f, ready, |k, v| *v = confederate::defaults(ctx.board, f, k))
     }
 
     fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R<()> {

@@ -12,7 +12,7 @@ use crate::dice::{Check, roll_check};
 use crate::rules::battle::ground::{Facing, Ground, Square};
 use crate::rules::battle::terms::{Formation, Tactics};
 use crate::rules::battle::turns::activation::activate;
-use crate::rules::battle::turns::cup::resolve_common;
+use crate::rules::battle::turns::cup::{charge_activation, resolve_common};
 use crate::rules::battle::turns::hits::{
     HitSource, can_retreat, hit, lowest_skill_random, pick_by_skill,
 };
@@ -289,17 +289,9 @@ fn charge(ctx: &mut Ctx, f: &mut Field, objectives: bool) -> R<()> {
         return Ok(());
     }
     let pieces: Vec<usize> = charging.iter().map(|&k| f.units[k].piece).collect();
-    let mut going = Vec::new();
-    for &pid in &pieces {
-        let ok = activate(ctx, f, pid, "Charge!", "A14.1", &[])?;
-        let Some(k) = k_of(f, pid) else { continue };
-        f.units[k].acted = true;
-        if ok {
-            going.push(pid);
-        } else {
-            combat(ctx, f, pid, "A14.1", false)?;
-        }
-    }
+    let mut going = charge_activation(ctx, f, &pieces, "A14.1", |ctx, f, pid| {
+        combat(ctx, f, pid, "A14.1", false)
+    })?;
     while !going.is_empty() {
         let ks: Vec<usize> = going.iter().filter_map(|&p| k_of(f, p)).collect();
         let Some(k) = pick_by_skill(ctx, f, &ks, "A14.1", "The next Union Force to charge", true)?
@@ -359,7 +351,34 @@ fn charge(ctx: &mut Ctx, f: &mut Field, objectives: bool) -> R<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::battle::advanced::testing::{k, sheet};
+    use crate::rules::battle::advanced::testing::{k, run, sheet};
+
+    /// A14.1 through the one Charge! activation loop
+    /// (`turns::cup::charge_activation`): each Force rolls under A14.1 and
+    /// has acted; Sykes passes (2) and is sent in, Kearny fails (9) and
+    /// uses Combat instead.
+    #[test]
+    fn charge_activation_sends_in_those_that_pass() {
+        let (mut b, mut f) = sheet(&[("sykes", "C3"), ("kearny", "C4"), ("longstreet", "D4")]);
+        let (sykes, kearny) = (b.index("sykes").unwrap(), b.index("kearny").unwrap());
+        let mut fired = Vec::new();
+        let (going, rolled) = run(&mut b, &[2, 9], vec![], |ctx| {
+            charge_activation(ctx, &mut f, &[sykes, kearny], "A14.1", |_, _, pid| {
+                fired.push(pid);
+                Ok(())
+            })
+            .unwrap()
+        });
+        assert_eq!(going, vec![sykes]);
+        assert_eq!(fired, vec![kearny]);
+        assert_eq!(rolled, 2);
+        assert!(
+            f.units
+                .iter()
+                .filter(|u| u.side == Side::Union)
+                .all(|u| u.acted)
+        );
+    }
 
     fn default_of(at: &[(&str, &str)], tactics: Tactics, id: &str) -> UnionDefault {
         let (b, mut f) = sheet(at);

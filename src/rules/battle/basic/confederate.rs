@@ -9,7 +9,7 @@ use crate::chronicle::Modifier;
 use crate::rules::battle::ground::Region;
 use crate::rules::battle::terms::{Formation, PlanCounter};
 use crate::rules::ctx::Ctx;
-use crate::rules::decision::{Decision, DefaultPlan, FormationChange, SecondMove};
+use crate::rules::decision::{DefaultPlan, FormationChange, SecondMove};
 
 /// The Default Battle Plans a Confederate Force may use now (12.4, 11.5,
 /// 11.1.1), into `v` (emptied first: one buffer serves a whole turn). `at`
@@ -93,33 +93,6 @@ pub fn defaults(ctx: &Ctx, f: &Field, at: &Occupancy, k: usize, v: &mut Vec<Defa
         v.push(DefaultPlan::MarchOff);
     }
     v.push(DefaultPlan::Hold);
-}
-
-/// The answers to 14.4's "which Force acts next, and how?" for the Mobile
-/// Forces `ready`: its Battle Plan Counter (not in Melee, 11.5), or each
-/// Default Battle Plan it may use now.
-pub fn options(ctx: &Ctx, f: &Field, ready: &[usize]) -> Vec<Decision> {
-    let at = Occupancy::of(f);
-    let mut plans = Vec::new();
-    let mut options = Vec::with_capacity(ready.len() * 8 + 1);
-    for &k in ready {
-        let id = f.id(k);
-        if f.units[k].counter.is_some() && !at.any(f.units[k].at, Side::Union) {
-            options.push(Decision::Act {
-                force: id,
-                plan: None,
-            });
-        } else {
-            defaults(ctx, f, &at, k, &mut plans);
-            for &d in &plans {
-                options.push(Decision::Act {
-                    force: id.clone(),
-                    plan: Some(d),
-                });
-            }
-        }
-    }
-    options
 }
 
 /// Garrisons fire at enemies in their own or the next Region, Fortifications

@@ -3,12 +3,12 @@
 
 use super::combat::{RetreatKind, retreat};
 use super::confederate;
-use super::field::Field;
+use super::field::{Field, Occupancy};
 use crate::campaign::Side;
 use crate::rules::battle::ground::{Region, Square};
 use crate::rules::battle::terms::PlanCounter;
 use crate::rules::battle::turns::view::with_sheet;
-use crate::rules::battle::turns::{R, Sheet, plans};
+use crate::rules::battle::turns::{R, Sheet, plans, resolve};
 use crate::rules::board::Board;
 use crate::rules::components::SpecialBattlePlan;
 use crate::rules::ctx::Ctx;
@@ -59,7 +59,9 @@ impl Sheet for Region {
     const RESOLVE_RULE: &'static str = "14.4";
 
     fn confederate_options(ctx: &Ctx, f: &Field, ready: &[usize]) -> Vec<Decision> {
-        confederate::options(ctx, f, ready)
+        // One reading of the sheet answers for every Force (`Occupancy`).
+        let at = Occupancy::of(f);
+        resolve::act_options(f, ready, |k, v| confederate::defaults(ctx, f, &at, k, v))
     }
 
     fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R<()> {

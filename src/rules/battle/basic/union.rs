@@ -8,7 +8,7 @@ use crate::chronicle::Modifier;
 use crate::dice::{Check, roll_check};
 use crate::rules::battle::ground::Region;
 use crate::rules::battle::terms::{Formation, Tactics};
-pub use crate::rules::battle::turns::cup::{draw_special_plans, resolve_common};
+pub use crate::rules::battle::turns::cup::{charge_activation, draw_special_plans, resolve_common};
 pub use crate::rules::battle::turns::tactics::*;
 use crate::rules::components::SpecialBattlePlan;
 use crate::rules::ctx::Ctx;
@@ -104,29 +104,24 @@ fn charge(ctx: &mut Ctx, f: &mut Field) -> R<()> {
         .filter(|&k| f.units[k].at == front)
         .map(|k| f.units[k].piece)
         .collect();
-    let mut going = Vec::new();
-    for &pid in &charging {
-        let ok = activate(ctx, f, pid, "Charge!", "14.1.3", &[])?;
-        let Some(k) = k_of(f, pid) else { continue };
-        f.units[k].acted = true;
-        if ok {
-            going.push(pid);
-        } else {
-            f.units[k].formation = Formation::Line;
-            let target = front
-                .advance(Side::Union)
-                .expect("there is a Region in front");
-            attack(
-                ctx,
-                f,
-                pid,
-                target,
-                union_ranged_mods(ctx, f, pid),
-                "Combat (Charge! failed to activate)",
-                "14.1.3",
-            )?;
-        }
-    }
+    let mut going = charge_activation(ctx, f, &charging, "14.1.3", |ctx, f, pid| {
+        let k = k_of(f, pid).expect("on the sheet");
+        f.units[k].formation = Formation::Line;
+        let target = front
+            .advance(Side::Union)
+            .expect("there is a Region in front");
+        let mods = union_ranged_mods(ctx, f, pid);
+        attack(
+            ctx,
+            f,
+            pid,
+            target,
+            mods,
+            "Combat (Charge! failed to activate)",
+            "14.1.3",
+        )
+        .map(|_| ())
+    })?;
     // Highest Skill first (ties by id), each into the Region in front,
     // each against the next Confederate Force up the Skill Levels.
     going.sort_by_key(|&pid| std::cmp::Reverse(ctx.board.pieces[pid].force.skill));

@@ -1,9 +1,10 @@
 //! 14.0 Draw and Assign Union Special Battle Plans: the draw from the cup;
 //! each plan drawn is resolved by the sheet's geometry.
 
+use super::activation::activate;
 use super::hits::{HitSource, hit, pick_by_skill};
 use super::tactics::in_pool;
-use super::{R, Sheet, ask_on};
+use super::{R, Sheet, ask_on, k_of};
 use crate::campaign::{ForceType, Side};
 use crate::dice::{Check, roll_check};
 use crate::rules::battle::field::Field;
@@ -230,4 +231,31 @@ pub fn resolve_common<P: Sheet>(
         | SpecialBattlePlan::Broken => return Ok(None),
     }
     Ok(Some(true))
+}
+
+/// 14.1.3 Charge! (A14.1), on either sheet: each Union Force of `charging`
+/// (counters) rolls to Activate under the sheet's `rule` and has then
+/// acted; one that fails uses Combat as the sheet words it (`combat`:
+/// 14.1.3 in Line at the Region in front, A14.1 Combat at its target).
+/// Those that pass are returned in the same order, for the sheet to send
+/// in with their Shock attacks.
+pub fn charge_activation<P: Copy + Eq>(
+    ctx: &mut Ctx,
+    f: &mut Field<P>,
+    charging: &[usize],
+    rule: &'static str,
+    mut combat: impl FnMut(&mut Ctx, &mut Field<P>, usize) -> R<()>,
+) -> R<Vec<usize>> {
+    let mut going = Vec::new();
+    for &pid in charging {
+        let ok = activate(ctx, f, pid, "Charge!", rule, &[])?;
+        let Some(k) = k_of(f, pid) else { continue };
+        f.units[k].acted = true;
+        if ok {
+            going.push(pid);
+        } else {
+            combat(ctx, f, pid)?;
+        }
+    }
+    Ok(going)
 }

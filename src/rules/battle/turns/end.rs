@@ -4,11 +4,12 @@
 use super::hits::{capture_on_field, destroy, off_sheet};
 use super::{R, Sheet, ask_on};
 use crate::campaign::{ForceType, Side, WithdrawalResult};
-use crate::rules::battle::endings::{finish_withdrawal, leaving_to, rout_award, withdrawal_result};
+use crate::rules::battle::endings::{
+    Leaving, finish_withdrawal, go_to, leaving_to, rout_award, withdrawal_result,
+};
 use crate::rules::battle::field::Field;
 use crate::rules::battle::{Ending, outweighed};
 use crate::rules::board::label;
-use crate::rules::components::Location;
 use crate::rules::ctx::Ctx;
 
 /// 14.5 Rout Check on the sheet.
@@ -95,33 +96,17 @@ pub fn exit_sheet<P: Sheet>(
     )?;
     match dest {
         Some(to) => {
-            ctx.board.move_to(pid, &to);
-            note!(
-                ctx,
-                rule,
-                "{} leaves the Battlefield Sheet for {}.",
-                ctx.board.label(pid),
-                ctx.board.area_name(&to)
-            );
             // In a Rout Lee goes with the first Force to reach the map
             // (14.5); otherwise with the last to leave the sheet.
-            if side == Side::Confederate
+            let lee = side == Side::Confederate
                 && f.lee
                 && ctx.board.lee.area() == Some(area.as_str())
                 && (f.routed == Some(Side::Confederate)
                     || !f
                         .units
                         .iter()
-                        .any(|u| u.side == Side::Confederate && u.piece != pid))
-            {
-                ctx.board.lee = Location::Area(to.clone());
-                note!(
-                    ctx,
-                    rule,
-                    "Robert E. Lee leaves the battle with it for {}.",
-                    ctx.board.area_name(&to)
-                );
-            }
+                        .any(|u| u.side == Side::Confederate && u.piece != pid));
+            go_to(ctx, &[pid], &to, rule, lee, Leaving::Sheet);
             off_sheet(f, pid);
             ctx.frame(f, |b| format!("{} leaves the sheet", label(&b.pieces[pid])));
         }

@@ -234,8 +234,7 @@ pub fn set_up<P: Sheet>(
         }
     }
     // 14.0.1 Scouts take Special Battle Plans out of the cup for the battle.
-    let mut cup = SpecialBattlePlan::counter_mix();
-    cup.sort();
+    let mut cup = SpecialBattlePlan::full_cup();
     while ctx.board.scouts.available > 0 {
         if ctx.recording() {
             ctx.record(EventKind::Cup { cup: cup.clone() });

@@ -8,7 +8,7 @@ use crate::campaign::Side;
 use crate::rules::battle::field::Field;
 use crate::rules::board::label;
 use crate::rules::ctx::Ctx;
-use crate::rules::decision::Decision;
+use crate::rules::decision::{Decision, DefaultPlan};
 
 /// 14.4 Resolve Confederate Battle Plans (A14.4); `prepared_only`: those
 /// with Prepare attached, before the Union acts (12.3.8).
@@ -78,6 +78,38 @@ pub fn confederate<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>, prepared_only: boo
             return Ok(());
         }
     }
+}
+
+/// 14.4 (A14.4): the answers to "which Force acts next, and how?" for the
+/// Mobile Forces `ready`, on either sheet: its Battle Plan Counter, never
+/// in Melee (11.5, A11.5), or each Default Battle Plan it may use now,
+/// which the sheet's `defaults` writes for unit `k` into the buffer it is
+/// given (12.4, A12.4; one buffer serves the whole question).
+pub fn act_options<P: Copy + Eq>(
+    f: &Field<P>,
+    ready: &[usize],
+    mut defaults: impl FnMut(usize, &mut Vec<DefaultPlan>),
+) -> Vec<Decision> {
+    let mut plans = Vec::new();
+    let mut options = Vec::with_capacity(ready.len() * 8 + 1);
+    for &k in ready {
+        let id = f.id(k);
+        if f.units[k].counter.is_some() && !f.in_melee(k) {
+            options.push(Decision::Act {
+                force: id,
+                plan: None,
+            });
+        } else {
+            defaults(k, &mut plans);
+            for &d in &plans {
+                options.push(Decision::Act {
+                    force: id.clone(),
+                    plan: Some(d),
+                });
+            }
+        }
+    }
+    options
 }
 
 /// 14.2–14.3 (A14.3): each Union Force that has not acted carries out its
