@@ -85,8 +85,11 @@ fn start_campaign(
             return;
         };
         grand.0 = None;
+        // A battle of its own, with dice of its own: a fresh seed, never
+        // the last set-up's (two Malvern Hills must not roll alike).
         let options = crate::rules::difficulty::GameOptions {
             battles: crate::rules::difficulty::BattleMode::Advanced,
+            seed: crate::dice::fresh_seed(),
             ..choice.options
         };
         commands.insert_resource(crate::save::GameId(crate::store::now()));

@@ -34,13 +34,15 @@ pub(crate) fn last_choices(
 }
 
 /// The options a campaign starts with: the typed seed, else the random one
-/// shown (used up: the next set-up draws another).
+/// shown. Both are used up: the next set-up draws another random seed and
+/// a typed one is for this game only.
 pub(crate) fn start_options(choice: &mut SetupChoice) -> GameOptions {
     let random = choice
         .random_seed
         .take()
         .unwrap_or_else(crate::dice::fresh_seed);
     choice.options.seed = choice.seed_text.trim().parse().unwrap_or(random);
+    choice.seed_text.clear();
     choice.options
 }
 
@@ -260,6 +262,32 @@ mod tests {
             })
             .add_systems(OnEnter(Screen::Setup), last_choices);
         app
+    }
+
+    /// A typed seed is for its game only: the next set-up shows an empty
+    /// box and a fresh random seed, and starts with that.
+    #[test]
+    fn a_typed_seed_is_for_one_game() {
+        let mut app = app();
+        let open = |app: &mut App| {
+            app.world_mut()
+                .resource_mut::<NextState<Screen>>()
+                .set(Screen::Setup);
+            app.update();
+        };
+        open(&mut app);
+        let mut choice = app.world_mut().resource_mut::<SetupChoice>();
+        choice.seed_text = "424242".into();
+        assert_eq!(start_options(&mut choice).seed, 424242);
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Menu);
+        app.update();
+        open(&mut app);
+        let mut choice = app.world_mut().resource_mut::<SetupChoice>();
+        assert!(choice.seed_text.is_empty(), "not kept for the next game");
+        let shown = choice.random_seed.expect("a fresh random seed is shown");
+        assert_eq!(start_options(&mut choice).seed, shown);
     }
 
     /// Open the set-up, press Start with nothing typed, and play to the
