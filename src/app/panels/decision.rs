@@ -148,7 +148,9 @@ fn closed_battle_rest(phase: u32) -> u32 {
 
 #[allow(clippy::too_many_arguments)]
 fn keys(
-    time: Res<Time>,
+    // Real time: the window sleeps between events, and virtual time would
+    // count at most a quarter of a second of it.
+    time: Res<Time<Real>>,
     keys: Res<ButtonInput<KeyCode>>,
     pending: Res<PendingDecision>,
     answers: Res<StepDecisions>,
@@ -1004,7 +1006,7 @@ mod tests {
             .clone()
             .expect("on screen")
             .1;
-        let now = app.world().resource::<Time>().elapsed_secs_f64();
+        let now = app.world().resource::<Time<Real>>().elapsed_secs_f64();
         assert!(now - since < SEEN, "just asked");
         press(&mut app);
         app.update();
