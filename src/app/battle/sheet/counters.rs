@@ -8,9 +8,10 @@ use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, 
 
 use super::hover;
 use super::palette::{BLUE, CONFEDERATE_COUNTER, INK, RED, TAG};
+use crate::campaign::CounterValues;
 use crate::campaign::Side;
 use crate::rules::battle::record::{Relation, SheetUnit};
-use crate::rules::board::Board;
+use crate::rules::board::{Board, Piece};
 use crate::rules::components::Strength;
 
 /// The smallest letters a counter's name is written in.
@@ -114,6 +115,30 @@ pub(super) fn counter(
     );
     painter.rect_filled(r, 3.0, fill.gamma_multiply(alpha * dim));
     let text = ink.gamma_multiply(alpha);
+    face(painter, board, p, u, &v, r, text);
+    if u.reduced {
+        painter.line_segment(
+            [r.left_bottom(), r.right_top()],
+            Stroke::new(2.5, RED.gamma_multiply(alpha)),
+        );
+    }
+    tags(painter, board, u, r, alpha);
+    let resp = ui.interact(r, ui.id().with(("counter", &u.force)), Sense::click());
+    resp.on_hover_ui(|ui| hover::explain(ui, board, p, u, &v, from))
+}
+
+/// The counter's face in `text` ink: its name as the counter's width
+/// holds it, its Combat Value, and when there is room its type symbol,
+/// Skill and Activation (5.0).
+fn face(
+    painter: &egui::Painter,
+    board: &Board,
+    p: &Piece,
+    u: &SheetUnit,
+    v: &CounterValues,
+    r: Rect,
+    text: Color32,
+) {
     let small = (r.height().min(r.width()) * 0.27).clamp(9.5, 13.0);
     // The name as the counter's width holds it: smaller letters first,
     // then shortened (all of it on hover).
@@ -174,13 +199,11 @@ pub(super) fn counter(
             text,
         );
     }
-    if u.reduced {
-        painter.line_segment(
-            [r.left_bottom(), r.right_top()],
-            Stroke::new(2.5, RED.gamma_multiply(alpha)),
-        );
-    }
-    // Tags: the attached Battle Plan Counter and markers.
+}
+
+/// Tags beside the counter (below a Confederate one, above a Union one):
+/// the attached Battle Plan Counter and markers, a declared target.
+fn tags(painter: &egui::Painter, board: &Board, u: &SheetUnit, r: Rect, alpha: f32) {
     let mut tags: Vec<(String, Color32)> = Vec::new();
     if let Some(c) = u.counter {
         tags.push((c.name().to_string(), TAG));
@@ -227,8 +250,6 @@ pub(super) fn counter(
             Side::Union => -14.0,
         };
     }
-    let resp = ui.interact(r, ui.id().with(("counter", &u.force)), Sense::click());
-    resp.on_hover_ui(|ui| hover::explain(ui, board, p, u, &v, from))
 }
 
 #[cfg(test)]

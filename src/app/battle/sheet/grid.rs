@@ -10,6 +10,7 @@ use super::geometry::{Geometry, TOP_DOWN, WIDE_LABEL_W};
 use super::offer::{Offer, SheetInput};
 use super::palette::{AIM, BAND_CONFEDERATE, BAND_UNION, BLUE, INK, MELEE, OFFER, RED};
 use crate::campaign::Side;
+use crate::rules::battle::ground::Square;
 use crate::rules::battle::record::SheetView;
 use crate::rules::board::Board;
 
@@ -96,6 +97,22 @@ pub(super) fn squares(
     offer: &Offer,
     input: &mut SheetInput,
 ) {
+    row_labels(ui, painter, g);
+    column_numbers(ui, painter, g);
+    for (square, cell) in &g.cells {
+        square_cell(ui, painter, sheet, offer, *square, *cell, input);
+    }
+    // The line between the armies' halves of the sheet.
+    let mid = g.bands[3];
+    painter.line_segment(
+        [mid.left_top(), mid.right_top() - Vec2::new(g.lee_w, 0.0)],
+        Stroke::new(2.0, INK.gamma_multiply(0.6)),
+    );
+}
+
+/// Each Row's letter and Region, and what it is for at set-up; on the
+/// modified sheet the letter only, the rest on hover.
+fn row_labels(ui: &mut egui::Ui, painter: &egui::Painter, g: &Geometry) {
     for (i, (region, full)) in TOP_DOWN.iter().zip(g.bands).enumerate() {
         let fill = if i < 3 { BAND_UNION } else { BAND_CONFEDERATE };
         let lbl = Rect::from_min_size(full.min, Vec2::new(g.label_w, full.height()));
@@ -146,6 +163,10 @@ pub(super) fn squares(
         painter.galley(top, name, INK);
         painter.galley(below, note, INK);
     }
+}
+
+/// The Column numbers above Row A, range explained on hover (A11.0.1).
+fn column_numbers(ui: &mut egui::Ui, painter: &egui::Painter, g: &Geometry) {
     if let Some(n) = g.numbers {
         let columns = g.columns();
         let w = n.width() / f32::from(columns);
@@ -164,108 +185,132 @@ pub(super) fn squares(
                 ));
         }
     }
-    for (square, cell) in &g.cells {
-        let (square, cell) = (*square, *cell);
-        let melee = sheet
-            .units
-            .iter()
-            .any(|u| u.square == Some(square) && u.in_melee)
-            || [Side::Union, Side::Confederate].iter().all(|side| {
-                sheet
-                    .units
-                    .iter()
-                    .any(|u| u.square == Some(square) && u.side == *side)
-            });
-        let fill = if melee {
-            MELEE
-        } else if square.row() < 3 {
-            BAND_UNION
-        } else {
-            BAND_CONFEDERATE
-        };
-        painter.rect_filled(cell.shrink(1.0), 2.0, fill);
-        painter.rect_stroke(
-            cell.shrink(1.0),
-            2.0,
-            Stroke::new(1.0, INK.gamma_multiply(0.25)),
-            StrokeKind::Inside,
-        );
-        if sheet.objectives.contains(&square) {
-            // A Union Objective Marker (stand-alone battles).
-            let at = cell.right_bottom() + Vec2::new(-10.0, -10.0);
-            painter.circle_stroke(at, 7.0, Stroke::new(2.0, BLUE));
-            painter.text(
-                at,
-                Align2::CENTER_CENTER,
-                "O",
-                FontId::proportional(9.0),
-                BLUE,
-            );
-            ui.interact(
-                Rect::from_center_size(at, Vec2::splat(16.0)),
-                ui.id().with(("objective", square.name())),
-                Sense::hover(),
-            )
-            .on_hover_text("A Union Objective Marker: the Union Advances toward it on an odd d10, and a Union Force on it Holds (Union Objective Markers).");
-        }
-        if melee {
-            painter.text(
-                cell.left_bottom() + Vec2::new(4.0, -2.0),
-                Align2::LEFT_BOTTOM,
-                "MELEE",
-                FontId::proportional(9.5),
-                RED,
-            );
-        }
-        if offer.squares.contains(&square) {
-            let resp = ui.interact(
-                cell,
-                ui.id().with(("square", square.name())),
-                Sense::click(),
-            );
-            let chosen = offer.chosen.as_ref().is_some_and(|(s, _)| *s == square);
-            let strength = if resp.hovered() || chosen { 0.75 } else { 0.4 };
-            painter.rect_filled(cell.shrink(3.0), 4.0, OFFER.gamma_multiply(strength));
-            painter.rect_stroke(
-                cell.shrink(3.0),
-                4.0,
-                Stroke::new(if chosen { 3.5 } else { 2.0 }, AIM),
-                StrokeKind::Inside,
-            );
-            let empty = !sheet.units.iter().any(|u| u.square == Some(square));
-            if empty {
-                painter.text(
-                    cell.center(),
-                    Align2::CENTER_CENTER,
-                    &offer.verb,
-                    FontId::proportional(11.5),
-                    INK,
-                );
-            }
-            if resp.hovered() {
-                ui.ctx().set_cursor_icon(egui::CursorIcon::PointingHand);
-            }
-            if resp
-                .on_hover_text(format!("Square {}: {}", square.name(), offer.verb))
-                .clicked()
-            {
-                input.square = Some(square);
-            }
-        }
+}
+
+/// One Square: tinted by the army whose half it is in, or as Melee; a
+/// Union Objective Marker; offered, highlighted and answering a click;
+/// its name in its corner.
+fn square_cell(
+    ui: &mut egui::Ui,
+    painter: &egui::Painter,
+    sheet: &SheetView,
+    offer: &Offer,
+    square: Square,
+    cell: Rect,
+    input: &mut SheetInput,
+) {
+    let melee = sheet
+        .units
+        .iter()
+        .any(|u| u.square == Some(square) && u.in_melee)
+        || [Side::Union, Side::Confederate].iter().all(|side| {
+            sheet
+                .units
+                .iter()
+                .any(|u| u.square == Some(square) && u.side == *side)
+        });
+    let fill = if melee {
+        MELEE
+    } else if square.row() < 3 {
+        BAND_UNION
+    } else {
+        BAND_CONFEDERATE
+    };
+    painter.rect_filled(cell.shrink(1.0), 2.0, fill);
+    painter.rect_stroke(
+        cell.shrink(1.0),
+        2.0,
+        Stroke::new(1.0, INK.gamma_multiply(0.25)),
+        StrokeKind::Inside,
+    );
+    if sheet.objectives.contains(&square) {
+        objective(ui, painter, square, cell);
+    }
+    if melee {
         painter.text(
-            cell.right_top() + Vec2::new(-4.0, 3.0),
-            Align2::RIGHT_TOP,
-            square.name(),
-            FontId::proportional(10.0),
-            INK.gamma_multiply(0.5),
+            cell.left_bottom() + Vec2::new(4.0, -2.0),
+            Align2::LEFT_BOTTOM,
+            "MELEE",
+            FontId::proportional(9.5),
+            RED,
         );
     }
-    // The line between the armies' halves of the sheet.
-    let mid = g.bands[3];
-    painter.line_segment(
-        [mid.left_top(), mid.right_top() - Vec2::new(g.lee_w, 0.0)],
-        Stroke::new(2.0, INK.gamma_multiply(0.6)),
+    if offer.squares.contains(&square) {
+        offered(ui, painter, sheet, offer, square, cell, input);
+    }
+    painter.text(
+        cell.right_top() + Vec2::new(-4.0, 3.0),
+        Align2::RIGHT_TOP,
+        square.name(),
+        FontId::proportional(10.0),
+        INK.gamma_multiply(0.5),
     );
+}
+
+/// A Union Objective Marker (stand-alone battles) in the Square's corner.
+fn objective(ui: &mut egui::Ui, painter: &egui::Painter, square: Square, cell: Rect) {
+    // A Union Objective Marker (stand-alone battles).
+    let at = cell.right_bottom() + Vec2::new(-10.0, -10.0);
+    painter.circle_stroke(at, 7.0, Stroke::new(2.0, BLUE));
+    painter.text(
+        at,
+        Align2::CENTER_CENTER,
+        "O",
+        FontId::proportional(9.0),
+        BLUE,
+    );
+    ui.interact(
+        Rect::from_center_size(at, Vec2::splat(16.0)),
+        ui.id().with(("objective", square.name())),
+        Sense::hover(),
+    )
+    .on_hover_text("A Union Objective Marker: the Union Advances toward it on an odd d10, and a Union Force on it Holds (Union Objective Markers).");
+}
+
+/// A Square the question offers: highlighted (more when hovered or
+/// chosen), its verb written in it when empty; a click picks it.
+fn offered(
+    ui: &mut egui::Ui,
+    painter: &egui::Painter,
+    sheet: &SheetView,
+    offer: &Offer,
+    square: Square,
+    cell: Rect,
+    input: &mut SheetInput,
+) {
+    let resp = ui.interact(
+        cell,
+        ui.id().with(("square", square.name())),
+        Sense::click(),
+    );
+    let chosen = offer.chosen.as_ref().is_some_and(|(s, _)| *s == square);
+    let strength = if resp.hovered() || chosen { 0.75 } else { 0.4 };
+    painter.rect_filled(cell.shrink(3.0), 4.0, OFFER.gamma_multiply(strength));
+    painter.rect_stroke(
+        cell.shrink(3.0),
+        4.0,
+        Stroke::new(if chosen { 3.5 } else { 2.0 }, AIM),
+        StrokeKind::Inside,
+    );
+    let empty = !sheet.units.iter().any(|u| u.square == Some(square));
+    if empty {
+        painter.text(
+            cell.center(),
+            Align2::CENTER_CENTER,
+            &offer.verb,
+            FontId::proportional(11.5),
+            INK,
+        );
+    }
+    if resp.hovered() {
+        ui.ctx().set_cursor_icon(egui::CursorIcon::PointingHand);
+    }
+    if resp
+        .on_hover_text(format!("Square {}: {}", square.name(), offer.verb))
+        .clicked()
+    {
+        input.square = Some(square);
+    }
 }
 
 /// Lee's box beside the Confederate Reserve and Approach (10.2.17, A10.2.14).

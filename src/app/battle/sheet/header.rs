@@ -23,7 +23,6 @@ fn width_of(painter: &egui::Painter, text: &str, size: f32) -> f32 {
 /// marker, the Battle Plan quantities, the Special Battle Plans in effect,
 /// the cup, Insights and the Formation counter.
 /// Before the battle begins (`setup`), what is being set up instead.
-
 pub(super) fn header_strip(
     ui: &mut egui::Ui,
     painter: &egui::Painter,
@@ -40,9 +39,35 @@ pub(super) fn header_strip(
         FontId::proportional(18.0),
         INK,
     );
-    // 10.1 The battle turn track, with the Withdrawal box after the last turn.
-    let mut x = r.left() + 10.0;
     let y = r.top() + 34.0;
+    let x = turn_track(ui, painter, r.left() + 10.0, y, s);
+    let x = tactics(ui, painter, x, y, s, setup);
+    quantities(ui, painter, (r, title), x, y, s);
+    // Second line: Special Battle Plans in effect, the cup, Insights; at
+    // set-up what is being set up.
+    let (x, y2) = (r.left() + 10.0, r.top() + 62.0);
+    if let Some(text) = setup {
+        painter.text(
+            Pos2::new(x, y2 + 9.0),
+            Align2::LEFT_CENTER,
+            text,
+            FontId::proportional(13.0),
+            RED,
+        );
+        return;
+    }
+    plans(ui, &mut Chips { painter, x, y: y2 }, s);
+}
+
+/// 10.1: the battle turn track from `x`, the Withdrawal box after the
+/// last turn (14.8); where the strip goes on.
+fn turn_track(
+    ui: &mut egui::Ui,
+    painter: &egui::Painter,
+    mut x: f32,
+    y: f32,
+    s: &SheetView,
+) -> f32 {
     painter.text(
         Pos2::new(x, y + 11.0),
         Align2::LEFT_CENTER,
@@ -78,6 +103,20 @@ pub(super) fn header_strip(
     ui.interact(w, ui.id().with("withdrawal-box"), Sense::hover())
         .on_hover_text("After the last battle turn the Battle Turn counter enters the Withdrawal box: 2:1 or the campaign's Withdrawal table (14.8).");
     x += 50.0;
+    x
+}
+
+/// 13.0: the Union Tactics marker and, but at set-up (the armies are not
+/// yet on the sheet to add up), the combined Combat Values behind it;
+/// where the strip goes on.
+fn tactics(
+    ui: &mut egui::Ui,
+    painter: &egui::Painter,
+    mut x: f32,
+    y: f32,
+    s: &SheetView,
+    setup: Option<&str>,
+) -> f32 {
     // 13.0 The Union Tactics marker and the Combat Values behind it.
     let (word, fill) = match s.tactics {
         Tactics::Aggressive => ("AGGRESSIVE", Color32::from_rgb(170, 40, 40)),
@@ -115,6 +154,19 @@ pub(super) fn header_strip(
     } else {
         x += 190.0;
     }
+    x
+}
+
+/// 10.2.10, 14.0: the Battle Plan quantities after the turn track, or at
+/// the right of the title's line (`r`, `title`).
+fn quantities(
+    ui: &mut egui::Ui,
+    painter: &egui::Painter,
+    (r, title): (Rect, &str),
+    x: f32,
+    y: f32,
+    s: &SheetView,
+) {
     let left = s.quantity.saturating_sub(s.assigned);
     let font = FontId::proportional(12.0);
     let width = |t: &str| {
@@ -153,51 +205,56 @@ pub(super) fn header_strip(
             "Battle Plan Counters (10.2.10): {} a battle turn, {} assigned this turn (12.2). The Union draws {} Special Battle Plan(s) a battle turn (14.0).",
             s.quantity, s.assigned, s.union_quantity
         ));
-    // Second line: Special Battle Plans in effect, the cup, Insights; at
-    // set-up what is being set up.
-    let mut x = r.left() + 10.0;
-    let y2 = r.top() + 62.0;
-    if let Some(text) = setup {
-        painter.text(
-            Pos2::new(x, y2 + 9.0),
-            Align2::LEFT_CENTER,
-            text,
-            FontId::proportional(13.0),
-            RED,
+}
+
+/// The second line's chips, left to right from `x` at `y`.
+struct Chips<'a> {
+    painter: &'a egui::Painter,
+    x: f32,
+    y: f32,
+}
+
+impl Chips<'_> {
+    /// One chip: `text` on `fill`, `tip` on hover.
+    fn add(&mut self, ui: &mut egui::Ui, text: &str, fill: Color32, tip: String, key: &str) {
+        let painter = self.painter;
+        let font = FontId::proportional(11.5);
+        let g = painter.layout_no_wrap(text.to_string(), font.clone(), Color32::WHITE);
+        let b = Rect::from_min_size(
+            Pos2::new(self.x, self.y),
+            Vec2::new(g.size().x + 12.0, 19.0),
         );
-        return;
+        painter.rect_filled(b, 9.0, fill);
+        painter.text(
+            b.center(),
+            Align2::CENTER_CENTER,
+            text,
+            font,
+            Color32::WHITE,
+        );
+        ui.interact(b, ui.id().with(key), Sense::hover())
+            .on_hover_text(tip);
+        self.x += b.width() + 6.0;
     }
-    let chip =
-        |ui: &mut egui::Ui, x: &mut f32, text: &str, fill: Color32, tip: String, key: &str| {
-            let font = FontId::proportional(11.5);
-            let g = painter.layout_no_wrap(text.to_string(), font.clone(), Color32::WHITE);
-            let b = Rect::from_min_size(Pos2::new(*x, y2), Vec2::new(g.size().x + 12.0, 19.0));
-            painter.rect_filled(b, 9.0, fill);
-            painter.text(
-                b.center(),
-                Align2::CENTER_CENTER,
-                text,
-                font,
-                Color32::WHITE,
-            );
-            ui.interact(b, ui.id().with(key), Sense::hover())
-                .on_hover_text(tip);
-            *x += b.width() + 6.0;
-        };
+}
+
+/// The Special Battle Plans in effect (14.0), the cup (14.0.1, 12.4.3),
+/// the Insights (10.2.12) and the Formation counter (12.3.7).
+fn plans(ui: &mut egui::Ui, chips: &mut Chips, s: &SheetView) {
+    let painter = chips.painter;
     if s.drawn.is_empty() {
         painter.text(
-            Pos2::new(x, y2 + 9.0),
+            Pos2::new(chips.x, chips.y + 9.0),
             Align2::LEFT_CENTER,
             "No Union Special Battle Plan in effect",
             FontId::proportional(11.5),
             INK.gamma_multiply(0.7),
         );
-        x += 240.0;
+        chips.x += 240.0;
     }
     for (i, p) in s.drawn.iter().enumerate() {
-        chip(
+        chips.add(
             ui,
-            &mut x,
             p.name(),
             BLUE,
             format!("{} ({}): {}", p.name(), p.rule(), p.effect()),
@@ -208,9 +265,8 @@ pub(super) fn header_strip(
     for p in &s.cup {
         cup.push(p.name().to_string());
     }
-    chip(
+    chips.add(
         ui,
-        &mut x,
         &format!("Cup: {}", s.cup.len()),
         Color32::from_rgb(110, 100, 80),
         format!(
@@ -237,9 +293,8 @@ pub(super) fn header_strip(
         } else {
             Color32::from_rgb(90, 120, 60)
         };
-        chip(
+        chips.add(
             ui,
-            &mut x,
             &format!("{insight:?}{}", if *spent { " (used)" } else { "" }),
             fill,
             format!(
@@ -250,9 +305,8 @@ pub(super) fn header_strip(
         );
     }
     if s.formation_counter {
-        chip(
+        chips.add(
             ui,
-            &mut x,
             "Formation counter",
             Color32::from_rgb(150, 110, 20),
             format!(

@@ -84,8 +84,19 @@ pub(super) fn explain(
     if let Some(c) = u.counter {
         ui.label(format!("{} ({}): {}", c.name(), c.rule(), c.summary()));
     }
-    // The Advanced sheet: whom it may attack now, where its March
-    // goes, and how the selected enemy Force stands toward it.
+    advanced(ui, board, p, u, from);
+}
+
+/// The Advanced sheet: whom the Force may attack now (A11.6), where its
+/// March goes (A12.4), and how the selected enemy Force stands toward
+/// it (A10.3, A11.0.1, A11.4.2).
+fn advanced(
+    ui: &mut egui::Ui,
+    board: &Board,
+    p: &Piece,
+    u: &SheetUnit,
+    from: Option<(&SheetUnit, &Relation)>,
+) {
     let name_of = |id: &str| {
         board
             .piece(id)

@@ -45,7 +45,7 @@ use counters::counter;
 use geometry::layout;
 use grid::{bands, lee_box, squares};
 use header::header_strip;
-use overlays::{aim, placement_popup, ring};
+use overlays::{aims, placement_popup, ring};
 use palette::{INK, OFFER, PARCHMENT, REACH, RED, TAG};
 
 /// Draw the sheet in `rect`: the Advanced sheet's Squares when `advanced`.
@@ -79,171 +79,66 @@ pub fn draw(
     if g.lee_w > 0.0 {
         lee_box(ui, &painter, board, &g, sheet);
     }
+    let scene = Scene {
+        board,
+        battle_id,
+        sheet,
+        before,
+        offer,
+        picked,
+    };
     // Counters, each gliding to where it stands now.
-    let ctx = ui.ctx().clone();
-    let placed = layout(sheet, &g);
-    let previous: Vec<(usize, Rect)> = before.map_or(Vec::new(), |b| layout(b, &g));
-    let shown: Vec<(usize, Rect)> = placed
-        .iter()
-        .map(|(k, target)| {
-            let id = egui::Id::new(("sheet", battle_id, &sheet.units[*k].force));
-            let x = ctx.animate_value_with_time(id.with("x"), target.left(), 0.35);
-            let y = ctx.animate_value_with_time(id.with("y"), target.top(), 0.35);
-            (*k, Rect::from_min_size(Pos2::new(x, y), target.size()))
-        })
-        .collect();
-    // Display only, never an answer: the Confederate Force hovered, else
-    // the one picked; the Squares its March reaches (A12.4) and the
-    // Union Forces it may attack now (A11.6), as the rules see them.
-    let hovered = shown
-        .iter()
-        .find(|(_, r)| ui.rect_contains_pointer(*r))
-        .map(|(k, _)| *k);
-    let selected = hovered
-        .filter(|&k| sheet.units[k].side == Side::Confederate)
-        .or_else(|| {
-            let p = picked?;
-            sheet
-                .units
-                .iter()
-                .position(|u| u.force == p && u.side == Side::Confederate)
-        })
-        .map(|k| &sheet.units[k]);
+    let shown = glide(ui.ctx(), &scene, &layout(sheet, &g));
+    let selected = selected(ui, &scene, &shown);
     if let Some(sel) = selected {
-        for square in sel.reach.iter().filter(|s| !offer.squares.contains(s)) {
-            if let Some(cell) = g.cell(*square) {
-                painter.rect_filled(cell.shrink(4.0), 4.0, REACH.gamma_multiply(0.22));
-                painter.rect_stroke(
-                    cell.shrink(4.0),
-                    4.0,
-                    Stroke::new(1.5, REACH),
-                    StrokeKind::Inside,
-                );
-            }
-        }
+        reach(&painter, &g, sel, offer);
     }
     input.counters = shown
         .iter()
         .map(|(k, r)| (sheet.units[*k].force.clone(), *r))
         .collect();
-    let toward = |u: &SheetUnit| -> Option<(&SheetUnit, &Relation)> {
-        let sel = selected.filter(|s| s.side != u.side)?;
-        let r = sel.relations.iter().find(|r| r.force == u.force)?;
-        Some((sel, r))
-    };
     // A12.3: each declared target, an arrow under the counters.
-    for (k, from) in &shown {
-        let Some(t) = &sheet.units[*k].target else {
-            continue;
-        };
-        if let Some((_, to)) = shown.iter().find(|(j, _)| sheet.units[*j].force == *t) {
-            aim(&painter, *from, *to);
-        }
-    }
+    aims(&painter, sheet, &shown);
     for (k, at) in &shown {
-        let (k, at) = (*k, *at);
-        let u = &sheet.units[k];
-        let id = egui::Id::new(("sheet", battle_id, &u.force));
-        let alpha = ctx.animate_value_with_time(id.with("a"), 1.0, 0.5);
-        let old = before.and_then(|b| b.units.iter().find(|o| o.force == u.force));
-        let changed = old.is_some_and(|o| {
-            o.region != u.region
-                || o.square != u.square
-                || o.formation != u.formation
-                || o.reduced != u.reduced
-        });
-        let hit = old.is_some_and(|o| !o.reduced && u.reduced);
-        let target = offer.targets.contains(&u.force);
-        if target {
-            painter.rect_filled(at.expand(7.0), 6.0, OFFER.gamma_multiply(0.85));
-            painter.rect_stroke(
-                at.expand(7.0),
-                6.0,
-                Stroke::new(2.0, RED),
-                StrokeKind::Outside,
-            );
-        }
-        let from = toward(u);
-        let resp = counter(
+        one_counter(
             ui,
             &painter,
-            board,
-            u,
-            at,
-            alpha,
-            picked == Some(u.force.as_str()),
-            from,
+            &scene,
+            &sheet.units[*k],
+            *at,
+            selected,
+            &mut input,
         );
-        if let Some((_, r)) = from.filter(|(_, r)| r.target) {
-            // An offered target keeps the offer's highlight; the range goes
-            // under it either way.
-            ring(&painter, at, r, !target);
-        }
-        if hit {
-            let flash = ctx.animate_value_with_time(id.with("hit"), 0.0, 0.8);
-            painter.rect_stroke(
-                at.expand(4.0),
-                4.0,
-                Stroke::new(3.0, RED.gamma_multiply(flash.max(0.4))),
-                StrokeKind::Outside,
-            );
-        } else {
-            ctx.animate_value_with_time(id.with("hit"), 1.0, 0.0);
-            if changed {
-                painter.rect_stroke(
-                    at.expand(3.0),
-                    4.0,
-                    Stroke::new(2.5, TAG),
-                    StrokeKind::Outside,
-                );
-            }
-        }
-        if target && resp.hovered() {
-            ui.ctx().set_cursor_icon(egui::CursorIcon::PointingHand);
-        }
-        if resp.clicked() {
-            if target {
-                input.target = Some(u.force.clone());
-            } else if let Some(s) = u.square.filter(|s| offer.squares.contains(s)) {
-                // A Shock attack: the Square of the Force attacked.
-                input.square = Some(s);
-            } else if u.side == Side::Confederate {
-                input.clicked = Some(u.force.clone());
-            }
-        }
     }
-    // What left the sheet since the previous frame fades where it stood.
     if let Some(b) = before {
-        for (k, r) in &previous {
-            let u = &b.units[*k];
-            if sheet.units.iter().any(|n| n.force == u.force) {
-                continue;
-            }
-            let id = egui::Id::new(("sheet", battle_id, &u.force));
-            let alpha = ctx.animate_value_with_time(id.with("a"), 0.0, 0.6);
-            if alpha > 0.02 {
-                counter(ui, &painter, board, u, *r, alpha, false, None);
-                let s = Stroke::new(3.0, RED.gamma_multiply(alpha));
-                painter.line_segment([r.left_top(), r.right_bottom()], s);
-                painter.line_segment([r.right_top(), r.left_bottom()], s);
-            }
-        }
+        departed(ui, &painter, &scene, b, &layout(b, &g));
     }
     if let Some(side) = sheet.routed {
-        painter.text(
-            g.body.center(),
-            Align2::CENTER_CENTER,
-            format!("The {} Rout (14.5)", side.army()),
-            FontId::proportional(30.0),
-            RED.gamma_multiply(0.8),
-        );
+        rout(&painter, &g, side);
     }
     if let Some((square, formations)) = &offer.chosen
         && let Some(cell) = g.cell(*square)
     {
         placement_popup(ui, battle_id, rect, cell, *square, formations, &mut input);
     }
-    // The latest change, as a caption.
+    footer(&painter, &g, caption);
+    ui.allocate_rect(rect, Sense::hover());
+    input
+}
+
+/// The Rout (14.5), across the sheet.
+fn rout(painter: &egui::Painter, g: &Geometry, side: Side) {
+    painter.text(
+        g.body.center(),
+        Align2::CENTER_CENTER,
+        format!("The {} Rout (14.5)", side.army()),
+        FontId::proportional(30.0),
+        RED.gamma_multiply(0.8),
+    );
+}
+
+/// The latest change, as a caption under the sheet.
+fn footer(painter: &egui::Painter, g: &Geometry, caption: &str) {
     painter.rect_filled(g.foot, 0.0, INK.gamma_multiply(0.85));
     painter.text(
         g.foot.left_center() + Vec2::new(10.0, 0.0),
@@ -252,8 +147,198 @@ pub fn draw(
         FontId::proportional(13.0),
         Color32::WHITE,
     );
-    ui.allocate_rect(rect, Sense::hover());
-    input
+}
+
+/// What one frame of the sheet is drawn from.
+struct Scene<'a> {
+    board: &'a Board,
+    battle_id: usize,
+    sheet: &'a SheetView,
+    /// The previous frame's sheet.
+    before: Option<&'a SheetView>,
+    offer: &'a Offer,
+    /// The Confederate Force picked in the decision panel.
+    picked: Option<&'a str>,
+}
+
+impl Scene<'_> {
+    /// A counter's animation id: its Force in this battle.
+    fn id(&self, force: &str) -> egui::Id {
+        egui::Id::new(("sheet", self.battle_id, force))
+    }
+}
+
+/// Where each counter is drawn this frame, on its way to where it stands
+/// (`placed`).
+fn glide(ctx: &egui::Context, scene: &Scene, placed: &[(usize, Rect)]) -> Vec<(usize, Rect)> {
+    placed
+        .iter()
+        .map(|(k, target)| {
+            let id = scene.id(&scene.sheet.units[*k].force);
+            let x = ctx.animate_value_with_time(id.with("x"), target.left(), 0.35);
+            let y = ctx.animate_value_with_time(id.with("y"), target.top(), 0.35);
+            (*k, Rect::from_min_size(Pos2::new(x, y), target.size()))
+        })
+        .collect()
+}
+
+/// Display only, never an answer: the Confederate Force hovered, else the
+/// one picked.
+fn selected<'a>(
+    ui: &egui::Ui,
+    scene: &Scene<'a>,
+    shown: &[(usize, Rect)],
+) -> Option<&'a SheetUnit> {
+    let sheet = scene.sheet;
+    let hovered = shown
+        .iter()
+        .find(|(_, r)| ui.rect_contains_pointer(*r))
+        .map(|(k, _)| *k);
+    hovered
+        .filter(|&k| sheet.units[k].side == Side::Confederate)
+        .or_else(|| {
+            let p = scene.picked?;
+            sheet
+                .units
+                .iter()
+                .position(|u| u.force == p && u.side == Side::Confederate)
+        })
+        .map(|k| &sheet.units[k])
+}
+
+/// The Squares the selected Force's March reaches (A12.4), as the rules
+/// see them, those the question offers left to the offer's highlight.
+fn reach(painter: &egui::Painter, g: &Geometry, sel: &SheetUnit, offer: &Offer) {
+    for square in sel.reach.iter().filter(|s| !offer.squares.contains(s)) {
+        if let Some(cell) = g.cell(*square) {
+            painter.rect_filled(cell.shrink(4.0), 4.0, REACH.gamma_multiply(0.22));
+            painter.rect_stroke(
+                cell.shrink(4.0),
+                4.0,
+                Stroke::new(1.5, REACH),
+                StrokeKind::Inside,
+            );
+        }
+    }
+}
+
+/// One counter at `at`: the offer's highlight when it is a target, the
+/// counter, the selected Force's ring when it may attack it (A11.6), a
+/// flash when Hit or an outline when changed since the previous frame;
+/// a click answers the question or picks a Confederate Force.
+fn one_counter(
+    ui: &mut egui::Ui,
+    painter: &egui::Painter,
+    scene: &Scene,
+    u: &SheetUnit,
+    at: Rect,
+    selected: Option<&SheetUnit>,
+    input: &mut SheetInput,
+) {
+    let ctx = ui.ctx().clone();
+    let id = scene.id(&u.force);
+    let alpha = ctx.animate_value_with_time(id.with("a"), 1.0, 0.5);
+    let target = scene.offer.targets.contains(&u.force);
+    if target {
+        painter.rect_filled(at.expand(7.0), 6.0, OFFER.gamma_multiply(0.85));
+        painter.rect_stroke(
+            at.expand(7.0),
+            6.0,
+            Stroke::new(2.0, RED),
+            StrokeKind::Outside,
+        );
+    }
+    // How the selected enemy Force stands toward this one.
+    let from: Option<(&SheetUnit, &Relation)> = selected
+        .filter(|s| s.side != u.side)
+        .and_then(|sel| Some((sel, sel.relations.iter().find(|r| r.force == u.force)?)));
+    let picked = scene.picked == Some(u.force.as_str());
+    let resp = counter(ui, painter, scene.board, u, at, alpha, picked, from);
+    if let Some((_, r)) = from.filter(|(_, r)| r.target) {
+        // An offered target keeps the offer's highlight; the range goes
+        // under it either way.
+        ring(painter, at, r, !target);
+    }
+    changes(painter, &ctx, scene, u, at, id);
+    if target && resp.hovered() {
+        ui.ctx().set_cursor_icon(egui::CursorIcon::PointingHand);
+    }
+    if resp.clicked() {
+        if target {
+            input.target = Some(u.force.clone());
+        } else if let Some(s) = u.square.filter(|s| scene.offer.squares.contains(s)) {
+            // A Shock attack: the Square of the Force attacked.
+            input.square = Some(s);
+        } else if u.side == Side::Confederate {
+            input.clicked = Some(u.force.clone());
+        }
+    }
+}
+
+/// What changed since the previous frame: a red flash when the counter
+/// was Hit, else an outline when it moved, turned or was reduced.
+fn changes(
+    painter: &egui::Painter,
+    ctx: &egui::Context,
+    scene: &Scene,
+    u: &SheetUnit,
+    at: Rect,
+    id: egui::Id,
+) {
+    let old = scene
+        .before
+        .and_then(|b| b.units.iter().find(|o| o.force == u.force));
+    let changed = old.is_some_and(|o| {
+        o.region != u.region
+            || o.square != u.square
+            || o.formation != u.formation
+            || o.reduced != u.reduced
+    });
+    let hit = old.is_some_and(|o| !o.reduced && u.reduced);
+    if hit {
+        let flash = ctx.animate_value_with_time(id.with("hit"), 0.0, 0.8);
+        painter.rect_stroke(
+            at.expand(4.0),
+            4.0,
+            Stroke::new(3.0, RED.gamma_multiply(flash.max(0.4))),
+            StrokeKind::Outside,
+        );
+    } else {
+        ctx.animate_value_with_time(id.with("hit"), 1.0, 0.0);
+        if changed {
+            painter.rect_stroke(
+                at.expand(3.0),
+                4.0,
+                Stroke::new(2.5, TAG),
+                StrokeKind::Outside,
+            );
+        }
+    }
+}
+
+/// What left the sheet since the previous frame (`before`, its counters
+/// at `previous`) fades where it stood, crossed out.
+fn departed(
+    ui: &mut egui::Ui,
+    painter: &egui::Painter,
+    scene: &Scene,
+    before: &SheetView,
+    previous: &[(usize, Rect)],
+) {
+    let ctx = ui.ctx().clone();
+    for (k, r) in previous {
+        let u = &before.units[*k];
+        if scene.sheet.units.iter().any(|n| n.force == u.force) {
+            continue;
+        }
+        let alpha = ctx.animate_value_with_time(scene.id(&u.force).with("a"), 0.0, 0.6);
+        if alpha > 0.02 {
+            counter(ui, painter, scene.board, u, *r, alpha, false, None);
+            let s = Stroke::new(3.0, RED.gamma_multiply(alpha));
+            painter.line_segment([r.left_top(), r.right_bottom()], s);
+            painter.line_segment([r.right_top(), r.left_bottom()], s);
+        }
+    }
 }
 
 #[cfg(test)]

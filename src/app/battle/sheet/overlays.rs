@@ -9,11 +9,24 @@ use super::hover::reach_words;
 use super::offer::SheetInput;
 use super::palette::{AIM, THREAT};
 use crate::rules::battle::ground::Square;
-use crate::rules::battle::record::Relation;
+use crate::rules::battle::record::{Relation, SheetView};
 use crate::rules::battle::terms::Formation;
 
+/// A12.3: each declared target, an arrow from its counter (as `shown`
+/// this frame) to the Union Force it is aimed at.
+pub(super) fn aims(painter: &egui::Painter, sheet: &SheetView, shown: &[(usize, Rect)]) {
+    for (k, from) in shown {
+        let Some(t) = &sheet.units[*k].target else {
+            continue;
+        };
+        if let Some((_, to)) = shown.iter().find(|(j, _)| sheet.units[*j].force == *t) {
+            aim(painter, *from, *to);
+        }
+    }
+}
+
 /// A12.3: a dashed arrow from a counter to the Union Force it is aimed at.
-pub(super) fn aim(painter: &egui::Painter, from: Rect, to: Rect) {
+fn aim(painter: &egui::Painter, from: Rect, to: Rect) {
     let (a, b) = (from.center(), to.center());
     let d = b - a;
     let len = d.length();
