@@ -65,15 +65,6 @@ pub fn abbreviate(name: &str, fits: impl Fn(&str) -> bool) -> String {
     chars[..chars.len().min(3)].iter().collect::<String>() + "."
 }
 
-/// Where a unit stands, in words: "Square D4 (Confederate Front)" on the
-/// Advanced sheet, its Region on the Basic one.
-pub fn place(u: &SheetUnit) -> String {
-    match u.square {
-        Some(s) => format!("Square {} ({})", s.name(), u.region.name()),
-        None => u.region.name().to_string(),
-    }
-}
-
 /// One counter, as on the map: name, Combat Value, type symbol, Skill and
 /// Activation; a red slash when reduced; tags for what is attached. On
 /// hover every number explained; `from`: the selected enemy Force and how

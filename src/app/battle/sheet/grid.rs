@@ -4,7 +4,11 @@
 //! A11.0.1), the Union Objective Markers, the Squares a question offers
 //! (answering a click); Lee's box (10.2.17).
 
-use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
+use std::sync::Arc;
+
+use bevy_egui::egui::{
+    self, Align2, Color32, FontId, Galley, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2,
+};
 
 use super::geometry::{Geometry, TOP_DOWN, WIDE_LABEL_W};
 use super::offer::{Offer, SheetInput};
@@ -38,18 +42,7 @@ pub(super) fn bands(painter: &egui::Painter, g: &Geometry, sheet: &SheetView) {
         };
         // Wrapped to the label column, so that no counter covers it.
         let wrap = (g.label_w - 12.0).max(20.0);
-        let name = painter.layout(
-            region.name().to_string(),
-            FontId::proportional(14.0),
-            INK,
-            wrap,
-        );
-        let cap = painter.layout(
-            cap,
-            FontId::proportional(10.5),
-            INK.gamma_multiply(0.7),
-            wrap,
-        );
+        let (name, cap) = name_and_note(painter, region.name(), 14.0, (cap, 10.5), wrap);
         let name_h = name.size().y;
         let top = lbl.center().y - (name_h + 2.0 + cap.size().y) / 2.0;
         painter.galley(Pos2::new(lbl.left() + 8.0, top), name, INK);
@@ -71,6 +64,25 @@ pub(super) fn bands(painter: &egui::Painter, g: &Geometry, sheet: &SheetView) {
             );
         }
     }
+}
+
+/// A label column's two lines, wrapped to `wrap`: the name in ink at
+/// `size`, the note under it paler at its own size.
+fn name_and_note(
+    painter: &egui::Painter,
+    name: &str,
+    size: f32,
+    (note, note_size): (String, f32),
+    wrap: f32,
+) -> (Arc<Galley>, Arc<Galley>) {
+    let name = painter.layout(name.to_string(), FontId::proportional(size), INK, wrap);
+    let note = painter.layout(
+        note,
+        FontId::proportional(note_size),
+        INK.gamma_multiply(0.7),
+        wrap,
+    );
+    (name, note)
 }
 
 /// What the Advanced sheet's Rows are for at set-up (A10.2.14).
@@ -145,16 +157,11 @@ fn row_labels(ui: &mut egui::Ui, painter: &egui::Painter, g: &Geometry) {
         // The Region the Row stands for, and what it is for at set-up,
         // wrapped to the label column.
         let wrap = (g.label_w - 36.0).max(40.0);
-        let name = painter.layout(
-            region.name().to_string(),
-            FontId::proportional(12.5),
-            INK,
-            wrap,
-        );
-        let note = painter.layout(
-            row_note(i).to_string(),
-            FontId::proportional(10.0),
-            INK.gamma_multiply(0.7),
+        let (name, note) = name_and_note(
+            painter,
+            region.name(),
+            12.5,
+            (row_note(i).to_string(), 10.0),
             wrap,
         );
         let h = name.size().y + 2.0 + note.size().y;

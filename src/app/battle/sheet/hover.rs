@@ -6,13 +6,21 @@
 
 use bevy_egui::egui;
 
-use super::counters::place;
 use super::palette::{AIM, INK, RED, THREAT};
 use crate::campaign::CounterValues;
 use crate::chronicle::Modifier;
 use crate::rules::battle::record::{Relation, SheetUnit, Strikes};
 use crate::rules::battle::terms::Formation;
 use crate::rules::board::{Board, Piece, label};
+
+/// Where a unit stands, in words: "Square D4 (Confederate Front)" on the
+/// Advanced sheet, its Region on the Basic one.
+pub fn place(u: &SheetUnit) -> String {
+    match u.square {
+        Some(s) => format!("Square {} ({})", s.name(), u.region.name()),
+        None => u.region.name().to_string(),
+    }
+}
 
 /// A counter's hover: every number on it explained; `from`: the
 /// selected enemy Force and how it stands toward this one (the Advanced

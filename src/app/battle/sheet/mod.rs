@@ -34,8 +34,8 @@ mod palette;
 
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 
-pub use counters::place;
 pub use geometry::{Geometry, columns};
+pub use hover::place;
 pub use offer::{Offer, SheetInput};
 
 use crate::campaign::Side;
