@@ -198,3 +198,76 @@ fn brt_grid(ui: &mut egui::Ui, table: &BattleResolutionTable, b: &BattleRecord, 
             }
         });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::battle::record::ColumnShift;
+    use crate::rules::difficulty::BattleMode;
+    use bevy_egui::egui::epaint;
+
+    /// Every text the panel drew in one frame.
+    fn drawn(board: &Board, b: &BattleRecord) -> Vec<String> {
+        let ctx = egui::Context::default();
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            egui::CentralPanel::default().show(ui, |ui| quick_panel(ui, board, b, b.events.len()));
+        });
+        out.textures_delta.clear();
+        out.shapes
+            .iter()
+            .filter_map(|c| match &c.shape {
+                epaint::Shape::Text(t) => Some(t.galley.text().to_string()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// 12.0: the panel names the column of the recorded differential,
+    /// each shift with its rule, the final column, and the roll's Hits.
+    #[test]
+    fn the_panel_shows_the_recorded_column() {
+        let c = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").unwrap());
+        let board = Board::empty(c, Default::default());
+        let table = &board.campaign.battle_resolution;
+        assert!(table.columns.len() >= 2);
+        let r = Resolution {
+            battle_turn: 1,
+            battle_turns: 2,
+            attacker: Side::Confederate,
+            attacker_combat: 12,
+            defender_combat: 9,
+            base_column: 0,
+            shifts: vec![ColumnShift {
+                by: 1,
+                why: "a test shift".into(),
+                rule: "10.2.5".into(),
+            }],
+            column: 1,
+            die: Some(4),
+            hits: [1, 2],
+            multiplier: 1,
+        };
+        let b = BattleRecord {
+            id: 0,
+            area: "glendale".into(),
+            area_name: "Glendale".into(),
+            mode: BattleMode::Quick,
+            attacker: Side::Confederate,
+            campaign_turn: 1,
+            events: vec![crate::rules::battle::record::BattleEvent {
+                chronicle_len: 0,
+                kind: EventKind::Resolution(r),
+            }],
+            ending: None,
+        };
+        let texts = drawn(&board, &b).join("\n");
+        for want in [
+            format!("Column for +3: \"{}\"", table.columns[0].label),
+            "▶ 1 column(s) right: a test shift (10.2.5)".to_string(),
+            format!("Final column \"{}\"", table.columns[1].label),
+            "Rolled 4:".to_string(),
+        ] {
+            assert!(texts.contains(&want), "{want}\n{texts}");
+        }
+    }
+}
