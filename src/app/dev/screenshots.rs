@@ -16,6 +16,10 @@
 //! on a move into the Union army (`advisor-move`) and at the first
 //! fight-on choice of a Quick battle (`advisor-fight-on`, 14.5.1), and its
 //! estimate is waited for on the battle shots that show it.
+//!
+//! The tour is a table of steps ([`STEPS`]: the stage, what it waits
+//! for, the shot it saves, what it clicks or answers and the stage it goes
+//! to), driven by one system ([`tour`]).
 
 use std::path::PathBuf;
 
@@ -27,7 +31,7 @@ use crate::app::{Screen, SetupChoice};
 use crate::campaign::Side;
 use crate::rules::battle::record::{BattleRecords, EventKind, SheetView};
 use crate::rules::commander::Policy;
-use crate::rules::decision::Decision;
+use crate::rules::decision::{Decision, Request};
 use crate::rules::difficulty::BattleMode;
 use crate::rules::sequence::{GameState, PendingDecision, ScriptedCommander};
 use crate::rules::turn::Step;
@@ -64,14 +68,6 @@ impl Tour {
     fn go(&mut self, stage: usize) {
         self.stage = stage;
         self.wait = 0;
-    }
-
-    /// Take a shot and, once it is taken, let the commander play on from
-    /// `resume`.
-    fn shot_then(&mut self, commands: &mut Commands, name: &str, resume: usize) {
-        shot(commands, self, name);
-        self.resume = resume;
-        self.go(40);
     }
 
     pub fn new(dir: PathBuf) -> Tour {
@@ -150,7 +146,6 @@ fn show(screen: &mut BattleScreen, records: &BattleRecords, id: usize) {
         .map_or(0, |b| b.events.len());
 }
 
-/// The latest Battlefield Sheet of the battle being fought.
 /// Start the chosen campaign with Quick battles and seed 7.
 fn start_quick(choice: &mut SetupChoice, next: &mut NextState<Screen>) {
     choice.options.battles = BattleMode::Quick;
@@ -158,25 +153,7 @@ fn start_quick(choice: &mut SetupChoice, next: &mut NextState<Screen>) {
     next.set(Screen::Game);
 }
 
-/// A fight-on choice (14.5.1) waits: the commander stops, the battle is
-/// shown with the advisor's estimate, then play resumes at `back`.
-fn fight_on(
-    commands: &mut Commands,
-    tour: &mut Tour,
-    screen: &mut BattleScreen,
-    records: Option<&BattleRecords>,
-    back: usize,
-) {
-    commands.remove_resource::<ScriptedCommander>();
-    if let Some(rec) = records
-        && let Some(b) = rec.battles.last()
-    {
-        show(screen, rec, b.id);
-    }
-    tour.resume = back;
-    tour.go(16);
-}
-
+/// The latest Battlefield Sheet of the battle being fought.
 fn latest_sheet(records: &BattleRecords) -> Option<(usize, &SheetView)> {
     let b = records.battles.last()?;
     let sheet = b.events.iter().rev().find_map(|e| match &e.kind {
@@ -184,6 +161,907 @@ fn latest_sheet(records: &BattleRecords) -> Option<(usize, &SheetView)> {
         _ => None,
     })?;
     Some((b.id, sheet))
+}
+
+/// What a step of the tour reads and moves: the world as the tour system
+/// sees it this frame.
+struct Cx<'a, 'w, 's> {
+    commands: &'a mut Commands<'w, 's>,
+    tour: &'a mut Tour,
+    screen: &'a mut BattleScreen,
+    records: Option<&'a BattleRecords>,
+    next: &'a mut NextState<Screen>,
+    next_game: &'a mut NextState<GameState>,
+    choice: &'a mut SetupChoice,
+    pending: Option<&'a PendingDecision>,
+    step: Option<Step>,
+    game: GameState,
+    /// The tour is over: the app exits.
+    quit: bool,
+    catalog: &'a crate::app::Catalog,
+    grand: &'a crate::player_log::CurrentGrand,
+    log: &'a crate::app::player_log::LogState,
+    advisor: &'a crate::app::advisor::Advisor,
+    view: Option<&'a crate::rules::view::GameView>,
+    selection: &'a mut crate::app::view::Selection,
+    answers: Option<&'a crate::rules::sequence::StepDecisions>,
+    decision: &'a mut crate::app::panels::decision::DecisionState,
+    /// The stage has waited long enough for its screen to lay out and
+    /// render.
+    settled: bool,
+    /// The advisor's estimate is in (or the tour gave up on it).
+    estimated: bool,
+    /// The question pending.
+    request: Option<Request>,
+    /// The Confederate Moves of turn 1 wait for the player.
+    first_moves: bool,
+}
+
+impl Cx<'_, '_, '_> {
+    /// The scripted commander answers the questions from now on.
+    fn play(&mut self) {
+        self.commands
+            .insert_resource(ScriptedCommander(Policy::Objective));
+    }
+
+    /// The commander stops: the questions wait.
+    fn pause(&mut self) {
+        self.commands.remove_resource::<ScriptedCommander>();
+    }
+
+    /// Show the latest battle, played back to its latest event.
+    fn show_last(&mut self) {
+        if let Some(rec) = self.records
+            && let Some(b) = rec.battles.last()
+        {
+            show(self.screen, rec, b.id);
+        }
+    }
+
+    /// Show the battle of the latest Battlefield Sheet.
+    fn show_sheet(&mut self) {
+        if let Some(rec) = self.records
+            && let Some((id, _)) = latest_sheet(rec)
+        {
+            show(self.screen, rec, id);
+        }
+    }
+
+    /// The latest Battlefield Sheet of the battle being fought.
+    fn sheet(&self) -> Option<&SheetView> {
+        self.records.and_then(latest_sheet).map(|(_, s)| s)
+    }
+
+    fn stage_is(&self, step: Step) -> bool {
+        self.step == Some(step)
+    }
+
+    fn asks(&self, d: &Decision) -> bool {
+        self.request.as_ref().is_some_and(|r| r.options.contains(d))
+    }
+
+    fn asks_any(&self, f: fn(&Decision) -> bool) -> bool {
+        self.request
+            .as_ref()
+            .is_some_and(|r| r.options.iter().any(f))
+    }
+
+    fn over(&self) -> bool {
+        self.game == GameState::Over
+    }
+
+    /// After a shot, the commander plays on from `resume` once the
+    /// picture is taken.
+    fn after_shot(&mut self, resume: usize) {
+        self.tour.resume = resume;
+        self.tour.go(40);
+    }
+
+    /// A fight-on choice (14.5.1) waits: the commander stops, the battle
+    /// is shown with the advisor's estimate, then play resumes at `back`.
+    fn fight_on(&mut self, back: usize) {
+        self.pause();
+        self.show_last();
+        self.tour.resume = back;
+        self.tour.go(16);
+    }
+
+    /// To the main menu.
+    fn menu(&mut self) {
+        crate::app::to_menu(self.next, self.next_game);
+    }
+}
+
+/// The Confederate Moves, waiting for the player.
+fn moves(cx: &Cx, r: &Request) -> bool {
+    r.battle_location.is_none()
+        && cx.stage_is(Step::ConfederateMoves)
+        && r.options.contains(&Decision::EndMoves)
+}
+
+/// The move into the Union army the view offers, while the Moves wait.
+fn battle_move(cx: &Cx) -> Option<(String, String)> {
+    let r = cx.request.as_ref()?;
+    if !moves(cx, r) {
+        return None;
+    }
+    let choice = cx
+        .view?
+        .request
+        .as_ref()?
+        .choices
+        .iter()
+        .find(|c| c.starts_battle)?;
+    match &choice.decision {
+        Decision::MoveForce { force, to } => Some((force.to_string(), to.to_string())),
+        _ => None,
+    }
+}
+
+/// The middle of resolution: some Forces have acted, others still carry
+/// their counters, a Special Battle Plan drawn.
+fn mid_turn(cx: &Cx) -> bool {
+    cx.asks_any(|d| matches!(d, Decision::Act { .. }))
+        && cx.sheet().is_some_and(|s| {
+            s.units.iter().any(|u| u.acted)
+                && s.units.iter().any(|u| u.counter.is_some())
+                && !s.drawn.is_empty()
+        })
+}
+
+/// The Advanced set-up's Square offered in both Formations, a Force or
+/// more already placed (A10.2.14).
+fn set_up_square(cx: &Cx) -> Option<crate::rules::battle::ground::Square> {
+    let r = cx.request.as_ref()?;
+    let placed = cx
+        .answers
+        .is_some_and(|a| matches!(a.answers.last(), Some(Decision::PlaceOnSquare { .. })));
+    if !placed {
+        return None;
+    }
+    r.options.iter().find_map(|d| match d {
+        Decision::PlaceOnSquare { square, .. }
+            if crate::app::battle::formations_at(r, *square).len() > 1 =>
+        {
+            Some(*square)
+        }
+        _ => None,
+    })
+}
+
+/// The Confederate Force that may attack a Union Force next to it now.
+fn attacker(s: &SheetView) -> Option<&crate::rules::battle::record::SheetUnit> {
+    s.units.iter().find(|u| {
+        u.side == Side::Confederate && u.relations.iter().any(|r| r.target && r.distance == 1)
+    })
+}
+
+/// In a battle, a Square held by both sides (Melee, A11.5).
+fn melee_square(cx: &Cx) -> bool {
+    cx.request
+        .as_ref()
+        .is_some_and(|r| r.battle_location.is_some())
+        && cx.sheet().is_some_and(|s| {
+            s.units.iter().any(|u| {
+                u.side == Side::Union
+                    && u.square.is_some()
+                    && s.units
+                        .iter()
+                        .any(|c| c.side == Side::Confederate && c.square == u.square)
+            })
+        })
+}
+
+/// In a battle, a Flank or Rapid Advance aimed at its target (A12.3).
+fn aimed(cx: &Cx) -> bool {
+    cx.request
+        .as_ref()
+        .is_some_and(|r| r.battle_location.is_some())
+        && cx
+            .sheet()
+            .is_some_and(|s| s.units.iter().any(|u| u.target.is_some()))
+}
+
+/// One step of the tour: at `stage`, once `when` holds, save `shot` (if
+/// any), then do `then` (click, answer, set the next stage). At each
+/// frame the first step of the stage whose `when` holds is taken.
+struct TourStep {
+    stage: usize,
+    when: fn(&Cx) -> bool,
+    shot: Option<&'static str>,
+    then: fn(&mut Cx),
+}
+
+const fn step(
+    stage: usize,
+    when: fn(&Cx) -> bool,
+    shot: Option<&'static str>,
+    then: fn(&mut Cx),
+) -> TourStep {
+    TourStep {
+        stage,
+        when,
+        shot,
+        then,
+    }
+}
+
+fn settled(cx: &Cx) -> bool {
+    cx.settled
+}
+
+/// The tour, stage by stage, in the order the shots are taken (stages
+/// are numbered as they were added; the order here is the order the
+/// steps of one stage are tried).
+static STEPS: &[TourStep] = &[
+    step(0, settled, Some("menu"), |cx| cx.tour.go(1)),
+    step(1, settled, None, |cx| {
+        cx.next.set(Screen::Settings);
+        cx.tour.go(10);
+    }),
+    step(10, settled, Some("settings"), |cx| {
+        // The set-up shot shows the same "random" seed every run.
+        cx.choice.random_seed = Some(7);
+        cx.next.set(Screen::Setup);
+        cx.tour.go(2);
+    }),
+    step(2, settled, Some("setup"), |cx| {
+        start_quick(cx.choice, cx.next);
+        cx.tour.go(3);
+    }),
+    step(
+        3,
+        |cx| cx.settled && cx.first_moves,
+        Some("map"),
+        |cx| {
+            // Lee's moves that would leave him alone are in red (3.2), and
+            // ending the Moves with every Force unmoved is asked again.
+            cx.selection.force = Some("lee".into());
+            cx.decision.confirm = Some(Decision::EndMoves);
+            cx.tour.go(200);
+        },
+    ),
+    step(200, settled, Some("confirm-end-moves"), |cx| {
+        cx.tour.go(201)
+    }),
+    step(201, settled, None, |cx| {
+        cx.selection.force = None;
+        cx.decision.confirm = None;
+        cx.play();
+        cx.tour.go(11);
+    }),
+    // A Quick battle once the Battle Resolution Table has been rolled.
+    step(
+        11,
+        |cx| {
+            !cx.tour.battle_shot
+                && cx.records.is_some_and(|r| {
+                    r.battles.last().is_some_and(|b| {
+                        b.events
+                            .iter()
+                            .any(|e| matches!(&e.kind, EventKind::Resolution(r) if r.die.is_some()))
+                    })
+                })
+        },
+        None,
+        |cx| {
+            cx.pause();
+            cx.show_last();
+            cx.tour.go(13);
+        },
+    ),
+    step(
+        13,
+        |cx| cx.settled && cx.estimated,
+        Some("battle-quick"),
+        |cx| {
+            cx.tour.battle_shot = true;
+            cx.after_shot(11);
+        },
+    ),
+    // A move into the Union army waits for confirmation with the
+    // advisor's estimate of the battle it brings.
+    step(
+        11,
+        |cx| !cx.tour.move_shot && battle_move(cx).is_some(),
+        None,
+        |cx| {
+            let Some((force, to)) = battle_move(cx) else {
+                return;
+            };
+            cx.pause();
+            cx.selection.force = Some(force);
+            cx.selection.confirm = Some(to);
+            cx.tour.go(14);
+        },
+    ),
+    step(
+        14,
+        |cx| cx.settled && cx.estimated && cx.advisor.estimate.is_some(),
+        Some("advisor-move"),
+        |cx| {
+            cx.tour.move_shot = true;
+            cx.after_shot(15);
+        },
+    ),
+    // Fight on or retreat (14.5.1), with the advisor's estimate.
+    step(
+        11,
+        |cx| !cx.tour.fight_on_shot && cx.tour.battle_shot && cx.asks(&Decision::FightOn),
+        None,
+        |cx| cx.fight_on(11),
+    ),
+    step(
+        16,
+        |cx| cx.settled && cx.estimated && cx.advisor.estimate.is_some(),
+        Some("advisor-fight-on"),
+        |cx| {
+            cx.tour.fight_on_shot = true;
+            let back = cx.tour.resume;
+            cx.after_shot(back);
+        },
+    ),
+    // Put the weighed move away; the commander plays on.
+    step(
+        15,
+        |_| true,
+        None,
+        |cx| {
+            cx.selection.force = None;
+            cx.selection.confirm = None;
+            cx.tour.go(11);
+        },
+    ),
+    // The commander stops at the Confederate Resupply for its panel.
+    step(
+        11,
+        |cx| cx.stage_is(Step::ConfederateResupply),
+        None,
+        |cx| {
+            cx.pause();
+            cx.tour.go(12);
+        },
+    ),
+    step(
+        12,
+        |cx| {
+            cx.settled
+                && cx.pending.is_some_and(|p| {
+                    p.request
+                        .as_ref()
+                        .is_some_and(|r| r.options.contains(&Decision::EndResupply))
+                })
+        },
+        Some("resupply"),
+        |cx| {
+            cx.play();
+            cx.tour.go(4);
+        },
+    ),
+    // No resupply choice this turn: go on.
+    step(
+        12,
+        |cx| cx.tour.wait > 400,
+        None,
+        |cx| {
+            cx.play();
+            cx.tour.go(4);
+        },
+    ),
+    step(
+        4,
+        |cx| cx.stage_is(Step::BattlesAfterOrders),
+        None,
+        |cx| {
+            cx.pause();
+            cx.tour.go(5);
+        },
+    ),
+    step(5, settled, Some("union-turn"), |cx| {
+        cx.play();
+        cx.tour.go(6);
+    }),
+    // Most Quick battles end in one battle turn: the first fight-on
+    // choice may come in a later Campaign Turn.
+    step(
+        6,
+        |cx| !cx.tour.fight_on_shot && cx.asks(&Decision::FightOn),
+        None,
+        |cx| cx.fight_on(6),
+    ),
+    step(
+        6,
+        |cx| cx.over() && cx.tour.wait > 10,
+        None,
+        |cx| cx.tour.go(7),
+    ),
+    step(7, settled, Some("end"), |cx| cx.tour.go(8)),
+    // A second campaign, with Basic battles.
+    step(8, settled, None, |cx| {
+        cx.menu();
+        cx.tour.go(20);
+    }),
+    // As a Grand Campaign (21.0), so that its end goes to the Player Log.
+    step(20, settled, None, |cx| {
+        cx.choice.options.battles = BattleMode::Basic;
+        cx.choice.options.seed = 5;
+        cx.choice.grand = true;
+        cx.next.set(Screen::Game);
+        cx.tour.go(30);
+    }),
+    // The new campaign asks its first question: the commander takes over.
+    step(
+        30,
+        |cx| cx.settled && cx.request.is_some(),
+        None,
+        |cx| {
+            cx.play();
+            cx.tour.go(21);
+        },
+    ),
+    step(
+        21,
+        |cx| {
+            !cx.tour.basic_shots[0]
+                && cx.request.as_ref().is_some_and(|r| {
+                    // A battle's first questions (10.2.11, 10.2.12, 14.0.1,
+                    // 10.2.20), by their answers.
+                    r.battle_location.is_some()
+                        && r.options.iter().any(|d| {
+                            matches!(
+                                d,
+                                Decision::BuyBattlePlans { .. }
+                                    | Decision::EndInsights
+                                    | Decision::EndRemovals
+                                    | Decision::ScreenedApproach { .. }
+                            )
+                        })
+                })
+        },
+        None,
+        |cx| {
+            cx.pause();
+            cx.show_last();
+            cx.tour.go(22);
+        },
+    ),
+    step(22, settled, Some("battle-pre"), |cx| {
+        cx.tour.basic_shots[0] = true;
+        cx.after_shot(21);
+    }),
+    // Battle Plans being assigned: one already given, a Force picked.
+    step(
+        21,
+        |cx| {
+            !cx.tour.basic_shots[1]
+                && cx.asks(&Decision::EndAssign)
+                && cx.sheet().is_some_and(|s| s.assigned >= 1)
+        },
+        None,
+        |cx| {
+            cx.pause();
+            if let Some(rec) = cx.records
+                && let Some((id, s)) = latest_sheet(rec)
+            {
+                cx.screen.picked = s
+                    .units
+                    .iter()
+                    .find(|u| u.side == Side::Confederate && u.counter.is_none() && !u.in_melee)
+                    .map(|u| u.force.clone());
+                show(cx.screen, rec, id);
+            }
+            cx.tour.go(24);
+        },
+    ),
+    step(
+        24,
+        |cx| cx.settled && cx.estimated,
+        Some("battle-assign"),
+        |cx| {
+            cx.tour.basic_shots[1] = true;
+            cx.after_shot(21);
+        },
+    ),
+    // The middle of resolution: some Forces have acted, others still
+    // carry their counters.
+    step(
+        21,
+        |cx| !cx.tour.basic_shots[2] && mid_turn(cx),
+        None,
+        |cx| {
+            cx.pause();
+            cx.screen.picked = None;
+            cx.show_sheet();
+            cx.tour.go(26);
+        },
+    ),
+    step(26, settled, Some("battle-sheet"), |cx| {
+        cx.tour.basic_shots[2] = true;
+        cx.after_shot(21);
+    }),
+    step(
+        21,
+        |cx| cx.over() && cx.tour.wait > 10,
+        None,
+        |cx| cx.tour.go(28),
+    ),
+    step(28, settled, None, |cx| {
+        info!(
+            "the Basic-battle campaign ended; shots taken: {:?}",
+            cx.tour.basic_shots
+        );
+        shot(cx.commands, cx.tour, "end-basic");
+        cx.tour.go(29);
+    }),
+    // The saves the two campaigns left (with a data folder of its own).
+    step(29, settled, None, |cx| {
+        cx.menu();
+        cx.tour.go(31);
+    }),
+    step(31, settled, None, |cx| {
+        cx.next.set(Screen::Load);
+        cx.tour.go(32);
+    }),
+    step(32, settled, Some("load"), |cx| {
+        cx.next.set(Screen::PlayerLog);
+        cx.tour.go(34);
+    }),
+    step(34, settled, Some("player-log"), |cx| cx.tour.go(70)),
+    // A third campaign, with Advanced battles (A10.0-A15.0).
+    step(70, settled, None, |cx| {
+        cx.menu();
+        cx.tour.go(71);
+    }),
+    step(71, settled, None, |cx| {
+        cx.choice.options.battles = BattleMode::Advanced;
+        cx.choice.options.seed = 5;
+        cx.choice.campaign = 0;
+        cx.choice.grand = false;
+        cx.next.set(Screen::Game);
+        cx.tour.go(72);
+    }),
+    step(
+        72,
+        |cx| cx.settled && cx.request.is_some(),
+        None,
+        |cx| {
+            cx.play();
+            cx.tour.go(73);
+        },
+    ),
+    // The set-up (A10.2.14), a Force or more already placed, a Square
+    // picked for the next with both Formations offered beside it.
+    step(
+        73,
+        |cx| !cx.tour.advanced_shots[0] && set_up_square(cx).is_some(),
+        None,
+        |cx| {
+            let both = set_up_square(cx);
+            cx.pause();
+            cx.show_last();
+            cx.screen.square = both;
+            cx.tour.go(74);
+        },
+    ),
+    step(74, settled, Some("battle-sheet_advanced-1-setup"), |cx| {
+        cx.tour.advanced_shots[0] = true;
+        cx.after_shot(73);
+    }),
+    // The middle of resolution, as the Basic shot.
+    step(
+        73,
+        |cx| !cx.tour.advanced_shots[1] && mid_turn(cx),
+        None,
+        |cx| {
+            cx.pause();
+            cx.screen.square = None;
+            cx.screen.picked = None;
+            cx.show_sheet();
+            cx.tour.go(75);
+        },
+    ),
+    step(75, settled, Some("battle-sheet_advanced-2-turn"), |cx| {
+        cx.tour.advanced_shots[1] = true;
+        cx.after_shot(73);
+    }),
+    // A March or Retreat into a Square, the Squares highlighted.
+    step(
+        73,
+        |cx| !cx.tour.advanced_shots[2] && cx.asks_any(|d| matches!(d, Decision::MarchInto { .. })),
+        None,
+        |cx| {
+            cx.pause();
+            cx.show_sheet();
+            cx.tour.go(76);
+        },
+    ),
+    step(76, settled, Some("battle-sheet_advanced-3-march"), |cx| {
+        cx.tour.advanced_shots[2] = true;
+        cx.after_shot(73);
+    }),
+    // A Union Force to choose as a target, highlighted.
+    step(
+        73,
+        |cx| !cx.tour.advanced_shots[3] && cx.asks_any(|d| matches!(d, Decision::Target { .. })),
+        None,
+        |cx| {
+            cx.pause();
+            cx.show_sheet();
+            cx.tour.go(77);
+        },
+    ),
+    step(77, settled, Some("battle-sheet_advanced-4-target"), |cx| {
+        cx.tour.advanced_shots[3] = true;
+        cx.after_shot(73);
+    }),
+    // A Square in Melee (A11.5), and a Flank or Rapid Advance aimed at
+    // its target (A12.3), when the battles bring them.
+    step(
+        73,
+        |cx| !cx.tour.advanced_shots[4] && melee_square(cx),
+        None,
+        |cx| {
+            cx.pause();
+            cx.show_sheet();
+            cx.tour.go(79);
+        },
+    ),
+    step(79, settled, Some("battle-sheet_advanced-5-melee"), |cx| {
+        cx.tour.advanced_shots[4] = true;
+        cx.after_shot(73);
+    }),
+    step(
+        73,
+        |cx| !cx.tour.advanced_shots[5] && aimed(cx),
+        None,
+        |cx| {
+            cx.pause();
+            cx.show_sheet();
+            cx.tour.go(80);
+        },
+    ),
+    step(80, settled, Some("battle-sheet_advanced-6-aim"), |cx| {
+        cx.tour.advanced_shots[5] = true;
+        cx.after_shot(73);
+    }),
+    step(
+        73,
+        |cx| cx.tour.advanced_shots.iter().all(|s| *s) || (cx.over() && cx.tour.wait > 10),
+        None,
+        |cx| {
+            info!(
+                "the Advanced-battle campaign: shots taken: {:?}",
+                cx.tour.advanced_shots
+            );
+            cx.pause();
+            cx.tour.go(78);
+        },
+    ),
+    step(78, settled, None, |cx| {
+        cx.menu();
+        cx.tour.go(90);
+    }),
+    // A stand-alone battle from the main menu's Battles.
+    step(90, settled, None, |cx| {
+        cx.choice.battle = Some("cornfield".into());
+        cx.next.set(Screen::Game);
+        cx.tour.go(91);
+    }),
+    step(
+        91,
+        |cx| cx.settled && cx.request.is_some(),
+        None,
+        |cx| {
+            cx.show_last();
+            cx.tour.go(92);
+        },
+    ),
+    step(92, settled, Some("battle-stand-alone"), |cx| {
+        cx.play();
+        cx.tour.go(93);
+    }),
+    // A Confederate Force picked that may attack a Union Force now, the
+    // pointer on that Force: its relation on hover (A10.3, A11.0.1,
+    // A11.4.2), its reach and its targets ringed.
+    step(
+        93,
+        |cx| {
+            cx.asks_any(|d| matches!(d, Decision::Act { .. }))
+                && cx.sheet().is_some_and(|s| attacker(s).is_some())
+        },
+        None,
+        |cx| {
+            cx.pause();
+            if let Some(rec) = cx.records
+                && let Some((id, s)) = latest_sheet(rec)
+            {
+                cx.screen.picked = attacker(s).map(|u| u.force.clone());
+                show(cx.screen, rec, id);
+            }
+            cx.tour.go(94);
+        },
+    ),
+    step(94, |_| true, None, hover_target),
+    step(
+        95,
+        |_| true,
+        None,
+        |cx| {
+            // The pointer off the sheet; the commander plays to the end.
+            cx.tour.pointer = Some(Vec2::new(4.0, 4.0));
+            cx.play();
+            cx.screen.picked = None;
+            if cx.over() {
+                cx.pause();
+                cx.tour.pointer = None;
+                cx.tour.go(96);
+            }
+        },
+    ),
+    step(96, settled, Some("battle-stand-alone-end"), |cx| {
+        cx.tour.go(97)
+    }),
+    step(
+        97,
+        |cx| cx.tour.wait > 10,
+        None,
+        |cx| {
+            cx.menu();
+            let next_stage = if cx.tour.battles_only { 33 } else { 50 };
+            cx.tour.go(next_stage);
+        },
+    ),
+    // Every other campaign's opening map, at its first Confederate Moves.
+    step(50, settled, None, |cx| {
+        if cx.tour.map_index >= cx.catalog.campaigns.len() {
+            cx.tour.go(60);
+        } else {
+            cx.choice.campaign = cx.tour.map_index;
+            cx.choice.grand = false;
+            start_quick(cx.choice, cx.next);
+            cx.tour.go(51);
+        }
+    }),
+    step(
+        51,
+        |cx| cx.settled && cx.first_moves,
+        None,
+        |cx| {
+            let name = format!("map-{}", cx.catalog.campaigns[cx.tour.map_index].id);
+            shot(cx.commands, cx.tour, &name);
+            cx.tour.go(52);
+        },
+    ),
+    step(52, settled, None, |cx| {
+        cx.menu();
+        cx.tour.map_index += 1;
+        cx.tour.go(50);
+    }),
+    // A whole Grand Campaign (21.0), Very Quick battles, under the first
+    // seed with which the scripted commander wins all five campaigns.
+    step(60, settled, None, grand_campaign),
+    step(
+        61,
+        |cx| cx.settled && cx.request.is_some(),
+        None,
+        |cx| {
+            cx.play();
+            cx.tour.go(62);
+        },
+    ),
+    step(
+        62,
+        |cx| cx.settled && cx.over(),
+        None,
+        |cx| {
+            cx.pause();
+            cx.tour.go(65);
+        },
+    ),
+    // Once the end-of-campaign window has faded in.
+    step(65, settled, None, |cx| {
+        cx.tour.grand_played += 1;
+        let name = format!("grand-{}", cx.tour.grand_played);
+        shot(cx.commands, cx.tour, &name);
+        cx.tour.go(63);
+    }),
+    step(63, settled, None, next_in_grand),
+    step(64, settled, Some("player-log-grand"), |cx| cx.tour.go(33)),
+    step(33, settled, None, |cx| cx.quit = true),
+    // After a shot, the commander plays on once the picture is taken.
+    step(
+        40,
+        |cx| cx.tour.wait > 20,
+        None,
+        |cx| {
+            cx.play();
+            let resume = cx.tour.resume;
+            cx.tour.go(resume);
+        },
+    ),
+];
+
+/// Stage 94: the pointer on the Union Force the picked Force may attack,
+/// then the hover shot (or, after a while without one, on without it).
+fn hover_target(cx: &mut Cx) {
+    let target = cx.sheet().and_then(|s| {
+        let picked = s
+            .units
+            .iter()
+            .find(|u| Some(&u.force) == cx.screen.picked.as_ref())?;
+        let r = picked
+            .relations
+            .iter()
+            .find(|r| r.target && r.distance == 1)?;
+        Some(r.force.clone())
+    });
+    cx.tour.pointer = target.and_then(|t| {
+        let (_, at) = cx.screen.counters.iter().find(|(f, _)| *f == t)?;
+        Some(Vec2::new(at.center().x, at.center().y))
+    });
+    if cx.settled && cx.tour.pointer.is_some() {
+        shot(cx.commands, cx.tour, "battle-stand-alone-hover");
+        cx.after_shot(95);
+    } else if cx.tour.wait > 400 {
+        cx.tour.go(95);
+    }
+}
+
+/// Stage 60: a Grand Campaign of Very Quick battles, Easy, under the first
+/// seed with which the scripted commander wins all five campaigns.
+fn grand_campaign(cx: &mut Cx) {
+    let mut options = cx.choice.options;
+    options.battles = BattleMode::VeryQuick;
+    options.player = crate::rules::difficulty::PlayerLevel::Easy;
+    options.union_cavalry_corps = false;
+    let catalog = cx.catalog;
+    let wins_all = |seed: u64| {
+        catalog.campaigns.iter().all(|c| {
+            crate::sim::play(
+                c.clone(),
+                crate::rules::difficulty::GameOptions { seed, ..options },
+                Policy::Objective,
+            )
+            .is_ok_and(|g| g.result.victory)
+        })
+    };
+    match (1..2_000u64).find(|&s| wins_all(s)) {
+        Some(seed) => {
+            info!("the tour's Grand Campaign: seed {seed}");
+            options.seed = seed;
+            cx.choice.options = options;
+            cx.choice.seed_text = seed.to_string();
+            cx.choice.campaign = 0;
+            cx.choice.grand = true;
+            cx.next.set(Screen::Game);
+            cx.tour.go(61);
+        }
+        None => {
+            warn!("no seed wins all five campaigns: no Grand Campaign shots");
+            cx.tour.go(33);
+        }
+    }
+}
+
+/// Stage 63: on to the Grand Campaign's next campaign, as "Go on to …"
+/// does, or after the last to the Player Log.
+fn next_in_grand(cx: &mut Cx) {
+    let next_campaign = cx.grand.0.and_then(|g| {
+        let id = cx.log.loaded.as_ref()?.log.next_campaign(g)?;
+        Some((g, cx.catalog.campaigns.iter().position(|c| c.id == id)?))
+    });
+    cx.menu();
+    match next_campaign {
+        Some((g, campaign)) => {
+            cx.commands
+                .insert_resource(crate::app::player_log::NextInGrand { grand: g, campaign });
+            cx.tour.go(61);
+        }
+        None => {
+            cx.next.set(Screen::PlayerLog);
+            cx.tour.go(64);
+        }
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -211,34 +1089,62 @@ fn tour(
     mut decision: ResMut<crate::app::panels::decision::DecisionState>,
 ) {
     tour.wait += 1;
-    // Give each screen a moment to lay out and render.
-    let settled = tour.wait > 40;
-    // A shot showing the advisor waits for its estimate (or gives up).
-    let estimated = !matches!(
-        advisor.estimate,
-        Some(crate::app::advisor::Estimate::Working)
-    ) || tour.wait > 2_000;
-    let request = pending.as_ref().and_then(|p| p.request.clone());
-    // The Confederate Moves of turn 1 wait for the player.
-    let moves = |r: &crate::rules::decision::Request| {
-        r.battle_location.is_none()
-            && step
-                .as_ref()
-                .is_some_and(|s| *s.get() == Step::ConfederateMoves)
-            && r.options.contains(&Decision::EndMoves)
+    put_away(&mut tour, &mut screen, records.as_deref());
+    let mut cx = Cx {
+        commands: &mut commands,
+        // Give each screen a moment to lay out and render.
+        settled: tour.wait > 40,
+        // A shot showing the advisor waits for its estimate (or gives up).
+        estimated: !matches!(
+            advisor.estimate,
+            Some(crate::app::advisor::Estimate::Working)
+        ) || tour.wait > 2_000,
+        tour: &mut tour,
+        screen: &mut screen,
+        records: records.as_deref(),
+        next: &mut next,
+        next_game: &mut next_game,
+        choice: &mut choice,
+        pending: pending.as_deref(),
+        step: step.as_ref().map(|s| *s.get()),
+        game: *game.get(),
+        quit: false,
+        catalog: &catalog,
+        grand: &grand,
+        log: &log,
+        advisor: &advisor,
+        view: view.as_deref(),
+        selection: &mut selection,
+        answers: answers.as_deref(),
+        decision: &mut decision,
+        request: pending.as_ref().and_then(|p| p.request.clone()),
+        first_moves: false,
     };
-    let first_moves = request.as_ref().is_some_and(moves);
-    // On a battle shot, the battle is shown as far as it has been fought.
+    cx.first_moves = cx.request.as_ref().is_some_and(|r| moves(&cx, r));
+    let stage = cx.tour.stage;
+    if let Some(s) = STEPS.iter().find(|s| s.stage == stage && (s.when)(&cx)) {
+        if let Some(name) = s.shot {
+            shot(cx.commands, cx.tour, name);
+        }
+        (s.then)(&mut cx);
+    }
+    if cx.quit {
+        exit.write(AppExit::Success);
+    }
+}
+
+/// On a battle shot, the battle is shown as far as it has been fought;
+/// while the commander plays, finished battles are put away.
+fn put_away(tour: &mut Tour, screen: &mut BattleScreen, records: Option<&BattleRecords>) {
     if matches!(
         tour.stage,
         13 | 16 | 22 | 24 | 26 | 40 | 74..=77 | 79 | 80 | 94 | 96
-    ) && let Some(rec) = records.as_ref()
+    ) && let Some(rec) = records
         && let Some(id) = screen.id
     {
-        show(&mut screen, rec, id);
+        show(screen, rec, id);
     }
-    // While the commander plays, finished battles are put away.
-    if let Some(rec) = records.as_ref()
+    if let Some(rec) = records
         && !matches!(
             tour.stage,
             13 | 16 | 22 | 24 | 26 | 28 | 40 | 74..=77 | 79 | 80 | 93..=96
@@ -249,676 +1155,5 @@ fn tour(
                 screen.closed.push(b.id);
             }
         }
-    }
-    match tour.stage {
-        0 if settled => {
-            shot(&mut commands, &tour, "menu");
-            tour.go(1);
-        }
-        1 if settled => {
-            next.set(Screen::Settings);
-            tour.go(10);
-        }
-        10 if settled => {
-            shot(&mut commands, &tour, "settings");
-            // The set-up shot shows the same "random" seed every run.
-            choice.random_seed = Some(7);
-            next.set(Screen::Setup);
-            tour.go(2);
-        }
-        2 if settled => {
-            shot(&mut commands, &tour, "setup");
-            start_quick(&mut choice, &mut next);
-            tour.go(3);
-        }
-        3 if settled && first_moves => {
-            shot(&mut commands, &tour, "map");
-            // Lee's moves that would leave him alone are in red (3.2), and
-            // ending the Moves with every Force unmoved is asked again.
-            selection.force = Some("lee".into());
-            decision.confirm = Some(Decision::EndMoves);
-            tour.go(200);
-        }
-        200 if settled => {
-            shot(&mut commands, &tour, "confirm-end-moves");
-            tour.go(201);
-        }
-        201 if settled => {
-            selection.force = None;
-            decision.confirm = None;
-            commands.insert_resource(ScriptedCommander(Policy::Objective));
-            tour.go(11);
-        }
-        // A Quick battle once the Battle Resolution Table has been rolled.
-        11 if !tour.battle_shot
-            && records.as_ref().is_some_and(|r| {
-                r.battles.last().is_some_and(|b| {
-                    b.events
-                        .iter()
-                        .any(|e| matches!(&e.kind, EventKind::Resolution(r) if r.die.is_some()))
-                })
-            }) =>
-        {
-            commands.remove_resource::<ScriptedCommander>();
-            if let Some(rec) = records.as_ref()
-                && let Some(b) = rec.battles.last()
-            {
-                show(&mut screen, rec, b.id);
-            }
-            tour.go(13);
-        }
-        13 if settled && estimated => {
-            tour.battle_shot = true;
-            tour.shot_then(&mut commands, "battle-quick", 11);
-        }
-        // A move into the Union army waits for confirmation with the
-        // advisor's estimate of the battle it brings.
-        11 if !tour.move_shot
-            && let Some(r) = request.as_ref()
-            && moves(r)
-            && let Some(Decision::MoveForce { force, to }) = view
-                .as_ref()
-                .and_then(|v| v.request.as_ref())
-                .and_then(|v| v.choices.iter().find(|c| c.starts_battle))
-                .map(|c| &c.decision) =>
-        {
-            commands.remove_resource::<ScriptedCommander>();
-            selection.force = Some(force.to_string());
-            selection.confirm = Some(to.to_string());
-            tour.go(14);
-        }
-        14 if settled && estimated && advisor.estimate.is_some() => {
-            tour.move_shot = true;
-            tour.shot_then(&mut commands, "advisor-move", 15);
-        }
-        // Fight on or retreat (14.5.1), with the advisor's estimate.
-        11 if !tour.fight_on_shot
-            && tour.battle_shot
-            && request
-                .as_ref()
-                .is_some_and(|r| r.options.contains(&Decision::FightOn)) =>
-        {
-            fight_on(
-                &mut commands,
-                &mut tour,
-                &mut screen,
-                records.as_deref(),
-                11,
-            );
-        }
-        16 if settled && estimated && advisor.estimate.is_some() => {
-            tour.fight_on_shot = true;
-            let back = tour.resume;
-            tour.shot_then(&mut commands, "advisor-fight-on", back);
-        }
-        // Put the weighed move away; the commander plays on.
-        15 => {
-            selection.force = None;
-            selection.confirm = None;
-            tour.go(11);
-        }
-        // The commander stops at the Confederate Resupply for its panel.
-        11 if step
-            .as_ref()
-            .is_some_and(|s| *s.get() == Step::ConfederateResupply) =>
-        {
-            commands.remove_resource::<ScriptedCommander>();
-            tour.go(12);
-        }
-        12 if settled
-            && pending.as_ref().is_some_and(|p| {
-                p.request
-                    .as_ref()
-                    .is_some_and(|r| r.options.contains(&Decision::EndResupply))
-            }) =>
-        {
-            shot(&mut commands, &tour, "resupply");
-            commands.insert_resource(ScriptedCommander(Policy::Objective));
-            tour.go(4);
-        }
-        // No resupply choice this turn: go on.
-        12 if tour.wait > 400 => {
-            commands.insert_resource(ScriptedCommander(Policy::Objective));
-            tour.go(4);
-        }
-        4 if step
-            .as_ref()
-            .is_some_and(|s| *s.get() == Step::BattlesAfterOrders) =>
-        {
-            commands.remove_resource::<ScriptedCommander>();
-            tour.go(5);
-        }
-        5 if settled => {
-            shot(&mut commands, &tour, "union-turn");
-            commands.insert_resource(ScriptedCommander(Policy::Objective));
-            tour.go(6);
-        }
-        // Most Quick battles end in one battle turn: the first fight-on
-        // choice may come in a later Campaign Turn.
-        6 if !tour.fight_on_shot
-            && request
-                .as_ref()
-                .is_some_and(|r| r.options.contains(&Decision::FightOn)) =>
-        {
-            fight_on(&mut commands, &mut tour, &mut screen, records.as_deref(), 6);
-        }
-        6 if *game.get() == GameState::Over && tour.wait > 10 => {
-            tour.go(7);
-        }
-        7 if settled => {
-            shot(&mut commands, &tour, "end");
-            tour.go(8);
-        }
-        // A second campaign, with Basic battles.
-        8 if settled => {
-            crate::app::to_menu(&mut next, &mut next_game);
-            tour.go(20);
-        }
-        // As a Grand Campaign (21.0), so that its end goes to the Player Log.
-        20 if settled => {
-            choice.options.battles = BattleMode::Basic;
-            choice.options.seed = 5;
-            choice.grand = true;
-            next.set(Screen::Game);
-            tour.go(30);
-        }
-        // The new campaign asks its first question: the commander takes over.
-        30 if settled && request.is_some() => {
-            commands.insert_resource(ScriptedCommander(Policy::Objective));
-            tour.go(21);
-        }
-        21 if !tour.basic_shots[0]
-            && request.as_ref().is_some_and(|r| {
-                // A battle's first questions (10.2.11, 10.2.12, 14.0.1,
-                // 10.2.20), by their answers.
-                r.battle_location.is_some()
-                    && r.options.iter().any(|d| {
-                        matches!(
-                            d,
-                            Decision::BuyBattlePlans { .. }
-                                | Decision::EndInsights
-                                | Decision::EndRemovals
-                                | Decision::ScreenedApproach { .. }
-                        )
-                    })
-            }) =>
-        {
-            commands.remove_resource::<ScriptedCommander>();
-            if let Some(rec) = records.as_ref()
-                && let Some(b) = rec.battles.last()
-            {
-                show(&mut screen, rec, b.id);
-            }
-            tour.go(22);
-        }
-        22 if settled => {
-            tour.basic_shots[0] = true;
-            tour.shot_then(&mut commands, "battle-pre", 21);
-        }
-        // Battle Plans being assigned: one already given, a Force picked.
-        21 if !tour.basic_shots[1]
-            && request
-                .as_ref()
-                .is_some_and(|r| r.options.contains(&Decision::EndAssign))
-            && records
-                .as_ref()
-                .and_then(|r| latest_sheet(r))
-                .is_some_and(|(_, s)| s.assigned >= 1) =>
-        {
-            commands.remove_resource::<ScriptedCommander>();
-            if let Some(rec) = records.as_ref()
-                && let Some((id, s)) = latest_sheet(rec)
-            {
-                screen.picked = s
-                    .units
-                    .iter()
-                    .find(|u| u.side == Side::Confederate && u.counter.is_none() && !u.in_melee)
-                    .map(|u| u.force.clone());
-                show(&mut screen, rec, id);
-            }
-            tour.go(24);
-        }
-        24 if settled && estimated => {
-            tour.basic_shots[1] = true;
-            tour.shot_then(&mut commands, "battle-assign", 21);
-        }
-        // The middle of resolution: some Forces have acted, others still
-        // carry their counters.
-        21 if !tour.basic_shots[2]
-            && request
-                .as_ref()
-                .is_some_and(|r| r.options.iter().any(|d| matches!(d, Decision::Act { .. })))
-            && records
-                .as_ref()
-                .and_then(|r| latest_sheet(r))
-                .is_some_and(|(_, s)| {
-                    s.units.iter().any(|u| u.acted)
-                        && s.units.iter().any(|u| u.counter.is_some())
-                        && !s.drawn.is_empty()
-                }) =>
-        {
-            commands.remove_resource::<ScriptedCommander>();
-            screen.picked = None;
-            if let Some(rec) = records.as_ref()
-                && let Some((id, _)) = latest_sheet(rec)
-            {
-                show(&mut screen, rec, id);
-            }
-            tour.go(26);
-        }
-        26 if settled => {
-            tour.basic_shots[2] = true;
-            tour.shot_then(&mut commands, "battle-sheet", 21);
-        }
-        21 if *game.get() == GameState::Over && tour.wait > 10 => {
-            tour.go(28);
-        }
-        28 if settled => {
-            info!(
-                "the Basic-battle campaign ended; shots taken: {:?}",
-                tour.basic_shots
-            );
-            shot(&mut commands, &tour, "end-basic");
-            tour.go(29);
-        }
-        // The saves the two campaigns left (with a data folder of its own).
-        29 if settled => {
-            crate::app::to_menu(&mut next, &mut next_game);
-            tour.go(31);
-        }
-        31 if settled => {
-            next.set(Screen::Load);
-            tour.go(32);
-        }
-        32 if settled => {
-            shot(&mut commands, &tour, "load");
-            next.set(Screen::PlayerLog);
-            tour.go(34);
-        }
-        34 if settled => {
-            shot(&mut commands, &tour, "player-log");
-            tour.go(70);
-        }
-        // A third campaign, with Advanced battles (A10.0-A15.0).
-        70 if settled => {
-            crate::app::to_menu(&mut next, &mut next_game);
-            tour.go(71);
-        }
-        71 if settled => {
-            choice.options.battles = BattleMode::Advanced;
-            choice.options.seed = 5;
-            choice.campaign = 0;
-            choice.grand = false;
-            next.set(Screen::Game);
-            tour.go(72);
-        }
-        72 if settled && request.is_some() => {
-            commands.insert_resource(ScriptedCommander(Policy::Objective));
-            tour.go(73);
-        }
-        // The set-up (A10.2.14), a Force or more already placed, a Square
-        // picked for the next with both Formations offered beside it.
-        73 if !tour.advanced_shots[0]
-            && let Some(r) = request.as_ref()
-            && answers.as_ref().is_some_and(|a| {
-                matches!(a.answers.last(), Some(Decision::PlaceOnSquare { .. }))
-            })
-            && let Some(both) = r.options.iter().find_map(|d| match d {
-                Decision::PlaceOnSquare { square, .. }
-                    if crate::app::battle::formations_at(r, *square).len() > 1 =>
-                {
-                    Some(*square)
-                }
-                _ => None,
-            }) =>
-        {
-            commands.remove_resource::<ScriptedCommander>();
-            if let Some(rec) = records.as_ref()
-                && let Some(b) = rec.battles.last()
-            {
-                show(&mut screen, rec, b.id);
-            }
-            screen.square = Some(both);
-            tour.go(74);
-        }
-        74 if settled => {
-            tour.advanced_shots[0] = true;
-            tour.shot_then(&mut commands, "battle-sheet_advanced-1-setup", 73);
-        }
-        // The middle of resolution, as the Basic shot.
-        73 if !tour.advanced_shots[1]
-            && request
-                .as_ref()
-                .is_some_and(|r| r.options.iter().any(|d| matches!(d, Decision::Act { .. })))
-            && records
-                .as_ref()
-                .and_then(|r| latest_sheet(r))
-                .is_some_and(|(_, s)| {
-                    s.units.iter().any(|u| u.acted)
-                        && s.units.iter().any(|u| u.counter.is_some())
-                        && !s.drawn.is_empty()
-                }) =>
-        {
-            commands.remove_resource::<ScriptedCommander>();
-            screen.square = None;
-            screen.picked = None;
-            if let Some(rec) = records.as_ref()
-                && let Some((id, _)) = latest_sheet(rec)
-            {
-                show(&mut screen, rec, id);
-            }
-            tour.go(75);
-        }
-        75 if settled => {
-            tour.advanced_shots[1] = true;
-            tour.shot_then(&mut commands, "battle-sheet_advanced-2-turn", 73);
-        }
-        // A March or Retreat into a Square, the Squares highlighted.
-        73 if !tour.advanced_shots[2]
-            && request.as_ref().is_some_and(|r| {
-                r.options
-                    .iter()
-                    .any(|d| matches!(d, Decision::MarchInto { .. }))
-            }) =>
-        {
-            commands.remove_resource::<ScriptedCommander>();
-            if let Some(rec) = records.as_ref()
-                && let Some((id, _)) = latest_sheet(rec)
-            {
-                show(&mut screen, rec, id);
-            }
-            tour.go(76);
-        }
-        76 if settled => {
-            tour.advanced_shots[2] = true;
-            tour.shot_then(&mut commands, "battle-sheet_advanced-3-march", 73);
-        }
-        // A Union Force to choose as a target, highlighted.
-        73 if !tour.advanced_shots[3]
-            && request.as_ref().is_some_and(|r| {
-                r.options
-                    .iter()
-                    .any(|d| matches!(d, Decision::Target { .. }))
-            }) =>
-        {
-            commands.remove_resource::<ScriptedCommander>();
-            if let Some(rec) = records.as_ref()
-                && let Some((id, _)) = latest_sheet(rec)
-            {
-                show(&mut screen, rec, id);
-            }
-            tour.go(77);
-        }
-        77 if settled => {
-            tour.advanced_shots[3] = true;
-            tour.shot_then(&mut commands, "battle-sheet_advanced-4-target", 73);
-        }
-        // A Square in Melee (A11.5), and a Flank or Rapid Advance aimed at
-        // its target (A12.3), when the battles bring them.
-        73 if !tour.advanced_shots[4]
-            && request
-                .as_ref()
-                .is_some_and(|r| r.battle_location.is_some())
-            && records
-                .as_ref()
-                .and_then(|r| latest_sheet(r))
-                .is_some_and(|(_, s)| {
-                    s.units.iter().any(|u| {
-                        u.side == Side::Union
-                            && u.square.is_some()
-                            && s.units
-                                .iter()
-                                .any(|c| c.side == Side::Confederate && c.square == u.square)
-                    })
-                }) =>
-        {
-            commands.remove_resource::<ScriptedCommander>();
-            if let Some(rec) = records.as_ref()
-                && let Some((id, _)) = latest_sheet(rec)
-            {
-                show(&mut screen, rec, id);
-            }
-            tour.go(79);
-        }
-        79 if settled => {
-            tour.advanced_shots[4] = true;
-            tour.shot_then(&mut commands, "battle-sheet_advanced-5-melee", 73);
-        }
-        73 if !tour.advanced_shots[5]
-            && request
-                .as_ref()
-                .is_some_and(|r| r.battle_location.is_some())
-            && records
-                .as_ref()
-                .and_then(|r| latest_sheet(r))
-                .is_some_and(|(_, s)| s.units.iter().any(|u| u.target.is_some())) =>
-        {
-            commands.remove_resource::<ScriptedCommander>();
-            if let Some(rec) = records.as_ref()
-                && let Some((id, _)) = latest_sheet(rec)
-            {
-                show(&mut screen, rec, id);
-            }
-            tour.go(80);
-        }
-        80 if settled => {
-            tour.advanced_shots[5] = true;
-            tour.shot_then(&mut commands, "battle-sheet_advanced-6-aim", 73);
-        }
-        73 if tour.advanced_shots.iter().all(|s| *s)
-            || (*game.get() == GameState::Over && tour.wait > 10) =>
-        {
-            info!(
-                "the Advanced-battle campaign: shots taken: {:?}",
-                tour.advanced_shots
-            );
-            commands.remove_resource::<ScriptedCommander>();
-            tour.go(78);
-        }
-        78 if settled => {
-            crate::app::to_menu(&mut next, &mut next_game);
-            tour.go(90);
-        }
-        // A stand-alone battle from the main menu's Battles.
-        90 if settled => {
-            choice.battle = Some("cornfield".into());
-            next.set(Screen::Game);
-            tour.go(91);
-        }
-        91 if settled && request.is_some() => {
-            if let Some(rec) = records.as_ref()
-                && let Some(b) = rec.battles.last()
-            {
-                show(&mut screen, rec, b.id);
-            }
-            tour.go(92);
-        }
-        92 if settled => {
-            shot(&mut commands, &tour, "battle-stand-alone");
-            commands.insert_resource(ScriptedCommander(Policy::Objective));
-            tour.go(93);
-        }
-        // A Confederate Force picked that may attack a Union Force now,
-        // the pointer on that Force: its relation on hover (A10.3, A11.0.1,
-        // A11.4.2), its reach and its targets ringed.
-        93 if request
-            .as_ref()
-            .is_some_and(|r| r.options.iter().any(|d| matches!(d, Decision::Act { .. })))
-            && records
-                .as_ref()
-                .and_then(|r| latest_sheet(r))
-                .is_some_and(|(_, s)| {
-                    s.units.iter().any(|u| {
-                        u.side == Side::Confederate
-                            && u.relations.iter().any(|r| r.target && r.distance == 1)
-                    })
-                }) =>
-        {
-            commands.remove_resource::<ScriptedCommander>();
-            if let Some(rec) = records.as_ref()
-                && let Some((id, s)) = latest_sheet(rec)
-            {
-                screen.picked = s
-                    .units
-                    .iter()
-                    .find(|u| {
-                        u.side == Side::Confederate
-                            && u.relations.iter().any(|r| r.target && r.distance == 1)
-                    })
-                    .map(|u| u.force.clone());
-                show(&mut screen, rec, id);
-            }
-            tour.go(94);
-        }
-        94 => {
-            let target = records
-                .as_ref()
-                .and_then(|r| latest_sheet(r))
-                .and_then(|(_, s)| {
-                    let picked = s
-                        .units
-                        .iter()
-                        .find(|u| Some(&u.force) == screen.picked.as_ref())?;
-                    let r = picked
-                        .relations
-                        .iter()
-                        .find(|r| r.target && r.distance == 1)?;
-                    Some(r.force.clone())
-                });
-            tour.pointer = target.and_then(|t| {
-                let (_, at) = screen.counters.iter().find(|(f, _)| *f == t)?;
-                Some(Vec2::new(at.center().x, at.center().y))
-            });
-            if settled && tour.pointer.is_some() {
-                tour.shot_then(&mut commands, "battle-stand-alone-hover", 95);
-            } else if tour.wait > 400 {
-                tour.go(95);
-            }
-        }
-        95 => {
-            // The pointer off the sheet; the commander plays to the end.
-            tour.pointer = Some(Vec2::new(4.0, 4.0));
-            commands.insert_resource(ScriptedCommander(Policy::Objective));
-            screen.picked = None;
-            if *game.get() == GameState::Over {
-                commands.remove_resource::<ScriptedCommander>();
-                tour.pointer = None;
-                tour.go(96);
-            }
-        }
-        96 if settled => {
-            shot(&mut commands, &tour, "battle-stand-alone-end");
-            tour.go(97);
-        }
-        97 if tour.wait > 10 => {
-            crate::app::to_menu(&mut next, &mut next_game);
-            let next_stage = if tour.battles_only { 33 } else { 50 };
-            tour.go(next_stage);
-        }
-        // Every other campaign's opening map, at its first Confederate Moves.
-        50 if settled => {
-            if tour.map_index >= catalog.campaigns.len() {
-                tour.go(60);
-            } else {
-                choice.campaign = tour.map_index;
-                choice.grand = false;
-                start_quick(&mut choice, &mut next);
-                tour.go(51);
-            }
-        }
-        51 if settled && first_moves => {
-            let name = format!("map-{}", catalog.campaigns[tour.map_index].id);
-            shot(&mut commands, &tour, &name);
-            tour.go(52);
-        }
-        52 if settled => {
-            crate::app::to_menu(&mut next, &mut next_game);
-            tour.map_index += 1;
-            tour.go(50);
-        }
-        // A whole Grand Campaign (21.0), Very Quick battles, under the first
-        // seed with which the scripted commander wins all five campaigns.
-        60 if settled => {
-            let mut options = choice.options;
-            options.battles = BattleMode::VeryQuick;
-            options.player = crate::rules::difficulty::PlayerLevel::Easy;
-            options.union_cavalry_corps = false;
-            let wins_all = |seed: u64| {
-                catalog.campaigns.iter().all(|c| {
-                    crate::sim::play(
-                        c.clone(),
-                        crate::rules::difficulty::GameOptions { seed, ..options },
-                        Policy::Objective,
-                    )
-                    .is_ok_and(|g| g.result.victory)
-                })
-            };
-            match (1..2_000u64).find(|&s| wins_all(s)) {
-                Some(seed) => {
-                    info!("the tour's Grand Campaign: seed {seed}");
-                    options.seed = seed;
-                    choice.options = options;
-                    choice.seed_text = seed.to_string();
-                    choice.campaign = 0;
-                    choice.grand = true;
-                    next.set(Screen::Game);
-                    tour.go(61);
-                }
-                None => {
-                    warn!("no seed wins all five campaigns: no Grand Campaign shots");
-                    tour.go(33);
-                }
-            }
-        }
-        61 if settled && request.is_some() => {
-            commands.insert_resource(ScriptedCommander(Policy::Objective));
-            tour.go(62);
-        }
-        62 if settled && *game.get() == GameState::Over => {
-            commands.remove_resource::<ScriptedCommander>();
-            tour.go(65);
-        }
-        // Once the end-of-campaign window has faded in.
-        65 if settled => {
-            tour.grand_played += 1;
-            let name = format!("grand-{}", tour.grand_played);
-            shot(&mut commands, &tour, &name);
-            tour.go(63);
-        }
-        63 if settled => {
-            let next_campaign = grand.0.and_then(|g| {
-                let id = log.loaded.as_ref()?.log.next_campaign(g)?;
-                Some((g, catalog.campaigns.iter().position(|c| c.id == id)?))
-            });
-            crate::app::to_menu(&mut next, &mut next_game);
-            match next_campaign {
-                // As "Go on to …" does.
-                Some((g, campaign)) => {
-                    commands.insert_resource(crate::app::player_log::NextInGrand {
-                        grand: g,
-                        campaign,
-                    });
-                    tour.go(61);
-                }
-                None => {
-                    next.set(Screen::PlayerLog);
-                    tour.go(64);
-                }
-            }
-        }
-        64 if settled => {
-            shot(&mut commands, &tour, "player-log-grand");
-            tour.go(33);
-        }
-        33 if settled => {
-            exit.write(AppExit::Success);
-        }
-        // After a shot, the commander plays on once the picture is taken.
-        40 if tour.wait > 20 => {
-            commands.insert_resource(ScriptedCommander(Policy::Objective));
-            let resume = tour.resume;
-            tour.go(resume);
-        }
-        _ => {}
     }
 }

@@ -1,0 +1,179 @@
+//! Battle Plan assignment (12.2): each Confederate Force with the
+//! counters it may take now (the others say why on hover), the counters
+//! left (10.2.10), Prepare, counters taken back until Done, the Formation
+//! counter (12.3.7) and Clear Orders by Scout (11.2.1).
+
+use bevy::prelude::MessageWriter;
+use bevy_egui::egui::{self, RichText};
+
+use super::shared::send;
+use crate::app::battle::BattleScreen;
+use crate::campaign::Side;
+use crate::rules::battle::record::{SheetUnit, SheetView};
+use crate::rules::battle::terms::PlanCounter;
+use crate::rules::board::{Board, label};
+use crate::rules::decision::{Decision, Request};
+use crate::rules::sequence::Decide;
+
+/// 12.2: each Confederate Force with the counters it may take now (the
+/// others say why on hover), the counters left, Prepare, the Formation
+/// counter and Clear Orders by Scout.
+pub(super) fn assignment(
+    ui: &mut egui::Ui,
+    board: &Board,
+    r: &Request,
+    sheet: Option<&SheetView>,
+    screen: &mut BattleScreen,
+    decide: &mut MessageWriter<Decide>,
+) {
+    let Some(sheet) = sheet else { return };
+    let left = sheet.quantity.saturating_sub(sheet.assigned);
+    pick_default(screen, sheet);
+    ui.label(
+        RichText::new(format!(
+            "Battle Plan Counters: {left} of {} left this turn",
+            sheet.quantity
+        ))
+        .strong(),
+    );
+    ui.label(RichText::new("Click a Force on the sheet or below; a Force without a counter uses a Default Battle Plan (12.4).").size(11.0));
+    let hold = Decision::HoldFormationCounter;
+    if r.options.contains(&hold)
+        && ui
+            .button("Formation counter beside the sheet")
+            .on_hover_text(format!(
+                "{} ({})",
+                PlanCounter::Formation.summary(),
+                PlanCounter::Formation.rule()
+            ))
+            .clicked()
+    {
+        send(decide, &hold);
+    }
+    egui::ScrollArea::vertical()
+        .id_salt("assignment")
+        .max_height(ui.available_height() - 60.0)
+        .show(ui, |ui| {
+            for u in sheet.units.iter().filter(|u| u.side == Side::Confederate) {
+                let name = board.piece(&u.force).map_or(u.force.clone(), label);
+                let picked = screen.picked.as_deref() == Some(u.force.as_str());
+                let mut head = format!(
+                    "{name} · in {:?} · {}",
+                    u.formation,
+                    crate::app::battle::sheet::place(u)
+                );
+                if let Some(c) = u.counter {
+                    head.push_str(&format!(" · {}", c.name()));
+                }
+                if u.prepare {
+                    head.push_str(" · Prepare");
+                }
+                if ui
+                    .selectable_label(picked, RichText::new(head).strong())
+                    .clicked()
+                {
+                    screen.picked = Some(u.force.clone());
+                }
+                if !picked {
+                    continue;
+                }
+                ui.indent(("assign", &u.force), |ui| {
+                    counters_for(ui, board, r, u, left, decide);
+                });
+            }
+        });
+    ui.separator();
+    if ui
+        .button(RichText::new("Done: the Union draws and the turn is resolved (Enter)").strong())
+        .clicked()
+    {
+        send(decide, &Decision::EndAssign);
+    }
+}
+
+/// The picked Force's choices (12.2): every Battle Plan Counter, those it
+/// may not take now saying why; a counter given this turn taken back
+/// (R-12.2-back); Clear Orders for a Scout (11.2.1).
+fn counters_for(
+    ui: &mut egui::Ui,
+    board: &Board,
+    r: &Request,
+    u: &SheetUnit,
+    left: u32,
+    decide: &mut MessageWriter<Decide>,
+) {
+    for plan in PlanCounter::ALL {
+        let d = Decision::AssignPlan {
+            force: u.force.as_str().into(),
+            plan,
+        };
+        let why = u
+            .refusals
+            .iter()
+            .find(|(p, _)| *p == plan)
+            .map(|(_, w)| w.clone());
+        let legal = r.options.contains(&d);
+        let text = format!("{} ({})", plan.name(), plan.rule());
+        let resp = ui.add_enabled(legal, egui::Button::new(text));
+        let resp = if legal {
+            resp.on_hover_text(plan.summary())
+        } else {
+            resp.on_disabled_hover_text(why.unwrap_or_else(|| {
+                if left == 0 {
+                    "No Battle Plan Counters left this turn (10.2.10).".into()
+                } else {
+                    "Not allowed now.".into()
+                }
+            }))
+        };
+        if resp.clicked() {
+            send(decide, &d);
+        }
+    }
+    // 12.2 (R-12.2-back): a counter given this turn comes back
+    // until Done.
+    for d in r
+        .options
+        .iter()
+        .filter(|d| matches!(d, Decision::TakeBackPlan { force, .. } if force.as_str() == u.force))
+    {
+        if let Decision::TakeBackPlan { plan, .. } = d
+            && ui
+                .button(format!("Take {} back", plan.name()))
+                .on_hover_text("Until Done, a counter given this turn may be taken back; its place in the quantity is free again (R-12.2-back).")
+                .clicked()
+        {
+            send(decide, d);
+        }
+    }
+    let clear = Decision::ClearOrders {
+        force: u.force.as_str().into(),
+    };
+    if r.options.contains(&clear)
+        && ui
+            .button(format!("Clear Orders: discard a Scout ({} left)", board.scouts.available))
+            .on_hover_text("11.2.1: no Activation roll for this Force's Battle Plan Counter this turn; without a counter, Clear Orders for up to three Forces' Default Battle Plans.")
+            .clicked()
+    {
+        send(decide, &clear);
+    }
+}
+
+/// Unless a Confederate Force is picked: the first without a counter and
+/// out of Melee, else the first.
+fn pick_default(screen: &mut BattleScreen, sheet: &SheetView) {
+    let ours: Vec<&str> = sheet
+        .units
+        .iter()
+        .filter(|u| u.side == Side::Confederate)
+        .map(|u| u.force.as_str())
+        .collect();
+    if !screen.picked.as_deref().is_some_and(|p| ours.contains(&p)) {
+        screen.picked = sheet
+            .units
+            .iter()
+            .find(|u| u.side == Side::Confederate && u.counter.is_none() && !u.in_melee)
+            .or_else(|| sheet.units.iter().find(|u| u.side == Side::Confederate))
+            .map(|u| u.force.clone());
+    }
+}

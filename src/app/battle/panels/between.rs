@@ -1,0 +1,51 @@
+//! Between battle turns and at Rejoin (14.5, 14.5.1, 14.8): the Combat
+//! Values against their 3:1 lines and the choices (fight on, retreat,
+//! Rejoin, a column shift), each explained on hover.
+
+use bevy::prelude::MessageWriter;
+use bevy_egui::egui::{self, RichText};
+
+use super::pre_battle::envelopment_bars;
+use super::shared::send;
+use crate::rules::board::Board;
+use crate::rules::decision::{Decision, Request};
+use crate::rules::sequence::Decide;
+
+/// Between battle turns and at Rejoin: the Combat Values against their 3:1
+/// lines, and the choices.
+pub(super) fn between_turns(
+    ui: &mut egui::Ui,
+    board: &Board,
+    r: &Request,
+    decide: &mut MessageWriter<Decide>,
+) {
+    if let Some(s) = r.situation {
+        envelopment_bars(ui, s.confederate_combat, s.union_combat);
+        ui.label(
+            RichText::new(
+                "Rout at 3:1 after each battle turn (14.5); at the end, 2:1 or worse retreats without a roll (14.8).",
+            )
+            .size(11.0),
+        );
+    }
+    for d in &r.options {
+        let tip = match d {
+            Decision::FightOn => "Fight the next battle turn.",
+            Decision::VoluntaryRetreat => {
+                "14.5.1: your Forces leave the battle now (you choose where); no Rout, no further Hits."
+            }
+            Decision::Rejoin => "14.8.1: a new battle starts here from the Fog of War.",
+            Decision::RetreatInsteadOfRejoin => {
+                "14.8.3: retreat your army instead of fighting again."
+            }
+            _ => "One column shift on the Battle Resolution Table, once in the battle (10.2.5).",
+        };
+        if ui
+            .button(crate::rules::view::word(board, d))
+            .on_hover_text(tip)
+            .clicked()
+        {
+            send(decide, d);
+        }
+    }
+}

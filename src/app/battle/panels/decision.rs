@@ -1,0 +1,153 @@
+//! The decision panel during a battle: which of the battle's layouts a
+//! pending question gets (set-up, March, target, Battle Plan assignment,
+//! order of resolution, placement, the cup, Insights, the Fog of War
+//! re-roll, between battle turns), with the odds advisor's estimate
+//! where a choice commits the battle. Only the rules' legal options are
+//! offered.
+
+use bevy::prelude::MessageWriter;
+use bevy_egui::egui::{self, RichText};
+
+use super::shared::{RED, send};
+use super::{assignment, between, cup, insights, march, order, placement, set_up, targets};
+use crate::app::battle::BattleScreen;
+use crate::rules::battle::record::{BattleRecord, EventKind, SheetView};
+use crate::rules::board::Board;
+use crate::rules::decision::{Decision, Request};
+use crate::rules::sequence::Decide;
+
+/// The decision panel during a battle. Returns false when the request is
+/// not one this panel lays out (the generic list then shows it).
+pub fn decision(
+    ui: &mut egui::Ui,
+    board: &Board,
+    r: &Request,
+    b: Option<&BattleRecord>,
+    sheet: Option<&SheetView>,
+    screen: &mut BattleScreen,
+    decide: &mut MessageWriter<Decide>,
+    advisor: &crate::app::advisor::Advisor,
+) -> bool {
+    let has_cup = b.is_some_and(|b| {
+        b.events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Cup { .. }))
+    });
+    let Some(layout) = layout(r, sheet.is_some(), has_cup) else {
+        return false;
+    };
+    ui.label(RichText::new(format!("({}) {}", r.rule, r.prompt)).strong());
+    match layout {
+        Layout::SetUp => set_up::set_up(ui, board, r, screen, decide),
+        Layout::Squares => march::march_into(ui, board, r, sheet, decide),
+        Layout::Target => targets::targets(ui, board, r, sheet, decide),
+        Layout::Assign => {
+            assignment::assignment(ui, board, r, sheet, screen, decide);
+            crate::app::advisor::show(
+                ui,
+                advisor,
+                &Decision::EndAssign,
+                "the battle if these counters are committed",
+            );
+        }
+        Layout::Act => order::order_of_resolution(ui, board, r, sheet, screen, decide),
+        Layout::Place => placement::placement(ui, r, decide),
+        Layout::Cup => cup::cup_removals(ui, r, b, decide),
+        Layout::Insights => insights::insights(ui, r, decide),
+        Layout::Fog => {
+            ui.colored_label(
+                RED,
+                "A re-roll costs a Scout and there is no going back to this roll (10.2.2).",
+            );
+            if ui
+                .button(format!(
+                    "Keep this roll (Enter) — Scouts left {}",
+                    board.scouts.available
+                ))
+                .clicked()
+            {
+                send(decide, &Decision::AcceptFogOfWar);
+            }
+            if ui.button("Discard a Scout and roll again").clicked() {
+                send(decide, &Decision::RerollFogOfWar);
+            }
+        }
+        Layout::Between => {
+            between::between_turns(ui, board, r, decide);
+            for (d, what) in [
+                (Decision::FightOn, "the battle if you fight on"),
+                (Decision::Rejoin, "the battle if you Rejoin"),
+            ] {
+                crate::app::advisor::show(ui, advisor, &d, what);
+            }
+        }
+    }
+    true
+}
+
+/// The battle requests this panel lays out itself.
+enum Layout {
+    /// A10.2.14: a Square and Formation for the Force being set up.
+    SetUp,
+    /// A11.0, A12.4: the Square a Force moves or retreats into.
+    Squares,
+    /// A11.4, A11.6, A12.3: the Union Force attacked or aimed at.
+    Target,
+    Assign,
+    Act,
+    Place,
+    Cup,
+    Insights,
+    Fog,
+    Between,
+}
+
+/// `sheet` and `cup`: whether the record has what those layouts draw;
+/// without it the generic list of choices is shown instead.
+fn layout(r: &Request, sheet: bool, cup: bool) -> Option<Layout> {
+    let has = |f: &dyn Fn(&Decision) -> bool| r.options.iter().any(f);
+    Some(if has(&|d| matches!(d, Decision::PlaceOnSquare { .. })) {
+        Layout::SetUp
+    } else if has(&|d| matches!(d, Decision::MarchInto { .. })) {
+        Layout::Squares
+    } else if has(&|d| matches!(d, Decision::Target { .. })) {
+        Layout::Target
+    }
+    // 12.2: assigning, even when only "done" is left.
+    else if sheet
+        && has(&|d| {
+            matches!(
+                d,
+                Decision::AssignPlan { .. }
+                    | Decision::ClearOrders { .. }
+                    | Decision::HoldFormationCounter
+                    | Decision::EndAssign
+            )
+        })
+    {
+        Layout::Assign
+    } else if has(&|d| matches!(d, Decision::Act { .. })) {
+        Layout::Act
+    } else if has(&|d| matches!(d, Decision::PlaceForce { .. })) {
+        Layout::Place
+    } else if cup && has(&|d| matches!(d, Decision::RemoveSpecialPlan { .. })) {
+        Layout::Cup
+    } else if has(&|d| matches!(d, Decision::ChooseInsight { .. })) {
+        Layout::Insights
+    } else if r.options.contains(&Decision::RerollFogOfWar) {
+        Layout::Fog
+    } else if has(&|d| {
+        matches!(
+            d,
+            Decision::FightOn
+                | Decision::VoluntaryRetreat
+                | Decision::Rejoin
+                | Decision::RetreatInsteadOfRejoin
+                | Decision::ShiftColumn { .. }
+        )
+    }) {
+        Layout::Between
+    } else {
+        return None;
+    })
+}

@@ -1,0 +1,54 @@
+//! Placement on the Basic sheet (10.2.15, 10.2.16): the Force being
+//! placed, every legal Region and Formation (Artillery always in Line,
+//! 10.3).
+
+use bevy::prelude::MessageWriter;
+use bevy_egui::egui::{self, RichText};
+
+use super::shared::send;
+use crate::rules::battle::ground::Region;
+use crate::rules::battle::terms::Formation;
+use crate::rules::decision::{Decision, Request};
+use crate::rules::sequence::Decide;
+
+/// 10.2.16: the Force being placed, every legal Region and Formation.
+pub(super) fn placement(ui: &mut egui::Ui, r: &Request, decide: &mut MessageWriter<Decide>) {
+    egui::Grid::new("placement").show(ui, |ui| {
+        ui.label("");
+        ui.label(RichText::new("Line (—)").strong());
+        ui.label(RichText::new("Column (|)").strong());
+        ui.end_row();
+        for region in [
+            Region::ConfederateFront,
+            Region::ConfederateApproach,
+            Region::ConfederateReserve,
+        ] {
+            let offered: Vec<&Decision> = r
+                .options
+                .iter()
+                .filter(|d| matches!(d, Decision::PlaceForce { region: rg, .. } if *rg == region))
+                .collect();
+            if offered.is_empty() {
+                continue;
+            }
+            ui.label(region.name());
+            for f in [Formation::Line, Formation::Column] {
+                match offered.iter().find(
+                    |d| matches!(d, Decision::PlaceForce { formation, .. } if *formation == f),
+                ) {
+                    Some(d) => {
+                        if ui.button("Place").clicked() {
+                            send(decide, d);
+                        }
+                    }
+                    None => {
+                        ui.label("—")
+                            .on_hover_text("Artillery is always in Line (10.3).");
+                    }
+                }
+            }
+            ui.end_row();
+        }
+    });
+    ui.label(RichText::new("The Approach holds 4 Mobile Forces; Artillery starts in the Reserve; the Front only with the Front Insight (10.2.15, 10.2.12.4).").size(11.0));
+}

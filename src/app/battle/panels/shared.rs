@@ -1,0 +1,73 @@
+//! What the battle panels share: their colours, the events of the round
+//! revealed so far, a decision sent to the rules, and the names of the
+//! battle modes (4.0) and the Insights (10.2.12).
+
+use bevy::prelude::MessageWriter;
+use bevy_egui::egui::Color32;
+
+use crate::campaign::Insight;
+use crate::rules::battle::record::{BattleEvent, BattleRecord, round_start};
+use crate::rules::decision::Decision;
+use crate::rules::difficulty::BattleMode;
+use crate::rules::sequence::Decide;
+
+pub(super) const RED: Color32 = Color32::from_rgb(170, 30, 30);
+pub(super) const BLUE: Color32 = Color32::from_rgb(46, 76, 158);
+pub(super) const HIGHLIGHT: Color32 = Color32::from_rgb(246, 214, 90);
+
+pub fn mode_name(m: BattleMode) -> &'static str {
+    match m {
+        BattleMode::Basic => "Basic Battle Rules",
+        BattleMode::Quick => "Quick Battle Rules",
+        BattleMode::VeryQuick => "Very Quick Battle Rules",
+        BattleMode::Advanced => "Advanced Battle Rules",
+    }
+}
+
+pub fn insight_text(i: Insight) -> (&'static str, &'static str) {
+    match i {
+        Insight::Duration => (
+            "10.2.12.1",
+            "The battle lasts one turn more or one fewer (1 to 6).",
+        ),
+        Insight::Demolitions => (
+            "10.2.12.2",
+            "An Insight roll destroys a Union Garrison or Fortification in or next to a Region you occupy.",
+        ),
+        Insight::Entrench => (
+            "10.2.12.3",
+            "One non-Melee Force: Union attacks on it at -2/-2 and +2/+2 to its own Shock checks, until it moves.",
+        ),
+        Insight::Front => (
+            "10.2.12.4",
+            "Place up to 3 Mobile Forces in the Confederate Front.",
+        ),
+        Insight::Morale => (
+            "10.2.12.5",
+            "+2/+0 to your Forces' Shock checks for the battle.",
+        ),
+        Insight::Officers => (
+            "10.2.12.6",
+            "+1 to your Forces' Activation numbers for the battle.",
+        ),
+        Insight::Screen => (
+            "10.2.12.7",
+            "A Cavalry and an Infantry Force stay off the sheet; an Insight roll at +2 gives three attacks at the Infantry's Combat Value.",
+        ),
+        Insight::Terrain => (
+            "10.2.12.8",
+            "Every Union Force is placed in the Union Approach or the Union Reserve, as you choose.",
+        ),
+    }
+}
+
+/// Events of the battle's current round revealed so far (a Rejoin starts
+/// a new round from the Fog of War).
+pub(super) fn revealed(b: &BattleRecord, cursor: usize) -> &[BattleEvent] {
+    let end = cursor.min(b.events.len());
+    &b.events[round_start(&b.events, end)..end]
+}
+
+pub(super) fn send(decide: &mut MessageWriter<Decide>, d: &Decision) {
+    decide.write(Decide(d.clone()));
+}

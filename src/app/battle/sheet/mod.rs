@@ -1,0 +1,427 @@
+//! The Battlefield Sheet (4.2, 10.2.14): six Regions as horizontal bands,
+//! the Union Reserve at the top and the Confederate Reserve at the bottom,
+//! with their capacities; counters drawn as on the map, Line horizontal and
+//! Column vertical (10.3); Lee's box; the battle turn track; the Union
+//! Tactics marker with the combined Combat Values behind it; the Special
+//! Battle Plans in effect; Melee Regions marked. Counters glide to their
+//! new Region, flash when Hit and fade when destroyed or gone.
+//!
+//! The Advanced Battlefield Sheet (A10.2.14) is the same sheet cut into
+//! Squares: Rows A (the Union Reserve) to F (the Confederate Reserve) by
+//! Columns 1 to 6, at most one Force of each side in a Square, both sides
+//! in one Square in Melee (A11.5); the target a Flank or Rapid Advance
+//! counter declared (A12.3) is drawn as an arrow. The Squares a pending
+//! question offers (a March, a Retreat, a set-up) and the Union Forces it
+//! offers as targets are highlighted and answer a click.
+//!
+//! One module for each thing drawn: [`geometry`] (where everything goes),
+//! [`grid`] (the bands, Rows, Columns and Squares, Lee's box), [`header`]
+//! (the strip above the sheet), [`counters`] (the counters and their
+//! tags), [`hover`] (what a counter's hover explains) and [`overlays`]
+//! (arrows, rings and the set-up popup); [`offer`] is what the pending
+//! question offers on the sheet and what the player did there.
+
+mod counters;
+#[cfg(test)]
+mod fixtures;
+mod geometry;
+mod grid;
+mod header;
+mod hover;
+mod offer;
+mod overlays;
+mod palette;
+
+use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
+
+pub use geometry::{Geometry, columns};
+pub use hover::place;
+pub use offer::{Offer, SheetInput};
+
+use crate::campaign::Side;
+use crate::rules::battle::record::{Relation, SheetUnit, SheetView};
+use crate::rules::board::Board;
+use counters::counter;
+use geometry::layout;
+use grid::{bands, lee_box, squares};
+use header::header_strip;
+use overlays::{aims, placement_popup, ring};
+use palette::{INK, OFFER, PARCHMENT, REACH, RED, TAG};
+
+/// Draw the sheet in `rect`: the Advanced sheet's Squares when `advanced`.
+/// `before` is the previous frame: what changed is outlined and what left
+/// the sheet fades out. `offer` is what the pending question lets the
+/// player pick on it.
+#[allow(clippy::too_many_arguments)]
+pub fn draw(
+    ui: &mut egui::Ui,
+    board: &Board,
+    battle_id: usize,
+    title: &str,
+    sheet: &SheetView,
+    before: Option<&SheetView>,
+    caption: &str,
+    picked: Option<&str>,
+    advanced: bool,
+    offer: &Offer,
+) -> SheetInput {
+    let mut input = SheetInput::default();
+    let rect = ui.available_rect_before_wrap();
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 0.0, PARCHMENT);
+    let g = Geometry::new(rect, advanced.then(|| columns(sheet, offer)), sheet.lee);
+    header_strip(ui, &painter, g.header, title, sheet, offer.setup.as_deref());
+    if advanced {
+        squares(ui, &painter, &g, sheet, offer, &mut input);
+    } else {
+        bands(&painter, &g, sheet);
+    }
+    if g.lee_w > 0.0 {
+        lee_box(ui, &painter, board, &g, sheet);
+    }
+    let scene = Scene {
+        board,
+        battle_id,
+        sheet,
+        before,
+        offer,
+        picked,
+    };
+    // Counters, each gliding to where it stands now.
+    let shown = glide(ui.ctx(), &scene, &layout(sheet, &g));
+    let selected = selected(ui, &scene, &shown);
+    if let Some(sel) = selected {
+        reach(&painter, &g, sel, offer);
+    }
+    input.counters = shown
+        .iter()
+        .map(|(k, r)| (sheet.units[*k].force.clone(), *r))
+        .collect();
+    // A12.3: each declared target, an arrow under the counters.
+    aims(&painter, sheet, &shown);
+    for (k, at) in &shown {
+        one_counter(
+            ui,
+            &painter,
+            &scene,
+            &sheet.units[*k],
+            *at,
+            selected,
+            &mut input,
+        );
+    }
+    if let Some(b) = before {
+        departed(ui, &painter, &scene, b, &layout(b, &g));
+    }
+    if let Some(side) = sheet.routed {
+        rout(&painter, &g, side);
+    }
+    if let Some((square, formations)) = &offer.chosen
+        && let Some(cell) = g.cell(*square)
+    {
+        placement_popup(ui, battle_id, rect, cell, *square, formations, &mut input);
+    }
+    footer(&painter, &g, caption);
+    ui.allocate_rect(rect, Sense::hover());
+    input
+}
+
+/// The Rout (14.5), across the sheet.
+fn rout(painter: &egui::Painter, g: &Geometry, side: Side) {
+    painter.text(
+        g.body.center(),
+        Align2::CENTER_CENTER,
+        format!("The {} Rout (14.5)", side.army()),
+        FontId::proportional(30.0),
+        RED.gamma_multiply(0.8),
+    );
+}
+
+/// The latest change, as a caption under the sheet.
+fn footer(painter: &egui::Painter, g: &Geometry, caption: &str) {
+    painter.rect_filled(g.foot, 0.0, INK.gamma_multiply(0.85));
+    painter.text(
+        g.foot.left_center() + Vec2::new(10.0, 0.0),
+        Align2::LEFT_CENTER,
+        format!("▶ {caption}"),
+        FontId::proportional(13.0),
+        Color32::WHITE,
+    );
+}
+
+/// What one frame of the sheet is drawn from.
+struct Scene<'a> {
+    board: &'a Board,
+    battle_id: usize,
+    sheet: &'a SheetView,
+    /// The previous frame's sheet.
+    before: Option<&'a SheetView>,
+    offer: &'a Offer,
+    /// The Confederate Force picked in the decision panel.
+    picked: Option<&'a str>,
+}
+
+impl Scene<'_> {
+    /// A counter's animation id: its Force in this battle.
+    fn id(&self, force: &str) -> egui::Id {
+        egui::Id::new(("sheet", self.battle_id, force))
+    }
+}
+
+/// Where each counter is drawn this frame, on its way to where it stands
+/// (`placed`).
+fn glide(ctx: &egui::Context, scene: &Scene, placed: &[(usize, Rect)]) -> Vec<(usize, Rect)> {
+    placed
+        .iter()
+        .map(|(k, target)| {
+            let id = scene.id(&scene.sheet.units[*k].force);
+            let x = ctx.animate_value_with_time(id.with("x"), target.left(), 0.35);
+            let y = ctx.animate_value_with_time(id.with("y"), target.top(), 0.35);
+            (*k, Rect::from_min_size(Pos2::new(x, y), target.size()))
+        })
+        .collect()
+}
+
+/// Display only, never an answer: the Confederate Force hovered, else the
+/// one picked.
+fn selected<'a>(
+    ui: &egui::Ui,
+    scene: &Scene<'a>,
+    shown: &[(usize, Rect)],
+) -> Option<&'a SheetUnit> {
+    let sheet = scene.sheet;
+    let hovered = shown
+        .iter()
+        .find(|(_, r)| ui.rect_contains_pointer(*r))
+        .map(|(k, _)| *k);
+    hovered
+        .filter(|&k| sheet.units[k].side == Side::Confederate)
+        .or_else(|| {
+            let p = scene.picked?;
+            sheet
+                .units
+                .iter()
+                .position(|u| u.force == p && u.side == Side::Confederate)
+        })
+        .map(|k| &sheet.units[k])
+}
+
+/// The Squares the selected Force's March reaches (A12.4), as the rules
+/// see them, those the question offers left to the offer's highlight.
+fn reach(painter: &egui::Painter, g: &Geometry, sel: &SheetUnit, offer: &Offer) {
+    for square in sel.reach.iter().filter(|s| !offer.squares.contains(s)) {
+        if let Some(cell) = g.cell(*square) {
+            painter.rect_filled(cell.shrink(4.0), 4.0, REACH.gamma_multiply(0.22));
+            painter.rect_stroke(
+                cell.shrink(4.0),
+                4.0,
+                Stroke::new(1.5, REACH),
+                StrokeKind::Inside,
+            );
+        }
+    }
+}
+
+/// One counter at `at`: the offer's highlight when it is a target, the
+/// counter, the selected Force's ring when it may attack it (A11.6), a
+/// flash when Hit or an outline when changed since the previous frame;
+/// a click answers the question or picks a Confederate Force.
+fn one_counter(
+    ui: &mut egui::Ui,
+    painter: &egui::Painter,
+    scene: &Scene,
+    u: &SheetUnit,
+    at: Rect,
+    selected: Option<&SheetUnit>,
+    input: &mut SheetInput,
+) {
+    let ctx = ui.ctx().clone();
+    let id = scene.id(&u.force);
+    let alpha = ctx.animate_value_with_time(id.with("a"), 1.0, 0.5);
+    let target = scene.offer.targets.contains(&u.force);
+    if target {
+        painter.rect_filled(at.expand(7.0), 6.0, OFFER.gamma_multiply(0.85));
+        painter.rect_stroke(
+            at.expand(7.0),
+            6.0,
+            Stroke::new(2.0, RED),
+            StrokeKind::Outside,
+        );
+    }
+    // How the selected enemy Force stands toward this one.
+    let from: Option<(&SheetUnit, &Relation)> = selected
+        .filter(|s| s.side != u.side)
+        .and_then(|sel| Some((sel, sel.relations.iter().find(|r| r.force == u.force)?)));
+    let picked = scene.picked == Some(u.force.as_str());
+    let resp = counter(ui, painter, scene.board, u, at, alpha, picked, from);
+    if let Some((_, r)) = from.filter(|(_, r)| r.target) {
+        // An offered target keeps the offer's highlight; the range goes
+        // under it either way.
+        ring(painter, at, r, !target);
+    }
+    changes(painter, &ctx, scene, u, at, id);
+    if target && resp.hovered() {
+        ui.ctx().set_cursor_icon(egui::CursorIcon::PointingHand);
+    }
+    if resp.clicked() {
+        if target {
+            input.target = Some(u.force.clone());
+        } else if let Some(s) = u.square.filter(|s| scene.offer.squares.contains(s)) {
+            // A Shock attack: the Square of the Force attacked.
+            input.square = Some(s);
+        } else if u.side == Side::Confederate {
+            input.clicked = Some(u.force.clone());
+        }
+    }
+}
+
+/// What changed since the previous frame: a red flash when the counter
+/// was Hit, else an outline when it moved, turned or was reduced.
+fn changes(
+    painter: &egui::Painter,
+    ctx: &egui::Context,
+    scene: &Scene,
+    u: &SheetUnit,
+    at: Rect,
+    id: egui::Id,
+) {
+    let old = scene
+        .before
+        .and_then(|b| b.units.iter().find(|o| o.force == u.force));
+    let changed = old.is_some_and(|o| {
+        o.region != u.region
+            || o.square != u.square
+            || o.formation != u.formation
+            || o.reduced != u.reduced
+    });
+    let hit = old.is_some_and(|o| !o.reduced && u.reduced);
+    if hit {
+        let flash = ctx.animate_value_with_time(id.with("hit"), 0.0, 0.8);
+        painter.rect_stroke(
+            at.expand(4.0),
+            4.0,
+            Stroke::new(3.0, RED.gamma_multiply(flash.max(0.4))),
+            StrokeKind::Outside,
+        );
+    } else {
+        ctx.animate_value_with_time(id.with("hit"), 1.0, 0.0);
+        if changed {
+            painter.rect_stroke(
+                at.expand(3.0),
+                4.0,
+                Stroke::new(2.5, TAG),
+                StrokeKind::Outside,
+            );
+        }
+    }
+}
+
+/// What left the sheet since the previous frame (`before`, its counters
+/// at `previous`) fades where it stood, crossed out.
+fn departed(
+    ui: &mut egui::Ui,
+    painter: &egui::Painter,
+    scene: &Scene,
+    before: &SheetView,
+    previous: &[(usize, Rect)],
+) {
+    let ctx = ui.ctx().clone();
+    for (k, r) in previous {
+        let u = &before.units[*k];
+        if scene.sheet.units.iter().any(|n| n.force == u.force) {
+            continue;
+        }
+        let alpha = ctx.animate_value_with_time(scene.id(&u.force).with("a"), 0.0, 0.6);
+        if alpha > 0.02 {
+            counter(ui, painter, scene.board, u, *r, alpha, false, None);
+            let s = Stroke::new(3.0, RED.gamma_multiply(alpha));
+            painter.line_segment([r.left_top(), r.right_bottom()], s);
+            painter.line_segment([r.right_top(), r.left_bottom()], s);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::battle::ground::Square;
+    use crate::rules::battle::record::Strikes;
+    use crate::rules::battle::terms::Formation;
+    use crate::rules::components::Strength;
+    use fixtures::{relation, sheet, unit};
+
+    /// Selecting a Confederate Force shows what it may do and takes no
+    /// decision: the pointer on a Union Force it may attack, a click on
+    /// it, give the sheet's input no target and no Square.
+    #[test]
+    fn selection_is_display_only() {
+        use crate::rules::components::Location;
+        let c = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").unwrap());
+        let mut board = Board::empty(c, Default::default());
+        for id in ["kearny", "longstreet"] {
+            board.place(id, Location::Area("glendale".into()), Strength::Full);
+        }
+        let mut longstreet = unit("longstreet", Side::Confederate, "D3", Formation::Line);
+        longstreet.in_melee = false;
+        longstreet.relations = vec![relation("kearny", 1, Some(Strikes::Front), true)];
+        longstreet.reach = vec![Square::named("C3").unwrap(), Square::named("D4").unwrap()];
+        let mut kearny = unit("kearny", Side::Union, "C3", Formation::Line);
+        kearny.in_melee = false;
+        let s = sheet(vec![longstreet, kearny]);
+        let ctx = egui::Context::default();
+        let screen = Rect::from_min_size(Pos2::ZERO, Vec2::new(1200.0, 900.0));
+        let at = {
+            let g = Geometry::new(screen, Some(6), false);
+            let placed = layout(&s, &g);
+            placed.iter().find(|(k, _)| *k == 1).unwrap().1.center()
+        };
+        let frames = [
+            vec![egui::Event::PointerMoved(at)],
+            vec![egui::Event::PointerButton {
+                pos: at,
+                button: egui::PointerButton::Primary,
+                pressed: true,
+                modifiers: Default::default(),
+            }],
+            vec![egui::Event::PointerButton {
+                pos: at,
+                button: egui::PointerButton::Primary,
+                pressed: false,
+                modifiers: Default::default(),
+            }],
+            Vec::new(),
+        ];
+        let mut inputs = Vec::new();
+        for events in frames {
+            let raw = egui::RawInput {
+                screen_rect: Some(screen),
+                events,
+                ..Default::default()
+            };
+            let mut out = ctx.run_ui(raw, |ui| {
+                egui::CentralPanel::no_frame().show(ui, |ui| {
+                    inputs.push(draw(
+                        ui,
+                        &board,
+                        0,
+                        "Battle",
+                        &s,
+                        None,
+                        "",
+                        Some("longstreet"),
+                        true,
+                        &Offer::default(),
+                    ));
+                });
+            });
+            out.textures_delta.clear();
+        }
+        assert!(inputs.iter().all(|i| i.target.is_none()
+            && i.square.is_none()
+            && i.place.is_none()
+            && i.clicked.is_none()));
+        // The counters were drawn where the layout puts them.
+        let drawn = &inputs.last().unwrap().counters;
+        assert_eq!(drawn.len(), 2);
+    }
+}
