@@ -568,21 +568,28 @@ fn no_move_passes_through_an_enemy() {
     assert_eq!(retreat_through(&t.f, k), vec![sq("E1"), sq("E3")]);
 }
 
+/// Longstreet in Column at `from` with `plan` aimed at Kearny in C4, A.P.
+/// Hill (who has acted) in `friend` on the way; Kearny's counter.
+fn flanking_through(plan: PlanCounter, from: &str, friend: &str) -> (T, usize) {
+    let mut t = T::new(&[
+        ("longstreet", from, Column),
+        ("kearny", "C4", Line),
+        ("ap-hill", friend, Line),
+    ]);
+    let kearny = t.pid("kearny");
+    t.unit("longstreet").counter = Some(plan);
+    t.unit("longstreet").target = Some(kearny);
+    t.unit("ap-hill").acted = true;
+    (t, kearny)
+}
+
 /// A12.3 Flank through a friend: Longstreet in Column at E4, his target
 /// Kearny in C4, A.P. Hill in D4. Through D4 into Kearny's Square: Kearny's
 /// Defensive Fire fails to Activate (9), his Shock check 5 −2 −3 = 0 fails
 /// (5): Hit and Retreat; Longstreet's attack at −2/−2 (3) destroys him.
 #[test]
 fn flank_passes_through_a_friend_into_its_target() {
-    let mut t = T::new(&[
-        ("longstreet", "E4", Column),
-        ("kearny", "C4", Line),
-        ("ap-hill", "D4", Line),
-    ]);
-    let kearny = t.pid("kearny");
-    t.unit("longstreet").counter = Some(PlanCounter::Flank);
-    t.unit("longstreet").target = Some(kearny);
-    t.unit("ap-hill").acted = true;
+    let (mut t, kearny) = flanking_through(PlanCounter::Flank, "E4", "D4");
     t.run(
         &[9, 5, 3],
         vec![Decision::MarchInto { square: sq("D4") }],
@@ -600,15 +607,7 @@ fn flank_passes_through_a_friend_into_its_target() {
 /// from: Kearny Activates (1) and hits (1).
 #[test]
 fn a_repulsed_flank_goes_back_from_a_friends_square() {
-    let mut t = T::new(&[
-        ("longstreet", "E4", Column),
-        ("kearny", "C4", Line),
-        ("ap-hill", "D4", Line),
-    ]);
-    let kearny = t.pid("kearny");
-    t.unit("longstreet").counter = Some(PlanCounter::Flank);
-    t.unit("longstreet").target = Some(kearny);
-    t.unit("ap-hill").acted = true;
+    let (mut t, kearny) = flanking_through(PlanCounter::Flank, "E4", "D4");
     t.run(
         &[1, 1],
         vec![Decision::MarchInto { square: sq("D4") }],
@@ -624,15 +623,7 @@ fn a_repulsed_flank_goes_back_from_a_friends_square() {
 /// C4, through A.P. Hill in E4 into D4 (Activation 7 in Column: 4).
 #[test]
 fn rapid_advance_passes_through_a_friend() {
-    let mut t = T::new(&[
-        ("longstreet", "F4", Column),
-        ("kearny", "C4", Line),
-        ("ap-hill", "E4", Line),
-    ]);
-    let kearny = t.pid("kearny");
-    t.unit("longstreet").counter = Some(PlanCounter::RapidAdvance);
-    t.unit("longstreet").target = Some(kearny);
-    t.unit("ap-hill").acted = true;
+    let (mut t, _) = flanking_through(PlanCounter::RapidAdvance, "F4", "E4");
     t.run(
         &[4],
         vec![

@@ -1036,6 +1036,22 @@ mod tests {
         assert_eq!(app.world().resource::<Selection>().area, hovered);
     }
 
+    /// The pixel over the Confederate stack of the area at pixel `p`.
+    fn counter_pixel(app: &App, p: Vec2) -> Vec2 {
+        let s = app
+            .world()
+            .resource::<CameraView>()
+            .view
+            .unwrap()
+            .scale(Vec2::new(1600.0, 1000.0), Vec2::new(1010.0, 785.0));
+        let k = app.world().resource::<CounterScale>().0;
+        p + Vec2::new(
+            counters::CONFEDERATE_STACK.x,
+            -counters::CONFEDERATE_STACK.y,
+        ) * k
+            / s
+    }
+
     /// A click on a counter selects its Force, as a click on it in the left
     /// panel does.
     #[test]
@@ -1053,18 +1069,7 @@ mod tests {
             z: 5.0,
         });
         let p = pixel_of(&app, "glendale");
-        let s = app
-            .world()
-            .resource::<CameraView>()
-            .view
-            .unwrap()
-            .scale(Vec2::new(1600.0, 1000.0), Vec2::new(1010.0, 785.0));
-        let k = app.world().resource::<CounterScale>().0;
-        let on_counter = p + Vec2::new(
-            counters::CONFEDERATE_STACK.x,
-            -counters::CONFEDERATE_STACK.y,
-        ) * k
-            / s;
+        let on_counter = counter_pixel(&app, p);
         point_at(&mut app, on_counter.x, on_counter.y);
         click(&mut app);
         let sel = app.world().resource::<Selection>();
@@ -1125,18 +1130,7 @@ mod tests {
             z: 5.0,
         });
         let p = pixel_of(&app, "glendale");
-        let s = app
-            .world()
-            .resource::<CameraView>()
-            .view
-            .unwrap()
-            .scale(Vec2::new(1600.0, 1000.0), Vec2::new(1010.0, 785.0));
-        let k = app.world().resource::<CounterScale>().0;
-        let on_counter = p + Vec2::new(
-            counters::CONFEDERATE_STACK.x,
-            -counters::CONFEDERATE_STACK.y,
-        ) * k
-            / s;
+        let on_counter = counter_pixel(&app, p);
         let sent = |app: &App| {
             let m = app.world().resource::<Messages<Decide>>();
             m.iter_current_update_messages()
