@@ -41,60 +41,72 @@ impl StatusBar<'_> {
         let s = &view.status;
         let unfilled = theme::unfilled_panel(root.style());
         egui::Panel::top("status").frame(unfilled).show(root, |ui| {
-            ui.horizontal_wrapped(|ui| {
-                if let Some(sa) = &view.stand_alone {
-                    // A battle of its own: no campaign turns, Command
-                    // Points or Scouts to show.
-                    ui.heading(&sa.name);
-                    ui.label(egui::RichText::new("Stand-alone battle · Advanced Battle Rules").color(egui::Color32::WHITE).background_color(theme::egui_grey()).size(15.0));
-                    ui.separator();
-                } else {
-                    ui.heading(&s.campaign);
-                    let color = match s.phase {
-                        Phase::Confederate => theme::egui_grey(),
-                        Phase::Union => theme::egui_blue(),
-                    };
-                    ui.label(egui::RichText::new(format!("Turn {} of {}", s.turn, s.turns)).strong().size(16.0));
-                    ui.label(egui::RichText::new(s.phase_text()).color(egui::Color32::WHITE).background_color(color).size(15.0));
-                    ui.separator();
-                    ui.label(format!("Confederate CP {}", s.confederate_cp)).on_hover_text("Command Points (4.9): Forced March 1, Refit 2, purchases at Combat Value, Scouts 1.");
-                    ui.label(format!("Scouts {} of {}", s.scouts, s.scout_counters)).on_hover_text("Scouts (4.10): Fog of War re-rolls, Union Orders re-rolls or ±1, Clear Orders, Special Battle Plans removed.");
-                    ui.label(format!("Union CP {}", s.union_cp)).on_hover_text("Union Command Points, spent at Union Resupply (18.1).");
-                    ui.label(format!("Union Special Battle Plans {}", s.union_special_battle_plans)).on_hover_text("Drawn each battle turn of a Basic battle (10.2.10).");
-                    ui.label(format!("Battles: {}", s.battles));
-                }
-                if ui.button("Rules & tables (F1)").on_hover_text("The rules in short, the Union Orders charts in use and the Campaign Information Sheet.").clicked() {
-                    reference.open = !reference.open;
-                }
-                if ui
-                    .button("Save (Ctrl+S)")
-                    .on_hover_text("Save the game as it waits for your decision; autosaves are made at the start of every phase.")
-                    .clicked()
-                {
-                    out.save.write(SaveGame::Save);
-                }
-                if ui
-                    .button("Export replay")
-                    .on_hover_text("The campaign, its options and every decision so far, with the state's digest: `fcrel replay FILE --verify` re-runs it (attach it to a bug report).")
-                    .clicked()
-                {
-                    out.save.write(SaveGame::Replay);
-                }
-                if ui.button("Menu (Esc)").clicked() {
-                    out.go_to_menu();
-                }
-            });
-        });
-        if let Some((text, problem)) = self.saves.showing(self.time.elapsed_secs_f64()) {
-            egui::Panel::top("save-message")
-                .frame(unfilled)
-                .show(root, |ui| {
-                    let color = if *problem {
-                        egui::Color32::DARK_RED
+            // The buttons keep fixed places at the right, whatever the
+            // labels on the left say (they are cut short first).
+            egui::containers::Sides::new().shrink_left().truncate().show(
+                ui,
+                |ui| {
+                    if let Some(sa) = &view.stand_alone {
+                        // A battle of its own: no campaign turns, Command
+                        // Points or Scouts to show.
+                        ui.heading(&sa.name);
+                        ui.label(egui::RichText::new("Stand-alone battle · Advanced Battle Rules").color(egui::Color32::WHITE).background_color(theme::egui_grey()).size(15.0));
                     } else {
-                        egui::Color32::from_rgb(40, 100, 40)
-                    };
-                    ui.colored_label(color, text);
+                        ui.heading(&s.campaign);
+                        let color = match s.phase {
+                            Phase::Confederate => theme::egui_grey(),
+                            Phase::Union => theme::egui_blue(),
+                        };
+                        ui.label(egui::RichText::new(format!("Turn {} of {}", s.turn, s.turns)).strong().size(16.0));
+                        ui.label(egui::RichText::new(s.phase_text()).color(egui::Color32::WHITE).background_color(color).size(15.0));
+                        ui.separator();
+                        ui.label(format!("Confederate CP {}", s.confederate_cp)).on_hover_text("Command Points (4.9): Forced March 1, Refit 2, purchases at Combat Value, Scouts 1.");
+                        ui.label(format!("Scouts {} of {}", s.scouts, s.scout_counters)).on_hover_text("Scouts (4.10): Fog of War re-rolls, Union Orders re-rolls or ±1, Clear Orders, Special Battle Plans removed.");
+                        ui.label(format!("Union CP {}", s.union_cp)).on_hover_text("Union Command Points, spent at Union Resupply (18.1).");
+                        ui.label(format!("Union Special Battle Plans {}", s.union_special_battle_plans)).on_hover_text("Drawn each battle turn of a Basic battle (10.2.10).");
+                        ui.label(format!("Battles: {}", s.battles));
+                    }
+                },
+                |ui| {
+                    // Right to left: Menu at the edge.
+                    if ui.button("Menu (Esc)").clicked() {
+                        out.go_to_menu();
+                    }
+                    if ui
+                        .button("Export replay")
+                        .on_hover_text("The campaign, its options and every decision so far, with the state's digest: `fcrel replay FILE --verify` re-runs it (attach it to a bug report).")
+                        .clicked()
+                    {
+                        out.save.write(SaveGame::Replay);
+                    }
+                    if ui
+                        .button("Save (Ctrl+S)")
+                        .on_hover_text("Save the game as it waits for your decision; autosaves are made at the start of every phase.")
+                        .clicked()
+                    {
+                        out.save.write(SaveGame::Save);
+                    }
+                    if ui.button("Rules & tables (F1)").on_hover_text("The rules in short, the Union Orders charts in use and the Campaign Information Sheet.").clicked() {
+                        reference.open = !reference.open;
+                    }
+                },
+            );
+        });
+        // A toast over the top of the window: it pushes nothing down.
+        if let Some((text, problem)) = self.saves.showing(self.time.elapsed_secs_f64()) {
+            let color = if *problem {
+                egui::Color32::DARK_RED
+            } else {
+                egui::Color32::from_rgb(40, 100, 40)
+            };
+            egui::Area::new(egui::Id::new("save-message"))
+                .order(egui::Order::Foreground)
+                .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 44.0))
+                .interactable(false)
+                .show(root.ctx(), |ui| {
+                    egui::Frame::popup(ui.style()).show(ui, |ui| {
+                        ui.colored_label(color, text);
+                    });
                 });
         }
     }
