@@ -496,6 +496,9 @@ mod tests {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, StatesPlugin, crate::RulesPlugin))
             .add_message::<RequestRedraw>()
+            // Battles recorded, as the window has them: their questions
+            // carry the sheet.
+            .init_resource::<crate::rules::battle::record::BattleRecords>()
             .add_plugins(plugin);
         app.world_mut().resource_mut::<Advisor>().trials = 40;
         let options = GameOptions {

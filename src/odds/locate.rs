@@ -423,7 +423,7 @@ pub fn from_waiting(
         let (found, why) = locate_in_step(w)
             .map_err(|e| format!("{file}: the battle the game waits in could not be found: {e}"))?;
         let same = match (&why, &w.request, &w.die) {
-            (Interrupt::Decide(r), Some(req), _) => **r == *req,
+            (Interrupt::Decide(r), Some(req), _) => r.same_question(req),
             (Interrupt::Dice(DiceError::NeedDie { reason, .. }), None, Some(d)) => reason == d,
             _ => false,
         };

@@ -392,6 +392,16 @@ impl Request {
         }
     }
 
+    /// The same question with the same answers: everything but the sheet
+    /// drawn for the window (a run that records no battle attaches none).
+    pub fn same_question(&self, other: &Request) -> bool {
+        let bare = |r: &Request| Request {
+            sheet: None,
+            ..r.clone()
+        };
+        bare(self) == bare(other)
+    }
+
     /// With what it is about.
     pub fn about(mut self, about: About) -> Request {
         self.about = about;
