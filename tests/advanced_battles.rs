@@ -607,7 +607,7 @@ fn flank_passes_through_a_friend_into_its_target() {
 /// from: Kearny Activates (1) and hits (1).
 #[test]
 fn a_repulsed_flank_goes_back_from_a_friends_square() {
-    let (mut t, kearny) = flanking_through(PlanCounter::Flank, "E4", "D4");
+    let (mut t, _) = flanking_through(PlanCounter::Flank, "E4", "D4");
     t.run(
         &[1, 1],
         vec![Decision::MarchInto { square: sq("D4") }],
