@@ -19,6 +19,7 @@ pub(crate) mod settings;
 mod union_turn;
 mod view;
 mod warnings;
+mod window_fit;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -185,6 +186,7 @@ pub fn run(opts: AppOptions) -> AppExit {
         union_turn::plugin,
         advisor::plugin,
         warnings::plugin,
+        window_fit::plugin,
     ));
     app.add_systems(
         PreUpdate,
