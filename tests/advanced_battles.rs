@@ -475,11 +475,9 @@ fn fighting_retreat_passes_through_a_friend() {
     assert!(!text.contains("stays where it is"), "{text}");
 }
 
-/// A10.2.14 with A12.4 ("Cavalry Forces may move 2 Squares"): Stuart in
-/// Column at E4 Marches through Longstreet in D4 into the empty C4; in
-/// Column toward both Squares, no Activation check.
-#[test]
-fn cavalry_marches_through_a_friend() {
+/// Stuart in Column at E4, Longstreet (who has acted) in D4 ahead of him;
+/// the order to March two Squares.
+fn stuart_behind_longstreet() -> (T, Decision) {
     let mut t = T::new(&[
         ("stuart", "E4", Column),
         ("longstreet", "D4", Line),
@@ -493,6 +491,15 @@ fn cavalry_marches_through_a_friend() {
             then: SecondMove::Another,
         }),
     };
+    (t, act)
+}
+
+/// A10.2.14 with A12.4 ("Cavalry Forces may move 2 Squares"): Stuart in
+/// Column at E4 Marches through Longstreet in D4 into the empty C4; in
+/// Column toward both Squares, no Activation check.
+#[test]
+fn cavalry_marches_through_a_friend() {
+    let (mut t, act) = stuart_behind_longstreet();
     t.run(
         &[],
         vec![
@@ -514,19 +521,7 @@ fn cavalry_marches_through_a_friend() {
 /// Force never ends a move in a friend's Square (A11.0).
 #[test]
 fn cavalry_failing_its_second_check_never_stops_on_a_friend() {
-    let mut t = T::new(&[
-        ("stuart", "E4", Column),
-        ("longstreet", "D4", Line),
-        ("kearny", "A1", Line),
-    ]);
-    t.unit("longstreet").acted = true;
-    let act = Decision::Act {
-        force: "stuart".into(),
-        plan: Some(DefaultPlan::March {
-            change: FormationChange::None,
-            then: SecondMove::Another,
-        }),
-    };
+    let (mut t, act) = stuart_behind_longstreet();
     // Stuart's Activation number 6: 9 fails.
     t.run(
         &[9],

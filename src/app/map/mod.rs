@@ -1052,15 +1052,12 @@ mod tests {
             / s
     }
 
-    /// A click on a counter selects its Force, as a click on it in the left
-    /// panel does.
-    #[test]
-    fn clicking_a_counter_selects_it() {
-        let mut app = pointer_app();
+    /// A Confederate counter `id` on Glendale's stack, where a click finds it.
+    fn friendly_counter_at_glendale(app: &mut App, id: &str) {
         let g = app.world().resource::<Geometry>().clone();
-        let (_, centre) = g.centres.iter().find(|(id, _)| id == "glendale").unwrap();
+        let (_, centre) = g.centres.iter().find(|(a, _)| a == "glendale").unwrap();
         app.world_mut().resource_mut::<CounterHits>().0.push(Hit {
-            id: "cs-longstreet".into(),
+            id: id.into(),
             friendly: true,
             area: "glendale".into(),
             at: *centre,
@@ -1068,6 +1065,14 @@ mod tests {
             half: Vec2::splat(counters::COUNTER / 2.0),
             z: 5.0,
         });
+    }
+
+    /// A click on a counter selects its Force, as a click on it in the left
+    /// panel does.
+    #[test]
+    fn clicking_a_counter_selects_it() {
+        let mut app = pointer_app();
+        friendly_counter_at_glendale(&mut app, "cs-longstreet");
         let p = pixel_of(&app, "glendale");
         let on_counter = counter_pixel(&app, p);
         point_at(&mut app, on_counter.x, on_counter.y);
@@ -1118,17 +1123,7 @@ mod tests {
         );
         app.insert_resource(view);
         app.world_mut().resource_mut::<Selection>().force = Some("magruder".into());
-        let g = app.world().resource::<Geometry>().clone();
-        let (_, centre) = g.centres.iter().find(|(id, _)| id == "glendale").unwrap();
-        app.world_mut().resource_mut::<CounterHits>().0.push(Hit {
-            id: "longstreet".into(),
-            friendly: true,
-            area: "glendale".into(),
-            at: *centre,
-            centre: counters::CONFEDERATE_STACK,
-            half: Vec2::splat(counters::COUNTER / 2.0),
-            z: 5.0,
-        });
+        friendly_counter_at_glendale(&mut app, "longstreet");
         let p = pixel_of(&app, "glendale");
         let on_counter = counter_pixel(&app, p);
         let sent = |app: &App| {

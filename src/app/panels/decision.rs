@@ -216,9 +216,12 @@ fn keys(
         decide.write(Decide(d));
     }
     let now = time.elapsed_secs_f64();
-    let key = pending.request.as_ref().map(question_key);
-    if key.as_ref() != state.seen.as_ref().map(|(k, _)| k) {
-        state.seen = key.map(|k| (k, now));
+    // Only a rerun of the step can put another question on screen.
+    if pending.is_changed() {
+        let key = pending.request.as_ref().map(question_key);
+        if key.as_ref() != state.seen.as_ref().map(|(k, _)| k) {
+            state.seen = key.map(|k| (k, now));
+        }
     }
     let seen_long = state
         .seen

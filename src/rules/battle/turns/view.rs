@@ -79,21 +79,24 @@ pub fn sheet_view<P: Sheet>(f: &Field<P>, ctx: &Ctx, refusals: bool) -> SheetVie
 /// A question with the sheet as it stands when asked, for the window (a
 /// pending step is not written back until it is answered); only when the
 /// battle is recorded, so simulations make none.
+///
+/// `ask_about` has just recorded the sheet as a frame (or found it the same
+/// as the last one): that frame is the sheet, not built a second time.
 pub fn with_sheet<P: Sheet>(ctx: &Ctx, mut request: Request, f: &Field<P>) -> Request {
     if ctx.recording() {
         let refusals = request.rule == "12.2";
-        request.sheet = Some(Box::new(sheet_view(f, ctx, refusals)));
+        let sheet = last_frame(ctx)
+            .cloned()
+            .unwrap_or_else(|| sheet_view(f, ctx, refusals));
+        request.sheet = Some(Box::new(sheet));
     }
     request
 }
 
-/// Record the sheet as it stands now in the battle's record, with a
-/// caption, unless it is the same as the last frame.
-pub fn record<P: Sheet>(ctx: &mut Ctx, f: &Field<P>, caption: String, refusals: bool) {
+/// The battle's latest recorded sheet, if any.
+fn last_frame<'a>(ctx: &'a Ctx) -> Option<&'a SheetView> {
     use crate::rules::battle::record::EventKind;
-    let sheet = sheet_view(f, ctx, refusals);
-    let same = ctx
-        .board
+    ctx.board
         .battles
         .as_ref()
         .and_then(|r| r.battles.last())
@@ -103,7 +106,14 @@ pub fn record<P: Sheet>(ctx: &mut Ctx, f: &Field<P>, caption: String, refusals: 
                 _ => None,
             })
         })
-        .is_some_and(|last| *last == sheet);
+}
+
+/// Record the sheet as it stands now in the battle's record, with a
+/// caption, unless it is the same as the last frame.
+pub fn record<P: Sheet>(ctx: &mut Ctx, f: &Field<P>, caption: String, refusals: bool) {
+    use crate::rules::battle::record::EventKind;
+    let sheet = sheet_view(f, ctx, refusals);
+    let same = last_frame(ctx).is_some_and(|last| *last == sheet);
     if !same {
         ctx.record(EventKind::Sheet { caption, sheet });
     }
