@@ -9,6 +9,7 @@ use fcrel::rules::battle::advanced::union;
 use fcrel::rules::battle::ground::Square;
 use fcrel::rules::battle::terms::{Formation, PlanCounter, Tactics};
 use fcrel::rules::battle::turns::resolve;
+use fcrel::rules::board::PieceIx;
 use fcrel::rules::components::{SpecialBattlePlan, Strength};
 use fcrel::rules::ctx::Ctx;
 use fcrel::rules::decision::{Decision, DefaultPlan, FormationChange, Recorded, SecondMove};
@@ -65,7 +66,7 @@ impl T {
         out
     }
 
-    fn pid(&self, id: &str) -> usize {
+    fn pid(&self, id: &str) -> PieceIx {
         self.game.board.index(id).unwrap()
     }
 
@@ -565,7 +566,7 @@ fn no_move_passes_through_an_enemy() {
 
 /// Longstreet in Column at `from` with `plan` aimed at Kearny in C4, A.P.
 /// Hill (who has acted) in `friend` on the way; Kearny's counter.
-fn flanking_through(plan: PlanCounter, from: &str, friend: &str) -> (T, usize) {
+fn flanking_through(plan: PlanCounter, from: &str, friend: &str) -> (T, PieceIx) {
     let mut t = T::new(&[
         ("longstreet", from, Column),
         ("kearny", "C4", Line),

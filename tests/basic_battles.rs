@@ -2,6 +2,7 @@
 //! examples (10.2.12, 11.0–14.5), with scripted dice and decisions.
 
 use fcrel::rules::battle::turns::resolve;
+use fcrel::rules::board::PieceIx;
 use std::sync::Arc;
 
 use fcrel::campaign::{self, Campaign, CounterValues, Insight, Side};
@@ -82,7 +83,7 @@ impl T {
         out
     }
 
-    fn pid(&self, id: &str) -> usize {
+    fn pid(&self, id: &str) -> PieceIx {
         self.game.board.index(id).unwrap()
     }
 

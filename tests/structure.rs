@@ -406,3 +406,37 @@ fn the_app_never_reads_a_prompt_or_a_rule_number() {
     assert!(all.len() > 20, "the app's files are read");
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
+
+/// A counter on the board and a Force's slot on a battle sheet have their
+/// own index types (`rules::ix`: `PieceIx`, `Slot`): no function takes,
+/// and no struct holds, either as a plain integer under the names they go
+/// by.
+#[test]
+fn pieces_and_slots_are_not_plain_integers() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut all = Vec::new();
+    files(&root, &mut all);
+    let names = ["pid", "tpid", "k", "_k", "piece", "slot"];
+    let types = ["usize", "Option<usize>", "&[usize]", "Vec<usize>"];
+    let mut found = Vec::new();
+    for file in &all {
+        let text = code(&std::fs::read_to_string(file).unwrap());
+        for (n, line) in text.lines().enumerate() {
+            for name in names {
+                for ty in types {
+                    let pattern = format!("{name}: {ty}");
+                    let hit = line.match_indices(&pattern).any(|(at, _)| {
+                        !line[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_')
+                            && !line[at + pattern.len()..]
+                                .starts_with(|c: char| c.is_alphanumeric() || c == '_' || c == '>')
+                    });
+                    if hit {
+                        found.push(format!("{}:{}: {}", file.display(), n + 1, line.trim()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(all.len() > 100, "the crate's files are read");
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}

@@ -5,6 +5,7 @@ use super::R;
 use crate::campaign::{Insight, Side};
 use crate::dice::{Check, roll_check};
 use crate::rules::battle::field::{ClearOrders, Field};
+use crate::rules::board::PieceIx;
 use crate::rules::ctx::Ctx;
 
 /// Activation number with the Confederate modifiers in force: Officers +1
@@ -12,7 +13,7 @@ use crate::rules::ctx::Ctx;
 pub fn activation_check<P: Copy + Eq>(
     ctx: &Ctx,
     f: &Field<P>,
-    pid: usize,
+    pid: PieceIx,
     what: &str,
     rule: &'static str,
     extra: &[(i32, &'static str, &'static str)],
@@ -34,7 +35,7 @@ pub fn activation_check<P: Copy + Eq>(
 fn activation_terms<'a, P: Copy + Eq>(
     ctx: &Ctx,
     f: &Field<P>,
-    pid: usize,
+    pid: PieceIx,
     extra: &'a [(i32, &'static str, &'static str)],
 ) -> (
     i32,
@@ -55,7 +56,7 @@ fn activation_terms<'a, P: Copy + Eq>(
 pub fn activate<P: Copy + Eq>(
     ctx: &mut Ctx,
     f: &Field<P>,
-    pid: usize,
+    pid: PieceIx,
     what: &str,
     rule: &'static str,
     extra: &[(i32, &'static str, &'static str)],
@@ -79,7 +80,7 @@ pub fn activate<P: Copy + Eq>(
 pub fn activated<P: Copy + Eq>(
     ctx: &mut Ctx,
     f: &mut Field<P>,
-    pid: usize,
+    pid: PieceIx,
     what: &str,
     rule: &'static str,
     extra: &[(i32, &'static str, &'static str)],
