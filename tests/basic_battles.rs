@@ -2070,3 +2070,37 @@ fn broken_push_chain_passes_over_artillery() {
     assert_eq!(t.region("pendleton"), ConfederateApproach);
     assert_eq!(t.region("magruder"), ConfederateReserve);
 }
+
+/// 12.4.1 March back in Line rolls to Activate and Holds on a failure
+/// (the procedure the Squares share, `turns::defaults`); 14.2.2 a Union
+/// Force that fails to Activate for Combat Holds.
+#[test]
+fn failed_activations_hold_under_the_basic_rules() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[("huger", UnionFront, Line), ("slocum", UnionFront, Line)],
+    );
+    t.script(&[10], vec![act("huger", Some(DefaultPlan::MarchBack))]);
+    t.run(|c, f| resolve::confederate(c, f, false));
+    assert_eq!(t.region("huger"), UnionFront, "{}", t.text());
+    assert!(t.text().contains("[12.4.1] March (back)"), "{}", t.text());
+
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("sedgwick", UnionFront, Line),
+            ("holmes", ConfederateFront, Line),
+        ],
+    );
+    t.f.tactics = Tactics::Defensive;
+    t.script(&[10], vec![]);
+    t.run(resolve::union);
+    assert!(
+        t.text()
+            .lines()
+            .any(|l| l.starts_with("[14.2.2]") && l.ends_with("fails to Activate: Hold.")),
+        "{}",
+        t.text()
+    );
+    assert_eq!(t.strength("holmes"), Strength::Full);
+}

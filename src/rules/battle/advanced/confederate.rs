@@ -11,7 +11,7 @@ use super::field::Field;
 use super::movement::{
     Retreat, march_squares, march_squares_from, retreat as retreat_squares, through_squares,
 };
-use super::moves::{RetreatKind, retreat, retreat_two};
+use super::moves::retreat_two;
 use crate::campaign::{ForceType, Side};
 use crate::chronicle::Modifier;
 use crate::rules::battle::field::Slot;
@@ -19,7 +19,7 @@ use crate::rules::battle::ground::{Ground, Region, Square};
 use crate::rules::battle::terms::{Formation, PlanCounter};
 use crate::rules::battle::turns::activation::activated;
 use crate::rules::battle::turns::cup::disrupt;
-use crate::rules::battle::turns::end::exit_sheet;
+use crate::rules::battle::turns::defaults;
 use crate::rules::battle::turns::shock::ShockBy;
 use crate::rules::battle::turns::{R, k_of};
 use crate::rules::board::{Board, PieceIx};
@@ -620,21 +620,8 @@ pub fn run_default(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: DefaultPlan
             };
             attack_on(ctx, f, pid, t, Vec::new(), what, "A12.4")?;
         }
-        DefaultPlan::MarchBack => {
-            // A11.5: March, a Retreat move only; Line (toward the Row
-            // behind: its Formation on the sheet) must Activate.
-            let line = f.units[k].formation == Formation::Line;
-            if !line || activated(ctx, f, pid, "March (back)", "A11.5", &[], true)? {
-                retreat(ctx, f, pid, RetreatKind::Ordered, "A11.5")?;
-            }
-        }
-        DefaultPlan::MarchOff => {
-            let line = f.units[k].formation == Formation::Line;
-            if line && !activated(ctx, f, pid, "March", "A12.4", &[], true)? {
-                return Ok(());
-            }
-            exit_sheet(ctx, f, pid, "14.5.1")?;
-        }
+        DefaultPlan::MarchBack => defaults::march_back(ctx, f, pid, "A11.5")?,
+        DefaultPlan::MarchOff => defaults::march_off(ctx, f, pid, "A12.4")?,
         DefaultPlan::Disrupt => {
             // A12.4: from Row F, without moving.
             if activated(ctx, f, pid, "Disrupt", "A12.4", &[], true)? {

@@ -12,7 +12,7 @@ use crate::dice::{Check, roll_check};
 use crate::rules::battle::field::Slot;
 use crate::rules::battle::ground::{Facing, Ground, Square};
 use crate::rules::battle::terms::{Formation, Tactics};
-use crate::rules::battle::turns::activation::activate;
+use crate::rules::battle::turns::activation::{activate, union_combat_activates};
 use crate::rules::battle::turns::cup::{charge_activation, resolve_common};
 use crate::rules::battle::turns::hits::{
     HitSource, can_retreat, hit, lowest_skill_random, pick_by_skill,
@@ -109,19 +109,7 @@ pub fn run_default(ctx: &mut Ctx, f: &mut Field, pid: PieceIx) -> R<()> {
 fn combat(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, rule: &'static str, roll: bool) -> R<()> {
     let k = k_of(f, pid).expect("on the sheet");
     let ty = f.force_type(k);
-    let p = &ctx.board.pieces[pid];
-    let has_activation = p.force.values(p.strength).activation.is_some();
-    let rolls = matches!(
-        ty,
-        ForceType::Infantry | ForceType::Cavalry | ForceType::Garrison
-    );
-    if roll && rolls && has_activation && !activate(ctx, f, pid, "Combat", rule, &[])? {
-        note!(
-            ctx,
-            rule,
-            "{} fails to Activate: Hold.",
-            f.label(ctx.board, k)
-        );
+    if roll && !union_combat_activates(ctx, f, pid, rule)? {
         return Ok(());
     }
     let Some(t) = union_target(ctx, f, k)? else {

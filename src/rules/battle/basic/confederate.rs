@@ -9,6 +9,7 @@ use crate::chronicle::Modifier;
 use crate::rules::battle::field::Slot;
 use crate::rules::battle::ground::Region;
 use crate::rules::battle::terms::{Formation, PlanCounter};
+use crate::rules::battle::turns::defaults;
 use crate::rules::board::PieceIx;
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::{DefaultPlan, FormationChange, SecondMove};
@@ -450,21 +451,8 @@ pub fn run_default(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: DefaultPlan
                 fire_at(ctx, f, pid, Vec::new(), "Fire", "12.4.2")?;
             }
         }
-        DefaultPlan::MarchBack => {
-            // 12.4.1: Column Activates by itself; in Melee there is no
-            // changing Formation first (11.5).
-            let line = f.units[k].formation == Formation::Line;
-            if !line || activated(ctx, f, pid, "March (back)", "12.4.1", &[], true)? {
-                retreat(ctx, f, pid, RetreatKind::Ordered, "12.4.1")?;
-            }
-        }
-        DefaultPlan::MarchOff => {
-            let line = f.units[k].formation == Formation::Line;
-            if line && !activated(ctx, f, pid, "March", "12.4.1", &[], true)? {
-                return Ok(());
-            }
-            exit_sheet(ctx, f, pid, "14.5.1")?;
-        }
+        DefaultPlan::MarchBack => defaults::march_back(ctx, f, pid, "12.4.1")?,
+        DefaultPlan::MarchOff => defaults::march_off(ctx, f, pid, "12.4.1")?,
         DefaultPlan::Disrupt => {
             if !activated(ctx, f, pid, "Disrupt", "12.4.3", &[], true)? {
                 return Ok(());

@@ -44,6 +44,10 @@ impl Sheet for Region {
         super::combat::move_into(ctx, f, pid, to)
     }
 
+    fn ordered_retreat(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, rule: &'static str) -> R<()> {
+        retreat(ctx, f, pid, RetreatKind::Ordered, rule)
+    }
+
     fn push_back(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, rule: &'static str) -> R<()> {
         retreat(ctx, f, pid, RetreatKind::Push, rule)
     }

@@ -251,19 +251,7 @@ fn union_combat(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, carbine: bool) -> R<
     let k = k_of(f, pid).expect("on the sheet");
     let ty = f.force_type(k);
     let rule = if carbine { "14.2.2.1" } else { "14.2.2" };
-    let needs_roll = ty.is_mobile() && ty != ForceType::Artillery || ty == ForceType::Garrison;
-    let has_activation = ctx.board.pieces[pid]
-        .force
-        .values(ctx.board.pieces[pid].strength)
-        .activation
-        .is_some();
-    if needs_roll && has_activation && !activate(ctx, f, pid, "Combat", rule, &[])? {
-        note!(
-            ctx,
-            rule,
-            "{} fails to Activate: Hold.",
-            f.label(ctx.board, k)
-        );
+    if !union_combat_activates(ctx, f, pid, rule)? {
         return Ok(());
     }
     let k = k_of(f, pid).expect("on the sheet");

@@ -8,6 +8,7 @@
 pub mod activation;
 pub mod attack;
 pub mod cup;
+pub mod defaults;
 pub mod end;
 pub mod fight;
 pub mod hits;
@@ -74,6 +75,15 @@ pub trait Sheet: Ground {
     fn substitute_at(_f: &Field<Self>, at: Self, _captor: Side) -> Self {
         at
     }
+    /// A Retreat the player orders (March back, 12.4.1, A11.5): one place
+    /// back, stopping where there is no room; off the sheet from the rear
+    /// (14.5.1).
+    fn ordered_retreat(
+        ctx: &mut Ctx,
+        f: &mut Field<Self>,
+        pid: PieceIx,
+        rule: &'static str,
+    ) -> R<()>;
     /// A Force that fails its Heavy Fire check falls back (14.1.10).
     fn push_back(ctx: &mut Ctx, f: &mut Field<Self>, pid: PieceIx, rule: &'static str) -> R<()>;
     /// Battle Packs: Charge! drawn and resolved at the start of the draw
