@@ -181,7 +181,7 @@ fn battle_area(c: &Campaign, id: &str) -> bool {
 
 /// Nothing for the Union to buy (18.1) or draw (18.2): the cups are emptied.
 fn empty_union_cups(b: &mut Board) {
-    for i in 0..b.pieces.len() {
+    for i in b.pieces.indices() {
         if matches!(
             b.pieces[i].location(),
             Location::ReinforcementCup | Location::AdditionalForcesCup

@@ -7,14 +7,16 @@
 
 use crate::campaign::{ForceType, Insight, Side, Skill};
 use crate::rules::battle::terms::{Formation, PlanCounter, Tactics};
-use crate::rules::board::Board;
+use crate::rules::board::{Board, PieceIx};
 use crate::rules::components::SpecialBattlePlan;
+use crate::rules::ix::IxVec;
+pub use crate::rules::ix::Slot;
 
 /// A Force on a battlefield sheet, at a place `P` of it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unit<P> {
     /// Index of the counter on the board.
-    pub piece: usize,
+    pub piece: PieceIx,
     /// The counter's id and Force type, copied from the board when the unit
     /// is placed (neither changes): listing a question's answers reads the
     /// sheet, not the board.
@@ -27,7 +29,7 @@ pub struct Unit<P> {
     pub counter: Option<PlanCounter>,
     /// The Union Force (its counter) declared as the target of Flank or
     /// Rapid Advance when the counter was placed (A12.3).
-    pub target: Option<usize>,
+    pub target: Option<PieceIx>,
     /// Prepare attached: acts before the Union (12.3.8).
     pub prepare: bool,
     /// The Entrench Insight is attached (10.2.12.3).
@@ -81,7 +83,7 @@ pub use crate::rules::battle::awards::FirstEntries;
 #[derive(Debug, Clone)]
 pub struct Field<P> {
     pub area: String,
-    pub units: Vec<Unit<P>>,
+    pub units: IxVec<Slot, Unit<P>>,
     pub lee: bool,
     pub turn: u32,
     pub turns: u32,
@@ -115,7 +117,7 @@ pub struct Field<P> {
     /// Plans, spent on the next that would roll (11.2.1, R-11.2.1).
     pub clear_defaults: u32,
     /// The Cavalry and Infantry Forces off the sheet Screening (10.2.12.7).
-    pub screen: Option<(usize, usize)>,
+    pub screen: Option<(PieceIx, PieceIx)>,
     /// The Advanced Battlefield Sheet's Columns: 6 (A10.2.14), a Battle
     /// Pack's modified sheet 11 or 12. Unused on the Regions.
     pub columns: u8,
@@ -133,7 +135,7 @@ pub struct Field<P> {
 }
 
 impl<P> Unit<P> {
-    pub fn new(board: &Board, piece: usize, side: Side, at: P, formation: Formation) -> Unit<P> {
+    pub fn new(board: &Board, piece: PieceIx, side: Side, at: P, formation: Formation) -> Unit<P> {
         Unit {
             piece,
             id: board.pieces[piece].id().clone(),
@@ -160,7 +162,7 @@ impl<P: Copy + Eq> Field<P> {
         let cup = SpecialBattlePlan::full_cup();
         Field {
             area: area.to_string(),
-            units: Vec::new(),
+            units: IxVec::new(),
             lee,
             turn: 1,
             turns,
@@ -187,13 +189,16 @@ impl<P: Copy + Eq> Field<P> {
         }
     }
 
-    pub fn unit_of(&self, piece: usize) -> Option<usize> {
-        self.units.iter().position(|u| u.piece == piece)
+    /// The slot of the counter `piece`, if it is on the sheet.
+    pub fn unit_of(&self, piece: PieceIx) -> Option<Slot> {
+        self.units.position(|u| u.piece == piece)
     }
 
     /// Units of a side, in board (id) order.
-    pub fn side(&self, side: Side) -> impl DoubleEndedIterator<Item = usize> + '_ {
-        (0..self.units.len()).filter(move |&k| self.units[k].side == side)
+    pub fn side(&self, side: Side) -> impl DoubleEndedIterator<Item = Slot> + '_ {
+        self.units
+            .indices()
+            .filter(move |&k| self.units[k].side == side)
     }
 
     /// Whether a side has any unit on the sheet.
@@ -202,8 +207,9 @@ impl<P: Copy + Eq> Field<P> {
     }
 
     /// A side's units at a place.
-    pub fn units_at(&self, at: P, side: Side) -> Vec<usize> {
-        (0..self.units.len())
+    pub fn units_at(&self, at: P, side: Side) -> Vec<Slot> {
+        self.units
+            .indices()
             .filter(|&k| self.units[k].side == side && self.units[k].at == at)
             .collect()
     }
@@ -224,8 +230,7 @@ impl<P: Copy + Eq> Field<P> {
     /// The invariants every sheet shares: no Battle Plan Counter on a Force
     /// in Melee (11.5, A12.2), every unit's counter in the battle's area.
     pub fn units_problem(&self, board: &Board) -> Option<String> {
-        for k in 0..self.units.len() {
-            let u = &self.units[k];
+        for (k, u) in self.units.iter_enumerated() {
             if u.counter.is_some() && self.in_melee(k) {
                 return Some(format!(
                     "{} keeps a Battle Plan Counter in Melee",
@@ -244,24 +249,24 @@ impl<P: Copy + Eq> Field<P> {
     }
 
     /// In Melee combat: enemy Forces at the same place (11.5, A11.5).
-    pub fn in_melee(&self, k: usize) -> bool {
+    pub fn in_melee(&self, k: Slot) -> bool {
         let u = &self.units[k];
         self.any_at(u.at, u.side.other())
     }
 
-    pub fn force_type(&self, k: usize) -> ForceType {
+    pub fn force_type(&self, k: Slot) -> ForceType {
         self.units[k].ty
     }
 
-    pub fn skill(&self, board: &Board, k: usize) -> Skill {
+    pub fn skill(&self, board: &Board, k: Slot) -> Skill {
         board.pieces[self.units[k].piece].force.skill
     }
 
-    pub fn label(&self, board: &Board, k: usize) -> String {
+    pub fn label(&self, board: &Board, k: Slot) -> String {
         board.label(self.units[k].piece)
     }
 
-    pub fn id(&self, k: usize) -> crate::rules::components::Id {
+    pub fn id(&self, k: Slot) -> crate::rules::components::Id {
         self.units[k].id.clone()
     }
 

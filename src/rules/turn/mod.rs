@@ -19,6 +19,7 @@ use super::decision::{Decision, Interrupt};
 use super::difficulty::BattleMode;
 use crate::campaign::{ArrivalPlacement, ArrivalWhen, Phase, Side};
 use crate::dice::{Check, roll_check};
+use crate::rules::board::PieceIx;
 use crate::rules::decision::Request;
 
 /// Play one step. Afterwards, check victory and defeat (3.1, 3.2); the
@@ -187,7 +188,7 @@ fn late_arrivals(ctx: &mut Ctx) -> Result<(), Interrupt> {
         if !due {
             continue;
         }
-        let ids: Vec<usize> = la
+        let ids: Vec<PieceIx> = la
             .forces
             .iter()
             .filter_map(|id| ctx.board.index(id))

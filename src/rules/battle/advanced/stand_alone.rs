@@ -10,6 +10,7 @@ use crate::campaign::Side;
 use crate::rules::battle::Ending;
 use crate::rules::battle::turns::R;
 use crate::rules::battle::turns::sequence::battle;
+use crate::rules::board::PieceIx;
 use crate::rules::components::{Location, Strength};
 use crate::rules::ctx::Ctx;
 use crate::rules::difficulty::BattleMode;
@@ -43,7 +44,7 @@ pub fn fight(ctx: &mut Ctx, area: &str, attacker: Side, s: &StandAlone) -> R<Sta
         s.union_tactics,
         s.union_special_battle_plans
     );
-    let start: Vec<(usize, Strength)> = s
+    let start: Vec<(PieceIx, Strength)> = s
         .placement
         .iter()
         .filter_map(|p| ctx.board.index(&p.force))

@@ -16,7 +16,9 @@ use crate::rules::decision::Request;
 /// not be attached (asked at 12.2 only, to keep the record small).
 pub fn sheet_view<P: Sheet>(f: &Field<P>, ctx: &Ctx, refusals: bool) -> SheetView {
     let board = &*ctx.board;
-    let units = (0..f.units.len())
+    let units = f
+        .units
+        .indices()
         .map(|k| {
             let u = &f.units[k];
             let p = &board.pieces[u.piece];
