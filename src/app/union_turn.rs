@@ -219,19 +219,31 @@ pub(crate) fn follow_chronicle(
         return;
     };
     let entries = chronicle.entries();
-    if entries.len() < report.read_len {
-        // A new campaign: the chronicle started again.
-        *report = UnionReport::default();
-    }
     if entries.len() == report.read_len {
         return;
     }
+    // Shorter: an Undo ran the step again from its start, or a new
+    // campaign started the chronicle again.
+    let shrunk = entries.len() < report.read_len;
     report.read_len = entries.len();
     let Some((start, sections)) = union_turn_sections(&chronicle) else {
-        report.sections = Vec::new();
+        *report = UnionReport {
+            read_len: entries.len(),
+            ..UnionReport::default()
+        };
         return;
     };
-    if report.turn_start != Some(start) {
+    let same_turn = report.turn_start == Some(start) && report.turn == chronicle.turn_of(start);
+    if shrunk && same_turn && report.sections.len() >= sections.len() {
+        // An Undo in a step after the Union turn took back only the
+        // player's own later entries: the report stays as the player left
+        // it (read, closed), never played again.
+        let seen = report.shown.min(report.sections.len());
+        report.sections = sections;
+        report.shown = seen.min(report.sections.len());
+        return;
+    }
+    if report.turn_start != Some(start) || shrunk {
         report.turn_start = Some(start);
         report.turn = chronicle.turn_of(start);
         report.shown = 0;
@@ -467,6 +479,62 @@ pub(crate) mod tests {
             }
         }
         false
+    }
+
+    /// An Undo of a Confederate move made after a Union turn returns to
+    /// the decision at once: the report stays as the player left it (read
+    /// to its end, or closed) and is not played back again.
+    #[test]
+    fn an_undo_after_the_union_turn_does_not_play_it_again() {
+        use crate::rules::decision::Decision;
+        use crate::rules::sequence::{StepDecisions, UndoDecision};
+        use crate::rules::turn::Step;
+        for closed in [false, true] {
+            let mut app = game(BattleMode::Quick, 3, Playback::Step);
+            let moves_of_turn_2 = |w: &World| {
+                w.get_resource::<State<Step>>()
+                    .is_some_and(|s| *s.get() == Step::ConfederateMoves)
+                    && w.resource::<crate::rules::components::CampaignTurn>().turn == 2
+                    && w.resource::<PendingDecision>().request.is_some()
+            };
+            assert!(play(&mut app, 4000, |_| true, moves_of_turn_2));
+            // The player reads the report to its end ("Show all"), or
+            // closes it.
+            {
+                let mut report = app.world_mut().resource_mut::<UnionReport>();
+                assert!(report.open && report.sections.len() > 1, "a Union turn");
+                report.shown = report.sections.len();
+                report.open = !closed;
+            }
+            let before = {
+                let r = app.world().resource::<UnionReport>();
+                (r.sections.len(), r.turn)
+            };
+            let mv = app
+                .world()
+                .resource::<PendingDecision>()
+                .request
+                .clone()
+                .unwrap()
+                .options
+                .into_iter()
+                .find(|d| matches!(d, Decision::MoveForce { .. }))
+                .expect("a move");
+            app.world_mut().write_message(Decide(mv));
+            app.update();
+            assert_eq!(app.world().resource::<StepDecisions>().answers.len(), 1);
+            app.world_mut().write_message(UndoDecision);
+            for _ in 0..3 {
+                app.update();
+            }
+            assert!(app.world().resource::<StepDecisions>().answers.is_empty());
+            assert!(moves_of_turn_2(app.world()), "back at the decision");
+            let report = app.world().resource::<UnionReport>();
+            assert_eq!((report.sections.len(), report.turn), before);
+            assert_eq!(report.shown, report.sections.len(), "closed {closed}");
+            assert_eq!(report.open, !closed);
+            assert!(!report.unrolling() && !report.waiting_for_player(Playback::Step));
+        }
     }
 
     /// The report gives a battle on screen its room and keys, and comes
