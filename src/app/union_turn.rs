@@ -138,6 +138,10 @@ pub struct UnionReport {
     /// On screen (the player may close it).
     pub(crate) open: bool,
     last_reveal: f64,
+    /// The height its heading and its lines took when last drawn: the
+    /// report is as tall as they are (at most [`REPORT_MAX_SHARE`] of the
+    /// map's area), never a strip of empty panel over the map.
+    pub(crate) drawn: (f32, f32),
     /// The turn of the Union Turn shown.
     pub turn: u32,
     /// Enter or Space went to the report this frame (stepping it, or
@@ -255,6 +259,8 @@ pub(crate) fn follow_chronicle(
 
 /// The report's share of the map's area at most: the map keeps the rest.
 const REPORT_MAX_SHARE: f32 = 0.6;
+/// The report's least height: its heading and a line.
+pub(crate) const REPORT_MIN: f32 = 70.0;
 
 /// The Union turn report, docked at the foot of the map's area (between
 /// the map and the Chronicle), drawn by the game screen's `layout` in its
@@ -294,13 +300,18 @@ impl ReportPanel<'_> {
         let free = root.available_rect_before_wrap().height();
         let mut open = true;
         let mut speed = playback;
+        let frame = theme::unfilled_panel(root.style());
+        let max = (free * REPORT_MAX_SHARE).max(REPORT_MIN);
+        let (head, lines) = report.drawn;
+        // (A point to spare: the lines' scroll area rounds up.)
+        let want = (head + lines + frame.total_margin().sum().y + 2.0).clamp(REPORT_MIN, max);
+        let mut drawn = report.drawn;
         let panel = egui::Panel::bottom("union-report")
-            .frame(theme::unfilled_panel(root.style()))
-            .resizable(true)
-            .default_size((free * 0.42).clamp(150.0, 340.0))
-            .min_size(90.0)
-            .max_size((free * REPORT_MAX_SHARE).max(90.0))
+            .frame(frame)
+            .resizable(false)
+            .exact_size(want)
             .show(root, |ui| {
+                let top = ui.cursor().top();
                 ui.horizontal_wrapped(|ui| {
                     ui.heading("The Union turn (16.0–18.0)");
                     ui.label("Speed:")
@@ -311,7 +322,15 @@ impl ReportPanel<'_> {
                     ui.separator();
                     let hidden = total.saturating_sub(report.shown);
                     if hidden > 0 {
-                        if ui.button("Next (Space)").clicked() {
+                        if crate::app::answer::marked_button(
+                            ui,
+                            "Next",
+                            crate::app::answer::Mark::Enter,
+                            true,
+                        )
+                        .on_hover_text("Enter or Space: the next group's orders.")
+                        .clicked()
+                        {
                             report.shown += 1;
                             report.last_reveal = now;
                         }
@@ -331,10 +350,11 @@ impl ReportPanel<'_> {
                     }
                 });
                 ui.separator();
-                egui::ScrollArea::vertical()
+                drawn.0 = ui.cursor().top() - top;
+                let lines = egui::ScrollArea::vertical()
                     .id_salt("union-report-lines")
                     .stick_to_bottom(true)
-                    .auto_shrink(false)
+                    .auto_shrink([false, true])
                     .show(ui, |ui| {
                         if report.sections.is_empty() {
                             ui.label("The Union is about to give its orders.");
@@ -353,7 +373,13 @@ impl ReportPanel<'_> {
                             ui.add_space(4.0);
                         }
                     });
+                drawn.1 = lines.content_size.y;
             });
+        if drawn != report.drawn {
+            // Sized to what it holds: drawn again at its new height.
+            report.drawn = drawn;
+            root.ctx().request_repaint();
+        }
         if !open {
             report.open = false;
         }

@@ -318,6 +318,10 @@ pub struct DecisionPanel<'w> {
 /// start at the same place whatever its length (a longer one scrolls).
 const QUESTION_H: f32 = 96.0;
 
+/// The battle's heading above its questions at least (its name on two
+/// lines and the pre-battle's fold).
+const BATTLE_HEADING_H: f32 = 72.0;
+
 impl DecisionPanel<'_> {
     /// The player's answers in the current step so far.
     pub fn answers(&self) -> &[Decision] {
@@ -377,8 +381,16 @@ impl DecisionPanel<'_> {
                 if let Some(reason) = &pending.die {
                     die_box(ui, reason, pending.die_key.as_deref(), &mut self.state, out);
                 }
+                // The battle's heading in a room of its own least height
+                // while its questions are asked: the first question of a
+                // battle starts where the later ones do.
+                let heading = ui.cursor().top();
                 if let Some(b) = shown {
                     battle::status(ui, board, b, battle, pending);
+                }
+                if request.is_some_and(|r| r.request.battle_location.is_some()) {
+                    let used = ui.cursor().top() - heading;
+                    ui.add_space((BATTLE_HEADING_H - used).max(0.0));
                 }
                 let state = &mut *self.state;
                 let ready = state.confirm.is_none() && state.clicks_taken(now);
