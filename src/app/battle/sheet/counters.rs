@@ -106,7 +106,8 @@ pub(super) fn counter(
     );
     painter.rect_filled(r, 3.0, fill.gamma_multiply(alpha * dim));
     let text = ink.gamma_multiply(alpha);
-    face(painter, board, p, u, &v, r, text);
+    let plate = fill.gamma_multiply(alpha * dim);
+    face(painter, board, p, u, &v, r, (plate, text));
     if u.reduced {
         painter.line_segment(
             [r.left_bottom(), r.right_top()],
@@ -118,8 +119,9 @@ pub(super) fn counter(
     resp.on_hover_ui(|ui| hover::explain(ui, board, p, u, &v, from))
 }
 
-/// The counter's face in `text` ink: its name as the counter's width
-/// holds it, its Combat Value, and when there is room its type symbol,
+/// The counter's face in `text` ink on `fill`: its name as the counter's
+/// width holds it (a narrow Column counter's on a plate as wide as a Line
+/// counter), its Combat Value, and when there is room its type symbol,
 /// Skill and Activation (5.0).
 fn face(
     painter: &egui::Painter,
@@ -128,24 +130,35 @@ fn face(
     u: &SheetUnit,
     v: &CounterValues,
     r: Rect,
-    text: Color32,
+    (fill, text): (Color32, Color32),
 ) {
     let small = (r.height().min(r.width()) * 0.27).clamp(9.5, 13.0);
-    // The name as the counter's width holds it: smaller letters first,
-    // then shortened (all of it on hover).
-    let fits = |name: &str, size: f32| {
+    let width = |name: &str, size: f32| {
         painter
             .layout_no_wrap(name.to_string(), FontId::proportional(size), text)
             .size()
             .x
-            <= r.width() - 2.0
     };
+    // The name as the counter's width holds it: smaller letters first,
+    // then on a plate wider than the counter, up to a Line counter's
+    // width (a Column counter is as tall as a Line counter is wide), then
+    // shortened (all of it on hover).
     let full = short(board, &u.force);
     let mut size = small;
-    while size > NAME_MIN && !fits(&full, size) {
+    while size > NAME_MIN && width(&full, size) > r.width() - 2.0 {
         size = (size - 0.5).max(NAME_MIN);
     }
-    let name = abbreviate(&full, |name| fits(name, size));
+    let room = r.width().max(r.height() * 1.1) - 2.0;
+    let name = abbreviate(&full, |name| width(name, size) <= room);
+    let wide = width(&name, size) + 4.0;
+    if wide > r.width() {
+        let plate = Rect::from_center_size(
+            Pos2::new(r.center().x, r.top() + 1.0 + (size + 3.0) / 2.0),
+            Vec2::new(wide, size + 3.0),
+        );
+        painter.rect_filled(plate.expand(1.0), 2.0, Color32::from_rgb(20, 20, 20));
+        painter.rect_filled(plate, 2.0, fill);
+    }
     painter.text(
         r.center_top() + Vec2::new(0.0, 2.0),
         Align2::CENTER_TOP,
