@@ -800,6 +800,7 @@ mod tests {
             region: square.region(),
             square: Some(square),
             target: None,
+            aim_lost: false,
             formation,
             reduced: false,
             combat: 6,

@@ -171,6 +171,11 @@ pub struct SheetUnit {
     /// (A12.3).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target: Option<String>,
+    /// The declared target can no longer be struck as declared: the
+    /// Force is not as far from it as its counter needs (driven back, by
+    /// Broken say); it will hold (A12.3).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub aim_lost: bool,
     pub formation: Formation,
     pub reduced: bool,
     pub combat: u32,

@@ -228,10 +228,18 @@ fn tags(painter: &egui::Painter, board: &Board, u: &SheetUnit, r: Rect, alpha: f
         tags.push(("Cover".into(), Color32::from_rgb(200, 180, 120)));
     }
     if let Some(t) = &u.target {
-        tags.push((
-            format!("→ {}", short(board, t)),
-            Color32::from_rgb(240, 170, 100),
-        ));
+        tags.push(if u.aim_lost {
+            // A12.3: no longer at its distance: it will hold.
+            (
+                format!("→ {}: out of reach", short(board, t)),
+                Color32::from_rgb(200, 200, 200),
+            )
+        } else {
+            (
+                format!("→ {}", short(board, t)),
+                Color32::from_rgb(240, 170, 100),
+            )
+        });
     }
     let mut ty = match u.side {
         Side::Confederate => r.bottom() + 2.0,

@@ -46,7 +46,7 @@ use geometry::layout;
 use grid::{bands, lee_box, squares};
 use header::header_strip;
 use overlays::{aims, placement_popup, ring};
-use palette::{INK, OFFER, PARCHMENT, REACH, RED, TAG};
+use palette::{CHANGED, INK, OFFER, PARCHMENT, REACH, RED};
 
 /// Draw the sheet in `rect`: the Advanced sheet's Squares when `advanced`.
 /// `before` is the previous frame: what changed is outlined and what left
@@ -90,7 +90,9 @@ pub fn draw(
     // Counters, each gliding to where it stands now.
     let shown = glide(ui.ctx(), &scene, &layout(sheet, &g));
     let selected = selected(ui, &scene, &shown);
-    if let Some(sel) = selected {
+    // A Force that has acted this battle turn marches no more: its reach
+    // is not shown.
+    if let Some(sel) = selected.filter(|s| !s.acted) {
         reach(&painter, &g, sel, offer);
     }
     input.counters = shown
@@ -309,7 +311,7 @@ fn changes(
             painter.rect_stroke(
                 at.expand(3.0),
                 4.0,
-                Stroke::new(2.5, TAG),
+                Stroke::new(2.0, CHANGED),
                 StrokeKind::Outside,
             );
         }

@@ -349,7 +349,8 @@ pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) 
             let target = f.units[k]
                 .target
                 .and_then(|t| k_of(f, t).map(|tk| (t, f.units[tk].at)));
-            let Some((tpid, goal)) = target.filter(|(_, at)| f.units[k].at.distance(*at) == 2)
+            let Some((tpid, goal)) =
+                target.filter(|(_, at)| Some(f.units[k].at.distance(*at)) == plan.aim_distance())
             else {
                 hold(
                     ctx,
@@ -411,7 +412,8 @@ pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) 
             let target = f.units[k]
                 .target
                 .and_then(|t| k_of(f, t).map(|tk| (t, f.units[tk].at)));
-            let Some((tpid, goal)) = target.filter(|(_, at)| f.units[k].at.distance(*at) == 3)
+            let Some((tpid, goal)) =
+                target.filter(|(_, at)| Some(f.units[k].at.distance(*at)) == plan.aim_distance())
             else {
                 hold(
                     ctx,
