@@ -269,7 +269,6 @@ pub(crate) const REPORT_MIN: f32 = 70.0;
 #[derive(SystemParam)]
 pub(crate) struct ReportPanel<'w> {
     report: ResMut<'w, UnionReport>,
-    settings: ResMut<'w, AppSettings>,
     time: Res<'w, Time<Real>>,
     game: Res<'w, State<crate::rules::sequence::GameState>>,
 }
@@ -289,13 +288,14 @@ impl ReportPanel<'_> {
         &mut self,
         root: &mut egui::Ui,
         battle: &super::battle::BattleScreen,
+        settings: &mut AppSettings,
     ) -> Option<egui::Rect> {
         if !self.showing(battle) {
             return None;
         }
         let report = &mut *self.report;
         let total = report.sections.len();
-        let playback = self.settings.loaded.settings.union_playback;
+        let playback = settings.loaded.settings.union_playback;
         let now = self.time.elapsed_secs_f64();
         let free = root.available_rect_before_wrap().height();
         let mut open = true;
@@ -384,8 +384,8 @@ impl ReportPanel<'_> {
             report.open = false;
         }
         if speed != playback {
-            self.settings.loaded.settings.union_playback = speed;
-            self.settings.save();
+            settings.loaded.settings.union_playback = speed;
+            settings.save();
         }
         Some(panel.response.rect)
     }

@@ -25,7 +25,12 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<DecisionState>()
         .add_message::<Decide>()
         .add_message::<crate::rules::setup::NewCampaign>()
-        .add_systems(Update, forget_redo)
+        // Before the rules take the answer and run on: where the chronicle
+        // stood when it was given.
+        .add_systems(
+            Update,
+            forget_redo.before(crate::rules::sequence::RulesSystems),
+        )
         .add_systems(
             PreUpdate,
             forget_redo_in_a_new_game.before(crate::rules::setup::SetUp),
@@ -67,6 +72,12 @@ pub struct DecisionState {
     /// they start, below the question.
     pub placed: Vec<(Decision, egui::Rect)>,
     pub answers_top: Option<f32>,
+    /// The chronicle's length when the player last answered: what it told
+    /// since of consequence (a closed Resupply, a lost Scout, an
+    /// Envelopment, a Rout) is shown with the question that follows.
+    pub answered_at: usize,
+    /// Those shown last, in words.
+    pub notices: Vec<String>,
     /// Enter or Space stepped or closed a playback (the Union turn, a
     /// battle): they answer no question of a later phase until the player
     /// has answered one there otherwise.
@@ -84,9 +95,15 @@ impl DecisionState {
 }
 
 /// Redo replays only what Undo took back: a new decision (any answer but
-/// the one Redo sent) or a new or loaded game empties it.
-fn forget_redo(mut decided: MessageReader<Decide>, mut state: ResMut<DecisionState>) {
+/// the one Redo sent) or a new or loaded game empties it. An answer also
+/// marks where the chronicle stood (see `DecisionState::answered_at`).
+fn forget_redo(
+    mut decided: MessageReader<Decide>,
+    mut state: ResMut<DecisionState>,
+    chronicle: Option<Res<crate::chronicle::Chronicle>>,
+) {
     for Decide(d) in decided.read() {
+        state.answered_at = chronicle.as_ref().map_or(0, |c| c.len());
         if state.redoing.as_ref() == Some(d) {
             state.redoing = None;
         } else {
@@ -103,6 +120,7 @@ fn forget_redo_in_a_new_game(
     if new_game.read().count() > 0 {
         state.redo.clear();
         state.redoing = None;
+        state.answered_at = 0;
     }
 }
 
@@ -312,6 +330,7 @@ pub struct DecisionPanel<'w> {
     advisor: ResMut<'w, Advisor>,
     state: ResMut<'w, DecisionState>,
     time: Res<'w, Time<Real>>,
+    chronicle: Option<Res<'w, crate::chronicle::Chronicle>>,
 }
 
 /// The question's own room at the top of the decision panel: its answers
@@ -366,6 +385,14 @@ impl DecisionPanel<'_> {
         };
         let blocked = battle::blocks_decisions(battle, records) || self.saves.loading.is_some();
         let request = view.request.as_ref().filter(|_| !blocked);
+        // What happened of consequence since the player's last answer,
+        // shown with the question it leads to.
+        let notices = match (&self.chronicle, request) {
+            (Some(c), Some(_)) => {
+                crate::rules::view::notices(c, self.state.answered_at.min(c.len()))
+            }
+            _ => Vec::new(),
+        };
         let mut placed = (Vec::new(), None);
         egui::Panel::right("decision")
             .frame(crate::app::theme::unfilled_panel(root.style()))
@@ -409,6 +436,9 @@ impl DecisionPanel<'_> {
                 egui::Panel::bottom("decision-foot")
                     .frame(egui::Frame::NONE)
                     .show(ui, |ui| {
+                        for n in &notices {
+                            notice(ui, n);
+                        }
                         if let Some(a) = answerer.as_mut() {
                             scout_row(ui, board, a);
                         }
@@ -449,6 +479,7 @@ impl DecisionPanel<'_> {
                 placed = (answerer.map(|a| a.placed).unwrap_or_default(), top);
             });
         (self.state.placed, self.state.answers_top) = placed;
+        self.state.notices = notices;
         confirm_window(root.ctx(), &mut self.state.confirm, &mut out.decide, now);
     }
 }
@@ -558,6 +589,23 @@ fn scout_row(ui: &mut egui::Ui, board: &crate::rules::board::Board, a: &mut Answ
             }
         }
     });
+}
+
+/// A consequential event since the last answer, framed at the panel's
+/// foot above the answers that discard a Scout.
+fn notice(ui: &mut egui::Ui, text: &str) {
+    egui::Frame::new()
+        .fill(egui::Color32::from_rgb(252, 236, 214))
+        .stroke(egui::Stroke::new(
+            1.0,
+            egui::Color32::from_rgb(190, 120, 40),
+        ))
+        .inner_margin(4.0)
+        .corner_radius(3.0)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.label(egui::RichText::new(text).strong().color(LOST));
+        });
 }
 
 /// Undo and Redo, at the panel's foot under every question.

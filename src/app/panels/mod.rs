@@ -77,6 +77,7 @@ pub(crate) struct GamePanels<'w> {
     selection: ResMut<'w, Selection>,
     reference: ResMut<'w, reference::Reference>,
     report: ReportPanel<'w>,
+    settings: ResMut<'w, super::settings::AppSettings>,
 }
 
 /// Where `layout` put what lies between the panels and the map (logical
@@ -120,13 +121,14 @@ impl GamePanels<'_> {
             &mut self.selection,
             &mut self.out,
         );
-        self.chronicle.show(&mut root, view, shown, battle);
+        self.chronicle
+            .show(&mut root, view, shown, battle, &mut self.settings);
         let mut laid = Laid::default();
         match shown {
             Some(b) if !super::battle::on_sheet(b.mode) => {
                 laid.quick_battle = Some(super::battle::dock(&mut root, &view.board, b, battle));
             }
-            _ => laid.report = self.report.show(&mut root, battle),
+            _ => laid.report = self.report.show(&mut root, battle, &mut self.settings),
         }
         let free = root.available_rect_before_wrap();
         laid.map = Some(free);
@@ -173,11 +175,14 @@ mod tests {
         ctx: egui::Context,
         size: egui::Vec2,
         laid: Option<Laid>,
+        /// Input for the next frame drawn.
+        events: Vec<egui::Event>,
     }
 
     fn draw(mut h: ResMut<Screenful>, mut panels: GamePanels) {
         let raw = egui::RawInput {
             screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, h.size)),
+            events: std::mem::take(&mut h.events),
             ..Default::default()
         };
         let ctx = h.ctx.clone();
@@ -223,6 +228,7 @@ mod tests {
             ctx: egui::Context::default(),
             size,
             laid: None,
+            events: Vec::new(),
         });
         for _ in 0..4 {
             app.update();
@@ -437,6 +443,7 @@ mod tests {
             ctx: egui::Context::default(),
             size: egui::vec2(1280.0, 720.0),
             laid: None,
+            events: Vec::new(),
         });
         let seen = std::cell::RefCell::new(Vec::<Drawn>::new());
         let record = |w: &World| {
@@ -523,6 +530,119 @@ mod tests {
             assert!(play(&mut app, 4000, |_| true, on_sheet), "{battles:?}");
             nothing_overlaps(&mut app, &format!("a {battles:?} battle"));
         }
+    }
+
+    /// What the rules told of consequence since the player's last answer
+    /// (here a Rout, 14.5) shows in the decision panel with the question
+    /// that follows, and goes with the next answer.
+    #[test]
+    fn a_consequential_event_shows_in_the_decision_panel() {
+        use crate::chronicle::{Chronicle, Notice};
+        let mut app = screen(BattleMode::Quick, 3);
+        let moves = |w: &World| {
+            w.get_resource::<State<Step>>()
+                .is_some_and(|s| *s.get() == Step::ConfederateMoves)
+                && w.resource::<PendingDecision>().request.is_some()
+        };
+        assert!(play(&mut app, 3000, |_| true, moves));
+        let size = egui::vec2(1280.0, 720.0);
+        laid_out(&mut app, size);
+        let notices = |app: &App| {
+            app.world()
+                .resource::<decision::DecisionState>()
+                .notices
+                .clone()
+        };
+        assert!(notices(&app).is_empty());
+        {
+            let mut c = app.world_mut().resource_mut::<Chronicle>();
+            c.note_with("14.5", || "The Union army Routs.".into());
+            c.notice(Notice::Routed {
+                loser: crate::campaign::Side::Union,
+                area: "Glendale".into(),
+            });
+        }
+        laid_out(&mut app, size);
+        assert_eq!(
+            notices(&app),
+            vec!["The Union Routed at Glendale (14.5).".to_string()]
+        );
+        let mv = app
+            .world()
+            .resource::<PendingDecision>()
+            .request
+            .clone()
+            .unwrap()
+            .options
+            .into_iter()
+            .find(|d| matches!(d, crate::rules::decision::Decision::MoveForce { .. }))
+            .unwrap();
+        app.world_mut()
+            .write_message(crate::rules::sequence::Decide(mv));
+        laid_out(&mut app, size);
+        assert!(notices(&app).is_empty(), "{:?}", notices(&app));
+    }
+
+    /// Ctrl+PageUp makes the Chronicle taller, Ctrl+PageDown shorter; the
+    /// height is kept in the settings and the next game's Chronicle
+    /// starts at it.
+    #[test]
+    fn the_chronicle_is_made_taller_and_remembered() {
+        let mut app = screen(BattleMode::Quick, 3);
+        let asked = |w: &World| w.resource::<PendingDecision>().request.is_some();
+        assert!(play(&mut app, 3000, |_| true, asked));
+        let size = egui::vec2(1280.0, 720.0);
+        let (_, [.., before]) = laid_out(&mut app, size);
+        let key = |k: egui::Key| egui::Event::Key {
+            key: k,
+            physical_key: None,
+            pressed: true,
+            repeat: false,
+            modifiers: egui::Modifiers::CTRL,
+        };
+        let ctx = egui::Context::default();
+        app.world_mut().insert_resource(Screenful {
+            ctx: ctx.clone(),
+            size,
+            laid: None,
+            events: Vec::new(),
+        });
+        for _ in 0..3 {
+            app.update();
+        }
+        for k in [egui::Key::PageUp, egui::Key::PageUp, egui::Key::PageDown] {
+            app.world_mut()
+                .resource_mut::<Screenful>()
+                .events
+                .push(key(k));
+            app.update();
+            app.update();
+        }
+        let taller = panel(&ctx, "chronicle");
+        assert!(
+            (taller.height() - (before.height() + 80.0)).abs() < 1.0,
+            "{before:?} → {taller:?}"
+        );
+        let kept = app
+            .world()
+            .resource::<crate::app::settings::AppSettings>()
+            .loaded
+            .settings
+            .chronicle_height;
+        assert_eq!(kept, Some(taller.height()));
+        // The next game: the Chronicle at the height kept.
+        let mut next = screen(BattleMode::Quick, 4);
+        next.world_mut()
+            .resource_mut::<crate::app::settings::AppSettings>()
+            .loaded
+            .settings
+            .chronicle_height = kept;
+        assert!(play(&mut next, 3000, |_| true, asked));
+        let (_, [.., chronicle]) = laid_out(&mut next, size);
+        assert!(
+            (chronicle.height() - taller.height()).abs() < 1.0,
+            "{chronicle:?}"
+        );
     }
 
     /// A Quick battle is docked at the right of the map's area, beside

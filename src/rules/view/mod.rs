@@ -183,6 +183,34 @@ pub enum Commits {
     Scout,
 }
 
+/// The consequential events the chronicle told from entry `from` on (a
+/// Resupply step closed, a Scout lost, an Envelopment, a Rout), worded
+/// for the decision panel of the step they affect.
+pub fn notices(chronicle: &crate::chronicle::Chronicle, from: usize) -> Vec<String> {
+    use crate::chronicle::Notice;
+    chronicle
+        .notices_since(from)
+        .map(|n| match n {
+            Notice::ResupplyClosed { side: Side::Confederate } => {
+                "Your Resupply is closed (O15.3): no Command Points may be spent this phase; they are kept.".to_string()
+            }
+            Notice::ResupplyClosed { side: Side::Union } => {
+                "The Union Resupply is closed (O15.3): it spends no Command Points this phase.".to_string()
+            }
+            Notice::ScoutNegated { what } => format!(
+                "A Scout is lost: the Union cavalry's Saving Throw negated it ({what}; Union Cavalry Corps)."
+            ),
+            Notice::Enveloped { loser, area } => format!(
+                "The {} were Enveloped and destroyed at {area} (10.2.9).",
+                loser.army()
+            ),
+            Notice::Routed { loser, area } => {
+                format!("The {} Routed at {area} (14.5).", loser.army())
+            }
+        })
+        .collect()
+}
+
 /// What answering `d` commits (see [`Commits`]).
 pub fn commits(d: &Decision) -> Commits {
     use Decision as D;
