@@ -332,7 +332,12 @@ mod tests {
             "{\"version\": 1, \"ui_scale\": 1.0, \"chronicle_height\": -5}",
         )
         .unwrap();
-        assert!(load_from(&path).problem.unwrap().contains("chronicle_height: -5"));
+        assert!(
+            load_from(&path)
+                .problem
+                .unwrap()
+                .contains("chronicle_height: -5")
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -840,6 +840,7 @@ mod tests {
             routed: None,
             columns: 6,
             objectives: Vec::new(),
+            hits: None,
         }
     }
 
@@ -1220,6 +1221,7 @@ mod tests {
             routed: None,
             columns: 6,
             objectives: Vec::new(),
+            hits: None,
         };
         for t in 1..=2 {
             b.events.push(BattleEvent {

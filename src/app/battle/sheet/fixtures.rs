@@ -54,6 +54,7 @@ pub fn sheet(units: Vec<SheetUnit>) -> SheetView {
         routed: None,
         columns: 6,
         objectives: Vec::new(),
+        hits: None,
     }
 }
 
