@@ -66,7 +66,7 @@ pub fn abbreviate(name: &str, fits: impl Fn(&str) -> bool) -> String {
 }
 
 /// One counter, as on the map: name, Combat Value, type symbol, Skill and
-/// Activation; a red slash when reduced; tags for what is attached. On
+/// Activation; a red slash when reduced ([`tags`] are drawn apart). On
 /// hover every number explained; `from`: the selected enemy Force and how
 /// it stands toward this one (the Advanced sheet).
 #[allow(clippy::too_many_arguments)]
@@ -114,7 +114,6 @@ pub(super) fn counter(
             Stroke::new(2.5, RED.gamma_multiply(alpha)),
         );
     }
-    tags(painter, board, u, r, alpha);
     let resp = ui.interact(r, ui.id().with(("counter", &u.force)), Sense::click());
     resp.on_hover_ui(|ui| hover::explain(ui, board, p, u, &v, from))
 }
@@ -148,10 +147,16 @@ fn face(
     while size > NAME_MIN && width(&full, size) > r.width() - 2.0 {
         size = (size - 0.5).max(NAME_MIN);
     }
-    let room = r.width().max(r.height() * 1.1) - 2.0;
+    // In Melee the two counters of a Square stand close: no plate over
+    // the other one.
+    let room = if u.in_melee {
+        r.width() - 2.0
+    } else {
+        r.width().max(r.height() * 1.1) - 2.0
+    };
     let name = abbreviate(&full, |name| width(name, size) <= room);
     let wide = width(&name, size) + 4.0;
-    if wide > r.width() {
+    if wide > r.width() && !u.in_melee {
         let plate = Rect::from_center_size(
             Pos2::new(r.center().x, r.top() + 1.0 + (size + 3.0) / 2.0),
             Vec2::new(wide, size + 3.0),
@@ -206,8 +211,10 @@ fn face(
 }
 
 /// Tags beside the counter (below a Confederate one, above a Union one):
-/// the attached Battle Plan Counter and markers, a declared target.
-fn tags(painter: &egui::Painter, board: &Board, u: &SheetUnit, r: Rect, alpha: f32) {
+/// the attached Battle Plan Counter and markers, a declared target. Drawn
+/// after every counter, so that no counter hides another's tags (the two
+/// of a Melee Square stand close).
+pub(super) fn tags(painter: &egui::Painter, board: &Board, u: &SheetUnit, r: Rect, alpha: f32) {
     let mut tags: Vec<(String, Color32)> = Vec::new();
     if let Some(c) = u.counter {
         tags.push((c.name().to_string(), TAG));
