@@ -33,6 +33,10 @@ pub struct Settings {
     /// offered again for the next campaign; the seed is not kept.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub new_game: Option<crate::rules::difficulty::GameOptions>,
+    /// The Chronicle's height in the game screen as the player last left
+    /// it (logical points; dragged or Ctrl+PageUp/PageDown).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chronicle_height: Option<f32>,
 }
 
 /// The speed at which the Union turn is shown: one group at a time on the
@@ -83,6 +87,7 @@ impl Default for Settings {
             union_playback: Playback::default(),
             odds_advisor: true,
             new_game: None,
+            chronicle_height: None,
         }
     }
 }
@@ -158,6 +163,13 @@ pub fn parse(text: &str) -> Result<Settings, String> {
     let (lo, hi) = UI_SCALE_RANGE;
     if !(lo..=hi).contains(&s.ui_scale) {
         return Err(format!("ui_scale: {} is outside {lo}–{hi}", s.ui_scale));
+    }
+    if let Some(h) = s.chronicle_height
+        && !(40.0..=16384.0).contains(&h)
+    {
+        return Err(format!(
+            "chronicle_height: {h} is not a usable height (40 to 16384)"
+        ));
     }
     if let Some([w, h]) = s.window
         && (w < MIN_WINDOW.0 || h < MIN_WINDOW.1 || w > 16384 || h > 16384)
@@ -315,6 +327,17 @@ mod tests {
         )
         .unwrap();
         assert!(load_from(&path).problem.unwrap().contains("window: 20×10"));
+        std::fs::write(
+            &path,
+            "{\"version\": 1, \"ui_scale\": 1.0, \"chronicle_height\": -5}",
+        )
+        .unwrap();
+        assert!(
+            load_from(&path)
+                .problem
+                .unwrap()
+                .contains("chronicle_height: -5")
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -417,7 +417,18 @@ static STEPS: &[TourStep] = &[
             // Lee's moves that would leave him alone are in red (3.2), and
             // ending the Moves with every Force unmoved is asked again.
             cx.selection.force = Some("lee".into());
-            cx.decision.confirm = Some(Decision::EndMoves);
+            let r = cx.view.and_then(|v| v.request.as_ref());
+            let answers = cx.answers.map_or(&[][..], |a| &a.answers[..]);
+            cx.decision.confirm = r
+                .and_then(|r| crate::app::answer::key_answer(r, answers))
+                .and_then(|k| {
+                    Some(crate::app::answer::Confirm {
+                        text: "End this step".into(),
+                        decision: k.decision,
+                        ask: k.ask?,
+                        since: 0.0,
+                    })
+                });
             cx.tour.go(200);
         },
     ),

@@ -8,7 +8,7 @@
 use crate::campaign::{ForceType, Insight, Side, Skill};
 use crate::rules::battle::terms::{Formation, PlanCounter, Tactics};
 use crate::rules::board::{Board, PieceIx};
-use crate::rules::components::SpecialBattlePlan;
+use crate::rules::components::{Location, SpecialBattlePlan, Strength};
 use crate::rules::ix::IxVec;
 pub use crate::rules::ix::Slot;
 
@@ -127,6 +127,10 @@ pub struct Field<P> {
     /// Battle Packs: the Union Objective Markers' places ("Union Objective
     /// Markers"); none in campaign battles.
     pub objectives: Vec<P>,
+    /// A stand-alone battle: each counter placed and its strength as the
+    /// battle began, whence the Hits each army has suffered (11.10);
+    /// empty in campaign battles.
+    pub start: Vec<(PieceIx, Strength)>,
     /// Union Mobile Forces Terrain placed in the Union Approach, its limit
     /// of 4 ignored (10.2.12.8): the Region may hold that many until they
     /// thin out, and no Union Force enters it while it holds 4 or more
@@ -153,6 +157,36 @@ impl<P> Unit<P> {
             clear_orders: None,
             passing: false,
         }
+    }
+}
+
+/// The Hits a counter has suffered since `before`: a step to its reduced
+/// side 1, destroyed or captured the steps it had left (11.10).
+pub fn steps_lost(before: Strength, has_reduced: bool, after: Option<Strength>) -> u32 {
+    let steps = |s: Strength| -> u32 {
+        match s {
+            Strength::Full if has_reduced => 2,
+            _ => 1,
+        }
+    };
+    match after {
+        Some(now) => steps(before).saturating_sub(steps(now)),
+        None => steps(before),
+    }
+}
+
+impl<P> Field<P> {
+    /// A stand-alone battle: the Hits each army has suffered so far, the
+    /// Confederates' then the Union's (11.10), from [`Field::start`].
+    pub fn hits_suffered(&self, board: &Board) -> [u32; 2] {
+        let mut hits = [0, 0];
+        for &(i, before) in &self.start {
+            let p = &board.pieces[i];
+            let after = matches!(p.location(), Location::Area(_)).then_some(p.strength);
+            let side = usize::from(p.force.side == Side::Union);
+            hits[side] += steps_lost(before, p.force.reduced.is_some(), after);
+        }
+        hits
     }
 }
 
@@ -185,6 +219,7 @@ impl<P: Copy + Eq> Field<P> {
             columns: 6,
             stand_alone: false,
             objectives: Vec::new(),
+            start: Vec::new(),
             terrain_approach: 0,
         }
     }

@@ -336,6 +336,17 @@ fn resolve_battles(ctx: &mut Ctx, step: Step) -> Result<(), Interrupt> {
             ctx.board.area_name(&area),
             outcome.ending.describe()
         );
+        let at = || ctx.board.area_name(&area).to_string();
+        match outcome.ending {
+            _ if ctx.chronicle.is_quiet() => {}
+            Ending::Enveloped { loser } => ctx
+                .chronicle
+                .notice(crate::chronicle::Notice::Enveloped { loser, area: at() }),
+            Ending::Routed { loser } => ctx
+                .chronicle
+                .notice(crate::chronicle::Notice::Routed { loser, area: at() }),
+            _ => {}
+        }
         if outcome.ending == Ending::Encamp {
             ctx.board.progress.encamped.insert(area);
         }

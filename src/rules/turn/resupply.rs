@@ -226,6 +226,8 @@ fn resupply_available(ctx: &mut Ctx, side: Side) -> Result<bool, Interrupt> {
                 Side::Union => ctx.board.cp.union,
             }
         );
+        ctx.chronicle
+            .notice(crate::chronicle::Notice::ResupplyClosed { side });
         return Ok(false);
     }
     Ok(true)

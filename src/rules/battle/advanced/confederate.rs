@@ -350,7 +350,8 @@ pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: PlanCounter
             let target = f.units[k]
                 .target
                 .and_then(|t| k_of(f, t).map(|tk| (t, f.units[tk].at)));
-            let Some((tpid, goal)) = target.filter(|(_, at)| f.units[k].at.distance(*at) == 2)
+            let Some((tpid, goal)) =
+                target.filter(|(_, at)| Some(f.units[k].at.distance(*at)) == plan.aim_distance())
             else {
                 hold(
                     ctx,
@@ -412,7 +413,8 @@ pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: PlanCounter
             let target = f.units[k]
                 .target
                 .and_then(|t| k_of(f, t).map(|tk| (t, f.units[tk].at)));
-            let Some((tpid, goal)) = target.filter(|(_, at)| f.units[k].at.distance(*at) == 3)
+            let Some((tpid, goal)) =
+                target.filter(|(_, at)| Some(f.units[k].at.distance(*at)) == plan.aim_distance())
             else {
                 hold(
                     ctx,

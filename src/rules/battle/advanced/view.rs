@@ -173,6 +173,26 @@ mod tests {
         assert_eq!(reach.len(), 7);
     }
 
+    /// A12.3: a Flank aimed at a Union Force two Squares away is shown
+    /// aimed; driven back a Square (by Broken, A14.1), the Force is no
+    /// longer at its distance and will hold: the view says so.
+    #[test]
+    fn a_force_driven_out_of_its_distance_has_lost_its_aim() {
+        use crate::rules::battle::terms::PlanCounter;
+        let (b, mut f) = sheet(&[("slocum", "C4"), ("longstreet", "E4")]);
+        let longstreet = k(&b, &f, "longstreet");
+        f.units[longstreet].counter = Some(PlanCounter::Flank);
+        f.units[longstreet].target = Some(f.units[k(&b, &f, "slocum")].piece);
+        let lost = |f: &Field| {
+            let s = view(&b, f);
+            let u = s.units.iter().find(|u| u.force == "longstreet").unwrap();
+            (u.target.clone(), u.aim_lost)
+        };
+        assert_eq!(lost(&f), (Some("slocum".to_string()), false));
+        f.units[longstreet].at = sq("F4");
+        assert_eq!(lost(&f), (Some("slocum".to_string()), true));
+    }
+
     /// A11.5: in Melee no Facing, no Shock modifiers, +3/+3 to Fire; a
     /// Force two Squares away is no target for Infantry (A11.6).
     #[test]

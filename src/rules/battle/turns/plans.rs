@@ -371,7 +371,7 @@ pub fn use_formation_counter<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()>
 /// Rapid Advance (exactly 3) is aimed at, declared when the counter is
 /// placed; those at that distance now are offered first.
 fn declare_target<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>, k: Slot, plan: PlanCounter) -> R<()> {
-    let want = if plan == PlanCounter::Flank { 2 } else { 3 };
+    let want = plan.aim_distance().expect("a Flank or Rapid Advance");
     let at = f.units[k].at;
     let mut union: Vec<Slot> = f.side(Side::Union).collect();
     union.sort_by_key(|&t| {
