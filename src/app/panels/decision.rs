@@ -616,14 +616,7 @@ fn on_the_map(
         .max_height(420.0)
         .show(ui, |ui| {
             for c in r.choices.iter().filter(|_| !resupply) {
-                if many
-                    && matches!(
-                        c.decision,
-                        Decision::MoveForce { .. }
-                            | Decision::MoveLee { .. }
-                            | Decision::JacksonMarch { .. }
-                    )
-                {
+                if !super::answers::listed_below(r, &c.decision, selection.force.as_deref()) {
                     continue;
                 }
                 let ask = r.needs_confirmation(&c.decision, answers);
