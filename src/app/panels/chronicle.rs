@@ -108,6 +108,8 @@ impl ChroniclePanel<'_> {
         } else {
             ("chronicle", 190.0)
         };
+        // The height the Settings page sets.
+        let height = crate::app::settings::chronicle_height(root.ctx(), id, height);
         egui::Panel::bottom(id)
             .frame(theme::unfilled_panel(root.style()))
             .default_size(height)
