@@ -2,7 +2,7 @@
 //! an order in the Union turn's report or in the chronicle, the map draws
 //! every shortest way along its connections from the group's area to
 //! where the order sends it (`rules::view::order_route`), and names the
-//! distance beside the destination. A move "toward Malvern Hill" that goes
+//! distance under the group's stacks. A move "toward Malvern Hill" that goes
 //! north-east on screen shows why: that is the way the connections run.
 //!
 //! The report and the chronicle only say which line the pointer is on
@@ -58,7 +58,8 @@ fn find_route(
     mut shown: ResMut<ShownRoute>,
 ) -> Result {
     let line = hovered_line(contexts.ctx_mut()?);
-    if line != shown.line {
+    // Again when the view comes or changes under a line still hovered.
+    if line != shown.line || view.as_ref().is_some_and(|v| v.is_changed()) {
         shown.show(line, view.as_deref());
     }
     Ok(())
@@ -75,7 +76,7 @@ impl ShownRoute {
     }
 }
 
-/// The distance's plate beside the destination.
+/// The distance's plate under the group's stacks.
 #[derive(Component)]
 struct RouteLabel;
 
@@ -95,13 +96,14 @@ fn label_route(
     let (Some(r), Some(g)) = (&shown.route, geometry) else {
         return;
     };
-    let Some((_, at)) = g.centres.iter().find(|(id, _)| *id == r.to) else {
+    let Some((_, at)) = g.centres.iter().find(|(id, _)| *id == r.from) else {
         return;
     };
     const SIZE: f32 = 13.0;
     let width = r.text.chars().count() as f32 * SIZE * 0.6 + 10.0;
-    // Below the destination's stacks, over everything on the map.
-    let y = counters::UNDER_STACK - 34.0;
+    // Just under the group's stacks, where the way starts (the
+    // destination may lie beyond the view), over everything on the map.
+    let y = counters::UNDER_STACK - 14.0;
     commands.spawn((
         Sprite::from_color(theme::UNION_DARK, Vec2::new(width, SIZE + 8.0)),
         counters::badge(*at, Transform::from_xyz(0.0, y, 40.0), k.0),
