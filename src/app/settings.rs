@@ -172,39 +172,53 @@ impl Page {
     }
 }
 
-/// The page: its sections, then where the file is and the buttons. True
-/// when the player goes back.
+/// The page, one column in the middle of the window. True when the
+/// player goes back.
 fn show(ui: &mut egui::Ui, s: &mut Settings, page: &mut Page, app: &AppSettings) -> bool {
     page.targets.clear();
     let mut back = false;
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            ui.set_max_width(880.0);
-            ui.heading(egui::RichText::new("Settings").size(26.0));
-            ui.label("Changes are saved at once and kept for the next start.");
-            ui.add_space(6.0);
-            section(ui, "Window and panels", |ui| window_rows(ui, s, page));
-            section(ui, "The Union turn", |ui| playback_rows(ui, s, page));
-            section(ui, "Odds advisor", |ui| advisor_rows(ui, s, page));
-            section(ui, "New games start from", |ui| new_game_rows(ui, s, page));
-            ui.add_space(8.0);
-            file_lines(ui, app);
-            ui.add_space(10.0);
+            // One column in the middle of the window.
+            let width = ui.available_width().min(880.0);
             ui.horizontal(|ui| {
-                let r = ui.button("Restore the defaults").on_hover_text(
-                    "Every setting here as at the first start; the window keeps its size.",
-                );
-                page.mark("restore", &r);
-                if r.clicked() {
-                    page.scale = None;
-                    restore_defaults(s);
-                }
-                let r = ui.button("Back (Esc)");
-                page.mark("back", &r);
-                back = r.clicked();
+                ui.add_space(((ui.available_width() - width) / 2.0).max(0.0));
+                ui.vertical(|ui| {
+                    ui.set_width(width);
+                    back = column(ui, s, page, app);
+                });
             });
         });
+    back
+}
+
+/// The page's column: its sections, where the file is and the buttons.
+fn column(ui: &mut egui::Ui, s: &mut Settings, page: &mut Page, app: &AppSettings) -> bool {
+    ui.heading(egui::RichText::new("Settings").size(26.0));
+    ui.label("Changes are saved at once and kept for the next start.");
+    ui.add_space(6.0);
+    section(ui, "Window and panels", |ui| window_rows(ui, s, page));
+    section(ui, "The Union turn", |ui| playback_rows(ui, s, page));
+    section(ui, "Odds advisor", |ui| advisor_rows(ui, s, page));
+    section(ui, "New games start from", |ui| new_game_rows(ui, s, page));
+    ui.add_space(8.0);
+    file_lines(ui, app);
+    ui.add_space(10.0);
+    let mut back = false;
+    ui.horizontal(|ui| {
+        let r = ui
+            .button("Restore the defaults")
+            .on_hover_text("Every setting here as at the first start; the window keeps its size.");
+        page.mark("restore", &r);
+        if r.clicked() {
+            page.scale = None;
+            restore_defaults(s);
+        }
+        let r = ui.button("Back (Esc)");
+        page.mark("back", &r);
+        back = r.clicked();
+    });
     back
 }
 

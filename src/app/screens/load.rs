@@ -234,7 +234,8 @@ fn game(
     egui::Frame::group(ui.style())
         .outer_margin(indent)
         .show(ui, |ui| {
-            ui.set_width(ui.available_width());
+            // Clear of the scroll bar, which floats over the right edge.
+            ui.set_width((ui.available_width() - 12.0).max(300.0));
             ui.horizontal(|ui| {
                 ui.label(egui::RichText::new(&title).strong().size(17.0));
                 ui.label(egui::RichText::new(g.kind()).italics());
