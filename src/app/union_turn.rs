@@ -361,14 +361,22 @@ impl ReportPanel<'_> {
                         }
                         for s in report.sections.iter().take(report.shown) {
                             // Monospace, like the chronicle.
-                            ui.label(
+                            let title = ui.label(
                                 egui::RichText::new(&s.title)
                                     .monospace()
                                     .strong()
                                     .color(theme::egui_blue()),
                             );
+                            // A hovered order's route shows on the map.
+                            if title.hovered() {
+                                super::map::hovered(ui.ctx(), &s.title);
+                            }
                             for l in &s.lines {
-                                ui.label(egui::RichText::new(format!("  {l}")).monospace());
+                                let line =
+                                    ui.label(egui::RichText::new(format!("  {l}")).monospace());
+                                if line.hovered() {
+                                    super::map::hovered(ui.ctx(), l);
+                                }
                             }
                             ui.add_space(4.0);
                         }

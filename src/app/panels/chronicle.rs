@@ -93,7 +93,7 @@ pub struct ChroniclePanel<'w> {
 /// The Chronicle's least height, the height it starts at in a campaign,
 /// how much Ctrl+PageUp/PageDown changes it, and its share of the window's
 /// height at most.
-const CHRONICLE_MIN: f32 = 80.0;
+const CHRONICLE_MIN: f32 = crate::settings::CHRONICLE_HEIGHT_RANGE.0;
 const CHRONICLE_H: f32 = 190.0;
 const CHRONICLE_STEP: f32 = 80.0;
 const CHRONICLE_MAX_SHARE: f32 = 0.75;
@@ -143,6 +143,12 @@ impl ChroniclePanel<'_> {
             ("chronicle-stand-alone", super::STAND_ALONE_CHRONICLE_H)
         } else {
             ("chronicle", remembered.unwrap_or(CHRONICLE_H))
+        };
+        // A new height from the Settings page drops the one egui kept.
+        let height = if stand_alone {
+            height
+        } else {
+            crate::app::settings::chronicle_height(root.ctx(), id, height)
         };
         let ctx = root.ctx().clone();
         let max =

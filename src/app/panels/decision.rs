@@ -759,15 +759,8 @@ fn on_the_map(
     }
     // Moves are made on the map; only the other choices are listed.
     let many = r.choices.len() > 12;
-    let listed = |c: &&Choice| {
-        !(many
-            && matches!(
-                c.decision,
-                Decision::MoveForce { .. }
-                    | Decision::MoveLee { .. }
-                    | Decision::JacksonMarch { .. }
-            ))
-    };
+    let selected = selection.force.as_deref();
+    let listed = |c: &&Choice| super::answers::listed_below(r, &c.decision, selected);
     // Each kind of answer in its own row, in a fixed order: those the rules
     // ask again after (Undo gives them back), then those they play on
     // after. The Scout answers are at the panel's foot (`scout_row`).

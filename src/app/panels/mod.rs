@@ -5,6 +5,7 @@
 //! in the order they are shown, so one system shows them, in that order;
 //! each panel's plugin brings its own state and keys.
 
+mod answers;
 mod chronicle;
 pub(crate) mod decision;
 mod end;

@@ -6,12 +6,14 @@
 //! the app adds only layout.
 
 mod odds;
+mod route;
 pub mod sheet;
 mod stand_alone;
 mod union_turn;
 mod words;
 
 pub use odds::BattleOdds;
+pub use route::{Route, order_route, route};
 pub use stand_alone::StandAloneView;
 pub use union_turn::{Section, union_turn_sections};
 pub use words::{default_plan, word};
