@@ -42,6 +42,7 @@ mod tests {
                     starts_battle: false,
                     odds: None,
                     loses_campaign: None,
+                    commits: crate::rules::view::Commits::Nothing,
                 })
                 .collect(),
             request: Request::new("15.1", "Forced March", options),
