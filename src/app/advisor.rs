@@ -35,12 +35,26 @@ const POLICY: Policy = Policy::Objective;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Advisor>().add_systems(
         Update,
-        (ask, poll)
+        (apply_advisor_trials, ask, poll)
             .chain()
             .after(run_step)
             .after(super::view::refresh)
             .run_if(in_state(GameState::Playing)),
     );
+}
+
+/// The advisor fights as many battles an estimate as the settings say
+/// (headless, there are none: its own count).
+fn apply_advisor_trials(
+    settings: Option<Res<super::settings::AppSettings>>,
+    mut advisor: ResMut<Advisor>,
+) {
+    if let Some(s) = settings
+        && (s.is_changed() || advisor.is_added())
+        && advisor.trials != s.loaded.settings.advisor_trials
+    {
+        advisor.trials = s.loaded.settings.advisor_trials;
+    }
 }
 
 /// What an estimate answers: the game's decisions so far and the answer

@@ -369,13 +369,13 @@ impl ReportPanel<'_> {
                             );
                             // A hovered order's route shows on the map.
                             if title.hovered() {
-                                super::map::hovered(ui.ctx(), &s.title);
+                                super::theme::hovered(ui.ctx(), &s.title);
                             }
                             for l in &s.lines {
                                 let line =
                                     ui.label(egui::RichText::new(format!("  {l}")).monospace());
                                 if line.hovered() {
-                                    super::map::hovered(ui.ctx(), l);
+                                    super::theme::hovered(ui.ctx(), l);
                                 }
                             }
                             ui.add_space(4.0);

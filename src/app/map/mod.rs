@@ -11,8 +11,6 @@ mod camera;
 mod counters;
 mod route;
 
-pub(crate) use route::hovered;
-
 use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
