@@ -17,6 +17,7 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy_egui::egui;
 
+use super::theme::thousands;
 use super::view::Selection;
 use crate::odds::locate::{SaveChoice, SourceInfo, Waiting};
 use crate::odds::report::Odds;
@@ -340,19 +341,6 @@ fn poll(mut advisor: ResMut<Advisor>, mut redraw: MessageWriter<RequestRedraw>) 
         Err(_) => Estimate::Failed("the advisor's thread panicked".into()),
     });
     redraw.write(RequestRedraw);
-}
-
-/// "2,000".
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 fn pct(p: f64) -> String {

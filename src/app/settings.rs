@@ -328,7 +328,7 @@ fn advisor_rows(ui: &mut egui::Ui, s: &mut Settings, page: &mut Page) {
     ui.add_enabled_ui(s.odds_advisor, |ui| {
         ui.horizontal(|ui| {
             for n in [500_u64, 1_000, ADVISOR_TRIALS, 5_000, 10_000] {
-                let r = ui.selectable_label(s.advisor_trials == n, thousands(n));
+                let r = ui.selectable_label(s.advisor_trials == n, super::theme::thousands(n));
                 page.mark(format!("trials {n}"), &r);
                 if r.clicked() {
                     s.advisor_trials = n;
@@ -337,19 +337,6 @@ fn advisor_rows(ui: &mut egui::Ui, s: &mut Settings, page: &mut Page) {
         });
     });
     ui.end_row();
-}
-
-/// "2,000".
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// The set-up a new game starts from (the set-up screen keeps the last

@@ -149,3 +149,16 @@ pub fn hovered_line(ctx: &egui::Context) -> Option<String> {
     let (pass, line) = ctx.data(|d| d.get_temp::<(u64, String)>(hovered_key()))?;
     (pass + 1 >= now).then_some(line)
 }
+
+/// "2,000".
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
