@@ -163,7 +163,7 @@ pub fn simulate(
         games,
         seed: options.seed,
         policy: policy.name().to_string(),
-        battles_mode: format!("{:?}", options.battles),
+        battles_mode: options.battles.name().to_string(),
         player: format!("{:?}", options.player),
         union: match options.union.preset_level() {
             Some(l) => format!("{l:?}"),
