@@ -9,6 +9,7 @@ pub mod campaign;
 pub mod chronicle;
 pub mod cli;
 pub mod dice;
+pub mod luck;
 pub mod odds;
 pub mod player_log;
 pub mod rules;

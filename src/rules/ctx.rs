@@ -75,6 +75,8 @@ impl Ctx<'_> {
     /// 9.3: a battle begins.
     pub fn begin_battle(&mut self, area: &str, mode: BattleMode, attacker: Side) {
         let id = self.chronicle.entries().len();
+        self.chronicle
+            .begin_battle(area, self.board.turn.turn, attacker);
         let area_name = self.board.area_name(area).to_string();
         let campaign_turn = self.board.turn.turn;
         if let Some(r) = self.board.battles.as_mut() {
@@ -103,6 +105,7 @@ impl Ctx<'_> {
     }
 
     pub fn end_battle(&mut self, ending: Ending) {
+        self.chronicle.end_battle();
         if let Some(b) = self
             .board
             .battles

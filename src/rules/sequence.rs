@@ -78,6 +78,9 @@ pub struct PendingDecision {
     pub die: Option<String>,
     /// For a random pick, which numbers choose what.
     pub die_key: Option<String>,
+    /// What each face of that die does (a check's success range, an
+    /// attack's Hits, a table's rows, a pick's candidates), typed.
+    pub die_faces: Option<crate::dice::DieFaces>,
     /// Why play cannot go on (something this build cannot play).
     pub blocked: Option<String>,
     /// Dice rolled in the step before it stopped: answers can be taken back
@@ -172,6 +175,7 @@ fn take_dice(world: &mut World) {
         let mut pending = world.resource_mut::<PendingDecision>();
         pending.die = None;
         pending.die_key = None;
+        pending.die_faces = None;
     }
 }
 
@@ -262,9 +266,10 @@ pub fn run_step(world: &mut World) {
             pending.dice_rolled_in_step = 0;
         }
         Err(Interrupt::Decide(request)) => pending.request = Some(*request),
-        Err(Interrupt::Dice(crate::dice::DiceError::NeedDie { reason, key })) => {
+        Err(Interrupt::Dice(crate::dice::DiceError::NeedDie { reason, key, faces })) => {
             pending.die = Some(reason);
             pending.die_key = key;
+            pending.die_faces = faces.map(|f| *f);
         }
         Err(Interrupt::Illegal { .. }) => {
             // Never reached through `take_decisions`, which only accepts
