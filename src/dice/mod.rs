@@ -37,6 +37,24 @@ pub enum DiceSource {
         seed: u64,
         rng: Xoshiro256PlusPlus,
     },
+    /// The program's dice seeded `seed`, seeded again at each of
+    /// `reseeds` when that many dice have been rolled: a what-if branch
+    /// with fresh dice from its branch point on (docs/save-format.md).
+    Reseeded {
+        seed: u64,
+        rng: Xoshiro256PlusPlus,
+        reseeds: Vec<Reseed>,
+        /// Reseeds already made.
+        next: usize,
+    },
+}
+
+/// From the `from`th die on (counted from 0), the program's dice are
+/// seeded `seed` (a branch's fresh dice).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Reseed {
+    pub from: u64,
+    pub seed: u64,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -120,6 +138,25 @@ impl Dice {
         }
     }
 
+    /// The program's dice seeded `seed`, seeded again at each reseed (in
+    /// order of `from`); without any, exactly [`Dice::seeded`].
+    pub fn reseeded(seed: u64, reseeds: &[Reseed]) -> Self {
+        if reseeds.is_empty() {
+            return Dice::seeded(seed);
+        }
+        let mut reseeds = reseeds.to_vec();
+        reseeds.sort_by_key(|r| r.from);
+        Dice {
+            source: DiceSource::Reseeded {
+                seed,
+                rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+                reseeds,
+                next: 0,
+            },
+            rolled: 0,
+        }
+    }
+
     /// `values` first, then the dice [`Dice::seeded`] rolls for `seed`.
     pub fn scripted_then_seeded(values: impl IntoIterator<Item = u32>, seed: u64) -> Self {
         Dice {
@@ -163,7 +200,9 @@ impl Dice {
         match &mut self.source {
             DiceSource::Physical { entered, .. } => entered.push(value),
             DiceSource::Scripted { queue } => queue.push_back(value),
-            DiceSource::Seeded { .. } | DiceSource::ScriptedThenSeeded { .. } => {}
+            DiceSource::Seeded { .. }
+            | DiceSource::ScriptedThenSeeded { .. }
+            | DiceSource::Reseeded { .. } => {}
         }
         Ok(())
     }
@@ -180,6 +219,15 @@ impl Dice {
     pub fn d10_for(&mut self, reason: impl FnOnce() -> String) -> Result<u32, DiceError> {
         let value = match &mut self.source {
             DiceSource::Seeded { rng, .. } => uniform_d10(rng),
+            DiceSource::Reseeded {
+                rng, reseeds, next, ..
+            } => {
+                while let Some(r) = reseeds.get(*next).filter(|r| r.from <= self.rolled) {
+                    *rng = Xoshiro256PlusPlus::seed_from_u64(r.seed);
+                    *next += 1;
+                }
+                uniform_d10(rng)
+            }
             DiceSource::Scripted { queue } => queue
                 .pop_front()
                 .ok_or_else(|| DiceError::ScriptExhausted { reason: reason() })?,
@@ -589,6 +637,25 @@ mod tests {
             );
         }
         assert_eq!(d.rolled(), 100_000);
+    }
+
+    /// A branch's fresh dice: the same dice as the game up to the branch
+    /// point, then those of the new seed from their first roll.
+    #[test]
+    fn reseeded_dice_follow_the_game_then_the_new_seed() {
+        let roll = |mut d: Dice, n: usize| (0..n).map(|_| d.d10("x").unwrap()).collect::<Vec<_>>();
+        let game = roll(Dice::seeded(7), 30);
+        let fresh = roll(Dice::seeded(99), 30);
+        let branch = roll(Dice::reseeded(7, &[Reseed { from: 12, seed: 99 }]), 30);
+        assert_eq!(branch[..12], game[..12]);
+        assert_eq!(branch[12..], fresh[..18]);
+        assert_ne!(branch[12..], game[12..]);
+        // A branch of a branch keeps both.
+        let twice = [Reseed { from: 12, seed: 99 }, Reseed { from: 20, seed: 5 }];
+        let again = roll(Dice::reseeded(7, &twice), 30);
+        assert_eq!(again[..20], branch[..20]);
+        assert_eq!(again[20..], roll(Dice::seeded(5), 10)[..]);
+        assert_eq!(Dice::reseeded(7, &[]), Dice::seeded(7));
     }
 
     #[test]

@@ -58,6 +58,37 @@ pub struct StepDecisions {
 pub struct GameLog {
     pub decisions: Vec<Decision>,
     pub dice: Vec<u32>,
+    /// Where the program's dice are seeded again (a what-if branch with
+    /// fresh dice, `dice::Reseed`); empty for every other game.
+    pub reseeds: Vec<crate::dice::Reseed>,
+    /// The game is a what-if branch of another: its name and where it
+    /// came from (kept by every save of it).
+    pub branch: Option<Branch>,
+}
+
+/// Where a what-if branch came from (`save::branch`): a new game holding
+/// another game's set-up and its first `kept` decisions.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Branch {
+    /// The branch's name: "<game> — branch at Turn N, instead of <decision>".
+    pub name: String,
+    /// The game it branched from (its id, `save::GameId`) and that game's
+    /// name, so a list of saves can show the branch under it.
+    pub parent: u64,
+    pub parent_name: String,
+    /// How many of the parent's decisions it keeps, and the Campaign Turn
+    /// it branched at.
+    pub kept: usize,
+    pub turn: u32,
+    /// The parent's decision it takes back, in words (none when the
+    /// branch keeps every decision).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instead_of: Option<String>,
+    /// True: the same dice as the parent after the branch point too (the
+    /// same stream, die for die); false: fresh dice from there.
+    pub same_dice: bool,
+    /// Dice rolled when the branch began: where fresh dice begin.
+    pub rolled: u64,
 }
 
 impl GameLog {

@@ -18,9 +18,10 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::campaign::{Campaign, Place};
+use crate::dice::Reseed;
 use crate::rules::decision::Decision;
 use crate::rules::difficulty::GameOptions;
-use crate::rules::sequence::{GameLog, GameState, PendingDecision, StepDecisions};
+use crate::rules::sequence::{Branch, GameLog, GameState, PendingDecision, StepDecisions};
 use crate::rules::turn::Step;
 
 /// Which game a save belongs to (seconds since 1970 when it began): the
@@ -30,8 +31,11 @@ pub struct GameId(pub u64);
 
 /// What the first field of every save says.
 pub const FORMAT: &str = "fcrel-save";
-/// The version this build writes; older ones are read when they can be.
-pub const VERSION: u32 = 1;
+/// The newest version this build reads and writes; older ones are read
+/// when they can be. A file is written with the lowest version that holds
+/// it ([`SaveFile::version_needed`]): a what-if branch is version 2, every
+/// other save stays version 1, which earlier builds read.
+pub const VERSION: u32 = 2;
 /// Autosaves kept; older ones are removed as new ones are written.
 pub const AUTOSAVES_KEPT: usize = 8;
 /// Files larger than this are not saves (a campaign's decisions are a few
@@ -72,6 +76,12 @@ pub struct SaveFile {
     /// A stand-alone battle's bundled scenario key, when the game is one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stand_alone: Option<String>,
+    /// Version 2: a what-if branch's name and parent game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub branch: Option<Branch>,
+    /// Version 2: where a branch's fresh dice begin (`dice::Reseed`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reseeds: Vec<Reseed>,
 }
 
 /// Why a file cannot be loaded, with the file it is about and the place in
@@ -103,12 +113,13 @@ impl SaveFile {
         let step = world.get_resource::<StepDecisions>()?;
         let decisions = log.with_current(step);
         let dice = log.dice.clone();
+        let (branch, reseeds) = (log.branch.clone(), log.reseeds.clone());
         let turn = world
             .get_resource::<crate::rules::components::CampaignTurn>()?
             .turn;
-        Some(SaveFile {
+        let mut save = SaveFile {
             format: FORMAT.into(),
-            version: VERSION,
+            version: 1,
             campaign: campaign.id.clone(),
             campaign_name: campaign.name.clone(),
             options: *world.get_resource::<GameOptions>()?,
@@ -128,7 +139,28 @@ impl SaveFile {
             stand_alone: world
                 .get_resource::<crate::rules::battle::advanced::battle_pack::ActiveStandAlone>()
                 .map(|g| g.0.key.clone()),
-        })
+            branch,
+            reseeds,
+        };
+        save.version = save.version_needed();
+        Some(save)
+    }
+
+    /// The lowest format version that holds this save: 2 for a branch, 1
+    /// otherwise.
+    pub fn version_needed(&self) -> u32 {
+        if self.branch.is_some() || !self.reseeds.is_empty() {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// The game's name: a branch's own, else the campaign's.
+    pub fn title(&self) -> &str {
+        self.branch
+            .as_ref()
+            .map_or(self.campaign_name.as_str(), |b| b.name.as_str())
     }
 
     /// The message that replays this save from the campaign's start.
@@ -139,6 +171,8 @@ impl SaveFile {
             resume: GameLog {
                 decisions: self.decisions.clone(),
                 dice: self.dice.clone(),
+                reseeds: self.reseeds.clone(),
+                branch: self.branch.clone(),
             },
             stand_alone: self
                 .stand_alone
@@ -344,6 +378,15 @@ fn check(save: &SaveFile) -> Result<(), (Place, String)> {
             format!(
                 "{} typed-in dice is more than a save holds (at most {MAX_SAVE_DICE})",
                 save.dice.len()
+            ),
+        ));
+    }
+    if save.reseeds.len() > MAX_SAVE_DICE {
+        return Err(damaged(
+            field("reseeds"),
+            format!(
+                "{} reseeds is more than a save holds (at most {MAX_SAVE_DICE})",
+                save.reseeds.len()
             ),
         ));
     }
@@ -566,3 +609,6 @@ pub fn replay_to_rest(save: &SaveFile, campaign: Arc<Campaign>) -> Result<AtRest
     }
     Err("the replay did not come to rest".into())
 }
+
+mod branch;
+pub use branch::{BranchOptions, branch};
