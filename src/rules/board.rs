@@ -276,6 +276,28 @@ impl Board {
         }
     }
 
+    /// Where everything stands (`view::changes`).
+    pub fn positions(&self) -> crate::rules::view::changes::Positions {
+        use crate::rules::view::changes::{ForceAt, Positions};
+        Positions {
+            forces: self
+                .pieces
+                .iter()
+                .map(|p| ForceAt {
+                    id: p.force.id.clone(),
+                    name: p.force.chronicle_name().to_string(),
+                    side: p.force.side,
+                    location: p.location().clone(),
+                    strength: p.strength,
+                })
+                .collect(),
+            lee: self.lee.clone(),
+            cp: self.cp,
+            scouts: self.scouts,
+            turn: self.turn.turn,
+        }
+    }
+
     pub fn index(&self, id: &str) -> Option<usize> {
         self.piece_index.get(id).copied()
     }

@@ -14,6 +14,7 @@ use super::commander::Policy;
 use super::ctx::Ctx;
 use super::decision::{Decider, Decision, Interrupt, Recorded, Request};
 use super::turn::{Step, play_step};
+use super::view::changes::SinceDecision;
 use crate::chronicle::Chronicle;
 use crate::dice::Dice;
 
@@ -148,12 +149,19 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<GameLog>()
         .init_resource::<PendingDecision>()
         .init_resource::<StepStart>()
+        .init_resource::<SinceDecision>()
         .add_message::<Decide>()
         .add_message::<UndoDecision>()
         .add_message::<EnterDie>()
         .add_systems(
             Update,
-            (take_decisions, take_dice, scripted_commander, run_step)
+            (
+                take_decisions,
+                remember_positions,
+                take_dice,
+                scripted_commander,
+                run_step,
+            )
                 .chain()
                 .in_set(RulesSystems)
                 .run_if(in_state(GameState::Playing)),
@@ -171,6 +179,7 @@ fn take_decisions(
     mut undo: MessageReader<UndoDecision>,
     mut answers: ResMut<StepDecisions>,
     mut pending: ResMut<PendingDecision>,
+    mut since: ResMut<SinceDecision>,
 ) {
     for Decide(d) in decide.read() {
         if let Some(r) = &pending.request
@@ -178,6 +187,7 @@ fn take_decisions(
         {
             answers.answers.push(d.clone());
             pending.request = None;
+            since.taken();
         }
     }
     for _ in undo.read() {
@@ -187,6 +197,16 @@ fn take_decisions(
             pending.die = None;
         }
     }
+}
+
+/// The world as the player answered (the step as far as it got when it
+/// asked): what changes from here is "what changed".
+fn remember_positions(world: &mut World) {
+    if !world.resource::<SinceDecision>().is_taken() {
+        return;
+    }
+    let positions = Board::from_world(world).map(|b| b.positions());
+    world.resource_mut::<SinceDecision>().remember(positions);
 }
 
 /// A typed-in die goes to the step's starting dice (every run of the step

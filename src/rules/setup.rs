@@ -90,6 +90,7 @@ fn start_new_campaign(world: &mut World) {
             answers: last.resume.decisions,
         });
         world.insert_resource(super::sequence::PendingDecision::default());
+        world.insert_resource(super::view::changes::SinceDecision::default());
         world.insert_resource(super::sequence::StepStart::default());
         world
             .resource_mut::<NextState<super::sequence::GameState>>()
