@@ -138,6 +138,11 @@ pub struct ReplayArgs {
     /// Print the whole chronicle of the replayed game after the digest.
     #[arg(long)]
     pub chronicle: bool,
+    /// Write the after-action report of the replayed game to OUT: a
+    /// self-contained HTML page for a .html file, else Markdown with each
+    /// turn's map as an SVG file beside it.
+    #[arg(long, value_name = "OUT")]
+    pub report: Option<std::path::PathBuf>,
 }
 
 /// What `fcrel odds` is asked.

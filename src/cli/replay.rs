@@ -1,6 +1,7 @@
 //! `fcrel replay`: re-run a save from its campaign's start and print its
 //! digest (`--verify` compares it with the file's), branch it (`--until N
-//! --save-as NEW`, a what-if branch: `save::branch`), print its chronicle.
+//! --save-as NEW`, a what-if branch: `save::branch`), print its chronicle,
+//! write its after-action report (`report`).
 //! The file given is only ever read.
 
 use std::io::Write;
@@ -47,7 +48,7 @@ pub fn replay_with(a: &ReplayArgs, out: &mut dyn Write, err: &mut dyn Write) -> 
         _ => save.clone(),
     };
     let started = std::time::Instant::now();
-    let mut rest = match crate::save::replay_to_rest(&game, campaign) {
+    let mut rest = match crate::save::replay_to_rest(&game, campaign.clone()) {
         Ok(r) => r,
         Err(why) => {
             let _ = writeln!(err, "{}: {why}", path.display());
@@ -75,6 +76,25 @@ pub fn replay_with(a: &ReplayArgs, out: &mut dyn Write, err: &mut dyn Write) -> 
     );
     if a.chronicle {
         print_chronicle(world.resource::<crate::chronicle::Chronicle>(), out);
+    }
+    if let Some(to) = &a.report {
+        let written = crate::report::build(&game, campaign)
+            .and_then(|r| crate::report::write(&r, to).map(|()| r));
+        match written {
+            Ok(r) => {
+                let _ = writeln!(
+                    err,
+                    "{}: the after-action report ({} turns, {} battles)",
+                    to.display(),
+                    r.turns.len(),
+                    r.battles.len()
+                );
+            }
+            Err(why) => {
+                let _ = writeln!(err, "{}: {why}", path.display());
+                return 1;
+            }
+        }
     }
     if !a.verify {
         return 0;

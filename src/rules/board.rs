@@ -129,6 +129,9 @@ pub struct Board {
     pub battle_location: Option<String>,
     /// Battles recorded for display (`battle::record`); None: not recording.
     pub battles: Option<crate::rules::battle::record::BattleRecords>,
+    /// Every battle is kept in `battles`, not only the last few
+    /// (`record::KeepAllBattles`: the after-action report).
+    pub keep_all_battles: bool,
     /// Where each battle of a Resolve Battles step began (`fcrel odds`
     /// weighing the battle a save waits in); None: not kept.
     pub battle_starts: Option<Vec<BattleStart>>,
@@ -179,6 +182,7 @@ impl Board {
             // Procedures that should record take them explicitly
             // (`sequence::run_step`); views of the board do not copy them.
             battles: None,
+            keep_all_battles: false,
             battle_starts: None,
             battles_fought: 0,
             stand_alone: world
@@ -226,6 +230,7 @@ impl Board {
             progress: Progress::default(),
             battle_location: None,
             battles: None,
+            keep_all_battles: false,
             battle_starts: None,
             battles_fought: 0,
             stand_alone: None,

@@ -79,8 +79,14 @@ impl Ctx<'_> {
             .begin_battle(area, self.board.turn.turn, attacker);
         let area_name = self.board.area_name(area).to_string();
         let campaign_turn = self.board.turn.turn;
+        let before = self
+            .board
+            .battles
+            .is_some()
+            .then(|| Box::new(self.board.positions()));
+        let keep_all = self.board.keep_all_battles;
         if let Some(r) = self.board.battles.as_mut() {
-            if r.battles.len() >= KEPT {
+            if r.battles.len() >= KEPT && !keep_all {
                 r.battles.remove(0);
             }
             r.battles.push(BattleRecord {
@@ -92,6 +98,8 @@ impl Ctx<'_> {
                 campaign_turn,
                 events: Vec::new(),
                 ending: None,
+                before,
+                after: None,
             });
         }
     }
@@ -106,6 +114,11 @@ impl Ctx<'_> {
 
     pub fn end_battle(&mut self, ending: Ending) {
         self.chronicle.end_battle();
+        let after = self
+            .board
+            .battles
+            .is_some()
+            .then(|| Box::new(self.board.positions()));
         if let Some(b) = self
             .board
             .battles
@@ -113,6 +126,7 @@ impl Ctx<'_> {
             .and_then(|r| r.battles.last_mut())
         {
             b.ending = Some(ending);
+            b.after = after;
         }
     }
 

@@ -266,6 +266,8 @@ pub fn run_step(world: &mut World) {
         board.battles = world
             .get_resource::<crate::rules::battle::record::BattleRecords>()
             .cloned();
+        board.keep_all_battles =
+            world.contains_resource::<crate::rules::battle::record::KeepAllBattles>();
         let start = (
             board,
             world.resource::<Dice>().clone(),

@@ -573,12 +573,26 @@ pub struct AtRest {
 /// of the file must be legal, and all of them used if the campaign ended.
 /// Serves `replay` and the odds of a save (`odds::from_save`).
 pub fn replay_to_rest(save: &SaveFile, campaign: Arc<Campaign>) -> Result<AtRest, String> {
+    replay_to_rest_with(save, campaign, |_| {}, |_| {})
+}
+
+/// [`replay_to_rest`], with `prepare` given the app before its first
+/// frame and `frame` the world after each (the after-action report
+/// watches the game step by step).
+pub fn replay_to_rest_with(
+    save: &SaveFile,
+    campaign: Arc<Campaign>,
+    prepare: impl FnOnce(&mut App),
+    mut frame: impl FnMut(&mut World),
+) -> Result<AtRest, String> {
     let mut app = replay_app(save, campaign);
+    prepare(&mut app);
     let total = save.decisions.len();
     // Each frame runs one step; a campaign has well under 200 steps.
     for _ in 0..2_000 {
         app.update();
         let world = app.world_mut();
+        frame(world);
         let pending = world.resource::<PendingDecision>().clone();
         if let Some(why) = pending.blocked {
             return Err(format!("the replay stopped: {why}"));

@@ -676,6 +676,8 @@ mod tests {
                 })
                 .collect(),
             ending: ended.then_some(Ending::Encamp),
+            before: None,
+            after: None,
         }
     }
 

@@ -4,8 +4,8 @@
 //! it (destroyed to a cup or pile, captured, removed) or flipped, Lee's
 //! moves, Command Points and Scouts. Each item names its area(s), so the
 //! map can show it and a player mirroring the game on the real board knows
-//! what to move. The rules keep the positions as the player last decided
-//! (`sequence::SinceDecision`); `view::what_changed` is the list since.
+//! what to move. The glue keeps the positions as the player last decided
+//! ([`SinceDecision`]); `view::what_changed` is the list since.
 //!
 //! This module reads only the pieces' types (`Board::positions` builds a
 //! [`Positions`]), so the battle record can keep them too.
