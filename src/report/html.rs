@@ -3,6 +3,7 @@
 
 use super::Report;
 use super::doc::{Block, blocks};
+use super::xml::escape;
 
 const STYLE: &str = "body{font-family:Georgia,'Times New Roman',serif;max-width:62rem;margin:2rem auto;padding:0 1rem;background:#faf6ec;color:#2b2620;line-height:1.45}\
 h1{font-size:1.9rem;border-bottom:2px solid #8a7a5a}h2{margin-top:2.2rem;border-bottom:1px solid #c9bb99}h3{margin-top:1.6rem}\
@@ -84,21 +85,5 @@ fn inline(text: &str) -> String {
         rest = &after[close + 1..];
     }
     out.push_str(&escape(rest));
-    out
-}
-
-/// HTML and XML text escaping.
-pub fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
     out
 }

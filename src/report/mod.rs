@@ -15,6 +15,7 @@ mod doc;
 mod html;
 mod markdown;
 pub mod svg;
+mod xml;
 
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -6,7 +6,7 @@
 
 use std::fmt::Write;
 
-use super::html::escape;
+use super::xml::escape;
 use crate::campaign::{Campaign, RoadKind, Side};
 use crate::rules::components::Strength;
 use crate::rules::view::Positions;
