@@ -311,6 +311,10 @@ pub struct Chronicle {
     /// entries and no part of the digest.
     #[serde(skip)]
     battles: Vec<BattleSpan>,
+    /// The chronicle's length at each decision of the game, in order:
+    /// where the answers fall among the entries (a branch "from here").
+    #[serde(skip)]
+    decisions: Vec<usize>,
     /// Keeps nothing (see [`Chronicle::quiet`]).
     #[serde(skip)]
     quiet: bool,
@@ -326,6 +330,7 @@ impl Chronicle {
             entries: Vec::new(),
             marks: Vec::new(),
             battles: Vec::new(),
+            decisions: Vec::new(),
             quiet: true,
         }
     }
@@ -376,6 +381,7 @@ impl Chronicle {
         self.entries.truncate(len);
         self.marks.retain(|m| m.entry < len);
         self.battles.retain(|b| b.first < len);
+        self.decisions.retain(|&d| d <= len);
         for b in &mut self.battles {
             if b.end.is_some_and(|e| e > len) {
                 b.end = None;
@@ -403,6 +409,25 @@ impl Chronicle {
         if let Some(b) = self.battles.last_mut().filter(|b| b.end.is_none()) {
             b.end = Some(len);
         }
+    }
+
+    /// A decision of the game was answered here (`Ctx::ask`).
+    pub fn mark_decision(&mut self) {
+        if !self.quiet {
+            self.decisions.push(self.entries.len());
+        }
+    }
+
+    /// How many of the game's decisions were answered before entry `i`
+    /// was written: a what-if branch "from here" keeps that many
+    /// (`save::branch`).
+    pub fn decisions_before(&self, i: usize) -> usize {
+        self.decisions.partition_point(|&d| d <= i)
+    }
+
+    /// How many decisions the chronicle has seen answered.
+    pub fn decisions(&self) -> usize {
+        self.decisions.len()
     }
 
     /// The battles, in the order fought.

@@ -172,3 +172,32 @@ fn replay_prints_the_whole_chronicle() {
     let last = c.entries().last().unwrap().line();
     assert_eq!(lines.last(), Some(&last.as_str()));
 }
+
+/// "Play on from here": the chronicle says how many decisions were made
+/// before each entry, so a branch from an entry keeps those; replayed,
+/// the branch's chronicle is the game's up to that entry.
+#[test]
+fn a_chronicle_entry_says_how_many_decisions_came_before_it() {
+    let parent = save::read(&root().join(GAME)).unwrap();
+    let mut rest = replayed(&parent);
+    let c = chronicle(&mut rest);
+    assert_eq!(c.decisions(), parent.decisions.len());
+    // The first Union Orders roll of Turn 2.
+    let i = (0..c.len())
+        .find(|&i| c.turn_of(i) == 2 && c.entries()[i].rule.starts_with("16"))
+        .unwrap();
+    let kept = c.decisions_before(i);
+    assert!(kept > 0 && kept < parent.decisions.len());
+    let options = BranchOptions {
+        kept,
+        same_dice: true,
+        fresh_seed: 0,
+        game: 3,
+    };
+    let b = save::branch(&parent, seven_days(), options).unwrap();
+    let mut at = replayed(&b);
+    let mine = chronicle(&mut at);
+    assert!(mine.len() >= i, "the branch reaches the entry");
+    assert_eq!(mine.entries()[..i], c.entries()[..i]);
+    assert_eq!(mine.decisions(), kept);
+}

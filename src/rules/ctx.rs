@@ -28,9 +28,12 @@ pub struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    /// Ask the player (see `rules::decision::ask`).
+    /// Ask the player (see `rules::decision::ask`); the chronicle marks
+    /// where each answer falls (`Chronicle::decisions_before`).
     pub fn ask(&mut self, request: Request) -> Result<Decision, Interrupt> {
-        ask(self.decider, self.board, request)
+        let answer = ask(self.decider, self.board, request)?;
+        self.chronicle.mark_decision();
+        Ok(answer)
     }
 
     /// A random choice among board pieces.
