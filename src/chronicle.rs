@@ -254,6 +254,30 @@ impl BattleSpan {
     }
 }
 
+/// A consequential event, typed, beside the entry that tells it: the
+/// window shows it in the decision panel for the step it affects as well
+/// as in the Chronicle. Not part of the state digest (the entries say the
+/// same).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Notice {
+    /// O15.3: no Command Points may be spent in this side's Resupply step.
+    ResupplyClosed { side: crate::campaign::Side },
+    /// Union Cavalry Corps: the Union's Saving Throw negated a Scout just
+    /// discarded, for `what`.
+    ScoutNegated { what: String },
+    /// 10.2.9: `loser`'s army was Enveloped and destroyed in `area` (its
+    /// name).
+    Enveloped {
+        loser: crate::campaign::Side,
+        area: String,
+    },
+    /// 14.5: `loser`'s army Routed in `area` (its name).
+    Routed {
+        loser: crate::campaign::Side,
+        area: String,
+    },
+}
+
 /// What the chronicle panel may show (the player's filter).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Filter {
@@ -315,6 +339,9 @@ pub struct Chronicle {
     /// where the answers fall among the entries (a branch "from here").
     #[serde(skip)]
     decisions: Vec<usize>,
+    /// Consequential events, each with the index of the entry telling it.
+    #[serde(skip)]
+    notices: Vec<(usize, Notice)>,
     /// Keeps nothing (see [`Chronicle::quiet`]).
     #[serde(skip)]
     quiet: bool,
@@ -331,6 +358,7 @@ impl Chronicle {
             marks: Vec::new(),
             battles: Vec::new(),
             decisions: Vec::new(),
+            notices: Vec::new(),
             quiet: true,
         }
     }
@@ -380,6 +408,7 @@ impl Chronicle {
     pub fn truncate(&mut self, len: usize) {
         self.entries.truncate(len);
         self.marks.retain(|m| m.entry < len);
+        self.notices.retain(|(i, _)| *i < len);
         self.battles.retain(|b| b.first < len);
         self.decisions.retain(|&d| d <= len);
         for b in &mut self.battles {
@@ -444,6 +473,22 @@ impl Chronicle {
     /// Where each part of the game begins.
     pub fn marks(&self) -> &[Mark] {
         &self.marks
+    }
+
+    /// The entry just written tells a consequential event (see [`Notice`]).
+    pub fn notice(&mut self, notice: Notice) {
+        if self.quiet || self.entries.is_empty() {
+            return;
+        }
+        self.notices.push((self.entries.len() - 1, notice));
+    }
+
+    /// The consequential events told from entry `from` on.
+    pub fn notices_since(&self, from: usize) -> impl Iterator<Item = &Notice> {
+        self.notices
+            .iter()
+            .filter(move |(i, _)| *i >= from)
+            .map(|(_, n)| n)
     }
 
     /// A part of the game begins with the next entry.

@@ -650,9 +650,19 @@ pub fn bundled_battle_keys() -> Vec<&'static str> {
 /// The campaign of the bundled stand-alone battle `key` (read, not
 /// checked: cheap enough for every save a folder lists).
 pub fn bundled_battle_campaign(key: &str) -> Option<String> {
+    bundled_battle_field(key, "campaign")
+}
+
+/// The name of the bundled stand-alone battle `key` ("Malvern Hill, 1 July
+/// 1862"), read as [`bundled_battle_campaign`] reads its campaign.
+pub fn bundled_battle_name(key: &str) -> Option<String> {
+    bundled_battle_field(key, "name")
+}
+
+fn bundled_battle_field(key: &str, field: &str) -> Option<String> {
     let (_, text) = BUNDLED_BATTLES.iter().find(|(k, _)| *k == key)?;
     let v: serde_json::Value = serde_json::from_str(text).ok()?;
-    Some(v.get("campaign")?.as_str()?.to_string())
+    Some(v.get(field)?.as_str()?.to_string())
 }
 
 /// The bundled stand-alone battle `key`, checked; None if there is none.

@@ -1,5 +1,6 @@
-//! The player's settings (`settings.json` in the data folder): UI scale and
-//! the window's size. Versioned JSON; unknown fields and bad values are
+//! The player's settings (`settings.json` in the data folder): UI scale,
+//! the window's size, the Union turn's playback, the Chronicle's height,
+//! the odds advisor, and the set-up a new game starts from. Versioned JSON; unknown fields and bad values are
 //! errors that name the file, the place and the problem, and the file is
 //! kept (renamed) rather than overwritten.
 
@@ -33,6 +34,27 @@ pub struct Settings {
     /// offered again for the next campaign; the seed is not kept.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub new_game: Option<crate::rules::difficulty::GameOptions>,
+    /// The Chronicle's height in logical pixels; none: the default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chronicle_height: Option<f32>,
+    /// Battles the odds advisor fights for one estimate.
+    #[serde(default = "advisor_trials", skip_serializing_if = "is_default_trials")]
+    pub advisor_trials: u64,
+}
+
+/// The Chronicle's heights the settings accept (logical pixels).
+pub const CHRONICLE_HEIGHT_RANGE: (f32, f32) = (80.0, 4096.0);
+/// The odds advisor's trial counts the settings accept.
+pub const ADVISOR_TRIALS_RANGE: (u64, u64) = (100, 100_000);
+/// The advisor's trials unless the player chooses others (`docs/odds.md`).
+pub const ADVISOR_TRIALS: u64 = 2_000;
+
+fn advisor_trials() -> u64 {
+    ADVISOR_TRIALS
+}
+
+fn is_default_trials(n: &u64) -> bool {
+    *n == ADVISOR_TRIALS
 }
 
 /// The speed at which the Union turn is shown: one group at a time on the
@@ -83,6 +105,8 @@ impl Default for Settings {
             union_playback: Playback::default(),
             odds_advisor: true,
             new_game: None,
+            chronicle_height: None,
+            advisor_trials: ADVISOR_TRIALS,
         }
     }
 }
@@ -165,6 +189,19 @@ pub fn parse(text: &str) -> Result<Settings, String> {
         return Err(format!(
             "window: {w}×{h} is not a usable window size (at least {}×{})",
             MIN_WINDOW.0, MIN_WINDOW.1
+        ));
+    }
+    let (lo, hi) = CHRONICLE_HEIGHT_RANGE;
+    if let Some(h) = s.chronicle_height
+        && !(lo..=hi).contains(&h)
+    {
+        return Err(format!("chronicle_height: {h} is outside {lo}–{hi}"));
+    }
+    let (lo, hi) = ADVISOR_TRIALS_RANGE;
+    if !(lo..=hi).contains(&s.advisor_trials) {
+        return Err(format!(
+            "advisor_trials: {} is outside {lo}–{hi}",
+            s.advisor_trials
         ));
     }
     Ok(s)
@@ -252,16 +289,22 @@ mod tests {
             ..Default::default()
         };
         s.settings.new_game = Some(chosen);
+        s.settings.chronicle_height = Some(320.0);
+        s.settings.advisor_trials = 5_000;
         s.save().unwrap();
         let again = load_from(&path);
         assert_eq!(again.settings.new_game, Some(chosen));
         assert_eq!(again.settings.union_playback, Playback::Step);
         assert!(!again.settings.odds_advisor);
+        assert_eq!(again.settings.chronicle_height, Some(320.0));
+        assert_eq!(again.settings.advisor_trials, 5_000);
         // A file from before the advisor had a switch: on.
         std::fs::write(&path, r#"{"version": 1, "ui_scale": 1.0}"#).unwrap();
         let old = load_from(&path);
         assert!(old.problem.is_none(), "{:?}", old.problem);
         assert!(old.settings.odds_advisor);
+        assert_eq!(old.settings.advisor_trials, ADVISOR_TRIALS);
+        assert_eq!(old.settings.chronicle_height, None);
         assert_eq!(again.settings.ui_scale, 1.5);
         assert_eq!(again.settings.window, Some([1280, 720]));
         std::fs::remove_dir_all(&dir).unwrap();
@@ -315,6 +358,29 @@ mod tests {
         )
         .unwrap();
         assert!(load_from(&path).problem.unwrap().contains("window: 20×10"));
+        std::fs::write(
+            &path,
+            "{\"version\": 1, \"ui_scale\": 1.0, \"chronicle_height\": -5}",
+        )
+        .unwrap();
+        assert!(
+            load_from(&path)
+                .problem
+                .unwrap()
+                .contains("chronicle_height: -5")
+        );
+        for (field, value) in [("chronicle_height", "5.0"), ("advisor_trials", "3")] {
+            std::fs::write(
+                &path,
+                format!("{{\"version\": 1, \"ui_scale\": 1.0, \"{field}\": {value}}}"),
+            )
+            .unwrap();
+            let msg = load_from(&path).problem.unwrap();
+            assert!(
+                msg.contains(&format!("{field}: {value}")) || msg.contains(field),
+                "{msg}"
+            );
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

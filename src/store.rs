@@ -228,6 +228,41 @@ pub fn keep_bad_file(path: &Path) -> std::io::Result<PathBuf> {
     unreachable!("some numbered name is free")
 }
 
+/// Move a file into the trash folder `trash` (made if need be) under its
+/// own name, or `stem-N.ext` when that is taken: nothing already there is
+/// replaced. Across file systems it is copied, checked byte for byte, and
+/// only then removed, so a failed move leaves the file where it was.
+pub fn move_to_trash(path: &Path, trash: &Path) -> std::io::Result<PathBuf> {
+    fs::create_dir_all(trash)?;
+    let name = path
+        .file_name()
+        .ok_or_else(|| std::io::Error::other("not a file name"))?;
+    let stem = path
+        .file_stem()
+        .map_or(String::new(), |s| s.to_string_lossy().into_owned());
+    let ext = path
+        .extension()
+        .map_or(String::new(), |e| format!(".{}", e.to_string_lossy()));
+    let mut to = trash.join(name);
+    let mut n = 1;
+    while fs::symlink_metadata(&to).is_ok() {
+        n += 1;
+        to = trash.join(format!("{stem}-{n}{ext}"));
+    }
+    if fs::rename(path, &to).is_ok() {
+        return Ok(to);
+    }
+    let kept =
+        read_file(path, u64::MAX).map_err(|e| std::io::Error::other(e.describe("a file")))?;
+    write_atomic(&to, &kept)?;
+    if fs::read(&to)? != kept {
+        let _ = fs::remove_file(&to);
+        return Err(std::io::Error::other("the copy in the trash differs"));
+    }
+    fs::remove_file(path)?;
+    Ok(to)
+}
+
 /// Wall-clock seconds since 1970, for the player's files only: when a save
 /// or a log entry was written, and the ids of games and Grand Campaigns.
 /// Never part of the game: rules and dice never read it, and the state
@@ -405,6 +440,24 @@ mod tests {
         assert!(m.len() < 300, "{m}");
         assert!(m.contains("expected `a` or"), "{m}");
         assert_eq!(cut_quoted("missing field `kind`"), "missing field `kind`");
+    }
+
+    /// A file moved to the trash keeps its bytes; a second of the same
+    /// name is numbered, never written over.
+    #[test]
+    fn the_trash_keeps_every_file() {
+        let dir = scratch("trash");
+        let trash = dir.join("trash");
+        for text in ["one", "two"] {
+            let path = dir.join("a.json");
+            fs::write(&path, text).unwrap();
+            move_to_trash(&path, &trash).unwrap();
+            assert!(!path.exists());
+        }
+        assert_eq!(fs::read_to_string(trash.join("a.json")).unwrap(), "one");
+        assert_eq!(fs::read_to_string(trash.join("a-2.json")).unwrap(), "two");
+        assert!(move_to_trash(&dir.join("none.json"), &trash).is_err());
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

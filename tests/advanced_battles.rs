@@ -9,6 +9,7 @@ use fcrel::rules::battle::advanced::union;
 use fcrel::rules::battle::ground::Square;
 use fcrel::rules::battle::terms::{Formation, PlanCounter, Tactics};
 use fcrel::rules::battle::turns::resolve;
+use fcrel::rules::board::PieceIx;
 use fcrel::rules::components::{SpecialBattlePlan, Strength};
 use fcrel::rules::ctx::Ctx;
 use fcrel::rules::decision::{Decision, DefaultPlan, FormationChange, Recorded, SecondMove};
@@ -65,7 +66,7 @@ impl T {
         out
     }
 
-    fn pid(&self, id: &str) -> usize {
+    fn pid(&self, id: &str) -> PieceIx {
         self.game.board.index(id).unwrap()
     }
 
@@ -565,7 +566,7 @@ fn no_move_passes_through_an_enemy() {
 
 /// Longstreet in Column at `from` with `plan` aimed at Kearny in C4, A.P.
 /// Hill (who has acted) in `friend` on the way; Kearny's counter.
-fn flanking_through(plan: PlanCounter, from: &str, friend: &str) -> (T, usize) {
+fn flanking_through(plan: PlanCounter, from: &str, friend: &str) -> (T, PieceIx) {
     let mut t = T::new(&[
         ("longstreet", from, Column),
         ("kearny", "C4", Line),
@@ -662,4 +663,73 @@ fn with_objectives_equal_distances_are_random() {
         1,
         "toward Longstreet, not the Poor Line Holmes: {text}"
     );
+}
+
+/// Whether the chronicle has a line under `rule` ending in `end`.
+fn has_line(t: &T, rule: &str, end: &str) -> bool {
+    t.game
+        .text()
+        .lines()
+        .any(|l| l.starts_with(&format!("[{rule}]")) && l.ends_with(end))
+}
+
+/// A11.5 March back and A12.4 March off, one procedure on both sheets
+/// (`turns::defaults`) under the Advanced rule numbers: in Line each rolls
+/// to Activate, and a failure Holds where it stands; March back goes one
+/// Square back out of the Melee, March off leaves the sheet (14.5.1).
+#[test]
+fn march_back_and_off_roll_under_the_advanced_rules() {
+    use fcrel::rules::battle::advanced::confederate::run_default;
+    let mut t = T::new(&[("longstreet", "D4", Line), ("kearny", "D4", Line)]);
+    let longstreet = t.pid("longstreet");
+    t.run(&[10], vec![], |ctx, f| {
+        run_default(ctx, f, longstreet, DefaultPlan::MarchBack)
+    });
+    assert_eq!(t.square("longstreet"), sq("D4"), "failed: Holds");
+    assert!(
+        t.game.text().contains("[A11.5] March (back)"),
+        "{}",
+        t.game.text()
+    );
+    t.run(&[1], vec![], |ctx, f| {
+        run_default(ctx, f, longstreet, DefaultPlan::MarchBack)
+    });
+    assert_eq!(t.square("longstreet"), sq("E4"), "{}", t.game.text());
+
+    let mut t = T::new(&[("longstreet", "F4", Line), ("kearny", "C4", Line)]);
+    let longstreet = t.pid("longstreet");
+    t.run(&[10], vec![], |ctx, f| {
+        run_default(ctx, f, longstreet, DefaultPlan::MarchOff)
+    });
+    assert_eq!(t.square("longstreet"), sq("F4"), "failed: Holds");
+    assert!(t.game.text().contains("[A12.4] March"), "{}", t.game.text());
+    let mut t = T::new(&[("longstreet", "F4", Column), ("kearny", "C4", Line)]);
+    let longstreet = t.pid("longstreet");
+    t.run(
+        &[],
+        vec![Decision::RetreatTo {
+            force: "longstreet".into(),
+            area: "long-bridge".into(),
+        }],
+        |ctx, f| run_default(ctx, f, longstreet, DefaultPlan::MarchOff),
+    );
+    assert!(t.f.unit_of(longstreet).is_none(), "{}", t.game.text());
+    assert_eq!(t.game.loc("longstreet"), area("long-bridge"));
+}
+
+/// A14.2.2: a Union Infantry Force that fails to Activate for Combat
+/// Holds (the check both sheets share, under the sheet's rule number).
+#[test]
+fn union_combat_that_fails_to_activate_holds() {
+    let mut t = T::new(&[("longstreet", "D4", Line), ("kearny", "C4", Line)]);
+    t.f.tactics = Tactics::Defensive;
+    let kearny = t.pid("kearny");
+    t.run(&[10], vec![], |ctx, f| union::run_default(ctx, f, kearny));
+    assert!(
+        has_line(&t, "A14.2.2", "fails to Activate: Hold."),
+        "{}",
+        t.game.text()
+    );
+    assert_eq!(t.game.strength("longstreet"), Strength::Full);
+    assert_eq!(t.square("kearny"), sq("C4"));
 }

@@ -2,6 +2,7 @@
 //! examples (10.2.12, 11.0–14.5), with scripted dice and decisions.
 
 use fcrel::rules::battle::turns::resolve;
+use fcrel::rules::board::PieceIx;
 use std::sync::Arc;
 
 use fcrel::campaign::{self, Campaign, CounterValues, Insight, Side};
@@ -82,7 +83,7 @@ impl T {
         out
     }
 
-    fn pid(&self, id: &str) -> usize {
+    fn pid(&self, id: &str) -> PieceIx {
         self.game.board.index(id).unwrap()
     }
 
@@ -2068,4 +2069,38 @@ fn broken_push_chain_passes_over_artillery() {
     assert_eq!(t.region("huger"), ConfederateApproach, "{}", t.text());
     assert_eq!(t.region("pendleton"), ConfederateApproach);
     assert_eq!(t.region("magruder"), ConfederateReserve);
+}
+
+/// 12.4.1 March back in Line rolls to Activate and Holds on a failure
+/// (the procedure the Squares share, `turns::defaults`); 14.2.2 a Union
+/// Force that fails to Activate for Combat Holds.
+#[test]
+fn failed_activations_hold_under_the_basic_rules() {
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[("huger", UnionFront, Line), ("slocum", UnionFront, Line)],
+    );
+    t.script(&[10], vec![act("huger", Some(DefaultPlan::MarchBack))]);
+    t.run(|c, f| resolve::confederate(c, f, false));
+    assert_eq!(t.region("huger"), UnionFront, "{}", t.text());
+    assert!(t.text().contains("[12.4.1] March (back)"), "{}", t.text());
+
+    let mut t = T::new(
+        campaign_with(|_| {}),
+        &[
+            ("sedgwick", UnionFront, Line),
+            ("holmes", ConfederateFront, Line),
+        ],
+    );
+    t.f.tactics = Tactics::Defensive;
+    t.script(&[10], vec![]);
+    t.run(resolve::union);
+    assert!(
+        t.text()
+            .lines()
+            .any(|l| l.starts_with("[14.2.2]") && l.ends_with("fails to Activate: Hold.")),
+        "{}",
+        t.text()
+    );
+    assert_eq!(t.strength("holmes"), Strength::Full);
 }

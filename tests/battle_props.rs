@@ -93,7 +93,7 @@ proptest! {
         prop_assert_eq!(board.pieces.len(), before);
         let ids_after: Vec<String> = board.pieces.iter().map(|p| p.force.id.clone()).collect();
         prop_assert_eq!(ids_after, ids_before);
-        for i in 0..board.pieces.len() {
+        for i in board.pieces.indices() {
             prop_assert!(allowed(&board, i), "{} at {:?} ({:?})", board.pieces[i].force.id, board.pieces[i].location(), board.pieces[i].strength);
         }
         // The battle is over: both armies remain only after an Encamp.
@@ -140,7 +140,7 @@ proptest! {
             Err(e) => return Err(TestCaseError::fail(format!("battle interrupted: {e}"))),
         };
         prop_assert_eq!(board.pieces.len(), before);
-        for i in 0..board.pieces.len() {
+        for i in board.pieces.indices() {
             prop_assert!(allowed(&board, i), "{} at {:?} ({:?})", board.pieces[i].force.id, board.pieces[i].location(), board.pieces[i].strength);
         }
         let both = board.has_side("glendale", Side::Union) && board.has_side("glendale", Side::Confederate);
@@ -197,7 +197,8 @@ fn random_sheet(picks: &[(u8, u8, bool)]) -> (Board, fcrel::rules::battle::basic
     let mut board = Board::empty(seven_days(), GameOptions::default());
     let mut f = Field::new("glendale", false, 4);
     for &(k, region, line) in picks {
-        let i = k as usize % board.pieces.len();
+        let n = k as usize % board.pieces.len();
+        let i = board.pieces.indices().nth(n).expect("in range");
         if f.unit_of(i).is_some() {
             continue;
         }
@@ -230,7 +231,7 @@ use fcrel::rules::battle::ground::Region;
         use fcrel::rules::battle::basic::union::artillery_target;
         let (_board, f) = random_sheet(&picks);
         let at = Occupancy::of(&f);
-        for k in 0..f.units.len() {
+        for k in f.units.indices() {
             let u = &f.units[k];
             prop_assert_eq!(at.any(u.at, u.side.other()), f.in_melee(k));
             prop_assert_eq!(at.range(u.at, u.side), f.range_to_enemy(k));

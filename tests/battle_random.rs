@@ -353,7 +353,7 @@ fn properties(run: &Fought) -> Result<(), String> {
             return Err(format!("{} became {}", a.force.id, b.force.id));
         }
     }
-    for i in 0..board.pieces.len() {
+    for i in board.pieces.indices() {
         if !allowed(board, i) {
             let p = &board.pieces[i];
             return Err(format!(

@@ -181,7 +181,7 @@ fn battle_area(c: &Campaign, id: &str) -> bool {
 
 /// Nothing for the Union to buy (18.1) or draw (18.2): the cups are emptied.
 fn empty_union_cups(b: &mut Board) {
-    for i in 0..b.pieces.len() {
+    for i in b.pieces.indices() {
         if matches!(
             b.pieces[i].location(),
             Location::ReinforcementCup | Location::AdditionalForcesCup
@@ -1998,7 +1998,12 @@ fn resupply_availability_can_forbid_the_confederates_spending() {
                 ),
                 "{t}"
             );
+            // Typed, for the decision panel of the step it affects.
+            let notices = fcrel::rules::view::notices(&run.chronicle, 0);
+            assert_eq!(notices.len(), 1, "{notices:?}");
+            assert!(notices[0].starts_with("Your Resupply is closed (O15.3)"));
         } else {
+            assert!(fcrel::rules::view::notices(&run.chronicle, 0).is_empty());
             assert_eq!(
                 run.board.cp.confederate,
                 cp - 1,
@@ -2312,4 +2317,33 @@ fn no_union_orders_roll_for_a_group_past_the_maximum() {
             }
         }
     }
+}
+
+/// 10.2.9 through the Resolve Battles step: an army Enveloped is told in
+/// the chronicle and, typed, for the decision panel of the step after it.
+#[test]
+fn an_envelopment_is_a_notice_for_the_decision_panel() {
+    let c = load("seven-days");
+    let mut b = empty_board(c);
+    b.options.battles = BattleMode::Quick;
+    at(
+        &mut b,
+        "glendale",
+        &[
+            "sedgwick",
+            "us-inf-regiment-1",
+            "longstreet",
+            "ap-hill",
+            "cs-inf-regiment-1",
+        ],
+    );
+    let mut run = Run::new(b, &[9; 10]);
+    play(&mut run, Step::BattlesAfterMoves, vec![]);
+    let t = run.text();
+    assert!(t.contains("the Union were Enveloped (10.2.9)"), "{t}");
+    let notices = fcrel::rules::view::notices(&run.chronicle, 0);
+    assert_eq!(
+        notices,
+        vec!["The Union were Enveloped and destroyed at Glendale (10.2.9).".to_string()]
+    );
 }

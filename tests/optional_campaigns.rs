@@ -57,7 +57,7 @@ fn campaigns_end_and_keep_their_counters(id: &str) {
                 .unwrap_or_else(|e| panic!("{id} {mode:?} seed {seed}: {e}"));
             let b = &game.board;
             assert_eq!(b.pieces.len(), counters);
-            for i in 0..b.pieces.len() {
+            for i in b.pieces.indices() {
                 assert!(
                     allowed(b, i),
                     "{id} {mode:?} seed {seed}: {} at {:?} ({:?})",

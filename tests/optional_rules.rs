@@ -9,7 +9,7 @@ use fcrel::campaign::{self, Skill};
 use fcrel::rules::battle::ground::{Region, Square};
 use fcrel::rules::battle::terms::{Formation, Tactics};
 use fcrel::rules::battle::turns::shock::{checks_by_skill, shock_activation};
-use fcrel::rules::board::Board;
+use fcrel::rules::board::{Board, PieceIx};
 use fcrel::rules::components::Strength;
 use fcrel::rules::decision::{Decision, DefaultPlan, FormationChange, SecondMove};
 
@@ -369,7 +369,9 @@ fn union_placements_join_the_areas_one_group() {
     let why = refuses(&b, brigade, "moritz-tavern").expect("the group is full");
     assert!(why.contains("group of 7 Forces"), "{why}");
     assert_eq!(refuses(&b, brigade, "emmitsburg"), None);
-    let xi: Vec<usize> = (0..b.pieces.len())
+    let xi: Vec<PieceIx> = b
+        .pieces
+        .indices()
         .filter(|&i| b.pieces[i].force.corps.as_deref() == Some("XI"))
         .collect();
     let why = refuses(&b, xi[0], "moritz-tavern").expect("another Corps");

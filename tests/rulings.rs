@@ -14,7 +14,7 @@ use fcrel::rules::battle::ground::Region;
 use fcrel::rules::battle::quick::{self, QuickMode};
 use fcrel::rules::battle::terms::{Formation, PlanCounter};
 use fcrel::rules::battle::{BattleSpec, Ending, PreBattle, endings, prebattle};
-use fcrel::rules::board::Board;
+use fcrel::rules::board::{Board, PieceIx};
 use fcrel::rules::components::{Location, Strength};
 use fcrel::rules::decision::{Decision, Interrupt, Recorded, Request};
 use fcrel::rules::difficulty::{BattleMode, UnionAspects};
@@ -1838,7 +1838,7 @@ fn first_entries_gain_their_command_point_once_per_battle() {
     let pid = |run: &Run, id: &str| run.board.index(id).unwrap();
     let (hooker, kearny) = (pid(&run, "hooker"), pid(&run, "kearny"));
     let (longstreet, ap_hill) = (pid(&run, "longstreet"), pid(&run, "ap-hill"));
-    let enter = |run: &mut Run, f: &mut Field, who: usize, to: Region| {
+    let enter = |run: &mut Run, f: &mut Field, who: PieceIx, to: Region| {
         combat::enter(&mut run.ctx(), f, who, to);
         (run.board.cp.union, run.board.cp.confederate)
     };

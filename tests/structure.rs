@@ -1,6 +1,8 @@
-//! The shape of the rules engine, read from its `use` lines and paths: no
-//! import circle inside `src/rules`, and the plain engine never imports the
-//! Bevy glue (`rules::sequence`, `rules::setup`).
+//! The shape of the code, read from its `use` lines and paths: no import
+//! circle inside `src/rules` nor between the crate's parts, the plain
+//! engine never imports the Bevy glue (`rules::sequence`, `rules::setup`),
+//! the app never reads the rules' prose, and board counters and sheet
+//! slots have their own index types.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -25,7 +27,7 @@ fn module_of(root: &Path, file: &Path) -> Module {
         .components()
         .map(|c| c.as_os_str().to_string_lossy().into_owned())
         .collect();
-    if m.last().is_some_and(|s| s == "mod") {
+    if m.last().is_some_and(|s| s == "mod") || m == ["lib"] {
         m.pop();
     }
     m
@@ -179,9 +181,18 @@ fn paths(code: &str, children: &[String]) -> Vec<Vec<String>> {
 
 /// The modules of `src/rules` each file depends on.
 fn graph() -> BTreeMap<Module, BTreeSet<Module>> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules");
+    graph_below(&["rules"])
+}
+
+/// The modules below `crate::<below>` (`[]`: the whole library) each file
+/// of them depends on; a module by its path below `below`.
+fn graph_below(below: &[&str]) -> BTreeMap<Module, BTreeSet<Module>> {
+    let mut root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    root.extend(below);
     let mut list = Vec::new();
     files(&root, &mut list);
+    // The binary is a crate of its own.
+    list.retain(|f| f != &root.join("main.rs"));
     let modules: BTreeSet<Module> = list.iter().map(|f| module_of(&root, f)).collect();
     let mut graph = BTreeMap::new();
     for file in &list {
@@ -196,20 +207,26 @@ fn graph() -> BTreeMap<Module, BTreeSet<Module>> {
         let mut deps = BTreeSet::new();
         let text = std::fs::read_to_string(file).unwrap();
         // Unit tests (`#[cfg(test)] mod tests`, at the end) are not the engine.
-        let text = code(text.split("#[cfg(test)]").next().unwrap());
+        let text = code(&text);
+        let text = match text.find("#[cfg(test)]\nmod tests") {
+            Some(at) => &text[..at],
+            None => &text,
+        };
         let children: Vec<String> = modules
             .iter()
             .filter(|m| m.len() == me.len() + 1 && m.starts_with(&me))
             .map(|m| m[me.len()].clone())
             .collect();
-        for path in paths(&text, &children) {
+        for path in paths(text, &children) {
             let Some(first) = path.first() else { continue };
             let absolute: Vec<String> = match first.as_str() {
                 "crate" => {
-                    if path.get(1).map(String::as_str) != Some("rules") {
+                    let inside = path.len() > below.len()
+                        && path[1..=below.len()].iter().zip(below).all(|(a, b)| a == b);
+                    if !inside {
                         continue;
                     }
-                    path[2..].to_vec()
+                    path[1 + below.len()..].to_vec()
                 }
                 "super" => {
                     let mut m = parent.clone();
@@ -254,10 +271,15 @@ fn graph() -> BTreeMap<Module, BTreeSet<Module>> {
 }
 
 fn name(m: &Module) -> String {
+    in_root("rules", m)
+}
+
+/// A module's path below `root` (`crate`, `rules`), written out.
+fn in_root(root: &str, m: &Module) -> String {
     if m.is_empty() {
-        "rules".into()
+        root.into()
     } else {
-        format!("rules::{}", m.join("::"))
+        format!("{root}::{}", m.join("::"))
     }
 }
 
@@ -322,13 +344,34 @@ fn circles(graph: &BTreeMap<Module, BTreeSet<Module>>) -> Vec<Vec<Module>> {
 
 #[test]
 fn no_import_circle_in_the_rules() {
-    let g = graph();
-    let found = circles(&g);
+    assert_no_circle("rules", &graph());
+}
+
+/// Nor anywhere in the library (the app, the odds, the command line),
+/// a module counted with the modules inside it: a parent that adds its
+/// children's plugins and children that use their parent's types are one
+/// part, and no two parts import each other, however far round.
+#[test]
+fn no_import_circle_in_the_crate() {
+    let mut g = graph_below(&[]);
+    let m = |s: &str| -> Module { s.split("::").map(String::from).collect() };
+    assert!(g[&m("app::battle::sheet")].contains(&m("rules::battle::record")));
+    assert!(g[&m("app::battle::sheet")].contains(&m("app::battle::sheet::geometry")));
+    assert!(g.len() > 100, "{} modules", g.len());
+    for (me, deps) in g.iter_mut() {
+        deps.retain(|d| !d.starts_with(me) && !me.starts_with(d));
+    }
+    assert_no_circle("crate", &g);
+}
+
+fn assert_no_circle(root: &str, g: &BTreeMap<Module, BTreeSet<Module>>) {
+    let name = |m: &Module| in_root(root, m);
+    let found = circles(g);
     let mut report = String::new();
     for c in &found {
         report.push_str("circle:\n");
         for m in c {
-            let inside: Vec<String> = g[m].iter().filter(|d| c.contains(d)).map(name).collect();
+            let inside: Vec<String> = g[m].iter().filter(|d| c.contains(d)).map(&name).collect();
             report.push_str(&format!("  {} -> {}\n", name(m), inside.join(", ")));
         }
     }
@@ -404,5 +447,39 @@ fn the_app_never_reads_a_prompt_or_a_rule_number() {
         }
     }
     assert!(all.len() > 20, "the app's files are read");
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// A counter on the board and a Force's slot on a battle sheet have their
+/// own index types (`rules::ix`: `PieceIx`, `Slot`): no function takes,
+/// and no struct holds, either as a plain integer under the names they go
+/// by.
+#[test]
+fn pieces_and_slots_are_not_plain_integers() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut all = Vec::new();
+    files(&root, &mut all);
+    let names = ["pid", "tpid", "k", "_k", "piece", "slot"];
+    let types = ["usize", "Option<usize>", "&[usize]", "Vec<usize>"];
+    let mut found = Vec::new();
+    for file in &all {
+        let text = code(&std::fs::read_to_string(file).unwrap());
+        for (n, line) in text.lines().enumerate() {
+            for name in names {
+                for ty in types {
+                    let pattern = format!("{name}: {ty}");
+                    let hit = line.match_indices(&pattern).any(|(at, _)| {
+                        !line[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_')
+                            && !line[at + pattern.len()..]
+                                .starts_with(|c: char| c.is_alphanumeric() || c == '_' || c == '>')
+                    });
+                    if hit {
+                        found.push(format!("{}:{}: {}", file.display(), n + 1, line.trim()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(all.len() > 100, "the crate's files are read");
     assert!(found.is_empty(), "{}", found.join("\n"));
 }

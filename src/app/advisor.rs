@@ -164,13 +164,11 @@ fn ask(world: &mut World) {
         .get_resource::<Selection>()
         .cloned()
         .unwrap_or_default();
-    // Switched off in the settings (headless, there are none: on).
-    // Not for a stand-alone battle: its odds would be a campaign battle's.
+    // Switched off in the settings (headless, there are none: on). A
+    // stand-alone battle is weighed on its own terms (who wins it).
     let enabled = world
         .get_resource::<super::settings::AppSettings>()
-        .is_none_or(|s| s.loaded.settings.odds_advisor)
-        && !world
-            .contains_resource::<crate::rules::battle::advanced::battle_pack::ActiveStandAlone>();
+        .is_none_or(|s| s.loaded.settings.odds_advisor);
     let group = world.resource::<Advisor>().weigh_group;
     let weigh = |v: &GameView| {
         weighed_answer(v, &selection).map(|a| {
@@ -417,6 +415,16 @@ pub fn show(ui: &mut egui::Ui, advisor: &Advisor, answer: &Decision, what: &str)
                         ));
                     ui.end_row();
                 };
+                // A stand-alone battle: who wins it on its own terms.
+                if let Some(v) = &o.victory {
+                    let tip = "Who wins the battle on its terms (Objectives or Hits inflicted, 11.10; a Rout, an Envelopment or leaving the field loses at once): these add up to 100%.";
+                    row(ui, "Confederate victory", &v.confederate, tip);
+                    row(ui, "Union victory", &v.union, tip);
+                    if v.draw.count > 0 {
+                        row(ui, "A draw", &v.draw, tip);
+                    }
+                    return;
+                }
                 row(
                     ui,
                     "Union driven from the area",
@@ -446,7 +454,9 @@ pub fn show(ui: &mut egui::Ui, advisor: &Advisor, answer: &Decision, what: &str)
                 }
             });
             ui.style_mut().wrap_mode = wrap;
-            if endings.len() > 4 {
+            if o.victory.is_some() {
+                // A stand-alone battle: its verdicts only, and the Hits.
+            } else if endings.len() > 4 {
                 ui.label(
                     egui::RichText::new(format!(
                         "{} rarer endings not listed.",
@@ -455,12 +465,14 @@ pub fn show(ui: &mut egui::Ui, advisor: &Advisor, answer: &Decision, what: &str)
                     .size(11.0),
                 );
             }
-            ui.label(
-                egui::RichText::new(
-                    "The first two lines overlap the endings: \"driven from the area\" counts every ending the Union leaves by, \"leave the area\" every ending you leave by.",
-                )
-                .size(11.0),
-            );
+            if o.victory.is_none() {
+                ui.label(
+                    egui::RichText::new(
+                        "The first two lines overlap the endings: \"driven from the area\" counts every ending the Union leaves by, \"leave the area\" every ending you leave by.",
+                    )
+                    .size(11.0),
+                );
+            }
             ui.label(
                 egui::RichText::new(format!(
                     "Expected Hits: you {:.1}, Union {:.1} · Forces lost: you {:.1}, Union {:.1}",
@@ -616,6 +628,46 @@ mod tests {
                 Some(&q)
             );
         }
+    }
+
+    /// A stand-alone battle won on Hits (Malvern Hill, 11.10): before the
+    /// Battle Plans are committed the advisor weighs who wins it on its
+    /// own terms; the verdicts sum to every trial, and the game is
+    /// untouched.
+    #[test]
+    fn a_stand_alone_battle_is_weighed_on_its_own_terms() {
+        let (s, game) = crate::scenario::bundled_battle("malvern-hill").expect("bundled");
+        assert_eq!(
+            game.terms.victory,
+            crate::rules::battle::advanced::battle_pack::Victory::Casualties
+        );
+        let campaign = Arc::new(crate::campaign::load_bundled(&s.campaign).unwrap());
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin, crate::RulesPlugin))
+            .add_message::<RequestRedraw>()
+            .init_resource::<crate::rules::battle::record::BattleRecords>()
+            .add_plugins(plugin);
+        app.world_mut().resource_mut::<Advisor>().trials = 40;
+        let options = GameOptions {
+            battles: BattleMode::Advanced,
+            seed: 5,
+            ..GameOptions::default()
+        };
+        app.world_mut()
+            .write_message(NewCampaign::stand_alone(campaign, options, Arc::new(game)));
+        assert!(play_until(&mut app, |_, r| {
+            r.battle_location.is_some() && r.options.contains(&Decision::EndAssign)
+        }));
+        let before = digest(&mut app);
+        let Estimate::Ready(o) = settle(&mut app) else {
+            panic!(
+                "no estimate: {:?}",
+                app.world().resource::<Advisor>().estimate
+            )
+        };
+        let v = o.victory.as_ref().expect("verdicts");
+        assert_eq!(v.confederate.count + v.union.count + v.draw.count, 40);
+        assert_eq!(digest(&mut app), before);
     }
 
     /// The whole group: every other Force that can still go where the move

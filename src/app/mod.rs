@@ -8,6 +8,7 @@
 pub mod theme;
 
 mod advisor;
+pub(crate) mod answer;
 mod battle;
 mod dev;
 mod map;

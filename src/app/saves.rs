@@ -24,6 +24,7 @@ pub(super) fn plugin(app: &mut App) {
             saves: save::saves_dir(),
             autosaves: save::autosaves_dir(),
             replays: save::replays_dir(),
+            trash: save::trash_dir(),
         })
         .add_message::<SaveGame>()
         .add_message::<LoadFinished>()
@@ -58,6 +59,8 @@ pub struct SaveDirs {
     pub saves: Option<PathBuf>,
     pub autosaves: Option<PathBuf>,
     pub replays: Option<PathBuf>,
+    /// Where Delete moves files (kept, never erased).
+    pub trash: Option<PathBuf>,
 }
 
 /// A save chosen in the menu, to be replayed when the game screen opens.
@@ -101,18 +104,28 @@ impl SaveState {
 /// The saves on disk, read when the menu or the Load screen opens.
 #[derive(Resource, Debug, Default)]
 pub struct SaveCatalog {
-    pub saves: Vec<save::Listed>,
-    pub autosaves: Vec<save::Listed>,
     pub newest: Option<(PathBuf, SaveFile)>,
+    /// Both folders grouped by game, for the Load screen.
+    pub games: save::games::Games,
 }
 
 /// List the saves folders (`SaveDirs`). Each file is checked by its
 /// metadata before it is opened, so a FIFO or a device named `*.json`
 /// cannot block the frame: it is listed as unreadable.
 fn refresh_catalog(mut catalog: ResMut<SaveCatalog>, dirs: Res<SaveDirs>) {
-    catalog.saves = dirs.saves.as_deref().map_or(Vec::new(), save::list);
-    catalog.autosaves = dirs.autosaves.as_deref().map_or(Vec::new(), save::list);
-    catalog.newest = save::newest_of(catalog.saves.iter().chain(&catalog.autosaves));
+    *catalog = SaveCatalog::read(&dirs);
+}
+
+impl SaveCatalog {
+    /// The saves folders as they are now.
+    pub fn read(dirs: &SaveDirs) -> SaveCatalog {
+        let saves = dirs.saves.as_deref().map_or(Vec::new(), save::list);
+        let autosaves = dirs.autosaves.as_deref().map_or(Vec::new(), save::list);
+        SaveCatalog {
+            newest: save::newest_of(saves.iter().chain(&autosaves)),
+            games: save::games::Games::group(&saves, &autosaves),
+        }
+    }
 }
 
 fn save_keys(keys: Res<ButtonInput<KeyCode>>, mut out: MessageWriter<SaveGame>) {
@@ -318,6 +331,7 @@ mod tests {
                 saves: Some(dir.join("saves")),
                 autosaves: Some(dir.join("autosaves")),
                 replays: Some(dir.join("replays")),
+                trash: Some(dir.join("trash")),
             })
             .add_systems(
                 Update,
@@ -367,11 +381,13 @@ mod tests {
                     saves: Some(d.join("saves")),
                     autosaves: Some(d.join("autosaves")),
                     replays: Some(d.join("replays")),
+                    trash: Some(d.join("trash")),
                 });
             let problems = |app: &App| -> Vec<(String, String)> {
                 let catalog = app.world().resource::<SaveCatalog>();
                 let mut out: Vec<(String, String)> = catalog
-                    .saves
+                    .games
+                    .unreadable
                     .iter()
                     .map(|l| {
                         let name = l.path.file_name().unwrap().to_string_lossy().into_owned();

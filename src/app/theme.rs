@@ -107,9 +107,15 @@ pub fn root_ui(ctx: &egui::Context, id: &'static str) -> egui::Ui {
 }
 
 /// One chronicle line; a roll explains itself on hover: the die, its
-/// target with the printed value and each modifier, the outcome and rule.
+/// target with the printed value and each modifier, the outcome and rule;
+/// a Union order's route shows on the map.
 pub fn chronicle_entry(ui: &mut egui::Ui, e: &crate::chronicle::Entry, size: f32) {
-    let resp = ui.label(egui::RichText::new(e.line()).monospace().size(size));
+    let line = e.line();
+    let resp = ui.label(egui::RichText::new(&line).monospace().size(size));
+    // A Union order hovered: the map shows its route (`map::route`).
+    if resp.hovered() {
+        crate::app::map::hovered(ui.ctx(), &line);
+    }
     if let Some(r) = &e.roll {
         resp.on_hover_ui(|ui| {
             ui.label(format!("Rolled {} for: {}", r.die, e.text));

@@ -138,6 +138,10 @@ pub struct UnionReport {
     /// On screen (the player may close it).
     pub(crate) open: bool,
     last_reveal: f64,
+    /// The height its heading and its lines took when last drawn: the
+    /// report is as tall as they are (at most [`REPORT_MAX_SHARE`] of the
+    /// map's area), never a strip of empty panel over the map.
+    pub(crate) drawn: (f32, f32),
     /// The turn of the Union Turn shown.
     pub turn: u32,
     /// Enter or Space went to the report this frame (stepping it, or
@@ -219,19 +223,31 @@ pub(crate) fn follow_chronicle(
         return;
     };
     let entries = chronicle.entries();
-    if entries.len() < report.read_len {
-        // A new campaign: the chronicle started again.
-        *report = UnionReport::default();
-    }
     if entries.len() == report.read_len {
         return;
     }
+    // Shorter: an Undo ran the step again from its start, or a new
+    // campaign started the chronicle again.
+    let shrunk = entries.len() < report.read_len;
     report.read_len = entries.len();
     let Some((start, sections)) = union_turn_sections(&chronicle) else {
-        report.sections = Vec::new();
+        *report = UnionReport {
+            read_len: entries.len(),
+            ..UnionReport::default()
+        };
         return;
     };
-    if report.turn_start != Some(start) {
+    let same_turn = report.turn_start == Some(start) && report.turn == chronicle.turn_of(start);
+    if shrunk && same_turn && report.sections.len() >= sections.len() {
+        // An Undo in a step after the Union turn took back only the
+        // player's own later entries: the report stays as the player left
+        // it (read, closed), never played again.
+        let seen = report.shown.min(report.sections.len());
+        report.sections = sections;
+        report.shown = seen.min(report.sections.len());
+        return;
+    }
+    if report.turn_start != Some(start) || shrunk {
         report.turn_start = Some(start);
         report.turn = chronicle.turn_of(start);
         report.shown = 0;
@@ -243,6 +259,8 @@ pub(crate) fn follow_chronicle(
 
 /// The report's share of the map's area at most: the map keeps the rest.
 const REPORT_MAX_SHARE: f32 = 0.6;
+/// The report's least height: its heading and a line.
+pub(crate) const REPORT_MIN: f32 = 70.0;
 
 /// The Union turn report, docked at the foot of the map's area (between
 /// the map and the Chronicle), drawn by the game screen's `layout` in its
@@ -251,7 +269,6 @@ const REPORT_MAX_SHARE: f32 = 0.6;
 #[derive(SystemParam)]
 pub(crate) struct ReportPanel<'w> {
     report: ResMut<'w, UnionReport>,
-    settings: ResMut<'w, AppSettings>,
     time: Res<'w, Time<Real>>,
     game: Res<'w, State<crate::rules::sequence::GameState>>,
 }
@@ -271,24 +288,30 @@ impl ReportPanel<'_> {
         &mut self,
         root: &mut egui::Ui,
         battle: &super::battle::BattleScreen,
+        settings: &mut AppSettings,
     ) -> Option<egui::Rect> {
         if !self.showing(battle) {
             return None;
         }
         let report = &mut *self.report;
         let total = report.sections.len();
-        let playback = self.settings.loaded.settings.union_playback;
+        let playback = settings.loaded.settings.union_playback;
         let now = self.time.elapsed_secs_f64();
         let free = root.available_rect_before_wrap().height();
         let mut open = true;
         let mut speed = playback;
+        let frame = theme::unfilled_panel(root.style());
+        let max = (free * REPORT_MAX_SHARE).max(REPORT_MIN);
+        let (head, lines) = report.drawn;
+        // (A point to spare: the lines' scroll area rounds up.)
+        let want = (head + lines + frame.total_margin().sum().y + 2.0).clamp(REPORT_MIN, max);
+        let mut drawn = report.drawn;
         let panel = egui::Panel::bottom("union-report")
-            .frame(theme::unfilled_panel(root.style()))
-            .resizable(true)
-            .default_size((free * 0.42).clamp(150.0, 340.0))
-            .min_size(90.0)
-            .max_size((free * REPORT_MAX_SHARE).max(90.0))
+            .frame(frame)
+            .resizable(false)
+            .exact_size(want)
             .show(root, |ui| {
+                let top = ui.cursor().top();
                 ui.horizontal_wrapped(|ui| {
                     ui.heading("The Union turn (16.0–18.0)");
                     ui.label("Speed:")
@@ -299,7 +322,15 @@ impl ReportPanel<'_> {
                     ui.separator();
                     let hidden = total.saturating_sub(report.shown);
                     if hidden > 0 {
-                        if ui.button("Next (Space)").clicked() {
+                        if crate::app::answer::marked_button(
+                            ui,
+                            "Next",
+                            crate::app::answer::Mark::Enter,
+                            true,
+                        )
+                        .on_hover_text("Enter or Space: the next group's orders.")
+                        .clicked()
+                        {
                             report.shown += 1;
                             report.last_reveal = now;
                         }
@@ -319,35 +350,50 @@ impl ReportPanel<'_> {
                     }
                 });
                 ui.separator();
-                egui::ScrollArea::vertical()
+                drawn.0 = ui.cursor().top() - top;
+                let lines = egui::ScrollArea::vertical()
                     .id_salt("union-report-lines")
                     .stick_to_bottom(true)
-                    .auto_shrink(false)
+                    .auto_shrink([false, true])
                     .show(ui, |ui| {
                         if report.sections.is_empty() {
                             ui.label("The Union is about to give its orders.");
                         }
                         for s in report.sections.iter().take(report.shown) {
                             // Monospace, like the chronicle.
-                            ui.label(
+                            let title = ui.label(
                                 egui::RichText::new(&s.title)
                                     .monospace()
                                     .strong()
                                     .color(theme::egui_blue()),
                             );
+                            // A hovered order's route shows on the map.
+                            if title.hovered() {
+                                super::map::hovered(ui.ctx(), &s.title);
+                            }
                             for l in &s.lines {
-                                ui.label(egui::RichText::new(format!("  {l}")).monospace());
+                                let line =
+                                    ui.label(egui::RichText::new(format!("  {l}")).monospace());
+                                if line.hovered() {
+                                    super::map::hovered(ui.ctx(), l);
+                                }
                             }
                             ui.add_space(4.0);
                         }
                     });
+                drawn.1 = lines.content_size.y;
             });
+        if drawn != report.drawn {
+            // Sized to what it holds: drawn again at its new height.
+            report.drawn = drawn;
+            root.ctx().request_repaint();
+        }
         if !open {
             report.open = false;
         }
         if speed != playback {
-            self.settings.loaded.settings.union_playback = speed;
-            self.settings.save();
+            settings.loaded.settings.union_playback = speed;
+            settings.save();
         }
         Some(panel.response.rect)
     }
@@ -467,6 +513,62 @@ pub(crate) mod tests {
             }
         }
         false
+    }
+
+    /// An Undo of a Confederate move made after a Union turn returns to
+    /// the decision at once: the report stays as the player left it (read
+    /// to its end, or closed) and is not played back again.
+    #[test]
+    fn an_undo_after_the_union_turn_does_not_play_it_again() {
+        use crate::rules::decision::Decision;
+        use crate::rules::sequence::{StepDecisions, UndoDecision};
+        use crate::rules::turn::Step;
+        for closed in [false, true] {
+            let mut app = game(BattleMode::Quick, 3, Playback::Step);
+            let moves_of_turn_2 = |w: &World| {
+                w.get_resource::<State<Step>>()
+                    .is_some_and(|s| *s.get() == Step::ConfederateMoves)
+                    && w.resource::<crate::rules::components::CampaignTurn>().turn == 2
+                    && w.resource::<PendingDecision>().request.is_some()
+            };
+            assert!(play(&mut app, 4000, |_| true, moves_of_turn_2));
+            // The player reads the report to its end ("Show all"), or
+            // closes it.
+            {
+                let mut report = app.world_mut().resource_mut::<UnionReport>();
+                assert!(report.open && report.sections.len() > 1, "a Union turn");
+                report.shown = report.sections.len();
+                report.open = !closed;
+            }
+            let before = {
+                let r = app.world().resource::<UnionReport>();
+                (r.sections.len(), r.turn)
+            };
+            let mv = app
+                .world()
+                .resource::<PendingDecision>()
+                .request
+                .clone()
+                .unwrap()
+                .options
+                .into_iter()
+                .find(|d| matches!(d, Decision::MoveForce { .. }))
+                .expect("a move");
+            app.world_mut().write_message(Decide(mv));
+            app.update();
+            assert_eq!(app.world().resource::<StepDecisions>().answers.len(), 1);
+            app.world_mut().write_message(UndoDecision);
+            for _ in 0..3 {
+                app.update();
+            }
+            assert!(app.world().resource::<StepDecisions>().answers.is_empty());
+            assert!(moves_of_turn_2(app.world()), "back at the decision");
+            let report = app.world().resource::<UnionReport>();
+            assert_eq!((report.sections.len(), report.turn), before);
+            assert_eq!(report.shown, report.sections.len(), "closed {closed}");
+            assert_eq!(report.open, !closed);
+            assert!(!report.unrolling() && !report.waiting_for_player(Playback::Step));
+        }
     }
 
     /// The report gives a battle on screen its room and keys, and comes

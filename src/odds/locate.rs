@@ -419,7 +419,26 @@ pub fn from_waiting(
             }
         }
     };
-    let (board, spec, prefix_dice, prefix_decisions) = if is_battle_step(w.step) {
+    let (board, spec, prefix_dice, prefix_decisions) = if let Some(game) =
+        w.start_board.stand_alone.clone()
+    {
+        // A stand-alone battle is the whole game, fought in its one step:
+        // from the step's start, its dice and answers so far replayed.
+        let mut dice = w.start_dice.clone();
+        let mut prefix = Vec::with_capacity(w.rolled as usize);
+        for _ in 0..w.rolled {
+            prefix.push(
+                dice.d10("odds: a die already rolled").map_err(|e| {
+                    format!("{file}: the dice of the battle cannot be replayed: {e}")
+                })?,
+            );
+        }
+        let spec = BattleSpec {
+            area: game.area.clone(),
+            attacker: game.attacker,
+        };
+        (w.start_board.clone(), spec, prefix, w.answers.clone())
+    } else if is_battle_step(w.step) {
         let (found, why) = locate_in_step(w)
             .map_err(|e| format!("{file}: the battle the game waits in could not be found: {e}"))?;
         let same = match (&why, &w.request, &w.die) {

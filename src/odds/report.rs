@@ -78,7 +78,18 @@ pub struct Odds {
     /// Combined Combat Value of the side's Forces that took part and are
     /// still on the map afterwards (in the area or retreated).
     pub combat_left: PerSide<Expectation>,
+    /// A stand-alone battle: who wins on its own terms (R-A-stand-alone).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub victory: Option<Verdicts>,
     pub notes: Vec<String>,
+}
+
+/// A stand-alone battle's verdicts: mutually exclusive, summing to 1.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Verdicts {
+    pub confederate: Proportion,
+    pub union: Proportion,
+    pub draw: Proportion,
 }
 
 /// Throughput, printed apart from the report.
@@ -176,6 +187,11 @@ pub fn report(p: &Prepared, policy: Policy, seed: u64, t: &Tally) -> Odds {
         hits: per(&t.hits),
         forces_lost: per(&t.lost),
         combat_left: per(&t.combat_left),
+        victory: p.board.stand_alone.is_some().then(|| Verdicts {
+            confederate: wilson(t.verdicts[0], n),
+            union: wilson(t.verdicts[1], n),
+            draw: wilson(t.verdicts[2], n),
+        }),
         notes: p.notes.clone(),
     }
 }

@@ -81,6 +81,9 @@ pub struct Trial {
     pub hits: [u32; 2],
     pub lost: [u32; 2],
     pub combat_left: [u32; 2],
+    /// A stand-alone battle's verdict (R-A-stand-alone): 0 a Confederate
+    /// victory, 1 a Union one, 2 a draw; none in a campaign battle.
+    pub verdict: Option<usize>,
 }
 
 fn side_index(s: Side) -> usize {
@@ -108,7 +111,27 @@ pub fn fight_trial(p: &Prepared, policy: Policy, seed: u64, t: u64) -> Result<Tr
         chronicle: &mut chronicle,
         decider: &mut decider,
     };
-    let outcome = crate::rules::turn::fight(&mut ctx, &p.spec, p.mode)?;
+    // A stand-alone battle is judged on its own terms (R-A-stand-alone).
+    let (outcome, verdict) = match p.board.stand_alone.clone() {
+        Some(game) => {
+            let r = crate::rules::battle::advanced::stand_alone::fight(
+                &mut ctx,
+                &game.area,
+                game.attacker,
+                &game.terms,
+            )?;
+            let verdict = r.winner.map_or(2, side_index);
+            (
+                crate::rules::battle::Outcome {
+                    ending: r.ending,
+                    campaign_lost: false,
+                    rounds: 1,
+                },
+                Some(verdict),
+            )
+        }
+        None => (crate::rules::turn::fight(&mut ctx, &p.spec, p.mode)?, None),
+    };
     let before: Casualties = p.board.progress.casualties;
     let after = board.progress.casualties;
     let mut combat_left = [0u32; 2];
@@ -138,6 +161,7 @@ pub fn fight_trial(p: &Prepared, policy: Policy, seed: u64, t: u64) -> Result<Tr
             after.union_destroyed - before.union_destroyed,
         ],
         combat_left,
+        verdict,
     })
 }
 
@@ -154,11 +178,16 @@ pub struct Tally {
     pub hits: [(u64, u64); 2],
     pub lost: [(u64, u64); 2],
     pub combat_left: [(u64, u64); 2],
+    /// Stand-alone battles: Confederate victories, Union victories, draws.
+    pub verdicts: [u64; 3],
 }
 
 impl Tally {
     pub fn add(&mut self, t: &Trial) {
         self.n += 1;
+        if let Some(v) = t.verdict {
+            self.verdicts[v] += 1;
+        }
         self.endings[t.ending] += 1;
         self.campaign_lost += u64::from(t.campaign_lost);
         self.rejoined += u64::from(t.rounds > 1);
@@ -177,6 +206,9 @@ impl Tally {
 
     pub fn merge(&mut self, o: &Tally) {
         self.n += o.n;
+        for (a, b) in self.verdicts.iter_mut().zip(o.verdicts) {
+            *a += b;
+        }
         for (a, b) in self.endings.iter_mut().zip(o.endings) {
             *a += b;
         }

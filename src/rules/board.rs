@@ -15,6 +15,8 @@ use super::components::*;
 use super::difficulty::GameOptions;
 use crate::campaign::{Campaign, CounterKind, ForceType, Side, Skill};
 use crate::chronicle::Chronicle;
+use crate::rules::ix::IxVec;
+pub use crate::rules::ix::PieceIx;
 
 #[derive(Debug, Clone)]
 pub struct Piece {
@@ -115,10 +117,10 @@ pub struct Board {
     pub options: GameOptions,
     /// Every counter, sorted by id. Counters are never added or removed
     /// once the board is made (they change place), so the index below holds.
-    pub pieces: Vec<Piece>,
+    pub pieces: IxVec<PieceIx, Piece>,
     /// Position in `pieces` of each id: looked up for every Force a rule
     /// or the commander names, never iterated.
-    piece_index: Arc<bevy::platform::collections::HashMap<String, usize>>,
+    piece_index: Arc<bevy::platform::collections::HashMap<String, PieceIx>>,
     pub lee: Location,
     pub cp: CommandPoints,
     pub scouts: Scouts,
@@ -144,11 +146,12 @@ pub struct Board {
     pub stand_alone: Option<Arc<crate::rules::battle::advanced::battle_pack::StandAloneGame>>,
 }
 
-fn index_of(pieces: &[Piece]) -> Arc<bevy::platform::collections::HashMap<String, usize>> {
+fn index_of(
+    pieces: &IxVec<PieceIx, Piece>,
+) -> Arc<bevy::platform::collections::HashMap<String, PieceIx>> {
     Arc::new(
         pieces
-            .iter()
-            .enumerate()
+            .iter_enumerated()
             .map(|(i, p)| (p.force.id.clone(), i))
             .collect(),
     )
@@ -164,6 +167,7 @@ impl Board {
             .map(|(f, l, s)| Piece::new(Arc::new(f.clone()), l.clone(), *s, &graph))
             .collect();
         pieces.sort_by(|a, b| a.force.id.cmp(&b.force.id));
+        let pieces = IxVec::from(pieces);
         let piece_index = index_of(&pieces);
         let mut lee_q = world.query_filtered::<&Location, With<LeeCounter>>();
         let lee = lee_q.iter(world).next()?.clone();
@@ -209,6 +213,7 @@ impl Board {
             })
             .collect();
         pieces.sort_by(|a, b| a.force.id.cmp(&b.force.id));
+        let pieces = IxVec::from(pieces);
         let piece_index = index_of(&pieces);
         Board {
             graph,
@@ -303,12 +308,12 @@ impl Board {
         }
     }
 
-    pub fn index(&self, id: &str) -> Option<usize> {
+    pub fn index(&self, id: &str) -> Option<PieceIx> {
         self.piece_index.get(id).copied()
     }
 
     /// The chronicle's name of counter `i`.
-    pub fn label(&self, i: usize) -> String {
+    pub fn label(&self, i: PieceIx) -> String {
         label(&self.pieces[i])
     }
 
@@ -317,9 +322,10 @@ impl Board {
     }
 
     /// Indices of the counters in an area, in id order.
-    pub fn in_area(&self, area: &str) -> Vec<usize> {
+    pub fn in_area(&self, area: &str) -> Vec<PieceIx> {
         let at = self.at(area);
-        (0..self.pieces.len())
+        self.pieces
+            .indices()
             .filter(|&i| self.pieces[i].at == at)
             .collect()
     }
@@ -329,9 +335,10 @@ impl Board {
         self.graph.idx(area).map_or(NOWHERE, |i| i as u32)
     }
 
-    pub fn side_in_area(&self, area: &str, side: Side) -> Vec<usize> {
+    pub fn side_in_area(&self, area: &str, side: Side) -> Vec<PieceIx> {
         let at = self.at(area);
-        (0..self.pieces.len())
+        self.pieces
+            .indices()
             .filter(|&i| self.pieces[i].at == at && self.pieces[i].force.side == side)
             .collect()
     }
@@ -355,7 +362,7 @@ impl Board {
     }
 
     /// Combined Combat Value of a side's counters (10.2.9, 14.5, 14.8).
-    pub fn combined_combat(&self, indices: &[usize]) -> u32 {
+    pub fn combined_combat(&self, indices: &[PieceIx]) -> u32 {
         indices
             .iter()
             .map(|&i| self.pieces[i].combat())
@@ -447,7 +454,7 @@ impl Board {
 
     /// Apply one Hit (11.10): flip a full-strength counter that has a
     /// reduced side, otherwise destroy it (11.11).
-    pub fn hit(&mut self, i: usize, chronicle: &mut Chronicle, rule: &str) -> HitResult {
+    pub fn hit(&mut self, i: PieceIx, chronicle: &mut Chronicle, rule: &str) -> HitResult {
         self.progress.casualties.hit(self.pieces[i].force.side);
         let p = &self.pieces[i];
         if p.strength == Strength::Full && p.force.reduced.is_some() {
@@ -463,7 +470,7 @@ impl Board {
     }
 
     /// Remove a counter to where 11.11 sends it.
-    pub fn destroy(&mut self, i: usize, chronicle: &mut Chronicle, rule: &str) {
+    pub fn destroy(&mut self, i: PieceIx, chronicle: &mut Chronicle, rule: &str) {
         self.progress.casualties.lost(self.pieces[i].force.side);
         self.progress.attached.remove(&self.pieces[i].force.id);
         self.progress
@@ -482,7 +489,7 @@ impl Board {
     }
 
     /// Remove a counter from the game for good (10.2.8 Desertion).
-    pub fn remove_from_game(&mut self, i: usize, chronicle: &mut Chronicle, rule: &str) {
+    pub fn remove_from_game(&mut self, i: PieceIx, chronicle: &mut Chronicle, rule: &str) {
         chronicle.note_with(rule, || {
             format!(
                 "{} is removed from the game for good.",
@@ -495,7 +502,7 @@ impl Board {
 
     /// Move a counter onto the map. Confederate Forces entering an area are
     /// remembered for "reach" objectives (2.2).
-    pub fn move_to(&mut self, i: usize, area: &str) {
+    pub fn move_to(&mut self, i: PieceIx, area: &str) {
         self.set_location(i, Location::Area(area.to_string()));
         if self.pieces[i].force.side == Side::Confederate {
             self.progress
@@ -508,14 +515,15 @@ impl Board {
 
     /// Put counter `i` somewhere (no chronicle entry, no "entered" record:
     /// the rules' own moves are [`Board::move_to`], [`Board::destroy`]…).
-    pub fn set_location(&mut self, i: usize, location: Location) {
+    pub fn set_location(&mut self, i: PieceIx, location: Location) {
         self.pieces[i].at = area_index(&self.graph, &location);
         self.pieces[i].location = location;
     }
 
     /// Counters in a cup or pile matching a filter, in id order.
-    pub fn in_pile(&self, pile: &Location, filter: impl Fn(&Force) -> bool) -> Vec<usize> {
-        (0..self.pieces.len())
+    pub fn in_pile(&self, pile: &Location, filter: impl Fn(&Force) -> bool) -> Vec<PieceIx> {
+        self.pieces
+            .indices()
             .filter(|&i| self.pieces[i].location == *pile && filter(&self.pieces[i].force))
             .collect()
     }

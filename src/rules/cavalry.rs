@@ -37,5 +37,11 @@ pub fn scout_negated(ctx: &mut Ctx, what: &str) -> Result<bool, Interrupt> {
             }
         },
     )?;
+    if die >= target {
+        ctx.chronicle
+            .notice(crate::chronicle::Notice::ScoutNegated {
+                what: what.to_string(),
+            });
+    }
     Ok(die >= target)
 }

@@ -12,7 +12,7 @@ macro_rules! note {
 
 use super::battle::Ending;
 use super::battle::record::{BattleEvent, BattleRecord, EventKind, KEPT};
-use super::board::Board;
+use super::board::{Board, PieceIx};
 use super::decision::{Decider, Decision, Interrupt, Request, ask};
 use super::difficulty::BattleMode;
 use crate::campaign::Side;
@@ -41,8 +41,8 @@ impl Ctx<'_> {
         &mut self,
         rule: &'static str,
         what: &str,
-        candidates: &[usize],
-    ) -> Result<usize, Interrupt> {
+        candidates: &[PieceIx],
+    ) -> Result<PieceIx, Interrupt> {
         let board = &*self.board;
         let i = pick_logged(
             self.dice,

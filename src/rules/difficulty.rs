@@ -242,6 +242,8 @@ pub struct OptionalRule {
     pub used_with: &'static [BattleMode],
     chosen: fn(&GameOptions) -> bool,
     choose: fn(&mut GameOptions),
+    /// Its switch in [`GameOptions`] (the Settings page's defaults).
+    flag: fn(&mut GameOptions) -> &mut bool,
 }
 
 const EVERY_MODE: &[BattleMode] = &[
@@ -264,6 +266,7 @@ pub const OPTIONAL: [OptionalRule; 10] = [
         used_with: EVERY_MODE,
         chosen: |o| o.union_cavalry_corps,
         choose: |o| o.union_cavalry_corps = true,
+        flag: |o| &mut o.union_cavalry_corps,
     },
     OptionalRule {
         key: "resupply-availability",
@@ -273,6 +276,7 @@ pub const OPTIONAL: [OptionalRule; 10] = [
         used_with: EVERY_MODE,
         chosen: |o| o.resupply_availability,
         choose: |o| o.resupply_availability = true,
+        flag: |o| &mut o.resupply_availability,
     },
     OptionalRule {
         key: "scout-counters",
@@ -282,6 +286,7 @@ pub const OPTIONAL: [OptionalRule; 10] = [
         used_with: EVERY_MODE,
         chosen: |o| o.scout_counters,
         choose: |o| o.scout_counters = true,
+        flag: |o| &mut o.scout_counters,
     },
     OptionalRule {
         key: "scouts-and-orders",
@@ -291,6 +296,7 @@ pub const OPTIONAL: [OptionalRule; 10] = [
         used_with: EVERY_MODE,
         chosen: |o| o.scouts_and_orders,
         choose: |o| o.scouts_and_orders = true,
+        flag: |o| &mut o.scouts_and_orders,
     },
     OptionalRule {
         key: "shock-checks",
@@ -300,6 +306,7 @@ pub const OPTIONAL: [OptionalRule; 10] = [
         used_with: SHEETS,
         chosen: |o| o.shock_checks,
         choose: |o| o.shock_checks = true,
+        flag: |o| &mut o.shock_checks,
     },
     OptionalRule {
         key: "union-tactics-tables",
@@ -309,6 +316,7 @@ pub const OPTIONAL: [OptionalRule; 10] = [
         used_with: SHEETS,
         chosen: |o| o.tactics_tables,
         choose: |o| o.tactics_tables = true,
+        flag: |o| &mut o.tactics_tables,
     },
     OptionalRule {
         key: "counter-battery-fire",
@@ -318,6 +326,7 @@ pub const OPTIONAL: [OptionalRule; 10] = [
         used_with: EVERY_MODE,
         chosen: |o| o.counter_battery,
         choose: |o| o.counter_battery = true,
+        flag: |o| &mut o.counter_battery,
     },
     OptionalRule {
         key: "battle-continues",
@@ -328,6 +337,7 @@ pub const OPTIONAL: [OptionalRule; 10] = [
         used_with: &[BattleMode::Basic, BattleMode::Advanced, BattleMode::Quick],
         chosen: |o| o.battle_continues,
         choose: |o| o.battle_continues = true,
+        flag: |o| &mut o.battle_continues,
     },
     OptionalRule {
         key: "officers-confused",
@@ -337,6 +347,7 @@ pub const OPTIONAL: [OptionalRule; 10] = [
         used_with: SHEETS,
         chosen: |o| o.officers_confused,
         choose: |o| o.officers_confused = true,
+        flag: |o| &mut o.officers_confused,
     },
     OptionalRule {
         key: "confederate-groups",
@@ -346,6 +357,7 @@ pub const OPTIONAL: [OptionalRule; 10] = [
         used_with: EVERY_MODE,
         chosen: |o| o.confederate_groups,
         choose: |o| o.confederate_groups = true,
+        flag: |o| &mut o.confederate_groups,
     },
 ];
 
@@ -389,6 +401,11 @@ impl OptionalRule {
     /// Whether `options` have it on.
     pub fn chosen(&self, options: &GameOptions) -> bool {
         (self.chosen)(options)
+    }
+
+    /// Its switch in `options`, to turn it on or off.
+    pub fn flag<'a>(&self, options: &'a mut GameOptions) -> &'a mut bool {
+        (self.flag)(options)
     }
 }
 

@@ -5,13 +5,13 @@
 //! holds one Union group at most (R-Opt-CG).
 
 use crate::campaign::Side;
-use crate::rules::board::Board;
+use crate::rules::board::{Board, PieceIx};
 
 /// Where a Force stands on the question of corps: Some(key) for a Named
 /// Force of a Corps (or a Union Independent, a group of its own, 16.3.2);
 /// None for Additional Forces and Confederate Named Forces without a Corps,
 /// who may join any one group (R-Opt-CG).
-fn corps_key(board: &Board, i: usize) -> Option<&str> {
+fn corps_key(board: &Board, i: PieceIx) -> Option<&str> {
     let f = &board.pieces[i].force;
     if !f.is_named() {
         return None;
@@ -25,8 +25,8 @@ fn corps_key(board: &Board, i: usize) -> Option<&str> {
 
 /// Why the Mobile Forces `members` of one side could not stand in one area
 /// as its one group, or None when they could.
-pub fn problem(board: &Board, side: Side, members: &[usize]) -> Option<String> {
-    let mobile: Vec<usize> = members
+pub fn problem(board: &Board, side: Side, members: &[PieceIx]) -> Option<String> {
+    let mobile: Vec<PieceIx> = members
         .iter()
         .copied()
         .filter(|&i| board.pieces[i].force.force_type.is_mobile())
@@ -62,14 +62,14 @@ pub fn problem(board: &Board, side: Side, members: &[usize]) -> Option<String> {
 /// Why Force `i` may not go into area `to` under the rule (None: it may,
 /// or the rule is not in play). The area's own Forces that break the limit
 /// already (a set-up, a retreat) stay; none may join them (R-Opt-CG).
-pub fn refuses(board: &Board, i: usize, to: &str) -> Option<String> {
+pub fn refuses(board: &Board, i: PieceIx, to: &str) -> Option<String> {
     let side = board.pieces[i].force.side;
     joining(board, side, &[i], to)
 }
 
 /// [`refuses`] for several Forces of one side going together (a Union
 /// group).
-pub fn joining(board: &Board, side: Side, movers: &[usize], to: &str) -> Option<String> {
+pub fn joining(board: &Board, side: Side, movers: &[PieceIx], to: &str) -> Option<String> {
     if !board.options.confederate_groups
         || !movers
             .iter()
@@ -77,7 +77,7 @@ pub fn joining(board: &Board, side: Side, movers: &[usize], to: &str) -> Option<
     {
         return None;
     }
-    let mut members: Vec<usize> = board
+    let mut members: Vec<PieceIx> = board
         .side_in_area(to, side)
         .into_iter()
         .filter(|&i| !movers.contains(&i) && board.pieces[i].force.force_type.is_mobile())

@@ -10,6 +10,8 @@
 //! touches a file; a damaged, foreign or newer file is reported with its
 //! name and the problem.
 
+pub mod games;
+
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -462,6 +464,11 @@ pub fn autosaves_dir() -> Option<PathBuf> {
 
 pub fn replays_dir() -> Option<PathBuf> {
     crate::store::data_dir().map(|d| d.join("replays"))
+}
+
+/// Where the Load screen's Delete moves files: kept, never erased.
+pub fn trash_dir() -> Option<PathBuf> {
+    crate::store::data_dir().map(|d| d.join("trash"))
 }
 
 /// The file holding a game as of its last decision.

@@ -20,7 +20,7 @@ pub const CAMPAIGNS: [&str; 5] = [
 use fcrel::campaign::{Campaign, ForceType, Side};
 use fcrel::chronicle::Chronicle;
 use fcrel::dice::Dice;
-use fcrel::rules::board::Board;
+use fcrel::rules::board::{Board, PieceIx};
 use fcrel::rules::components::{Location, Strength};
 use fcrel::rules::ctx::Ctx;
 use fcrel::rules::decision::{Decider, Decision, Interrupt, Recorded};
@@ -129,7 +129,7 @@ pub fn fcrel(args: &[&str]) -> (i32, String, String) {
 }
 
 /// Where a counter may legally be (4.18, 4.19, 5.9.2, 6.2.1, 11.11).
-pub fn allowed(board: &Board, i: usize) -> bool {
+pub fn allowed(board: &Board, i: PieceIx) -> bool {
     let p = &board.pieces[i];
     let f = &p.force;
     let ok_place = match &p.location() {

@@ -30,6 +30,7 @@ use bevy::window::RequestRedraw;
 
 use super::Screen;
 use super::settings::AppSettings;
+use crate::app::answer::Mark;
 use crate::rules::battle::ground::Square;
 use crate::rules::battle::record::{BattleRecord, BattleRecords, EventKind, SheetView};
 use crate::rules::battle::terms::Formation;
@@ -435,7 +436,10 @@ pub fn status(
             screen.cursor, total
         ));
         ui.horizontal(|ui| {
-            if ui.button("Next (Space)").clicked() {
+            if crate::app::answer::marked_button(ui, "Next", Mark::Enter, true)
+                .on_hover_text("Enter or Space: the next step of the battle.")
+                .clicked()
+            {
                 screen.cursor += 1;
             }
             if ui.button("Skip to now").clicked() {
@@ -445,7 +449,10 @@ pub fn status(
     } else if b.ending.is_some() {
         panels::withdrawal_and_ending(ui, board, b, screen.cursor);
         // A stand-alone battle is the whole game: no map to go back to.
-        if board.stand_alone.is_none() && ui.button("Return to the map (Enter)").clicked() {
+        if board.stand_alone.is_none()
+            && crate::app::answer::marked_button(ui, "Return to the map", Mark::Enter, true)
+                .clicked()
+        {
             screen.close();
         }
         if pending.request.is_some() {
@@ -592,7 +599,7 @@ const DOCK_MAX_SHARE: f32 = 0.72;
 /// the decision panel (its answers, the die box) nor the Chronicle. The
 /// pre-battle (Fog of War, Envelopment), the Battle Resolution Table as
 /// far as playback has gone, the Withdrawal and the ending scroll inside;
-/// "Return to the map (Enter)" stays at its foot. Its rect.
+/// "Return to the map" (Enter) stays at its foot. Its rect.
 pub fn dock(
     root: &mut bevy_egui::egui::Ui,
     board: &crate::rules::board::Board,
@@ -618,7 +625,10 @@ pub fn dock(
             ui.label(RichText::new(&title).strong().size(15.0));
             let ended = screen.caught_up(b) && b.ending.is_some();
             ui.with_layout(egui::Layout::bottom_up(egui::Align::Min), |ui| {
-                if ended && ui.button("Return to the map (Enter)").clicked() {
+                if ended
+                    && crate::app::answer::marked_button(ui, "Return to the map", Mark::Enter, true)
+                        .clicked()
+                {
                     screen.close();
                 }
                 ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
@@ -792,6 +802,7 @@ mod tests {
             region: square.region(),
             square: Some(square),
             target: None,
+            aim_lost: false,
             formation,
             reduced: false,
             combat: 6,
@@ -831,6 +842,7 @@ mod tests {
             routed: None,
             columns: 6,
             objectives: Vec::new(),
+            hits: None,
         }
     }
 
@@ -1211,6 +1223,7 @@ mod tests {
             routed: None,
             columns: 6,
             objectives: Vec::new(),
+            hits: None,
         };
         for t in 1..=2 {
             b.events.push(BattleEvent {

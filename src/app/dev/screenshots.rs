@@ -10,7 +10,9 @@
 //! as a PNG; then a stand-alone battle from the main menu's Battles: its
 //! sheet, a Union Force hovered with a Confederate Force selected
 //! (`battle-stand-alone-hover`) and its end (`battle-stand-alone-end`);
-//! then quit. `FCREL_TOUR_FROM=battles` takes only the stand-alone shots
+//! then quit. `FCREL_TOUR_FROM=screens` takes only the Settings page and
+//! the Load screen (of the saves in `FCREL_DATA_DIR`).
+//! `FCREL_TOUR_FROM=battles` takes only the stand-alone shots
 //! (the window's size from the settings in `FCREL_DATA_DIR`, e.g.
 //! 1280×720). Works under `xvfb-run`. The odds advisor is shot
 //! on a move into the Union army (`advisor-move`) and at the first
@@ -71,10 +73,16 @@ impl Tour {
     }
 
     pub fn new(dir: PathBuf) -> Tour {
-        let battles_only = std::env::var("FCREL_TOUR_FROM").is_ok_and(|v| v == "battles");
+        let from = std::env::var("FCREL_TOUR_FROM").unwrap_or_default();
+        let battles_only = from == "battles";
         Tour {
             dir,
-            stage: if battles_only { 90 } else { 0 },
+            stage: match from.as_str() {
+                "battles" => 90,
+                // The Settings page and the Load screen only.
+                "screens" => 110,
+                _ => 0,
+            },
             battles_only,
             pointer: None,
             wait: 0,
@@ -417,7 +425,18 @@ static STEPS: &[TourStep] = &[
             // Lee's moves that would leave him alone are in red (3.2), and
             // ending the Moves with every Force unmoved is asked again.
             cx.selection.force = Some("lee".into());
-            cx.decision.confirm = Some(Decision::EndMoves);
+            let r = cx.view.and_then(|v| v.request.as_ref());
+            let answers = cx.answers.map_or(&[][..], |a| &a.answers[..]);
+            cx.decision.confirm = r
+                .and_then(|r| crate::app::answer::key_answer(r, answers))
+                .and_then(|k| {
+                    Some(crate::app::answer::Confirm {
+                        text: "End this step".into(),
+                        decision: k.decision,
+                        ask: k.ask?,
+                        since: 0.0,
+                    })
+                });
             cx.tour.go(200);
         },
     ),
@@ -968,6 +987,17 @@ static STEPS: &[TourStep] = &[
     step(63, settled, None, next_in_grand),
     step(64, settled, Some("player-log-grand"), |cx| cx.tour.go(33)),
     step(33, settled, None, |cx| cx.quit = true),
+    // `FCREL_TOUR_FROM=screens`: the Settings page and the Load screen of
+    // the data folder's saves.
+    step(110, settled, None, |cx| {
+        cx.next.set(Screen::Settings);
+        cx.tour.go(111);
+    }),
+    step(111, settled, Some("settings"), |cx| {
+        cx.next.set(Screen::Load);
+        cx.tour.go(112);
+    }),
+    step(112, settled, Some("load"), |cx| cx.tour.go(33)),
     // After a shot, the commander plays on once the picture is taken.
     step(
         40,

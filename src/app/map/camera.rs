@@ -21,6 +21,8 @@ use crate::rules::sequence::PendingDecision;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CameraView>()
+        .init_resource::<KeptViews>()
+        .add_message::<crate::app::saves::LoadFinished>()
         .init_resource::<EguiPointer>()
         .init_resource::<MapPointer>()
         .init_resource::<CounterScale>()
@@ -28,6 +30,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 read_egui.run_if(egui_present),
+                first_view_after_load,
                 locate_pointer,
                 pan_zoom,
                 apply_view,
@@ -162,6 +165,29 @@ pub struct CameraView {
     pub view: Option<View>,
     /// The viewport the view was last applied to (logical pixels).
     pub viewport: Option<Rect>,
+}
+
+/// The player's view of each campaign's map (by campaign id), kept when
+/// the game screen closes (Menu, then Load or Continue, or a new game of
+/// the same campaign), so the map opens again where the player left it
+/// rather than re-centred and re-zoomed.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct KeptViews(pub std::collections::HashMap<String, View>);
+
+/// A loaded game whose map the player has not yet looked at opens centred
+/// on Lee where the save left him, not where the replay began.
+fn first_view_after_load(
+    mut done: MessageReader<crate::app::saves::LoadFinished>,
+    kept: Res<KeptViews>,
+    active: Option<Res<ActiveCampaign>>,
+    mut view: ResMut<CameraView>,
+) {
+    if done.read().last().is_none() {
+        return;
+    }
+    if active.is_some_and(|a| !kept.0.contains_key(&a.0.id)) {
+        view.view = None;
+    }
 }
 
 /// What the map's pieces are scaled by now ([`counter_scale`]).

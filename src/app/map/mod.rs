@@ -9,6 +9,9 @@
 
 mod camera;
 mod counters;
+mod route;
+
+pub(crate) use route::hovered;
 
 use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
@@ -36,7 +39,7 @@ pub(super) fn plugin(app: &mut App) {
         )
             .chain(),
     )
-    .add_plugins((camera::plugin, counters::plugin))
+    .add_plugins((camera::plugin, counters::plugin, route::plugin))
     .add_systems(Startup, spawn_camera)
     .add_systems(
         Update,
@@ -323,80 +326,212 @@ fn name_width(name: &str) -> f32 {
 struct AreaLabel {
     area: usize,
     offset: Vec2,
+    /// Its depth among the map's pieces (under the counters).
+    z: f32,
 }
+
+/// How far a name that cannot be placed clear of the counters is lifted
+/// above them, so that it stays readable.
+const LIFT: f32 = 10.0;
 
 /// Each area's name's reach left and right of its middle (with its
 /// objective and city symbols).
 #[derive(Resource, Debug, Clone, Default)]
 struct LabelExtents(Vec<(f32, f32)>);
 
+/// Each area's name's reach left and right of its middle, with its
+/// objective marker (`objective`) at its left and its city or fort symbol
+/// at its right.
+fn label_extents(c: &Campaign, objective: impl Fn(&str) -> bool) -> Vec<(f32, f32)> {
+    c.map
+        .areas
+        .iter()
+        .map(|a| {
+            let half = name_width(&a.name) / 2.0;
+            let city = a.city.is_some() || a.fort;
+            (
+                half + if objective(&a.id) { 33.0 } else { 0.0 },
+                half + if city { 13.0 } else { 0.0 },
+            )
+        })
+        .collect()
+}
+
 /// Where each area's name goes round its centre (at piece scale `k`):
-/// above its stacks, else below them or shifted aside, wherever it
-/// overlaps least the counters on the map (`obstacles`, world rectangles),
-/// the names already placed and the map's edge. `extents` is each name's
-/// reach left and right of its middle.
-pub fn label_places(g: &Geometry, extents: &[(f32, f32)], k: f32, obstacles: &[Rect]) -> Vec<Vec2> {
-    let h = NAME_FONT / 2.0 + 2.0;
-    let below = counters::UNDER_STACK - 9.0 - h - 1.0;
-    // Beside the stacks, the name's near end clear of them.
-    let side = counters::UNION_STACK.x + counters::COUNTER / 2.0 + 12.0;
-    let overlap = |a: Rect, b: Rect| {
-        let i = a.intersect(b);
-        if i.is_empty() {
-            0.0
-        } else {
-            i.width() * i.height()
+/// above its stacks, else below them or shifted aside, or further out
+/// within its own cell, wherever it overlaps least the counters on the map
+/// (`obstacles`, world rectangles), the other names and the map's edge.
+/// Each name is placed in turn, then placed again against all the others
+/// (twice), so an early name moves for a later one. `extents` is each
+/// name's reach left and right of its middle. The flag says the best place
+/// still lies partly under counters: the name is then lifted above them,
+/// so that it is always readable.
+pub fn label_places(
+    g: &Geometry,
+    extents: &[(f32, f32)],
+    k: f32,
+    obstacles: &[Rect],
+) -> Vec<(Vec2, bool)> {
+    let spots = Spots::new(g, extents, k, obstacles);
+    let mut chosen: Vec<Option<Vec2>> = vec![None; g.centres.len()];
+    for _ in 0..3 {
+        for i in 0..chosen.len() {
+            chosen[i] = Some(spots.best(i, &chosen));
         }
-    };
-    let (mut lo, mut hi) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
-    for (_, poly) in &g.cells {
-        for p in poly {
+    }
+    chosen
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let c = c.unwrap_or_default();
+            // More than a sliver under a counter: lifted above them.
+            (c, spots.under(i, c) > 6.0 * k * k)
+        })
+        .collect()
+}
+
+/// The places a name may take, and what each would cover.
+struct Spots<'a> {
+    g: &'a Geometry,
+    extents: &'a [(f32, f32)],
+    k: f32,
+    obstacles: &'a [Rect],
+    map: Rect,
+    candidates: [Vec2; 14],
+}
+
+/// Half a name's height.
+const NAME_HALF: f32 = NAME_FONT / 2.0 + 2.0;
+
+fn overlap(a: Rect, b: Rect) -> f32 {
+    let i = a.intersect(b);
+    if i.is_empty() {
+        0.0
+    } else {
+        i.width() * i.height()
+    }
+}
+
+impl<'a> Spots<'a> {
+    fn new(g: &'a Geometry, extents: &'a [(f32, f32)], k: f32, obstacles: &'a [Rect]) -> Self {
+        let h = NAME_HALF;
+        let up = counters::NAME_Y;
+        let below = counters::UNDER_STACK - 9.0 - h - 1.0;
+        // Beside the stacks, the name's near end clear of them (moved by
+        // the name's own reach in `rect`).
+        let side = counters::UNION_STACK.x + counters::COUNTER / 2.0 + 12.0;
+        let (mut lo, mut hi) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
+        for p in g.cells.iter().flat_map(|(_, poly)| poly) {
             lo = lo.min(*p);
             hi = hi.max(*p);
         }
+        Spots {
+            g,
+            extents,
+            k,
+            obstacles,
+            map: Rect::from_corners(lo, hi),
+            candidates: [
+                Vec2::new(0.0, up),
+                Vec2::new(0.0, below),
+                Vec2::new(-30.0, up),
+                Vec2::new(30.0, up),
+                Vec2::new(-30.0, below),
+                Vec2::new(30.0, below),
+                Vec2::new(-side, 0.0),
+                Vec2::new(side, 0.0),
+                // Further out, within the area's own cell.
+                Vec2::new(0.0, up + 2.0 * h),
+                Vec2::new(0.0, below - 2.0 * h),
+                Vec2::new(-60.0, up + 2.0 * h),
+                Vec2::new(60.0, up + 2.0 * h),
+                Vec2::new(-60.0, below - 2.0 * h),
+                Vec2::new(60.0, below - 2.0 * h),
+            ],
+        }
     }
-    let map = Rect::from_corners(lo, hi);
-    let mut placed: Vec<Rect> = Vec::new();
-    let mut out = Vec::new();
-    for (i, (_, at)) in g.centres.iter().enumerate() {
-        let (left, right) = extents.get(i).copied().unwrap_or((40.0, 40.0));
-        let candidates = [
-            Vec2::new(0.0, counters::NAME_Y),
-            Vec2::new(0.0, below),
-            Vec2::new(-30.0, counters::NAME_Y),
-            Vec2::new(30.0, counters::NAME_Y),
-            Vec2::new(-30.0, below),
-            Vec2::new(30.0, below),
-            Vec2::new(-side - right, 0.0),
-            Vec2::new(side + left, 0.0),
-        ];
-        let rect = |c: Vec2| {
-            Rect::from_corners(
-                *at + Vec2::new(c.x - left, c.y - h) * k,
-                *at + Vec2::new(c.x + right, c.y + h) * k,
-            )
-        };
+
+    /// Candidate `n` of name `i` (a side place moved by the name's reach).
+    fn candidate(&self, i: usize, n: usize) -> Vec2 {
+        let (left, right) = self.reach(i);
+        let c = self.candidates[n];
+        match n {
+            6 => c - Vec2::X * right,
+            7 => c + Vec2::X * left,
+            _ => c,
+        }
+    }
+
+    fn reach(&self, i: usize) -> (f32, f32) {
+        self.extents.get(i).copied().unwrap_or((40.0, 40.0))
+    }
+
+    /// Name `i`'s world rectangle at offset `c` from its area's centre.
+    fn rect(&self, i: usize, c: Vec2) -> Rect {
+        let (left, right) = self.reach(i);
+        let at = self.g.centres[i].1;
+        Rect::from_corners(
+            at + Vec2::new(c.x - left, c.y - NAME_HALF) * self.k,
+            at + Vec2::new(c.x + right, c.y + NAME_HALF) * self.k,
+        )
+    }
+
+    /// What name `i` at `c` covers of the counters.
+    fn under(&self, i: usize, c: Vec2) -> f32 {
+        let r = self.rect(i, c);
+        self.obstacles.iter().map(|o| overlap(r, *o)).sum()
+    }
+
+    /// Name `i`'s best place with the other names where `chosen` puts them
+    /// (those not yet placed count for nothing). Above is where a name is
+    /// looked for: it wins ties and a little overlap.
+    fn best(&self, i: usize, chosen: &[Option<Vec2>]) -> Vec2 {
+        let k = self.k;
         let score = |c: Vec2| {
-            let r = rect(c);
-            let under: f32 = obstacles.iter().map(|o| overlap(r, *o)).sum();
-            let names: f32 = placed.iter().map(|p| overlap(r, *p)).sum();
-            let off_map = r.width() * r.height() - overlap(r, map);
-            under + names + 2.0 * off_map
+            let r = self.rect(i, c);
+            let names: f32 = chosen
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| *j != i)
+                .filter_map(|(j, o)| o.map(|o| overlap(r, self.rect(j, o))))
+                .sum();
+            let off_map = r.width() * r.height() - overlap(r, self.map);
+            // Names are kept apart before they are kept off counters: a
+            // name over a counter is lifted above it and stays readable,
+            // two names over each other are not.
+            self.under(i, c) + 4.0 * names + 2.0 * off_map
         };
-        // Above is where a name is looked for: it wins ties and a little
-        // overlap.
-        let best = candidates
-            .iter()
-            .copied()
-            .enumerate()
-            // Beside the stacks only within the area's own cell: a name
-            // in another area's cell misleads.
-            .filter(|(n, c)| *n < 6 || inside(&g.cells[i].1, *at + *c * k))
+        let at = self.g.centres[i].1;
+        (0..self.candidates.len())
+            .map(|n| (n, self.candidate(i, n)))
+            // Beside the stacks or further out only within the area's own
+            // cell: a name in another area's cell misleads.
+            .filter(|(n, c)| *n < 6 || inside(&self.g.cells[i].1, at + *c * k))
             .map(|(n, c)| (score(c) + n as f32 * 60.0 * k * k, c))
             .min_by(|a, b| a.0.total_cmp(&b.0))
-            .map_or(candidates[0], |(_, c)| c);
-        placed.push(rect(best));
-        out.push(best);
+            .map_or(self.candidates[0], |(_, c)| c)
+    }
+}
+
+/// The world rectangles a name should keep clear of: each counter (its
+/// badge and stack edges reach a little beyond it) and each stack's size
+/// plate astride its top counter's corner (`counters::rebuild_counters`).
+fn counter_obstacles(hits: &[counters::Hit], k: f32) -> Vec<Rect> {
+    let mut out: Vec<Rect> = hits
+        .iter()
+        .map(|h| Rect::from_center_half_size(h.at + h.centre * k, (h.half + 5.0) * k))
+        .collect();
+    let stack = |h: &counters::Hit| (h.area.clone(), h.centre.x < 0.0, h.id == "lee");
+    for h in hits.iter().filter(|h| h.id != "lee") {
+        let mine: Vec<&counters::Hit> = hits.iter().filter(|o| stack(o) == stack(h)).collect();
+        let top = mine.iter().all(|o| o.z <= h.z);
+        if mine.len() > 1 && top {
+            let corner = h.centre + Vec2::splat(counters::COUNTER / 2.0 + 2.5);
+            out.push(Rect::from_center_half_size(
+                h.at + corner * k,
+                Vec2::new(12.0, 8.5) * k,
+            ));
+        }
     }
     out
 }
@@ -418,20 +553,16 @@ fn place_labels(
         return;
     }
     let k = k.0;
-    // A counter's badge and stack edges reach a little beyond it.
-    let obstacles: Vec<Rect> = hits
-        .0
-        .iter()
-        .map(|h| Rect::from_center_half_size(h.at + h.centre * k, (h.half + 5.0) * k))
-        .collect();
+    let obstacles = counter_obstacles(&hits.0, k);
     let places = label_places(&g, &extents.0, k, &obstacles);
     for (l, mut b, mut t) in &mut labels {
-        let Some(p) = places.get(l.area) else {
+        let Some((p, lifted)) = places.get(l.area) else {
             continue;
         };
         let at = *p + l.offset;
         b.local.translation.x = at.x;
         b.local.translation.y = at.y;
+        b.local.translation.z = l.z + if *lifted { LIFT } else { 0.0 };
         *t = b.transform(k);
     }
 }
@@ -444,11 +575,12 @@ fn build_map(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     objectives: Query<&MapArea, With<ObjectiveMarker>>,
-    (game, old, k, mut view): (
+    (game, old, k, mut view, kept): (
         Res<State<GameState>>,
         Query<Entity, With<MapPiece>>,
         Res<camera::CounterScale>,
         ResMut<camera::CameraView>,
+        Res<camera::KeptViews>,
     ),
 ) {
     // The previous campaign's resources stay until the new one is set up:
@@ -464,26 +596,13 @@ fn build_map(
     for e in &old {
         commands.entity(e).despawn();
     }
-    // A new map starts from its first view.
-    view.view = None;
+    // A map starts from the view the player left it in, else its first.
+    view.view = kept.0.get(&c.id).copied();
     let k = k.0;
     let half = Vec2::new(c.map.width / 2.0, c.map.height / 2.0);
     water(&mut commands, &mut meshes, &mut materials, c, half);
     let geometry = Geometry::of(c);
-    let extents: Vec<(f32, f32)> = c
-        .map
-        .areas
-        .iter()
-        .map(|a| {
-            let half = name_width(&a.name) / 2.0;
-            let obj = objectives.iter().any(|o| o.id == a.id);
-            let city = a.city.is_some() || a.fort;
-            (
-                half + if obj { 33.0 } else { 0.0 },
-                half + if city { 13.0 } else { 0.0 },
-            )
-        })
-        .collect();
+    let extents = label_extents(c, |id| objectives.iter().any(|o| o.id == id));
     commands.insert_resource(LabelExtents(extents));
     for (i, (a, ((_, poly), (_, site)))) in c
         .map
@@ -525,16 +644,17 @@ fn build_map(
         // objective marker at its left.
         let Vec2 { x: x0, y } = Vec2::new(0.0, counters::NAME_Y);
         let w = name_width(&a.name);
-        let tag = |dx: f32| AreaLabel {
+        let tag = |dx: f32, z: f32| AreaLabel {
             area: i,
             offset: Vec2::new(dx, 0.0),
+            z,
         };
         let label = |commands: &mut Commands, sprite: Sprite, x: f32, z: f32| {
             commands.spawn((
                 sprite,
                 counters::badge(site, Transform::from_xyz(x0 + x, y, z), k),
                 MapPiece,
-                tag(x),
+                tag(x, z),
             ));
         };
         let [r, g, b] = theme::PARCHMENT;
@@ -551,7 +671,7 @@ fn build_map(
             TextColor(theme::INK),
             counters::badge(site, Transform::from_xyz(x0, y, 2.1), k),
             MapPiece,
-            tag(0.0),
+            tag(0.0, 2.1),
         ));
         if a.city.is_some() || a.fort {
             // A city: a dark square; a fort: a diamond.
@@ -565,7 +685,7 @@ fn build_map(
                     k,
                 ),
                 MapPiece,
-                tag(w / 2.0 + 7.0),
+                tag(w / 2.0 + 7.0, 2.5),
             ));
         }
         if objectives.iter().any(|o| o.id == a.id) {
@@ -582,7 +702,7 @@ fn build_map(
                 TextColor(Color::WHITE),
                 counters::badge(site, Transform::from_xyz(x0 + x, y, 2.6), k),
                 MapPiece,
-                tag(x),
+                tag(x, 2.6),
             ));
         }
     }
@@ -613,9 +733,13 @@ fn clear_map(
     mut cam: Query<&mut Camera, With<MapCamera>>,
     mut viewport: ResMut<super::view::MapViewport>,
     mut view: ResMut<camera::CameraView>,
+    (geometry, mut kept): (Option<Res<Geometry>>, ResMut<camera::KeptViews>),
 ) {
     for e in &pieces {
         commands.entity(e).despawn();
+    }
+    if let (Some(g), Some(v)) = (geometry, view.view) {
+        kept.0.insert(g.campaign.clone(), v);
     }
     viewport.0 = None;
     *view = default();
@@ -1254,5 +1378,152 @@ mod tests {
             .iter(app.world())
             .count();
         assert_eq!(marks, 2, "one mark (edge and face) on {moved}");
+    }
+
+    /// The player's pan and zoom outlast the game screen: after Menu and
+    /// Load (or Continue) the same campaign's map opens in the view the
+    /// player left, not re-centred and re-zoomed.
+    #[test]
+    fn the_players_view_is_kept_through_a_load() {
+        use crate::app::Screen;
+        let c = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").unwrap());
+        let mut app = App::new();
+        app.add_plugins((
+            MinimalPlugins,
+            bevy::state::app::StatesPlugin,
+            crate::RulesPlugin,
+        ))
+        .init_state::<Screen>()
+        .init_resource::<Assets<Mesh>>()
+        .init_resource::<Assets<ColorMaterial>>()
+        .init_resource::<CounterScale>()
+        .init_resource::<CameraView>()
+        .init_resource::<camera::KeptViews>()
+        .init_resource::<MapViewport>()
+        .add_systems(Update, build_map.run_if(in_state(Screen::Game)))
+        .add_systems(OnExit(Screen::Game), clear_map);
+        let start = |app: &mut App| {
+            app.world_mut()
+                .resource_mut::<NextState<Screen>>()
+                .set(Screen::Game);
+            app.world_mut()
+                .write_message(crate::rules::setup::NewCampaign::new(
+                    c.clone(),
+                    crate::rules::difficulty::GameOptions::default(),
+                ));
+            for _ in 0..5 {
+                app.update();
+            }
+            assert!(app.world().get_resource::<Geometry>().is_some());
+        };
+        start(&mut app);
+        assert_eq!(
+            app.world().resource::<CameraView>().view,
+            None,
+            "a first view"
+        );
+        let mine = View {
+            centre: Vec2::new(120.0, -80.0),
+            zoom: 2.5,
+        };
+        app.world_mut().resource_mut::<CameraView>().view = Some(mine);
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Menu);
+        app.update();
+        assert_eq!(app.world().resource::<CameraView>().view, None);
+        start(&mut app);
+        assert_eq!(app.world().resource::<CameraView>().view, Some(mine));
+    }
+
+    /// The counters of the Seven Days' first Confederate Moves, as the map
+    /// draws them.
+    fn opening_hits() -> (Geometry, Vec<counters::Hit>) {
+        let mut app = App::new();
+        app.add_plugins((
+            MinimalPlugins,
+            bevy::state::app::StatesPlugin,
+            crate::RulesPlugin,
+        ))
+        .init_resource::<Selection>()
+        .init_resource::<CounterScale>()
+        .init_resource::<CounterHits>()
+        .add_systems(Update, counters::rebuild_counters);
+        let c = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").unwrap());
+        app.insert_resource(Geometry::of(&c));
+        app.world_mut()
+            .write_message(crate::rules::setup::NewCampaign::new(
+                c.clone(),
+                crate::rules::difficulty::GameOptions::default(),
+            ));
+        for _ in 0..300 {
+            app.update();
+            if app.world().resource::<PendingDecision>().request.is_some() {
+                break;
+            }
+        }
+        app.update();
+        (
+            Geometry::of(&c),
+            app.world().resource::<CounterHits>().0.clone(),
+        )
+    }
+
+    /// Every area's name is readable at the opening, at the piece scales of
+    /// a large and a small window: clear of every counter and stack plate,
+    /// or lifted above them (a few at most); names overlap one another by
+    /// a sliver at most.
+    #[test]
+    fn area_names_stay_readable_by_the_counters() {
+        let (g, hits) = opening_hits();
+        assert!(hits.len() > 20, "the opening's counters");
+        let c = crate::campaign::load_bundled("seven-days").unwrap();
+        let extents = label_extents(&c, |id| c.setup.objective_markers.iter().any(|o| o == id));
+        let h = NAME_HALF;
+        for k in [1.0, 1.3, counters_scale_max()] {
+            let obstacles = counter_obstacles(&hits, k);
+            let places = label_places(&g, &extents, k, &obstacles);
+            let rects: Vec<Rect> = places
+                .iter()
+                .zip(&g.centres)
+                .zip(&extents)
+                .map(|(((p, _), (_, at)), (l, r))| {
+                    Rect::from_corners(
+                        *at + Vec2::new(p.x - l, p.y - h) * k,
+                        *at + Vec2::new(p.x + r, p.y + h) * k,
+                    )
+                })
+                .collect();
+            let mut lifted = Vec::new();
+            for (i, (r, (_, up))) in rects.iter().zip(&places).enumerate() {
+                let under = obstacles.iter().any(|o| {
+                    let x = r.intersect(*o);
+                    !x.is_empty() && x.width() * x.height() > 6.0 * k * k
+                });
+                assert!(
+                    !under || *up,
+                    "{} is under a counter at k {k}",
+                    g.centres[i].0
+                );
+                if *up {
+                    lifted.push(g.centres[i].0.clone());
+                }
+                // Names touch by a sliver at most.
+                for (j, o) in rects.iter().enumerate().skip(i + 1) {
+                    let x = r.intersect(*o);
+                    let sliver = x.is_empty() || x.height() < 3.0 * k || x.width() < 3.0 * k;
+                    assert!(
+                        sliver,
+                        "{} and {} overlap at k {k}",
+                        g.centres[i].0, g.centres[j].0
+                    );
+                }
+            }
+            assert!(lifted.len() <= 3, "k {k}: {lifted:?} lifted");
+        }
+    }
+
+    fn counters_scale_max() -> f32 {
+        camera::READABLE_SCALE / camera::NATIVE_SCALE
     }
 }

@@ -90,73 +90,163 @@ pub struct ChroniclePanel<'w> {
     filter: ResMut<'w, ChronicleFilter>,
 }
 
+/// The Chronicle's least height, the height it starts at in a campaign,
+/// how much Ctrl+PageUp/PageDown changes it, and its share of the window's
+/// height at most.
+const CHRONICLE_MIN: f32 = crate::settings::CHRONICLE_HEIGHT_RANGE.0;
+const CHRONICLE_H: f32 = 190.0;
+const CHRONICLE_STEP: f32 = 80.0;
+const CHRONICLE_MAX_SHARE: f32 = 0.75;
+
+/// Ctrl+PageUp (taller) or Ctrl+PageDown (shorter) this frame: by how much.
+fn height_keys(ctx: &egui::Context) -> f32 {
+    ctx.input(|i| {
+        i.events
+            .iter()
+            .map(|e| match e {
+                egui::Event::Key {
+                    key,
+                    pressed: true,
+                    modifiers,
+                    ..
+                } if modifiers.ctrl || modifiers.command => match key {
+                    egui::Key::PageUp => CHRONICLE_STEP,
+                    egui::Key::PageDown => -CHRONICLE_STEP,
+                    _ => 0.0,
+                },
+                _ => 0.0,
+            })
+            .sum()
+    })
+}
+
 impl ChroniclePanel<'_> {
+    /// The Chronicle docked at the bottom: as tall as the player dragged
+    /// it or set it with Ctrl+PageUp/PageDown (or the buttons beside its
+    /// heading), which is remembered in the settings for the next game.
     pub fn show(
         &mut self,
         root: &mut egui::Ui,
         view: &GameView,
         shown: Option<&BattleRecord>,
         battle: &BattleScreen,
+        settings: &mut crate::app::settings::AppSettings,
     ) {
         let Some(chronicle) = self.chronicle.as_deref() else {
             return;
         };
         let filter = &mut *self.filter;
         // A stand-alone battle's sheet is taller: the Chronicle starts lower.
-        let (id, height) = if view.stand_alone.is_some() {
+        let stand_alone = view.stand_alone.is_some();
+        let remembered = settings.loaded.settings.chronicle_height;
+        let (id, height) = if stand_alone {
             ("chronicle-stand-alone", super::STAND_ALONE_CHRONICLE_H)
         } else {
-            ("chronicle", 190.0)
+            ("chronicle", remembered.unwrap_or(CHRONICLE_H))
         };
-        egui::Panel::bottom(id)
+        // A new height from the Settings page drops the one egui kept.
+        let height = if stand_alone {
+            height
+        } else {
+            crate::app::settings::chronicle_height(root.ctx(), id, height)
+        };
+        let ctx = root.ctx().clone();
+        let max =
+            (root.available_rect_before_wrap().height() * CHRONICLE_MAX_SHARE).max(CHRONICLE_MIN);
+        let now = egui::PanelState::load(&ctx, egui::Id::new(id))
+            .map_or(height, |p| p.outer_rect.height());
+        let mut step = height_keys(&ctx);
+        let mut panel = egui::Panel::bottom(id)
             .frame(theme::unfilled_panel(root.style()))
             .default_size(height)
-            .resizable(true)
-            .show(root, |ui| {
-                // While a battle plays back, the log shows it only as far as
-                // it has been shown.
-                if let Some(b) = shown.filter(|b| !battle.caught_up(b)) {
-                    ui.heading(format!("Battle of {}: as it happens", b.area_name));
-                    crate::app::battle::panels::battle_log(ui, chronicle, b, battle.cursor);
-                    return;
+            .min_size(CHRONICLE_MIN)
+            .max_size(max)
+            .resizable(true);
+        if step != 0.0 {
+            panel = panel.exact_size((now + step).clamp(CHRONICLE_MIN, max));
+        }
+        let laid = panel.show(root, |ui| {
+            // While a battle plays back, the log shows it only as far as
+            // it has been shown.
+            if let Some(b) = shown.filter(|b| !battle.caught_up(b)) {
+                ui.heading(format!("Battle of {}: as it happens", b.area_name));
+                crate::app::battle::panels::battle_log(ui, chronicle, b, battle.cursor);
+                return;
+            }
+            ui.horizontal_wrapped(|ui| {
+                ui.heading("Chronicle");
+                if ui
+                    .small_button("▲")
+                    .on_hover_text("Taller (Ctrl+PageUp); or drag its top edge.")
+                    .clicked()
+                {
+                    step = CHRONICLE_STEP;
                 }
-                ui.horizontal_wrapped(|ui| {
-                    ui.heading("Chronicle");
-                    egui::ComboBox::from_id_salt("turn")
-                        .selected_text(
-                            filter
-                                .turn
-                                .map_or("all turns".to_string(), |t| format!("turn {t}")),
-                        )
-                        .show_ui(ui, |ui| {
-                            ui.selectable_value(&mut filter.turn, None, "all turns");
-                            for t in 1..=view.status.turns {
-                                ui.selectable_value(&mut filter.turn, Some(t), format!("turn {t}"));
-                            }
-                        });
-                    for k in Filter::ALL {
-                        ui.radio_value(&mut filter.kind, k, k.name());
-                    }
-                    ui.label("find:");
-                    ui.text_edit_singleline(&mut filter.search);
-                });
-                let search = filter.search.to_lowercase();
-                let (turn, kind) = (filter.turn, filter.kind);
-                following_list(ui, &mut filter.follow, |ui| {
-                    let mut listed = 0;
-                    for (i, e) in chronicle.entries().iter().enumerate() {
-                        if turn.is_some_and(|t| t != chronicle.turn_of(i))
-                            || !kind.keeps(e)
-                            || (!search.is_empty() && !e.line().to_lowercase().contains(&search))
-                        {
-                            continue;
+                if ui
+                    .small_button("▼")
+                    .on_hover_text("Shorter (Ctrl+PageDown).")
+                    .clicked()
+                {
+                    step = -CHRONICLE_STEP;
+                }
+                egui::ComboBox::from_id_salt("turn")
+                    .selected_text(
+                        filter
+                            .turn
+                            .map_or("all turns".to_string(), |t| format!("turn {t}")),
+                    )
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut filter.turn, None, "all turns");
+                        for t in 1..=view.status.turns {
+                            ui.selectable_value(&mut filter.turn, Some(t), format!("turn {t}"));
                         }
-                        theme::chronicle_entry(ui, e, 12.0);
-                        listed += 1;
-                    }
-                    listed
-                });
+                    });
+                for k in Filter::ALL {
+                    ui.radio_value(&mut filter.kind, k, k.name());
+                }
+                ui.label("find:");
+                ui.text_edit_singleline(&mut filter.search);
             });
+            let search = filter.search.to_lowercase();
+            let (turn, kind) = (filter.turn, filter.kind);
+            following_list(ui, &mut filter.follow, |ui| {
+                let mut listed = 0;
+                for (i, e) in chronicle.entries().iter().enumerate() {
+                    if turn.is_some_and(|t| t != chronicle.turn_of(i))
+                        || !kind.keeps(e)
+                        || (!search.is_empty() && !e.line().to_lowercase().contains(&search))
+                    {
+                        continue;
+                    }
+                    theme::chronicle_entry(ui, e, 12.0);
+                    listed += 1;
+                }
+                listed
+            });
+        });
+        let drawn = laid.response.rect.height();
+        if step != 0.0 && (drawn - now).abs() < 0.5 {
+            // A button: the new height from the next frame on.
+            let to = (now + step).clamp(CHRONICLE_MIN, max);
+            if let Some(mut state) = egui::PanelState::load(&ctx, egui::Id::new(id)) {
+                state.outer_rect.min.y = state.outer_rect.max.y - to;
+                ctx.data_mut(|d| d.insert_persisted(egui::Id::new(id), state));
+            }
+            ctx.request_repaint();
+        }
+        // Remembered once the player lets go (never the height the
+        // window's size imposes).
+        let dragging = ctx.input(|i| i.pointer.any_down());
+        let imposed = drawn >= max - 0.5;
+        if !stand_alone
+            && !dragging
+            && !imposed
+            && remembered.is_none_or(|r| (r - drawn).abs() > 0.5)
+            && (remembered.is_some() || (drawn - CHRONICLE_H).abs() > 0.5)
+        {
+            settings.loaded.settings.chronicle_height = Some(drawn);
+            settings.save();
+        }
     }
 }
 

@@ -10,6 +10,7 @@ use bevy_egui::egui;
 
 use super::Out;
 use crate::app::advisor::Advisor;
+use crate::app::answer::{Answerer, Confirm, GUARD, SEEN, confirm_window, key_answer};
 use crate::app::battle::{self, BattleScreen};
 use crate::app::saves::SaveState;
 use crate::app::settings::AppSettings;
@@ -18,13 +19,18 @@ use crate::app::view::Selection;
 use crate::rules::battle::record::{BattleRecord, BattleRecords};
 use crate::rules::decision::Decision;
 use crate::rules::sequence::{Decide, EnterDie, PendingDecision, StepDecisions, UndoDecision};
-use crate::rules::view::{Choice, GameView, RequestView};
+use crate::rules::view::{Choice, Commits, GameView, RequestView};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<DecisionState>()
         .add_message::<Decide>()
         .add_message::<crate::rules::setup::NewCampaign>()
-        .add_systems(Update, forget_redo)
+        // Before the rules take the answer and run on: where the chronicle
+        // stood when it was given.
+        .add_systems(
+            Update,
+            forget_redo.before(crate::rules::sequence::RulesSystems),
+        )
         .add_systems(
             PreUpdate,
             forget_redo_in_a_new_game.before(crate::rules::setup::SetUp),
@@ -47,26 +53,57 @@ pub struct DecisionState {
     /// `redo` (any other, or a new game, clears it).
     pub redoing: Option<Decision>,
     /// The question on screen (its rule, prompt and answers) and since when
-    /// (seconds): Enter and Space answer only one the player has had in
-    /// front of them for [`SEEN`].
+    /// (real seconds): Enter and Space answer only one the player has had
+    /// in front of them for [`SEEN`], a click one on screen for [`GUARD`].
     pub seen: Option<(String, f64)>,
     pub die_text: String,
     /// Why the last typed die was refused.
     pub die_refused: Option<String>,
-    /// An answer asked again before it is sent: it loses the campaign
-    /// (3.2) or ends the Moves with Forces unmoved (9.2). Only a click
-    /// confirms it.
-    pub confirm: Option<Decision>,
+    /// An answer asked about before it is sent (in a window of its own):
+    /// it loses the campaign (3.2), ends the Moves with Forces unmoved
+    /// (9.2) or the Battle Plans with Forces unassigned (12.2) — only a
+    /// click confirms those — or Enter chose it and the rules roll dice
+    /// after it (Enter again confirms).
+    pub confirm: Option<Confirm>,
+    /// Escape went back from a confirmation this frame (it does not also
+    /// leave for the menu).
+    pub escape_used: bool,
+    /// Where the answers were drawn last (each answer's button) and where
+    /// they start, below the question.
+    pub placed: Vec<(Decision, egui::Rect)>,
+    pub answers_top: Option<f32>,
+    /// The chronicle's length when the player last answered: what it told
+    /// since of consequence (a closed Resupply, a lost Scout, an
+    /// Envelopment, a Rout) is shown with the question that follows.
+    pub answered_at: usize,
+    /// Those shown last, in words.
+    pub notices: Vec<String>,
     /// Enter or Space stepped or closed a playback (the Union turn, a
     /// battle): they answer no question of a later phase until the player
     /// has answered one there otherwise.
     pub rest: Option<KeyRest>,
 }
 
+impl DecisionState {
+    /// Whether clicks answer the question on screen: it has been there for
+    /// [`GUARD`] (real seconds `now`).
+    pub fn clicks_taken(&self, now: f64) -> bool {
+        self.seen
+            .as_ref()
+            .is_none_or(|(_, since)| now - since >= GUARD)
+    }
+}
+
 /// Redo replays only what Undo took back: a new decision (any answer but
-/// the one Redo sent) or a new or loaded game empties it.
-fn forget_redo(mut decided: MessageReader<Decide>, mut state: ResMut<DecisionState>) {
+/// the one Redo sent) or a new or loaded game empties it. An answer also
+/// marks where the chronicle stood (see `DecisionState::answered_at`).
+fn forget_redo(
+    mut decided: MessageReader<Decide>,
+    mut state: ResMut<DecisionState>,
+    chronicle: Option<Res<crate::chronicle::Chronicle>>,
+) {
     for Decide(d) in decided.read() {
+        state.answered_at = chronicle.as_ref().map_or(0, |c| c.len());
         if state.redoing.as_ref() == Some(d) {
             state.redoing = None;
         } else {
@@ -83,15 +120,11 @@ fn forget_redo_in_a_new_game(
     if new_game.read().count() > 0 {
         state.redo.clear();
         state.redoing = None;
+        state.answered_at = 0;
     }
 }
 
-/// How long a question is on screen before Enter or Space may answer it:
-/// a key held or pressed again through a playback never takes an answer
-/// the player has not seen.
-pub const SEEN: f64 = 0.6;
-
-/// What identifies a question on screen, for [`SEEN`].
+/// What identifies a question on screen, for [`SEEN`] and [`GUARD`].
 fn question_key(r: &crate::rules::decision::Request) -> String {
     format!("{}|{}|{}", r.rule, r.prompt, r.options.len())
 }
@@ -137,6 +170,44 @@ impl DecisionState {
             (Some(_), None) => false,
         }
     }
+
+    /// Note the question on screen (`key`) and since when.
+    fn see(&mut self, key: Option<String>, now: f64) {
+        if key.as_ref() != self.seen.as_ref().map(|(k, _)| k) {
+            self.seen = key.map(|k| (k, now));
+        }
+    }
+
+    /// Enter or Space pressed on the question `r` (seen long enough):
+    /// confirm what waits for the key, or take or ask about the key's
+    /// answer. What to send, if anything.
+    fn key_pressed(&mut self, r: &RequestView, answers: &[Decision], now: f64) -> Option<Decision> {
+        if let Some(c) = &self.confirm {
+            // Only a fresh press, once the confirmation has been seen.
+            if c.ask.by_key && now - c.since >= SEEN {
+                let d = c.decision.clone();
+                self.confirm = None;
+                return Some(d);
+            }
+            return None;
+        }
+        let k = key_answer(r, answers)?;
+        match k.ask {
+            None => Some(k.decision),
+            Some(ask) => {
+                let text = r
+                    .choice(&k.decision)
+                    .map_or(String::new(), |c| c.text.clone());
+                self.confirm = Some(Confirm {
+                    decision: k.decision,
+                    text,
+                    ask,
+                    since: now,
+                });
+                None
+            }
+        }
+    }
 }
 
 /// A key that closed a battle of `phase` rests for the questions of that
@@ -146,6 +217,8 @@ fn closed_battle_rest(phase: u32) -> u32 {
     phase.saturating_sub(1)
 }
 
+/// Undo, Redo, and Enter or Space on the question on screen. (Longer
+/// than most: the order in which the keys are refused reads top down.)
 #[allow(clippy::too_many_arguments)]
 fn keys(
     // Real time: the window sleeps between events, and virtual time would
@@ -155,8 +228,11 @@ fn keys(
     pending: Res<PendingDecision>,
     answers: Res<StepDecisions>,
     mut state: ResMut<DecisionState>,
-    mut decide: MessageWriter<Decide>,
-    mut undo: MessageWriter<UndoDecision>,
+    (mut decide, mut undo, mut redraw): (
+        MessageWriter<Decide>,
+        MessageWriter<UndoDecision>,
+        MessageWriter<bevy::window::RequestRedraw>,
+    ),
     (report, settings, battle, saves): (
         Res<UnionReport>,
         Res<AppSettings>,
@@ -169,6 +245,21 @@ fn keys(
         Res<crate::app::warnings::ObjectiveWarning>,
     ),
 ) {
+    let now = time.elapsed_secs_f64();
+    // Only a rerun of the step can put another question on screen.
+    if pending.is_changed() {
+        state.see(pending.request.as_ref().map(question_key), now);
+    }
+    // A new question's answers take clicks after a moment: the window is
+    // drawn again then, though nothing else moves.
+    if !state.clicks_taken(now) {
+        redraw.write(bevy::window::RequestRedraw);
+    }
+    state.escape_used = false;
+    if state.confirm.is_some() && keys.just_pressed(KeyCode::Escape) {
+        state.confirm = None;
+        state.escape_used = true;
+    }
     // While a saved game is replayed, its answers are the file's; while the
     // objective warning is up, it is read first.
     if saves.loading.is_some() || warning.showing() {
@@ -184,11 +275,11 @@ fn keys(
         battle.closed_by_key.map(closed_battle_rest)
     };
     state.follow_rest(playback, log.decisions.len() + answers.answers.len(), phase);
-    if state.confirm.as_ref().is_some_and(|d| {
+    if state.confirm.as_ref().is_some_and(|c| {
         !pending
             .request
             .as_ref()
-            .is_some_and(|r| r.options.contains(d))
+            .is_some_and(|r| r.options.contains(&c.decision))
     }) {
         state.confirm = None;
     }
@@ -215,14 +306,6 @@ fn keys(
         state.redoing = Some(d.clone());
         decide.write(Decide(d));
     }
-    let now = time.elapsed_secs_f64();
-    // Only a rerun of the step can put another question on screen.
-    if pending.is_changed() {
-        let key = pending.request.as_ref().map(question_key);
-        if key.as_ref() != state.seen.as_ref().map(|(k, _)| k) {
-            state.seen = key.map(|k| (k, now));
-        }
-    }
     let seen_long = state
         .seen
         .as_ref()
@@ -232,47 +315,11 @@ fn keys(
         && !report_has_keys
         && !report.key_used
         && state.keys_answer(phase)
-        && state.confirm.is_none()
-        && let Some(r) = &pending.request
-        && let Some(d) = default_choice(&r.options, r.battle_location.is_some())
+        && let Some(r) = asked.and_then(|v| v.request.as_ref())
+        && let Some(d) = state.key_pressed(r, &answers.answers, now)
     {
-        let ask = asked
-            .and_then(|v| v.request.as_ref())
-            .and_then(|r| r.needs_confirmation(&d, &answers.answers));
-        if ask.is_some() {
-            state.confirm = Some(d);
-        } else {
-            decide.write(Decide(d));
-        }
+        decide.write(Decide(d));
     }
-}
-
-/// The answer Enter/Space takes: the step's "end" or "keep" choice, else
-/// the first; in a battle only an "end" or "keep" choice (a key must never
-/// send a Force into action or place it).
-fn default_choice(options: &[Decision], in_battle: bool) -> Option<Decision> {
-    let ends = [
-        Decision::EndMoves,
-        Decision::EndResupply,
-        Decision::AcceptFogOfWar,
-        Decision::AcceptOrders,
-        Decision::FightOn,
-        Decision::EndAssign,
-        Decision::EndInsights,
-        Decision::EndRemovals,
-        Decision::EndInsightActivation,
-        Decision::AcceptInsightRoll,
-        Decision::DeclineBrigade,
-        Decision::EndFormationChanges,
-        Decision::ShiftColumn { shift: 0 },
-        Decision::BuyBattlePlans { extra: 0 },
-        Decision::ScreenedApproach { cavalry: None },
-    ];
-    let end = ends.iter().find(|e| options.contains(e)).cloned();
-    if in_battle {
-        return end;
-    }
-    end.or_else(|| options.first().cloned())
 }
 
 #[derive(SystemParam)]
@@ -282,7 +329,17 @@ pub struct DecisionPanel<'w> {
     saves: Res<'w, SaveState>,
     advisor: ResMut<'w, Advisor>,
     state: ResMut<'w, DecisionState>,
+    time: Res<'w, Time<Real>>,
+    chronicle: Option<Res<'w, crate::chronicle::Chronicle>>,
 }
+
+/// The question's own room at the top of the decision panel: its answers
+/// start at the same place whatever its length (a longer one scrolls).
+const QUESTION_H: f32 = 96.0;
+
+/// The battle's heading above its questions at least (its name on two
+/// lines and the pre-battle's fold).
+const BATTLE_HEADING_H: f32 = 72.0;
 
 impl DecisionPanel<'_> {
     /// The player's answers in the current step so far.
@@ -295,6 +352,17 @@ impl DecisionPanel<'_> {
         self.saves.loading.is_some()
     }
 
+    /// Whether clicks answer the question yet ([`GUARD`]), and no
+    /// confirmation waits.
+    pub fn clicks_taken(&self) -> bool {
+        self.state.confirm.is_none() && self.state.clicks_taken(self.time.elapsed_secs_f64())
+    }
+
+    /// The panel: its heading and what stands above the question (a die
+    /// to type, the battle on screen), its foot (the Scout answers, Undo
+    /// and Redo) docked at the bottom, the question in a room of its own
+    /// height and the answers below it. (Longer than most: egui lays
+    /// the parts out in this order, each borrowing the same state.)
     pub fn show(
         &mut self,
         root: &mut egui::Ui,
@@ -305,8 +373,7 @@ impl DecisionPanel<'_> {
         out: &mut Out,
     ) {
         let board = &view.board;
-        let pending = &*self.pending;
-        let state = &mut *self.state;
+        let now = self.time.elapsed_secs_f64();
         // A stand-alone battle's modified sheet needs the width: the panel
         // stays narrow and its long answers wrap.
         // Elsewhere at most 30% of the window, so that a long answer or
@@ -316,6 +383,17 @@ impl DecisionPanel<'_> {
         } else {
             (root.available_width() * 0.3).max(310.0)
         };
+        let blocked = battle::blocks_decisions(battle, records) || self.saves.loading.is_some();
+        let request = view.request.as_ref().filter(|_| !blocked);
+        // What happened of consequence since the player's last answer,
+        // shown with the question it leads to.
+        let notices = match (&self.chronicle, request) {
+            (Some(c), Some(_)) => {
+                crate::rules::view::notices(c, self.state.answered_at.min(c.len()))
+            }
+            _ => Vec::new(),
+        };
+        let mut placed = (Vec::new(), None);
         egui::Panel::right("decision")
             .frame(crate::app::theme::unfilled_panel(root.style()))
             .default_size(310.0)
@@ -323,92 +401,249 @@ impl DecisionPanel<'_> {
             .show(root, |ui| {
                 ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
                 ui.heading("Your decision");
+                let pending = &*self.pending;
                 if let Some(why) = &pending.blocked {
                     ui.colored_label(egui::Color32::DARK_RED, why);
                 }
                 if let Some(reason) = &pending.die {
-                    die_box(ui, reason, pending.die_key.as_deref(), state, out);
+                    die_box(ui, reason, pending.die_key.as_deref(), &mut self.state, out);
                 }
+                // The battle's heading in a room of its own least height
+                // while its questions are asked: the first question of a
+                // battle starts where the later ones do.
+                let heading = ui.cursor().top();
                 if let Some(b) = shown {
                     battle::status(ui, board, b, battle, pending);
                 }
-                let blocked =
-                    battle::blocks_decisions(battle, records) || self.saves.loading.is_some();
-                match &view.request {
+                if request.is_some_and(|r| r.request.battle_location.is_some()) {
+                    let used = ui.cursor().top() - heading;
+                    ui.add_space((BATTLE_HEADING_H - used).max(0.0));
+                }
+                let state = &mut *self.state;
+                let ready = state.confirm.is_none() && state.clicks_taken(now);
+                let keys_rest =
+                    !state.keys_answer(Some(phase_index(view.status.turn, view.status.phase)));
+                let DecisionState {
+                    redo,
+                    redoing,
+                    confirm,
+                    ..
+                } = state;
+                let answers = &self.answers.answers;
+                let mut top = None;
+                let mut answerer = request
+                    .map(|r| Answerer::new(&mut out.decide, r, answers, confirm, (ready, now)));
+                egui::Panel::bottom("decision-foot")
+                    .frame(egui::Frame::NONE)
+                    .show(ui, |ui| {
+                        for n in &notices {
+                            notice(ui, n);
+                        }
+                        if let Some(a) = answerer.as_mut() {
+                            scout_row(ui, board, a);
+                        }
+                        ui.separator();
+                        let can_undo = pending.dice_rolled_in_step == 0
+                            && !answers.is_empty()
+                            && self.saves.loading.is_none();
+                        undo_redo(
+                            ui,
+                            can_undo,
+                            (redo, redoing),
+                            answers,
+                            answerer.as_mut(),
+                            &mut out.undo,
+                        );
+                    });
+                egui::CentralPanel::no_frame().show(ui, |ui| match (request, answerer.as_mut()) {
                     _ if blocked => {}
-                    None if view.end.is_some() => {}
-                    None => {
-                        ui.label("The rules are playing…");
+                    (None, _) if view.end.is_some() => {}
+                    (None, _) => {
+                        if pending.die.is_none() {
+                            ui.label("The rules are playing…");
+                        }
                     }
-                    Some(r)
-                        if r.request.battle_location.is_some()
-                            && battle::panels::decision(
-                                ui,
-                                board,
-                                &r.request,
-                                shown,
-                                shown.and_then(|b| battle::sheets(b, battle.cursor).0),
-                                battle,
-                                &mut out.decide,
-                                &self.advisor,
-                            ) => {}
-                    Some(r) => {
-                        on_the_map(
+                    (Some(r), Some(a)) => {
+                        top = Some(question_and_answers(
                             ui,
                             view,
-                            r,
-                            (selection, &mut state.confirm, &self.answers.answers),
+                            (r, a),
+                            (shown, battle),
+                            selection,
                             &mut self.advisor,
-                            out,
-                        );
-                        // Below the answers, so that they never move when it
-                        // comes and goes.
-                        if !state.keys_answer(Some(phase_index(
-                            view.status.turn,
-                            view.status.phase,
-                        ))) {
-                            ui.label(
-                                egui::RichText::new(
-                                    "Enter and Space rest after the playback: click your answer (they work again after it).",
-                                )
-                                .italics(),
-                            );
-                        }
+                            keys_rest,
+                        ));
                     }
-                }
-                ui.separator();
-                ui.horizontal(|ui| {
-                    let can_undo = pending.dice_rolled_in_step == 0
-                        && !self.answers.answers.is_empty()
-                        && self.saves.loading.is_none();
-                    if ui
-                        .add_enabled(can_undo, egui::Button::new("Undo (Ctrl+Z)"))
-                        .on_disabled_hover_text("Only until a die is rolled in this step.")
-                        .clicked()
-                    {
-                        if let Some(last) = self.answers.answers.last() {
-                            state.redo.push(last.clone());
-                        }
-                        out.undo.write(UndoDecision);
-                    }
-                    let redo = state.redo.last().cloned().filter(|d| {
-                        pending
-                            .request
-                            .as_ref()
-                            .is_some_and(|r| r.options.contains(d))
-                    });
-                    if ui
-                        .add_enabled(redo.is_some(), egui::Button::new("Redo (Ctrl+Y)"))
-                        .clicked()
-                        && let Some(d) = redo
-                    {
-                        state.redo.pop();
-                        state.redoing = Some(d.clone());
-                        out.decide.write(Decide(d));
-                    }
+                    (Some(_), None) => {}
                 });
+                placed = (answerer.map(|a| a.placed).unwrap_or_default(), top);
             });
+        (self.state.placed, self.state.answers_top) = placed;
+        self.state.notices = notices;
+        confirm_window(root.ctx(), &mut self.state.confirm, &mut out.decide, now);
     }
+}
+
+/// The question and its answers: the battle's own layout, or those on
+/// the map; a word when the keys do not answer. Where the answers start.
+fn question_and_answers(
+    ui: &mut egui::Ui,
+    view: &GameView,
+    (r, a): (&RequestView, &mut Answerer),
+    (shown, battle): (Option<&BattleRecord>, &mut BattleScreen),
+    selection: &mut Selection,
+    advisor: &mut Advisor,
+    keys_rest: bool,
+) -> f32 {
+    question(ui, view, r);
+    let top = ui.cursor().top();
+    let in_battle = r.request.battle_location.is_some()
+        && battle::panels::decision(
+            ui,
+            &view.board,
+            shown,
+            shown.and_then(|b| battle::sheets(b, battle.cursor).0),
+            battle,
+            a,
+            advisor,
+        );
+    if !in_battle {
+        on_the_map(ui, view, r, selection, advisor, a);
+    }
+    // Below the answers, so that they never move when it comes and goes.
+    let why = if keys_rest {
+        "Enter and Space rest after the playback: click your answer (they work again after it)."
+    } else if r.scout_choice() {
+        "A Scout's question: click your answer (Enter and Space do not answer it)."
+    } else {
+        return top;
+    };
+    ui.label(egui::RichText::new(why).italics().size(11.0));
+    top
+}
+
+/// The question, in a room of its own height at the top of the answers
+/// (a longer one scrolls inside it): the answers below never move with
+/// its length.
+fn question(ui: &mut egui::Ui, view: &GameView, r: &RequestView) {
+    let req = &r.request;
+    egui::ScrollArea::vertical()
+        .id_salt("question")
+        .max_height(QUESTION_H)
+        .min_scrolled_height(QUESTION_H)
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            ui.label(egui::RichText::new(format!("({}) {}", req.rule, req.prompt)).strong());
+            if let Some(s) = req.situation {
+                ui.label(format!(
+                    "Confederate {} against Union {}{}",
+                    s.confederate_combat,
+                    s.union_combat,
+                    if s.lee_present { " · Lee present" } else { "" }
+                ));
+            }
+            if view.forced_march() {
+                ui.label(format!(
+                    "Forced March (15.1): each Force's move costs 1 Command Point; Jackson's unhit Forces may go two areas for 1 (15.1.1). You have {} CP.",
+                    view.status.confederate_cp
+                ));
+            }
+        });
+    ui.separator();
+}
+
+/// The answers that discard a Scout, in their own row at the panel's
+/// foot, far from the answer that keeps them (10.2.2, 12.1.1, 14.0.1,
+/// 16.3.1); Clear Orders (11.2.1) stays with its Force.
+fn scout_row(ui: &mut egui::Ui, board: &crate::rules::board::Board, a: &mut Answerer) {
+    let scouts: Vec<(Decision, String)> = a
+        .view
+        .choices
+        .iter()
+        .filter(|c| c.commits == Commits::Scout)
+        .filter(|c| !matches!(c.decision, Decision::ClearOrders { .. }))
+        .map(|c| (c.decision.clone(), c.text.clone()))
+        .collect();
+    if scouts.is_empty() {
+        return;
+    }
+    ui.separator();
+    ui.colored_label(
+        LOST,
+        egui::RichText::new(format!(
+            "Discard a Scout — no going back ({} left):",
+            board.scouts.available
+        ))
+        .strong(),
+    );
+    ui.horizontal_wrapped(|ui| {
+        for (d, text) in scouts {
+            let r = a.button(ui, &d, text);
+            if let Decision::RemoveSpecialPlan { plan } = d {
+                r.on_hover_text(format!(
+                    "{} ({}): {}",
+                    plan.name(),
+                    plan.rule(),
+                    plan.effect()
+                ));
+            }
+        }
+    });
+}
+
+/// A consequential event since the last answer, framed at the panel's
+/// foot above the answers that discard a Scout.
+fn notice(ui: &mut egui::Ui, text: &str) {
+    egui::Frame::new()
+        .fill(egui::Color32::from_rgb(252, 236, 214))
+        .stroke(egui::Stroke::new(
+            1.0,
+            egui::Color32::from_rgb(190, 120, 40),
+        ))
+        .inner_margin(4.0)
+        .corner_radius(3.0)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.label(egui::RichText::new(text).strong().color(LOST));
+        });
+}
+
+/// Undo and Redo, at the panel's foot under every question.
+fn undo_redo(
+    ui: &mut egui::Ui,
+    can_undo: bool,
+    (redo, redoing): (&mut Vec<Decision>, &mut Option<Decision>),
+    answers: &[Decision],
+    answerer: Option<&mut Answerer>,
+    undo: &mut MessageWriter<UndoDecision>,
+) {
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(can_undo, egui::Button::new("Undo (Ctrl+Z)"))
+            .on_disabled_hover_text("Only until a die is rolled in this step.")
+            .clicked()
+        {
+            if let Some(last) = answers.last() {
+                redo.push(last.clone());
+            }
+            undo.write(UndoDecision);
+        }
+        let next = redo.last().cloned().filter(|d| {
+            answerer
+                .as_ref()
+                .is_some_and(|a| a.view.request.options.contains(d))
+        });
+        if ui
+            .add_enabled(next.is_some(), egui::Button::new("Redo (Ctrl+Y)"))
+            .clicked()
+            && let Some(d) = next
+            && let Some(a) = answerer
+        {
+            redo.pop();
+            *redoing = Some(d.clone());
+            a.send_now(&d);
+        }
+    });
 }
 
 /// Your own d10 (4.5): a button for each face, or the number typed and
@@ -487,27 +722,10 @@ fn on_the_map(
     ui: &mut egui::Ui,
     view: &GameView,
     r: &RequestView,
-    (selection, confirm, answers): (&mut Selection, &mut Option<Decision>, &[Decision]),
+    selection: &mut Selection,
     advisor: &mut Advisor,
-    out: &mut Out,
+    a: &mut Answerer,
 ) {
-    let board = &view.board;
-    let req = &r.request;
-    ui.label(egui::RichText::new(format!("({}) {}", req.rule, req.prompt)).strong());
-    if let Some(s) = req.situation {
-        ui.label(format!(
-            "Confederate {} against Union {}{}",
-            s.confederate_combat,
-            s.union_combat,
-            if s.lee_present { " · Lee present" } else { "" }
-        ));
-    }
-    if view.forced_march() {
-        ui.label(format!(
-            "Forced March (15.1): each Force's move costs 1 Command Point; Jackson's unhit Forces may go two areas for 1 (15.1.1). You have {} CP.",
-            view.status.confederate_cp
-        ));
-    }
     let (area_choices, moves): (Vec<&Choice>, Vec<&Choice>) = r
         .destinations(selection.force.as_deref())
         .into_iter()
@@ -523,77 +741,7 @@ fn on_the_map(
         );
     }
     if !moves.is_empty() {
-        let who = selection.force.as_deref().map_or(String::new(), |f| {
-            if f == "lee" {
-                "Robert E. Lee".to_string()
-            } else {
-                board
-                    .piece(f)
-                    .map_or(f.to_string(), |p| p.force.name.clone())
-            }
-        });
-        ui.label(format!("{who} can go to:"));
-        for c in moves {
-            let to = c.to.as_deref().unwrap_or_default();
-            let waiting = selection.confirm.as_deref() == Some(to);
-            let mut text = c.text.clone();
-            if c.cost > 0 {
-                text = format!("{text} ({} CP)", c.cost);
-            }
-            if let Some(odds) = c.odds {
-                text = format!("{text} · {}", odds.text());
-            }
-            if let Some(lost) = &c.loses_campaign {
-                ui.colored_label(LOST, lost);
-            }
-            if waiting {
-                ui.horizontal_wrapped(|ui| {
-                    let color = if c.loses_campaign.is_some() {
-                        LOST
-                    } else {
-                        egui::Color32::from_rgb(150, 70, 0)
-                    };
-                    ui.colored_label(color, format!("{text}?"));
-                    if ui.button("Confirm").clicked() {
-                        out.decide.write(Decide(c.decision.clone()));
-                        selection.confirm = None;
-                        selection.force = None;
-                    }
-                    if ui.button("Cancel").clicked() {
-                        selection.confirm = None;
-                    }
-                });
-                // The advisor weighs this Force alone, or the whole group
-                // the player means to send.
-                let more = crate::app::advisor::group_moves(view, &c.decision).len();
-                if more > 0 {
-                    ui.checkbox(
-                        &mut advisor.weigh_group,
-                        format!(
-                            "Weigh it with the {more} other Force{} that can still go there",
-                            if more == 1 { "" } else { "s" }
-                        ),
-                    );
-                }
-                let what = if advisor.weigh_group && more > 0 {
-                    "the battle if they all go"
-                } else {
-                    "the battle this move brings"
-                };
-                crate::app::advisor::show(ui, advisor, &c.decision, what);
-            } else if ui.button(text).clicked() {
-                let lee = matches!(c.decision, Decision::MoveLee { .. });
-                if lee || c.starts_battle || c.loses_campaign.is_some() {
-                    // Weigh the battle before moving in; Lee's own moves
-                    // always wait for a second word.
-                    selection.confirm = Some(to.to_string());
-                } else {
-                    out.decide.write(Decide(c.decision.clone()));
-                    selection.confirm = None;
-                }
-            }
-        }
-        ui.separator();
+        selected_moves(ui, view, moves, selection, advisor, a);
     }
     // Moves the rules refuse for the selected Force, and why (Optional
     // rule Confederate Groups and Area Group Limit).
@@ -605,72 +753,130 @@ fn on_the_map(
             }
         }
     }
-    let resupply = req.options.contains(&Decision::EndResupply);
-    if resupply {
-        super::resupply::show(ui, view, r, &mut out.decide);
+    if r.request.options.contains(&Decision::EndResupply) {
+        super::resupply::show(ui, view, r, a);
+        return;
     }
     // Moves are made on the map; only the other choices are listed.
     let many = r.choices.len() > 12;
-    let default = default_choice(&req.options, req.battle_location.is_some());
+    let selected = selection.force.as_deref();
+    let listed = |c: &&Choice| super::answers::listed_below(r, &c.decision, selected);
+    // Each kind of answer in its own row, in a fixed order: those the rules
+    // ask again after (Undo gives them back), then those they play on
+    // after. The Scout answers are at the panel's foot (`scout_row`).
+    let rows = [Commits::Nothing, Commits::Dice].map(|kind| {
+        r.choices
+            .iter()
+            .filter(listed)
+            .filter(|c| c.commits == kind)
+            .collect::<Vec<&Choice>>()
+    });
     egui::ScrollArea::vertical()
-        .max_height(420.0)
+        .id_salt("answers")
+        .max_height((ui.available_height() - 40.0).max(120.0))
         .show(ui, |ui| {
-            for c in r.choices.iter().filter(|_| !resupply) {
-                if many
-                    && matches!(
-                        c.decision,
-                        Decision::MoveForce { .. }
-                            | Decision::MoveLee { .. }
-                            | Decision::JacksonMarch { .. }
-                    )
-                {
-                    continue;
-                }
-                let ask = r.needs_confirmation(&c.decision, answers);
-                if confirm.as_ref() == Some(&c.decision)
-                    && let Some(why) = &ask
-                {
-                    // Asked again; only a click answers (Enter and Space
-                    // do not).
-                    let color = if c.loses_campaign.is_some() {
-                        LOST
-                    } else {
-                        egui::Color32::from_rgb(150, 70, 0)
-                    };
-                    ui.colored_label(color, egui::RichText::new(why).strong());
-                    ui.horizontal(|ui| {
-                        if ui.button(format!("Yes: {}", c.text)).clicked() {
-                            out.decide.write(Decide(c.decision.clone()));
-                            *confirm = None;
-                        }
-                        if ui.button("No, go back").clicked() {
-                            *confirm = None;
-                        }
-                    });
-                    continue;
-                }
-                if let Some(lost) = &c.loses_campaign {
-                    ui.colored_label(LOST, lost);
-                }
-                // The answer Enter and Space take is marked on its button.
-                let keyed = default.as_ref() == Some(&c.decision);
-                let text = if keyed {
-                    egui::RichText::new(format!("{}   [Enter]", c.text)).strong()
-                } else {
-                    egui::RichText::new(&c.text)
-                };
-                if ui.button(text).clicked() {
-                    if ask.is_some() {
-                        *confirm = Some(c.decision.clone());
-                    } else {
-                        out.decide.write(Decide(c.decision.clone()));
+            for row in rows.iter().filter(|row| !row.is_empty()) {
+                for c in row {
+                    if let Some(lost) = &c.loses_campaign {
+                        ui.colored_label(LOST, lost);
                     }
+                    a.button(ui, &c.decision, c.text.clone());
                 }
+                ui.add_space(6.0);
             }
         });
     if many && let Some(line) = movers_line(&r.movers()) {
         ui.label(line);
     }
+}
+
+/// The selected Force's (or Lee's) moves, each with its cost and the
+/// battle it brings; one that starts a battle, loses the campaign or
+/// moves Lee waits for a second word, with the odds advisor's estimate.
+fn selected_moves(
+    ui: &mut egui::Ui,
+    view: &GameView,
+    moves: Vec<&Choice>,
+    selection: &mut Selection,
+    advisor: &mut Advisor,
+    a: &mut Answerer,
+) {
+    let who = selection.force.as_deref().map_or(String::new(), |f| {
+        if f == "lee" {
+            "Robert E. Lee".to_string()
+        } else {
+            view.board
+                .piece(f)
+                .map_or(f.to_string(), |p| p.force.name.clone())
+        }
+    });
+    ui.label(format!("{who} can go to:"));
+    for c in moves {
+        let to = c.to.as_deref().unwrap_or_default();
+        let waiting = selection.confirm.as_deref() == Some(to);
+        let mut text = c.text.clone();
+        if c.cost > 0 {
+            text = format!("{text} ({} CP)", c.cost);
+        }
+        if let Some(odds) = c.odds {
+            text = format!("{text} · {}", odds.text());
+        }
+        if let Some(lost) = &c.loses_campaign {
+            ui.colored_label(LOST, lost);
+        }
+        if !waiting {
+            if ui.add_enabled(a.ready, egui::Button::new(text)).clicked() {
+                let lee = matches!(c.decision, Decision::MoveLee { .. });
+                if lee || c.starts_battle || c.loses_campaign.is_some() {
+                    // Weigh the battle before moving in; Lee's own moves
+                    // always wait for a second word.
+                    selection.confirm = Some(to.to_string());
+                } else {
+                    a.send_now(&c.decision);
+                    selection.confirm = None;
+                }
+            }
+            continue;
+        }
+        ui.horizontal_wrapped(|ui| {
+            let color = if c.loses_campaign.is_some() {
+                LOST
+            } else {
+                egui::Color32::from_rgb(150, 70, 0)
+            };
+            ui.colored_label(color, format!("{text}?"));
+            if ui.button("Cancel").clicked() {
+                selection.confirm = None;
+            }
+            if ui
+                .add_enabled(a.ready, egui::Button::new("Confirm"))
+                .clicked()
+            {
+                a.send_now(&c.decision);
+                selection.confirm = None;
+                selection.force = None;
+            }
+        });
+        // The advisor weighs this Force alone, or the whole group the
+        // player means to send.
+        let more = crate::app::advisor::group_moves(view, &c.decision).len();
+        if more > 0 {
+            ui.checkbox(
+                &mut advisor.weigh_group,
+                format!(
+                    "Weigh it with the {more} other Force{} that can still go there",
+                    if more == 1 { "" } else { "s" }
+                ),
+            );
+        }
+        let what = if advisor.weigh_group && more > 0 {
+            "the battle if they all go"
+        } else {
+            "the battle this move brings"
+        };
+        crate::app::advisor::show(ui, advisor, &c.decision, what);
+    }
+    ui.separator();
 }
 
 /// "8 Forces and Lee can move: …": Lee is no Force (3.2), so he is not
@@ -729,19 +935,19 @@ mod tests {
     /// The game screen headless: the rules, the view, the battle screen,
     /// the Union turn report and the keys, with the playback given.
     fn game(playback: Playback) -> App {
-        crate::app::union_turn::tests::game_with(
-            crate::rules::difficulty::BattleMode::Quick,
-            3,
-            playback,
-            |app| {
-                // 50 ms a frame: a question is "seen" (SEEN) after a dozen.
-                app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
-                    std::time::Duration::from_millis(50),
-                ))
-                .init_resource::<crate::app::warnings::ObjectiveWarning>()
-                .add_plugins(plugin);
-            },
-        )
+        game_in(crate::rules::difficulty::BattleMode::Quick, playback)
+    }
+
+    /// [`game`] with these battles.
+    fn game_in(battles: crate::rules::difficulty::BattleMode, playback: Playback) -> App {
+        crate::app::union_turn::tests::game_with(battles, 3, playback, |app| {
+            // 50 ms a frame: a question is "seen" (SEEN) after a dozen.
+            app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+                std::time::Duration::from_millis(50),
+            ))
+            .init_resource::<crate::app::warnings::ObjectiveWarning>()
+            .add_plugins(plugin);
+        })
     }
 
     fn step(app: &App) -> Option<Step> {
@@ -798,16 +1004,8 @@ mod tests {
                 .resource::<crate::rules::sequence::GameLog>()
                 .decisions
                 .len();
-            for frame in 0..600 {
-                let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-                keys.clear();
-                if frame % 2 == 0 {
-                    keys.press(KeyCode::Enter);
-                } else {
-                    keys.release(KeyCode::Enter);
-                }
-                app.update();
-            }
+            let clicked = mash_enter_to_the_next_moves(&mut app, playback);
+            assert!(clicked > 0, "{playback:?}: a Scout's question came");
             let report = app.world().resource::<UnionReport>();
             assert!(!report.unrolling(), "{playback:?}: the report is all shown");
             assert_eq!(step(&app), Some(Step::ConfederateMoves), "{playback:?}");
@@ -833,20 +1031,201 @@ mod tests {
             let since = &log.decisions[made..];
             assert_eq!(since.first(), Some(&Decision::EndResupply), "{playback:?}");
             assert!(
-                since[1..]
-                    .iter()
-                    .all(|d| matches!(d, Decision::OrdersFor { .. } | Decision::AcceptOrders)),
+                since[1..].iter().all(|d| matches!(
+                    d,
+                    Decision::OrdersFor { .. }
+                        | Decision::OrdersInOrder
+                        | Decision::AcceptOrders
+                        | Decision::AcceptFogOfWar
+                )),
                 "{playback:?}: {since:?}"
             );
+            // Every Scout's question among them was answered by a click.
+            let keeps = since[1..]
+                .iter()
+                .filter(|d| matches!(d, Decision::AcceptOrders | Decision::AcceptFogOfWar))
+                .count();
+            assert_eq!(keeps, clicked, "{playback:?}: {since:?}");
             let state = app.world().resource::<DecisionState>();
             match playback {
                 // The keys stepped the report: they rest.
                 Playback::Step => assert!(state.rest.is_some(), "{playback:?}"),
                 // Nothing to step: Enter asked to end the Moves, and only a
                 // click confirms.
-                _ => assert_eq!(state.confirm, Some(Decision::EndMoves)),
+                _ => assert_eq!(confirming(&app), Some(Decision::EndMoves)),
             }
         }
+    }
+
+    /// Play with the scripted commander until `stop` says of a question
+    /// that it is the one (Instant playback: battles are caught up at
+    /// once, and closed as by a click).
+    fn play_until(app: &mut App, stop: impl Fn(&RequestView) -> bool) -> RequestView {
+        let mut policy = crate::rules::commander::Policy::Objective;
+        for _ in 0..6000 {
+            app.update();
+            let records = app
+                .world()
+                .resource::<crate::rules::battle::record::BattleRecords>();
+            let screen = app.world().resource::<BattleScreen>();
+            if let Some(b) = screen.current(records)
+                && b.ending.is_some()
+            {
+                app.world_mut().resource_mut::<BattleScreen>().close();
+                continue;
+            }
+            let Some(r) = app.world().resource::<GameView>().request.clone() else {
+                continue;
+            };
+            if app.world().resource::<PendingDecision>().request.as_ref() != Some(&r.request) {
+                continue;
+            }
+            if stop(&r) {
+                return r;
+            }
+            let board = crate::rules::board::Board::from_world(app.world_mut()).unwrap();
+            use crate::rules::decision::Decider;
+            let d = policy.decide(&board, &r.request).unwrap();
+            app.world_mut().write_message(Decide(d));
+        }
+        panic!("the question never came");
+    }
+
+    /// Enter held down (one press) and then mashed for 120 frames: the
+    /// question `r` still waits, nothing answered, no Scout spent.
+    fn keys_pass_nothing(app: &mut App, r: &RequestView) {
+        let scouts = app
+            .world()
+            .resource::<crate::rules::components::Scouts>()
+            .available;
+        let made = app.world().resource::<StepDecisions>().answers.len();
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(KeyCode::Enter);
+        for _ in 0..30 {
+            app.update();
+        }
+        for frame in 0..120 {
+            mash(app, frame);
+        }
+        let pending = app.world().resource::<PendingDecision>().request.clone();
+        assert_eq!(pending.as_ref(), Some(&r.request), "still asked");
+        assert_eq!(app.world().resource::<StepDecisions>().answers.len(), made);
+        assert_eq!(
+            app.world()
+                .resource::<crate::rules::components::Scouts>()
+                .available,
+            scouts
+        );
+    }
+
+    /// Held or mashed, Enter never passes a Scout's question (10.2.2: keep
+    /// the Fog of War roll or discard a Scout and roll again) and never
+    /// ends the Battle Plan assignment with Forces unassigned (12.2): that
+    /// one is asked in a confirmation only a click answers.
+    #[test]
+    fn held_enter_never_passes_a_scout_choice_nor_unassigned_forces() {
+        let mut app = game_in(
+            crate::rules::difficulty::BattleMode::Basic,
+            Playback::Instant,
+        );
+        let fog = play_until(&mut app, |r| {
+            r.request.options.contains(&Decision::RerollFogOfWar)
+        });
+        assert!(fog.scout_choice());
+        keys_pass_nothing(&mut app, &fog);
+        assert_eq!(
+            confirming(&app),
+            None,
+            "nothing to confirm: a click answers"
+        );
+        let assign = play_until(&mut app, |r| {
+            r.request
+                .options
+                .iter()
+                .any(|d| matches!(d, Decision::AssignPlan { .. }))
+        });
+        keys_pass_nothing(&mut app, &assign);
+        assert_eq!(confirming(&app), Some(Decision::EndAssign));
+        let state = app.world().resource::<DecisionState>();
+        let c = state.confirm.as_ref().expect("asked");
+        assert!(!c.ask.by_key, "only a click confirms");
+        assert!(c.ask.why.contains("could still take"), "{}", c.ask.why);
+    }
+
+    /// The decision waiting for confirmation.
+    fn confirming(app: &App) -> Option<Decision> {
+        let state = app.world().resource::<DecisionState>();
+        state.confirm.as_ref().map(|c| c.decision.clone())
+    }
+
+    /// Enter pressed and released on alternate frames.
+    fn mash(app: &mut App, frame: usize) {
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.clear();
+        if frame.is_multiple_of(2) {
+            keys.press(KeyCode::Enter);
+        } else {
+            keys.release(KeyCode::Enter);
+        }
+        app.update();
+    }
+
+    /// Mash Enter until the Moves of turn 2 have waited 100 frames. A
+    /// Scout's question on the way (16.3.1, 10.2.2) is never answered by
+    /// the keys: it waits, its Scouts kept, through 60 more frames of
+    /// them, and then the player clicks its keep answer. How many such
+    /// clicks.
+    fn mash_enter_to_the_next_moves(app: &mut App, playback: Playback) -> usize {
+        let mut clicked = 0;
+        let mut at_moves = 0;
+        for frame in 0..4000 {
+            mash(app, frame);
+            let scout_choice = app
+                .world()
+                .resource::<GameView>()
+                .request
+                .as_ref()
+                .filter(|r| r.scout_choice())
+                .map(|r| r.request.clone());
+            if let Some(r) = scout_choice {
+                let scouts = app
+                    .world()
+                    .resource::<crate::rules::components::Scouts>()
+                    .available;
+                for more in 0..60 {
+                    mash(app, frame + more);
+                }
+                let still = app.world().resource::<PendingDecision>().request.clone();
+                assert_eq!(
+                    still.as_ref(),
+                    Some(&r),
+                    "{playback:?}: the Scout's question waits"
+                );
+                assert_eq!(
+                    app.world()
+                        .resource::<crate::rules::components::Scouts>()
+                        .available,
+                    scouts
+                );
+                let keep = r
+                    .options
+                    .iter()
+                    .find(|d| crate::rules::view::commits(d) != Commits::Scout)
+                    .cloned()
+                    .expect("a keep answer");
+                app.world_mut().write_message(Decide(keep));
+                clicked += 1;
+                continue;
+            }
+            if step(app) == Some(Step::ConfederateMoves) && turn(app) == 2 {
+                at_moves += 1;
+                if at_moves > 100 {
+                    return clicked;
+                }
+            }
+        }
+        panic!("{playback:?}: the Moves of turn 2 never came");
     }
 
     /// A new game (Instant playback) come to its first Moves question.
@@ -881,10 +1260,7 @@ mod tests {
         keys.press(KeyCode::Enter);
         app.update();
         app.update();
-        assert_eq!(
-            app.world().resource::<DecisionState>().confirm,
-            Some(Decision::EndMoves)
-        );
+        assert_eq!(confirming(&app), Some(Decision::EndMoves));
         assert_eq!(step(&app), Some(Step::ConfederateMoves));
     }
 
@@ -1013,14 +1389,14 @@ mod tests {
         assert!(now - since < SEEN, "just asked");
         press(&mut app);
         app.update();
-        assert_eq!(app.world().resource::<DecisionState>().confirm, None);
+        assert_eq!(confirming(&app), None);
         for _ in 0..15 {
             app.update();
         }
         press(&mut app);
         app.update();
         assert_eq!(
-            app.world().resource::<DecisionState>().confirm,
+            confirming(&app),
             Some(Decision::EndMoves),
             "seen: Enter asks to end the Moves"
         );
@@ -1064,7 +1440,7 @@ mod tests {
         keys.press(KeyCode::Enter);
         app.update();
         app.update();
-        assert_eq!(app.world().resource::<DecisionState>().confirm, None);
+        assert_eq!(confirming(&app), None);
         assert_eq!(step(&app), Some(Step::ConfederateMoves));
     }
 
@@ -1082,6 +1458,7 @@ mod tests {
         assert!(die_face("").is_err());
     }
 
+    use crate::app::answer::default_choice;
     use crate::rules::battle::terms::Formation;
     use crate::rules::decision::DefaultPlan;
 
@@ -1112,10 +1489,15 @@ mod tests {
             Decision::EndAssign,
         ];
         assert_eq!(default_choice(&assign, true), Some(Decision::EndAssign));
-        // On the map the first choice is still the default.
+        // On the map the first choice is the default, but never a move.
         let moves = vec![Decision::MoveLee {
             to: "glendale".into(),
         }];
-        assert_eq!(default_choice(&moves, false), moves.first().cloned());
+        assert_eq!(default_choice(&moves, false), None);
+        let retreat = vec![Decision::RetreatTo {
+            force: "longstreet".into(),
+            area: "glendale".into(),
+        }];
+        assert_eq!(default_choice(&retreat, false), retreat.first().cloned());
     }
 }

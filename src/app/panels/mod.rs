@@ -5,6 +5,7 @@
 //! in the order they are shown, so one system shows them, in that order;
 //! each panel's plugin brings its own state and keys.
 
+mod answers;
 mod chronicle;
 pub(crate) mod decision;
 mod end;
@@ -77,6 +78,7 @@ pub(crate) struct GamePanels<'w> {
     selection: ResMut<'w, Selection>,
     reference: ResMut<'w, reference::Reference>,
     report: ReportPanel<'w>,
+    settings: ResMut<'w, super::settings::AppSettings>,
 }
 
 /// Where `layout` put what lies between the panels and the map (logical
@@ -120,13 +122,14 @@ impl GamePanels<'_> {
             &mut self.selection,
             &mut self.out,
         );
-        self.chronicle.show(&mut root, view, shown, battle);
+        self.chronicle
+            .show(&mut root, view, shown, battle, &mut self.settings);
         let mut laid = Laid::default();
         match shown {
             Some(b) if !super::battle::on_sheet(b.mode) => {
                 laid.quick_battle = Some(super::battle::dock(&mut root, &view.board, b, battle));
             }
-            _ => laid.report = self.report.show(&mut root, battle),
+            _ => laid.report = self.report.show(&mut root, battle, &mut self.settings),
         }
         let free = root.available_rect_before_wrap();
         laid.map = Some(free);
@@ -135,8 +138,9 @@ impl GamePanels<'_> {
         if let Some(b) = shown.filter(|b| super::battle::on_sheet(b.mode)) {
             // A click on the Advanced sheet answers as the decision panel
             // does, and only when the panel offers answers.
-            let accepting =
-                !super::battle::blocks_decisions(battle, records) && !self.decision.loading();
+            let accepting = !super::battle::blocks_decisions(battle, records)
+                && !self.decision.loading()
+                && self.decision.clicks_taken();
             super::battle::central(
                 &mut root,
                 &view.board,
@@ -172,11 +176,14 @@ mod tests {
         ctx: egui::Context,
         size: egui::Vec2,
         laid: Option<Laid>,
+        /// Input for the next frame drawn.
+        events: Vec<egui::Event>,
     }
 
     fn draw(mut h: ResMut<Screenful>, mut panels: GamePanels) {
         let raw = egui::RawInput {
             screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, h.size)),
+            events: std::mem::take(&mut h.events),
             ..Default::default()
         };
         let ctx = h.ctx.clone();
@@ -222,20 +229,33 @@ mod tests {
             ctx: egui::Context::default(),
             size,
             laid: None,
+            events: Vec::new(),
         });
         for _ in 0..4 {
             app.update();
         }
         let h = app.world_mut().remove_resource::<Screenful>().unwrap();
         let rects = ["status", "left", "decision", "chronicle"].map(|id| panel(&h.ctx, id));
+        FOOT.with(|f| {
+            f.set(
+                egui::PanelState::load(&h.ctx, egui::Id::new("decision-foot"))
+                    .map(|p| p.outer_rect),
+            )
+        });
         (h.laid.expect("drawn"), rects)
+    }
+
+    std::thread_local! {
+        /// The decision panel's foot as [`laid_out`] last drew it.
+        static FOOT: std::cell::Cell<Option<egui::Rect>> = const { std::cell::Cell::new(None) };
     }
 
     const SIZES: [(f32, f32); 2] = [(1600.0, 1000.0), (1280.0, 720.0)];
 
     /// The Union turn report is docked at the foot of the map's area:
     /// it covers neither "Your decision" (the Scouts question, 16.3) nor
-    /// the Chronicle, and the map keeps the rest.
+    /// the Chronicle, it is as tall as what it shows, and the map keeps
+    /// the rest.
     #[test]
     fn the_union_turn_report_is_docked_beside_the_decision() {
         let mut app = screen(BattleMode::Basic, 1);
@@ -264,7 +284,16 @@ mod tests {
                 (report.bottom() - chronicle.top()).abs() < 1.0,
                 "{report:?} {chronicle:?}"
             );
-            assert!(report.height() >= 90.0, "{w}×{h}: {report:?}");
+            // As tall as its heading and the lines shown, never a strip
+            // of empty panel over the map.
+            let (head, lines) = app.world().resource::<UnionReport>().drawn;
+            assert!(lines > 0.0 && head > 0.0);
+            assert!(
+                report.height()
+                    <= (head + lines + 8.0).max(crate::app::union_turn::REPORT_MIN + 0.5)
+                    && report.height() >= head + 8.0,
+                "{w}×{h}: {report:?} for {head} + {lines}"
+            );
             assert!(
                 map.height() >= 0.35 * (chronicle.top() - status.bottom()),
                 "{w}×{h}: {map:?}"
@@ -289,6 +318,332 @@ mod tests {
                 "{w}×{h}: {what} {rect:?} over {name} {r:?}"
             );
         }
+    }
+
+    /// The sizes every screen must work at: 1280×720 is the floor.
+    const ALL_SIZES: [(f32, f32); 3] = [(1280.0, 720.0), (1600.0, 1000.0), (1920.0, 1080.0)];
+
+    /// The screen as it stands, drawn at each size: no two panels (status,
+    /// situation, decision, Chronicle, the Union turn report, a Quick
+    /// battle, the map's or the sheet's area) overlap, each lies in the
+    /// window, the decision panel's foot (the Scout answers, Undo, Redo)
+    /// lies in it, and no answer is cut at its sides.
+    fn nothing_overlaps(app: &mut App, what: &str) {
+        for (w, h) in ALL_SIZES {
+            let (laid, [status, left, decision, chronicle]) = laid_out(app, egui::vec2(w, h));
+            let placed = app
+                .world()
+                .resource::<decision::DecisionState>()
+                .placed
+                .clone();
+            let foot = FOOT.with(|f| f.get()).expect("the foot drawn");
+            let mut rects = vec![
+                ("status", status),
+                ("situation", left),
+                ("decision", decision),
+                ("chronicle", chronicle),
+            ];
+            rects.extend(laid.report.map(|r| ("Union turn report", r)));
+            rects.extend(laid.quick_battle.map(|r| ("Quick battle", r)));
+            rects.extend(laid.map.map(|r| ("map", r)));
+            let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w, h));
+            for (i, (name, r)) in rects.iter().enumerate() {
+                assert!(
+                    window.expand(0.5).contains_rect(*r),
+                    "{what} at {w}×{h}: {name} {r:?} leaves the window"
+                );
+                for (other, q) in &rects[i + 1..] {
+                    assert!(
+                        !overlap(*r, *q),
+                        "{what} at {w}×{h}: {name} {r:?} over {other} {q:?}"
+                    );
+                }
+            }
+            assert!(
+                decision.expand(0.5).contains_rect(foot) && foot.height() > 20.0,
+                "{what} at {w}×{h}: Undo and Redo at {foot:?} out of the decision panel {decision:?}"
+            );
+            for (d, r) in placed {
+                assert!(
+                    r.left() >= decision.left() - 0.5 && r.right() <= decision.right() + 0.5,
+                    "{what} at {w}×{h}: {d:?} at {r:?} cut by the decision panel {decision:?}"
+                );
+            }
+        }
+    }
+
+    /// A campaign with Quick battles from its first Moves to the Moves of
+    /// turn 2: the map, a Quick battle, the Confederate Resupply, the
+    /// Union turn with its report, the next Moves; at 1280×720,
+    /// 1600×1000 and 1920×1080 no panel covers another.
+    #[test]
+    fn no_panel_covers_another_through_a_quick_campaign_turn() {
+        let mut app = screen(BattleMode::Quick, 3);
+        let asked = |w: &World| w.resource::<PendingDecision>().request.is_some();
+        let step_is = |w: &World, s: Step| {
+            w.get_resource::<State<Step>>()
+                .is_some_and(|x| *x.get() == s)
+        };
+        assert!(play(
+            &mut app,
+            3000,
+            |_| true,
+            |w| step_is(w, Step::ConfederateMoves) && asked(w)
+        ));
+        nothing_overlaps(&mut app, "the first Moves");
+        let quick = |w: &World| {
+            let screen = w.resource::<BattleScreen>();
+            screen
+                .current(w.resource::<BattleRecords>())
+                .is_some_and(|b| screen.caught_up(b) && b.ending.is_none())
+                && asked(w)
+        };
+        assert!(play(&mut app, 3000, |_| true, quick));
+        nothing_overlaps(&mut app, "a Quick battle");
+        assert!(play(
+            &mut app,
+            3000,
+            |_| true,
+            |w| step_is(w, Step::ConfederateResupply) && asked(w)
+        ));
+        nothing_overlaps(&mut app, "the Confederate Resupply");
+        let report = |w: &World| {
+            step_is(w, Step::UnionOrders) && asked(w) && w.resource::<UnionReport>().shown > 0
+        };
+        assert!(play(&mut app, 3000, |_| true, report));
+        nothing_overlaps(&mut app, "the Union turn");
+        let moves_2 = |w: &World| {
+            step_is(w, Step::ConfederateMoves)
+                && asked(w)
+                && w.resource::<crate::rules::components::CampaignTurn>().turn == 2
+        };
+        assert!(play(&mut app, 3000, |_| true, moves_2));
+        nothing_overlaps(&mut app, "the Moves after the Union turn");
+    }
+
+    /// A question as the decision panel drew it: its words, where its
+    /// answers start, each answer's button with what it commits.
+    struct Drawn {
+        key: String,
+        battle: Option<String>,
+        top: f32,
+        buttons: Vec<(crate::rules::decision::Decision, egui::Rect)>,
+    }
+
+    /// Answers keep their places (item 4): through a Quick campaign's
+    /// first two turns (Union orders with Scouts to re-roll them, Fog of
+    /// War rolls), drawn at 1280×720, every question's answers start at
+    /// the same height whatever its length (among the map's questions,
+    /// and among one battle's), and no answer that discards a Scout is
+    /// ever drawn where the question before had another kind of answer.
+    #[test]
+    fn answers_keep_their_places() {
+        use crate::rules::view::{Commits, commits};
+        let mut app = screen(BattleMode::Quick, 3);
+        app.world_mut().insert_resource(Screenful {
+            ctx: egui::Context::default(),
+            size: egui::vec2(1280.0, 720.0),
+            laid: None,
+            events: Vec::new(),
+        });
+        let seen = std::cell::RefCell::new(Vec::<Drawn>::new());
+        let record = |w: &World| {
+            let state = w.resource::<decision::DecisionState>();
+            let view = w.resource::<GameView>();
+            if let (Some(r), Some(top)) = (&view.request, state.answers_top)
+                && !state.placed.is_empty()
+            {
+                let key = format!(
+                    "{}|{}|{:?}",
+                    r.request.rule, r.request.prompt, r.request.options
+                );
+                let mut seen = seen.borrow_mut();
+                if seen.last().is_none_or(|d| d.key != key) {
+                    seen.push(Drawn {
+                        key,
+                        battle: r.request.battle_location.as_ref().map(|b| b.to_string()),
+                        top,
+                        buttons: state.placed.clone(),
+                    });
+                }
+            }
+            w.resource::<crate::rules::components::CampaignTurn>().turn >= 3
+        };
+        assert!(play(&mut app, 6000, |_| true, record));
+        let seen = seen.into_inner();
+        let scouts = seen
+            .iter()
+            .filter(|d| d.buttons.iter().any(|(b, _)| commits(b) == Commits::Scout))
+            .count();
+        assert!(scouts > 2, "Scout questions came: {scouts}");
+        for pair in seen.windows(2) {
+            let (before, now) = (&pair[0], &pair[1]);
+            if before.battle == now.battle {
+                assert!(
+                    (before.top - now.top).abs() < 0.5,
+                    "{} starts at {}, {} at {}",
+                    before.key,
+                    before.top,
+                    now.key,
+                    now.top
+                );
+            }
+            for (d, r) in now
+                .buttons
+                .iter()
+                .filter(|(d, _)| commits(d) == Commits::Scout)
+            {
+                for (e, q) in &before.buttons {
+                    if commits(e) != Commits::Scout {
+                        assert!(
+                            !overlap(*r, *q),
+                            "{d:?} at {r:?} where {e:?} was a moment before ({})",
+                            before.key
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// A Basic battle's Battle Plan assignment and an Advanced battle's
+    /// questions on the sheet: no panel covers another at any size.
+    #[test]
+    fn no_panel_covers_another_in_basic_and_advanced_battles() {
+        let on_sheet = |w: &World| {
+            let screen = w.resource::<BattleScreen>();
+            let r = w.resource::<PendingDecision>().request.clone();
+            screen
+                .current(w.resource::<BattleRecords>())
+                .is_some_and(|b| screen.caught_up(b) && b.ending.is_none())
+                && r.is_some_and(|r| {
+                    r.options.iter().any(|d| {
+                        matches!(
+                            d,
+                            crate::rules::decision::Decision::AssignPlan { .. }
+                                | crate::rules::decision::Decision::Act { .. }
+                        )
+                    })
+                })
+        };
+        for battles in [BattleMode::Basic, BattleMode::Advanced] {
+            let mut app = screen(battles, 3);
+            assert!(play(&mut app, 4000, |_| true, on_sheet), "{battles:?}");
+            nothing_overlaps(&mut app, &format!("a {battles:?} battle"));
+        }
+    }
+
+    /// What the rules told of consequence since the player's last answer
+    /// (here a Rout, 14.5) shows in the decision panel with the question
+    /// that follows, and goes with the next answer.
+    #[test]
+    fn a_consequential_event_shows_in_the_decision_panel() {
+        use crate::chronicle::{Chronicle, Notice};
+        let mut app = screen(BattleMode::Quick, 3);
+        let moves = |w: &World| {
+            w.get_resource::<State<Step>>()
+                .is_some_and(|s| *s.get() == Step::ConfederateMoves)
+                && w.resource::<PendingDecision>().request.is_some()
+        };
+        assert!(play(&mut app, 3000, |_| true, moves));
+        let size = egui::vec2(1280.0, 720.0);
+        laid_out(&mut app, size);
+        let notices = |app: &App| {
+            app.world()
+                .resource::<decision::DecisionState>()
+                .notices
+                .clone()
+        };
+        assert!(notices(&app).is_empty());
+        {
+            let mut c = app.world_mut().resource_mut::<Chronicle>();
+            c.note_with("14.5", || "The Union army Routs.".into());
+            c.notice(Notice::Routed {
+                loser: crate::campaign::Side::Union,
+                area: "Glendale".into(),
+            });
+        }
+        laid_out(&mut app, size);
+        assert_eq!(
+            notices(&app),
+            vec!["The Union Routed at Glendale (14.5).".to_string()]
+        );
+        let mv = app
+            .world()
+            .resource::<PendingDecision>()
+            .request
+            .clone()
+            .unwrap()
+            .options
+            .into_iter()
+            .find(|d| matches!(d, crate::rules::decision::Decision::MoveForce { .. }))
+            .unwrap();
+        app.world_mut()
+            .write_message(crate::rules::sequence::Decide(mv));
+        laid_out(&mut app, size);
+        assert!(notices(&app).is_empty(), "{:?}", notices(&app));
+    }
+
+    /// Ctrl+PageUp makes the Chronicle taller, Ctrl+PageDown shorter; the
+    /// height is kept in the settings and the next game's Chronicle
+    /// starts at it.
+    #[test]
+    fn the_chronicle_is_made_taller_and_remembered() {
+        let mut app = screen(BattleMode::Quick, 3);
+        let asked = |w: &World| w.resource::<PendingDecision>().request.is_some();
+        assert!(play(&mut app, 3000, |_| true, asked));
+        let size = egui::vec2(1280.0, 720.0);
+        let (_, [.., before]) = laid_out(&mut app, size);
+        let key = |k: egui::Key| egui::Event::Key {
+            key: k,
+            physical_key: None,
+            pressed: true,
+            repeat: false,
+            modifiers: egui::Modifiers::CTRL,
+        };
+        let ctx = egui::Context::default();
+        app.world_mut().insert_resource(Screenful {
+            ctx: ctx.clone(),
+            size,
+            laid: None,
+            events: Vec::new(),
+        });
+        for _ in 0..3 {
+            app.update();
+        }
+        for k in [egui::Key::PageUp, egui::Key::PageUp, egui::Key::PageDown] {
+            app.world_mut()
+                .resource_mut::<Screenful>()
+                .events
+                .push(key(k));
+            app.update();
+            app.update();
+        }
+        let taller = panel(&ctx, "chronicle");
+        assert!(
+            (taller.height() - (before.height() + 80.0)).abs() < 1.0,
+            "{before:?} → {taller:?}"
+        );
+        let kept = app
+            .world()
+            .resource::<crate::app::settings::AppSettings>()
+            .loaded
+            .settings
+            .chronicle_height;
+        assert_eq!(kept, Some(taller.height()));
+        // The next game: the Chronicle at the height kept.
+        let mut next = screen(BattleMode::Quick, 4);
+        next.world_mut()
+            .resource_mut::<crate::app::settings::AppSettings>()
+            .loaded
+            .settings
+            .chronicle_height = kept;
+        assert!(play(&mut next, 3000, |_| true, asked));
+        let (_, [.., chronicle]) = laid_out(&mut next, size);
+        assert!(
+            (chronicle.height() - taller.height()).abs() < 1.0,
+            "{chronicle:?}"
+        );
     }
 
     /// A Quick battle is docked at the right of the map's area, beside

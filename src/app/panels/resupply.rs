@@ -1,21 +1,15 @@
 //! Confederate Resupply (15.3–15.6) in the decision panel.
 
-use bevy::prelude::MessageWriter;
 use bevy_egui::egui;
 
+use crate::app::answer::Answerer;
 use crate::rules::decision::Decision;
-use crate::rules::sequence::Decide;
 use crate::rules::view::{Choice, GameView, RequestView};
 
 /// Confederate Resupply (15.3–15.6) as one panel: the Command Points and
 /// Scouts, then Refits, purchases by Force with their costs and the areas
 /// they may enter, and Scouts. Only the legal options are offered.
-pub fn show(
-    ui: &mut egui::Ui,
-    view: &GameView,
-    r: &RequestView,
-    decide: &mut MessageWriter<Decide>,
-) {
+pub fn show(ui: &mut egui::Ui, view: &GameView, r: &RequestView, a: &mut Answerer) {
     let board = &view.board;
     let s = &view.status;
     let (cp, scouts, counters) = (s.confederate_cp, s.scouts, s.scout_counters);
@@ -37,16 +31,14 @@ pub fn show(
     }
     egui::ScrollArea::vertical()
         .id_salt("resupply")
-        .max_height(460.0)
+        .max_height((ui.available_height() - 40.0).max(120.0))
         .show(ui, |ui| {
             ui.strong("Refit (15.4): 2 CP, the Force returns to full strength");
             if refits.is_empty() {
                 ui.label("No reduced Force can be refitted now.");
             }
             for c in refits {
-                if ui.button(&c.text).clicked() {
-                    decide.write(Decide(c.decision.clone()));
-                }
+                a.button(ui, &c.decision, c.text.clone());
             }
             ui.add_space(4.0);
             ui.strong("Purchase (15.5): its Combat Value in CP, into an area with your Forces");
@@ -64,34 +56,54 @@ pub fn show(
                     "{name}{} — {cost} CP",
                     if *reduced { " (reduced side)" } else { "" }
                 );
-                egui::CollapsingHeader::new(title)
-                    .id_salt((force, reduced))
-                    .show(ui, |ui| {
-                        ui.horizontal_wrapped(|ui| {
-                            for c in cs {
-                                if let Decision::Purchase { area, .. } = &c.decision
-                                    && ui
-                                        .button(format!("into {}", board.area_name(area)))
-                                        .clicked()
-                                {
-                                    decide.write(Decide(c.decision.clone()));
-                                }
+                fold(ui, (force, reduced), &title, |ui| {
+                    ui.horizontal_wrapped(|ui| {
+                        for c in cs {
+                            if let Decision::Purchase { area, .. } = &c.decision {
+                                a.button(
+                                    ui,
+                                    &c.decision,
+                                    format!("into {}", board.area_name(area)),
+                                );
                             }
-                        });
+                        }
                     });
+                });
             }
             ui.add_space(4.0);
             ui.strong("Scouts (15.6): 1 CP each");
             if r.request.options.contains(&Decision::BuyScout) {
-                if ui.button("Buy a Scout (1 CP)").clicked() {
-                    decide.write(Decide(Decision::BuyScout));
-                }
+                a.button(ui, &Decision::BuyScout, "Buy a Scout (1 CP)");
             } else {
                 ui.label("No Scout can be bought now.");
             }
-            ui.add_space(6.0);
-            if ui.button("End Resupply (Enter)").clicked() {
-                decide.write(Decide(Decision::EndResupply));
-            }
         });
+    // Below the list, always in sight.
+    ui.add_space(6.0);
+    a.button(ui, &Decision::EndResupply, "End Resupply");
+}
+
+/// A line that opens and closes what is under it, its words wrapped to
+/// the panel (egui's collapsing header never wraps, and a long name would
+/// widen the panel over the map).
+fn fold(
+    ui: &mut egui::Ui,
+    id: impl std::hash::Hash + std::fmt::Debug,
+    title: &str,
+    body: impl FnOnce(&mut egui::Ui),
+) {
+    let id = ui.make_persistent_id(id);
+    let open = ui.data(|d| d.get_temp::<bool>(id)).unwrap_or(false);
+    let arrow = if open { "▼" } else { "▶" };
+    let line = ui.add(
+        egui::Label::new(format!("{arrow} {title}"))
+            .wrap()
+            .sense(egui::Sense::click()),
+    );
+    if line.clicked() {
+        ui.data_mut(|d| d.insert_temp(id, !open));
+    }
+    if open {
+        ui.indent(id, body);
+    }
 }

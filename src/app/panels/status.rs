@@ -17,9 +17,16 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, leave.run_if(in_state(crate::app::Screen::Game)));
 }
 
-fn leave(keys: Res<ButtonInput<KeyCode>>, saves: Res<SaveState>, mut out: Out) {
-    // While a saved game is replayed, it runs to its end.
-    if saves.loading.is_none() && keys.just_pressed(KeyCode::Escape) {
+fn leave(
+    keys: Res<ButtonInput<KeyCode>>,
+    saves: Res<SaveState>,
+    decision: Res<super::decision::DecisionState>,
+    mut out: Out,
+) {
+    // While a saved game is replayed, it runs to its end; Escape on a
+    // confirmation goes back from it, not to the menu.
+    let confirming = decision.confirm.is_some() || decision.escape_used;
+    if saves.loading.is_none() && !confirming && keys.just_pressed(KeyCode::Escape) {
         out.go_to_menu();
     }
 }

@@ -135,7 +135,7 @@ fn menu(
             if ui.add(big("Player Log")).on_hover_text("Every finished campaign and Grand Campaign, with your notes (4.4, 21.0).").clicked() {
                 next.set(Screen::PlayerLog);
             }
-            if ui.add(big("Settings")).on_hover_text("UI scale; the window size is remembered.").clicked() {
+            if ui.add(big("Settings")).on_hover_text("UI scale, the Chronicle's height, the Union turn's speed, the odds advisor and the set-up new games start from; the window size is remembered.").clicked() {
                 next.set(Screen::Settings);
             }
             if ui.add(big("Quit")).clicked() {

@@ -6,8 +6,8 @@
 use super::awards::{Win, win_award};
 use super::{Ending, Outcome, outweighed, record};
 use crate::campaign::{CounterKind, ForceType, Side, WithdrawalResult};
-use crate::dice::roll_table;
-use crate::rules::board::{Board, label};
+use crate::dice::{roll_d10, roll_table};
+use crate::rules::board::{Board, PieceIx, label};
 use crate::rules::components::{Location, Strength};
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::{Decision, Interrupt, Request};
@@ -53,12 +53,12 @@ pub fn allocate_hits(
             );
             break;
         }
-        let key = |i: usize| {
+        let key = |i: PieceIx| {
             let f = &ctx.board.pieces[i].force;
             (crate::rules::board::hit_category(f.force_type), f.skill)
         };
         let lowest = forces.iter().map(|&i| key(i)).min().expect("not empty");
-        let candidates: Vec<usize> = forces.into_iter().filter(|&i| key(i) == lowest).collect();
+        let candidates: Vec<PieceIx> = forces.into_iter().filter(|&i| key(i) == lowest).collect();
         let target = if candidates.len() == 1 {
             candidates[0]
         } else if side == Side::Union {
@@ -95,7 +95,7 @@ pub fn allocate_hits(
 /// Artillery pile and the capturing side places an Artillery Force of equal
 /// or lower Combat Value in `area`: a recaptured one first, then one from
 /// stock; with none, the capturing side gains 2 Command Points.
-pub fn capture_artillery(ctx: &mut Ctx, i: usize, area: &str, rule: &'static str) {
+pub fn capture_artillery(ctx: &mut Ctx, i: PieceIx, area: &str, rule: &'static str) {
     let captured = ctx.board.pieces[i].clone();
     let cv = captured.force.full.combat;
     let captor = captured.force.side.other();
@@ -113,7 +113,7 @@ pub fn capture_artillery(ctx: &mut Ctx, i: usize, area: &str, rule: &'static str
         Side::Union => Location::AdditionalForcesCup,
         Side::Confederate => Location::ConfederateAvailable,
     };
-    let best = |b: &Board, pile: &Location, stock_only: bool| -> Option<usize> {
+    let best = |b: &Board, pile: &Location, stock_only: bool| -> Option<PieceIx> {
         b.in_pile(pile, |f| {
             f.side == captor
                 && f.force_type == ForceType::Artillery
@@ -187,7 +187,7 @@ pub fn retreat_choices(board: &Board, area: &str, side: Side) -> Vec<String> {
 
 /// 14.5, 14.5.1: where Confederate Force `i` leaving the battle in `area`
 /// may go, as the player's answers: each adjacent area without Union Forces.
-pub fn confederate_retreat_options(board: &Board, area: &str, i: usize) -> Vec<Decision> {
+pub fn confederate_retreat_options(board: &Board, area: &str, i: PieceIx) -> Vec<Decision> {
     let force = board.pieces[i].id();
     board
         .neighbours(area)
@@ -221,7 +221,7 @@ pub fn leave_battle(ctx: &mut Ctx, area: &str, side: Side, routed: bool) -> Resu
 pub fn leaving_to(
     ctx: &mut Ctx,
     area: &str,
-    i: usize,
+    i: PieceIx,
     rule: &'static str,
     union_what: &str,
     ask: impl FnOnce(&mut Ctx, Vec<Decision>) -> Result<Decision, Interrupt>,
@@ -308,7 +308,7 @@ pub enum Leaving {
 /// with a Retreating army (14.8.3).
 pub fn go_to(
     ctx: &mut Ctx,
-    forces: &[usize],
+    forces: &[PieceIx],
     to: &str,
     rule: &'static str,
     lee: bool,

@@ -7,14 +7,16 @@
 
 use crate::campaign::{ForceType, Insight, Side, Skill};
 use crate::rules::battle::terms::{Formation, PlanCounter, Tactics};
-use crate::rules::board::Board;
-use crate::rules::components::SpecialBattlePlan;
+use crate::rules::board::{Board, PieceIx};
+use crate::rules::components::{Location, SpecialBattlePlan, Strength};
+use crate::rules::ix::IxVec;
+pub use crate::rules::ix::Slot;
 
 /// A Force on a battlefield sheet, at a place `P` of it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unit<P> {
     /// Index of the counter on the board.
-    pub piece: usize,
+    pub piece: PieceIx,
     /// The counter's id and Force type, copied from the board when the unit
     /// is placed (neither changes): listing a question's answers reads the
     /// sheet, not the board.
@@ -27,7 +29,7 @@ pub struct Unit<P> {
     pub counter: Option<PlanCounter>,
     /// The Union Force (its counter) declared as the target of Flank or
     /// Rapid Advance when the counter was placed (A12.3).
-    pub target: Option<usize>,
+    pub target: Option<PieceIx>,
     /// Prepare attached: acts before the Union (12.3.8).
     pub prepare: bool,
     /// The Entrench Insight is attached (10.2.12.3).
@@ -81,7 +83,7 @@ pub use crate::rules::battle::awards::FirstEntries;
 #[derive(Debug, Clone)]
 pub struct Field<P> {
     pub area: String,
-    pub units: Vec<Unit<P>>,
+    pub units: IxVec<Slot, Unit<P>>,
     pub lee: bool,
     pub turn: u32,
     pub turns: u32,
@@ -115,7 +117,7 @@ pub struct Field<P> {
     /// Plans, spent on the next that would roll (11.2.1, R-11.2.1).
     pub clear_defaults: u32,
     /// The Cavalry and Infantry Forces off the sheet Screening (10.2.12.7).
-    pub screen: Option<(usize, usize)>,
+    pub screen: Option<(PieceIx, PieceIx)>,
     /// The Advanced Battlefield Sheet's Columns: 6 (A10.2.14), a Battle
     /// Pack's modified sheet 11 or 12. Unused on the Regions.
     pub columns: u8,
@@ -125,6 +127,10 @@ pub struct Field<P> {
     /// Battle Packs: the Union Objective Markers' places ("Union Objective
     /// Markers"); none in campaign battles.
     pub objectives: Vec<P>,
+    /// A stand-alone battle: each counter placed and its strength as the
+    /// battle began, whence the Hits each army has suffered (11.10);
+    /// empty in campaign battles.
+    pub start: Vec<(PieceIx, Strength)>,
     /// Union Mobile Forces Terrain placed in the Union Approach, its limit
     /// of 4 ignored (10.2.12.8): the Region may hold that many until they
     /// thin out, and no Union Force enters it while it holds 4 or more
@@ -133,7 +139,7 @@ pub struct Field<P> {
 }
 
 impl<P> Unit<P> {
-    pub fn new(board: &Board, piece: usize, side: Side, at: P, formation: Formation) -> Unit<P> {
+    pub fn new(board: &Board, piece: PieceIx, side: Side, at: P, formation: Formation) -> Unit<P> {
         Unit {
             piece,
             id: board.pieces[piece].id().clone(),
@@ -154,13 +160,43 @@ impl<P> Unit<P> {
     }
 }
 
+/// The Hits a counter has suffered since `before`: a step to its reduced
+/// side 1, destroyed or captured the steps it had left (11.10).
+pub fn steps_lost(before: Strength, has_reduced: bool, after: Option<Strength>) -> u32 {
+    let steps = |s: Strength| -> u32 {
+        match s {
+            Strength::Full if has_reduced => 2,
+            _ => 1,
+        }
+    };
+    match after {
+        Some(now) => steps(before).saturating_sub(steps(now)),
+        None => steps(before),
+    }
+}
+
+impl<P> Field<P> {
+    /// A stand-alone battle: the Hits each army has suffered so far, the
+    /// Confederates' then the Union's (11.10), from [`Field::start`].
+    pub fn hits_suffered(&self, board: &Board) -> [u32; 2] {
+        let mut hits = [0, 0];
+        for &(i, before) in &self.start {
+            let p = &board.pieces[i];
+            let after = matches!(p.location(), Location::Area(_)).then_some(p.strength);
+            let side = usize::from(p.force.side == Side::Union);
+            hits[side] += steps_lost(before, p.force.reduced.is_some(), after);
+        }
+        hits
+    }
+}
+
 impl<P: Copy + Eq> Field<P> {
     /// An empty sheet for a battle in `area`.
     pub fn new(area: &str, lee: bool, turns: u32) -> Field<P> {
         let cup = SpecialBattlePlan::full_cup();
         Field {
             area: area.to_string(),
-            units: Vec::new(),
+            units: IxVec::new(),
             lee,
             turn: 1,
             turns,
@@ -183,17 +219,21 @@ impl<P: Copy + Eq> Field<P> {
             columns: 6,
             stand_alone: false,
             objectives: Vec::new(),
+            start: Vec::new(),
             terrain_approach: 0,
         }
     }
 
-    pub fn unit_of(&self, piece: usize) -> Option<usize> {
-        self.units.iter().position(|u| u.piece == piece)
+    /// The slot of the counter `piece`, if it is on the sheet.
+    pub fn unit_of(&self, piece: PieceIx) -> Option<Slot> {
+        self.units.position(|u| u.piece == piece)
     }
 
     /// Units of a side, in board (id) order.
-    pub fn side(&self, side: Side) -> impl DoubleEndedIterator<Item = usize> + '_ {
-        (0..self.units.len()).filter(move |&k| self.units[k].side == side)
+    pub fn side(&self, side: Side) -> impl DoubleEndedIterator<Item = Slot> + '_ {
+        self.units
+            .indices()
+            .filter(move |&k| self.units[k].side == side)
     }
 
     /// Whether a side has any unit on the sheet.
@@ -202,8 +242,9 @@ impl<P: Copy + Eq> Field<P> {
     }
 
     /// A side's units at a place.
-    pub fn units_at(&self, at: P, side: Side) -> Vec<usize> {
-        (0..self.units.len())
+    pub fn units_at(&self, at: P, side: Side) -> Vec<Slot> {
+        self.units
+            .indices()
             .filter(|&k| self.units[k].side == side && self.units[k].at == at)
             .collect()
     }
@@ -224,8 +265,7 @@ impl<P: Copy + Eq> Field<P> {
     /// The invariants every sheet shares: no Battle Plan Counter on a Force
     /// in Melee (11.5, A12.2), every unit's counter in the battle's area.
     pub fn units_problem(&self, board: &Board) -> Option<String> {
-        for k in 0..self.units.len() {
-            let u = &self.units[k];
+        for (k, u) in self.units.iter_enumerated() {
             if u.counter.is_some() && self.in_melee(k) {
                 return Some(format!(
                     "{} keeps a Battle Plan Counter in Melee",
@@ -244,24 +284,24 @@ impl<P: Copy + Eq> Field<P> {
     }
 
     /// In Melee combat: enemy Forces at the same place (11.5, A11.5).
-    pub fn in_melee(&self, k: usize) -> bool {
+    pub fn in_melee(&self, k: Slot) -> bool {
         let u = &self.units[k];
         self.any_at(u.at, u.side.other())
     }
 
-    pub fn force_type(&self, k: usize) -> ForceType {
+    pub fn force_type(&self, k: Slot) -> ForceType {
         self.units[k].ty
     }
 
-    pub fn skill(&self, board: &Board, k: usize) -> Skill {
+    pub fn skill(&self, board: &Board, k: Slot) -> Skill {
         board.pieces[self.units[k].piece].force.skill
     }
 
-    pub fn label(&self, board: &Board, k: usize) -> String {
+    pub fn label(&self, board: &Board, k: Slot) -> String {
         board.label(self.units[k].piece)
     }
 
-    pub fn id(&self, k: usize) -> crate::rules::components::Id {
+    pub fn id(&self, k: Slot) -> crate::rules::components::Id {
         self.units[k].id.clone()
     }
 

@@ -8,7 +8,7 @@ use super::{Ending, PreBattle, outweighed, record};
 use crate::campaign::{CounterKind, ForceType, Insight, Side, SpecialRule};
 use crate::chronicle::FaceSet;
 use crate::dice::{Check, pick_logged, roll_check, roll_d10, roll_table};
-use crate::rules::board::{Board, label};
+use crate::rules::board::{Board, PieceIx, label};
 use crate::rules::components::{Location, Strength};
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::{Decision, Interrupt, Request, Situation};
@@ -234,7 +234,7 @@ fn resolve_event(
             let Some(target) = disease_area(ctx, area)? else {
                 return Ok(());
             };
-            let infantry: Vec<usize> = ctx
+            let infantry: Vec<PieceIx> = ctx
                 .board
                 .side_in_area(&target, Side::Confederate)
                 .into_iter()
@@ -386,7 +386,7 @@ fn buy_brigade(ctx: &mut Ctx) -> Result<(), Interrupt> {
         f.side == Side::Confederate && f.kind == Some(CounterKind::Brigade)
     });
     // One choice per kind of Brigade: identical counters are one choice.
-    let mut kinds: Vec<usize> = Vec::new();
+    let mut kinds: Vec<PieceIx> = Vec::new();
     for i in brigades {
         let f = &ctx.board.pieces[i].force;
         if !kinds.iter().any(|&k| {
@@ -515,11 +515,11 @@ pub fn counter_battery_target(cv: u32) -> i32 {
 /// takes no part in the battle (11.11: named Union Forces to the
 /// Reinforcement cup, the others to the Additional Forces cup, Confederate
 /// Forces beside the map). `off` are Forces kept off the sheet.
-pub fn counter_battery_fire(ctx: &mut Ctx, area: &str, off: &[usize]) -> Result<(), Interrupt> {
+pub fn counter_battery_fire(ctx: &mut Ctx, area: &str, off: &[PieceIx]) -> Result<(), Interrupt> {
     if !ctx.board.options.counter_battery {
         return Ok(());
     }
-    let guns = |b: &Board, side: Side| -> Vec<usize> {
+    let guns = |b: &Board, side: Side| -> Vec<PieceIx> {
         b.side_in_area(area, side)
             .into_iter()
             .filter(|p| !off.contains(p) && b.pieces[*p].force.force_type == ForceType::Artillery)
@@ -566,7 +566,7 @@ pub fn counter_battery_fire(ctx: &mut Ctx, area: &str, off: &[usize]) -> Result<
             else {
                 break;
             };
-            let tied: Vec<usize> = targets
+            let tied: Vec<PieceIx> = targets
                 .iter()
                 .copied()
                 .filter(|&p| ctx.board.pieces[p].force.skill == lowest)

@@ -164,6 +164,11 @@ pub struct SheetView {
     /// A stand-alone battle's Union Objective Markers.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub objectives: Vec<Square>,
+    /// A stand-alone battle: the Hits each army has suffered so far, the
+    /// Confederates' then the Union's (11.10: the battle may be won on
+    /// them); none in a campaign battle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hits: Option<[u32; 2]>,
 }
 
 fn six() -> u8 {
@@ -186,6 +191,11 @@ pub struct SheetUnit {
     /// (A12.3).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target: Option<String>,
+    /// The declared target can no longer be struck as declared: the
+    /// Force is not as far from it as its counter needs (driven back, by
+    /// Broken say); it will hold (A12.3).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub aim_lost: bool,
     pub formation: Formation,
     pub reduced: bool,
     pub combat: u32,

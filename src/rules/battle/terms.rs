@@ -39,6 +39,17 @@ pub enum PlanCounter {
 }
 
 impl PlanCounter {
+    /// A12.3: how many Squares from its declared target a Force must
+    /// stand when it acts for this counter to be carried out (Flank
+    /// exactly 2, Rapid Advance exactly 3); none for the others.
+    pub fn aim_distance(self) -> Option<i32> {
+        match self {
+            PlanCounter::Flank => Some(2),
+            PlanCounter::RapidAdvance => Some(3),
+            _ => None,
+        }
+    }
+
     pub const ALL: [PlanCounter; 11] = [
         PlanCounter::AimedVolley,
         PlanCounter::Canister,

@@ -19,6 +19,7 @@ use super::decision::{Decision, Interrupt};
 use super::difficulty::BattleMode;
 use crate::campaign::{ArrivalPlacement, ArrivalWhen, Phase, Side};
 use crate::dice::{Check, roll_check};
+use crate::rules::board::PieceIx;
 use crate::rules::decision::Request;
 
 /// Play one step. Afterwards, check victory and defeat (3.1, 3.2); the
@@ -195,7 +196,7 @@ fn late_arrivals(ctx: &mut Ctx) -> Result<(), Interrupt> {
         if !due {
             continue;
         }
-        let ids: Vec<usize> = la
+        let ids: Vec<PieceIx> = la
             .forces
             .iter()
             .filter_map(|id| ctx.board.index(id))
@@ -343,6 +344,17 @@ fn resolve_battles(ctx: &mut Ctx, step: Step) -> Result<(), Interrupt> {
             ctx.board.area_name(&area),
             outcome.ending.describe()
         );
+        let at = || ctx.board.area_name(&area).to_string();
+        match outcome.ending {
+            _ if ctx.chronicle.is_quiet() => {}
+            Ending::Enveloped { loser } => ctx
+                .chronicle
+                .notice(crate::chronicle::Notice::Enveloped { loser, area: at() }),
+            Ending::Routed { loser } => ctx
+                .chronicle
+                .notice(crate::chronicle::Notice::Routed { loser, area: at() }),
+            _ => {}
+        }
         if outcome.ending == Ending::Encamp {
             ctx.board.progress.encamped.insert(area);
         }

@@ -1,14 +1,18 @@
 //! 9.2 Moves and 15.1 Forced March (with 15.1.1 Jackson's Special Rule).
 
 use crate::campaign::Side;
+use crate::rules::board::PieceIx;
 use crate::rules::components::{Location, Strength};
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::Request;
 use crate::rules::decision::{Decision, Interrupt};
+use crate::rules::ix::IxVec;
 
 /// The player's Mobile Forces on the map, in id order.
-fn mobile_confederates(ctx: &Ctx) -> Vec<usize> {
-    (0..ctx.board.pieces.len())
+fn mobile_confederates(ctx: &Ctx) -> Vec<PieceIx> {
+    ctx.board
+        .pieces
+        .indices()
         .filter(|&i| {
             let p = &ctx.board.pieces[i];
             p.force.side == Side::Confederate
@@ -25,13 +29,13 @@ fn mobile_confederates(ctx: &Ctx) -> Vec<usize> {
 pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
     let rule = if forced { "15.1" } else { "9.2" };
     // By counter index: a Force moves once a step.
-    let mut moved = vec![false; ctx.board.pieces.len()];
+    let mut moved: IxVec<PieceIx, bool> = vec![false; ctx.board.pieces.len()].into();
     let mut lee_moved = false;
     loop {
         let mut options = Vec::new();
         // Optional rule Confederate Groups and Area Group Limit.
         let mut refused = Vec::new();
-        let mut offer = |board: &crate::rules::board::Board, i: usize, to: &str, d: Decision| {
+        let mut offer = |board: &crate::rules::board::Board, i: PieceIx, to: &str, d: Decision| {
             match crate::rules::group_limit::refuses(board, i, to) {
                 Some(why) => refused.push((d, format!("Not to {}: {why}.", board.area_name(to)))),
                 None => options.push(d),

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use crate::campaign::{Order, OrderTarget, OrdersChart, Side, SpecialRule};
 use crate::dice::roll_d10;
-use crate::rules::board::Board;
+use crate::rules::board::{Board, PieceIx};
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::{Decision, Interrupt};
 
@@ -18,7 +18,7 @@ pub struct Group {
     /// The corps id, the Independent Force's id, or `additional-N`.
     pub label: String,
     /// Board indices, in id order.
-    pub members: Vec<usize>,
+    pub members: Vec<PieceIx>,
 }
 
 /// 16.3.2–16.3.3: form the groups of each area. Named Forces group by corps
@@ -40,9 +40,9 @@ pub type JoinChoice<'a> = dyn FnMut(&Board, &[Group], &[usize]) -> Result<usize,
 pub fn form_groups(board: &Board, choose: &mut JoinChoice) -> Result<Vec<Group>, Interrupt> {
     let max = board.campaign.union_group_maximum as usize;
     // Per area: named Forces by corps (or Independent id), then the rest.
-    type AreaForces = (BTreeMap<String, Vec<usize>>, Vec<usize>);
+    type AreaForces = (BTreeMap<String, Vec<PieceIx>>, Vec<PieceIx>);
     let mut by_area: BTreeMap<String, AreaForces> = BTreeMap::new();
-    for (i, p) in board.pieces.iter().enumerate() {
+    for (i, p) in board.pieces.iter_enumerated() {
         let Some(area) = p.location().area() else {
             continue;
         };

@@ -1,5 +1,6 @@
 //! 15.3–15.6 Confederate Resupply and 18.0–18.3 Union Resupply.
 
+use crate::rules::board::PieceIx;
 use crate::rules::decision::Request;
 use std::collections::BTreeSet;
 
@@ -78,7 +79,7 @@ pub fn confederate(ctx: &mut Ctx) -> Result<(), Interrupt> {
             .filter(|a| ctx.board.has_side(a, Side::Confederate))
             .cloned()
             .collect();
-        let mut kinds: Vec<usize> = Vec::new();
+        let mut kinds: Vec<PieceIx> = Vec::new();
         for i in ctx.board.in_pile(&Location::ConfederateAvailable, |f| {
             f.side == Side::Confederate
         }) {
@@ -226,6 +227,8 @@ fn resupply_available(ctx: &mut Ctx, side: Side) -> Result<bool, Interrupt> {
                 Side::Union => ctx.board.cp.union,
             }
         );
+        ctx.chronicle
+            .notice(crate::chronicle::Notice::ResupplyClosed { side });
         return Ok(false);
     }
     Ok(true)
@@ -235,7 +238,10 @@ fn resupply_available(ctx: &mut Ctx, side: Side) -> Result<bool, Interrupt> {
 /// Additional Forces.
 fn union_spend(ctx: &mut Ctx) -> Result<(), Interrupt> {
     // 18.1 Refit, highest Skill Level first.
-    let mut reduced: Vec<usize> = (0..ctx.board.pieces.len())
+    let mut reduced: Vec<PieceIx> = ctx
+        .board
+        .pieces
+        .indices()
         .filter(|&i| {
             let p = &ctx.board.pieces[i];
             p.force.side == Side::Union
@@ -526,7 +532,7 @@ fn buy_from_cup(
     }
 }
 
-fn random_union_area(ctx: &mut Ctx, i: usize) -> Result<Option<String>, Interrupt> {
+fn random_union_area(ctx: &mut Ctx, i: PieceIx) -> Result<Option<String>, Interrupt> {
     let mut held = ctx.board.held_areas(Side::Union);
     if held.is_empty() {
         note!(
@@ -553,7 +559,7 @@ fn random_union_area(ctx: &mut Ctx, i: usize) -> Result<Option<String>, Interrup
 /// 18.1/18.2: a Reinforcement goes with its corps when it can (a random one
 /// of the Union-Held areas holding Forces of its corps), else to a random
 /// Union-Held area.
-fn reinforcement_area(ctx: &mut Ctx, i: usize) -> Result<Option<String>, Interrupt> {
+fn reinforcement_area(ctx: &mut Ctx, i: PieceIx) -> Result<Option<String>, Interrupt> {
     if let Some(corps) = ctx.board.pieces[i].force.corps.clone() {
         let mut with_corps: Vec<String> =
             ctx.board
@@ -578,7 +584,7 @@ fn reinforcement_area(ctx: &mut Ctx, i: usize) -> Result<Option<String>, Interru
     random_union_area(ctx, i)
 }
 
-fn place_union(ctx: &mut Ctx, i: usize, area: &str, what: &str, rule: &str) {
+fn place_union(ctx: &mut Ctx, i: PieceIx, area: &str, what: &str, rule: &str) {
     // 16.3.3's exception: a Reinforcement rejoins its corps group even
     // when the group already holds the maximum.
     let max = ctx.board.campaign.union_group_maximum as usize;

@@ -7,6 +7,7 @@
 
 pub mod changes;
 mod odds;
+mod route;
 pub mod sheet;
 mod stand_alone;
 mod union_turn;
@@ -14,6 +15,7 @@ mod words;
 
 pub use changes::{Change, Positions, changes};
 pub use odds::BattleOdds;
+pub use route::{Route, order_route, route};
 pub use stand_alone::StandAloneView;
 pub use union_turn::{Section, union_turn_sections};
 pub use words::{default_plan, word};
@@ -182,6 +184,86 @@ pub struct Choice {
     /// The answer loses the campaign, and why: it leaves Robert E. Lee in
     /// an area without Confederate Forces at the end of the Moves (3.2).
     pub loses_campaign: Option<String>,
+    /// What the answer commits that Undo does not give back.
+    pub commits: Commits,
+}
+
+/// What an answer commits that Undo does not give back: the window's keys
+/// take no such answer without the player's confirmation, and the answers
+/// of one kind keep their own place in the decision panel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Commits {
+    /// The rules ask again before they play on (a move, a purchase, a
+    /// Battle Plan Counter, a Force placed, an Insight chosen): while the
+    /// step has rolled no die, Undo gives it back.
+    Nothing,
+    /// The rules play on after it: they roll dice, or the step ends.
+    Dice,
+    /// A Scout is discarded (10.2.2, 11.2.1, 12.1.1, 14.0.1, 16.3.1).
+    Scout,
+}
+
+/// The consequential events the chronicle told from entry `from` on (a
+/// Resupply step closed, a Scout lost, an Envelopment, a Rout), worded
+/// for the decision panel of the step they affect.
+pub fn notices(chronicle: &crate::chronicle::Chronicle, from: usize) -> Vec<String> {
+    use crate::chronicle::Notice;
+    chronicle
+        .notices_since(from)
+        .map(|n| match n {
+            Notice::ResupplyClosed { side: Side::Confederate } => {
+                "Your Resupply is closed (O15.3): no Command Points may be spent this phase; they are kept.".to_string()
+            }
+            Notice::ResupplyClosed { side: Side::Union } => {
+                "The Union Resupply is closed (O15.3): it spends no Command Points this phase.".to_string()
+            }
+            Notice::ScoutNegated { what } => format!(
+                "A Scout is lost: the Union cavalry's Saving Throw negated it ({what}; Union Cavalry Corps)."
+            ),
+            Notice::Enveloped { loser, area } => format!(
+                "The {} were Enveloped and destroyed at {area} (10.2.9).",
+                loser.army()
+            ),
+            Notice::Routed { loser, area } => {
+                format!("The {} Routed at {area} (14.5).", loser.army())
+            }
+        })
+        .collect()
+}
+
+/// What answering `d` commits (see [`Commits`]).
+pub fn commits(d: &Decision) -> Commits {
+    use Decision as D;
+    match d {
+        D::RerollFogOfWar
+        | D::RerollOrders
+        | D::ModifyOrders { .. }
+        | D::RerollInsight
+        | D::RemoveSpecialPlan { .. }
+        | D::ClearOrders { .. } => Commits::Scout,
+        D::MoveForce { .. }
+        | D::JacksonMarch { .. }
+        | D::MoveLee { .. }
+        | D::PlaceArrival { .. }
+        | D::Refit { .. }
+        | D::Purchase { .. }
+        | D::BuyScout
+        | D::BuyBrigade { .. }
+        | D::ChooseInsight { .. }
+        | D::ScreenWith { .. }
+        | D::NoScreen
+        | D::TerrainRegion { .. }
+        | D::PlaceForce { .. }
+        | D::PlaceOnSquare { .. }
+        | D::EntrenchOn { .. }
+        | D::Duration { .. }
+        | D::AssignPlan { .. }
+        | D::HoldFormationCounter
+        | D::TakeBackPlan { .. }
+        | D::UseFormationCounter
+        | D::FormationChange { .. } => Commits::Nothing,
+        _ => Commits::Dice,
+    }
 }
 
 impl RequestView {
@@ -238,6 +320,16 @@ impl RequestView {
 
     pub fn choice(&self, d: &Decision) -> Option<&Choice> {
         self.choices.iter().find(|c| c.decision == *d)
+    }
+
+    /// The question is whether to discard a Scout (keep a roll or roll
+    /// again, take a plan out of the cup or keep the Scouts: 10.2.2,
+    /// 12.1.1, 14.0.1, 16.3.1). Clear Orders (11.2.1) is one answer among
+    /// the Battle Plan assignment's, not such a question.
+    pub fn scout_choice(&self) -> bool {
+        self.choices.iter().any(|c| {
+            c.commits == Commits::Scout && !matches!(c.decision, Decision::ClearOrders { .. })
+        })
     }
 
     /// 9.2: ending the Moves while Forces that could move have not, asked
@@ -450,6 +542,7 @@ fn choice(board: &Board, step: Option<Step>, d: &Decision) -> Choice {
         starts_battle,
         odds,
         loses_campaign: leaves_lee_alone(board, d),
+        commits: commits(d),
     }
 }
 

@@ -3,17 +3,15 @@
 //! left (10.2.10), Prepare, counters taken back until Done, the Formation
 //! counter (12.3.7) and Clear Orders by Scout (11.2.1).
 
-use bevy::prelude::MessageWriter;
 use bevy_egui::egui::{self, RichText};
 
-use super::shared::send;
+use crate::app::answer::Answerer;
 use crate::app::battle::BattleScreen;
 use crate::campaign::Side;
 use crate::rules::battle::record::{SheetUnit, SheetView};
 use crate::rules::battle::terms::PlanCounter;
 use crate::rules::board::{Board, label};
-use crate::rules::decision::{Decision, Request};
-use crate::rules::sequence::Decide;
+use crate::rules::decision::Decision;
 
 /// 12.2: each Confederate Force with the counters it may take now (the
 /// others say why on hover), the counters left, Prepare, the Formation
@@ -21,12 +19,12 @@ use crate::rules::sequence::Decide;
 pub(super) fn assignment(
     ui: &mut egui::Ui,
     board: &Board,
-    r: &Request,
     sheet: Option<&SheetView>,
     screen: &mut BattleScreen,
-    decide: &mut MessageWriter<Decide>,
+    a: &mut Answerer,
 ) {
     let Some(sheet) = sheet else { return };
+    let r = &a.view.request;
     let left = sheet.quantity.saturating_sub(sheet.assigned);
     pick_default(screen, sheet);
     ui.label(
@@ -38,21 +36,17 @@ pub(super) fn assignment(
     );
     ui.label(RichText::new("Click a Force on the sheet or below; a Force without a counter uses a Default Battle Plan (12.4).").size(11.0));
     let hold = Decision::HoldFormationCounter;
-    if r.options.contains(&hold)
-        && ui
-            .button("Formation counter beside the sheet")
+    if r.options.contains(&hold) {
+        a.button(ui, &hold, "Formation counter beside the sheet")
             .on_hover_text(format!(
                 "{} ({})",
                 PlanCounter::Formation.summary(),
                 PlanCounter::Formation.rule()
-            ))
-            .clicked()
-    {
-        send(decide, &hold);
+            ));
     }
     egui::ScrollArea::vertical()
         .id_salt("assignment")
-        .max_height(ui.available_height() - 60.0)
+        .max_height((ui.available_height() - 170.0).max(120.0))
         .show(ui, |ui| {
             for u in sheet.units.iter().filter(|u| u.side == Side::Confederate) {
                 let name = board.piece(&u.force).map_or(u.force.clone(), label);
@@ -78,30 +72,23 @@ pub(super) fn assignment(
                     continue;
                 }
                 ui.indent(("assign", &u.force), |ui| {
-                    counters_for(ui, board, r, u, left, decide);
+                    counters_for(ui, board, u, left, a);
                 });
             }
         });
     ui.separator();
-    if ui
-        .button(RichText::new("Done: the Union draws and the turn is resolved (Enter)").strong())
-        .clicked()
-    {
-        send(decide, &Decision::EndAssign);
-    }
+    a.button(
+        ui,
+        &Decision::EndAssign,
+        "Done: the Union draws and the turn is resolved",
+    );
 }
 
 /// The picked Force's choices (12.2): every Battle Plan Counter, those it
 /// may not take now saying why; a counter given this turn taken back
 /// (R-12.2-back); Clear Orders for a Scout (11.2.1).
-fn counters_for(
-    ui: &mut egui::Ui,
-    board: &Board,
-    r: &Request,
-    u: &SheetUnit,
-    left: u32,
-    decide: &mut MessageWriter<Decide>,
-) {
+fn counters_for(ui: &mut egui::Ui, board: &Board, u: &SheetUnit, left: u32, a: &mut Answerer) {
+    let r = &a.view.request;
     for plan in PlanCounter::ALL {
         let d = Decision::AssignPlan {
             force: u.force.as_str().into(),
@@ -114,7 +101,11 @@ fn counters_for(
             .map(|(_, w)| w.clone());
         let legal = r.options.contains(&d);
         let text = format!("{} ({})", plan.name(), plan.rule());
-        let resp = ui.add_enabled(legal, egui::Button::new(text));
+        let resp = if legal {
+            a.button(ui, &d, text)
+        } else {
+            ui.add_enabled(false, egui::Button::new(text))
+        };
         let resp = if legal {
             resp.on_hover_text(plan.summary())
         } else {
@@ -126,9 +117,7 @@ fn counters_for(
                 }
             }))
         };
-        if resp.clicked() {
-            send(decide, &d);
-        }
+        let _ = resp;
     }
     // 12.2 (R-12.2-back): a counter given this turn comes back
     // until Done.
@@ -137,25 +126,17 @@ fn counters_for(
         .iter()
         .filter(|d| matches!(d, Decision::TakeBackPlan { force, .. } if force.as_str() == u.force))
     {
-        if let Decision::TakeBackPlan { plan, .. } = d
-            && ui
-                .button(format!("Take {} back", plan.name()))
-                .on_hover_text("Until Done, a counter given this turn may be taken back; its place in the quantity is free again (R-12.2-back).")
-                .clicked()
-        {
-            send(decide, d);
+        if let Decision::TakeBackPlan { plan, .. } = d {
+            a.button(ui, d, format!("Take {} back", plan.name()))
+                .on_hover_text("Until Done, a counter given this turn may be taken back; its place in the quantity is free again (R-12.2-back).");
         }
     }
     let clear = Decision::ClearOrders {
         force: u.force.as_str().into(),
     };
-    if r.options.contains(&clear)
-        && ui
-            .button(format!("Clear Orders: discard a Scout ({} left)", board.scouts.available))
-            .on_hover_text("11.2.1: no Activation roll for this Force's Battle Plan Counter this turn; without a counter, Clear Orders for up to three Forces' Default Battle Plans.")
-            .clicked()
-    {
-        send(decide, &clear);
+    if r.options.contains(&clear) {
+        a.button(ui, &clear, format!("Clear Orders: discard a Scout ({} left)", board.scouts.available))
+            .on_hover_text("11.2.1: no Activation roll for this Force's Battle Plan Counter this turn; without a counter, Clear Orders for up to three Forces' Default Battle Plans.");
     }
 }
 

@@ -2,23 +2,17 @@
 //! Values against their 3:1 lines and the choices (fight on, retreat,
 //! Rejoin, a column shift), each explained on hover.
 
-use bevy::prelude::MessageWriter;
-use bevy_egui::egui::{self, RichText};
+use bevy_egui::egui::RichText;
 
 use super::pre_battle::envelopment_bars;
-use super::shared::send;
+use crate::app::answer::Answerer;
 use crate::rules::board::Board;
-use crate::rules::decision::{Decision, Request};
-use crate::rules::sequence::Decide;
+use crate::rules::decision::Decision;
 
 /// Between battle turns and at Rejoin: the Combat Values against their 3:1
 /// lines, and the choices.
-pub(super) fn between_turns(
-    ui: &mut egui::Ui,
-    board: &Board,
-    r: &Request,
-    decide: &mut MessageWriter<Decide>,
-) {
+pub(super) fn between_turns(ui: &mut bevy_egui::egui::Ui, board: &Board, a: &mut Answerer) {
+    let r = &a.view.request;
     if let Some(s) = r.situation {
         envelopment_bars(ui, s.confederate_combat, s.union_combat);
         ui.label(
@@ -40,12 +34,7 @@ pub(super) fn between_turns(
             }
             _ => "One column shift on the Battle Resolution Table, once in the battle (10.2.5).",
         };
-        if ui
-            .button(crate::rules::view::word(board, d))
-            .on_hover_text(tip)
-            .clicked()
-        {
-            send(decide, d);
-        }
+        a.button(ui, d, crate::rules::view::word(board, d))
+            .on_hover_text(tip);
     }
 }

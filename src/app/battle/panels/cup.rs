@@ -1,22 +1,20 @@
 //! The cup before a battle (14.0.1): the Special Battle Plan counters in
 //! it with their counts, each one the player may take out for a Scout.
 
-use bevy::prelude::MessageWriter;
 use bevy_egui::egui::{self, RichText};
 
-use super::shared::send;
+use crate::app::answer::Answerer;
 use crate::rules::battle::record::{BattleRecord, EventKind};
 use crate::rules::components::SpecialBattlePlan;
-use crate::rules::decision::{Decision, Request};
-use crate::rules::sequence::Decide;
+use crate::rules::decision::Decision;
 
-/// 14.0.1: the cup's counters with their counts, each removable for a Scout.
-pub(super) fn cup_removals(
-    ui: &mut egui::Ui,
-    r: &Request,
-    b: Option<&BattleRecord>,
-    decide: &mut MessageWriter<Decide>,
-) {
+/// 14.0.1: "Keep my Scouts" first, where the answers start, then the
+/// cup's counters with their counts; those a Scout may take out are
+/// offered at the panel's foot, with the Scouts.
+pub(super) fn cup_removals(ui: &mut egui::Ui, b: Option<&BattleRecord>, a: &mut Answerer) {
+    let r = a.view;
+    a.button(ui, &Decision::EndRemovals, "Keep my Scouts");
+    ui.add_space(4.0);
     let cup: Vec<SpecialBattlePlan> = b
         .and_then(|b| {
             b.events.iter().rev().find_map(|e| match &e.kind {
@@ -35,23 +33,16 @@ pub(super) fn cup_removals(
         let n = cup.iter().filter(|q| **q == p).count();
         let d = Decision::RemoveSpecialPlan { plan: p };
         let text = format!("{} ×{n}", p.name());
-        if r.options.contains(&d) {
-            if ui
-                .button(format!("Take out {text}"))
-                .on_hover_text(format!("{} ({}): {}", p.name(), p.rule(), p.effect()))
-                .clicked()
-            {
-                send(decide, &d);
-            }
+        let removable = r.request.options.contains(&d);
+        ui.label(if removable {
+            format!("{text} (a Scout takes it out)")
         } else {
-            ui.label(text);
-        }
+            text
+        })
+        .on_hover_text(format!("{} ({}): {}", p.name(), p.rule(), p.effect()));
     }
     ui.label(
         RichText::new("Each costs a Scout and keeps that plan out for this battle only (14.0.1).")
             .size(11.0),
     );
-    if ui.button("Keep my Scouts (Enter)").clicked() {
-        send(decide, &Decision::EndRemovals);
-    }
 }

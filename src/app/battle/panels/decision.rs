@@ -5,27 +5,27 @@
 //! where a choice commits the battle. Only the rules' legal options are
 //! offered.
 
-use bevy::prelude::MessageWriter;
-use bevy_egui::egui::{self, RichText};
+use bevy_egui::egui;
 
-use super::shared::{RED, send};
+use super::shared::RED;
 use super::{assignment, between, cup, insights, march, order, placement, set_up, targets};
+use crate::app::answer::Answerer;
 use crate::app::battle::BattleScreen;
 use crate::rules::battle::record::{BattleRecord, EventKind, SheetView};
 use crate::rules::board::Board;
 use crate::rules::decision::{Decision, Request};
-use crate::rules::sequence::Decide;
 
-/// The decision panel during a battle. Returns false when the request is
-/// not one this panel lays out (the generic list then shows it).
+/// The decision panel during a battle, below the question. Returns false
+/// when the request is not one this panel lays out (the generic list then
+/// shows it). The answers go through `a` (marked for Enter, confirmed
+/// when the rules ask); a Scout's answers stand at the panel's foot.
 pub fn decision(
     ui: &mut egui::Ui,
     board: &Board,
-    r: &Request,
     b: Option<&BattleRecord>,
     sheet: Option<&SheetView>,
     screen: &mut BattleScreen,
-    decide: &mut MessageWriter<Decide>,
+    a: &mut Answerer,
     advisor: &crate::app::advisor::Advisor,
 ) -> bool {
     let has_cup = b.is_some_and(|b| {
@@ -33,16 +33,16 @@ pub fn decision(
             .iter()
             .any(|e| matches!(e.kind, EventKind::Cup { .. }))
     });
+    let r = &a.view.request;
     let Some(layout) = layout(r, sheet.is_some(), has_cup) else {
         return false;
     };
-    ui.label(RichText::new(format!("({}) {}", r.rule, r.prompt)).strong());
     match layout {
-        Layout::SetUp => set_up::set_up(ui, board, r, screen, decide),
-        Layout::Squares => march::march_into(ui, board, r, sheet, decide),
-        Layout::Target => targets::targets(ui, board, r, sheet, decide),
+        Layout::SetUp => set_up::set_up(ui, board, screen, a),
+        Layout::Squares => march::march_into(ui, board, sheet, a),
+        Layout::Target => targets::targets(ui, board, sheet, a),
         Layout::Assign => {
-            assignment::assignment(ui, board, r, sheet, screen, decide);
+            assignment::assignment(ui, board, sheet, screen, a);
             crate::app::advisor::show(
                 ui,
                 advisor,
@@ -50,30 +50,25 @@ pub fn decision(
                 "the battle if these counters are committed",
             );
         }
-        Layout::Act => order::order_of_resolution(ui, board, r, sheet, screen, decide),
-        Layout::Place => placement::placement(ui, r, decide),
-        Layout::Cup => cup::cup_removals(ui, r, b, decide),
-        Layout::Insights => insights::insights(ui, r, decide),
+        Layout::Act => order::order_of_resolution(ui, board, sheet, screen, a),
+        Layout::Place => placement::placement(ui, a),
+        Layout::Cup => cup::cup_removals(ui, b, a),
+        Layout::Insights => insights::insights(ui, a),
         Layout::Fog => {
+            // Keep first, where the answers start; the re-roll is at the
+            // panel's foot with the Scouts.
+            a.button(
+                ui,
+                &Decision::AcceptFogOfWar,
+                format!("Keep this roll — Scouts left {}", board.scouts.available),
+            );
             ui.colored_label(
                 RED,
-                "A re-roll costs a Scout and there is no going back to this roll (10.2.2).",
+                "A re-roll costs a Scout and there is no going back to this roll (10.2.2): at the foot of this panel.",
             );
-            if ui
-                .button(format!(
-                    "Keep this roll (Enter) — Scouts left {}",
-                    board.scouts.available
-                ))
-                .clicked()
-            {
-                send(decide, &Decision::AcceptFogOfWar);
-            }
-            if ui.button("Discard a Scout and roll again").clicked() {
-                send(decide, &Decision::RerollFogOfWar);
-            }
         }
         Layout::Between => {
-            between::between_turns(ui, board, r, decide);
+            between::between_turns(ui, board, a);
             for (d, what) in [
                 (Decision::FightOn, "the battle if you fight on"),
                 (Decision::Rejoin, "the battle if you Rejoin"),

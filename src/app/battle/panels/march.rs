@@ -1,16 +1,14 @@
 //! A March or Retreat into a Square (A11.0, A12.4): every Square offered,
 //! each entered into a Union Force's a Shock attack (A11.4).
 
-use bevy::prelude::MessageWriter;
 use bevy_egui::egui::{self, RichText};
 
-use super::shared::send;
+use crate::app::answer::Answerer;
 use crate::campaign::Side;
 use crate::rules::battle::ground::Square;
 use crate::rules::battle::record::SheetView;
 use crate::rules::board::{Board, label};
-use crate::rules::decision::{Decision, Request};
-use crate::rules::sequence::Decide;
+use crate::rules::decision::Decision;
 
 /// What stands in a Square of the sheet, in words.
 fn in_square(board: &Board, sheet: Option<&SheetView>, at: Square) -> Option<String> {
@@ -26,12 +24,12 @@ fn in_square(board: &Board, sheet: Option<&SheetView>, at: Square) -> Option<Str
 pub(super) fn march_into(
     ui: &mut egui::Ui,
     board: &Board,
-    r: &Request,
     sheet: Option<&SheetView>,
-    decide: &mut MessageWriter<Decide>,
+    a: &mut Answerer,
 ) {
+    let r = a.view;
     ui.label(RichText::new("Click a highlighted Square on the sheet, or:").size(11.0));
-    for d in &r.options {
+    for d in &r.request.options {
         let Decision::MarchInto { square } = d else {
             continue;
         };
@@ -45,8 +43,6 @@ pub(super) fn march_into(
                 format!("An empty Square ({}).", square.region().name()),
             ),
         };
-        if ui.button(text).on_hover_text(tip).clicked() {
-            send(decide, d);
-        }
+        a.button(ui, d, text).on_hover_text(tip);
     }
 }

@@ -2,37 +2,35 @@
 //! at a time with its choices: its counter, or the legal Default Battle
 //! Plans (12.4), and the Formation counter (12.3.7).
 
-use bevy::prelude::MessageWriter;
 use bevy_egui::egui::{self, RichText};
 
-use super::shared::send;
+use crate::app::answer::Answerer;
 use crate::app::battle::BattleScreen;
 use crate::rules::battle::record::{SheetUnit, SheetView};
 use crate::rules::battle::terms::PlanCounter;
 use crate::rules::board::{Board, label};
-use crate::rules::decision::{Decision, Request};
-use crate::rules::sequence::Decide;
+use crate::rules::decision::Decision;
 
 /// 14.4: the player picks who acts next and, without a counter, its Default
 /// Battle Plan (only the legal ones).
 pub(super) fn order_of_resolution(
     ui: &mut egui::Ui,
     board: &Board,
-    r: &Request,
     sheet: Option<&SheetView>,
     screen: &mut BattleScreen,
-    decide: &mut MessageWriter<Decide>,
+    a: &mut Answerer,
 ) {
-    if r.options.contains(&Decision::UseFormationCounter)
-        && ui
-            .button("Use the Formation counter now (12.3.7)")
-            .on_hover_text(PlanCounter::Formation.summary())
-            .clicked()
-    {
-        send(decide, &Decision::UseFormationCounter);
+    let r = a.view;
+    if r.request.options.contains(&Decision::UseFormationCounter) {
+        a.button(
+            ui,
+            &Decision::UseFormationCounter,
+            "Use the Formation counter now (12.3.7)",
+        )
+        .on_hover_text(PlanCounter::Formation.summary());
     }
     let mut forces: Vec<String> = Vec::new();
-    for d in &r.options {
+    for d in &r.request.options {
         if let Decision::Act { force, .. } = d
             && !forces.iter().any(|f| f == force)
         {
@@ -72,7 +70,7 @@ pub(super) fn order_of_resolution(
                 if !picked {
                     continue;
                 }
-                ui.indent(("act", &f), |ui| orders_of(ui, board, r, &f, unit, decide));
+                ui.indent(("act", &f), |ui| orders_of(ui, board, &f, unit, a));
             }
         });
 }
@@ -82,12 +80,12 @@ pub(super) fn order_of_resolution(
 fn orders_of(
     ui: &mut egui::Ui,
     board: &Board,
-    r: &Request,
     f: &str,
     unit: Option<&SheetUnit>,
-    decide: &mut MessageWriter<Decide>,
+    a: &mut Answerer,
 ) {
-    for d in &r.options {
+    let r = a.view;
+    for d in &r.request.options {
         let Decision::Act { force, plan } = d else {
             continue;
         };
@@ -107,8 +105,6 @@ fn orders_of(
                 "A Default Battle Plan (12.4).".to_string(),
             ),
         };
-        if ui.button(text).on_hover_text(tip).clicked() {
-            send(decide, d);
-        }
+        a.button(ui, d, text).on_hover_text(tip);
     }
 }

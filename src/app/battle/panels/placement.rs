@@ -2,17 +2,16 @@
 //! placed, every legal Region and Formation (Artillery always in Line,
 //! 10.3).
 
-use bevy::prelude::MessageWriter;
 use bevy_egui::egui::{self, RichText};
 
-use super::shared::send;
+use crate::app::answer::Answerer;
 use crate::rules::battle::ground::Region;
 use crate::rules::battle::terms::Formation;
-use crate::rules::decision::{Decision, Request};
-use crate::rules::sequence::Decide;
+use crate::rules::decision::Decision;
 
 /// 10.2.16: the Force being placed, every legal Region and Formation.
-pub(super) fn placement(ui: &mut egui::Ui, r: &Request, decide: &mut MessageWriter<Decide>) {
+pub(super) fn placement(ui: &mut egui::Ui, a: &mut Answerer) {
+    let r = &a.view.request;
     egui::Grid::new("placement").show(ui, |ui| {
         ui.label("");
         ui.label(RichText::new("Line (—)").strong());
@@ -37,9 +36,7 @@ pub(super) fn placement(ui: &mut egui::Ui, r: &Request, decide: &mut MessageWrit
                     |d| matches!(d, Decision::PlaceForce { formation, .. } if *formation == f),
                 ) {
                     Some(d) => {
-                        if ui.button("Place").clicked() {
-                            send(decide, d);
-                        }
+                        a.button(ui, d, "Place");
                     }
                     None => {
                         ui.label("—")

@@ -83,9 +83,7 @@ fn fog_of_war(ui: &mut egui::Ui, b: &BattleRecord, rolls: &[(UnionLevel, u32)]) 
             earlier.join(", then ")
         ));
     }
-    egui::Grid::new(("fog", b.id))
-        .striped(true)
-        .show(ui, |ui| fog_table(ui, b, level, die));
+    fog_table(ui, b, level, die);
     if !crate::app::battle::on_sheet(b.mode) {
         ui.label(
             RichText::new(
@@ -99,11 +97,19 @@ fn fog_of_war(ui: &mut egui::Ui, b: &BattleRecord, rolls: &[(UnionLevel, u32)]) 
 
 /// The Fog of War table of `level` (10.2.7), the row of `die` highlighted;
 /// off the sheet, each row's battle turns as Quick battles shorten them.
+/// A row a line: the roll and the turns in narrow columns of their own,
+/// the event wrapped in the width left (the decision panel is narrow).
 fn fog_table(ui: &mut egui::Ui, b: &BattleRecord, level: UnionLevel, die: u32) {
-    ui.label(RichText::new("d10").strong());
-    ui.label(RichText::new("Turns").strong());
-    ui.label(RichText::new("Event").strong());
-    ui.end_row();
+    let on_sheet = crate::app::battle::on_sheet(b.mode);
+    let (roll_w, turns_w) = (34.0, if on_sheet { 40.0 } else { 52.0 });
+    let cell = |ui: &mut egui::Ui, w: f32, t: RichText| {
+        ui.add_sized([w, 16.0], egui::Label::new(t));
+    };
+    ui.horizontal_top(|ui| {
+        cell(ui, roll_w, RichText::new("d10").strong());
+        cell(ui, turns_w, RichText::new("Turns").strong());
+        ui.label(RichText::new("Event").strong());
+    });
     let mut d = 1;
     while d <= 10 {
         let row = fog::lookup(level, d);
@@ -121,8 +127,7 @@ fn fog_table(ui: &mut egui::Ui, b: &BattleRecord, level: UnionLevel, die: u32) {
         } else {
             format!("{}–{}", row.from, row.to)
         };
-        ui.label(text(span));
-        let turns = if crate::app::battle::on_sheet(b.mode) {
+        let turns = if on_sheet {
             row.battle_turns.to_string()
         } else {
             format!(
@@ -131,15 +136,17 @@ fn fog_table(ui: &mut egui::Ui, b: &BattleRecord, level: UnionLevel, die: u32) {
                 row.battle_turns.saturating_sub(2).max(1)
             )
         };
-        ui.label(text(turns));
         let color = if row.event.favours_confederates() {
             Color32::from_gray(60)
         } else {
             BLUE
         };
-        let event = row.event.text_in(!crate::app::battle::on_sheet(b.mode));
-        ui.label(text(event.to_string()).color(color));
-        ui.end_row();
+        let event = row.event.text_in(!on_sheet);
+        ui.horizontal_top(|ui| {
+            cell(ui, roll_w, text(span));
+            cell(ui, turns_w, text(turns));
+            ui.add(egui::Label::new(text(event.to_string()).color(color)).wrap());
+        });
         d = row.to + 1;
     }
 }
@@ -189,4 +196,54 @@ pub fn envelopment_bars(ui: &mut egui::Ui, c: u32, u: u32) {
         ))
         .size(11.0),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::campaign::Side;
+    use crate::rules::battle::record::BattleEvent;
+    use crate::rules::difficulty::BattleMode;
+
+    /// The Fog of War table in the decision panel's width: a row a line or
+    /// two, never one word a line (the whole table well under 400 points
+    /// high at 290 wide).
+    #[test]
+    fn the_fog_of_war_table_reads_in_a_narrow_panel() {
+        let b = BattleRecord {
+            id: 1,
+            area: "glendale".into(),
+            area_name: "Glendale".into(),
+            mode: BattleMode::Basic,
+            attacker: Side::Confederate,
+            campaign_turn: 1,
+            events: vec![BattleEvent {
+                chronicle_len: 1,
+                kind: EventKind::FogOfWar {
+                    level: UnionLevel::Regular,
+                    die: 10,
+                    battle_turns: 3,
+                    event: String::new(),
+                },
+            }],
+            ending: None,
+        };
+        let ctx = egui::Context::default();
+        let mut height = 0.0;
+        let raw = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(290.0, 2000.0),
+            )),
+            ..Default::default()
+        };
+        let mut out = ctx.run_ui(raw, |ui| {
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+            let top = ui.cursor().top();
+            pre_battle(ui, &b, 1);
+            height = ui.cursor().top() - top;
+        });
+        out.textures_delta.clear();
+        assert!(height > 100.0 && height < 400.0, "{height}");
+    }
 }

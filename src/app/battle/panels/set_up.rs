@@ -2,17 +2,15 @@
 //! the Force being set up, Row by Row as on the sheet (a click here is a
 //! click on the sheet), then the Formations offered in the Square picked.
 
-use bevy::prelude::MessageWriter;
 use bevy_egui::egui::{self, RichText};
 
-use super::shared::send;
+use crate::app::answer::Answerer;
 use crate::app::battle::BattleScreen;
 use crate::app::battle::sheet::Offer;
 use crate::rules::battle::ground::Square;
 use crate::rules::battle::terms::Formation;
 use crate::rules::board::{Board, label};
 use crate::rules::decision::{Decision, Request};
-use crate::rules::sequence::Decide;
 
 /// A10.2.14: the Force being set up on the Advanced sheet. Every Square
 /// offered, Row by Row as on the sheet (a click here is a click on the
@@ -20,10 +18,11 @@ use crate::rules::sequence::Decide;
 pub(super) fn set_up(
     ui: &mut egui::Ui,
     board: &Board,
-    r: &Request,
     screen: &mut BattleScreen,
-    decide: &mut MessageWriter<Decide>,
+    a: &mut Answerer,
 ) {
+    let r = a.view.request.clone();
+    let r = &r;
     let offer = crate::app::battle::offer_for(r, screen.square);
     let name = r
         .options
@@ -43,7 +42,7 @@ pub(super) fn set_up(
     );
     egui::Grid::new("set-up-squares")
         .spacing([4.0, 4.0])
-        .show(ui, |ui| offered_squares(ui, r, &offer, screen, decide));
+        .show(ui, |ui| offered_squares(ui, r, &offer, screen, a));
     if let Some((s, formations)) = &offer.chosen {
         ui.horizontal(|ui| {
             ui.label(RichText::new(format!("Square {}:", s.name())).strong());
@@ -54,10 +53,9 @@ pub(super) fn set_up(
                 };
                 if let Some(d) = r.options.iter().find(|d| {
                     matches!(d, Decision::PlaceOnSquare { square, formation, .. } if square == s && formation == f)
-                }) && ui.button(text).clicked()
+                }) && a.button(ui, d, text).clicked()
                 {
                     screen.square = None;
-                    send(decide, d);
                 }
             }
         });
@@ -72,7 +70,7 @@ fn offered_squares(
     r: &Request,
     offer: &Offer,
     screen: &mut BattleScreen,
-    decide: &mut MessageWriter<Decide>,
+    a: &mut Answerer,
 ) {
     for row in 0..i32::from(Square::ROWS) {
         let here: Vec<Square> = Square::all_on(Square::MAX_COLUMNS)
@@ -94,14 +92,17 @@ fn offered_squares(
             match here.iter().find(|s| s.column() == column) {
                 Some(&s) => {
                     let chosen = screen.square == Some(s);
-                    if ui.selectable_label(chosen, s.name()).clicked() {
+                    if ui
+                        .add_enabled(a.ready, egui::Button::selectable(chosen, s.name()))
+                        .clicked()
+                    {
                         let input = crate::app::battle::sheet::SheetInput {
                             square: Some(s),
                             ..Default::default()
                         };
                         if let Some(d) = crate::app::battle::answer(&input, r, screen) {
                             screen.square = None;
-                            send(decide, &d);
+                            a.send(&d);
                         }
                     }
                 }

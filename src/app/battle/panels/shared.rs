@@ -1,15 +1,12 @@
 //! What the battle panels share: their colours, the events of the round
-//! revealed so far, a decision sent to the rules, and the names of the
+//! revealed so far, and the names of the
 //! battle modes (4.0) and the Insights (10.2.12).
 
-use bevy::prelude::MessageWriter;
 use bevy_egui::egui::Color32;
 
 use crate::campaign::Insight;
 use crate::rules::battle::record::{BattleEvent, BattleRecord, round_start};
-use crate::rules::decision::Decision;
 use crate::rules::difficulty::BattleMode;
-use crate::rules::sequence::Decide;
 
 pub(super) const RED: Color32 = Color32::from_rgb(170, 30, 30);
 pub(super) const BLUE: Color32 = Color32::from_rgb(46, 76, 158);
@@ -66,8 +63,4 @@ pub fn insight_text(i: Insight) -> (&'static str, &'static str) {
 pub(super) fn revealed(b: &BattleRecord, cursor: usize) -> &[BattleEvent] {
     let end = cursor.min(b.events.len());
     &b.events[round_start(&b.events, end)..end]
-}
-
-pub(super) fn send(decide: &mut MessageWriter<Decide>, d: &Decision) {
-    decide.write(Decide(d.clone()));
 }

@@ -1,26 +1,24 @@
 //! A target to choose (A11.4, A11.6, A12.3): the Union Forces the
 //! question offers, each with its Square and Combat Value.
 
-use bevy::prelude::MessageWriter;
 use bevy_egui::egui::{self, RichText};
 
-use super::shared::send;
+use crate::app::answer::Answerer;
 use crate::rules::battle::record::SheetView;
 use crate::rules::board::{Board, label};
-use crate::rules::decision::{Decision, Request};
-use crate::rules::sequence::Decide;
+use crate::rules::decision::Decision;
 
 /// A11.4, A11.6, A12.3: the Union Forces the question offers as targets,
 /// each with its Square.
 pub(super) fn targets(
     ui: &mut egui::Ui,
     board: &Board,
-    r: &Request,
     sheet: Option<&SheetView>,
-    decide: &mut MessageWriter<Decide>,
+    a: &mut Answerer,
 ) {
+    let r = a.view;
     ui.label(RichText::new("Click a highlighted Union counter on the sheet, or:").size(11.0));
-    for d in &r.options {
+    for d in &r.request.options {
         let Decision::Target { force } = d else {
             continue;
         };
@@ -32,8 +30,6 @@ pub(super) fn targets(
         let tip = board.piece(force).map_or(String::new(), |p| {
             format!("{} · Combat Value {}", label(p), p.combat())
         });
-        if ui.button(text).on_hover_text(tip).clicked() {
-            send(decide, d);
-        }
+        a.button(ui, d, text).on_hover_text(tip);
     }
 }

@@ -66,7 +66,7 @@ pub fn abbreviate(name: &str, fits: impl Fn(&str) -> bool) -> String {
 }
 
 /// One counter, as on the map: name, Combat Value, type symbol, Skill and
-/// Activation; a red slash when reduced; tags for what is attached. On
+/// Activation; a red slash when reduced ([`tags`] are drawn apart). On
 /// hover every number explained; `from`: the selected enemy Force and how
 /// it stands toward this one (the Advanced sheet).
 #[allow(clippy::too_many_arguments)]
@@ -106,20 +106,21 @@ pub(super) fn counter(
     );
     painter.rect_filled(r, 3.0, fill.gamma_multiply(alpha * dim));
     let text = ink.gamma_multiply(alpha);
-    face(painter, board, p, u, &v, r, text);
+    let plate = fill.gamma_multiply(alpha * dim);
+    face(painter, board, p, u, &v, r, (plate, text));
     if u.reduced {
         painter.line_segment(
             [r.left_bottom(), r.right_top()],
             Stroke::new(2.5, RED.gamma_multiply(alpha)),
         );
     }
-    tags(painter, board, u, r, alpha);
     let resp = ui.interact(r, ui.id().with(("counter", &u.force)), Sense::click());
     resp.on_hover_ui(|ui| hover::explain(ui, board, p, u, &v, from))
 }
 
-/// The counter's face in `text` ink: its name as the counter's width
-/// holds it, its Combat Value, and when there is room its type symbol,
+/// The counter's face in `text` ink on `fill`: its name as the counter's
+/// width holds it (a narrow Column counter's on a plate as wide as a Line
+/// counter), its Combat Value, and when there is room its type symbol,
 /// Skill and Activation (5.0).
 fn face(
     painter: &egui::Painter,
@@ -128,24 +129,41 @@ fn face(
     u: &SheetUnit,
     v: &CounterValues,
     r: Rect,
-    text: Color32,
+    (fill, text): (Color32, Color32),
 ) {
     let small = (r.height().min(r.width()) * 0.27).clamp(9.5, 13.0);
-    // The name as the counter's width holds it: smaller letters first,
-    // then shortened (all of it on hover).
-    let fits = |name: &str, size: f32| {
+    let width = |name: &str, size: f32| {
         painter
             .layout_no_wrap(name.to_string(), FontId::proportional(size), text)
             .size()
             .x
-            <= r.width() - 2.0
     };
+    // The name as the counter's width holds it: smaller letters first,
+    // then on a plate wider than the counter, up to a Line counter's
+    // width (a Column counter is as tall as a Line counter is wide), then
+    // shortened (all of it on hover).
     let full = short(board, &u.force);
     let mut size = small;
-    while size > NAME_MIN && !fits(&full, size) {
+    while size > NAME_MIN && width(&full, size) > r.width() - 2.0 {
         size = (size - 0.5).max(NAME_MIN);
     }
-    let name = abbreviate(&full, |name| fits(name, size));
+    // In Melee the two counters of a Square stand close: no plate over
+    // the other one.
+    let room = if u.in_melee {
+        r.width() - 2.0
+    } else {
+        r.width().max(r.height() * 1.1) - 2.0
+    };
+    let name = abbreviate(&full, |name| width(name, size) <= room);
+    let wide = width(&name, size) + 4.0;
+    if wide > r.width() && !u.in_melee {
+        let plate = Rect::from_center_size(
+            Pos2::new(r.center().x, r.top() + 1.0 + (size + 3.0) / 2.0),
+            Vec2::new(wide, size + 3.0),
+        );
+        painter.rect_filled(plate.expand(1.0), 2.0, Color32::from_rgb(20, 20, 20));
+        painter.rect_filled(plate, 2.0, fill);
+    }
     painter.text(
         r.center_top() + Vec2::new(0.0, 2.0),
         Align2::CENTER_TOP,
@@ -193,8 +211,10 @@ fn face(
 }
 
 /// Tags beside the counter (below a Confederate one, above a Union one):
-/// the attached Battle Plan Counter and markers, a declared target.
-fn tags(painter: &egui::Painter, board: &Board, u: &SheetUnit, r: Rect, alpha: f32) {
+/// the attached Battle Plan Counter and markers, a declared target. Drawn
+/// after every counter, so that no counter hides another's tags (the two
+/// of a Melee Square stand close).
+pub(super) fn tags(painter: &egui::Painter, board: &Board, u: &SheetUnit, r: Rect, alpha: f32) {
     let mut tags: Vec<(String, Color32)> = Vec::new();
     if let Some(c) = u.counter {
         tags.push((c.name().to_string(), TAG));
@@ -215,10 +235,18 @@ fn tags(painter: &egui::Painter, board: &Board, u: &SheetUnit, r: Rect, alpha: f
         tags.push(("Cover".into(), Color32::from_rgb(200, 180, 120)));
     }
     if let Some(t) = &u.target {
-        tags.push((
-            format!("→ {}", short(board, t)),
-            Color32::from_rgb(240, 170, 100),
-        ));
+        tags.push(if u.aim_lost {
+            // A12.3: no longer at its distance: it will hold.
+            (
+                format!("→ {}: out of reach", short(board, t)),
+                Color32::from_rgb(200, 200, 200),
+            )
+        } else {
+            (
+                format!("→ {}", short(board, t)),
+                Color32::from_rgb(240, 170, 100),
+            )
+        });
     }
     let mut ty = match u.side {
         Side::Confederate => r.bottom() + 2.0,

@@ -14,6 +14,7 @@ pub fn unit(force: &str, side: Side, square: &str, formation: Formation) -> Shee
         region: square.region(),
         square: Some(square),
         target: None,
+        aim_lost: false,
         formation,
         reduced: false,
         combat: 5,
@@ -53,6 +54,7 @@ pub fn sheet(units: Vec<SheetUnit>) -> SheetView {
         routed: None,
         columns: 6,
         objectives: Vec::new(),
+        hits: None,
     }
 }
 

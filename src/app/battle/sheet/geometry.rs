@@ -328,7 +328,7 @@ mod tests {
                 ]);
                 let placed = layout(&s, &g);
                 assert_eq!(placed.len(), 3);
-                let at = |k: usize| placed.iter().find(|(j, _)| *j == k).unwrap().1;
+                let at = |n: usize| placed.iter().find(|(j, _)| *j == n).unwrap().1;
                 let c4 = g.cell(Square::named("C4").unwrap()).unwrap();
                 let (u, c) = (at(0), at(1));
                 assert!(

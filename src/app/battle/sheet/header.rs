@@ -57,6 +57,24 @@ pub(super) fn header_strip(
         return;
     }
     plans(ui, &mut Chips { painter, x, y: y2 }, s);
+    hits_tally(ui, painter, r, y2, s);
+}
+
+/// A stand-alone battle (11.10, it may be won on them): the Hits each
+/// army has inflicted so far, at the right of the second line.
+fn hits_tally(ui: &mut egui::Ui, painter: &egui::Painter, r: Rect, y: f32, s: &SheetView) {
+    let Some([confederates_suffered, union_suffered]) = s.hits else {
+        return;
+    };
+    let at = painter.text(
+        Pos2::new(r.right() - 10.0, y + 9.0),
+        Align2::RIGHT_CENTER,
+        format!("Hits inflicted: Confederates {union_suffered} · Union {confederates_suffered}"),
+        FontId::proportional(13.0),
+        INK,
+    );
+    ui.interact(at, ui.id().with("hits-tally"), Sense::hover())
+        .on_hover_text("Hits each army has inflicted so far (11.10): a step lost is a Hit, a Force destroyed or captured the steps it had. In a battle won on Hits, the army that inflicts more wins.");
 }
 
 /// 10.1: the battle turn track from `x`, the Withdrawal box after the

@@ -46,7 +46,7 @@ use geometry::layout;
 use grid::{bands, lee_box, squares};
 use header::header_strip;
 use overlays::{aims, placement_popup, ring};
-use palette::{INK, OFFER, PARCHMENT, REACH, RED, TAG};
+use palette::{CHANGED, INK, OFFER, PARCHMENT, REACH, RED};
 
 /// Draw the sheet in `rect`: the Advanced sheet's Squares when `advanced`.
 /// `before` is the previous frame: what changed is outlined and what left
@@ -90,7 +90,9 @@ pub fn draw(
     // Counters, each gliding to where it stands now.
     let shown = glide(ui.ctx(), &scene, &layout(sheet, &g));
     let selected = selected(ui, &scene, &shown);
-    if let Some(sel) = selected {
+    // A Force that has acted this battle turn marches no more: its reach
+    // is not shown.
+    if let Some(sel) = selected.filter(|s| !s.acted) {
         reach(&painter, &g, sel, offer);
     }
     input.counters = shown
@@ -109,6 +111,14 @@ pub fn draw(
             selected,
             &mut input,
         );
+    }
+    // Every counter's tags over all the counters: none hides another's.
+    for (k, at) in &shown {
+        let u = &sheet.units[*k];
+        let alpha = ui
+            .ctx()
+            .animate_value_with_time(scene.id(&u.force).with("a"), 1.0, 0.5);
+        counters::tags(&painter, board, u, *at, alpha);
     }
     if let Some(b) = before {
         departed(ui, &painter, &scene, b, &layout(b, &g));
@@ -309,7 +319,7 @@ fn changes(
             painter.rect_stroke(
                 at.expand(3.0),
                 4.0,
-                Stroke::new(2.5, TAG),
+                Stroke::new(2.0, CHANGED),
                 StrokeKind::Outside,
             );
         }
@@ -349,6 +359,71 @@ mod tests {
     use crate::rules::battle::terms::Formation;
     use crate::rules::components::Strength;
     use fixtures::{relation, sheet, unit};
+
+    /// A Melee Square (A11.5): the defender's tag (its Hard Cover) is
+    /// painted after both counters, so the attacker beside it never hides
+    /// it; and the two counters stand apart in the Square.
+    #[test]
+    fn in_a_melee_square_no_counter_hides_the_other_or_its_tags() {
+        use crate::rules::components::Location;
+        let c = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").unwrap());
+        let mut board = Board::empty(c, Default::default());
+        for id in ["kearny", "longstreet"] {
+            board.place(id, Location::Area("glendale".into()), Strength::Full);
+        }
+        let mut kearny = unit("kearny", Side::Union, "D3", Formation::Line);
+        kearny.hard_cover = true;
+        let mut longstreet = unit("longstreet", Side::Confederate, "D3", Formation::Line);
+        longstreet.counter = Some(crate::rules::battle::terms::PlanCounter::RapidAdvance);
+        let s = sheet(vec![kearny, longstreet]);
+        let ctx = egui::Context::default();
+        let screen = Rect::from_min_size(Pos2::ZERO, Vec2::new(1000.0, 700.0));
+        let mut input = SheetInput::default();
+        let mut shapes = Vec::new();
+        for _ in 0..2 {
+            let raw = egui::RawInput {
+                screen_rect: Some(screen),
+                ..Default::default()
+            };
+            let mut out = ctx.run_ui(raw, |ui| {
+                egui::CentralPanel::no_frame().show(ui, |ui| {
+                    input = draw(
+                        ui,
+                        &board,
+                        0,
+                        "Battle",
+                        &s,
+                        None,
+                        "",
+                        None,
+                        true,
+                        &Offer::default(),
+                    );
+                });
+            });
+            out.textures_delta.clear();
+            shapes = out.shapes;
+        }
+        let rect_of = |f: &str| input.counters.iter().find(|(g, _)| g == f).unwrap().1;
+        let (k, l) = (rect_of("kearny"), rect_of("longstreet"));
+        assert!(!k.intersects(l), "{k:?} {l:?}");
+        // Where each thing was painted, in order.
+        let text_at = |t: &str| {
+            shapes.iter().position(|c| match &c.shape {
+                egui::Shape::Text(ts) => ts.galley.text() == t,
+                _ => false,
+            })
+        };
+        let filled_at = |r: Rect| {
+            shapes.iter().rposition(|c| match &c.shape {
+                egui::Shape::Rect(rs) => rs.rect == r,
+                _ => false,
+            })
+        };
+        let tag = text_at("Hard Cover").expect("the defender's tag");
+        let attacker = filled_at(l).expect("the attacker's counter");
+        assert!(tag > attacker, "the tag is painted over the counters");
+    }
 
     /// Selecting a Confederate Force shows what it may do and takes no
     /// decision: the pointer on a Union Force it may attack, a click on

@@ -12,11 +12,16 @@ use crate::rules::battle::ground::Square;
 use crate::rules::battle::record::{Relation, SheetView};
 use crate::rules::battle::terms::Formation;
 
-/// A12.3: each declared target, an arrow from its counter (as `shown`
-/// this frame) to the Union Force it is aimed at.
+/// A12.3: each declared target still to be struck as declared, an
+/// arrow from its counter (as `shown` this frame) to the Union Force it
+/// is aimed at; none from a Force driven out of its distance.
 pub(super) fn aims(painter: &egui::Painter, sheet: &SheetView, shown: &[(usize, Rect)]) {
     for (k, from) in shown {
-        let Some(t) = &sheet.units[*k].target else {
+        let Some(t) = sheet.units[*k]
+            .target
+            .as_ref()
+            .filter(|_| !sheet.units[*k].aim_lost)
+        else {
             continue;
         };
         if let Some((_, to)) = shown.iter().find(|(j, _)| sheet.units[*j].force == *t) {

@@ -21,5 +21,9 @@ pub(super) const AIM: Color32 = Color32::from_rgb(196, 96, 16);
 pub(super) const OFFER: Color32 = Color32::from_rgb(255, 196, 0);
 /// The selected Force's reach: the Squares a March takes it into (A12.4).
 pub(super) const REACH: Color32 = Color32::from_rgb(60, 150, 90);
+/// The outline of a counter that moved, turned or was reduced since the
+/// previous frame: not the picked Force's yellow, so that one Force
+/// only ever looks selected.
+pub(super) const CHANGED: Color32 = Color32::from_rgb(240, 240, 240);
 /// A Union Force the selected Force may attack now (A11.6).
 pub(super) const THREAT: Color32 = Color32::from_rgb(170, 20, 60);

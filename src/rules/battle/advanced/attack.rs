@@ -6,6 +6,7 @@
 use super::field::Field;
 use crate::campaign::{ForceType, Side};
 use crate::chronicle::Modifier;
+use crate::rules::battle::field::Slot;
 use crate::rules::battle::ground::Ground;
 use crate::rules::battle::turns::R;
 use crate::rules::battle::turns::attack::range_modifier;
@@ -16,7 +17,7 @@ fn ranged(ty: ForceType) -> bool {
     matches!(ty, ForceType::Artillery | ForceType::Fortification)
 }
 
-fn distance(f: &Field, k: usize, t: usize) -> i32 {
+fn distance(f: &Field, k: Slot, t: Slot) -> i32 {
     f.units[k].at.distance(f.units[t].at)
 }
 
@@ -26,9 +27,9 @@ fn distance(f: &Field, k: usize, t: usize) -> i32 {
 /// Square when in Melee (R-A11.5-target), else those in adjacent Squares
 /// (A11.6); Union Cavalry whose nearest Confederate Force is exactly 2
 /// Squares away, those 2 Squares away (A14.2.2.1).
-pub fn targets(f: &Field, k: usize) -> Vec<usize> {
+pub fn targets(f: &Field, k: Slot) -> Vec<Slot> {
     let u = &f.units[k];
-    let enemies: Vec<usize> = f.side(u.side.other()).collect();
+    let enemies: Vec<Slot> = f.side(u.side.other()).collect();
     if ranged(f.force_type(k)) {
         if f.in_melee(k) {
             return Vec::new();
@@ -41,7 +42,7 @@ pub fn targets(f: &Field, k: usize) -> Vec<usize> {
     if f.in_melee(k) {
         return f.units_at(u.at, u.side.other());
     }
-    let adjacent: Vec<usize> = enemies
+    let adjacent: Vec<Slot> = enemies
         .iter()
         .copied()
         .filter(|&t| distance(f, k, t) == 1)
@@ -61,12 +62,12 @@ pub fn targets(f: &Field, k: usize) -> Vec<usize> {
 
 /// The Union's target among [`targets`]: the closest (A11.7), among those
 /// the highest Skill Level, then the dice (A14.2.2, A14.2.2.1, 20.0).
-pub fn union_target(ctx: &mut Ctx, f: &Field, k: usize) -> R<Option<usize>> {
+pub fn union_target(ctx: &mut Ctx, f: &Field, k: Slot) -> R<Option<Slot>> {
     let ts = targets(f, k);
     let Some(closest) = ts.iter().map(|&t| distance(f, k, t)).min() else {
         return Ok(None);
     };
-    let near: Vec<usize> = ts
+    let near: Vec<Slot> = ts
         .into_iter()
         .filter(|&t| distance(f, k, t) == closest)
         .collect();
@@ -77,7 +78,7 @@ pub fn union_target(ctx: &mut Ctx, f: &Field, k: usize) -> R<Option<usize>> {
 /// stand: Melee +3/+3 to the attacker (A11.5), the range for Artillery and
 /// Fortifications (A11.7.2), Union Cavalry at 2 Squares −2/−2 (A14.2.2.1).
 /// Melee ignores Formation, Flank and Rear (A11.5).
-pub fn position_modifiers(f: &Field, k: usize, t: usize) -> Vec<Modifier> {
+pub fn position_modifiers(f: &Field, k: Slot, t: Slot) -> Vec<Modifier> {
     let range = distance(f, k, t);
     let mut m = Vec::new();
     if range == 0 {
@@ -99,8 +100,8 @@ pub fn position_modifiers(f: &Field, k: usize, t: usize) -> Vec<Modifier> {
 /// A14.3: the order the Union units that have not acted act in: from the frontmost Row (Row
 /// F) to the rearmost (Row A), within a Row the highest Skill Level first,
 /// the dice among equals.
-pub fn union_order(ctx: &mut Ctx, f: &Field) -> R<Vec<usize>> {
-    let mut rows: Vec<Vec<usize>> = vec![Vec::new(); 6];
+pub fn union_order(ctx: &mut Ctx, f: &Field) -> R<Vec<Slot>> {
+    let mut rows: Vec<Vec<Slot>> = vec![Vec::new(); 6];
     for k in f.side(Side::Union).filter(|&k| !f.units[k].acted) {
         let depth = f.units[k].at.depth(Side::Union);
         rows[5 - depth as usize].push(k);
@@ -122,7 +123,7 @@ mod tests {
     use super::*;
     use crate::rules::battle::advanced::testing::{k, run, sheet, sq};
 
-    fn ids(f: &Field, ks: &[usize]) -> Vec<String> {
+    fn ids(f: &Field, ks: &[Slot]) -> Vec<String> {
         ks.iter().map(|&t| f.id(t).to_string()).collect()
     }
 

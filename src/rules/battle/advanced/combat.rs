@@ -7,12 +7,14 @@ use super::field::Field;
 use super::moves::{back_from_friend, move_into, pass_through};
 use crate::campaign::{ForceType, Side};
 use crate::chronicle::Modifier;
+use crate::rules::battle::field::Slot;
 use crate::rules::battle::ground::{Ground, Square};
 use crate::rules::battle::terms::Formation;
 use crate::rules::battle::turns::attack::{defence_modifiers, roll_attack};
 use crate::rules::battle::turns::hits::{HitSource, hit};
 use crate::rules::battle::turns::shock::{ShockBy, ShockResult, shock_activation, shock_on};
 use crate::rules::battle::turns::{R, ask_about, k_of};
+use crate::rules::board::PieceIx;
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::{About, Decision, Move};
 
@@ -24,8 +26,8 @@ use crate::rules::decision::{About, Decision, Move};
 pub fn attack_on(
     ctx: &mut Ctx,
     f: &mut Field,
-    pid: usize,
-    tpid: usize,
+    pid: PieceIx,
+    tpid: PieceIx,
     mut mods: Vec<Modifier>,
     what: &str,
     rule: &'static str,
@@ -68,11 +70,11 @@ pub fn attack_on(
 pub fn choose_target(
     ctx: &mut Ctx,
     f: &Field,
-    pid: usize,
-    units: &[usize],
+    pid: PieceIx,
+    units: &[Slot],
     prompt: &str,
     rule: &'static str,
-) -> R<Option<usize>> {
+) -> R<Option<PieceIx>> {
     match units {
         [] => Ok(None),
         [one] => Ok(Some(f.units[*one].piece)),
@@ -97,7 +99,7 @@ pub fn choose_target(
 pub fn choose_square(
     ctx: &mut Ctx,
     f: &Field,
-    pid: usize,
+    pid: PieceIx,
     squares: &[Square],
     (prompt, moving): (&str, Move),
     rule: &'static str,
@@ -121,7 +123,7 @@ pub fn choose_square(
 }
 
 /// A Force's Formation in relation to a Force or Square `to` (A10.3).
-pub fn formation_toward(f: &Field, k: usize, to: Square) -> Formation {
+pub fn formation_toward(f: &Field, k: Slot, to: Square) -> Formation {
     let u = &f.units[k];
     u.at.formation_toward(u.formation, to)
 }
@@ -129,7 +131,7 @@ pub fn formation_toward(f: &Field, k: usize, to: Square) -> Formation {
 /// Set a Force's Formation on the sheet so that it is `want` in relation
 /// to `to` (A10.3; A14.2.2 Combat "Line Formation (relative to the
 /// Confederate Force it is attacking)").
-pub fn face(ctx: &mut Ctx, f: &mut Field, pid: usize, want: Formation, to: Square, rule: &str) {
+pub fn face(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, want: Formation, to: Square, rule: &str) {
     let Some(k) = k_of(f, pid) else { return };
     if formation_toward(f, k, to) != want {
         f.units[k].formation = f.units[k].formation.other();
@@ -152,7 +154,7 @@ pub fn face(ctx: &mut Ctx, f: &mut Field, pid: usize, want: Formation, to: Squar
 pub fn advance_into(
     ctx: &mut Ctx,
     f: &mut Field,
-    pid: usize,
+    pid: PieceIx,
     to: Square,
     by: ShockBy,
     rule: &'static str,
@@ -194,7 +196,7 @@ pub fn advance_into(
 pub fn advance_through(
     ctx: &mut Ctx,
     f: &mut Field,
-    pid: usize,
+    pid: PieceIx,
     via: Square,
     to: Square,
     by: ShockBy,

@@ -11,33 +11,34 @@ use super::field::Field;
 use super::movement::{
     Retreat, march_squares, march_squares_from, retreat as retreat_squares, through_squares,
 };
-use super::moves::{RetreatKind, retreat, retreat_two};
+use super::moves::retreat_two;
 use crate::campaign::{ForceType, Side};
 use crate::chronicle::Modifier;
+use crate::rules::battle::field::Slot;
 use crate::rules::battle::ground::{Ground, Region, Square};
 use crate::rules::battle::terms::{Formation, PlanCounter};
 use crate::rules::battle::turns::activation::activated;
 use crate::rules::battle::turns::cup::disrupt;
-use crate::rules::battle::turns::end::exit_sheet;
+use crate::rules::battle::turns::defaults;
 use crate::rules::battle::turns::shock::ShockBy;
 use crate::rules::battle::turns::{R, k_of};
-use crate::rules::board::Board;
+use crate::rules::board::{Board, PieceIx};
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::{DefaultPlan, FormationChange, Move, SecondMove};
 
-fn in_row_f(f: &Field, k: usize) -> bool {
+fn in_row_f(f: &Field, k: Slot) -> bool {
     f.units[k].at.region() == Region::ConfederateReserve
 }
 
 /// Artillery without an Activation number cannot March (11.1.1).
-fn marches(board: &Board, f: &Field, k: usize) -> bool {
+fn marches(board: &Board, f: &Field, k: Slot) -> bool {
     let p = &board.pieces[f.units[k].piece];
     f.force_type(k) != ForceType::Artillery || p.force.values(p.strength).activation.is_some()
 }
 
 /// The Squares unit `k` may March into: any adjacent one without a friend
 /// (A12.4), for Artillery none holding a Union Force.
-pub fn march_to(f: &Field, k: usize) -> Vec<Square> {
+pub fn march_to(f: &Field, k: Slot) -> Vec<Square> {
     let mut squares = march_squares(f, k);
     if f.force_type(k) == ForceType::Artillery {
         squares.retain(|s| !f.any_at(*s, Side::Union));
@@ -47,7 +48,7 @@ pub fn march_to(f: &Field, k: usize) -> Vec<Square> {
 
 /// The Default Battle Plans a Confederate Force may use now (A12.4, A11.5,
 /// A11.1.1).
-pub fn defaults(board: &Board, f: &Field, k: usize) -> Vec<DefaultPlan> {
+pub fn defaults(board: &Board, f: &Field, k: Slot) -> Vec<DefaultPlan> {
     let ty = f.force_type(k);
     let mut v = Vec::new();
     if !ty.is_mobile() {
@@ -120,7 +121,7 @@ pub fn defaults(board: &Board, f: &Field, k: usize) -> Vec<DefaultPlan> {
 /// Square; a Fortification at one not in Melee 1 Square or more away,
 /// never with a Union Force in its own Square. The player chooses the
 /// target (A11.7).
-pub fn static_fire(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
+pub fn static_fire(ctx: &mut Ctx, f: &mut Field, pid: PieceIx) -> R<()> {
     let k = f.unit_of(pid).expect("here");
     let (what, rule) = match f.force_type(k) {
         ForceType::Garrison => ("Fire (Garrison)", "A11.1"),
@@ -134,7 +135,7 @@ pub fn static_fire(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
 }
 
 /// The Union units next to unit `k` (range 1, A11.0.1).
-fn adjacent(f: &Field, k: usize) -> Vec<usize> {
+fn adjacent(f: &Field, k: Slot) -> Vec<Slot> {
     let at = f.units[k].at;
     f.side(Side::Union)
         .filter(|&t| at.distance(f.units[t].at) == 1)
@@ -146,12 +147,12 @@ fn adjacent(f: &Field, k: usize) -> Vec<usize> {
 fn fire(
     ctx: &mut Ctx,
     f: &mut Field,
-    pid: usize,
-    among: &[usize],
+    pid: PieceIx,
+    among: &[Slot],
     mods: Vec<Modifier>,
     what: &str,
     rule: &'static str,
-) -> R<Option<usize>> {
+) -> R<Option<PieceIx>> {
     let prompt = format!("{what}: at which Union Force?");
     let Some(t) = choose_target(ctx, f, pid, among, &prompt, rule)? else {
         return Ok(None);
@@ -160,7 +161,7 @@ fn fire(
     Ok(Some(t))
 }
 
-fn hold(ctx: &mut Ctx, f: &Field, k: usize, plan: PlanCounter, why: &str) {
+fn hold(ctx: &mut Ctx, f: &Field, k: Slot, plan: PlanCounter, why: &str) {
     note!(
         ctx,
         "11.2",
@@ -173,7 +174,7 @@ fn hold(ctx: &mut Ctx, f: &Field, k: usize, plan: PlanCounter, why: &str) {
 /// A11.3: the Squares an Advance may go into: an adjacent one without a
 /// friend one Row nearer Row A, or nearer the closest Union Force
 /// (R-A11.3-advance).
-fn advance_squares(f: &Field, k: usize) -> Vec<Square> {
+fn advance_squares(f: &Field, k: Slot) -> Vec<Square> {
     let at = f.units[k].at;
     let nearest = |s: Square| f.side(Side::Union).map(|t| s.distance(f.units[t].at)).min();
     let now = nearest(at);
@@ -189,7 +190,7 @@ fn advance_squares(f: &Field, k: usize) -> Vec<Square> {
 /// The next step toward the Square `goal` `left` Squares away after it:
 /// an adjacent Square without a friend `left` Squares from it; `empty`
 /// only those without an enemy too.
-fn steps_toward(f: &Field, k: usize, goal: Square, left: i32, empty: bool) -> Vec<Square> {
+fn steps_toward(f: &Field, k: Slot, goal: Square, left: i32, empty: bool) -> Vec<Square> {
     march_squares(f, k)
         .into_iter()
         .filter(|s| s.distance(goal) == left && (!empty || !f.any_at(*s, Side::Union)))
@@ -199,7 +200,7 @@ fn steps_toward(f: &Field, k: usize, goal: Square, left: i32, empty: bool) -> Ve
 /// The friends' Squares a move of two Squares toward `goal` may pass
 /// through (A10.2.14): `left` Squares from it, with a Square to go on
 /// into from there (none holding a friend) one nearer.
-fn through_toward(f: &Field, k: usize, goal: Square, left: i32) -> Vec<Square> {
+fn through_toward(f: &Field, k: Slot, goal: Square, left: i32) -> Vec<Square> {
     through_squares(f, k)
         .into_iter()
         .filter(|via| {
@@ -214,7 +215,7 @@ fn through_toward(f: &Field, k: usize, goal: Square, left: i32) -> Vec<Square> {
 /// The first Squares of a Cavalry March of two Squares that hold a
 /// friend: ones it may pass through to an empty or enemy-held Square
 /// beyond (A12.4, A10.2.14).
-fn cavalry_through(f: &Field, k: usize) -> Vec<Square> {
+fn cavalry_through(f: &Field, k: Slot) -> Vec<Square> {
     through_squares(f, k)
         .into_iter()
         .filter(|via| !march_squares_from(f, k, *via).is_empty())
@@ -223,18 +224,18 @@ fn cavalry_through(f: &Field, k: usize) -> Vec<Square> {
 
 /// Whether an Activation check is needed: in Column (toward `to`, A10.3)
 /// the counters that say so skip it.
-fn column_toward(f: &Field, k: usize, to: Square) -> bool {
+fn column_toward(f: &Field, k: Slot, to: Square) -> bool {
     formation_toward(f, k, to) == Formation::Column
 }
 
 /// Resolve a Battle Plan Counter on the Squares (A12.3).
-pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R<()> {
+pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: PlanCounter) -> R<()> {
     let k = f.unit_of(pid).expect("here");
     let rule = plan.rule();
     match plan {
         PlanCounter::AimedVolley => {
             // A12.3: range 1, in Line toward the target (A10.3).
-            let ts: Vec<usize> = adjacent(f, k)
+            let ts: Vec<Slot> = adjacent(f, k)
                 .into_iter()
                 .filter(|&t| !column_toward(f, k, f.units[t].at))
                 .collect();
@@ -256,7 +257,7 @@ pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) 
         PlanCounter::Canister => {
             // A12.3: exactly 1 Square from the nearest Union Force, not in
             // Melee; +2/+2 besides the range 1 modifier (A11.7.2).
-            let ts: Vec<usize> = targets(f, k)
+            let ts: Vec<Slot> = targets(f, k)
                 .into_iter()
                 .filter(|&t| f.units[k].at.distance(f.units[t].at) == 1)
                 .collect();
@@ -349,7 +350,8 @@ pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) 
             let target = f.units[k]
                 .target
                 .and_then(|t| k_of(f, t).map(|tk| (t, f.units[tk].at)));
-            let Some((tpid, goal)) = target.filter(|(_, at)| f.units[k].at.distance(*at) == 2)
+            let Some((tpid, goal)) =
+                target.filter(|(_, at)| Some(f.units[k].at.distance(*at)) == plan.aim_distance())
             else {
                 hold(
                     ctx,
@@ -411,7 +413,8 @@ pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) 
             let target = f.units[k]
                 .target
                 .and_then(|t| k_of(f, t).map(|tk| (t, f.units[tk].at)));
-            let Some((tpid, goal)) = target.filter(|(_, at)| f.units[k].at.distance(*at) == 3)
+            let Some((tpid, goal)) =
+                target.filter(|(_, at)| Some(f.units[k].at.distance(*at)) == plan.aim_distance())
             else {
                 hold(
                     ctx,
@@ -470,7 +473,7 @@ pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) 
             // A12.3: an attack at −1/−1 in Line toward a Union Force at
             // range 1; none in Column (A10.3).
             let k = f.unit_of(pid).expect("here");
-            let ts: Vec<usize> = adjacent(f, k)
+            let ts: Vec<Slot> = adjacent(f, k)
                 .into_iter()
                 .filter(|&t| !column_toward(f, k, f.units[t].at))
                 .collect();
@@ -520,7 +523,7 @@ pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) 
     Ok(())
 }
 
-fn change_formation(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static str) {
+fn change_formation(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, rule: &'static str) {
     if let Some(k) = f.unit_of(pid) {
         f.units[k].formation = f.units[k].formation.other();
         note!(
@@ -550,7 +553,7 @@ enum Marched {
 /// through on into a second Square chosen then: both Activation checks
 /// before it sets out, failing either it Holds where it is
 /// (R-A10.2.14-through).
-fn march_step(ctx: &mut Ctx, f: &mut Field, pid: usize, prompt: &str, two: bool) -> R<Marched> {
+fn march_step(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, prompt: &str, two: bool) -> R<Marched> {
     let Some(k) = f.unit_of(pid) else {
         return Ok(Marched::Stopped);
     };
@@ -588,7 +591,7 @@ fn march_step(ctx: &mut Ctx, f: &mut Field, pid: usize, prompt: &str, two: bool)
 }
 
 /// Resolve a Default Battle Plan on the Squares (A12.4).
-pub fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: DefaultPlan) -> R<()> {
+pub fn run_default(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: DefaultPlan) -> R<()> {
     let k = f.unit_of(pid).expect("here");
     let label = f.label(ctx.board, k);
     match plan {
@@ -619,21 +622,8 @@ pub fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: DefaultPlan) 
             };
             attack_on(ctx, f, pid, t, Vec::new(), what, "A12.4")?;
         }
-        DefaultPlan::MarchBack => {
-            // A11.5: March, a Retreat move only; Line (toward the Row
-            // behind: its Formation on the sheet) must Activate.
-            let line = f.units[k].formation == Formation::Line;
-            if !line || activated(ctx, f, pid, "March (back)", "A11.5", &[], true)? {
-                retreat(ctx, f, pid, RetreatKind::Ordered, "A11.5")?;
-            }
-        }
-        DefaultPlan::MarchOff => {
-            let line = f.units[k].formation == Formation::Line;
-            if line && !activated(ctx, f, pid, "March", "A12.4", &[], true)? {
-                return Ok(());
-            }
-            exit_sheet(ctx, f, pid, "14.5.1")?;
-        }
+        DefaultPlan::MarchBack => defaults::march_back(ctx, f, pid, "A11.5")?,
+        DefaultPlan::MarchOff => defaults::march_off(ctx, f, pid, "A12.4")?,
         DefaultPlan::Disrupt => {
             // A12.4: from Row F, without moving.
             if activated(ctx, f, pid, "Disrupt", "A12.4", &[], true)? {

@@ -3,6 +3,7 @@
 //! or one Confederate Force and one Union Force" (in Melee, A11.5).
 
 use crate::campaign::Side;
+use crate::rules::battle::field::Slot;
 use crate::rules::battle::ground::Ground;
 use crate::rules::battle::ground::Square;
 use crate::rules::board::Board;
@@ -26,7 +27,7 @@ impl Field {
     }
 
     /// Squares to the nearest enemy Force (A11.0.1); None when there is none.
-    pub fn range_to_enemy(&self, k: usize) -> Option<i32> {
+    pub fn range_to_enemy(&self, k: Slot) -> Option<i32> {
         let at = self.units[k].at;
         self.side(self.units[k].side.other())
             .map(|t| at.distance(self.units[t].at))
@@ -35,7 +36,8 @@ impl Field {
 
     /// The sheet as the player sees it, attached to a request.
     pub fn view(&self) -> Vec<UnitView> {
-        (0..self.units.len())
+        self.units
+            .indices()
             .map(|k| {
                 let u = &self.units[k];
                 UnitView {

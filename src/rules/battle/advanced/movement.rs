@@ -4,8 +4,10 @@
 
 use super::field::Field;
 use crate::campaign::Side;
+use crate::rules::battle::field::Slot;
 use crate::rules::battle::ground::{Facing, Ground, Square};
 use crate::rules::battle::turns::R;
+use crate::rules::board::PieceIx;
 use crate::rules::ctx::Ctx;
 
 /// The Squares unit `k` may March or Advance into: the Squares around it
@@ -13,7 +15,7 @@ use crate::rules::ctx::Ctx;
 /// Retreat into Squares vacant of friendly Forces"; A12.4 March "to an
 /// adjacent Square in any direction"). One holding an enemy Force means a
 /// Shock attack on it (A11.4).
-pub fn march_squares(f: &Field, k: usize) -> Vec<Square> {
+pub fn march_squares(f: &Field, k: Slot) -> Vec<Square> {
     let u = &f.units[k];
     u.at.neighbours(u.side)
         .filter(|s| f.has_room(*s, u.side))
@@ -37,7 +39,7 @@ pub enum Retreat {
 /// A11.0, A11.3: unit `k` Retreats one Square toward its own edge, straight
 /// back when that Square is empty, else into an empty Square diagonally
 /// back (R-A11.3-retreat).
-pub fn retreat(f: &Field, k: usize) -> Retreat {
+pub fn retreat(f: &Field, k: Slot) -> Retreat {
     let u = &f.units[k];
     retreat_from(f, u.side, u.at)
 }
@@ -70,7 +72,7 @@ fn retreat_from(f: &Field, side: Side, at: Square) -> Retreat {
 /// another Friendly Force, but may not move through a Square containing an
 /// Enemy Force." The Squares around unit `k` that a move of two Squares may
 /// pass through: a friend there, no enemy (R-A10.2.14-through).
-pub fn through_squares(f: &Field, k: usize) -> Vec<Square> {
+pub fn through_squares(f: &Field, k: Slot) -> Vec<Square> {
     let u = &f.units[k];
     u.at.neighbours(u.side)
         .filter(|s| s.on(f.columns) && f.any_at(*s, u.side) && !f.any_at(*s, u.side.other()))
@@ -80,7 +82,7 @@ pub fn through_squares(f: &Field, k: usize) -> Vec<Square> {
 /// The Squares unit `k` could March or Advance into next from `via`, a
 /// Square it passes through: none holding a friend (A11.0), and not back
 /// into the one it set out from.
-pub fn march_squares_from(f: &Field, k: usize, via: Square) -> Vec<Square> {
+pub fn march_squares_from(f: &Field, k: Slot, via: Square) -> Vec<Square> {
     let u = &f.units[k];
     via.neighbours(u.side)
         .filter(|s| *s != u.at && f.has_room(*s, u.side))
@@ -92,7 +94,7 @@ pub fn march_squares_from(f: &Field, k: usize, via: Square) -> Vec<Square> {
 /// (straight back first, then diagonally back, as R-A11.3-retreat), each
 /// with an empty Square behind it or the sheet's edge (A10.2.14,
 /// R-A10.2.14-through). Never through an enemy's Square.
-pub fn retreat_through(f: &Field, k: usize) -> Vec<Square> {
+pub fn retreat_through(f: &Field, k: Slot) -> Vec<Square> {
     let u = &f.units[k];
     let passable = |s: &Square| {
         s.on(f.columns)
@@ -115,9 +117,9 @@ pub fn retreat_through(f: &Field, k: usize) -> Vec<Square> {
 /// in the scenario (`by_dice`), the dice alone among the equally distant
 /// ("roll d10 again to randomly determine which Confederate Force",
 /// R-A-objectives).
-pub fn union_advance_target(ctx: &mut Ctx, f: &Field, k: usize, by_dice: bool) -> R<Option<usize>> {
+pub fn union_advance_target(ctx: &mut Ctx, f: &Field, k: Slot, by_dice: bool) -> R<Option<Slot>> {
     let at = f.units[k].at;
-    let confederates: Vec<usize> = f.side(Side::Confederate).collect();
+    let confederates: Vec<Slot> = f.side(Side::Confederate).collect();
     let Some(closest) = confederates
         .iter()
         .map(|&t| at.distance(f.units[t].at))
@@ -125,20 +127,20 @@ pub fn union_advance_target(ctx: &mut Ctx, f: &Field, k: usize, by_dice: bool) -
     else {
         return Ok(None);
     };
-    let key = |t: usize| {
+    let key = |t: Slot| {
         let p = &ctx.board.pieces[f.units[t].piece];
         (!by_dice).then(|| (p.force.skill, p.combat()))
     };
-    let near: Vec<usize> = confederates
+    let near: Vec<Slot> = confederates
         .into_iter()
         .filter(|&t| at.distance(f.units[t].at) == closest)
         .collect();
     let best = near.iter().map(|&t| key(t)).min().expect("not empty");
-    let tied: Vec<usize> = near.into_iter().filter(|&t| key(t) == best).collect();
+    let tied: Vec<Slot> = near.into_iter().filter(|&t| key(t) == best).collect();
     if tied.len() == 1 {
         return Ok(Some(tied[0]));
     }
-    let pieces: Vec<usize> = tied.iter().map(|&t| f.units[t].piece).collect();
+    let pieces: Vec<PieceIx> = tied.iter().map(|&t| f.units[t].piece).collect();
     let chosen = ctx.pick_piece("A11.0", "The Union Advances toward", &pieces)?;
     Ok(f.unit_of(chosen))
 }
@@ -151,7 +153,7 @@ pub fn union_advance_target(ctx: &mut Ctx, f: &Field, k: usize, by_dice: bool) -
 /// first sends it toward the closest Confederate Force (even) or the
 /// closest Objective no Union Force holds (odd, "Union Objective
 /// Markers"). None when it cannot move.
-pub fn union_advance(ctx: &mut Ctx, f: &Field, k: usize) -> R<Option<Square>> {
+pub fn union_advance(ctx: &mut Ctx, f: &Field, k: Slot) -> R<Option<Square>> {
     if let Some(objective) = objective_goal(ctx, f, k)? {
         return step_toward(ctx, f, k, objective);
     }
@@ -198,7 +200,7 @@ fn pick_square(ctx: &mut Ctx, squares: Vec<Square>, rule: &'static str) -> R<Opt
 
 /// Whether a Union unit stands on a Union Objective Marker: it Holds
 /// rather than Advance ("Union Objective Markers").
-pub fn on_objective(f: &Field, k: usize) -> bool {
+pub fn on_objective(f: &Field, k: Slot) -> bool {
     f.objectives.contains(&f.units[k].at)
 }
 
@@ -207,7 +209,7 @@ pub fn on_objective(f: &Field, k: usize) -> bool {
 /// whose Square no Union Force holds (the dice among equals); even, or
 /// with every Marker held, None: the closest Confederate Force
 /// (R-A-objectives).
-fn objective_goal(ctx: &mut Ctx, f: &Field, k: usize) -> R<Option<Square>> {
+fn objective_goal(ctx: &mut Ctx, f: &Field, k: Slot) -> R<Option<Square>> {
     if f.objectives.is_empty() {
         return Ok(None);
     }
@@ -266,7 +268,7 @@ fn objective_goal(ctx: &mut Ctx, f: &Field, k: usize) -> R<Option<Square>> {
 
 /// One step toward Square `goal`: the Squares around the unit without a
 /// Union Force that bring it closest, the dice among equals.
-fn step_toward(ctx: &mut Ctx, f: &Field, k: usize, goal: Square) -> R<Option<Square>> {
+fn step_toward(ctx: &mut Ctx, f: &Field, k: Slot, goal: Square) -> R<Option<Square>> {
     let steps = march_squares(f, k);
     let Some(nearest) = steps.iter().map(|s| s.distance(goal)).min() else {
         return Ok(None);

@@ -12,13 +12,13 @@ use crate::rules::battle::terms::Formation;
 use crate::rules::battle::turns::end::exit_sheet;
 use crate::rules::battle::turns::hits::{can_retreat, destroy, leave_place, strip_melee_counters};
 use crate::rules::battle::turns::{R, ask_about, k_of};
-use crate::rules::board::label;
+use crate::rules::board::{PieceIx, label};
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::{About, Decision, Move};
 
 /// Put a unit in a Square, counting the first entries that give Command
 /// Points by Row, as the Regions the Rows stand for (15.3, 18.4, A10.2.14).
-pub fn enter(ctx: &mut Ctx, f: &mut Field, pid: usize, to: Square) {
+pub fn enter(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, to: Square) {
     let Some(k) = k_of(f, pid) else { return };
     // 18.4 "first enters": a move within a Row enters none.
     let entered = f.units[k].at.region() != to.region();
@@ -36,7 +36,7 @@ pub fn enter(ctx: &mut Ctx, f: &mut Field, pid: usize, to: Square) {
 
 /// A move into a Square (A11.0 March and Advance, A11.3): Hard Cover
 /// (14.1.2) and Entrench (10.2.12.3) stay behind.
-pub fn move_into(ctx: &mut Ctx, f: &mut Field, pid: usize, to: Square) {
+pub fn move_into(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, to: Square) {
     if k_of(f, pid).is_none() {
         return;
     }
@@ -51,7 +51,7 @@ pub fn move_into(ctx: &mut Ctx, f: &mut Field, pid: usize, to: Square) {
 /// another Friendly Force". The Force passes through `via`, a friend's
 /// Square, on a move of two Squares; it never stops there (A11.0), so no
 /// frame is drawn of it there.
-pub fn pass_through(ctx: &mut Ctx, f: &mut Field, pid: usize, via: Square, rule: &'static str) {
+pub fn pass_through(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, via: Square, rule: &'static str) {
     let Some(k) = k_of(f, pid) else { return };
     let side = f.units[k].side;
     let friend = f
@@ -81,7 +81,7 @@ pub fn pass_through(ctx: &mut Ctx, f: &mut Field, pid: usize, via: Square, rule:
 pub fn back_from_friend(
     ctx: &mut Ctx,
     f: &mut Field,
-    pid: usize,
+    pid: PieceIx,
     via: Square,
     from: Square,
     rule: &'static str,
@@ -113,7 +113,7 @@ pub fn back_from_friend(
 /// behind is empty the Force may retreat through a friend's Square to an
 /// empty one behind it (A10.2.14; the player's choice among several);
 /// otherwise two Retreats of one Square, stopping where none is empty.
-pub fn retreat_two(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static str) -> R<()> {
+pub fn retreat_two(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, rule: &'static str) -> R<()> {
     let Some(k) = k_of(f, pid) else { return Ok(()) };
     if can_retreat(f.force_type(k)) && retreat_squares(f, k) == Retreat::Destroyed {
         let through = retreat_through(f, k);
@@ -178,7 +178,7 @@ pub enum RetreatKind {
 pub fn retreat(
     ctx: &mut Ctx,
     f: &mut Field,
-    pid: usize,
+    pid: PieceIx,
     kind: RetreatKind,
     rule: &'static str,
 ) -> R<()> {
@@ -267,7 +267,7 @@ pub fn retreat(
 /// an empty Square, or is destroyed; the rearmost first, so that each finds
 /// the Squares the ones behind it left.
 pub fn rout_retreat(ctx: &mut Ctx, f: &mut Field, side: Side, rule: &'static str) -> R<()> {
-    let mut movers: Vec<(i32, usize)> = f
+    let mut movers: Vec<(i32, PieceIx)> = f
         .side(side)
         .filter(|&k| !f.units[k].acted && can_retreat(f.force_type(k)))
         .map(|k| (f.units[k].at.row(), f.units[k].piece))

@@ -6,6 +6,7 @@ use crate::campaign::{ForceType, Insight, Side};
 use crate::rules::battle::ground::{Region, Square};
 use crate::rules::battle::terms::{Formation, Tactics};
 use crate::rules::battle::turns::{R, ask_about, ask_on};
+use crate::rules::board::PieceIx;
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::{About, Decision, Move};
 
@@ -137,7 +138,7 @@ fn by_row(f: &Field, side: Side) -> String {
 /// Force but those kept `off` the sheet (Screen, Screened Approach) in a
 /// Square of its Rows, in Line or Column (Artillery and Static Forces in
 /// Line); with the Front Insight up to 3 Mobile Forces in Row D (A10.2.12).
-pub fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[usize]) -> R<()> {
+pub fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[PieceIx]) -> R<()> {
     let area = f.area.clone();
     let front = f.has_insight(Insight::Front);
     let mut front_used = 0;
@@ -263,7 +264,7 @@ pub fn place_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
             return Ok(());
         }
     }
-    let (statics, mut mobile): (Vec<usize>, Vec<usize>) = pieces
+    let (statics, mut mobile): (Vec<PieceIx>, Vec<PieceIx>) = pieces
         .into_iter()
         .partition(|&p| !ctx.board.pieces[p].force.force_type.is_mobile());
     let mut order = statics;
@@ -313,7 +314,6 @@ mod tests {
     fn fill(f: &mut Field, b: &Board, side: Side, squares: impl Iterator<Item = Square>) {
         let pid = b
             .pieces
-            .iter()
             .position(|p| p.force.side == side)
             .expect("a counter of the side");
         for s in squares {

@@ -5,12 +5,13 @@ use super::field::Field;
 use super::moves::{RetreatKind, move_into, retreat};
 use super::{confederate, placement, union};
 use crate::campaign::Side;
+use crate::rules::battle::field::Slot;
 use crate::rules::battle::ground::{Ground, Region, Square};
 use crate::rules::battle::record::Relation;
 use crate::rules::battle::terms::PlanCounter;
 use crate::rules::battle::turns::view::with_sheet;
 use crate::rules::battle::turns::{R, Sheet, plans, resolve};
-use crate::rules::board::Board;
+use crate::rules::board::{Board, PieceIx};
 use crate::rules::components::SpecialBattlePlan;
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::{Decision, DefaultPlan, Request};
@@ -21,7 +22,7 @@ impl Sheet for Square {
     const RULES: &'static str = "Advanced Battle Rules, on the Advanced Battlefield Sheet";
     const DECLARES_TARGETS: bool = true;
 
-    fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[usize]) -> R<()> {
+    fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[PieceIx]) -> R<()> {
         placement::place_confederates(ctx, f, off)
     }
 
@@ -33,7 +34,7 @@ impl Sheet for Square {
         (self.region(), Some(self))
     }
 
-    fn range_of(f: &Field, k: usize) -> Option<i32> {
+    fn range_of(f: &Field, k: Slot) -> Option<i32> {
         f.range_to_enemy(k)
     }
 
@@ -43,11 +44,11 @@ impl Sheet for Square {
         nearest_room(f, at, captor)
     }
 
-    fn shock_retreat(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
+    fn shock_retreat(ctx: &mut Ctx, f: &mut Field, pid: PieceIx) -> R<()> {
         retreat(ctx, f, pid, RetreatKind::ShockFailure, "A11.4.2")
     }
 
-    fn move_into(ctx: &mut Ctx, f: &mut Field, pid: usize, to: Square) {
+    fn move_into(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, to: Square) {
         // A Shock attack that captured Artillery finds the captor's
         // substitute in the Square it enters: the guns are drawn off to
         // the nearest Square with room (R-A11.4.4).
@@ -62,7 +63,11 @@ impl Sheet for Square {
         move_into(ctx, f, pid, to)
     }
 
-    fn push_back(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static str) -> R<()> {
+    fn ordered_retreat(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, rule: &'static str) -> R<()> {
+        retreat(ctx, f, pid, RetreatKind::Ordered, rule)
+    }
+
+    fn push_back(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, rule: &'static str) -> R<()> {
         retreat(ctx, f, pid, RetreatKind::Pushed, rule)
     }
 
@@ -81,19 +86,19 @@ impl Sheet for Square {
 
     const RESOLVE_RULE: &'static str = "A14.4";
 
-    fn confederate_options(ctx: &Ctx, f: &Field, ready: &[usize]) -> Vec<Decision> {
+    fn confederate_options(ctx: &Ctx, f: &Field, ready: &[Slot]) -> Vec<Decision> {
         resolve::act_options(f, ready, |k, v| *v = confederate::defaults(ctx.board, f, k))
     }
 
-    fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R<()> {
+    fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: PlanCounter) -> R<()> {
         confederate::run_counter(ctx, f, pid, plan)
     }
 
-    fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: DefaultPlan) -> R<()> {
+    fn run_default(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: DefaultPlan) -> R<()> {
         confederate::run_default(ctx, f, pid, plan)
     }
 
-    fn static_fire(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
+    fn static_fire(ctx: &mut Ctx, f: &mut Field, pid: PieceIx) -> R<()> {
         confederate::static_fire(ctx, f, pid)
     }
 
@@ -101,20 +106,20 @@ impl Sheet for Square {
         super::moves::rout_retreat(ctx, f, side, "A14.5")
     }
 
-    fn union_order(ctx: &mut Ctx, f: &Field) -> R<Vec<usize>> {
+    fn union_order(ctx: &mut Ctx, f: &Field) -> R<Vec<PieceIx>> {
         let order = super::attack::union_order(ctx, f)?;
         Ok(order.into_iter().map(|k| f.units[k].piece).collect())
     }
 
-    fn union_default(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
+    fn union_default(ctx: &mut Ctx, f: &mut Field, pid: PieceIx) -> R<()> {
         union::run_default(ctx, f, pid)
     }
 
-    fn relations(f: &Field, k: usize) -> Vec<Relation> {
+    fn relations(f: &Field, k: Slot) -> Vec<Relation> {
         super::view::relations(f, k)
     }
 
-    fn reach(board: &Board, f: &Field, k: usize) -> Vec<Square> {
+    fn reach(board: &Board, f: &Field, k: Slot) -> Vec<Square> {
         super::view::reach(board, f, k)
     }
 

@@ -10,22 +10,8 @@ use crate::campaign::Side;
 use crate::rules::battle::Ending;
 use crate::rules::battle::turns::R;
 use crate::rules::battle::turns::sequence::battle;
-use crate::rules::components::{Location, Strength};
 use crate::rules::ctx::Ctx;
 use crate::rules::difficulty::BattleMode;
-
-/// The Hits a counter has suffered since `before`: a step to its reduced
-/// side 1, destroyed or captured the steps it had left (11.10).
-fn steps_lost(before: Strength, has_reduced: bool, after: Option<Strength>) -> u32 {
-    let steps = |s: Strength| match s {
-        Strength::Full if has_reduced => 2,
-        _ => 1,
-    };
-    match after {
-        Some(now) => steps(before) - steps(now),
-        None => steps(before),
-    }
-}
 
 /// Fight a stand-alone battle in `area` to its end and judge it.
 pub fn fight(ctx: &mut Ctx, area: &str, attacker: Side, s: &StandAlone) -> R<StandAloneResult> {
@@ -43,13 +29,13 @@ pub fn fight(ctx: &mut Ctx, area: &str, attacker: Side, s: &StandAlone) -> R<Sta
         s.union_tactics,
         s.union_special_battle_plans
     );
-    let start: Vec<(usize, Strength)> = s
+    let mut f = Field::new(area, false, s.battle_turns);
+    f.start = s
         .placement
         .iter()
         .filter_map(|p| ctx.board.index(&p.force))
         .map(|i| (i, ctx.board.pieces[i].strength))
         .collect();
-    let mut f = Field::new(area, false, s.battle_turns);
     f.columns = s.columns;
     f.objectives = s.objectives.clone();
     f.stand_alone = true;
@@ -86,13 +72,7 @@ pub fn fight(ctx: &mut Ctx, area: &str, attacker: Side, s: &StandAlone) -> R<Sta
         .iter()
         .filter(|o| f.any_at(**o, Side::Union) && !f.any_at(**o, Side::Confederate))
         .count() as u32;
-    let mut hits = [0, 0];
-    for (i, before) in start {
-        let p = &ctx.board.pieces[i];
-        let after = matches!(p.location(), Location::Area(_)).then_some(p.strength);
-        let side = usize::from(p.force.side == Side::Union);
-        hits[side] += steps_lost(before, p.force.reduced.is_some(), after);
-    }
+    let hits = f.hits_suffered(ctx.board);
     let routed = match ending {
         Ending::Routed { loser } | Ending::Enveloped { loser } => Some(loser),
         Ending::Cleared { loser } => loser,
@@ -177,7 +157,49 @@ pub fn play(ctx: &mut Ctx, game: &StandAloneGame) -> R<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::rules::battle::field::steps_lost;
+    use crate::rules::components::Strength;
+
+    /// 11.10: the sheet's Hits tally in a battle won on Hits (Malvern Hill)
+    /// starts at none, only grows, and ends at the Hits the result counts.
+    #[test]
+    fn the_hits_tally_runs_with_the_battle() {
+        use crate::rules::battle::record::{BattleRecords, EventKind};
+        let (s, _) = crate::scenario::bundled_battle("malvern-hill").expect("bundled");
+        let campaign = std::sync::Arc::new(crate::campaign::load_bundled(&s.campaign).unwrap());
+        let mut board = s.board(campaign);
+        board.battles = Some(BattleRecords::default());
+        let mut dice = crate::dice::Dice::seeded(3);
+        let mut chronicle = crate::chronicle::Chronicle::default();
+        let mut decider = crate::rules::decision::ThenPolicy {
+            recorded: crate::rules::decision::Recorded::default(),
+            policy: crate::rules::commander::Policy::Objective,
+        };
+        let mut ctx = crate::rules::ctx::Ctx {
+            board: &mut board,
+            dice: &mut dice,
+            chronicle: &mut chronicle,
+            decider: &mut decider,
+        };
+        let terms = s.stand_alone.as_ref().expect("stand-alone");
+        let r = super::fight(&mut ctx, &s.area, s.attacker, terms).expect("fought");
+        let tallies: Vec<[u32; 2]> = board.battles.as_ref().unwrap().battles[0]
+            .events
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::Sheet { sheet, .. } => Some(sheet.hits.expect("a stand-alone tally")),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(tallies.first(), Some(&[0, 0]));
+        assert!(
+            tallies
+                .windows(2)
+                .all(|w| w[1][0] >= w[0][0] && w[1][1] >= w[0][1])
+        );
+        assert_eq!(tallies.last(), Some(&r.hits));
+        assert!(r.hits.iter().sum::<u32>() > 0, "{r:?}");
+    }
 
     #[test]
     fn hits_are_the_steps_lost() {

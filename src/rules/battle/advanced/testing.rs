@@ -4,6 +4,7 @@
 use super::field::{Field, Unit};
 use crate::chronicle::Chronicle;
 use crate::dice::Dice;
+use crate::rules::battle::field::Slot;
 use crate::rules::battle::ground::Square;
 use crate::rules::battle::terms::Formation;
 use crate::rules::board::Board;
@@ -42,7 +43,7 @@ pub fn sheet(at: &[(&str, &str)]) -> (Board, Field) {
 }
 
 /// The unit of counter `id`.
-pub fn k(b: &Board, f: &Field, id: &str) -> usize {
+pub fn k(b: &Board, f: &Field, id: &str) -> Slot {
     f.unit_of(b.index(id).expect("a counter"))
         .expect("on the sheet")
 }

@@ -9,15 +9,17 @@ use super::movement::{on_objective, union_advance};
 use super::moves::{RetreatKind, retreat};
 use crate::campaign::{ForceType, Side};
 use crate::dice::{Check, roll_check};
+use crate::rules::battle::field::Slot;
 use crate::rules::battle::ground::{Facing, Ground, Square};
 use crate::rules::battle::terms::{Formation, Tactics};
-use crate::rules::battle::turns::activation::activate;
+use crate::rules::battle::turns::activation::{activate, union_combat_activates};
 use crate::rules::battle::turns::cup::{charge_activation, resolve_common};
 use crate::rules::battle::turns::hits::{
     HitSource, can_retreat, hit, lowest_skill_random, pick_by_skill,
 };
 use crate::rules::battle::turns::shock::{ShockBy, charge_checks, shock_on};
 use crate::rules::battle::turns::{R, k_of};
+use crate::rules::board::PieceIx;
 use crate::rules::components::SpecialBattlePlan;
 use crate::rules::ctx::Ctx;
 
@@ -40,7 +42,7 @@ pub enum UnionDefault {
 }
 
 /// The Default Battle Plan unit `k` (a Union Force) uses now.
-pub fn union_default(f: &Field, k: usize) -> UnionDefault {
+pub fn union_default(f: &Field, k: Slot) -> UnionDefault {
     let ty = f.force_type(k);
     let mobile_foot = matches!(ty, ForceType::Infantry | ForceType::Cavalry);
     if f.routed == Some(Side::Union) {
@@ -71,7 +73,7 @@ pub fn union_default(f: &Field, k: usize) -> UnionDefault {
 }
 
 /// A14.2: carry out a Union Force's Default Battle Plan.
-pub fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
+pub fn run_default(ctx: &mut Ctx, f: &mut Field, pid: PieceIx) -> R<()> {
     let k = k_of(f, pid).expect("on the sheet");
     match union_default(f, k) {
         UnionDefault::Combat => combat(ctx, f, pid, "A14.2.2", true),
@@ -104,22 +106,10 @@ pub fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
 /// Infantry, Cavalry and Garrisons with an Activation number (`roll`),
 /// Line toward the target unless in Melee or at 2 Squares, the attack on
 /// the target of [`union_target`].
-fn combat(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static str, roll: bool) -> R<()> {
+fn combat(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, rule: &'static str, roll: bool) -> R<()> {
     let k = k_of(f, pid).expect("on the sheet");
     let ty = f.force_type(k);
-    let p = &ctx.board.pieces[pid];
-    let has_activation = p.force.values(p.strength).activation.is_some();
-    let rolls = matches!(
-        ty,
-        ForceType::Infantry | ForceType::Cavalry | ForceType::Garrison
-    );
-    if roll && rolls && has_activation && !activate(ctx, f, pid, "Combat", rule, &[])? {
-        note!(
-            ctx,
-            rule,
-            "{} fails to Activate: Hold.",
-            f.label(ctx.board, k)
-        );
+    if roll && !union_combat_activates(ctx, f, pid, rule)? {
         return Ok(());
     }
     let Some(t) = union_target(ctx, f, k)? else {
@@ -170,7 +160,7 @@ pub fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R
             // passed over (R-14.1.9).
             let rows = confederate_rows(f);
             let row = rows.iter().find_map(|row| {
-                let mobile: Vec<usize> = row
+                let mobile: Vec<Slot> = row
                     .iter()
                     .copied()
                     .filter(|&k| can_retreat(f.force_type(k)))
@@ -193,12 +183,12 @@ pub fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R
 
 /// The Confederate units by Row, the foremost (Row A) first, Rows without
 /// any left out.
-fn confederate_rows(f: &Field) -> Vec<Vec<usize>> {
+fn confederate_rows(f: &Field) -> Vec<Vec<Slot>> {
     (0..i32::from(Square::ROWS))
         .map(|row| {
             f.side(Side::Confederate)
                 .filter(|&k| f.units[k].at.row() == row)
-                .collect::<Vec<usize>>()
+                .collect::<Vec<Slot>>()
         })
         .filter(|row| !row.is_empty())
         .collect()
@@ -242,7 +232,7 @@ pub fn objective_charge(ctx: &mut Ctx, f: &mut Field) -> R<bool> {
 /// Column; None when the Union Force, in Column on the sheet, would be in
 /// Line toward a Confederate Force in Column toward it ("will not make a
 /// Shock attack").
-pub fn charge_priority(f: &Field, from: Square, t: usize) -> Option<u8> {
+pub fn charge_priority(f: &Field, from: Square, t: Slot) -> Option<u8> {
     let at = f.units[t].at;
     let union = from.formation_toward(Formation::Column, at);
     let confederate = at.formation_toward(f.units[t].formation, from);
@@ -265,13 +255,13 @@ pub fn charge_priority(f: &Field, from: Square, t: usize) -> Option<u8> {
 /// with a Shock attack (no further Activation check); with no Confederate
 /// Force next to it any more a Force Holds (R-A14.1-charge).
 fn charge(ctx: &mut Ctx, f: &mut Field, objectives: bool) -> R<()> {
-    let next_to = |f: &Field, k: usize| -> Vec<usize> {
+    let next_to = |f: &Field, k: Slot| -> Vec<Slot> {
         let at = f.units[k].at;
         f.side(Side::Confederate)
             .filter(|&t| at.distance(f.units[t].at) == 1)
             .collect()
     };
-    let charging: Vec<usize> = f
+    let charging: Vec<Slot> = f
         .side(Side::Union)
         .filter(|&k| {
             matches!(f.force_type(k), ForceType::Infantry | ForceType::Cavalry)
@@ -279,7 +269,7 @@ fn charge(ctx: &mut Ctx, f: &mut Field, objectives: bool) -> R<()> {
                 && !next_to(f, k).is_empty()
         })
         .collect();
-    let mut faced: Vec<usize> = charging.iter().flat_map(|&k| next_to(f, k)).collect();
+    let mut faced: Vec<Slot> = charging.iter().flat_map(|&k| next_to(f, k)).collect();
     faced.sort_unstable();
     faced.dedup();
     // With Union Objective Markers one Union Force next to one
@@ -295,12 +285,12 @@ fn charge(ctx: &mut Ctx, f: &mut Field, objectives: bool) -> R<()> {
         );
         return Ok(());
     }
-    let pieces: Vec<usize> = charging.iter().map(|&k| f.units[k].piece).collect();
+    let pieces: Vec<PieceIx> = charging.iter().map(|&k| f.units[k].piece).collect();
     let mut going = charge_activation(ctx, f, &pieces, "A14.1", |ctx, f, pid| {
         combat(ctx, f, pid, "A14.1", false)
     })?;
     while !going.is_empty() {
-        let ks: Vec<usize> = going.iter().filter_map(|&p| k_of(f, p)).collect();
+        let ks: Vec<Slot> = going.iter().filter_map(|&p| k_of(f, p)).collect();
         let Some(k) = pick_by_skill(ctx, f, &ks, "A14.1", "The next Union Force to charge", true)?
         else {
             break;
@@ -308,7 +298,7 @@ fn charge(ctx: &mut Ctx, f: &mut Field, objectives: bool) -> R<()> {
         let pid = f.units[k].piece;
         going.retain(|&p| p != pid);
         let from = f.units[k].at;
-        let open: Vec<usize> = next_to(f, k)
+        let open: Vec<Slot> = next_to(f, k)
             .into_iter()
             .filter(|&t| !f.in_melee(t))
             .collect();
@@ -321,7 +311,7 @@ fn charge(ctx: &mut Ctx, f: &mut Field, objectives: bool) -> R<()> {
             );
             continue;
         }
-        let ranked: Vec<(u8, usize)> = open
+        let ranked: Vec<(u8, Slot)> = open
             .iter()
             .filter_map(|&t| charge_priority(f, from, t).map(|r| (r, t)))
             .collect();
@@ -335,7 +325,7 @@ fn charge(ctx: &mut Ctx, f: &mut Field, objectives: bool) -> R<()> {
             combat(ctx, f, pid, "A14.1", false)?;
             continue;
         };
-        let tied: Vec<usize> = ranked
+        let tied: Vec<PieceIx> = ranked
             .iter()
             .filter(|(r, _)| *r == best)
             .map(|(_, t)| f.units[*t].piece)

@@ -7,6 +7,7 @@ use super::field::Field;
 use super::{attack, combat, confederate};
 use crate::campaign::Side;
 use crate::chronicle::Modifier;
+use crate::rules::battle::field::Slot;
 use crate::rules::battle::ground::{Ground, Square};
 use crate::rules::battle::record::Relation;
 use crate::rules::battle::turns::attack::defence_modifiers;
@@ -21,7 +22,7 @@ use crate::rules::decision::DefaultPlan;
 /// modifiers from where they stand and the target's own (A11.5, A11.7.2,
 /// A14.2.2.1, 11.8, as `attack_on` adds them), and whether it is a target
 /// now (A11.6).
-pub fn relations(f: &Field, k: usize) -> Vec<Relation> {
+pub fn relations(f: &Field, k: Slot) -> Vec<Relation> {
     let u = &f.units[k];
     let targets = attack::targets(f, k);
     f.side(u.side.other())
@@ -70,7 +71,7 @@ pub fn relations(f: &Field, k: usize) -> Vec<Relation> {
 /// The Squares a Confederate unit `k` would March into now: those of its
 /// March Default Battle Plan when it has one (A12.4, A11.5, A11.1.1),
 /// for Artillery none holding a Union Force (A12.4).
-pub fn reach(board: &Board, f: &Field, k: usize) -> Vec<Square> {
+pub fn reach(board: &Board, f: &Field, k: Slot) -> Vec<Square> {
     if f.units[k].side != Side::Confederate
         || !confederate::defaults(board, f, k)
             .iter()
@@ -170,6 +171,26 @@ mod tests {
             .reach;
         assert!(reach.contains(&sq("D4")) && !reach.contains(&sq("D5")));
         assert_eq!(reach.len(), 7);
+    }
+
+    /// A12.3: a Flank aimed at a Union Force two Squares away is shown
+    /// aimed; driven back a Square (by Broken, A14.1), the Force is no
+    /// longer at its distance and will hold: the view says so.
+    #[test]
+    fn a_force_driven_out_of_its_distance_has_lost_its_aim() {
+        use crate::rules::battle::terms::PlanCounter;
+        let (b, mut f) = sheet(&[("slocum", "C4"), ("longstreet", "E4")]);
+        let longstreet = k(&b, &f, "longstreet");
+        f.units[longstreet].counter = Some(PlanCounter::Flank);
+        f.units[longstreet].target = Some(f.units[k(&b, &f, "slocum")].piece);
+        let lost = |f: &Field| {
+            let s = view(&b, f);
+            let u = s.units.iter().find(|u| u.force == "longstreet").unwrap();
+            (u.target.clone(), u.aim_lost)
+        };
+        assert_eq!(lost(&f), (Some("slocum".to_string()), false));
+        f.units[longstreet].at = sq("F4");
+        assert_eq!(lost(&f), (Some("slocum".to_string()), true));
     }
 
     /// A11.5: in Melee no Facing, no Shock modifiers, +3/+3 to Fire; a

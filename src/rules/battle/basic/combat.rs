@@ -7,10 +7,11 @@ use super::field::*;
 use crate::campaign::{ForceType, Side};
 use crate::chronicle::Modifier;
 use crate::rules::battle::awards::first_entry;
+use crate::rules::battle::field::Slot;
 use crate::rules::battle::ground::Region;
 use crate::rules::battle::terms::Formation;
 use crate::rules::battle::turns::ask_on;
-use crate::rules::board::label;
+use crate::rules::board::{PieceIx, label};
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::Decision;
 
@@ -22,7 +23,7 @@ pub use crate::rules::battle::turns::{R, k_of};
 
 /// Put a unit in a Region, counting the first entries that give Command
 /// Points (15.3, 18.4).
-pub fn enter(ctx: &mut Ctx, f: &mut Field, pid: usize, to: Region) {
+pub fn enter(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, to: Region) {
     let Some(k) = k_of(f, pid) else { return };
     let entered = f.units[k].at != to;
     f.units[k].at = to;
@@ -55,7 +56,7 @@ pub enum RetreatKind {
 pub fn retreat(
     ctx: &mut Ctx,
     f: &mut Field,
-    pid: usize,
+    pid: PieceIx,
     kind: RetreatKind,
     rule: &'static str,
 ) -> R<()> {
@@ -151,7 +152,7 @@ pub fn retreat(
                         // there retreats in turn (14.1.9, 14.1.10); Artillery
                         // cannot (11.1.1), and with only Artillery there the
                         // Force stays.
-                        let others: Vec<usize> = f
+                        let others: Vec<Slot> = f
                             .units_at(to, u.side)
                             .into_iter()
                             .filter(|&j| can_retreat(f.force_type(j)))
@@ -202,7 +203,7 @@ pub fn retreat(
 /// player chooses among Confederates, the dice among Union Forces).
 pub fn rout_retreat(ctx: &mut Ctx, f: &mut Field, side: Side, rule: &'static str) -> R<()> {
     for r in Region::rear_to_front(side) {
-        let mut movers: Vec<usize> = f
+        let mut movers: Vec<PieceIx> = f
             .side(side)
             .filter(|&k| f.units[k].at == r && !f.units[k].acted && can_retreat(f.force_type(k)))
             .map(|k| f.units[k].piece)
@@ -242,16 +243,16 @@ pub fn rout_retreat(ctx: &mut Ctx, f: &mut Field, side: Side, rule: &'static str
 fn crowd_loss(
     ctx: &mut Ctx,
     f: &Field,
-    pieces: &[usize],
+    pieces: &[PieceIx],
     to: Region,
     rule: &'static str,
-) -> R<usize> {
+) -> R<PieceIx> {
     let lowest = pieces
         .iter()
         .map(|&p| ctx.board.pieces[p].force.skill)
         .min()
         .expect("more Forces than room");
-    let tied: Vec<usize> = pieces
+    let tied: Vec<PieceIx> = pieces
         .iter()
         .copied()
         .filter(|&p| ctx.board.pieces[p].force.skill == lowest)
@@ -291,9 +292,9 @@ pub fn allocate(
     hits: u32,
     melee: bool,
     artillery_from: Option<Region>,
-    first: Option<usize>,
+    first: Option<PieceIx>,
     rule: &'static str,
-) -> R<Option<usize>> {
+) -> R<Option<PieceIx>> {
     let defender = attacker.other();
     let mut region = region;
     let mut hit_first = first;
@@ -358,24 +359,24 @@ fn attacked(
     region: Region,
     highest: bool,
     rule: &'static str,
-) -> R<(Option<usize>, Option<usize>)> {
+) -> R<(Option<Slot>, Option<Slot>)> {
     let targets = f.units_at(region, attacker.other());
     let skills = targets.iter().map(|&k| f.skill(ctx.board, k));
     let Some(want) = (if highest { skills.max() } else { skills.min() }) else {
         return Ok((None, None));
     };
-    let tied: Vec<usize> = targets
+    let tied: Vec<Slot> = targets
         .into_iter()
         .filter(|&k| f.skill(ctx.board, k) == want)
         .collect();
-    let marks = |k: usize| {
+    let marks = |k: Slot| {
         let u = &f.units[k];
         (u.entrench, u.cover, u.hard_cover)
     };
     if tied.iter().all(|&k| marks(k) == marks(tied[0])) {
         return Ok((Some(tied[0]), None));
     }
-    let pieces: Vec<usize> = tied.iter().map(|&k| f.units[k].piece).collect();
+    let pieces: Vec<PieceIx> = tied.iter().map(|&k| f.units[k].piece).collect();
     let chosen = ctx.pick_piece(rule, "The attack is made against", &pieces)?;
     let k = f.unit_of(chosen);
     Ok((k, k))
@@ -386,7 +387,7 @@ fn attacked(
 pub fn attack(
     ctx: &mut Ctx,
     f: &mut Field,
-    pid: usize,
+    pid: PieceIx,
     region: Region,
     mods: Vec<Modifier>,
     what: &str,
@@ -403,13 +404,13 @@ pub fn attack(
 pub fn attack_against(
     ctx: &mut Ctx,
     f: &mut Field,
-    pid: usize,
+    pid: PieceIx,
     region: Region,
-    against: Option<usize>,
+    against: Option<PieceIx>,
     mut mods: Vec<Modifier>,
     what: &str,
     rule: &'static str,
-) -> R<(u32, Option<usize>)> {
+) -> R<(u32, Option<PieceIx>)> {
     let Some(k) = k_of(f, pid) else {
         return Ok((0, None));
     };
@@ -463,10 +464,10 @@ pub use crate::rules::battle::turns::shock::{ShockBy, ShockResult, shock_on};
 pub fn shock(
     ctx: &mut Ctx,
     f: &mut Field,
-    pid: usize,
+    pid: PieceIx,
     region: Region,
     by: ShockBy,
-    spent: &mut Vec<usize>,
+    spent: &mut Vec<PieceIx>,
 ) -> R<ShockResult> {
     let k = k_of(f, pid).expect("on the sheet");
     let side = f.units[k].side;
@@ -485,7 +486,7 @@ pub fn shock(
         .map(|&d| f.skill(ctx.board, d))
         .min()
         .expect("a Region with enemies");
-    let tied: Vec<usize> = defenders
+    let tied: Vec<Slot> = defenders
         .iter()
         .copied()
         .filter(|&d| f.skill(ctx.board, d) == lowest)
@@ -518,7 +519,7 @@ pub fn shock(
 
 /// Move a unit into `region` (11.3 Advance, 12.4.3 Disrupt): Hard Cover
 /// (14.1.2) and Entrench (10.2.12.3) stay behind.
-pub fn move_into(ctx: &mut Ctx, f: &mut Field, pid: usize, region: Region) {
+pub fn move_into(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, region: Region) {
     if k_of(f, pid).is_none() {
         return;
     }

@@ -6,15 +6,18 @@ use super::combat::*;
 use super::field::*;
 use crate::campaign::{ForceType, Side};
 use crate::chronicle::Modifier;
+use crate::rules::battle::field::Slot;
 use crate::rules::battle::ground::Region;
 use crate::rules::battle::terms::{Formation, PlanCounter};
+use crate::rules::battle::turns::defaults;
+use crate::rules::board::PieceIx;
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::{DefaultPlan, FormationChange, SecondMove};
 
 /// The Default Battle Plans a Confederate Force may use now (12.4, 11.5,
 /// 11.1.1), into `v` (emptied first: one buffer serves a whole turn). `at`
 /// is the sheet as it stands.
-pub fn defaults(ctx: &Ctx, f: &Field, at: &Occupancy, k: usize, v: &mut Vec<DefaultPlan>) {
+pub fn defaults(ctx: &Ctx, f: &Field, at: &Occupancy, k: Slot, v: &mut Vec<DefaultPlan>) {
     let u = &f.units[k];
     let ty = f.force_type(k);
     let melee = at.any(u.at, Side::Union);
@@ -97,7 +100,7 @@ pub fn defaults(ctx: &Ctx, f: &Field, at: &Occupancy, k: usize, v: &mut Vec<Defa
 
 /// Garrisons fire at enemies in their own or the next Region, Fortifications
 /// at the closest non-Melee Region (11.1, 11.7).
-pub fn static_fire(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
+pub fn static_fire(ctx: &mut Ctx, f: &mut Field, pid: PieceIx) -> R<()> {
     let k = f.unit_of(pid).expect("here");
     match f.force_type(k) {
         ForceType::Garrison => {
@@ -121,7 +124,7 @@ pub fn static_fire(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
 }
 
 /// The Region in front with Union Forces at range 1, if any.
-fn range_one(f: &Field, k: usize) -> Option<Region> {
+fn range_one(f: &Field, k: Slot) -> Option<Region> {
     let r = f.units[k].at;
     r.neighbours(Side::Confederate)
         .find(|x| f.any_at(*x, Side::Union))
@@ -132,7 +135,7 @@ fn range_one(f: &Field, k: usize) -> Option<Region> {
 fn advance_one(
     ctx: &mut Ctx,
     f: &mut Field,
-    pid: usize,
+    pid: PieceIx,
     by: ShockBy,
     rule: &'static str,
 ) -> R<bool> {
@@ -182,7 +185,7 @@ fn advance_one(
     Ok(result == ShockResult::Won)
 }
 
-fn change_formation(ctx: &mut Ctx, f: &mut Field, pid: usize, to: Formation, rule: &'static str) {
+fn change_formation(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, to: Formation, rule: &'static str) {
     if let Some(k) = f.unit_of(pid)
         && f.units[k].formation != to
     {
@@ -194,7 +197,7 @@ fn change_formation(ctx: &mut Ctx, f: &mut Field, pid: usize, to: Formation, rul
 fn fire_at(
     ctx: &mut Ctx,
     f: &mut Field,
-    pid: usize,
+    pid: PieceIx,
     mods: Vec<Modifier>,
     what: &str,
     rule: &'static str,
@@ -207,12 +210,12 @@ fn fire_at(
 fn fire_against(
     ctx: &mut Ctx,
     f: &mut Field,
-    pid: usize,
-    against: Option<usize>,
+    pid: PieceIx,
+    against: Option<PieceIx>,
     mods: Vec<Modifier>,
     what: &str,
     rule: &'static str,
-) -> R<Option<usize>> {
+) -> R<Option<PieceIx>> {
     let Some(k) = f.unit_of(pid) else {
         return Ok(None);
     };
@@ -233,7 +236,7 @@ fn fire_against(
 }
 
 /// Resolve a Battle Plan Counter (12.3).
-pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R<()> {
+pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: PlanCounter) -> R<()> {
     let k = f.unit_of(pid).expect("here");
     let column = f.units[k].formation == Formation::Column;
     let range = f.range_to_enemy(k);
@@ -422,7 +425,7 @@ pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) 
 }
 
 /// Resolve a Default Battle Plan (12.4).
-pub fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: DefaultPlan) -> R<()> {
+pub fn run_default(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: DefaultPlan) -> R<()> {
     let k = f.unit_of(pid).expect("here");
     let label = f.label(ctx.board, k);
     match plan {
@@ -448,21 +451,8 @@ pub fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: DefaultPlan) 
                 fire_at(ctx, f, pid, Vec::new(), "Fire", "12.4.2")?;
             }
         }
-        DefaultPlan::MarchBack => {
-            // 12.4.1: Column Activates by itself; in Melee there is no
-            // changing Formation first (11.5).
-            let line = f.units[k].formation == Formation::Line;
-            if !line || activated(ctx, f, pid, "March (back)", "12.4.1", &[], true)? {
-                retreat(ctx, f, pid, RetreatKind::Ordered, "12.4.1")?;
-            }
-        }
-        DefaultPlan::MarchOff => {
-            let line = f.units[k].formation == Formation::Line;
-            if line && !activated(ctx, f, pid, "March", "12.4.1", &[], true)? {
-                return Ok(());
-            }
-            exit_sheet(ctx, f, pid, "14.5.1")?;
-        }
+        DefaultPlan::MarchBack => defaults::march_back(ctx, f, pid, "12.4.1")?,
+        DefaultPlan::MarchOff => defaults::march_off(ctx, f, pid, "12.4.1")?,
         DefaultPlan::Disrupt => {
             if !activated(ctx, f, pid, "Disrupt", "12.4.3", &[], true)? {
                 return Ok(());

@@ -2,6 +2,7 @@
 //! where each side stands, room in a Region, and the sheet's invariants.
 
 use crate::campaign::Side;
+use crate::rules::battle::field::Slot;
 pub use crate::rules::battle::field::{ClearOrders, Effects, FirstEntries, InsightState};
 use crate::rules::battle::ground::Region;
 use crate::rules::board::Board;
@@ -20,7 +21,7 @@ impl Field {
     }
 
     /// Regions to the nearest enemy Force; None when there is none.
-    pub fn range_to_enemy(&self, k: usize) -> Option<i32> {
+    pub fn range_to_enemy(&self, k: Slot) -> Option<i32> {
         let u = &self.units[k];
         Occupancy::regions_of(self).range(u.at, u.side)
     }

@@ -11,6 +11,7 @@ pub mod view;
 use crate::rules::battle::ground::Region;
 use crate::rules::battle::terms::{Formation, Tactics};
 use crate::rules::battle::turns::{ask_about, ask_on};
+use crate::rules::board::PieceIx;
 use combat::*;
 use field::*;
 
@@ -35,7 +36,7 @@ pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R
 }
 
 /// 10.2.15–10.2.17 with 10.2.12.4 Front.
-pub(super) fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[usize]) -> R<()> {
+pub(super) fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[PieceIx]) -> R<()> {
     let area = f.area.clone();
     let front = f.has_insight(Insight::Front);
     let mut front_used = 0;
@@ -178,7 +179,7 @@ pub(super) fn place_union(ctx: &mut Ctx, f: &mut Field) -> R<()> {
         }
         return Ok(());
     }
-    let mut foot: Vec<usize> = Vec::new();
+    let mut foot: Vec<PieceIx> = Vec::new();
     for pid in pieces {
         match ctx.board.pieces[pid].force.force_type {
             ForceType::Garrison => f.units.push(Unit::new(

@@ -5,11 +5,12 @@ use super::combat::{RetreatKind, retreat};
 use super::confederate;
 use super::field::{Field, Occupancy};
 use crate::campaign::Side;
+use crate::rules::battle::field::Slot;
 use crate::rules::battle::ground::{Region, Square};
 use crate::rules::battle::terms::PlanCounter;
 use crate::rules::battle::turns::view::with_sheet;
 use crate::rules::battle::turns::{R, Sheet, plans, resolve};
-use crate::rules::board::Board;
+use crate::rules::board::{Board, PieceIx};
 use crate::rules::components::SpecialBattlePlan;
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::{Decision, DefaultPlan, Request};
@@ -19,7 +20,7 @@ impl Sheet for Region {
     const MODE: BattleMode = BattleMode::Basic;
     const RULES: &'static str = "Basic Battle Rules, on the Battlefield Sheet";
 
-    fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[usize]) -> R<()> {
+    fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[PieceIx]) -> R<()> {
         super::place_confederates(ctx, f, off)
     }
 
@@ -31,19 +32,23 @@ impl Sheet for Region {
         (self, None)
     }
 
-    fn range_of(f: &Field, k: usize) -> Option<i32> {
+    fn range_of(f: &Field, k: Slot) -> Option<i32> {
         f.range_to_enemy(k)
     }
 
-    fn shock_retreat(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
+    fn shock_retreat(ctx: &mut Ctx, f: &mut Field, pid: PieceIx) -> R<()> {
         retreat(ctx, f, pid, RetreatKind::ShockFailure, "11.4.2")
     }
 
-    fn move_into(ctx: &mut Ctx, f: &mut Field, pid: usize, to: Region) {
+    fn move_into(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, to: Region) {
         super::combat::move_into(ctx, f, pid, to)
     }
 
-    fn push_back(ctx: &mut Ctx, f: &mut Field, pid: usize, rule: &'static str) -> R<()> {
+    fn ordered_retreat(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, rule: &'static str) -> R<()> {
+        retreat(ctx, f, pid, RetreatKind::Ordered, rule)
+    }
+
+    fn push_back(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, rule: &'static str) -> R<()> {
         retreat(ctx, f, pid, RetreatKind::Push, rule)
     }
 
@@ -58,21 +63,21 @@ impl Sheet for Region {
 
     const RESOLVE_RULE: &'static str = "14.4";
 
-    fn confederate_options(ctx: &Ctx, f: &Field, ready: &[usize]) -> Vec<Decision> {
+    fn confederate_options(ctx: &Ctx, f: &Field, ready: &[Slot]) -> Vec<Decision> {
         // One reading of the sheet answers for every Force (`Occupancy`).
         let at = Occupancy::of(f);
         resolve::act_options(f, ready, |k, v| confederate::defaults(ctx, f, &at, k, v))
     }
 
-    fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: PlanCounter) -> R<()> {
+    fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: PlanCounter) -> R<()> {
         confederate::run_counter(ctx, f, pid, plan)
     }
 
-    fn run_default(ctx: &mut Ctx, f: &mut Field, pid: usize, plan: DefaultPlan) -> R<()> {
+    fn run_default(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: DefaultPlan) -> R<()> {
         confederate::run_default(ctx, f, pid, plan)
     }
 
-    fn static_fire(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
+    fn static_fire(ctx: &mut Ctx, f: &mut Field, pid: PieceIx) -> R<()> {
         confederate::static_fire(ctx, f, pid)
     }
 
@@ -86,11 +91,11 @@ impl Sheet for Region {
         super::combat::rout_retreat(ctx, f, side, rule)
     }
 
-    fn union_order(_ctx: &mut Ctx, f: &Field) -> R<Vec<usize>> {
+    fn union_order(_ctx: &mut Ctx, f: &Field) -> R<Vec<PieceIx>> {
         Ok(super::union::union_order(f))
     }
 
-    fn union_default(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
+    fn union_default(ctx: &mut Ctx, f: &mut Field, pid: PieceIx) -> R<()> {
         super::union::union_default(ctx, f, pid)
     }
 

@@ -6,10 +6,12 @@ use super::field::*;
 use crate::campaign::{ForceType, Side};
 use crate::chronicle::Modifier;
 use crate::dice::{Check, roll_check};
+use crate::rules::battle::field::Slot;
 use crate::rules::battle::ground::Region;
 use crate::rules::battle::terms::{Formation, Tactics};
 pub use crate::rules::battle::turns::cup::{charge_activation, draw_special_plans, resolve_common};
 pub use crate::rules::battle::turns::tactics::*;
+use crate::rules::board::PieceIx;
 use crate::rules::components::SpecialBattlePlan;
 use crate::rules::ctx::Ctx;
 
@@ -58,7 +60,7 @@ pub(super) fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePla
             // Region back.
             for r in Region::rear_to_front(Side::Confederate).into_iter().rev() {
                 // Artillery cannot Retreat (11.1.1) and is passed over.
-                let mobile: Vec<usize> = f
+                let mobile: Vec<Slot> = f
                     .units_at(r, Side::Confederate)
                     .into_iter()
                     .filter(|&k| can_retreat(f.force_type(k)))
@@ -84,7 +86,7 @@ pub(super) fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePla
 /// Confederates activate; failures fire (Combat), successes go in with a
 /// Shock attack, highest Skill first, each against the next Confederate.
 fn charge(ctx: &mut Ctx, f: &mut Field) -> R<()> {
-    let candidates: Vec<usize> = f
+    let candidates: Vec<Slot> = f
         .side(Side::Union)
         .filter(|&k| {
             matches!(f.force_type(k), ForceType::Infantry | ForceType::Cavalry)
@@ -106,7 +108,7 @@ fn charge(ctx: &mut Ctx, f: &mut Field) -> R<()> {
         .map(|&k| f.units[k].at)
         .max_by_key(|r| r.depth(Side::Union))
         .expect("not empty");
-    let charging: Vec<usize> = candidates
+    let charging: Vec<PieceIx> = candidates
         .into_iter()
         .filter(|&k| f.units[k].at == front)
         .map(|k| f.units[k].piece)
@@ -166,7 +168,7 @@ fn charge(ctx: &mut Ctx, f: &mut Field) -> R<()> {
 }
 
 /// Well-Struck for Infantry and Cavalry Ranged attacks at range 1 (14.1.4).
-fn union_ranged_mods(ctx: &Ctx, f: &Field, pid: usize) -> Vec<Modifier> {
+fn union_ranged_mods(ctx: &Ctx, f: &Field, pid: PieceIx) -> Vec<Modifier> {
     let ty = ctx.board.pieces[pid].force.force_type;
     if f.effects.well_struck && matches!(ty, ForceType::Infantry | ForceType::Cavalry) {
         vec![Modifier::pair(2, 0, "Well-Struck", "14.1.4")]
@@ -177,8 +179,8 @@ fn union_ranged_mods(ctx: &Ctx, f: &Field, pid: usize) -> Vec<Modifier> {
 
 /// 14.3: the Union Forces that have not acted, front to rear (from the
 /// Confederate Reserve to the Union Reserve), as counters.
-pub fn union_order(f: &Field) -> Vec<usize> {
-    let mut order: Vec<(Region, usize)> = f
+pub fn union_order(f: &Field) -> Vec<PieceIx> {
+    let mut order: Vec<(Region, PieceIx)> = f
         .side(Side::Union)
         .filter(|&k| !f.units[k].acted)
         .map(|k| (f.units[k].at, f.units[k].piece))
@@ -188,7 +190,7 @@ pub fn union_order(f: &Field) -> Vec<usize> {
 }
 
 /// 13.1 / 13.3 / 14.2: the Default Battle Plan of one Union Force.
-pub fn union_default(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
+pub fn union_default(ctx: &mut Ctx, f: &mut Field, pid: PieceIx) -> R<()> {
     let k = k_of(f, pid).expect("on the sheet");
     let ty = f.force_type(k);
     let region = f.units[k].at;
@@ -246,29 +248,17 @@ pub fn union_default(ctx: &mut Ctx, f: &mut Field, pid: usize) -> R<()> {
 }
 
 /// The closest non-Melee Region with Confederates at range 1+ (11.7).
-pub fn artillery_target(f: &Field, k: usize) -> Option<Region> {
+pub fn artillery_target(f: &Field, k: Slot) -> Option<Region> {
     let u = &f.units[k];
     Occupancy::regions_of(f).artillery_target(u.at, u.side)
 }
 
 /// 14.2.2 Combat (and 14.2.2.1 Cavalry at range 2).
-fn union_combat(ctx: &mut Ctx, f: &mut Field, pid: usize, carbine: bool) -> R<()> {
+fn union_combat(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, carbine: bool) -> R<()> {
     let k = k_of(f, pid).expect("on the sheet");
     let ty = f.force_type(k);
     let rule = if carbine { "14.2.2.1" } else { "14.2.2" };
-    let needs_roll = ty.is_mobile() && ty != ForceType::Artillery || ty == ForceType::Garrison;
-    let has_activation = ctx.board.pieces[pid]
-        .force
-        .values(ctx.board.pieces[pid].strength)
-        .activation
-        .is_some();
-    if needs_roll && has_activation && !activate(ctx, f, pid, "Combat", rule, &[])? {
-        note!(
-            ctx,
-            rule,
-            "{} fails to Activate: Hold.",
-            f.label(ctx.board, k)
-        );
+    if !union_combat_activates(ctx, f, pid, rule)? {
         return Ok(());
     }
     let k = k_of(f, pid).expect("on the sheet");

@@ -2,9 +2,10 @@
 //! in force, on any sheet.
 
 use super::R;
-use crate::campaign::{Insight, Side};
+use crate::campaign::{ForceType, Insight, Side};
 use crate::dice::{Check, roll_check};
 use crate::rules::battle::field::{ClearOrders, Field};
+use crate::rules::board::PieceIx;
 use crate::rules::ctx::Ctx;
 
 /// Activation number with the Confederate modifiers in force: Officers +1
@@ -12,7 +13,7 @@ use crate::rules::ctx::Ctx;
 pub fn activation_check<P: Copy + Eq>(
     ctx: &Ctx,
     f: &Field<P>,
-    pid: usize,
+    pid: PieceIx,
     what: &str,
     rule: &'static str,
     extra: &[(i32, &'static str, &'static str)],
@@ -36,7 +37,7 @@ pub fn activation_check<P: Copy + Eq>(
 fn activation_terms<'a, P: Copy + Eq>(
     ctx: &Ctx,
     f: &Field<P>,
-    pid: usize,
+    pid: PieceIx,
     extra: &'a [(i32, &'static str, &'static str)],
 ) -> (
     i32,
@@ -57,7 +58,7 @@ fn activation_terms<'a, P: Copy + Eq>(
 pub fn activate<P: Copy + Eq>(
     ctx: &mut Ctx,
     f: &Field<P>,
-    pid: usize,
+    pid: PieceIx,
     what: &str,
     rule: &'static str,
     extra: &[(i32, &'static str, &'static str)],
@@ -81,7 +82,7 @@ pub fn activate<P: Copy + Eq>(
 pub fn activated<P: Copy + Eq>(
     ctx: &mut Ctx,
     f: &mut Field<P>,
-    pid: usize,
+    pid: PieceIx,
     what: &str,
     rule: &'static str,
     extra: &[(i32, &'static str, &'static str)],
@@ -116,4 +117,33 @@ pub fn activated<P: Copy + Eq>(
         );
     }
     Ok(ok)
+}
+
+/// 14.2.2 (A14.2.2, A11.1): a Union Infantry, Cavalry or Garrison Force
+/// with an Activation number rolls to Activate before its Combat, and one
+/// that fails Holds; Artillery, Fortifications and Forces without an
+/// Activation number fire unrolled. True when the Combat goes on. `rule`:
+/// the sheet's Combat rule (14.2.2, A14.2.2, and their Cavalry at range 2).
+pub fn union_combat_activates<P: Copy + Eq>(
+    ctx: &mut Ctx,
+    f: &Field<P>,
+    pid: PieceIx,
+    rule: &'static str,
+) -> R<bool> {
+    let p = &ctx.board.pieces[pid];
+    let rolls = matches!(
+        p.force.force_type,
+        ForceType::Infantry | ForceType::Cavalry | ForceType::Garrison
+    );
+    let has_activation = p.force.values(p.strength).activation.is_some();
+    if rolls && has_activation && !activate(ctx, f, pid, "Combat", rule, &[])? {
+        note!(
+            ctx,
+            rule,
+            "{} fails to Activate: Hold.",
+            ctx.board.label(pid)
+        );
+        return Ok(false);
+    }
+    Ok(true)
 }

@@ -6,13 +6,13 @@ use super::{R, Sheet};
 use crate::campaign::Side;
 use crate::chronicle::Modifier;
 use crate::dice::attack_hits;
-use crate::rules::battle::field::Field;
-use crate::rules::board::label;
+use crate::rules::battle::field::{Field, Slot};
+use crate::rules::board::{PieceIx, label};
 use crate::rules::ctx::Ctx;
 
 /// Modifiers an attack on unit `t` gets from Battle Plans, Insights and
 /// Special Battle Plans (11.8).
-pub fn defence_modifiers<P>(f: &Field<P>, attacker: Side, t: Option<usize>) -> Vec<Modifier> {
+pub fn defence_modifiers<P>(f: &Field<P>, attacker: Side, t: Option<Slot>) -> Vec<Modifier> {
     let mut m = Vec::new();
     if let Some(t) = t {
         let u = &f.units[t];
@@ -42,7 +42,7 @@ pub fn defence_modifiers<P>(f: &Field<P>, attacker: Side, t: Option<usize>) -> V
 /// (11.6, 11.8): its Hits, chronicled with every modifier.
 pub fn roll_attack<P: Sheet>(
     ctx: &mut Ctx,
-    pid: usize,
+    pid: PieceIx,
     mods: Vec<Modifier>,
     what: &str,
     at: P,

@@ -7,8 +7,9 @@ use super::tactics::in_pool;
 use super::{R, Sheet, ask_on, k_of};
 use crate::campaign::{ForceType, Side};
 use crate::dice::{Check, roll_check};
-use crate::rules::battle::field::Field;
+use crate::rules::battle::field::{Field, Slot};
 use crate::rules::battle::terms::Formation;
+use crate::rules::board::PieceIx;
 use crate::rules::components::SpecialBattlePlan;
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::Decision;
@@ -178,7 +179,7 @@ pub fn resolve_common<P: Sheet>(
         }
         SpecialBattlePlan::HardCover => {
             // 14.1.2: the highest-Skill Infantry or Artillery not in Melee.
-            let eligible: Vec<usize> = f
+            let eligible: Vec<Slot> = f
                 .side(Side::Union)
                 .filter(|&k| {
                     matches!(f.force_type(k), ForceType::Infantry | ForceType::Artillery)
@@ -205,7 +206,7 @@ pub fn resolve_common<P: Sheet>(
             );
         }
         SpecialBattlePlan::FlankingFire => {
-            let targets: Vec<usize> = f
+            let targets: Vec<Slot> = f
                 .side(Side::Confederate)
                 .filter(|&k| !f.in_melee(k))
                 .collect();
@@ -228,7 +229,7 @@ pub fn resolve_common<P: Sheet>(
             )
             .then("1 Hit on a Confederate Force", "no Hit");
             if roll_check(ctx.dice, ctx.chronicle, check)?.success {
-                let pieces: Vec<usize> = targets.iter().map(|&k| f.units[k].piece).collect();
+                let pieces: Vec<PieceIx> = targets.iter().map(|&k| f.units[k].piece).collect();
                 let pid = ctx.pick_piece("14.1.7", "Flanking Fire strikes", &pieces)?;
                 hit(ctx, f, pid, HitSource::OffBoard, "14.1.7")?;
             }
@@ -249,10 +250,10 @@ pub fn resolve_common<P: Sheet>(
 pub fn charge_activation<P: Copy + Eq>(
     ctx: &mut Ctx,
     f: &mut Field<P>,
-    charging: &[usize],
+    charging: &[PieceIx],
     rule: &'static str,
-    mut combat: impl FnMut(&mut Ctx, &mut Field<P>, usize) -> R<()>,
-) -> R<Vec<usize>> {
+    mut combat: impl FnMut(&mut Ctx, &mut Field<P>, PieceIx) -> R<()>,
+) -> R<Vec<PieceIx>> {
     let mut going = Vec::new();
     for &pid in charging {
         let ok = activate(ctx, f, pid, "Charge!", rule, &[])?;

@@ -7,9 +7,9 @@ use crate::campaign::{ForceType, Side, WithdrawalResult};
 use crate::rules::battle::endings::{
     Leaving, finish_withdrawal, go_to, leaving_to, rout_award, withdrawal_result,
 };
-use crate::rules::battle::field::Field;
+use crate::rules::battle::field::{Field, Slot};
 use crate::rules::battle::{Ending, outweighed};
-use crate::rules::board::label;
+use crate::rules::board::{PieceIx, label};
 use crate::rules::ctx::Ctx;
 
 /// 14.5 Rout Check on the sheet.
@@ -31,7 +31,7 @@ pub fn rout_check<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()> {
     );
     f.routed = Some(loser);
     ctx.frame(f, |_| format!("The {} Rout", loser.army()));
-    let losers: Vec<usize> = f.side(loser).collect();
+    let losers: Vec<Slot> = f.side(loser).collect();
     for k in losers.into_iter().rev() {
         let pid = f.units[k].piece;
         match f.force_type(k) {
@@ -78,7 +78,7 @@ pub fn withdrawal<P: Sheet>(ctx: &mut Ctx, f: &Field<P>) -> R<Option<Ending>> {
 pub fn exit_sheet<P: Sheet>(
     ctx: &mut Ctx,
     f: &mut Field<P>,
-    pid: usize,
+    pid: PieceIx,
     rule: &'static str,
 ) -> R<()> {
     let side = ctx.board.pieces[pid].force.side;

@@ -15,6 +15,7 @@ use crate::rules::battle::field::{Field, InsightState};
 use crate::rules::battle::prebattle::{envelopment, pre_battle};
 use crate::rules::battle::record::EventKind;
 use crate::rules::battle::{BattleSpec, Ending, Outcome, PreBattle};
+use crate::rules::board::PieceIx;
 use crate::rules::components::SpecialBattlePlan;
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::{Decision, Request};
@@ -181,8 +182,8 @@ pub fn set_up<P: Sheet>(
             note!(ctx, "10.2.12", "{label}: the {insight:?} Insight, free.");
         }
     }
-    let here: Vec<usize> = ctx.board.side_in_area(area, Side::Confederate);
-    let mut screen: Option<(usize, usize)> = None;
+    let here: Vec<PieceIx> = ctx.board.side_in_area(area, Side::Confederate);
+    let mut screen: Option<(PieceIx, PieceIx)> = None;
     if lee {
         loop {
             let mut options = Vec::new();
@@ -273,7 +274,7 @@ pub fn set_up<P: Sheet>(
         }
     }
     // 10.2.20 Screened Approach.
-    let cavalry: Vec<usize> = here
+    let cavalry: Vec<PieceIx> = here
         .iter()
         .copied()
         .filter(|&p| {
@@ -307,7 +308,7 @@ pub fn set_up<P: Sheet>(
     f.union_quantity = union_quantity;
     f.insights = insights;
     f.cup = cup;
-    let off: Vec<usize> = [screen.map(|s| s.0), screen.map(|s| s.1), screened_approach]
+    let off: Vec<PieceIx> = [screen.map(|s| s.0), screen.map(|s| s.1), screened_approach]
         .into_iter()
         .flatten()
         .collect();
@@ -339,7 +340,7 @@ pub fn set_up<P: Sheet>(
 
 /// 10.2.12.7: Screen needs at least 3 Forces in the area, Cavalry and
 /// Infantry among them.
-fn can_screen(ctx: &Ctx, here: &[usize]) -> bool {
+fn can_screen(ctx: &Ctx, here: &[PieceIx]) -> bool {
     let has = |t: ForceType| {
         here.iter()
             .any(|&p| ctx.board.pieces[p].force.force_type == t)
@@ -349,8 +350,8 @@ fn can_screen(ctx: &Ctx, here: &[usize]) -> bool {
 
 /// 10.2.12.7: which Cavalry and Infantry Forces stay off the sheet to
 /// Screen; a free Screen may be left unused.
-fn ask_screen(ctx: &mut Ctx, here: &[usize], free: bool) -> R<Option<(usize, usize)>> {
-    let of = |t: ForceType| -> Vec<usize> {
+fn ask_screen(ctx: &mut Ctx, here: &[PieceIx], free: bool) -> R<Option<(PieceIx, PieceIx)>> {
+    let of = |t: ForceType| -> Vec<PieceIx> {
         here.iter()
             .copied()
             .filter(|&p| ctx.board.pieces[p].force.force_type == t)

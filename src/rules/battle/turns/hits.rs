@@ -7,9 +7,9 @@ use super::activation::activate;
 use super::{R, Sheet, k_of};
 use crate::campaign::{ForceType, Side};
 use crate::rules::battle::endings::capture_artillery;
-use crate::rules::battle::field::{Field, Unit};
+use crate::rules::battle::field::{Field, Slot, Unit};
 use crate::rules::battle::terms::Formation;
-use crate::rules::board::{Board, HitResult, label};
+use crate::rules::board::{Board, HitResult, PieceIx, label};
 use crate::rules::components::{SpecialBattlePlan, Strength};
 use crate::rules::ctx::Ctx;
 
@@ -22,7 +22,7 @@ pub enum HitSource {
 }
 
 /// Remove a unit from the sheet (its counter is elsewhere now).
-pub fn off_sheet<P: Copy + Eq>(f: &mut Field<P>, pid: usize) {
+pub fn off_sheet<P: Copy + Eq>(f: &mut Field<P>, pid: PieceIx) {
     if let Some(k) = k_of(f, pid) {
         f.units.remove(k);
     }
@@ -30,7 +30,7 @@ pub fn off_sheet<P: Copy + Eq>(f: &mut Field<P>, pid: usize) {
 
 /// Destroy a unit (11.11); in Melee an Artillery Force is captured instead
 /// (11.5).
-pub fn destroy<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>, pid: usize, rule: &'static str) {
+pub fn destroy<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>, pid: PieceIx, rule: &'static str) {
     ctx.board.destroy(pid, ctx.chronicle, rule);
     off_sheet(f, pid);
     ctx.frame(f, |b| format!("{} is destroyed", label(&b.pieces[pid])));
@@ -43,7 +43,7 @@ pub fn can_retreat(ty: ForceType) -> bool {
 }
 
 /// Hard Cover leaves a Force that moves, retreats or is destroyed (14.1.2).
-pub fn release_hard_cover<P: Copy + Eq>(ctx: &mut Ctx, f: &mut Field<P>, pid: usize) {
+pub fn release_hard_cover<P: Copy + Eq>(ctx: &mut Ctx, f: &mut Field<P>, pid: PieceIx) {
     if let Some(k) = k_of(f, pid)
         && f.units[k].hard_cover
     {
@@ -55,7 +55,7 @@ pub fn release_hard_cover<P: Copy + Eq>(ctx: &mut Ctx, f: &mut Field<P>, pid: us
 
 /// A Force that moves leaves Hard Cover (14.1.2) and Entrench (10.2.12.3)
 /// behind.
-pub fn leave_place<P: Copy + Eq>(ctx: &mut Ctx, f: &mut Field<P>, pid: usize) {
+pub fn leave_place<P: Copy + Eq>(ctx: &mut Ctx, f: &mut Field<P>, pid: PieceIx) {
     release_hard_cover(ctx, f, pid);
     if let Some(k) = k_of(f, pid)
         && f.units[k].entrench
@@ -69,21 +69,21 @@ pub fn leave_place<P: Copy + Eq>(ctx: &mut Ctx, f: &mut Field<P>, pid: usize) {
 pub fn lowest_skill_random<P: Copy + Eq>(
     ctx: &mut Ctx,
     f: &Field<P>,
-    ks: &[usize],
+    ks: &[Slot],
     rule: &'static str,
     what: &str,
-) -> R<Option<usize>> {
+) -> R<Option<Slot>> {
     pick_by_skill(ctx, f, ks, rule, what, false)
 }
 
 pub fn pick_by_skill<P: Copy + Eq>(
     ctx: &mut Ctx,
     f: &Field<P>,
-    ks: &[usize],
+    ks: &[Slot],
     rule: &'static str,
     what: &str,
     highest: bool,
-) -> R<Option<usize>> {
+) -> R<Option<Slot>> {
     if ks.is_empty() {
         return Ok(None);
     }
@@ -93,7 +93,7 @@ pub fn pick_by_skill<P: Copy + Eq>(
     } else {
         *skills.iter().min().expect("not empty")
     };
-    let tied: Vec<usize> = ks
+    let tied: Vec<Slot> = ks
         .iter()
         .copied()
         .filter(|&k| f.skill(ctx.board, k) == want)
@@ -101,7 +101,7 @@ pub fn pick_by_skill<P: Copy + Eq>(
     if tied.len() == 1 {
         return Ok(Some(tied[0]));
     }
-    let pieces: Vec<usize> = tied.iter().map(|&k| f.units[k].piece).collect();
+    let pieces: Vec<PieceIx> = tied.iter().map(|&k| f.units[k].piece).collect();
     let chosen = ctx.pick_piece(rule, what, &pieces)?;
     Ok(f.unit_of(chosen))
 }
@@ -111,7 +111,7 @@ pub fn pick_by_skill<P: Copy + Eq>(
 pub fn hit<P: Sheet>(
     ctx: &mut Ctx,
     f: &mut Field<P>,
-    pid: usize,
+    pid: PieceIx,
     source: HitSource,
     rule: &'static str,
 ) -> R<bool> {
@@ -162,12 +162,17 @@ pub fn hit<P: Sheet>(
 
 /// 5.9.1 on the sheet: the captured counter goes to the pile and the
 /// captor's substitute takes its place in the same place on the sheet.
-pub fn capture_on_field<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>, pid: usize, rule: &'static str) {
+pub fn capture_on_field<P: Sheet>(
+    ctx: &mut Ctx,
+    f: &mut Field<P>,
+    pid: PieceIx,
+    rule: &'static str,
+) {
     let Some(k) = k_of(f, pid) else { return };
     let at = f.units[k].at;
     let captor = f.units[k].side.other();
     let area = f.area.clone();
-    let before: Vec<usize> = ctx.board.side_in_area(&area, captor);
+    let before: Vec<PieceIx> = ctx.board.side_in_area(&area, captor);
     capture_artillery(ctx, pid, &area, rule);
     off_sheet(f, pid);
     // The substitute (if any) is the captor's counter newly in the area.

@@ -5,7 +5,7 @@ use super::hits::{HitSource, destroy, hit, lowest_skill_random};
 use super::{R, Sheet, ask_on};
 use crate::campaign::{ForceType, Insight, Side};
 use crate::dice::{Check, roll_check};
-use crate::rules::battle::field::Field;
+use crate::rules::battle::field::{Field, Slot};
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::{Decision, Request};
 
@@ -184,7 +184,7 @@ fn screen_attacks<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()> {
             .map(|k| f.units[k].at.depth(Side::Union))
             .min();
         let Some(rear) = rear else { break };
-        let there: Vec<usize> = f
+        let there: Vec<Slot> = f
             .side(Side::Union)
             .filter(|&k| f.units[k].at.depth(Side::Union) == rear)
             .collect();

@@ -8,6 +8,7 @@
 pub mod activation;
 pub mod attack;
 pub mod cup;
+pub mod defaults;
 pub mod end;
 pub mod fight;
 pub mod hits;
@@ -20,11 +21,11 @@ pub mod tactics;
 pub mod view;
 
 use crate::campaign::Side;
-use crate::rules::battle::field::Field;
+use crate::rules::battle::field::{Field, Slot};
 use crate::rules::battle::ground::{Ground, Region, Square};
 use crate::rules::battle::record::Relation;
 use crate::rules::battle::terms::PlanCounter;
-use crate::rules::board::Board;
+use crate::rules::board::{Board, PieceIx};
 use crate::rules::components::SpecialBattlePlan;
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::{About, Decision, DefaultPlan, Interrupt, Request};
@@ -41,12 +42,12 @@ pub trait Sheet: Ground {
     const RULES: &'static str;
     /// 10.2.15–10.2.17 (A10.2.14): the Confederate Forces on the sheet,
     /// but those `off` it.
-    fn place_confederates(ctx: &mut Ctx, f: &mut Field<Self>, off: &[usize]) -> R<()>;
+    fn place_confederates(ctx: &mut Ctx, f: &mut Field<Self>, off: &[PieceIx]) -> R<()>;
     /// 10.2.18–10.2.19 (A10.2.14): the Union Forces on the sheet.
     fn place_union(ctx: &mut Ctx, f: &mut Field<Self>) -> R<()>;
     /// 10.2.14–10.2.19: both armies on the sheet (the Union first after a
     /// Screened Approach, 10.2.20), but the Forces `off` it.
-    fn place(ctx: &mut Ctx, f: &mut Field<Self>, off: &[usize], union_first: bool) -> R<()> {
+    fn place(ctx: &mut Ctx, f: &mut Field<Self>, off: &[PieceIx], union_first: bool) -> R<()> {
         if union_first {
             Self::place_union(ctx, f)?;
             Self::place_confederates(ctx, f, off)
@@ -62,20 +63,29 @@ pub trait Sheet: Ground {
     /// sheet its Row's, A10.2.14) and its Square.
     fn shown(self) -> (Region, Option<Square>);
     /// Places from unit `k` to the nearest enemy Force (11.6, A11.0.1).
-    fn range_of(f: &Field<Self>, k: usize) -> Option<i32>;
+    fn range_of(f: &Field<Self>, k: Slot) -> Option<i32>;
     /// A defender that fails its Shock check, Hit and still there, falls
     /// back (11.4.2, A11.4.2).
-    fn shock_retreat(ctx: &mut Ctx, f: &mut Field<Self>, pid: usize) -> R<()>;
+    fn shock_retreat(ctx: &mut Ctx, f: &mut Field<Self>, pid: PieceIx) -> R<()>;
     /// A Force moves into a place (11.3 Advance, A11.3): what it leaves
     /// behind, Melee and first entries.
-    fn move_into(ctx: &mut Ctx, f: &mut Field<Self>, pid: usize, to: Self);
+    fn move_into(ctx: &mut Ctx, f: &mut Field<Self>, pid: PieceIx, to: Self);
     /// Where the captor's substitute for captured Artillery stands (5.9.1):
     /// the captured Force's place, unless the sheet has no room there.
     fn substitute_at(_f: &Field<Self>, at: Self, _captor: Side) -> Self {
         at
     }
+    /// A Retreat the player orders (March back, 12.4.1, A11.5): one place
+    /// back, stopping where there is no room; off the sheet from the rear
+    /// (14.5.1).
+    fn ordered_retreat(
+        ctx: &mut Ctx,
+        f: &mut Field<Self>,
+        pid: PieceIx,
+        rule: &'static str,
+    ) -> R<()>;
     /// A Force that fails its Heavy Fire check falls back (14.1.10).
-    fn push_back(ctx: &mut Ctx, f: &mut Field<Self>, pid: usize, rule: &'static str) -> R<()>;
+    fn push_back(ctx: &mut Ctx, f: &mut Field<Self>, pid: PieceIx, rule: &'static str) -> R<()>;
     /// Battle Packs: Charge! drawn and resolved at the start of the draw
     /// when Union Forces stand next to Confederate Forces ("Charge! and
     /// Union Objective Markers"); true when it was.
@@ -93,28 +103,28 @@ pub trait Sheet: Ground {
     /// The answers to "which Force acts next, and how?" for the Mobile
     /// Forces `ready` (14.4: its Battle Plan Counter, or a Default Battle
     /// Plan it may use now, 12.4, A12.4).
-    fn confederate_options(ctx: &Ctx, f: &Field<Self>, ready: &[usize]) -> Vec<Decision>;
+    fn confederate_options(ctx: &Ctx, f: &Field<Self>, ready: &[Slot]) -> Vec<Decision>;
     /// Carry out a Confederate Battle Plan Counter (12.3, A12.3).
-    fn run_counter(ctx: &mut Ctx, f: &mut Field<Self>, pid: usize, plan: PlanCounter) -> R<()>;
+    fn run_counter(ctx: &mut Ctx, f: &mut Field<Self>, pid: PieceIx, plan: PlanCounter) -> R<()>;
     /// Carry out a Confederate Default Battle Plan (12.4, A12.4).
-    fn run_default(ctx: &mut Ctx, f: &mut Field<Self>, pid: usize, plan: DefaultPlan) -> R<()>;
+    fn run_default(ctx: &mut Ctx, f: &mut Field<Self>, pid: PieceIx, plan: DefaultPlan) -> R<()>;
     /// A Confederate Garrison or Fortification fires (11.1, A11.1).
-    fn static_fire(ctx: &mut Ctx, f: &mut Field<Self>, pid: usize) -> R<()>;
+    fn static_fire(ctx: &mut Ctx, f: &mut Field<Self>, pid: PieceIx) -> R<()>;
     /// A Routed army retreats, in its side's step (12.4.5, 14.2.3, A14.5).
     fn rout_retreat(ctx: &mut Ctx, f: &mut Field<Self>, side: Side) -> R<()>;
     /// The Union Forces that have not acted, as counters, in the order they
     /// act (14.3, A14.3).
-    fn union_order(ctx: &mut Ctx, f: &Field<Self>) -> R<Vec<usize>>;
+    fn union_order(ctx: &mut Ctx, f: &Field<Self>) -> R<Vec<PieceIx>>;
     /// Carry out a Union Force's Default Battle Plan (14.2, A14.2).
-    fn union_default(ctx: &mut Ctx, f: &mut Field<Self>, pid: usize) -> R<()>;
+    fn union_default(ctx: &mut Ctx, f: &mut Field<Self>, pid: PieceIx) -> R<()>;
     /// For the sheet's view: unit `k`'s relation to each enemy Force
     /// (range, Formations, Facing, modifiers; the Squares only).
-    fn relations(_f: &Field<Self>, _k: usize) -> Vec<Relation> {
+    fn relations(_f: &Field<Self>, _k: Slot) -> Vec<Relation> {
         Vec::new()
     }
     /// For the sheet's view: the places a March takes Confederate unit `k`
     /// (the Squares only).
-    fn reach(_board: &Board, _f: &Field<Self>, _k: usize) -> Vec<Square> {
+    fn reach(_board: &Board, _f: &Field<Self>, _k: Slot) -> Vec<Square> {
         Vec::new()
     }
     /// The request with the sheet as the player sees it attached.
@@ -125,7 +135,7 @@ pub trait Sheet: Ground {
 }
 
 /// The unit index of a counter still on the sheet.
-pub fn k_of<P: Copy + Eq>(f: &Field<P>, pid: usize) -> Option<usize> {
+pub fn k_of<P: Copy + Eq>(f: &Field<P>, pid: PieceIx) -> Option<Slot> {
     f.unit_of(pid)
 }
 

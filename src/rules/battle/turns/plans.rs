@@ -5,14 +5,15 @@
 use super::activation::activated;
 use super::{R, Sheet, ask_on};
 use crate::campaign::{ForceType, Side};
-use crate::rules::battle::field::{ClearOrders, Field};
+use crate::rules::battle::field::{ClearOrders, Field, Slot};
 use crate::rules::battle::terms::{Formation, PlanCounter};
+use crate::rules::board::PieceIx;
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::Decision;
 
 /// Why this counter may not be attached to this unit now (12.2, 12.3); None
 /// when it may.
-pub fn refusal<P: Sheet>(f: &Field<P>, k: usize, plan: PlanCounter) -> Option<String> {
+pub fn refusal<P: Sheet>(f: &Field<P>, k: Slot, plan: PlanCounter) -> Option<String> {
     refusal_reason(f, k, plan, f.in_melee(k)).map(|r| match r {
         Refusal::Said(text) => text.to_string(),
         Refusal::Attached(c) => format!(
@@ -35,7 +36,7 @@ enum Refusal {
 /// `melee` is `f.in_melee(k)`, read once by the caller.
 fn refusal_reason<P: Sheet>(
     f: &Field<P>,
-    k: usize,
+    k: Slot,
     plan: PlanCounter,
     melee: bool,
 ) -> Option<Refusal> {
@@ -106,7 +107,7 @@ fn refusal_reason<P: Sheet>(
 
 /// The counters a unit may be given now, as bits by place in
 /// [`PlanCounter::ALL`].
-fn assignable<P: Sheet>(f: &Field<P>, k: usize) -> u16 {
+fn assignable<P: Sheet>(f: &Field<P>, k: Slot) -> u16 {
     let melee = f.in_melee(k);
     PlanCounter::ALL
         .iter()
@@ -123,10 +124,10 @@ pub fn assign<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()> {
     f.clear_defaults = 0;
     // Nothing moves during the assignment: a unit's legal counters change
     // only when it is given one, so each is listed once and kept.
-    let confederates: Vec<usize> = f.side(Side::Confederate).collect();
+    let confederates: Vec<Slot> = f.side(Side::Confederate).collect();
     let mut allowed: Vec<u16> = confederates.iter().map(|&k| assignable(f, k)).collect();
     // The counters given in this assignment: each may be taken back.
-    let mut given: Vec<(usize, PlanCounter)> = Vec::new();
+    let mut given: Vec<(Slot, PlanCounter)> = Vec::new();
     loop {
         debug_assert!(
             confederates
@@ -288,7 +289,7 @@ pub fn assign<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()> {
 /// Force is in Cover until the turn ends or it moves, retreats or meets an
 /// enemy in its Region; it Holds when it acts. On failure it Holds (11.2).
 pub fn take_cover<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()> {
-    let covering: Vec<usize> = f
+    let covering: Vec<PieceIx> = f
         .side(Side::Confederate)
         .filter(|&k| f.units[k].counter == Some(PlanCounter::Cover))
         .map(|k| f.units[k].piece)
@@ -369,10 +370,10 @@ pub fn use_formation_counter<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()>
 /// A12.3: the Union Force Flank (exactly 2 Squares off when it acts) or
 /// Rapid Advance (exactly 3) is aimed at, declared when the counter is
 /// placed; those at that distance now are offered first.
-fn declare_target<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>, k: usize, plan: PlanCounter) -> R<()> {
-    let want = if plan == PlanCounter::Flank { 2 } else { 3 };
+fn declare_target<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>, k: Slot, plan: PlanCounter) -> R<()> {
+    let want = plan.aim_distance().expect("a Flank or Rapid Advance");
     let at = f.units[k].at;
-    let mut union: Vec<usize> = f.side(Side::Union).collect();
+    let mut union: Vec<Slot> = f.side(Side::Union).collect();
     union.sort_by_key(|&t| {
         let d = at.distance(f.units[t].at);
         ((d - want).abs(), d)
@@ -474,7 +475,7 @@ mod tests {
             vec![give(first), back, give(second), Decision::EndAssign],
         )
         .unwrap();
-        assert_eq!(g.units[0].counter, Some(second));
+        assert_eq!(g.units.iter().next().unwrap().counter, Some(second));
         assert_eq!(g.assigned, 1);
         // The last counter given with no Scout: the turn goes on unasked,
         // as it always has (R-12.2-back).

@@ -5,7 +5,7 @@
 
 use super::{R, Sheet, ask_on, k_of, plans};
 use crate::campaign::Side;
-use crate::rules::battle::field::Field;
+use crate::rules::battle::field::{Field, Slot};
 use crate::rules::board::label;
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::{Decision, DefaultPlan};
@@ -87,8 +87,8 @@ pub fn confederate<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>, prepared_only: boo
 /// given (12.4, A12.4; one buffer serves the whole question).
 pub fn act_options<P: Copy + Eq>(
     f: &Field<P>,
-    ready: &[usize],
-    mut defaults: impl FnMut(usize, &mut Vec<DefaultPlan>),
+    ready: &[Slot],
+    mut defaults: impl FnMut(Slot, &mut Vec<DefaultPlan>),
 ) -> Vec<Decision> {
     let mut plans = Vec::new();
     let mut options = Vec::with_capacity(ready.len() * 8 + 1);

@@ -236,7 +236,8 @@ pub(super) mod tests {
             assert_eq!(f.cup.len() + plans, cup, "out of the cup, not lost");
             let out = f.confused[0];
             if out != PlanCounter::Formation {
-                let why = refusal(&f, 0, out).expect("refused");
+                let longstreet = f.units.indices().next().expect("on the sheet");
+                let why = refusal(&f, longstreet, out).expect("refused");
                 assert!(why.starts_with("Officers Confused"), "{why}");
             }
         }

@@ -10,9 +10,10 @@ use super::hits::{HitSource, capture_on_field, hit, release_hard_cover};
 use super::{R, Sheet, k_of};
 use crate::campaign::{ForceType, Insight, Side, Skill};
 use crate::dice::{Check, roll_check};
-use crate::rules::battle::field::Field;
+use crate::rules::battle::field::{Field, Slot};
 use crate::rules::battle::ground::Facing;
 use crate::rules::battle::terms::Formation;
+use crate::rules::board::PieceIx;
 use crate::rules::ctx::Ctx;
 
 /// How a Shock attack began (11.4).
@@ -41,8 +42,8 @@ pub enum ShockResult {
 pub fn shock_on<P: Sheet>(
     ctx: &mut Ctx,
     f: &mut Field<P>,
-    pid: usize,
-    target: usize,
+    pid: PieceIx,
+    target: Slot,
     by: ShockBy,
 ) -> R<ShockResult> {
     let k = k_of(f, pid).expect("on the sheet");
@@ -230,7 +231,7 @@ pub fn checks_by_skill(skill: Skill) -> u32 {
 pub fn shock_activation<P: Copy + Eq>(
     ctx: &mut Ctx,
     f: &Field<P>,
-    pid: usize,
+    pid: PieceIx,
     rule: &'static str,
 ) -> R<bool> {
     if !ctx.board.options.shock_checks {
@@ -249,7 +250,7 @@ pub fn shock_activation<P: Copy + Eq>(
 /// O11.4 Shock Attacks for the Union: a Force that passed its Charge!
 /// Activation check and will Advance makes 1 to 3 more by its Skill Level
 /// (R-Opt-11.4); true when it goes in (always without the rule).
-pub fn charge_checks<P: Copy + Eq>(ctx: &mut Ctx, f: &Field<P>, pid: usize) -> R<bool> {
+pub fn charge_checks<P: Copy + Eq>(ctx: &mut Ctx, f: &Field<P>, pid: PieceIx) -> R<bool> {
     if !ctx.board.options.shock_checks {
         return Ok(true);
     }
@@ -271,7 +272,7 @@ pub fn charge_checks<P: Copy + Eq>(ctx: &mut Ctx, f: &Field<P>, pid: usize) -> R
 
 /// 11.4.2: a Force's Shock check against its Combat Value, before the
 /// modifiers.
-fn shock_check(ctx: &Ctx, pid: usize) -> Check {
+fn shock_check(ctx: &Ctx, pid: PieceIx) -> Check {
     let p = &ctx.board.pieces[pid];
     Check::new(
         p.force.side,

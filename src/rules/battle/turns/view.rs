@@ -16,7 +16,9 @@ use crate::rules::decision::Request;
 /// not be attached (asked at 12.2 only, to keep the record small).
 pub fn sheet_view<P: Sheet>(f: &Field<P>, ctx: &Ctx, refusals: bool) -> SheetView {
     let board = &*ctx.board;
-    let units = (0..f.units.len())
+    let units = f
+        .units
+        .indices()
         .map(|k| {
             let u = &f.units[k];
             let p = &board.pieces[u.piece];
@@ -35,6 +37,13 @@ pub fn sheet_view<P: Sheet>(f: &Field<P>, ctx: &Ctx, refusals: bool) -> SheetVie
                 region,
                 square,
                 target: u.target.map(|t| board.pieces[t].force.id.clone()),
+                // A12.3: no longer as far from its target as its counter
+                // needs (driven back, by Broken say): it will hold.
+                aim_lost: u.target.is_some_and(|t| {
+                    let want = u.counter.and_then(PlanCounter::aim_distance);
+                    let now = f.unit_of(t).map(|tk| u.at.distance(f.units[tk].at));
+                    want.is_some_and(|d| now != Some(d))
+                }),
                 formation: u.formation,
                 reduced: p.strength == Strength::Reduced,
                 combat: p.combat(),
@@ -73,6 +82,7 @@ pub fn sheet_view<P: Sheet>(f: &Field<P>, ctx: &Ctx, refusals: bool) -> SheetVie
         routed: f.routed,
         columns: f.columns,
         objectives: f.objectives.iter().filter_map(|o| o.shown().1).collect(),
+        hits: f.stand_alone.then(|| f.hits_suffered(board)),
     }
 }
 
