@@ -46,20 +46,7 @@ pub(super) fn plugin(app: &mut App) {
             settings_screen.run_if(in_state(Screen::Settings)),
         ),
     )
-    .add_systems(Update, (remember_window_size, apply_advisor_trials));
-}
-
-/// The advisor fights as many battles an estimate as the settings say.
-fn apply_advisor_trials(
-    settings: Res<AppSettings>,
-    advisor: Option<ResMut<super::advisor::Advisor>>,
-) {
-    if let Some(mut a) = advisor
-        && (settings.is_changed() || a.is_added())
-        && a.trials != settings.loaded.settings.advisor_trials
-    {
-        a.trials = settings.loaded.settings.advisor_trials;
-    }
+    .add_systems(Update, remember_window_size);
 }
 
 /// Where the Chronicle's height from the settings is handed to the panel

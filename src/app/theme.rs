@@ -114,7 +114,7 @@ pub fn chronicle_entry(ui: &mut egui::Ui, e: &crate::chronicle::Entry, size: f32
     let resp = ui.label(egui::RichText::new(&line).monospace().size(size));
     // A Union order hovered: the map shows its route (`map::route`).
     if resp.hovered() {
-        crate::app::map::hovered(ui.ctx(), &line);
+        hovered(ui.ctx(), &line);
     }
     if let Some(r) = &e.roll {
         resp.on_hover_ui(|ui| {
@@ -129,4 +129,25 @@ pub fn chronicle_entry(ui: &mut egui::Ui, e: &crate::chronicle::Entry, size: f32
             ui.label(format!("Result: {} — rule {}", r.outcome, e.rule));
         });
     }
+}
+
+/// Where in egui's memory the hovered line is kept (a Union order's
+/// line in the Union turn's report or the chronicle: `map::route` draws
+/// its route).
+fn key() -> egui::Id {
+    egui::Id::new("fcrel-hovered-order-line")
+}
+
+/// Say that the pointer is on `line` (a line of the Union turn's report
+/// or of the chronicle) in this pass.
+pub fn hovered(ctx: &egui::Context, line: &str) {
+    let pass = ctx.cumulative_pass_nr();
+    ctx.data_mut(|d| d.insert_temp(key(), (pass, line.to_string())));
+}
+
+/// The line the pointer was on in the last pass, if any.
+pub fn hovered_line(ctx: &egui::Context) -> Option<String> {
+    let now = ctx.cumulative_pass_nr();
+    let (pass, line) = ctx.data(|d| d.get_temp::<(u64, String)>(key()))?;
+    (pass + 1 >= now).then_some(line)
 }

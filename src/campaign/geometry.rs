@@ -82,11 +82,11 @@ mod tests {
     /// A convex polygon holds the point (on its border counts).
     fn holds(poly: &[Point], p: Point) -> bool {
         let n = poly.len();
-        let side = |k: usize| {
-            let (a, b) = (poly[k], poly[(k + 1) % n]);
+        let side = |e: usize| {
+            let (a, b) = (poly[e], poly[(e + 1) % n]);
             (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
         };
-        (0..n).all(|k| side(k) >= -1e-3) || (0..n).all(|k| side(k) <= 1e-3)
+        (0..n).all(|e| side(e) >= -1e-3) || (0..n).all(|e| side(e) <= 1e-3)
     }
 
     /// The cells tile the map: their areas add up to the rectangle's, and

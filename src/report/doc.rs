@@ -27,8 +27,8 @@ pub fn blocks(r: &Report) -> Vec<Block> {
     }
     if !r.battles.is_empty() {
         out.push(Block::Heading(2, "Battles".into(), "battles".into()));
-        for (k, b) in r.battles.iter().enumerate() {
-            battle(r, k, b, &mut out);
+        for (n, b) in r.battles.iter().enumerate() {
+            battle(r, n, b, &mut out);
         }
     }
     victory(r, &mut out);
@@ -172,17 +172,17 @@ fn army(forces: &[(String, bool)]) -> String {
         .join(", ")
 }
 
-fn battle(r: &Report, k: usize, b: &BattleReport, out: &mut Vec<Block>) {
+fn battle(r: &Report, n: usize, b: &BattleReport, out: &mut Vec<Block>) {
     out.push(Block::Heading(
         3,
         format!(
             "{}. {}: {} battle, the {} attacking",
-            k + 1,
+            n + 1,
             battle_name(b),
             b.mode.name(),
             b.attacker.army()
         ),
-        format!("battle-{}", k + 1),
+        format!("battle-{}", n + 1),
     ));
     let mut items = vec![
         format!("Confederate Forces: {}", army(&b.confederates)),

@@ -316,9 +316,9 @@ fn battle(
     }
 }
 
-/// The key rolls of battle `k` (its chronicle lines) and its rolls in all.
-fn key_rolls(chronicle: &Chronicle, k: usize) -> (Vec<String>, usize) {
-    let span = &chronicle.battles()[k];
+/// The key rolls of battle `n` (its chronicle lines) and its rolls in all.
+fn key_rolls(chronicle: &Chronicle, n: usize) -> (Vec<String>, usize) {
+    let span = &chronicle.battles()[n];
     let mut keys = Vec::new();
     let mut rolls = 0;
     for (i, e) in chronicle.entries().iter().enumerate() {

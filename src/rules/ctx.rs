@@ -31,8 +31,12 @@ impl Ctx<'_> {
     /// Ask the player (see `rules::decision::ask`); the chronicle marks
     /// where each answer falls (`Chronicle::decisions_before`).
     pub fn ask(&mut self, request: Request) -> Result<Decision, Interrupt> {
+        // A lone option answers itself and is no decision of the game's.
+        let asked = request.options.len() > 1;
         let answer = ask(self.decider, self.board, request)?;
-        self.chronicle.mark_decision();
+        if asked {
+            self.chronicle.mark_decision();
+        }
         Ok(answer)
     }
 

@@ -9,11 +9,12 @@
 //! ([`hovered`], kept in egui's memory for one pass); the map reads it.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, egui};
+use bevy_egui::EguiContexts;
 
 use super::{Geometry, MapSystems, counters};
 use crate::app::Screen;
 use crate::app::theme;
+pub use crate::app::theme::{hovered, hovered_line};
 use crate::rules::view::{GameView, Route, order_route};
 
 pub(super) fn plugin(app: &mut App) {
@@ -24,25 +25,6 @@ pub(super) fn plugin(app: &mut App) {
             .in_set(MapSystems::Draw)
             .run_if(in_state(Screen::Game)),
     );
-}
-
-/// Where in egui's memory the hovered line is kept.
-fn key() -> egui::Id {
-    egui::Id::new("fcrel-hovered-order-line")
-}
-
-/// Say that the pointer is on `line` (a line of the Union turn's report
-/// or of the chronicle) in this pass.
-pub fn hovered(ctx: &egui::Context, line: &str) {
-    let pass = ctx.cumulative_pass_nr();
-    ctx.data_mut(|d| d.insert_temp(key(), (pass, line.to_string())));
-}
-
-/// The line the pointer was on in the last pass, if any.
-pub fn hovered_line(ctx: &egui::Context) -> Option<String> {
-    let now = ctx.cumulative_pass_nr();
-    let (pass, line) = ctx.data(|d| d.get_temp::<(u64, String)>(key()))?;
-    (pass + 1 >= now).then_some(line)
 }
 
 /// The route on show, and the line it is of.
@@ -147,6 +129,7 @@ fn draw_route(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use bevy_egui::egui;
 
     /// A line hovered in a pass is the hovered line until the pass after
     /// next; then none is.

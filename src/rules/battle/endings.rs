@@ -6,7 +6,7 @@
 use super::awards::{Win, win_award};
 use super::{Ending, Outcome, outweighed, record};
 use crate::campaign::{CounterKind, ForceType, Side, WithdrawalResult};
-use crate::dice::{roll_d10, roll_table};
+use crate::dice::roll_table;
 use crate::rules::board::{Board, PieceIx, label};
 use crate::rules::components::{Location, Strength};
 use crate::rules::ctx::Ctx;
