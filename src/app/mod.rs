@@ -11,6 +11,7 @@ mod advisor;
 pub(crate) mod answer;
 mod battle;
 mod dev;
+mod luck;
 mod map;
 mod panels;
 mod player_log;
@@ -186,6 +187,7 @@ pub fn run(opts: AppOptions) -> AppExit {
         settings::plugin,
         union_turn::plugin,
         advisor::plugin,
+        luck::plugin,
         warnings::plugin,
         window_fit::plugin,
     ));

@@ -1,6 +1,7 @@
 //! The Chronicle panel: every entry the rules wrote, by turn, by kind and
 //! by a word searched for; while a battle plays back, only that battle as
-//! far as it has been shown.
+//! far as it has been shown. Its "Luck" tab shows the luck record
+//! (`app::luck`): the whole game, each turn and each battle, with a chart.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -23,6 +24,15 @@ pub struct ChronicleFilter {
     pub kind: Filter,
     pub search: String,
     pub follow: Follow,
+    pub tab: Tab,
+}
+
+/// The panel's tabs: the entries, or the luck record.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub enum Tab {
+    #[default]
+    Entries,
+    Luck,
 }
 
 /// Whether the list follows new entries: it does unless the player has
@@ -88,6 +98,7 @@ pub fn following_list(
 pub struct ChroniclePanel<'w> {
     chronicle: Option<Res<'w, Chronicle>>,
     filter: ResMut<'w, ChronicleFilter>,
+    luck: Option<Res<'w, crate::app::luck::LuckView>>,
 }
 
 /// The Chronicle's least height, the height it starts at in a campaign,
@@ -136,6 +147,7 @@ impl ChroniclePanel<'_> {
             return;
         };
         let filter = &mut *self.filter;
+        let luck = self.luck.as_deref().and_then(|l| l.table.as_ref());
         // A stand-alone battle's sheet is taller: the Chronicle starts lower.
         let stand_alone = view.stand_alone.is_some();
         let remembered = settings.loaded.settings.chronicle_height;
@@ -189,6 +201,13 @@ impl ChroniclePanel<'_> {
                 {
                     step = -CHRONICLE_STEP;
                 }
+                ui.selectable_value(&mut filter.tab, Tab::Entries, "Entries");
+                ui.selectable_value(&mut filter.tab, Tab::Luck, "Luck")
+                    .on_hover_text("Each side's rolls of known chance: how many went its way, how many were expected, and how rare that is.");
+                if filter.tab == Tab::Luck {
+                    return;
+                }
+                ui.separator();
                 egui::ComboBox::from_id_salt("turn")
                     .selected_text(
                         filter
@@ -207,6 +226,10 @@ impl ChroniclePanel<'_> {
                 ui.label("find:");
                 ui.text_edit_singleline(&mut filter.search);
             });
+            if filter.tab == Tab::Luck {
+                luck_tab(ui, luck);
+                return;
+            }
             let search = filter.search.to_lowercase();
             let (turn, kind) = (filter.turn, filter.kind);
             following_list(ui, &mut filter.follow, |ui| {
@@ -248,6 +271,30 @@ impl ChroniclePanel<'_> {
             settings.save();
         }
     }
+}
+
+/// The Luck tab: the table at the left (scrolled), the chart at the right.
+fn luck_tab(ui: &mut egui::Ui, luck: Option<&crate::app::luck::LuckTable>) {
+    let Some(t) = luck else {
+        ui.label("No roll yet.");
+        return;
+    };
+    let h = ui.available_height();
+    let w = ui.available_width();
+    ui.horizontal_top(|ui| {
+        ui.vertical(|ui| {
+            ui.set_width((w * 0.58).max(300.0));
+            egui::ScrollArea::vertical()
+                .id_salt("luck-rows")
+                .max_height(h)
+                .auto_shrink([false, true])
+                .show(ui, |ui| crate::app::luck::table(ui, t));
+        });
+        ui.separator();
+        ui.vertical(|ui| {
+            crate::app::luck::chart(ui, "luck-chart", t, (h - 24.0).max(60.0));
+        });
+    });
 }
 
 #[cfg(test)]

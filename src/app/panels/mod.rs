@@ -79,6 +79,7 @@ pub(crate) struct GamePanels<'w> {
     reference: ResMut<'w, reference::Reference>,
     report: ReportPanel<'w>,
     settings: ResMut<'w, super::settings::AppSettings>,
+    luck: Option<Res<'w, super::luck::LuckView>>,
 }
 
 /// Where `layout` put what lies between the panels and the map (logical
@@ -153,7 +154,10 @@ impl GamePanels<'_> {
         }
         match (&view.end, &view.stand_alone) {
             (Some(end), Some(sa)) => end::stand_alone(ctx, sa, end, &mut self.out),
-            (Some(end), None) => end::show(ctx, end, &mut self.out),
+            (Some(end), None) => {
+                let luck = self.luck.as_deref().and_then(|l| l.table.as_ref());
+                end::show(ctx, end, luck, &mut self.out)
+            }
             _ => {}
         }
         laid
@@ -178,6 +182,8 @@ mod tests {
         laid: Option<Laid>,
         /// Input for the next frame drawn.
         events: Vec<egui::Event>,
+        /// Every text the last frame drew.
+        texts: Vec<String>,
     }
 
     fn draw(mut h: ResMut<Screenful>, mut panels: GamePanels) {
@@ -191,6 +197,23 @@ mod tests {
         let mut out = ctx.run_ui(raw, |ui| laid = panels.draw(ui.ctx()));
         out.textures_delta.clear();
         h.laid = Some(laid);
+        let texts = out
+            .shapes
+            .iter()
+            .filter_map(|c| match &c.shape {
+                egui::epaint::Shape::Text(t) => Some(t.galley.text().to_string()),
+                _ => None,
+            })
+            .collect();
+        h.texts = texts;
+    }
+
+    /// Every text the last frame of [`laid_out`] drew.
+    #[derive(Resource, Default)]
+    struct DrawnTexts(Vec<String>);
+
+    fn texts(app: &App) -> Vec<String> {
+        app.world().resource::<DrawnTexts>().0.clone()
     }
 
     /// The game screen headless with its panels drawn by egui.
@@ -200,6 +223,7 @@ mod tests {
             .init_resource::<chronicle::ChronicleFilter>()
             .init_resource::<reference::Reference>()
             .init_resource::<crate::app::advisor::Advisor>()
+            .add_plugins(crate::app::luck::plugin)
             .add_systems(
                 Update,
                 draw.after(crate::app::view::refresh)
@@ -230,11 +254,14 @@ mod tests {
             size,
             laid: None,
             events: Vec::new(),
+            texts: Vec::new(),
         });
         for _ in 0..4 {
             app.update();
         }
-        let h = app.world_mut().remove_resource::<Screenful>().unwrap();
+        let mut h = app.world_mut().remove_resource::<Screenful>().unwrap();
+        app.world_mut()
+            .insert_resource(DrawnTexts(std::mem::take(&mut h.texts)));
         let rects = ["status", "left", "decision", "chronicle"].map(|id| panel(&h.ctx, id));
         FOOT.with(|f| {
             f.set(
@@ -421,6 +448,60 @@ mod tests {
         nothing_overlaps(&mut app, "the Moves after the Union turn");
     }
 
+    /// The Chronicle's Luck tab (issue 38 item 1): after a Quick campaign's
+    /// first turn and its battles, the tab lists the whole game, each turn
+    /// and each battle with a roll, each side's successes against the
+    /// expected and the tail, exactly as the luck record of the chronicle
+    /// says; the entries' filters are not drawn over it.
+    #[test]
+    fn the_luck_tab_shows_each_sides_record() {
+        use crate::app::luck::{Cell, LuckView};
+        use crate::luck::LuckRecord;
+        let mut app = screen(BattleMode::Quick, 3);
+        let moves_2 = |w: &World| {
+            w.get_resource::<State<Step>>()
+                .is_some_and(|x| *x.get() == Step::ConfederateMoves)
+                && w.resource::<PendingDecision>().request.is_some()
+                && w.resource::<crate::rules::components::CampaignTurn>().turn == 2
+        };
+        assert!(play(&mut app, 3000, |_| true, moves_2));
+        app.world_mut()
+            .resource_mut::<chronicle::ChronicleFilter>()
+            .tab = chronicle::Tab::Luck;
+        laid_out(&mut app, egui::vec2(1600.0, 1000.0));
+        let drawn = texts(&app);
+        let record = LuckRecord::of(app.world().resource::<crate::chronicle::Chronicle>());
+        assert!(
+            record.game.confederate.count() > 0,
+            "{:?} {:?}",
+            record.game,
+            record.battles
+        );
+        assert!(!record.battles.is_empty(), "a battle was fought");
+        let has = |t: &str| drawn.iter().any(|d| d == t);
+        assert!(has("Whole game") && has("Turn 1"), "{drawn:?}");
+        for a in [&record.game.confederate, &record.game.union] {
+            let c = Cell::of(a);
+            assert!(has(&c.figures()), "{c:?} in {drawn:?}");
+            assert!(c.rolls == 0 || has(&c.tail), "{c:?} in {drawn:?}");
+        }
+        let table = app.world().resource::<LuckView>().table.clone().unwrap();
+        assert_eq!(
+            table.battles.len(),
+            record.battles.iter().filter(|b| !b.luck.is_empty()).count()
+        );
+        for b in &table.battles {
+            assert!(has(&b.label), "{} in {drawn:?}", b.label);
+        }
+        assert!(!has("find:"), "the entries' filters stay off the Luck tab");
+        // Back to the entries: the filters again.
+        app.world_mut()
+            .resource_mut::<chronicle::ChronicleFilter>()
+            .tab = chronicle::Tab::Entries;
+        laid_out(&mut app, egui::vec2(1600.0, 1000.0));
+        assert!(texts(&app).iter().any(|t| t == "find:"));
+    }
+
     /// A question as the decision panel drew it: its words, where its
     /// answers start, each answer's button with what it commits.
     struct Drawn {
@@ -445,6 +526,7 @@ mod tests {
             size: egui::vec2(1280.0, 720.0),
             laid: None,
             events: Vec::new(),
+            texts: Vec::new(),
         });
         let seen = std::cell::RefCell::new(Vec::<Drawn>::new());
         let record = |w: &World| {
@@ -607,6 +689,7 @@ mod tests {
             size,
             laid: None,
             events: Vec::new(),
+            texts: Vec::new(),
         });
         for _ in 0..3 {
             app.update();
