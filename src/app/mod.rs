@@ -10,6 +10,7 @@ pub mod theme;
 mod advisor;
 pub(crate) mod answer;
 mod battle;
+mod branch;
 mod dev;
 mod luck;
 mod map;
@@ -188,6 +189,7 @@ pub fn run(opts: AppOptions) -> AppExit {
         union_turn::plugin,
         advisor::plugin,
         luck::plugin,
+        branch::plugin,
         warnings::plugin,
         window_fit::plugin,
     ));

@@ -108,16 +108,24 @@ pub fn root_ui(ctx: &egui::Context, id: &'static str) -> egui::Ui {
 
 /// One chronicle line; a roll explains itself on hover: the die, its
 /// target with the printed value and each modifier, the outcome and rule;
-/// a Union order's route shows on the map.
-pub fn chronicle_entry(ui: &mut egui::Ui, e: &crate::chronicle::Entry, size: f32) {
+/// a Union order's route shows on the map. The line takes clicks (the
+/// Chronicle's context menu: "Play on from here").
+pub fn chronicle_entry(
+    ui: &mut egui::Ui,
+    e: &crate::chronicle::Entry,
+    size: f32,
+) -> egui::Response {
     let line = e.line();
-    let resp = ui.label(egui::RichText::new(&line).monospace().size(size));
+    let resp = ui.add(
+        egui::Label::new(egui::RichText::new(&line).monospace().size(size))
+            .sense(egui::Sense::click()),
+    );
     // A Union order hovered: the map shows its route (`map::route`).
     if resp.hovered() {
         hovered(ui.ctx(), &line);
     }
     if let Some(r) = &e.roll {
-        resp.on_hover_ui(|ui| {
+        return resp.on_hover_ui(|ui| {
             ui.label(format!("Rolled {} for: {}", r.die, e.text));
             if let (Some(t), Some((_, base))) = (r.target, &r.base) {
                 ui.label(format!("Target {t}: {base}"));
@@ -129,6 +137,7 @@ pub fn chronicle_entry(ui: &mut egui::Ui, e: &crate::chronicle::Entry, size: f32
             ui.label(format!("Result: {} — rule {}", r.outcome, e.rule));
         });
     }
+    resp
 }
 
 /// Where in egui's memory the hovered line is kept (a Union order's

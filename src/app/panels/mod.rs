@@ -502,6 +502,85 @@ mod tests {
         assert!(texts(&app).iter().any(|t| t == "find:"));
     }
 
+    /// "Play on from here" (issue 38 item 2): a right-click on a chronicle
+    /// entry opens its menu; "… with the same dice" asks for a branch from
+    /// that entry with the same dice (`app::branch` makes it).
+    #[test]
+    fn a_right_click_on_an_entry_plays_on_from_there() {
+        use crate::app::branch::{FromEntry, PlayOn};
+        let mut app = screen(BattleMode::Quick, 3);
+        app.init_resource::<PlayOn>();
+        let asked = |w: &World| {
+            w.resource::<PendingDecision>().request.is_some()
+                && w.resource::<crate::chronicle::Chronicle>().len() > 5
+        };
+        assert!(play(&mut app, 3000, |_| true, asked));
+        app.world_mut().insert_resource(Screenful {
+            ctx: egui::Context::default(),
+            size: egui::vec2(1600.0, 1000.0),
+            laid: None,
+            events: Vec::new(),
+            texts: Vec::new(),
+        });
+        let frame = |app: &mut App, events: Vec<egui::Event>| {
+            app.world_mut().resource_mut::<Screenful>().events = events;
+            app.update();
+        };
+        for _ in 0..3 {
+            frame(&mut app, Vec::new());
+        }
+        let (entry, rect) = *app
+            .world()
+            .resource::<chronicle::ChronicleFilter>()
+            .drawn
+            .last()
+            .expect("entries listed");
+        let at = rect.center();
+        let press = |button, pressed, pos| egui::Event::PointerButton {
+            pos,
+            button,
+            pressed,
+            modifiers: Default::default(),
+        };
+        let secondary = egui::PointerButton::Secondary;
+        frame(&mut app, vec![egui::Event::PointerMoved(at)]);
+        frame(&mut app, vec![press(secondary, true, at)]);
+        frame(&mut app, vec![press(secondary, false, at)]);
+        frame(&mut app, Vec::new());
+        let buttons = app
+            .world()
+            .resource::<chronicle::ChronicleFilter>()
+            .play_on_buttons
+            .clone();
+        assert_eq!(
+            buttons.iter().map(|(f, _)| *f).collect::<Vec<_>>(),
+            vec![
+                FromEntry {
+                    entry,
+                    same_dice: false
+                },
+                FromEntry {
+                    entry,
+                    same_dice: true
+                }
+            ],
+            "the menu of the entry right-clicked"
+        );
+        assert!(app.world().resource::<PlayOn>().0.is_none());
+        let at = buttons[1].1.center();
+        let primary = egui::PointerButton::Primary;
+        frame(&mut app, vec![egui::Event::PointerMoved(at)]);
+        frame(&mut app, vec![press(primary, true, at)]);
+        frame(&mut app, vec![press(primary, false, at)]);
+        assert_eq!(
+            app.world().resource::<PlayOn>().0,
+            Some(FromEntry {
+                entry,
+                same_dice: true
+            })
+        );
+    }
+
     /// A question as the decision panel drew it: its words, where its
     /// answers start, each answer's button with what it commits.
     struct Drawn {

@@ -1,7 +1,9 @@
 //! The Load screen: saves and autosaves grouped by game (`save::games`),
 //! newest first, each game named (campaign or stand-alone battle, begun
 //! when, difficulty, battle rules, dice and seed, Optional rules), each
-//! file with its turn, step and time. Delete moves a file, or a whole
+//! file with its turn, step and time; a what-if branch stands under the
+//! game it branched from, by its name ("… — branch at Turn 3, instead of
+//! …"). Delete moves a file, or a whole
 //! game's, to the trash folder under the data folder after the player
 //! confirms: nothing is erased. A file that cannot be read is listed with
 //! its problem and left as it is until the player moves it.
