@@ -8,6 +8,7 @@
 pub mod theme;
 
 mod advisor;
+mod after_action;
 pub(crate) mod answer;
 mod battle;
 mod branch;
@@ -188,11 +189,12 @@ pub fn run(opts: AppOptions) -> AppExit {
         settings::plugin,
         union_turn::plugin,
         advisor::plugin,
-        luck::plugin,
-        branch::plugin,
         warnings::plugin,
         window_fit::plugin,
-    ));
+    ))
+    // The record of play (issue 38): luck, what-if branches, the
+    // after-action report.
+    .add_plugins((luck::plugin, branch::plugin, after_action::plugin));
     app.add_systems(
         PreUpdate,
         drop_repeated_modifiers

@@ -109,9 +109,21 @@ pub fn show(
                             .width(3.0),
                     );
                 });
-            if ui.button("Back to the menu").clicked() {
-                out.go_to_menu();
-            }
+            ui.horizontal(|ui| {
+                if ui.button("Back to the menu").clicked() {
+                    out.go_to_menu();
+                }
+                for format in crate::app::after_action::Format::ALL {
+                    if ui
+                        .button(format.button())
+                        .on_hover_text("The after-action report of this game (set-up, each turn, each battle, Victory Points, luck, maps), written beside your saves.")
+                        .clicked()
+                    {
+                        out.report
+                            .write(crate::app::after_action::ExportReport(format));
+                    }
+                }
+            });
         });
 }
 

@@ -54,6 +54,7 @@ pub struct Out<'w> {
     pub undo: MessageWriter<'w, UndoDecision>,
     pub enter_die: MessageWriter<'w, EnterDie>,
     pub save: MessageWriter<'w, super::saves::SaveGame>,
+    pub report: MessageWriter<'w, super::after_action::ExportReport>,
     pub screen: ResMut<'w, NextState<Screen>>,
     pub game: ResMut<'w, NextState<GameState>>,
 }
