@@ -81,6 +81,7 @@ pub(crate) struct GamePanels<'w> {
     report: ReportPanel<'w>,
     settings: ResMut<'w, super::settings::AppSettings>,
     luck: Option<Res<'w, super::luck::LuckView>>,
+    changed: Option<Res<'w, super::view::WhatChanged>>,
 }
 
 /// Where `layout` put what lies between the panels and the map (logical
@@ -115,7 +116,12 @@ impl GamePanels<'_> {
         let shown = records.and_then(|rec| battle.current(rec));
         self.status
             .show(&mut root, view, &mut self.out, &mut self.reference);
-        situation::show(&mut root, view, &mut self.selection);
+        situation::show(
+            &mut root,
+            view,
+            &mut self.selection,
+            self.changed.as_deref(),
+        );
         self.decision.show(
             &mut root,
             view,
@@ -183,8 +189,8 @@ mod tests {
         laid: Option<Laid>,
         /// Input for the next frame drawn.
         events: Vec<egui::Event>,
-        /// Every text the last frame drew.
-        texts: Vec<String>,
+        /// Every text the last frame drew, and where.
+        texts: Vec<(String, egui::Rect)>,
     }
 
     fn draw(mut h: ResMut<Screenful>, mut panels: GamePanels) {
@@ -202,7 +208,10 @@ mod tests {
             .shapes
             .iter()
             .filter_map(|c| match &c.shape {
-                egui::epaint::Shape::Text(t) => Some(t.galley.text().to_string()),
+                egui::epaint::Shape::Text(t) => Some((
+                    t.galley.text().to_string(),
+                    t.galley.rect.translate(t.pos.to_vec2()),
+                )),
                 _ => None,
             })
             .collect();
@@ -211,10 +220,21 @@ mod tests {
 
     /// Every text the last frame of [`laid_out`] drew.
     #[derive(Resource, Default)]
-    struct DrawnTexts(Vec<String>);
+    struct DrawnTexts(Vec<(String, egui::Rect)>);
 
     fn texts(app: &App) -> Vec<String> {
-        app.world().resource::<DrawnTexts>().0.clone()
+        app.world()
+            .resource::<DrawnTexts>()
+            .0
+            .iter()
+            .map(|(t, _)| t.clone())
+            .collect()
+    }
+
+    /// Where the text `t` was drawn in the last frame of [`laid_out`].
+    fn text_rect(app: &App, t: &str) -> Option<egui::Rect> {
+        let drawn = &app.world().resource::<DrawnTexts>().0;
+        drawn.iter().find(|(x, _)| x == t).map(|(_, r)| *r)
     }
 
     /// The game screen headless with its panels drawn by egui.
@@ -580,6 +600,165 @@ mod tests {
                 same_dice: true
             })
         );
+    }
+
+    /// What changed (issue 38 item 4): in the Moves of turn 2, after the
+    /// Union turn, the situation panel lists what changed since the
+    /// player's last decision as the rules say (`view::what_changed`),
+    /// every Union Force that moved among it; a click on a line shows it
+    /// on the map (its areas, its last one selected), a second puts it away.
+    #[test]
+    fn what_changed_lists_every_union_move_and_shows_it() {
+        use crate::app::view::WhatChanged;
+        use crate::rules::view::changes::Change;
+        let mut app = screen(BattleMode::Quick, 3);
+        let moves_2 = |w: &World| {
+            w.get_resource::<State<Step>>()
+                .is_some_and(|x| *x.get() == Step::ConfederateMoves)
+                && w.resource::<PendingDecision>().request.is_some()
+                && w.resource::<crate::rules::components::CampaignTurn>().turn == 2
+        };
+        assert!(play(&mut app, 3000, |_| true, moves_2));
+        let changes = crate::rules::view::what_changed(app.world_mut()).expect("answered before");
+        let union_moves: Vec<&Change> = changes
+            .iter()
+            .filter(|c| {
+                matches!(c, Change::Moved { force, .. } if force.side == crate::campaign::Side::Union)
+            })
+            .collect();
+        assert!(!union_moves.is_empty(), "the Union moved: {changes:?}");
+        let lines = app.world().resource::<WhatChanged>().0.clone();
+        assert_eq!(lines.len(), changes.len());
+        laid_out(&mut app, egui::vec2(1600.0, 1000.0));
+        let drawn = texts(&app);
+        assert!(
+            drawn.contains(&format!(
+                "What changed since your last decision ({})",
+                lines.len()
+            )),
+            "{drawn:?}"
+        );
+        for c in &union_moves {
+            let name = &c.force().unwrap().name;
+            let line = lines
+                .iter()
+                .find(|l| l.text.starts_with(&format!("{name} (Union)")))
+                .unwrap_or_else(|| panic!("{name} in {lines:?}"));
+            assert_eq!(line.areas, c.areas());
+        }
+        // The first line, a Union move (they come first), clicked.
+        let first = &lines[0];
+        assert!(
+            first.text.contains("(Union)") && first.areas.len() == 2,
+            "{first:?}"
+        );
+        let at = text_rect(&app, &first.text).expect("drawn").center();
+        let press = |pressed| egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: Default::default(),
+        };
+        let click = |app: &mut App| {
+            app.world_mut().insert_resource(Screenful {
+                ctx: egui::Context::default(),
+                size: egui::vec2(1600.0, 1000.0),
+                laid: None,
+                events: Vec::new(),
+                texts: Vec::new(),
+            });
+            for events in [
+                Vec::new(),
+                Vec::new(),
+                vec![egui::Event::PointerMoved(at)],
+                vec![press(true)],
+                vec![press(false)],
+            ] {
+                app.world_mut().resource_mut::<Screenful>().events = events;
+                app.update();
+            }
+        };
+        click(&mut app);
+        let s = app.world().resource::<Selection>().clone();
+        let shown = s.shown.expect("shown on the map");
+        assert_eq!(
+            (shown.line, &shown.areas, shown.pan),
+            (0, &first.areas, true)
+        );
+        assert_eq!(s.area.as_ref(), first.areas.last());
+        click(&mut app);
+        assert!(app.world().resource::<Selection>().shown.is_none());
+    }
+
+    /// With the player's own dice, the die prompt says what each face does
+    /// before the die is typed (`PendingDecision::die_faces`): all ten
+    /// faces, as the rules word them.
+    #[test]
+    fn the_die_prompt_shows_what_each_face_does() {
+        use crate::rules::sequence::EnterDie;
+        let mut app = screen(BattleMode::Quick, 3);
+        let campaign = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").unwrap());
+        app.world_mut()
+            .write_message(crate::rules::setup::NewCampaign::new(
+                campaign,
+                crate::rules::difficulty::GameOptions {
+                    battles: BattleMode::Quick,
+                    dice: crate::rules::difficulty::DiceMode::Physical,
+                    ..Default::default()
+                },
+            ));
+        let mut policy = crate::rules::commander::Policy::Objective;
+        let mut found = None;
+        for _ in 0..3000 {
+            app.update();
+            let p = app.world().resource::<PendingDecision>().clone();
+            if p.die.is_some() {
+                if let Some(f) = p.die_faces.clone() {
+                    found = Some(f);
+                    break;
+                }
+                app.world_mut().write_message(EnterDie(5));
+            } else if let Some(r) = p.request {
+                let board = crate::rules::board::Board::from_world(app.world_mut()).unwrap();
+                use crate::rules::decision::Decider;
+                let d = policy.decide(&board, &r).unwrap();
+                app.world_mut()
+                    .write_message(crate::rules::sequence::Decide(d));
+            }
+        }
+        let faces = found.expect("a die asked with its faces");
+        assert_eq!(faces.faces.len(), 10);
+        laid_out(&mut app, egui::vec2(1600.0, 1000.0));
+        let drawn = texts(&app);
+        assert!(
+            drawn.iter().any(|t| t.starts_with("Roll your d10")),
+            "{drawn:?}"
+        );
+        // The list scrolls in the panel: its first face is in sight.
+        assert!(drawn.contains(&faces.faces[0].text), "{drawn:?}");
+        // Every face, as the list draws it.
+        let ctx = egui::Context::default();
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            egui::CentralPanel::default().show(ui, |ui| decision::die_faces(ui, &faces));
+        });
+        out.textures_delta.clear();
+        let listed: Vec<String> = out
+            .shapes
+            .iter()
+            .filter_map(|c| match &c.shape {
+                egui::epaint::Shape::Text(t) => Some(t.galley.text().to_string()),
+                _ => None,
+            })
+            .collect();
+        for f in &faces.faces {
+            assert!(
+                listed.contains(&f.text),
+                "face {} \"{}\" in {listed:?}",
+                f.face,
+                f.text
+            );
+            assert!(listed.contains(&f.face.to_string()));
+        }
     }
 
     /// A question as the decision panel drew it: its words, where its
