@@ -7,6 +7,8 @@ use std::borrow::Cow;
 use bevy::prelude::Resource;
 use serde::{Deserialize, Serialize};
 
+use crate::campaign::Side;
+
 /// Text that is most often a literal (a rule number, a modifier's source):
 /// borrowed then, so that the thousands of checks of a simulated battle do
 /// not allocate for it.
@@ -79,6 +81,109 @@ pub struct RollDetail {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub modifiers: Vec<Modifier>,
     pub outcome: String,
+    /// Whose luck the roll is and which faces were good for that side,
+    /// where the chance is known (the luck record, `crate::luck`). Not
+    /// part of the state digest: it says nothing the die and target do
+    /// not, but who hoped for what.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub luck: Option<Luck>,
+}
+
+impl RollDetail {
+    /// The faces good for the roll's side, and whether the die showed one:
+    /// None for a roll whose chance the luck record does not count.
+    pub fn luck_outcome(&self) -> Option<(Side, FaceSet, bool)> {
+        let luck = self.luck?;
+        let good = match luck.kind {
+            RollKind::Check | RollKind::Attack => FaceSet::at_most(self.target?),
+            RollKind::Table { good } => good,
+        };
+        Some((luck.side, good, good.contains(self.die)))
+    }
+}
+
+/// The faces of a d10 (1–10) as a set: bit `f - 1` for face `f`.
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq, Hash)]
+#[serde(transparent)]
+pub struct FaceSet(pub u16);
+
+impl FaceSet {
+    pub const NONE: FaceSet = FaceSet(0);
+
+    /// The faces for which `f` is true.
+    pub fn from_fn(f: impl Fn(u32) -> bool) -> FaceSet {
+        FaceSet((1..=10).filter(|&d| f(d)).fold(0, |s, d| s | 1 << (d - 1)))
+    }
+
+    /// The faces that pass a "roll `target` or less" check (4.5: a natural
+    /// 1 always succeeds, a natural 10 always fails).
+    pub fn at_most(target: i32) -> FaceSet {
+        FaceSet::from_fn(|d| match d {
+            1 => true,
+            10 => false,
+            d => d as i32 <= target,
+        })
+    }
+
+    pub fn contains(self, face: u32) -> bool {
+        (1..=10).contains(&face) && self.0 & (1 << (face - 1)) != 0
+    }
+
+    /// How many of the ten faces: the chance in tenths.
+    pub fn count(self) -> u32 {
+        (self.0 & 0x3ff).count_ones()
+    }
+
+    /// The faces, lowest first.
+    pub fn faces(self) -> impl Iterator<Item = u32> {
+        (1..=10).filter(move |&d| self.contains(d))
+    }
+}
+
+/// Which side a roll is for, and what counts as going its way (the luck
+/// record, issue 38).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Hash)]
+pub struct Luck {
+    /// The side a good result helps: the Force's side for its own check or
+    /// attack, the army a table's good rows favour.
+    pub side: Side,
+    pub kind: RollKind,
+}
+
+/// How a roll's good faces are known.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Hash)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum RollKind {
+    /// A "roll N or less" check (4.5): good on the target or less.
+    Check,
+    /// An attack (5.7, 11.6): good when it scores at least one Hit, the
+    /// modified Combat Value or less (4.5).
+    Attack,
+    /// A table whose rows favour one side or the other: the good faces.
+    Table { good: FaceSet },
+}
+
+impl Luck {
+    pub fn check(side: Side) -> Luck {
+        Luck {
+            side,
+            kind: RollKind::Check,
+        }
+    }
+
+    pub fn attack(side: Side) -> Luck {
+        Luck {
+            side,
+            kind: RollKind::Attack,
+        }
+    }
+
+    pub fn table(side: Side, good: FaceSet) -> Luck {
+        Luck {
+            side,
+            kind: RollKind::Table { good },
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
@@ -127,6 +232,26 @@ pub enum Part {
 pub struct Mark {
     pub entry: usize,
     pub part: Part,
+}
+
+/// Where a battle (9.3) lies in the chronicle: its entries from `first`
+/// up to `end` (None while it is fought), its area, the Campaign Turn and
+/// the attacker. A Rejoin (14.8.1) stays in the same battle.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct BattleSpan {
+    pub first: usize,
+    pub end: Option<usize>,
+    /// The area's id.
+    pub area: String,
+    pub turn: u32,
+    pub attacker: Side,
+}
+
+impl BattleSpan {
+    /// Whether entry `i` belongs to the battle.
+    pub fn holds(&self, i: usize) -> bool {
+        i >= self.first && self.end.is_none_or(|e| i < e)
+    }
 }
 
 /// A consequential event, typed, beside the entry that tells it: the
@@ -206,6 +331,14 @@ pub struct Chronicle {
     /// depend on the build that indexes its chronicle.
     #[serde(skip)]
     marks: Vec<Mark>,
+    /// Where each battle lies, in order; like `marks`, an index of the
+    /// entries and no part of the digest.
+    #[serde(skip)]
+    battles: Vec<BattleSpan>,
+    /// The chronicle's length at each decision of the game, in order:
+    /// where the answers fall among the entries (a branch "from here").
+    #[serde(skip)]
+    decisions: Vec<usize>,
     /// Consequential events, each with the index of the entry telling it.
     #[serde(skip)]
     notices: Vec<(usize, Notice)>,
@@ -223,6 +356,8 @@ impl Chronicle {
         Chronicle {
             entries: Vec::new(),
             marks: Vec::new(),
+            battles: Vec::new(),
+            decisions: Vec::new(),
             notices: Vec::new(),
             quiet: true,
         }
@@ -274,6 +409,70 @@ impl Chronicle {
         self.entries.truncate(len);
         self.marks.retain(|m| m.entry < len);
         self.notices.retain(|(i, _)| *i < len);
+        self.battles.retain(|b| b.first < len);
+        self.decisions.retain(|&d| d <= len);
+        for b in &mut self.battles {
+            if b.end.is_some_and(|e| e > len) {
+                b.end = None;
+            }
+        }
+    }
+
+    /// A battle begins with the next entry (9.3).
+    pub fn begin_battle(&mut self, area: &str, turn: u32, attacker: Side) {
+        if self.quiet {
+            return;
+        }
+        self.battles.push(BattleSpan {
+            first: self.entries.len(),
+            end: None,
+            area: area.to_string(),
+            turn,
+            attacker,
+        });
+    }
+
+    /// The battle being fought ends with the last entry.
+    pub fn end_battle(&mut self) {
+        let len = self.entries.len();
+        if let Some(b) = self.battles.last_mut().filter(|b| b.end.is_none()) {
+            b.end = Some(len);
+        }
+    }
+
+    /// A decision of the game was answered here (`Ctx::ask`).
+    pub fn mark_decision(&mut self) {
+        if !self.quiet {
+            self.decisions.push(self.entries.len());
+        }
+    }
+
+    /// How many of the game's decisions were answered before entry `i`
+    /// was written: a what-if branch "from here" keeps that many
+    /// (`save::branch`).
+    pub fn decisions_before(&self, i: usize) -> usize {
+        self.decisions.partition_point(|&d| d <= i)
+    }
+
+    /// How many decisions the chronicle has seen answered.
+    pub fn decisions(&self) -> usize {
+        self.decisions.len()
+    }
+
+    /// The battles, in the order fought.
+    pub fn battles(&self) -> &[BattleSpan] {
+        &self.battles
+    }
+
+    /// The battle entry `i` belongs to: its index in [`Chronicle::battles`].
+    pub fn battle_of(&self, i: usize) -> Option<usize> {
+        let n = self.battles.partition_point(|b| b.first <= i);
+        n.checked_sub(1).filter(|&k| self.battles[k].holds(i))
+    }
+
+    /// Where each part of the game begins.
+    pub fn marks(&self) -> &[Mark] {
+        &self.marks
     }
 
     /// The entry just written tells a consequential event (see [`Notice`]).

@@ -36,12 +36,9 @@ fn main() {
             &mut std::io::stdout(),
             &mut std::io::stderr(),
         ),
-        Some(Command::Replay { file, verify }) => fcrel::cli::replay(
-            &file,
-            verify,
-            &mut std::io::stdout(),
-            &mut std::io::stderr(),
-        ),
+        Some(Command::Replay(args)) => {
+            fcrel::cli::replay_with(&args, &mut std::io::stdout(), &mut std::io::stderr())
+        }
         Some(Command::Battle {
             scenario,
             json,

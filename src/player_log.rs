@@ -4,6 +4,11 @@
 //! defaults, so a log survives upgrades); a file this build cannot read is
 //! never overwritten: it is kept as `player-log.json.bad-N` first. Exports
 //! as Markdown and CSV.
+//!
+//! Version 2 adds each campaign's luck record (`crate::luck`): the rolls
+//! of known chance of each side, from which a Grand Campaign's and the
+//! whole history's luck are exact sums. A version 1 log reads as before,
+//! its campaigns without a luck record.
 
 use std::path::{Path, PathBuf};
 
@@ -17,7 +22,7 @@ pub const FILE: &str = "player-log.json";
 /// The Grand Campaign the game in play belongs to, if any (its id).
 #[derive(bevy::prelude::Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct CurrentGrand(pub Option<u64>);
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 /// A Player Log holds a few hundred bytes a game; a file larger than this
 /// is not one (it is left alone, `store::read_file`).
 const MAX_BYTES: u64 = 16 * 1024 * 1024;
@@ -80,6 +85,10 @@ pub struct LogEntry {
     /// The Grand Campaign it belongs to.
     #[serde(default)]
     pub grand: Option<u64>,
+    /// Each side's rolls of known chance in the game (version 2; None in
+    /// older logs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub luck: Option<crate::luck::Sides>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -134,6 +143,22 @@ impl PlayerLog {
             .collect();
         v.sort_by_key(|e| e.finished_at);
         v
+    }
+
+    /// The luck of a Grand Campaign's campaigns together (those logged
+    /// with a luck record).
+    pub fn grand_luck(&self, id: u64) -> crate::luck::Sides {
+        sum_luck(self.grand_entries(id))
+    }
+
+    /// The luck of every campaign logged, in the order finished: the
+    /// player's history for a chart.
+    pub fn luck_history(&self) -> Vec<(&LogEntry, crate::luck::Sides)> {
+        let mut v: Vec<&LogEntry> = self.entries.iter().filter(|e| e.luck.is_some()).collect();
+        v.sort_by_key(|e| e.finished_at);
+        v.into_iter()
+            .filter_map(|e| e.luck.map(|l| (e, l)))
+            .collect()
     }
 
     pub fn grand_total(&self, id: u64) -> u32 {
@@ -217,6 +242,14 @@ impl PlayerLog {
                         e.rating
                     ));
                 }
+                let luck = self.grand_luck(g.id);
+                if !luck.is_empty() {
+                    s.push_str(&format!(
+                        "\nLuck: Confederate {}; Union {}.\n",
+                        luck.confederate.summary(),
+                        luck.union.summary()
+                    ));
+                }
                 if !g.notes.is_empty() {
                     s.push_str(&format!("\n{}\n", g.notes));
                 }
@@ -259,6 +292,13 @@ impl PlayerLog {
                     o.vp
                 ));
             }
+            if let Some(l) = &e.luck {
+                s.push_str(&format!(
+                    "\nLuck: Confederate {}; Union {}.\n",
+                    l.confederate.summary(),
+                    l.union.summary()
+                ));
+            }
         }
         s
     }
@@ -266,7 +306,7 @@ impl PlayerLog {
     /// The campaigns as CSV (RFC 4180 quoting).
     pub fn to_csv(&self) -> String {
         let mut s = String::from(
-            "finished,campaign,result,victory_points,lee_victory_points,command,battles,confederate_hits,union_hits,confederate_forces_lost,union_forces_destroyed,grand_campaign,options,notes\n",
+            "finished,campaign,result,victory_points,lee_victory_points,command,battles,confederate_hits,union_hits,confederate_forces_lost,union_forces_destroyed,grand_campaign,options,notes,confederate_luck,union_luck\n",
         );
         for e in &self.entries {
             let row = [
@@ -284,6 +324,8 @@ impl PlayerLog {
                 e.grand.map_or(String::new(), crate::store::when),
                 options_text(e.options.as_ref()),
                 e.notes.clone(),
+                luck_text(e.luck.as_ref(), crate::campaign::Side::Confederate),
+                luck_text(e.luck.as_ref(), crate::campaign::Side::Union),
             ];
             let cells: Vec<String> = row.iter().map(|c| csv_cell(c)).collect();
             s.push_str(&cells.join(","));
@@ -291,6 +333,20 @@ impl PlayerLog {
         }
         s
     }
+}
+
+/// The entries' luck added up.
+pub fn sum_luck<'a>(entries: impl IntoIterator<Item = &'a LogEntry>) -> crate::luck::Sides {
+    let mut all = crate::luck::Sides::default();
+    for l in entries.into_iter().filter_map(|e| e.luck.as_ref()) {
+        all.merge(l);
+    }
+    all
+}
+
+/// A side's luck in a few words for the exports, or "" without a record.
+fn luck_text(luck: Option<&crate::luck::Sides>, side: crate::campaign::Side) -> String {
+    luck.map_or(String::new(), |l| l.side(side).summary())
 }
 
 fn csv_cell(c: &str) -> String {
@@ -460,6 +516,8 @@ impl Loaded {
             self.log.entries.sort_by_key(|e| e.finished_at);
             self.log.grand.sort_by_key(|g| g.id);
         }
+        // Written in this build's format (an older log is upgraded).
+        self.log.version = VERSION;
         let json = serde_json::to_string_pretty(&self.log).expect("the log serialises");
         crate::store::write_atomic(&self.path, json.as_bytes())
             .map_err(|e| format!("{}: could not be written: {e}", self.path.display()))
@@ -475,12 +533,13 @@ pub fn entry_from_world(world: &mut bevy::prelude::World, grand: Option<u64>) ->
     let options = *world.get_resource::<GameOptions>()?;
     let progress = world.get_resource::<Progress>()?.clone();
     let result = progress.result.clone()?;
-    let battles = world
-        .get_resource::<crate::chronicle::Chronicle>()?
+    let chronicle = world.get_resource::<crate::chronicle::Chronicle>()?;
+    let battles = chronicle
         .entries()
         .iter()
         .filter(|e| e.rule == "9.3" && e.text.starts_with("Battle of"))
         .count() as u32;
+    let luck = crate::luck::LuckRecord::of(chronicle).game;
     let objectives = options
         .objectives(&campaign)
         .map(|o| ObjectiveResult {
@@ -505,6 +564,7 @@ pub fn entry_from_world(world: &mut bevy::prelude::World, grand: Option<u64>) ->
         battles,
         notes: String::new(),
         grand,
+        luck: Some(luck),
     })
 }
 
@@ -538,6 +598,7 @@ mod tests {
             battles: 7,
             notes: "Jackson late, \"again\", at Mechanicsville".into(),
             grand,
+            luck: None,
         }
     }
 
@@ -580,9 +641,69 @@ mod tests {
             csv.lines()
                 .nth(1)
                 .unwrap()
-                .ends_with("\"Jackson late, \"\"again\"\", at Mechanicsville\""),
+                .ends_with("\"Jackson late, \"\"again\"\", at Mechanicsville\",,"),
             "{csv}"
         );
+    }
+
+    /// Version 2 keeps each campaign's luck; a Grand Campaign's is the
+    /// exact sum (the tail of all its rolls together, not an average of
+    /// tails); a version 1 log still reads, without luck.
+    #[test]
+    fn luck_is_kept_per_campaign_and_summed_per_grand_campaign() {
+        use crate::luck::{Account, Sides};
+        let with = |rolls: &[(u32, bool)]| {
+            let mut confederate = Account::default();
+            for &(k, s) in rolls {
+                confederate.add(k, s);
+            }
+            Some(Sides {
+                confederate,
+                union: Account::default(),
+            })
+        };
+        let mut log = PlayerLog::default();
+        log.grand.push(GrandCampaign {
+            id: 7,
+            options: Some(GameOptions::default()),
+            status: GrandStatus::InProgress,
+            notes: String::new(),
+        });
+        let mut a = entry("a", "seven-days", 5, true, Some(7));
+        a.luck = with(&[(5, false)]);
+        let mut b = entry("b", "second-manassas", 6, true, Some(7));
+        b.luck = with(&[(5, false), (5, true)]);
+        log.record(a);
+        log.record(b);
+        let grand = log.grand_luck(7).confederate;
+        assert_eq!((grand.count(), grand.actual()), (3, 1));
+        // Three rolls at one half, one success: as bad or worse 4/8.
+        assert!((grand.as_bad_or_worse() - 0.5).abs() < 1e-12);
+        assert_eq!(log.luck_history().len(), 2);
+        assert!(log.to_markdown().contains(
+            "Luck: Confederate 1 of 3 rolls went its way (1.5 expected): as bad or worse in 50% of games"
+        ));
+        let json = serde_json::to_string(&log).unwrap();
+        let back: PlayerLog = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, log);
+        // A version 1 log: no luck anywhere, and it reads.
+        let dir = scratch_dir("player-log-v1");
+        let mut v1 = serde_json::to_value(&log).unwrap();
+        v1["version"] = serde_json::json!(1);
+        for e in v1["entries"].as_array_mut().unwrap() {
+            e.as_object_mut().unwrap().remove("luck");
+        }
+        std::fs::write(dir.join(FILE), serde_json::to_vec(&v1).unwrap()).unwrap();
+        let loaded = load(&dir);
+        assert!(loaded.problem.is_none(), "{:?}", loaded.problem);
+        assert_eq!(loaded.log.entries.len(), 2);
+        assert!(loaded.log.entries.iter().all(|e| e.luck.is_none()));
+        assert!(loaded.log.grand_luck(7).is_empty());
+        // Written again, it is a version 2 log.
+        let mut loaded = loaded;
+        loaded.save().unwrap();
+        assert_eq!(load_path(&dir.join(FILE)).version, VERSION);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

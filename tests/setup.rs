@@ -246,6 +246,9 @@ fn the_digest_keeps_the_chronicles_facts_not_its_wording() {
         base: Some((5, format!("{words} 5"))),
         modifiers: vec![Modifier::new(1, words.to_string(), "14.5")],
         outcome: words.to_string(),
+        // Whose luck it was is no fact of the game (the luck record).
+        luck: (words != "Combat Value")
+            .then(|| fcrel::chronicle::Luck::check(fcrel::campaign::Side::Union)),
     };
     app.world_mut()
         .resource_mut::<Chronicle>()

@@ -34,27 +34,28 @@ pub const TRIALS: u64 = 2_000;
 const POLICY: Policy = Policy::Objective;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Advisor>().add_systems(
-        Update,
-        (apply_advisor_trials, ask, poll)
-            .chain()
-            .after(run_step)
-            .after(super::view::refresh)
-            .run_if(in_state(GameState::Playing)),
-    );
+    app.init_resource::<Advisor>()
+        .add_systems(Update, apply_advisor_trials)
+        .add_systems(
+            Update,
+            (ask, poll)
+                .chain()
+                .after(run_step)
+                .after(super::view::refresh)
+                .run_if(in_state(GameState::Playing)),
+        );
 }
 
-/// The advisor fights as many battles an estimate as the settings say
-/// (headless, there are none: its own count).
+/// The advisor fights as many battles an estimate as the settings say.
 fn apply_advisor_trials(
     settings: Option<Res<super::settings::AppSettings>>,
-    mut advisor: ResMut<Advisor>,
+    advisor: Option<ResMut<Advisor>>,
 ) {
-    if let Some(s) = settings
-        && (s.is_changed() || advisor.is_added())
-        && advisor.trials != s.loaded.settings.advisor_trials
+    if let (Some(settings), Some(mut a)) = (settings, advisor)
+        && (settings.is_changed() || a.is_added())
+        && a.trials != settings.loaded.settings.advisor_trials
     {
-        advisor.trials = s.loaded.settings.advisor_trials;
+        a.trials = settings.loaded.settings.advisor_trials;
     }
 }
 

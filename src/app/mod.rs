@@ -8,9 +8,12 @@
 pub mod theme;
 
 mod advisor;
+mod after_action;
 pub(crate) mod answer;
 mod battle;
+mod branch;
 mod dev;
+mod luck;
 mod map;
 mod panels;
 mod player_log;
@@ -188,7 +191,10 @@ pub fn run(opts: AppOptions) -> AppExit {
         advisor::plugin,
         warnings::plugin,
         window_fit::plugin,
-    ));
+    ))
+    // The record of play (issue 38): luck, what-if branches, the
+    // after-action report.
+    .add_plugins((luck::plugin, branch::plugin, after_action::plugin));
     app.add_systems(
         PreUpdate,
         drop_repeated_modifiers

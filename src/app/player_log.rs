@@ -406,6 +406,7 @@ fn log_screen(
                     plot.points(egui_plot::Points::new("", totals).radius(5.0));
                 });
         }
+        luck_history(ui, &loaded.log);
         ui.separator();
         ui.heading("Campaigns");
         let mut order: Vec<usize> = (0..loaded.log.entries.len()).collect();
@@ -497,4 +498,85 @@ fn log_screen(
         });
     }
     Ok(())
+}
+
+/// The luck of the player's campaigns (issue 38): over all of them in
+/// words, and a chart of each side's successes above the expected, added
+/// up campaign after campaign (oldest first); each campaign's own luck on
+/// hover of its point.
+fn luck_history(ui: &mut egui::Ui, log: &player_log::PlayerLog) {
+    let history = log.luck_history();
+    if history.is_empty() {
+        return;
+    }
+    ui.separator();
+    ui.heading("Luck");
+    let all = player_log::sum_luck(history.iter().map(|(e, _)| *e));
+    for (side, a, color) in [
+        ("Confederate", &all.confederate, super::theme::egui_grey()),
+        ("Union", &all.union, super::theme::egui_blue()),
+    ] {
+        ui.colored_label(
+            color,
+            format!("{side}, over {} campaigns: {}.", history.len(), a.summary()),
+        );
+    }
+    let mut sums = [0.0, 0.0];
+    let mut lines: [Vec<[f64; 2]>; 2] = [Vec::new(), Vec::new()];
+    for (n, (_, l)) in history.iter().enumerate() {
+        for (k, a) in [&l.confederate, &l.union].into_iter().enumerate() {
+            sums[k] += a.actual() as f64 - a.expected();
+            lines[k].push([n as f64 + 1.0, sums[k]]);
+        }
+    }
+    let names: Vec<String> = history
+        .iter()
+        .map(|(e, l)| {
+            format!(
+                "{} ({}): Confederate {}; Union {}",
+                e.campaign_name,
+                crate::store::when(e.finished_at),
+                l.confederate.summary(),
+                l.union.summary()
+            )
+        })
+        .collect();
+    ui.horizontal(|ui| {
+        ui.label("Successes above the expected, added up campaign by campaign:");
+        ui.colored_label(super::theme::egui_grey(), "━ Confederate");
+        ui.colored_label(super::theme::egui_blue(), "━ Union");
+    });
+    let [c, u] = lines;
+    egui_plot::Plot::new("luck-history")
+        .height(140.0)
+        .x_axis_label("Campaigns with a luck record, oldest first")
+        .y_axis_label("Above the expected")
+        .include_x(0.0)
+        .include_x(history.len() as f64 + 1.0)
+        .include_y(-1.0)
+        .include_y(1.0)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .label_formatter(move |hover| match hover {
+            egui_plot::HoverPosition::NearDataPoint { position, .. } => {
+                let n = position.x.round() as usize;
+                names.get(n.wrapping_sub(1)).cloned()
+            }
+            _ => None,
+        })
+        .show(ui, |plot| {
+            plot.hline(egui_plot::HLine::new("expected", 0.0).color(egui::Color32::DARK_GRAY));
+            for (pts, color, name) in [
+                (c, super::theme::egui_grey(), "Confederate"),
+                (u, super::theme::egui_blue(), "Union"),
+            ] {
+                plot.line(
+                    egui_plot::Line::new(name, pts.clone())
+                        .color(color)
+                        .width(2.5),
+                );
+                plot.points(egui_plot::Points::new(name, pts).color(color).radius(4.0));
+            }
+        });
 }

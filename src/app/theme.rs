@@ -108,16 +108,24 @@ pub fn root_ui(ctx: &egui::Context, id: &'static str) -> egui::Ui {
 
 /// One chronicle line; a roll explains itself on hover: the die, its
 /// target with the printed value and each modifier, the outcome and rule;
-/// a Union order's route shows on the map.
-pub fn chronicle_entry(ui: &mut egui::Ui, e: &crate::chronicle::Entry, size: f32) {
+/// a Union order's route shows on the map. The line takes clicks (the
+/// Chronicle's context menu: "Play on from here").
+pub fn chronicle_entry(
+    ui: &mut egui::Ui,
+    e: &crate::chronicle::Entry,
+    size: f32,
+) -> egui::Response {
     let line = e.line();
-    let resp = ui.label(egui::RichText::new(&line).monospace().size(size));
+    let resp = ui.add(
+        egui::Label::new(egui::RichText::new(&line).monospace().size(size))
+            .sense(egui::Sense::click()),
+    );
     // A Union order hovered: the map shows its route (`map::route`).
     if resp.hovered() {
         hovered(ui.ctx(), &line);
     }
     if let Some(r) = &e.roll {
-        resp.on_hover_ui(|ui| {
+        return resp.on_hover_ui(|ui| {
             ui.label(format!("Rolled {} for: {}", r.die, e.text));
             if let (Some(t), Some((_, base))) = (r.target, &r.base) {
                 ui.label(format!("Target {t}: {base}"));
@@ -129,10 +137,13 @@ pub fn chronicle_entry(ui: &mut egui::Ui, e: &crate::chronicle::Entry, size: f32
             ui.label(format!("Result: {} — rule {}", r.outcome, e.rule));
         });
     }
+    resp
 }
 
-/// Where in egui's memory the hovered line is kept.
-fn hovered_key() -> egui::Id {
+/// Where in egui's memory the hovered line is kept (a Union order's
+/// line in the Union turn's report or the chronicle: `map::route` draws
+/// its route).
+fn key() -> egui::Id {
     egui::Id::new("fcrel-hovered-order-line")
 }
 
@@ -140,13 +151,13 @@ fn hovered_key() -> egui::Id {
 /// or of the chronicle) in this pass.
 pub fn hovered(ctx: &egui::Context, line: &str) {
     let pass = ctx.cumulative_pass_nr();
-    ctx.data_mut(|d| d.insert_temp(hovered_key(), (pass, line.to_string())));
+    ctx.data_mut(|d| d.insert_temp(key(), (pass, line.to_string())));
 }
 
 /// The line the pointer was on in the last pass, if any.
 pub fn hovered_line(ctx: &egui::Context) -> Option<String> {
     let now = ctx.cumulative_pass_nr();
-    let (pass, line) = ctx.data(|d| d.get_temp::<(u64, String)>(hovered_key()))?;
+    let (pass, line) = ctx.data(|d| d.get_temp::<(u64, String)>(key()))?;
     (pass + 1 >= now).then_some(line)
 }
 

@@ -430,6 +430,7 @@ pub(crate) mod tests {
             .init_state::<Screen>()
             .add_message::<RequestRedraw>()
             .add_message::<crate::app::saves::SaveGame>()
+            .add_message::<crate::app::after_action::ExportReport>()
             .init_resource::<ButtonInput<KeyCode>>()
             .init_resource::<SaveState>()
             .init_resource::<UnionReport>()

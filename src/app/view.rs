@@ -1,6 +1,7 @@
 //! What the map and the panels share: the rules' view of the game
 //! ([`GameView`], rebuilt whenever the rules move on), the player's
-//! selection, and the part of the window left to the map.
+//! selection, the part of the window left to the map, and what changed
+//! since the player's last decision ([`WhatChanged`]).
 
 use bevy::prelude::*;
 
@@ -15,6 +16,7 @@ use crate::rules::view::GameView;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Selection>()
         .init_resource::<MapViewport>()
+        .init_resource::<WhatChanged>()
         .add_systems(
             Update,
             (
@@ -40,6 +42,53 @@ pub struct Selection {
     /// A move waiting for the player to confirm it: it costs Command Points
     /// (15.1) or starts a battle (the odds advisor weighs it meanwhile).
     pub confirm: Option<String>,
+    /// A "What changed" line shown on the map: its areas are ringed and,
+    /// while `pan` is set, the map is moved to them.
+    pub shown: Option<Shown>,
+}
+
+/// What a "What changed" line shows on the map.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Shown {
+    /// The line (its index in [`WhatChanged`]).
+    pub line: usize,
+    pub areas: Vec<String>,
+    /// The map is still to be moved there.
+    pub pan: bool,
+}
+
+/// What changed since the player's last decision (issue 38 item 4:
+/// `rules::view::what_changed`), each line in words with the areas it
+/// names; empty until the player has answered a question in this game.
+#[derive(Resource, Debug, Clone, Default, PartialEq)]
+pub struct WhatChanged(pub Vec<ChangeLine>);
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChangeLine {
+    pub text: String,
+    /// Area ids, for the map.
+    pub areas: Vec<String>,
+    /// The side of the Force (or Command Points) it is about, if any.
+    pub side: Option<crate::campaign::Side>,
+}
+
+fn what_changed(world: &mut World) -> Vec<ChangeLine> {
+    use crate::rules::view::changes::Change;
+    let Some(campaign) = world.get_resource::<ActiveCampaign>().map(|c| c.0.clone()) else {
+        return Vec::new();
+    };
+    crate::rules::view::what_changed(world)
+        .unwrap_or_default()
+        .iter()
+        .map(|c| ChangeLine {
+            text: crate::report::change_text(&campaign, c),
+            areas: c.areas().into_iter().map(str::to_string).collect(),
+            side: match c {
+                Change::CommandPoints { side, .. } => Some(*side),
+                _ => c.force().map(|f| f.side),
+            },
+        })
+        .collect()
 }
 
 /// A selection belongs to the step it was made in: when the step, the
@@ -83,6 +132,14 @@ fn rules_moved_on(
 
 /// Systems that read the view after the rules ran this frame go after this.
 pub fn refresh(world: &mut World) {
+    let changed = WhatChanged(what_changed(world));
+    if world.get_resource::<WhatChanged>() != Some(&changed) {
+        world.insert_resource(changed);
+        // A line shown is of the list before.
+        if let Some(mut s) = world.get_resource_mut::<Selection>() {
+            s.shown = None;
+        }
+    }
     match build(world) {
         Some(view) => world.insert_resource(view),
         None => {

@@ -1,6 +1,7 @@
 //! Campaign data: the file format, its loader and its validator.
 
 pub mod bounds;
+pub mod geometry;
 pub mod load;
 pub mod model;
 pub mod validate;

@@ -1,12 +1,14 @@
 //! The command line (DESIGN.md, Command line).
 
+mod replay;
+pub use replay::{replay, replay_with};
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand};
 
 use crate::campaign::{self, Place, Problem};
-use crate::rules::digest::Check;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -79,14 +81,9 @@ pub enum Command {
         optional: String,
     },
     /// Re-run a replay (or a save) from its campaign's start and print the
-    /// final state's digest.
-    Replay {
-        /// The replay or save file.
-        file: PathBuf,
-        /// Exit 1 when the digest differs from the one recorded in the file.
-        #[arg(long)]
-        verify: bool,
-    },
+    /// final state's digest; or branch it, print its chronicle, or write
+    /// its after-action report.
+    Replay(ReplayArgs),
     /// Fight one battle (Basic, Advanced, Quick or Very Quick) from a scenario file and print
     /// its chronicle (format: docs/scenario-format.md).
     Battle {
@@ -107,6 +104,45 @@ pub enum Command {
     /// and the chance the campaign is lost, with 95% intervals.
     #[command(group(clap::ArgGroup::new("battle").required(true).args(["scenario", "save"])))]
     Odds(OddsArgs),
+}
+
+/// What `fcrel replay` is asked.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct ReplayArgs {
+    /// The replay or save file (never changed).
+    pub file: PathBuf,
+    /// Exit 1 when the digest differs from the one recorded in the file.
+    #[arg(long)]
+    pub verify: bool,
+    /// Keep only the first N decisions of the file: replay the game to
+    /// where it asked decision N+1 (with --save-as, a what-if branch).
+    #[arg(long, value_name = "N", requires = "save_as")]
+    pub until: Option<usize>,
+    /// Write the branch (the game's set-up and its first N decisions, named
+    /// "<game> — branch at Turn T, instead of <decision N+1>") to NEW, a
+    /// file that does not exist yet. Needs --until.
+    #[arg(long, value_name = "NEW", requires = "until")]
+    pub save_as: Option<PathBuf>,
+    /// The branch rolls the same dice as the game after the branch point
+    /// too (die for die); without it, fresh dice from there.
+    #[arg(long, requires = "save_as")]
+    pub same_dice: bool,
+    /// The seed of a branch's fresh dice (default: a new random seed).
+    #[arg(
+        long,
+        value_name = "S",
+        requires = "save_as",
+        conflicts_with = "same_dice"
+    )]
+    pub dice_seed: Option<u64>,
+    /// Print the whole chronicle of the replayed game after the digest.
+    #[arg(long)]
+    pub chronicle: bool,
+    /// Write the after-action report of the replayed game to OUT: a
+    /// self-contained HTML page for a .html file, else Markdown with each
+    /// turn's map as an SVG file beside it.
+    #[arg(long, value_name = "OUT")]
+    pub report: Option<std::path::PathBuf>,
 }
 
 /// What `fcrel odds` is asked.
@@ -243,79 +279,6 @@ pub fn odds(a: &OddsArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Err(e) => {
             let _ = writeln!(err, "{}: {e}", prepared.source.file);
             1
-        }
-    }
-}
-
-/// Run `fcrel replay`; returns the process exit code.
-pub fn replay(path: &Path, verify: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    let save = match crate::save::read(path) {
-        Ok(s) => s,
-        Err(p) => {
-            let _ = writeln!(err, "{p}");
-            return 1;
-        }
-    };
-    let campaign = match campaign::load_bundled(&save.campaign) {
-        Ok(c) => std::sync::Arc::new(c),
-        Err(problems) => {
-            let _ = writeln!(
-                err,
-                "{}: campaign \"{}\" cannot be loaded:",
-                path.display(),
-                save.campaign
-            );
-            for p in &problems {
-                let _ = writeln!(err, "  {p}");
-            }
-            return 1;
-        }
-    };
-    let started = std::time::Instant::now();
-    let replayed = match crate::save::replay(&save, campaign) {
-        Ok(r) => r,
-        Err(why) => {
-            let _ = writeln!(err, "{}: {why}", path.display());
-            return 1;
-        }
-    };
-    let _ = writeln!(out, "{}", replayed.digest);
-    let _ = writeln!(
-        err,
-        "{} decisions of {} replayed ({}) in {} ms",
-        replayed.used,
-        save.campaign_name,
-        if replayed.finished {
-            "to the end of the campaign"
-        } else {
-            "to the point of the save"
-        },
-        started.elapsed().as_millis()
-    );
-    if !verify {
-        return 0;
-    }
-    match replayed.check {
-        Check::Same => 0,
-        Check::Differs => {
-            let _ = writeln!(
-                err,
-                "{}: the replayed digest {} differs from the recorded {}",
-                path.display(),
-                replayed.digest,
-                save.digest
-            );
-            1
-        }
-        // Not a difference found: nothing this build can compare.
-        Check::Reworded => {
-            let _ = writeln!(
-                err,
-                "{}: not checked: its digest {} is of the older kind that hashed the chronicle's wording, which this build words differently; saved again, the file gets a digest that can be checked",
-                path.display(),
-                save.digest
-            );
-            0
         }
     }
 }

@@ -131,6 +131,9 @@ pub struct Board {
     pub battle_location: Option<String>,
     /// Battles recorded for display (`battle::record`); None: not recording.
     pub battles: Option<crate::rules::battle::record::BattleRecords>,
+    /// Every battle is kept in `battles`, not only the last few
+    /// (`record::KeepAllBattles`: the after-action report).
+    pub keep_all_battles: bool,
     /// Where each battle of a Resolve Battles step began (`fcrel odds`
     /// weighing the battle a save waits in); None: not kept.
     pub battle_starts: Option<Vec<BattleStart>>,
@@ -183,6 +186,7 @@ impl Board {
             // Procedures that should record take them explicitly
             // (`sequence::run_step`); views of the board do not copy them.
             battles: None,
+            keep_all_battles: false,
             battle_starts: None,
             battles_fought: 0,
             stand_alone: world
@@ -231,6 +235,7 @@ impl Board {
             progress: Progress::default(),
             battle_location: None,
             battles: None,
+            keep_all_battles: false,
             battle_starts: None,
             battles_fought: 0,
             stand_alone: None,
@@ -278,6 +283,28 @@ impl Board {
         world.insert_resource(self.progress.clone());
         if let Some(records) = &self.battles {
             world.insert_resource(records.clone());
+        }
+    }
+
+    /// Where everything stands (`view::changes`).
+    pub fn positions(&self) -> crate::rules::view::changes::Positions {
+        use crate::rules::view::changes::{ForceAt, Positions};
+        Positions {
+            forces: self
+                .pieces
+                .iter()
+                .map(|p| ForceAt {
+                    id: p.force.id.clone(),
+                    name: p.force.chronicle_name().to_string(),
+                    side: p.force.side,
+                    location: p.location().clone(),
+                    strength: p.strength,
+                })
+                .collect(),
+            lee: self.lee.clone(),
+            cp: self.cp,
+            scouts: self.scouts,
+            turn: self.turn.turn,
         }
     }
 

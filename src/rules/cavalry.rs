@@ -6,7 +6,7 @@
 
 use super::ctx::Ctx;
 use super::decision::Interrupt;
-use crate::dice::roll_d10;
+use crate::dice::roll_table;
 
 /// The chronicle's rule label for this optional rule.
 pub const RULE: &str = "Opt. Union Cavalry Corps";
@@ -19,11 +19,15 @@ pub fn scout_negated(ctx: &mut Ctx, what: &str) -> Result<bool, Interrupt> {
         return Ok(false);
     }
     let target = ctx.board.campaign.union_cavalry_saving_throw;
-    let die = roll_d10(
+    let die = roll_table(
         ctx.dice,
         ctx.chronicle,
         RULE,
         format!("Union Saving Throw against the Scout ({what}), {target}+ saves"),
+        Some((
+            crate::campaign::Side::Union,
+            crate::chronicle::FaceSet::from_fn(|d| d >= target),
+        )),
         |d| {
             if d >= target {
                 "Union cavalry counter the Confederate horsemen: the Scout's effect is negated"

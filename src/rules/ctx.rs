@@ -28,9 +28,16 @@ pub struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    /// Ask the player (see `rules::decision::ask`).
+    /// Ask the player (see `rules::decision::ask`); the chronicle marks
+    /// where each answer falls (`Chronicle::decisions_before`).
     pub fn ask(&mut self, request: Request) -> Result<Decision, Interrupt> {
-        ask(self.decider, self.board, request)
+        // A lone option answers itself and is no decision of the game's.
+        let asked = request.options.len() > 1;
+        let answer = ask(self.decider, self.board, request)?;
+        if asked {
+            self.chronicle.mark_decision();
+        }
+        Ok(answer)
     }
 
     /// A random choice among board pieces.
@@ -75,10 +82,18 @@ impl Ctx<'_> {
     /// 9.3: a battle begins.
     pub fn begin_battle(&mut self, area: &str, mode: BattleMode, attacker: Side) {
         let id = self.chronicle.entries().len();
+        self.chronicle
+            .begin_battle(area, self.board.turn.turn, attacker);
         let area_name = self.board.area_name(area).to_string();
         let campaign_turn = self.board.turn.turn;
+        let before = self
+            .board
+            .battles
+            .is_some()
+            .then(|| Box::new(self.board.positions()));
+        let keep_all = self.board.keep_all_battles;
         if let Some(r) = self.board.battles.as_mut() {
-            if r.battles.len() >= KEPT {
+            if r.battles.len() >= KEPT && !keep_all {
                 r.battles.remove(0);
             }
             r.battles.push(BattleRecord {
@@ -90,6 +105,8 @@ impl Ctx<'_> {
                 campaign_turn,
                 events: Vec::new(),
                 ending: None,
+                before,
+                after: None,
             });
         }
     }
@@ -103,6 +120,12 @@ impl Ctx<'_> {
     }
 
     pub fn end_battle(&mut self, ending: Ending) {
+        self.chronicle.end_battle();
+        let after = self
+            .board
+            .battles
+            .is_some()
+            .then(|| Box::new(self.board.positions()));
         if let Some(b) = self
             .board
             .battles
@@ -110,6 +133,7 @@ impl Ctx<'_> {
             .and_then(|r| r.battles.last_mut())
         {
             b.ending = Some(ending);
+            b.after = after;
         }
     }
 

@@ -14,6 +14,7 @@ use super::commander::Policy;
 use super::ctx::Ctx;
 use super::decision::{Decider, Decision, Interrupt, Recorded, Request};
 use super::turn::{Step, play_step};
+use super::view::changes::SinceDecision;
 use crate::chronicle::Chronicle;
 use crate::dice::Dice;
 
@@ -58,6 +59,37 @@ pub struct StepDecisions {
 pub struct GameLog {
     pub decisions: Vec<Decision>,
     pub dice: Vec<u32>,
+    /// Where the program's dice are seeded again (a what-if branch with
+    /// fresh dice, `dice::Reseed`); empty for every other game.
+    pub reseeds: Vec<crate::dice::Reseed>,
+    /// The game is a what-if branch of another: its name and where it
+    /// came from (kept by every save of it).
+    pub branch: Option<Branch>,
+}
+
+/// Where a what-if branch came from (`save::branch`): a new game holding
+/// another game's set-up and its first `kept` decisions.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Branch {
+    /// The branch's name: "<game> — branch at Turn N, instead of <decision>".
+    pub name: String,
+    /// The game it branched from (its id, `save::GameId`) and that game's
+    /// name, so a list of saves can show the branch under it.
+    pub parent: u64,
+    pub parent_name: String,
+    /// How many of the parent's decisions it keeps, and the Campaign Turn
+    /// it branched at.
+    pub kept: usize,
+    pub turn: u32,
+    /// The parent's decision it takes back, in words (none when the
+    /// branch keeps every decision).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instead_of: Option<String>,
+    /// True: the same dice as the parent after the branch point too (the
+    /// same stream, die for die); false: fresh dice from there.
+    pub same_dice: bool,
+    /// Dice rolled when the branch began: where fresh dice begin.
+    pub rolled: u64,
 }
 
 impl GameLog {
@@ -78,6 +110,9 @@ pub struct PendingDecision {
     pub die: Option<String>,
     /// For a random pick, which numbers choose what.
     pub die_key: Option<String>,
+    /// What each face of that die does (a check's success range, an
+    /// attack's Hits, a table's rows, a pick's candidates), typed.
+    pub die_faces: Option<crate::dice::DieFaces>,
     /// Why play cannot go on (something this build cannot play).
     pub blocked: Option<String>,
     /// Dice rolled in the step before it stopped: answers can be taken back
@@ -114,12 +149,19 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<GameLog>()
         .init_resource::<PendingDecision>()
         .init_resource::<StepStart>()
+        .init_resource::<SinceDecision>()
         .add_message::<Decide>()
         .add_message::<UndoDecision>()
         .add_message::<EnterDie>()
         .add_systems(
             Update,
-            (take_decisions, take_dice, scripted_commander, run_step)
+            (
+                take_decisions,
+                remember_positions,
+                take_dice,
+                scripted_commander,
+                run_step,
+            )
                 .chain()
                 .in_set(RulesSystems)
                 .run_if(in_state(GameState::Playing)),
@@ -137,6 +179,7 @@ fn take_decisions(
     mut undo: MessageReader<UndoDecision>,
     mut answers: ResMut<StepDecisions>,
     mut pending: ResMut<PendingDecision>,
+    mut since: ResMut<SinceDecision>,
 ) {
     for Decide(d) in decide.read() {
         if let Some(r) = &pending.request
@@ -144,6 +187,7 @@ fn take_decisions(
         {
             answers.answers.push(d.clone());
             pending.request = None;
+            since.taken();
         }
     }
     for _ in undo.read() {
@@ -153,6 +197,16 @@ fn take_decisions(
             pending.die = None;
         }
     }
+}
+
+/// The world as the player answered (the step as far as it got when it
+/// asked): what changes from here is "what changed".
+fn remember_positions(world: &mut World) {
+    if !world.resource::<SinceDecision>().is_taken() {
+        return;
+    }
+    let positions = Board::from_world(world).map(|b| b.positions());
+    world.resource_mut::<SinceDecision>().remember(positions);
 }
 
 /// A typed-in die goes to the step's starting dice (every run of the step
@@ -172,6 +226,7 @@ fn take_dice(world: &mut World) {
         let mut pending = world.resource_mut::<PendingDecision>();
         pending.die = None;
         pending.die_key = None;
+        pending.die_faces = None;
     }
 }
 
@@ -211,6 +266,8 @@ pub fn run_step(world: &mut World) {
         board.battles = world
             .get_resource::<crate::rules::battle::record::BattleRecords>()
             .cloned();
+        board.keep_all_battles =
+            world.contains_resource::<crate::rules::battle::record::KeepAllBattles>();
         let start = (
             board,
             world.resource::<Dice>().clone(),
@@ -262,9 +319,10 @@ pub fn run_step(world: &mut World) {
             pending.dice_rolled_in_step = 0;
         }
         Err(Interrupt::Decide(request)) => pending.request = Some(*request),
-        Err(Interrupt::Dice(crate::dice::DiceError::NeedDie { reason, key })) => {
+        Err(Interrupt::Dice(crate::dice::DiceError::NeedDie { reason, key, faces })) => {
             pending.die = Some(reason);
             pending.die_key = key;
+            pending.die_faces = faces.map(|f| *f);
         }
         Err(Interrupt::Illegal { .. }) => {
             // Never reached through `take_decisions`, which only accepts

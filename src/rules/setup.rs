@@ -66,6 +66,14 @@ fn start_new_campaign(world: &mut World) {
         .collect();
     if let Some(last) = requests.into_iter().last() {
         set_up(world, last.campaign, last.options, last.stand_alone);
+        // A branch with fresh dice: the program's dice seeded again at its
+        // branch point (docs/save-format.md, "What-if branches").
+        if last.options.dice == DiceMode::Program && !last.resume.reseeds.is_empty() {
+            world.insert_resource(crate::dice::Dice::reseeded(
+                last.options.seed,
+                &last.resume.reseeds,
+            ));
+        }
         // A saved game is its set-up plus its decisions: they wait in the
         // first step's answers and are used step by step.
         let mut dice = world.resource_mut::<crate::dice::Dice>();
@@ -75,11 +83,14 @@ fn start_new_campaign(world: &mut World) {
         world.insert_resource(super::sequence::GameLog {
             decisions: Vec::new(),
             dice: last.resume.dice.clone(),
+            reseeds: last.resume.reseeds.clone(),
+            branch: last.resume.branch.clone(),
         });
         world.insert_resource(super::sequence::StepDecisions {
             answers: last.resume.decisions,
         });
         world.insert_resource(super::sequence::PendingDecision::default());
+        world.insert_resource(super::view::changes::SinceDecision::default());
         world.insert_resource(super::sequence::StepStart::default());
         world
             .resource_mut::<NextState<super::sequence::GameState>>()

@@ -5,9 +5,11 @@
 //! grouped as well as new ones, and so is a game loaded, played on and
 //! saved again under a new id.
 //!
-//! A game may later have a parent: a branch, a game that starts from
-//! another game's decisions. [`Game::parent`] holds it and [`Games::rows`]
-//! lists a branch right under its parent; nothing makes branches yet.
+//! A game may have a parent: a what-if branch (`save::branch`), a game
+//! that starts from another game's decisions. A branch is a game of its
+//! own (its key names the branch: [`BranchKey`]) although its set-up is
+//! its parent's; [`Game::parent`] holds the game it branched from and
+//! [`Games::rows`] lists a branch right under it, by the branch's name.
 
 use std::path::PathBuf;
 
@@ -22,6 +24,21 @@ pub struct GameKey {
     pub campaign: String,
     pub stand_alone: Option<String>,
     pub options: GameOptions,
+    /// A what-if branch: where it branched from (None for a game begun
+    /// from a set-up).
+    pub branch: Option<BranchKey>,
+}
+
+/// What tells a branch from its parent and from another branch of it:
+/// the parent's game id, the decisions kept, the dice (the same as the
+/// parent's, or fresh from `rolled` on with their seed).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct BranchKey {
+    pub parent: u64,
+    pub kept: usize,
+    pub same_dice: bool,
+    pub rolled: u64,
+    pub fresh_seed: Option<u64>,
 }
 
 impl GameKey {
@@ -30,6 +47,20 @@ impl GameKey {
             campaign: save.campaign.clone(),
             stand_alone: save.stand_alone.clone(),
             options: save.options,
+            branch: save.branch.as_ref().map(|b| BranchKey {
+                parent: b.parent,
+                kept: b.kept,
+                same_dice: b.same_dice,
+                rolled: b.rolled,
+                fresh_seed: (!b.same_dice)
+                    .then(|| {
+                        save.reseeds
+                            .iter()
+                            .find(|r| r.from == b.rolled)
+                            .map(|r| r.seed)
+                    })
+                    .flatten(),
+            }),
         }
     }
 }
@@ -88,7 +119,7 @@ impl GameFile {
 pub struct Game {
     pub key: GameKey,
     /// The game this one branches from; None for a game begun from a
-    /// set-up (every game so far).
+    /// set-up.
     pub parent: Option<GameKey>,
     /// Seconds since 1970 when it began, as its ids say (a game's id is
     /// the time it began), or its first file if that is earlier.
@@ -119,14 +150,25 @@ impl Game {
             Some(key) => {
                 crate::scenario::bundled_battle_name(key).unwrap_or_else(|| key.to_string())
             }
-            None => self.newest().save.campaign_name.clone(),
+            // A branch by its own name.
+            None => self.newest().save.title().to_string(),
         }
     }
 
     /// What kind of game: "Campaign", "Grand Campaign", "Stand-alone
     /// battle (The Seven Days Battles)".
     pub fn kind(&self) -> String {
-        if self.key.stand_alone.is_some() {
+        if let Some(b) = &self.newest().save.branch {
+            format!(
+                "What-if branch of {} ({})",
+                b.parent_name,
+                if b.same_dice {
+                    "the same dice"
+                } else {
+                    "fresh dice"
+                }
+            )
+        } else if self.key.stand_alone.is_some() {
             format!("Stand-alone battle ({})", self.newest().save.campaign_name)
         } else if self.files.iter().any(|f| f.save.grand.is_some()) {
             "Grand Campaign (21.0)".into()
@@ -219,6 +261,30 @@ impl Games {
                     files: vec![file],
                 }),
             }
+        }
+        // A branch's parent: the game with a file of its parent's id, else
+        // the game begun from the same set-up.
+        let parents: Vec<Option<GameKey>> =
+            out.games
+                .iter()
+                .map(|g| {
+                    let b = g.key.branch.as_ref()?;
+                    let by_id = out.games.iter().find(|p| {
+                        p.key != g.key && p.files.iter().any(|f| f.save.game == b.parent)
+                    });
+                    let by_set_up = || {
+                        out.games.iter().find(|p| {
+                            p.key.branch.is_none()
+                                && p.key.campaign == g.key.campaign
+                                && p.key.stand_alone == g.key.stand_alone
+                                && p.key.options == g.key.options
+                        })
+                    };
+                    by_id.or_else(by_set_up).map(|p| p.key.clone())
+                })
+                .collect();
+        for (g, parent) in out.games.iter_mut().zip(parents) {
+            g.parent = parent;
         }
         for g in &mut out.games {
             g.files.sort_by(|a, b| {
@@ -422,6 +488,7 @@ mod tests {
             campaign: "gone".into(),
             stand_alone: None,
             options: GameOptions::default(),
+            branch: None,
         });
         let rows: Vec<(usize, String)> = games
             .rows()

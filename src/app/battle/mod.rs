@@ -686,6 +686,8 @@ mod tests {
                 })
                 .collect(),
             ending: ended.then_some(Ending::Encamp),
+            before: None,
+            after: None,
         }
     }
 

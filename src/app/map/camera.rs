@@ -33,6 +33,7 @@ pub(super) fn plugin(app: &mut App) {
                 first_view_after_load,
                 locate_pointer,
                 pan_zoom,
+                pan_to_shown,
                 apply_view,
             )
                 .chain()
@@ -399,6 +400,35 @@ pub(super) fn pan_zoom(
     }
     if cam.view != Some(v) {
         cam.view = Some(v);
+    }
+}
+
+/// A "What changed" line clicked (`Selection::shown`): the map moves to
+/// the middle of its areas, at the zoom the player chose.
+pub(super) fn pan_to_shown(
+    mut selection: ResMut<crate::app::view::Selection>,
+    geometry: Option<Res<Geometry>>,
+    active: Option<Res<ActiveCampaign>>,
+    mut cam: ResMut<CameraView>,
+) {
+    let Some(shown) = selection.shown.as_ref().filter(|s| s.pan) else {
+        return;
+    };
+    let (Some(g), Some(active), Some(vp), Some(v)) = (geometry, active, cam.viewport, cam.view)
+    else {
+        return;
+    };
+    let centres: Vec<Vec2> = shown
+        .areas
+        .iter()
+        .filter_map(|a| g.centres.iter().find(|(id, _)| id == a).map(|(_, c)| *c))
+        .collect();
+    if let Some(sum) = centres.iter().copied().reduce(|a, b| a + b) {
+        let centre = sum / centres.len() as f32;
+        cam.view = Some(View { centre, ..v }.clamped(map_size(&active), vp.size()));
+    }
+    if let Some(s) = selection.shown.as_mut() {
+        s.pan = false;
     }
 }
 

@@ -950,8 +950,9 @@ fn segments_mesh(segments: &[(Vec2, Vec2)], width: f32) -> Mesh {
 }
 
 /// The highlights, over everything (gizmos draw last): the hovered area
-/// while the pointer is on the map, the selected one, and the legal
-/// destinations in gold.
+/// while the pointer is on the map, the selected one, the areas of a
+/// "What changed" line shown (red rings), and the legal destinations in
+/// gold.
 fn draw_lines(
     mut gizmos: Gizmos,
     geometry: Option<Res<Geometry>>,
@@ -975,6 +976,13 @@ fn draw_lines(
     }
     if let Some(a) = &selection.area {
         outline(&mut gizmos, a, theme::UNION_DARK);
+    }
+    // A "What changed" line shown: its areas ringed.
+    for a in selection.shown.iter().flat_map(|s| &s.areas) {
+        outline(&mut gizmos, a, theme::BATTLE_AREA);
+        if let Some((_, c)) = g.centres.iter().find(|(id, _)| id == a) {
+            gizmos.circle_2d(*c, 44.0 * k.0, theme::BATTLE_AREA);
+        }
     }
     let destinations = view
         .as_deref()
@@ -1156,6 +1164,43 @@ mod tests {
         app.world_mut().resource_mut::<EguiPointer>().blocks = false;
         click(&mut app);
         assert_eq!(app.world().resource::<Selection>().area, hovered);
+    }
+
+    /// A "What changed" line clicked: the map moves to the middle of its
+    /// areas at the player's zoom, once (the player may pan away again).
+    #[test]
+    fn a_what_changed_line_moves_the_map_to_its_areas() {
+        let mut app = pointer_app();
+        app.add_systems(Update, camera::pan_to_shown);
+        app.world_mut().resource_mut::<CameraView>().view = Some(View {
+            centre: Vec2::ZERO,
+            zoom: 3.0,
+        });
+        let g = app.world().resource::<Geometry>().clone();
+        let at = |a: &str| g.centres.iter().find(|(id, _)| id == a).unwrap().1;
+        let areas = ["glendale", "malvern-hill"];
+        app.world_mut().resource_mut::<Selection>().shown = Some(crate::app::view::Shown {
+            line: 0,
+            areas: areas.iter().map(|a| a.to_string()).collect(),
+            pan: true,
+        });
+        app.update();
+        let v = app.world().resource::<CameraView>().view.unwrap();
+        let want = (at(areas[0]) + at(areas[1])) / 2.0;
+        assert!(v.centre.distance(want) < 1.0, "{v:?} for {want}");
+        assert_eq!(v.zoom, 3.0);
+        let shown = app.world().resource::<Selection>().shown.clone().unwrap();
+        assert!(!shown.pan, "moved once");
+        // Panned away, it stays where the player put it.
+        app.world_mut().resource_mut::<CameraView>().view = Some(View {
+            centre: Vec2::ZERO,
+            zoom: 3.0,
+        });
+        app.update();
+        assert_eq!(
+            app.world().resource::<CameraView>().view.unwrap().centre,
+            Vec2::ZERO
+        );
     }
 
     /// The pixel over the Confederate stack of the area at pixel `p`.

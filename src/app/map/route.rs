@@ -13,10 +13,10 @@ use bevy_egui::EguiContexts;
 
 use super::{Geometry, MapSystems, counters};
 use crate::app::Screen;
+#[cfg(test)]
+use crate::app::theme::hovered;
 use crate::app::theme::{self, hovered_line};
 use crate::rules::view::{GameView, Route, order_route};
-#[cfg(test)]
-use {crate::app::theme::hovered, bevy_egui::egui};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ShownRoute>().add_systems(
@@ -130,6 +130,7 @@ fn draw_route(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use bevy_egui::egui;
 
     /// A line hovered in a pass is the hovered line until the pass after
     /// next; then none is.

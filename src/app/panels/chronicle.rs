@@ -1,12 +1,14 @@
 //! The Chronicle panel: every entry the rules wrote, by turn, by kind and
 //! by a word searched for; while a battle plays back, only that battle as
-//! far as it has been shown.
+//! far as it has been shown. Its "Luck" tab shows the luck record
+//! (`app::luck`): the whole game, each turn and each battle, with a chart.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
 use crate::app::battle::BattleScreen;
+use crate::app::branch::{FromEntry, PlayOn};
 use crate::app::theme;
 use crate::chronicle::{Chronicle, Filter};
 use crate::rules::battle::record::BattleRecord;
@@ -23,6 +25,19 @@ pub struct ChronicleFilter {
     pub kind: Filter,
     pub search: String,
     pub follow: Follow,
+    pub tab: Tab,
+    /// Where each entry listed was drawn in the last frame (its index),
+    /// and each "Play on from here" of an open context menu.
+    pub(crate) drawn: Vec<(usize, egui::Rect)>,
+    pub(crate) play_on_buttons: Vec<(FromEntry, egui::Rect)>,
+}
+
+/// The panel's tabs: the entries, or the luck record.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub enum Tab {
+    #[default]
+    Entries,
+    Luck,
 }
 
 /// Whether the list follows new entries: it does unless the player has
@@ -88,6 +103,9 @@ pub fn following_list(
 pub struct ChroniclePanel<'w> {
     chronicle: Option<Res<'w, Chronicle>>,
     filter: ResMut<'w, ChronicleFilter>,
+    luck: Option<Res<'w, crate::app::luck::LuckView>>,
+    play_on: Option<ResMut<'w, PlayOn>>,
+    loading: Option<Res<'w, crate::app::saves::SaveState>>,
 }
 
 /// The Chronicle's least height, the height it starts at in a campaign,
@@ -136,6 +154,11 @@ impl ChroniclePanel<'_> {
             return;
         };
         let filter = &mut *self.filter;
+        let luck = self.luck.as_deref().and_then(|l| l.table.as_ref());
+        // A branch is made from a game at rest, not while one loads.
+        let can_branch =
+            self.loading.as_ref().is_none_or(|s| s.loading.is_none()) && self.play_on.is_some();
+        let mut asked = None;
         // A stand-alone battle's sheet is taller: the Chronicle starts lower.
         let stand_alone = view.stand_alone.is_some();
         let remembered = settings.loaded.settings.chronicle_height;
@@ -189,6 +212,14 @@ impl ChroniclePanel<'_> {
                 {
                     step = -CHRONICLE_STEP;
                 }
+                ui.selectable_value(&mut filter.tab, Tab::Entries, "Entries")
+                    .on_hover_text("Right-click an entry to play on from there: a what-if branch, saved beside your saves.");
+                ui.selectable_value(&mut filter.tab, Tab::Luck, "Luck")
+                    .on_hover_text("Each side's rolls of known chance: how many went its way, how many were expected, and how rare that is.");
+                if filter.tab == Tab::Luck {
+                    return;
+                }
+                ui.separator();
                 egui::ComboBox::from_id_salt("turn")
                     .selected_text(
                         filter
@@ -207,8 +238,15 @@ impl ChroniclePanel<'_> {
                 ui.label("find:");
                 ui.text_edit_singleline(&mut filter.search);
             });
+            if filter.tab == Tab::Luck {
+                luck_tab(ui, luck);
+                return;
+            }
             let search = filter.search.to_lowercase();
             let (turn, kind) = (filter.turn, filter.kind);
+            filter.drawn.clear();
+            filter.play_on_buttons.clear();
+            let (drawn, buttons) = (&mut filter.drawn, &mut filter.play_on_buttons);
             following_list(ui, &mut filter.follow, |ui| {
                 let mut listed = 0;
                 for (i, e) in chronicle.entries().iter().enumerate() {
@@ -218,12 +256,23 @@ impl ChroniclePanel<'_> {
                     {
                         continue;
                     }
-                    theme::chronicle_entry(ui, e, 12.0);
+                    let resp = theme::chronicle_entry(ui, e, 12.0);
+                    drawn.push((i, resp.rect));
+                    if can_branch {
+                        resp.context_menu(|ui| {
+                            if let Some(f) = play_on_menu(ui, i, buttons) {
+                                asked = Some(f);
+                            }
+                        });
+                    }
                     listed += 1;
                 }
                 listed
             });
         });
+        if let (Some(f), Some(play_on)) = (asked, self.play_on.as_mut()) {
+            play_on.0 = Some(f);
+        }
         let drawn = laid.response.rect.height();
         if step != 0.0 && (drawn - now).abs() < 0.5 {
             // A button: the new height from the next frame on.
@@ -248,6 +297,61 @@ impl ChroniclePanel<'_> {
             settings.save();
         }
     }
+}
+
+/// An entry's context menu: play on from it, with fresh dice or the same
+/// dice as the game (issue 38 item 2).
+fn play_on_menu(
+    ui: &mut egui::Ui,
+    entry: usize,
+    buttons: &mut Vec<(FromEntry, egui::Rect)>,
+) -> Option<FromEntry> {
+    let mut asked = None;
+    for (text, tip, same_dice) in [
+        (
+            "Play on from here",
+            "A new game (a what-if branch) with this game's set-up and its decisions before this entry; fresh dice from there. This game is left as it is.",
+            false,
+        ),
+        (
+            "Play on from here with the same dice",
+            "The branch rolls the dice this game rolled, die for die: what another choice would have done with the same luck.",
+            true,
+        ),
+    ] {
+        let from = FromEntry { entry, same_dice };
+        let r = ui.button(text).on_hover_text(tip);
+        buttons.push((from, r.rect));
+        if r.clicked() {
+            asked = Some(from);
+            ui.close();
+        }
+    }
+    asked
+}
+
+/// The Luck tab: the table at the left (scrolled), the chart at the right.
+fn luck_tab(ui: &mut egui::Ui, luck: Option<&crate::app::luck::LuckTable>) {
+    let Some(t) = luck else {
+        ui.label("No roll yet.");
+        return;
+    };
+    let h = ui.available_height();
+    let w = ui.available_width();
+    ui.horizontal_top(|ui| {
+        ui.vertical(|ui| {
+            ui.set_width((w * 0.58).max(300.0));
+            egui::ScrollArea::vertical()
+                .id_salt("luck-rows")
+                .max_height(h)
+                .auto_shrink([false, true])
+                .show(ui, |ui| crate::app::luck::table(ui, t));
+        });
+        ui.separator();
+        ui.vertical(|ui| {
+            crate::app::luck::chart(ui, "luck-chart", t, (h - 24.0).max(60.0));
+        });
+    });
 }
 
 #[cfg(test)]

@@ -406,7 +406,14 @@ impl DecisionPanel<'_> {
                     ui.colored_label(egui::Color32::DARK_RED, why);
                 }
                 if let Some(reason) = &pending.die {
-                    die_box(ui, reason, pending.die_key.as_deref(), &mut self.state, out);
+                    die_box(
+                        ui,
+                        reason,
+                        pending.die_key.as_deref(),
+                        pending.die_faces.as_ref(),
+                        &mut self.state,
+                        out,
+                    );
                 }
                 // The battle's heading in a room of its own least height
                 // while its questions are asked: the first question of a
@@ -653,6 +660,7 @@ fn die_box(
     ui: &mut egui::Ui,
     reason: &str,
     key: Option<&str>,
+    faces: Option<&crate::dice::DieFaces>,
     state: &mut DecisionState,
     out: &mut Out,
 ) {
@@ -660,18 +668,28 @@ fn die_box(
     if let Some(key) = key {
         ui.label(egui::RichText::new(format!("Random pick (20.0): {key}")).italics());
     }
+    let said = |face: u32| {
+        faces
+            .and_then(|f| f.faces.iter().find(|x| x.face == face))
+            .map(|x| x.text.as_str())
+    };
     let mut entered = None;
     ui.horizontal_wrapped(|ui| {
         for face in 1..=10 {
+            let tip = match said(face) {
+                Some(t) => format!("You rolled {face}: {t}."),
+                None => format!("You rolled {face}."),
+            };
             if ui
                 .button(egui::RichText::new(face.to_string()).monospace())
-                .on_hover_text(format!("You rolled {face}."))
+                .on_hover_text(tip)
                 .clicked()
             {
                 entered = Some(face);
             }
         }
     });
+
     ui.horizontal(|ui| {
         ui.label("or type it:");
         let field = ui.add(
@@ -694,11 +712,65 @@ fn die_box(
     if let Some(why) = &state.die_refused {
         ui.colored_label(LOST, why);
     }
+    if let Some(f) = faces {
+        egui::ScrollArea::vertical()
+            .id_salt("die-faces")
+            .max_height(DIE_FACES_H)
+            .show(ui, |ui| die_faces(ui, f));
+    }
     if let Some(v) = entered {
         out.enter_die.write(EnterDie(v));
         state.die_text.clear();
         state.die_refused = None;
     }
+}
+
+/// How tall the faces' list grows before it scrolls (a Fog of War
+/// table's rows are long).
+const DIE_FACES_H: f32 = 260.0;
+
+/// What each face of the die does, before it is rolled (issue 38 item
+/// 4): a check's success range and what follows, an attack's Hits, a
+/// table's rows, a pick's candidates; the faces good for the side rolled
+/// for in green, the bad ones in red.
+pub(super) fn die_faces(ui: &mut egui::Ui, f: &crate::dice::DieFaces) {
+    use crate::dice::FaceOutcome;
+    let heading = match &f.kind {
+        crate::dice::FaceKind::Check { target, .. } => {
+            format!("Roll {target} or less (4.5):")
+        }
+        crate::dice::FaceKind::Attack { combat, superior } => {
+            format!("An attack: a Hit on {combat} or less, two on {superior} or less:")
+        }
+        crate::dice::FaceKind::Table { .. } => "The table's row for each face:".to_string(),
+        crate::dice::FaceKind::Pick { die, dice, .. } if *dice > 1 => {
+            format!("Die {die} of {dice} of the pick (20.0):")
+        }
+        crate::dice::FaceKind::Pick { .. } => "Each face picks (20.0):".to_string(),
+    };
+    ui.label(egui::RichText::new(heading).italics());
+    egui::Grid::new("die-faces")
+        .spacing([8.0, 1.0])
+        .show(ui, |ui| {
+            for face in &f.faces {
+                let color = match face.outcome {
+                    FaceOutcome::Success | FaceOutcome::Row { good: Some(true) } => {
+                        egui::Color32::from_rgb(20, 110, 40)
+                    }
+                    FaceOutcome::Failure | FaceOutcome::Row { good: Some(false) } => LOST,
+                    FaceOutcome::Hits { hits: 0 } => LOST,
+                    FaceOutcome::Hits { .. } => egui::Color32::from_rgb(20, 110, 40),
+                    _ => ui.visuals().text_color(),
+                };
+                ui.label(
+                    egui::RichText::new(face.face.to_string())
+                        .monospace()
+                        .strong(),
+                );
+                ui.colored_label(color, &face.text);
+                ui.end_row();
+            }
+        });
 }
 
 /// A typed die: a whole number 1–10, a 0 reading 10 (4.5).

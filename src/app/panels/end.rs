@@ -1,6 +1,6 @@
 //! The end of the campaign: the victory, each objective met or missed, the
 //! Victory Points against Lee's (3.3), casualties and 21.1, and both
-//! armies' strength turn by turn. A stand-alone battle's end is its own:
+//! armies' strength turn by turn, and each side's luck (`app::luck`). A stand-alone battle's end is its own:
 //! the winner by its terms, the Hits and the Objectives held.
 
 use bevy_egui::egui;
@@ -10,7 +10,12 @@ use crate::app::theme;
 use crate::campaign::Side;
 use crate::rules::view::{End, StandAloneView};
 
-pub fn show(ctx: &egui::Context, end: &End, out: &mut Out) {
+pub fn show(
+    ctx: &egui::Context,
+    end: &End,
+    luck: Option<&crate::app::luck::LuckTable>,
+    out: &mut Out,
+) {
     egui::Window::new("The campaign is over")
         .collapsible(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
@@ -52,6 +57,11 @@ pub fn show(ctx: &egui::Context, end: &End, out: &mut Out) {
                 ui.label(format!(
                     "Dice: seed {seed} (kept in the save): the same seed and the same decisions play this game again."
                 ));
+            }
+            if let Some(t) = luck {
+                ui.separator();
+                ui.label("Luck: the rolls of known chance that went each side's way.");
+                crate::app::luck::summary(ui, t);
             }
             let line = |pick: fn(&(u32, u32, u32)) -> u32| -> egui_plot::PlotPoints {
                 end.strength
@@ -99,9 +109,21 @@ pub fn show(ctx: &egui::Context, end: &End, out: &mut Out) {
                             .width(3.0),
                     );
                 });
-            if ui.button("Back to the menu").clicked() {
-                out.go_to_menu();
-            }
+            ui.horizontal(|ui| {
+                if ui.button("Back to the menu").clicked() {
+                    out.go_to_menu();
+                }
+                for format in crate::app::after_action::Format::ALL {
+                    if ui
+                        .button(format.button())
+                        .on_hover_text("The after-action report of this game (set-up, each turn, each battle, Victory Points, luck, maps), written beside your saves.")
+                        .clicked()
+                    {
+                        out.report
+                            .write(crate::app::after_action::ExportReport(format));
+                    }
+                }
+            });
         });
 }
 

@@ -54,6 +54,7 @@ pub struct Out<'w> {
     pub undo: MessageWriter<'w, UndoDecision>,
     pub enter_die: MessageWriter<'w, EnterDie>,
     pub save: MessageWriter<'w, super::saves::SaveGame>,
+    pub report: MessageWriter<'w, super::after_action::ExportReport>,
     pub screen: ResMut<'w, NextState<Screen>>,
     pub game: ResMut<'w, NextState<GameState>>,
 }
@@ -79,6 +80,8 @@ pub(crate) struct GamePanels<'w> {
     reference: ResMut<'w, reference::Reference>,
     report: ReportPanel<'w>,
     settings: ResMut<'w, super::settings::AppSettings>,
+    luck: Option<Res<'w, super::luck::LuckView>>,
+    changed: Option<Res<'w, super::view::WhatChanged>>,
 }
 
 /// Where `layout` put what lies between the panels and the map (logical
@@ -113,7 +116,12 @@ impl GamePanels<'_> {
         let shown = records.and_then(|rec| battle.current(rec));
         self.status
             .show(&mut root, view, &mut self.out, &mut self.reference);
-        situation::show(&mut root, view, &mut self.selection);
+        situation::show(
+            &mut root,
+            view,
+            &mut self.selection,
+            self.changed.as_deref(),
+        );
         self.decision.show(
             &mut root,
             view,
@@ -153,7 +161,10 @@ impl GamePanels<'_> {
         }
         match (&view.end, &view.stand_alone) {
             (Some(end), Some(sa)) => end::stand_alone(ctx, sa, end, &mut self.out),
-            (Some(end), None) => end::show(ctx, end, &mut self.out),
+            (Some(end), None) => {
+                let luck = self.luck.as_deref().and_then(|l| l.table.as_ref());
+                end::show(ctx, end, luck, &mut self.out)
+            }
             _ => {}
         }
         laid
@@ -178,6 +189,8 @@ mod tests {
         laid: Option<Laid>,
         /// Input for the next frame drawn.
         events: Vec<egui::Event>,
+        /// Every text the last frame drew, and where.
+        texts: Vec<(String, egui::Rect)>,
     }
 
     fn draw(mut h: ResMut<Screenful>, mut panels: GamePanels) {
@@ -191,6 +204,37 @@ mod tests {
         let mut out = ctx.run_ui(raw, |ui| laid = panels.draw(ui.ctx()));
         out.textures_delta.clear();
         h.laid = Some(laid);
+        let texts = out
+            .shapes
+            .iter()
+            .filter_map(|c| match &c.shape {
+                egui::epaint::Shape::Text(t) => Some((
+                    t.galley.text().to_string(),
+                    t.galley.rect.translate(t.pos.to_vec2()),
+                )),
+                _ => None,
+            })
+            .collect();
+        h.texts = texts;
+    }
+
+    /// Every text the last frame of [`laid_out`] drew.
+    #[derive(Resource, Default)]
+    struct DrawnTexts(Vec<(String, egui::Rect)>);
+
+    fn texts(app: &App) -> Vec<String> {
+        app.world()
+            .resource::<DrawnTexts>()
+            .0
+            .iter()
+            .map(|(t, _)| t.clone())
+            .collect()
+    }
+
+    /// Where the text `t` was drawn in the last frame of [`laid_out`].
+    fn text_rect(app: &App, t: &str) -> Option<egui::Rect> {
+        let drawn = &app.world().resource::<DrawnTexts>().0;
+        drawn.iter().find(|(x, _)| x == t).map(|(_, r)| *r)
     }
 
     /// The game screen headless with its panels drawn by egui.
@@ -200,6 +244,7 @@ mod tests {
             .init_resource::<chronicle::ChronicleFilter>()
             .init_resource::<reference::Reference>()
             .init_resource::<crate::app::advisor::Advisor>()
+            .add_plugins(crate::app::luck::plugin)
             .add_systems(
                 Update,
                 draw.after(crate::app::view::refresh)
@@ -230,11 +275,14 @@ mod tests {
             size,
             laid: None,
             events: Vec::new(),
+            texts: Vec::new(),
         });
         for _ in 0..4 {
             app.update();
         }
-        let h = app.world_mut().remove_resource::<Screenful>().unwrap();
+        let mut h = app.world_mut().remove_resource::<Screenful>().unwrap();
+        app.world_mut()
+            .insert_resource(DrawnTexts(std::mem::take(&mut h.texts)));
         let rects = ["status", "left", "decision", "chronicle"].map(|id| panel(&h.ctx, id));
         FOOT.with(|f| {
             f.set(
@@ -421,6 +469,298 @@ mod tests {
         nothing_overlaps(&mut app, "the Moves after the Union turn");
     }
 
+    /// The Chronicle's Luck tab (issue 38 item 1): after a Quick campaign's
+    /// first turn and its battles, the tab lists the whole game, each turn
+    /// and each battle with a roll, each side's successes against the
+    /// expected and the tail, exactly as the luck record of the chronicle
+    /// says; the entries' filters are not drawn over it.
+    #[test]
+    fn the_luck_tab_shows_each_sides_record() {
+        use crate::app::luck::{Cell, LuckView};
+        use crate::luck::LuckRecord;
+        let mut app = screen(BattleMode::Quick, 3);
+        let moves_2 = |w: &World| {
+            w.get_resource::<State<Step>>()
+                .is_some_and(|x| *x.get() == Step::ConfederateMoves)
+                && w.resource::<PendingDecision>().request.is_some()
+                && w.resource::<crate::rules::components::CampaignTurn>().turn == 2
+        };
+        assert!(play(&mut app, 3000, |_| true, moves_2));
+        app.world_mut()
+            .resource_mut::<chronicle::ChronicleFilter>()
+            .tab = chronicle::Tab::Luck;
+        laid_out(&mut app, egui::vec2(1600.0, 1000.0));
+        let drawn = texts(&app);
+        let record = LuckRecord::of(app.world().resource::<crate::chronicle::Chronicle>());
+        assert!(
+            record.game.confederate.count() > 0,
+            "{:?} {:?}",
+            record.game,
+            record.battles
+        );
+        assert!(!record.battles.is_empty(), "a battle was fought");
+        let has = |t: &str| drawn.iter().any(|d| d == t);
+        assert!(has("Whole game") && has("Turn 1"), "{drawn:?}");
+        for a in [&record.game.confederate, &record.game.union] {
+            let c = Cell::of(a);
+            assert!(has(&c.figures()), "{c:?} in {drawn:?}");
+            assert!(c.rolls == 0 || has(&c.tail), "{c:?} in {drawn:?}");
+        }
+        let table = app.world().resource::<LuckView>().table.clone().unwrap();
+        assert_eq!(
+            table.battles.len(),
+            record.battles.iter().filter(|b| !b.luck.is_empty()).count()
+        );
+        for b in &table.battles {
+            assert!(has(&b.label), "{} in {drawn:?}", b.label);
+        }
+        assert!(!has("find:"), "the entries' filters stay off the Luck tab");
+        // Back to the entries: the filters again.
+        app.world_mut()
+            .resource_mut::<chronicle::ChronicleFilter>()
+            .tab = chronicle::Tab::Entries;
+        laid_out(&mut app, egui::vec2(1600.0, 1000.0));
+        assert!(texts(&app).iter().any(|t| t == "find:"));
+    }
+
+    /// "Play on from here" (issue 38 item 2): a right-click on a chronicle
+    /// entry opens its menu; "… with the same dice" asks for a branch from
+    /// that entry with the same dice (`app::branch` makes it).
+    #[test]
+    fn a_right_click_on_an_entry_plays_on_from_there() {
+        use crate::app::branch::{FromEntry, PlayOn};
+        let mut app = screen(BattleMode::Quick, 3);
+        app.init_resource::<PlayOn>();
+        let asked = |w: &World| {
+            w.resource::<PendingDecision>().request.is_some()
+                && w.resource::<crate::chronicle::Chronicle>().len() > 5
+        };
+        assert!(play(&mut app, 3000, |_| true, asked));
+        app.world_mut().insert_resource(Screenful {
+            ctx: egui::Context::default(),
+            size: egui::vec2(1600.0, 1000.0),
+            laid: None,
+            events: Vec::new(),
+            texts: Vec::new(),
+        });
+        let frame = |app: &mut App, events: Vec<egui::Event>| {
+            app.world_mut().resource_mut::<Screenful>().events = events;
+            app.update();
+        };
+        for _ in 0..3 {
+            frame(&mut app, Vec::new());
+        }
+        let (entry, rect) = *app
+            .world()
+            .resource::<chronicle::ChronicleFilter>()
+            .drawn
+            .last()
+            .expect("entries listed");
+        let at = rect.center();
+        let press = |button, pressed, pos| egui::Event::PointerButton {
+            pos,
+            button,
+            pressed,
+            modifiers: Default::default(),
+        };
+        let secondary = egui::PointerButton::Secondary;
+        frame(&mut app, vec![egui::Event::PointerMoved(at)]);
+        frame(&mut app, vec![press(secondary, true, at)]);
+        frame(&mut app, vec![press(secondary, false, at)]);
+        frame(&mut app, Vec::new());
+        let buttons = app
+            .world()
+            .resource::<chronicle::ChronicleFilter>()
+            .play_on_buttons
+            .clone();
+        assert_eq!(
+            buttons.iter().map(|(f, _)| *f).collect::<Vec<_>>(),
+            vec![
+                FromEntry {
+                    entry,
+                    same_dice: false
+                },
+                FromEntry {
+                    entry,
+                    same_dice: true
+                }
+            ],
+            "the menu of the entry right-clicked"
+        );
+        assert!(app.world().resource::<PlayOn>().0.is_none());
+        let at = buttons[1].1.center();
+        let primary = egui::PointerButton::Primary;
+        frame(&mut app, vec![egui::Event::PointerMoved(at)]);
+        frame(&mut app, vec![press(primary, true, at)]);
+        frame(&mut app, vec![press(primary, false, at)]);
+        assert_eq!(
+            app.world().resource::<PlayOn>().0,
+            Some(FromEntry {
+                entry,
+                same_dice: true
+            })
+        );
+    }
+
+    /// What changed (issue 38 item 4): in the Moves of turn 2, after the
+    /// Union turn, the situation panel lists what changed since the
+    /// player's last decision as the rules say (`view::what_changed`),
+    /// every Union Force that moved among it; a click on a line shows it
+    /// on the map (its areas, its last one selected), a second puts it away.
+    #[test]
+    fn what_changed_lists_every_union_move_and_shows_it() {
+        use crate::app::view::WhatChanged;
+        use crate::rules::view::changes::Change;
+        let mut app = screen(BattleMode::Quick, 3);
+        let moves_2 = |w: &World| {
+            w.get_resource::<State<Step>>()
+                .is_some_and(|x| *x.get() == Step::ConfederateMoves)
+                && w.resource::<PendingDecision>().request.is_some()
+                && w.resource::<crate::rules::components::CampaignTurn>().turn == 2
+        };
+        assert!(play(&mut app, 3000, |_| true, moves_2));
+        let changes = crate::rules::view::what_changed(app.world_mut()).expect("answered before");
+        let union_moves: Vec<&Change> = changes
+            .iter()
+            .filter(|c| {
+                matches!(c, Change::Moved { force, .. } if force.side == crate::campaign::Side::Union)
+            })
+            .collect();
+        assert!(!union_moves.is_empty(), "the Union moved: {changes:?}");
+        let lines = app.world().resource::<WhatChanged>().0.clone();
+        assert_eq!(lines.len(), changes.len());
+        laid_out(&mut app, egui::vec2(1600.0, 1000.0));
+        let drawn = texts(&app);
+        assert!(
+            drawn.contains(&format!(
+                "What changed since your last decision ({})",
+                lines.len()
+            )),
+            "{drawn:?}"
+        );
+        for c in &union_moves {
+            let name = &c.force().unwrap().name;
+            let line = lines
+                .iter()
+                .find(|l| l.text.starts_with(&format!("{name} (Union)")))
+                .unwrap_or_else(|| panic!("{name} in {lines:?}"));
+            assert_eq!(line.areas, c.areas());
+        }
+        // The first line, a Union move (they come first), clicked.
+        let first = &lines[0];
+        assert!(
+            first.text.contains("(Union)") && first.areas.len() == 2,
+            "{first:?}"
+        );
+        let at = text_rect(&app, &first.text).expect("drawn").center();
+        let press = |pressed| egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: Default::default(),
+        };
+        let click = |app: &mut App| {
+            app.world_mut().insert_resource(Screenful {
+                ctx: egui::Context::default(),
+                size: egui::vec2(1600.0, 1000.0),
+                laid: None,
+                events: Vec::new(),
+                texts: Vec::new(),
+            });
+            for events in [
+                Vec::new(),
+                Vec::new(),
+                vec![egui::Event::PointerMoved(at)],
+                vec![press(true)],
+                vec![press(false)],
+            ] {
+                app.world_mut().resource_mut::<Screenful>().events = events;
+                app.update();
+            }
+        };
+        click(&mut app);
+        let s = app.world().resource::<Selection>().clone();
+        let shown = s.shown.expect("shown on the map");
+        assert_eq!(
+            (shown.line, &shown.areas, shown.pan),
+            (0, &first.areas, true)
+        );
+        assert_eq!(s.area.as_ref(), first.areas.last());
+        click(&mut app);
+        assert!(app.world().resource::<Selection>().shown.is_none());
+    }
+
+    /// With the player's own dice, the die prompt says what each face does
+    /// before the die is typed (`PendingDecision::die_faces`): all ten
+    /// faces, as the rules word them.
+    #[test]
+    fn the_die_prompt_shows_what_each_face_does() {
+        use crate::rules::sequence::EnterDie;
+        let mut app = screen(BattleMode::Quick, 3);
+        let campaign = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").unwrap());
+        app.world_mut()
+            .write_message(crate::rules::setup::NewCampaign::new(
+                campaign,
+                crate::rules::difficulty::GameOptions {
+                    battles: BattleMode::Quick,
+                    dice: crate::rules::difficulty::DiceMode::Physical,
+                    ..Default::default()
+                },
+            ));
+        let mut policy = crate::rules::commander::Policy::Objective;
+        let mut found = None;
+        for _ in 0..3000 {
+            app.update();
+            let p = app.world().resource::<PendingDecision>().clone();
+            if p.die.is_some() {
+                if let Some(f) = p.die_faces.clone() {
+                    found = Some(f);
+                    break;
+                }
+                app.world_mut().write_message(EnterDie(5));
+            } else if let Some(r) = p.request {
+                let board = crate::rules::board::Board::from_world(app.world_mut()).unwrap();
+                use crate::rules::decision::Decider;
+                let d = policy.decide(&board, &r).unwrap();
+                app.world_mut()
+                    .write_message(crate::rules::sequence::Decide(d));
+            }
+        }
+        let faces = found.expect("a die asked with its faces");
+        assert_eq!(faces.faces.len(), 10);
+        laid_out(&mut app, egui::vec2(1600.0, 1000.0));
+        let drawn = texts(&app);
+        assert!(
+            drawn.iter().any(|t| t.starts_with("Roll your d10")),
+            "{drawn:?}"
+        );
+        // The list scrolls in the panel: its first face is in sight.
+        assert!(drawn.contains(&faces.faces[0].text), "{drawn:?}");
+        // Every face, as the list draws it.
+        let ctx = egui::Context::default();
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            egui::CentralPanel::default().show(ui, |ui| decision::die_faces(ui, &faces));
+        });
+        out.textures_delta.clear();
+        let listed: Vec<String> = out
+            .shapes
+            .iter()
+            .filter_map(|c| match &c.shape {
+                egui::epaint::Shape::Text(t) => Some(t.galley.text().to_string()),
+                _ => None,
+            })
+            .collect();
+        for f in &faces.faces {
+            assert!(
+                listed.contains(&f.text),
+                "face {} \"{}\" in {listed:?}",
+                f.face,
+                f.text
+            );
+            assert!(listed.contains(&f.face.to_string()));
+        }
+    }
+
     /// A question as the decision panel drew it: its words, where its
     /// answers start, each answer's button with what it commits.
     struct Drawn {
@@ -445,6 +785,7 @@ mod tests {
             size: egui::vec2(1280.0, 720.0),
             laid: None,
             events: Vec::new(),
+            texts: Vec::new(),
         });
         let seen = std::cell::RefCell::new(Vec::<Drawn>::new());
         let record = |w: &World| {
@@ -607,6 +948,7 @@ mod tests {
             size,
             laid: None,
             events: Vec::new(),
+            texts: Vec::new(),
         });
         for _ in 0..3 {
             app.update();

@@ -1,16 +1,73 @@
 //! The situation panel: the Victory Conditions with where each stands now
-//! (3.1), and the Forces of the selected or hovered area; in a stand-alone
-//! battle its own terms instead (R-A-stand-alone).
+//! (3.1), what changed since the player's last decision (each line shows
+//! its areas on the map when clicked: a player mirroring the game on the
+//! real board sees what to move), and the Forces of the selected or
+//! hovered area; in a stand-alone battle its own terms instead
+//! (R-A-stand-alone).
 
 use bevy_egui::egui;
 
 use crate::app::theme;
-use crate::app::view::Selection;
+use crate::app::view::{Selection, Shown, WhatChanged};
 use crate::campaign::Side;
 use crate::rules::battle::terms::Tactics;
 use crate::rules::board::label;
 use crate::rules::turn::victory::Standing;
 use crate::rules::view::{GameView, StandAloneView};
+
+/// How tall the "What changed" list grows before it scrolls.
+const WHAT_CHANGED_H: f32 = 170.0;
+
+/// What changed since the player's last decision (`view::WhatChanged`),
+/// the Union's moves first; a click on a line shows it on the map (its
+/// areas ringed, the map moved to them, its last area selected), a second
+/// click puts it away.
+fn what_changed(ui: &mut egui::Ui, changed: &WhatChanged, selection: &mut Selection) {
+    egui::CollapsingHeader::new(format!(
+        "What changed since your last decision ({})",
+        changed.0.len()
+    ))
+    .id_salt("what-changed")
+    .default_open(true)
+    .show(ui, |ui| {
+        egui::ScrollArea::vertical()
+            .id_salt("what-changed-list")
+            .max_height(WHAT_CHANGED_H)
+            .auto_shrink([false, true])
+            .show(ui, |ui| {
+                for (i, line) in changed.0.iter().enumerate() {
+                    let on = selection.shown.as_ref().is_some_and(|s| s.line == i);
+                    let color = match line.side {
+                        Some(Side::Union) => theme::egui_blue(),
+                        _ => ui.visuals().text_color(),
+                    };
+                    let r = ui.add(egui::Button::selectable(
+                        on,
+                        egui::RichText::new(&line.text).color(color),
+                    ));
+                    let r = if line.areas.is_empty() {
+                        r
+                    } else {
+                        r.on_hover_text("Show it on the map.")
+                    };
+                    if r.clicked() {
+                        if on {
+                            selection.shown = None;
+                        } else {
+                            selection.shown = Some(Shown {
+                                line: i,
+                                areas: line.areas.clone(),
+                                pan: !line.areas.is_empty(),
+                            });
+                            if let Some(a) = line.areas.last() {
+                                selection.area = Some(a.clone());
+                            }
+                        }
+                    }
+                }
+            });
+    });
+}
 
 fn standing(s: Standing) -> (&'static str, egui::Color32) {
     match s {
@@ -21,7 +78,12 @@ fn standing(s: Standing) -> (&'static str, egui::Color32) {
     }
 }
 
-pub fn show(root: &mut egui::Ui, view: &GameView, selection: &mut Selection) {
+pub fn show(
+    root: &mut egui::Ui,
+    view: &GameView,
+    selection: &mut Selection,
+    changed: Option<&WhatChanged>,
+) {
     if let Some(sa) = &view.stand_alone {
         return stand_alone(root, sa);
     }
@@ -48,6 +110,10 @@ pub fn show(root: &mut egui::Ui, view: &GameView, selection: &mut Selection) {
                     "Victory is out of reach: an objective has failed (3.1). Play on for Victory Points (3.3).",
                 )
                 .on_hover_text(out.text);
+            }
+            if let Some(changed) = changed.filter(|c| !c.0.is_empty()) {
+                ui.separator();
+                what_changed(ui, changed, selection);
             }
             ui.separator();
             let shown = selection.area.clone().or(selection.hovered.clone());

@@ -1,9 +1,13 @@
 //! The Load screen: saves and autosaves grouped by game (`save::games`),
 //! newest first, each game named (campaign or stand-alone battle, begun
 //! when, difficulty, battle rules, dice and seed, Optional rules), each
-//! file with its turn, step and time. Delete moves a file, or a whole
+//! file with its turn, step and time; a what-if branch stands under the
+//! game it branched from, by its name ("… — branch at Turn 3, instead of
+//! …"). Delete moves a file, or a whole
 //! game's, to the trash folder under the data folder after the player
-//! confirms: nothing is erased. A file that cannot be read is listed with
+//! confirms: nothing is erased. Export report (HTML) or (Markdown) writes
+//! a campaign's after-action report beside its newest file
+//! (`app::after_action`). A file that cannot be read is listed with
 //! its problem and left as it is until the player moves it.
 
 use std::path::{Path, PathBuf};
@@ -43,6 +47,8 @@ pub(crate) enum Action {
     AskTrash(Vec<PathBuf>, String),
     /// The player confirmed.
     Trash,
+    /// Export the after-action report of this file's game, beside it.
+    Report(PathBuf, crate::app::after_action::Format),
     Cancel,
     Back,
 }
@@ -54,6 +60,7 @@ fn load(
     dirs: Res<SaveDirs>,
     mut next: ResMut<NextState<Screen>>,
     keys: Res<ButtonInput<KeyCode>>,
+    campaigns: Res<crate::app::Catalog>,
     mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -70,7 +77,13 @@ fn load(
     };
     if action == Action::Back {
         next.set(Screen::Menu);
-    } else if let Some((path, save)) = act(action, &mut screen, &dirs, &mut catalog) {
+    } else if let Some((path, save)) = act(
+        action,
+        &mut screen,
+        &dirs,
+        &mut catalog,
+        &campaigns.campaigns,
+    ) {
         commands.insert_resource(PendingLoad { save, path });
         next.set(Screen::Game);
     }
@@ -84,8 +97,12 @@ pub(crate) fn act(
     screen: &mut LoadScreen,
     dirs: &SaveDirs,
     catalog: &mut SaveCatalog,
+    campaigns: &[std::sync::Arc<crate::campaign::Campaign>],
 ) -> Option<(PathBuf, crate::save::SaveFile)> {
     match action {
+        Action::Report(path, format) => {
+            screen.message = Some(report(catalog, campaigns, &path, format));
+        }
         Action::Load(path) => {
             let found = catalog
                 .games
@@ -106,6 +123,42 @@ pub(crate) fn act(
         Action::Back => {}
     }
     None
+}
+
+/// Write the after-action report of the game of file `path` beside it:
+/// what was written, and whether something failed.
+fn report(
+    catalog: &SaveCatalog,
+    campaigns: &[std::sync::Arc<crate::campaign::Campaign>],
+    path: &Path,
+    format: crate::app::after_action::Format,
+) -> (String, bool) {
+    use crate::app::after_action::{export_save, report_path};
+    let Some(f) = catalog
+        .games
+        .games
+        .iter()
+        .flat_map(|g| &g.files)
+        .find(|f| f.path == path)
+    else {
+        return (format!("{}: no longer listed", path.display()), true);
+    };
+    let Some(campaign) = campaigns.iter().find(|c| c.id == f.save.campaign) else {
+        return (
+            format!(
+                "{}: its campaign \"{}\" is not among the bundled campaigns.",
+                f.file_name(),
+                f.save.campaign
+            ),
+            true,
+        );
+    };
+    let dir = path.parent().unwrap_or(Path::new(""));
+    let out = report_path(dir, &f.file_name(), format);
+    match export_save(&f.save, campaign.clone(), &out) {
+        Ok(()) => (format!("Report written: {}", out.display()), false),
+        Err(e) => (format!("No report written: {e}"), true),
+    }
 }
 
 /// Move `paths` to `trash`; what was done, and whether something failed.
@@ -254,6 +307,21 @@ fn game(
                     );
                     action = action.take().or(a);
                     let newest = g.newest();
+                    // The report of a stand-alone battle is its campaign's
+                    // kind of report: campaigns only.
+                    if g.key.stand_alone.is_none() {
+                        for format in crate::app::after_action::Format::ALL.into_iter().rev() {
+                            let a = button(
+                                ui,
+                                true,
+                                format.button(),
+                                "The after-action report of this game as it stands in its newest file (set-up, each turn, each battle, Victory Points, luck, maps), written beside that file.",
+                                Action::Report(newest.path.clone(), format),
+                                targets,
+                            );
+                            action = action.take().or(a);
+                        }
+                    }
                     let a = button(
                         ui,
                         true,
@@ -504,13 +572,13 @@ mod tests {
             |a| matches!(a, Action::Load(p) if *p == kept),
         );
         assert_eq!(load, Some(Action::Load(kept.clone())));
-        let (path, save) = act(load.unwrap(), &mut screen, &dirs, &mut catalog).unwrap();
+        let (path, save) = act(load.unwrap(), &mut screen, &dirs, &mut catalog, &[]).unwrap();
         assert_eq!((path, save.options.seed), (kept.clone(), 1));
         // Delete game… on the older one (seed 2, two files).
         let whole = |a: &Action| matches!(a, Action::AskTrash(p, _) if p.len() == 2);
         for (answer, moved) in [(Action::Cancel, false), (Action::Trash, true)] {
             let ask = click(&ctx, &catalog, &mut screen, &trash, whole).expect("asked");
-            act(ask, &mut screen, &dirs, &mut catalog);
+            act(ask, &mut screen, &dirs, &mut catalog, &[]);
             assert!(screen.confirm.is_some());
             // The files stay until the player confirms.
             assert!(a.exists() && b.exists());
@@ -520,7 +588,7 @@ mod tests {
             }
             let got = click(&ctx, &catalog, &mut screen, &trash, |x| *x == answer);
             assert_eq!(got.as_ref(), Some(&answer));
-            act(got.unwrap(), &mut screen, &dirs, &mut catalog);
+            act(got.unwrap(), &mut screen, &dirs, &mut catalog, &[]);
             assert!(screen.confirm.is_none());
             assert_eq!(a.exists(), !moved);
             assert_eq!(b.exists(), !moved);
@@ -533,6 +601,63 @@ mod tests {
         assert_eq!(catalog.games.games[0].key.options.seed, 1);
         let (text, problem) = screen.message.clone().unwrap();
         assert!(!problem && text.contains("2 files"), "{text}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Export report (HTML) on a game writes its after-action report beside
+    /// its newest file, and the screen names the file.
+    #[test]
+    fn a_game_exports_its_report_beside_its_file() {
+        let dir = crate::store::scratch_dir("app-load-report");
+        let dirs = SaveDirs {
+            saves: Some(dir.join("saves")),
+            autosaves: Some(dir.join("autosaves")),
+            replays: Some(dir.join("replays")),
+            trash: Some(dir.join("trash")),
+        };
+        let trash = dir.join("trash");
+        // The fixture as it is (its seed plays its decisions).
+        std::fs::create_dir_all(dir.join("saves")).unwrap();
+        let game = dir.join("saves").join("game.json");
+        std::fs::write(
+            &game,
+            include_str!("../../../tests/fixtures/seven-days-basic-turn-7-digest-2.json"),
+        )
+        .unwrap();
+        let mut catalog = SaveCatalog::read(&dirs);
+        let mut screen = LoadScreen::default();
+        let ctx = egui::Context::default();
+        frame(&ctx, &catalog, &mut screen, &trash, Vec::new());
+        let html = crate::app::after_action::Format::Html;
+        let got = click(
+            &ctx,
+            &catalog,
+            &mut screen,
+            &trash,
+            |a| matches!(a, Action::Report(p, f) if *p == game && *f == html),
+        );
+        assert_eq!(got, Some(Action::Report(game.clone(), html)));
+        let campaigns = [std::sync::Arc::new(
+            crate::campaign::load_bundled("seven-days").unwrap(),
+        )];
+        assert!(act(got.unwrap(), &mut screen, &dirs, &mut catalog, &campaigns).is_none());
+        let out = dir.join("saves").join("game-report.html");
+        let (text, problem) = screen.message.clone().unwrap();
+        assert!(!problem, "{text}");
+        assert_eq!(text, format!("Report written: {}", out.display()));
+        let page = std::fs::read_to_string(&out).unwrap();
+        assert!(page.contains("Turn 7") && page.contains("<svg"));
+        // Without its campaign: said so, nothing written.
+        let md = crate::app::after_action::Format::Markdown;
+        act(
+            Action::Report(game.clone(), md),
+            &mut screen,
+            &dirs,
+            &mut catalog,
+            &[],
+        );
+        assert!(screen.message.clone().unwrap().1);
+        assert!(!dir.join("saves").join("game-report.md").exists());
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

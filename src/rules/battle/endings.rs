@@ -6,7 +6,7 @@
 use super::awards::{Win, win_award};
 use super::{Ending, Outcome, outweighed, record};
 use crate::campaign::{CounterKind, ForceType, Side, WithdrawalResult};
-use crate::dice::roll_d10;
+use crate::dice::roll_table;
 use crate::rules::board::{Board, PieceIx, label};
 use crate::rules::components::{Location, Strength};
 use crate::rules::ctx::Ctx;
@@ -440,11 +440,15 @@ pub fn withdrawal_result(
             .map(|r| r.result)
             .expect("validated: the withdrawal table covers 1-10")
     };
-    let die = roll_d10(
+    // The rows where the Union retreats are the Confederates' good ones.
+    let good =
+        crate::chronicle::FaceSet::from_fn(|d| result_of(d) == WithdrawalResult::UnionRetreat);
+    let die = roll_table(
         ctx.dice,
         ctx.chronicle,
         "14.8",
         format!("Withdrawal table (Confederate {c} against Union {u}, less than 2:1)"),
+        Some((Side::Confederate, good)),
         |d| result_of(d).name().to_string(),
     )?;
     Ok(record(ctx, Some(die), result_of(die)))

@@ -6,7 +6,8 @@ use super::awards::{Win, win_award};
 use super::fog::{self, FogEvent};
 use super::{Ending, PreBattle, outweighed, record};
 use crate::campaign::{CounterKind, ForceType, Insight, Side, SpecialRule};
-use crate::dice::{Check, pick_logged, roll_check, roll_d10};
+use crate::chronicle::FaceSet;
+use crate::dice::{Check, pick_logged, roll_check, roll_d10, roll_table};
 use crate::rules::board::{Board, PieceIx, label};
 use crate::rules::components::{Location, Strength};
 use crate::rules::ctx::Ctx;
@@ -38,14 +39,25 @@ pub fn pre_battle(ctx: &mut Ctx, area: &str, mode: BattleMode) -> Result<PreBatt
         let rolled = kept.is_none();
         let die = match kept.take() {
             Some(die) => die,
-            None => roll_d10(ctx.dice, ctx.chronicle, rule, "Fog of War", |d| {
-                let r = fog::lookup(level, d);
-                format!(
-                    "{} battle turns; {}",
-                    r.battle_turns,
-                    r.event.text_in(on_map(mode))
-                )
-            })?,
+            // 10.2.5: each row's event favours one side.
+            None => roll_table(
+                ctx.dice,
+                ctx.chronicle,
+                rule,
+                "Fog of War",
+                Some((
+                    Side::Confederate,
+                    FaceSet::from_fn(|d| fog::lookup(level, d).event.favours_confederates()),
+                )),
+                |d| {
+                    let r = fog::lookup(level, d);
+                    format!(
+                        "{} battle turns; {}",
+                        r.battle_turns,
+                        r.event.text_in(on_map(mode))
+                    )
+                },
+            )?,
         };
         let row = fog::lookup(level, die);
         if rolled && ctx.recording() {
@@ -264,11 +276,13 @@ fn resolve_event(
             let p = &ctx.board.pieces[i];
             let activation = p.force.values(p.strength).activation.unwrap_or(0) as i32;
             let check = Check::new(
+                Side::Confederate,
                 format!("Desertion: {}", label(p)),
                 "5.6",
                 activation,
                 "Activation",
-            );
+            )
+            .then("1 Hit", "removed from the game");
             let out = roll_check(ctx.dice, ctx.chronicle, check)?;
             if out.success {
                 if ctx.board.hit(i, ctx.chronicle, "10.2.8")
@@ -528,6 +542,7 @@ pub fn counter_battery_fire(ctx: &mut Ctx, area: &str, off: &[PieceIx]) -> Resul
         for &pid in side {
             let cv = ctx.board.pieces[pid].combat();
             let check = Check::new(
+                ctx.board.pieces[pid].force.side,
                 format!(
                     "Counter-Battery Fire: {}, Combat Value {cv}",
                     ctx.board.label(pid)

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::{BattleSpec, Ending, Outcome, PreBattle};
 use crate::campaign::BattleResolutionTable;
 use crate::campaign::{Side, WithdrawalResult};
-use crate::dice::roll_d10;
+use crate::dice::roll_table;
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::{Decision, Interrupt, Request};
 use crate::rules::difficulty::BattleMode;
@@ -285,11 +285,17 @@ pub fn resolve_turn(
         ctx.record(EventKind::Resolution(resolution.clone()));
     }
     let label = table.columns[column].label.clone();
-    let die = roll_d10(
+    // A row is good for the attacker when the defender takes more Hits.
+    let good = crate::chronicle::FaceSet::from_fn(|d| {
+        let [ah, dh] = cell(&table, column, d);
+        dh > ah
+    });
+    let die = roll_table(
         ctx.dice,
         ctx.chronicle,
         rule,
         format!("Battle Resolution Table, column \"{label}\""),
+        Some((attacker, good)),
         |die| {
             let [ah, dh] = cell(&table, column, die);
             format!("Attacker {ah} Hit(s), Defender {dh} Hit(s)")

@@ -17,9 +17,17 @@ use super::terms::{Formation, PlanCounter, Tactics};
 use crate::campaign::{Insight, Side, UnionLevel, WithdrawalResult};
 use crate::rules::components::SpecialBattlePlan;
 use crate::rules::difficulty::BattleMode;
+use crate::rules::view::changes::Positions;
 
-/// Battles kept: enough for a turn's battles and the one before.
+/// Battles kept: enough for a turn's battles and the one before (every
+/// battle of the game when the board says `keep_all_battles`, for the
+/// after-action report).
 pub const KEPT: usize = 8;
+
+/// In a world, every battle is recorded and kept (the after-action
+/// report's replay), not only the last [`KEPT`].
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct KeepAllBattles;
 
 /// The recent battles, oldest first.
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -38,6 +46,13 @@ pub struct BattleRecord {
     pub campaign_turn: u32,
     pub events: Vec<BattleEvent>,
     pub ending: Option<Ending>,
+    /// Where everything stood as the battle began and as it ended (its
+    /// Forces, their losses and retreats, the Command Points: the
+    /// after-action report reads `view::changes` between the two).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub before: Option<Box<Positions>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub after: Option<Box<Positions>>,
 }
 
 /// One thing that happened, with the chronicle's length just after it.

@@ -175,12 +175,20 @@ fn late_arrivals(ctx: &mut Ctx) -> Result<(), Interrupt> {
                 if turn < from_turn {
                     false
                 } else {
+                    // The arriving Forces' side hopes for the roll.
+                    let side = la
+                        .forces
+                        .iter()
+                        .find_map(|id| ctx.board.piece(id))
+                        .map_or(Side::Confederate, |p| p.force.side);
                     let check = Check::new(
+                        side,
                         format!("Late Arrival: {} ({})", names(ctx, &la.forces), la.label),
                         "7.9",
                         target as i32,
                         "arrival number",
-                    );
+                    )
+                    .then("they arrive", "they do not arrive this turn");
                     roll_check(ctx.dice, ctx.chronicle, check)?.success
                 }
             }

@@ -203,11 +203,12 @@ fn resupply_available(ctx: &mut Ctx, side: Side) -> Result<bool, Interrupt> {
         Side::Confederate => "Confederate",
         Side::Union => "Union",
     };
-    let die = roll_d10(
+    let die = crate::dice::roll_table(
         ctx.dice,
         ctx.chronicle,
         "O15.3",
         format!("{who} Resupply availability ({at}+ forbids spending)"),
+        Some((side, crate::chronicle::FaceSet::from_fn(|d| d < at))),
         |d| {
             if d >= at {
                 "no Command Points may be spent this phase".into()

@@ -5,6 +5,7 @@
 //! it starts a battle and who would be Enveloped, the end of the campaign);
 //! the app adds only layout.
 
+pub mod changes;
 mod odds;
 mod route;
 pub mod sheet;
@@ -12,6 +13,7 @@ mod stand_alone;
 mod union_turn;
 mod words;
 
+pub use changes::{Change, Positions, changes};
 pub use odds::BattleOdds;
 pub use route::{Route, order_route, route};
 pub use stand_alone::StandAloneView;
@@ -26,6 +28,22 @@ use crate::rules::components::{Casualties, Rating};
 use crate::rules::decision::{Decision, Request};
 use crate::rules::turn::Step;
 use crate::rules::turn::victory::{self, Standing};
+
+/// Where everything stands in the world now (None before a campaign).
+pub fn positions(world: &mut bevy::prelude::World) -> Option<Positions> {
+    Board::from_world(world).map(|b| b.positions())
+}
+
+/// What changed since the player's last decision (issue 38: a player
+/// mirroring the game on the real board sees what to move): None until
+/// the player has answered a question in this game.
+pub fn what_changed(world: &mut bevy::prelude::World) -> Option<Vec<Change>> {
+    let before = world
+        .get_resource::<changes::SinceDecision>()?
+        .positions
+        .clone()?;
+    Some(changes(&before, &positions(world)?))
+}
 
 #[derive(Resource, Debug, Clone)]
 pub struct GameView {

@@ -146,6 +146,8 @@ mod tests {
                     },
                 }],
                 ending: Some(crate::rules::battle::Ending::Encamp),
+                before: None,
+                after: None,
             }],
         };
         let sa = StandAloneView::of(&board)

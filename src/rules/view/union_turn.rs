@@ -69,6 +69,7 @@ mod tests {
             base: None,
             modifiers: Vec::new(),
             outcome: "Move".into(),
+            luck: None,
         };
         c.roll(rule, text, detail);
     }

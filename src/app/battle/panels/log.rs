@@ -22,7 +22,7 @@ pub fn battle_log(ui: &mut egui::Ui, chronicle: &Chronicle, b: &BattleRecord, cu
         .auto_shrink(false)
         .show(ui, |ui| {
             for e in &entries[start..end] {
-                crate::app::theme::chronicle_entry(ui, e, 11.5);
+                let _ = crate::app::theme::chronicle_entry(ui, e, 11.5);
             }
         });
 }

@@ -227,6 +227,8 @@ mod tests {
                 },
             }],
             ending: None,
+            before: None,
+            after: None,
         };
         let ctx = egui::Context::default();
         let mut height = 0.0;

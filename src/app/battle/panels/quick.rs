@@ -259,6 +259,8 @@ mod tests {
                 kind: EventKind::Resolution(r),
             }],
             ending: None,
+            before: None,
+            after: None,
         };
         let texts = drawn(&board, &b).join("\n");
         for want in [

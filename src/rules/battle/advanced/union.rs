@@ -135,7 +135,14 @@ pub fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePlan) -> R
         SpecialBattlePlan::Charge => charge(ctx, f, false)?,
         SpecialBattlePlan::ScreenedMarch => {
             let n = f.side(Side::Union).count() as i32;
-            let check = Check::new("Screened March", "A14.1", n, "Union Forces on the sheet");
+            let check = Check::new(
+                Side::Union,
+                "Screened March",
+                "A14.1",
+                n,
+                "Union Forces on the sheet",
+            )
+            .then("1 Hit on a Confederate Force", "no Hit");
             // The lowest Skill Level in the rearmost Row with Confederate
             // Forces, Row F forward.
             if roll_check(ctx.dice, ctx.chronicle, check)?.success

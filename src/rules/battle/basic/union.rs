@@ -30,7 +30,14 @@ pub(super) fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePla
         SpecialBattlePlan::ScreenedMarch => {
             f.drawn.push(plan);
             let n = f.side(Side::Union).count() as i32;
-            let check = Check::new("Screened March", "14.1.8", n, "Union Forces on the sheet");
+            let check = Check::new(
+                Side::Union,
+                "Screened March",
+                "14.1.8",
+                n,
+                "Union Forces on the sheet",
+            )
+            .then("1 Hit on a Confederate Force", "no Hit");
             if roll_check(ctx.dice, ctx.chronicle, check)?.success {
                 let rear = f
                     .side(Side::Confederate)

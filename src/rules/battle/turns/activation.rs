@@ -21,11 +21,13 @@ pub fn activation_check<P: Copy + Eq>(
     let (base, modifiers) = activation_terms(ctx, f, pid, extra);
     modifiers.fold(
         Check::new(
+            ctx.board.pieces[pid].force.side,
             format!("{what}: {}", ctx.board.label(pid)),
             rule,
             base,
             "Activation",
-        ),
+        )
+        .then("activated", "not activated"),
         |c, (n, source, rule)| c.modifier(n, source, rule),
     )
 }

@@ -55,8 +55,12 @@ pub fn roll_attack<P: Sheet>(
     let sup: i32 = mods.iter().map(Modifier::superior_amount).sum();
     let (cv, sv) = (base.0 + total, base.1 + sup);
     let text = || format!("{what}: {} on {}", label(p), at.label());
-    let die = ctx.dice.d10_for(|| format!("{rule} {}", text()))?;
+    let die = ctx
+        .dice
+        .d10_for(|| format!("{rule} {}", text()))
+        .map_err(|e| crate::dice::with_faces(e, || crate::dice::DieFaces::attack(cv, sv)))?;
     let hits = attack_hits(die, cv, sv);
+    let side = p.force.side;
     // A quiet chronicle keeps nothing: the roll is not worded.
     if !ctx.chronicle.is_quiet() {
         let text = text();
@@ -73,6 +77,7 @@ pub fn roll_attack<P: Sheet>(
                     1 => "1 Hit".into(),
                     n => format!("{n} Hits"),
                 },
+                luck: Some(crate::chronicle::Luck::attack(side)),
             },
         );
     }

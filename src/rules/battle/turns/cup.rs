@@ -220,7 +220,14 @@ pub fn resolve_common<P: Sheet>(
             }
             f.drawn.push(plan);
             let n = f.side(Side::Union).count() as i32;
-            let check = Check::new("Flanking Fire", "14.1.7", n, "Union Forces on the sheet");
+            let check = Check::new(
+                Side::Union,
+                "Flanking Fire",
+                "14.1.7",
+                n,
+                "Union Forces on the sheet",
+            )
+            .then("1 Hit on a Confederate Force", "no Hit");
             if roll_check(ctx.dice, ctx.chronicle, check)?.success {
                 let pieces: Vec<PieceIx> = targets.iter().map(|&k| f.units[k].piece).collect();
                 let pid = ctx.pick_piece("14.1.7", "Flanking Fire strikes", &pieces)?;

@@ -13,7 +13,13 @@ use crate::rules::decision::{Decision, Request};
 pub fn insight_roll(ctx: &mut Ctx, what: &str, rule: &'static str, bonus: i32) -> R<bool> {
     let rating = ctx.board.campaign.lee.command_rating as i32;
     let roll = |ctx: &mut Ctx| {
-        let mut c = Check::new(what, rule, rating, "Lee's Command Rating");
+        let mut c = Check::new(
+            Side::Confederate,
+            what,
+            rule,
+            rating,
+            "Lee's Command Rating",
+        );
         if bonus != 0 {
             c = c.modifier(bonus, "Screen", "10.2.12.7");
         }
@@ -160,11 +166,13 @@ fn screen_attacks<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()> {
     let mut hits = 0;
     for n in 1..=3 {
         let check = Check::new(
+            p.force.side,
             format!("Screen attack {n} by {}", crate::rules::board::label(p)),
             "10.2.12.7",
             cv,
             "Combat Value",
-        );
+        )
+        .then("1 Hit", "miss");
         if roll_check(ctx.dice, ctx.chronicle, check)?.success {
             hits += 1;
         }

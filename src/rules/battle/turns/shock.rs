@@ -65,11 +65,13 @@ pub fn shock_on<P: Sheet>(
         let tp = &ctx.board.pieces[tpid];
         let cv = tp.force.values(tp.strength).combat as i32;
         let mut c = Check::new(
+            tp.force.side,
             format!("Defensive Fire: {}", f.label(ctx.board, tk)),
             "11.4.1",
             cv,
             "Combat Value (superscript ignored)",
-        );
+        )
+        .then("a Hit: the Shock attack fails", "no Hit");
         if matches!(
             f.force_type(tk),
             ForceType::Artillery | ForceType::Fortification
@@ -273,11 +275,13 @@ pub fn charge_checks<P: Copy + Eq>(ctx: &mut Ctx, f: &Field<P>, pid: PieceIx) ->
 fn shock_check(ctx: &Ctx, pid: PieceIx) -> Check {
     let p = &ctx.board.pieces[pid];
     Check::new(
+        p.force.side,
         format!("Shock check: {}", ctx.board.label(pid)),
         "11.4.2",
         p.force.values(p.strength).combat as i32,
         "Combat Value",
     )
+    .then("passes", "fails: 1 Hit")
 }
 
 /// 11.4.3: the Shock Check Modifiers for the two Formations (each in

@@ -14,7 +14,11 @@ use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 use std::fmt;
 
-use crate::chronicle::{Chronicle, Modifier, RollDetail};
+use crate::campaign::Side;
+use crate::chronicle::{Chronicle, FaceSet, Luck, Modifier, RollDetail};
+
+mod faces;
+pub use faces::{DieFaces, Face, FaceKind, FaceOutcome};
 
 /// Where the dice come from.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -33,14 +37,38 @@ pub enum DiceSource {
         seed: u64,
         rng: Xoshiro256PlusPlus,
     },
+    /// The program's dice seeded `seed`, seeded again at each of
+    /// `reseeds` when that many dice have been rolled: a what-if branch
+    /// with fresh dice from its branch point on (docs/save-format.md).
+    Reseeded {
+        seed: u64,
+        rng: Xoshiro256PlusPlus,
+        reseeds: Vec<Reseed>,
+        /// Reseeds already made.
+        next: usize,
+    },
+}
+
+/// From the `from`th die on (counted from 0), the program's dice are
+/// seeded `seed` (a branch's fresh dice).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Reseed {
+    pub from: u64,
+    pub seed: u64,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DiceError {
     /// A physical die must be rolled and entered for this reason; `key`
-    /// says, for a random pick, which numbers choose what. Only
-    /// `reason` names the die (a save waiting on it keeps the reason).
-    NeedDie { reason: String, key: Option<String> },
+    /// says, for a random pick, which numbers choose what, and
+    /// `faces` what each face does, typed (a check's success range, an
+    /// attack's Hits, a table's rows, a pick's candidates). Only `reason`
+    /// names the die (a save waiting on it keeps the reason).
+    NeedDie {
+        reason: String,
+        key: Option<String>,
+        faces: Option<Box<DieFaces>>,
+    },
     /// The scripted queue ran dry (a test scripted too few dice).
     ScriptExhausted { reason: String },
     /// A typed-in or scripted value outside 1–10.
@@ -110,6 +138,25 @@ impl Dice {
         }
     }
 
+    /// The program's dice seeded `seed`, seeded again at each reseed (in
+    /// order of `from`); without any, exactly [`Dice::seeded`].
+    pub fn reseeded(seed: u64, reseeds: &[Reseed]) -> Self {
+        if reseeds.is_empty() {
+            return Dice::seeded(seed);
+        }
+        let mut reseeds = reseeds.to_vec();
+        reseeds.sort_by_key(|r| r.from);
+        Dice {
+            source: DiceSource::Reseeded {
+                seed,
+                rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+                reseeds,
+                next: 0,
+            },
+            rolled: 0,
+        }
+    }
+
     /// `values` first, then the dice [`Dice::seeded`] rolls for `seed`.
     pub fn scripted_then_seeded(values: impl IntoIterator<Item = u32>, seed: u64) -> Self {
         Dice {
@@ -153,7 +200,9 @@ impl Dice {
         match &mut self.source {
             DiceSource::Physical { entered, .. } => entered.push(value),
             DiceSource::Scripted { queue } => queue.push_back(value),
-            DiceSource::Seeded { .. } | DiceSource::ScriptedThenSeeded { .. } => {}
+            DiceSource::Seeded { .. }
+            | DiceSource::ScriptedThenSeeded { .. }
+            | DiceSource::Reseeded { .. } => {}
         }
         Ok(())
     }
@@ -170,6 +219,15 @@ impl Dice {
     pub fn d10_for(&mut self, reason: impl FnOnce() -> String) -> Result<u32, DiceError> {
         let value = match &mut self.source {
             DiceSource::Seeded { rng, .. } => uniform_d10(rng),
+            DiceSource::Reseeded {
+                rng, reseeds, next, ..
+            } => {
+                while let Some(r) = reseeds.get(*next).filter(|r| r.from <= self.rolled) {
+                    *rng = Xoshiro256PlusPlus::seed_from_u64(r.seed);
+                    *next += 1;
+                }
+                uniform_d10(rng)
+            }
             DiceSource::Scripted { queue } => queue
                 .pop_front()
                 .ok_or_else(|| DiceError::ScriptExhausted { reason: reason() })?,
@@ -180,6 +238,7 @@ impl Dice {
                 let v = *entered.get(*used).ok_or_else(|| DiceError::NeedDie {
                     reason: reason(),
                     key: None,
+                    faces: None,
                 })?;
                 *used += 1;
                 v
@@ -221,6 +280,9 @@ impl Dice {
                     DiceError::NeedDie { reason, .. } => DiceError::NeedDie {
                         reason,
                         key: Some(pick_key(n, k, digits)),
+                        faces: Some(Box::new(DieFaces::pick(n, k, digits, |i| {
+                            format!("#{}", i + 1)
+                        }))),
                     },
                     other => other,
                 })?;
@@ -303,6 +365,9 @@ pub struct CheckOutcome {
 /// A "roll the target or less" check (4.5, 5.6, 5.7, 11.2, 11.4.2, 11.6).
 #[derive(Debug, Clone)]
 pub struct Check {
+    /// The side a success helps: the checking Force's, or the side whose
+    /// plan or event is rolled for (the luck record, `crate::luck`).
+    pub side: Side,
     /// What is being rolled for ("Activation check: Longstreet").
     pub what: String,
     /// The rule that calls for the roll ("5.6").
@@ -311,22 +376,36 @@ pub struct Check {
     pub base: i32,
     pub base_label: String,
     pub modifiers: Vec<Modifier>,
+    /// What a success and a failure do, for a player rolling the die
+    /// (`DieFaces`); None: "success", "failure".
+    pub then: Option<(&'static str, &'static str)>,
 }
 
 impl Check {
+    /// A check for `side` (the side a success helps).
     pub fn new(
+        side: Side,
         what: impl Into<String>,
         rule: &'static str,
         base: i32,
         base_label: impl Into<String>,
     ) -> Self {
         Check {
+            side,
             what: what.into(),
             rule,
             base,
             base_label: base_label.into(),
             modifiers: Vec::new(),
+            then: None,
         }
+    }
+
+    /// What a success and a failure do ("acts", "does not act"), shown on
+    /// each face to a player rolling their own die.
+    pub fn then(mut self, success: &'static str, failure: &'static str) -> Self {
+        self.then = Some((success, failure));
+        self
     }
 
     pub fn modifier(
@@ -360,8 +439,10 @@ pub fn roll_check(
     chronicle: &mut Chronicle,
     check: Check,
 ) -> Result<CheckOutcome, DiceError> {
-    let die = dice.d10_for(|| format!("{} {}", check.rule, check.what))?;
     let target = check.target();
+    let die = dice
+        .d10_for(|| format!("{} {}", check.rule, check.what))
+        .map_err(|e| with_faces(e, || DieFaces::check(target, check.then)))?;
     let success = succeeds(die, target);
     let natural = match die {
         1 => " (natural 1 always succeeds, 4.5)",
@@ -384,6 +465,7 @@ pub fn roll_check(
             base: Some((check.base, format!("{} {}", check.base_label, check.base))),
             modifiers: check.modifiers,
             outcome: format!("{}{natural}", if success { "success" } else { "failure" }),
+            luck: Some(Luck::check(check.side)),
         },
     );
     Ok(CheckOutcome {
@@ -393,16 +475,33 @@ pub fn roll_check(
     })
 }
 
-/// A plain d10 read against a table; the caller states the outcome.
+/// A plain d10 read against a table; the caller states the outcome of
+/// each face (`outcome` words the face rolled, and every face for a player
+/// rolling their own die).
 pub fn roll_d10(
     dice: &mut Dice,
     chronicle: &mut Chronicle,
     rule: &'static str,
     what: impl Into<String>,
-    outcome: impl FnOnce(u32) -> String,
+    outcome: impl Fn(u32) -> String,
+) -> Result<u32, DiceError> {
+    roll_table(dice, chronicle, rule, what, None, outcome)
+}
+
+/// [`roll_d10`] on a table whose rows favour one side or the other:
+/// `luck` names the side and its good faces (the luck record).
+pub fn roll_table(
+    dice: &mut Dice,
+    chronicle: &mut Chronicle,
+    rule: &'static str,
+    what: impl Into<String>,
+    luck: Option<(Side, FaceSet)>,
+    outcome: impl Fn(u32) -> String,
 ) -> Result<u32, DiceError> {
     let what = what.into();
-    let die = dice.d10_for(|| format!("{rule} {what}"))?;
+    let die = dice
+        .d10_for(|| format!("{rule} {what}"))
+        .map_err(|e| with_faces(e, || DieFaces::table(luck.map(|l| l.1), &outcome)))?;
     if chronicle.is_quiet() {
         return Ok(die);
     }
@@ -415,9 +514,22 @@ pub fn roll_d10(
             base: None,
             modifiers: Vec::new(),
             outcome: outcome(die),
+            luck: luck.map(|(side, good)| Luck::table(side, good)),
         },
     );
     Ok(die)
+}
+
+/// A die the player must roll, with what its faces do.
+pub(crate) fn with_faces(e: DiceError, faces: impl FnOnce() -> DieFaces) -> DiceError {
+    match e {
+        DiceError::NeedDie { reason, key, .. } => DiceError::NeedDie {
+            reason,
+            key,
+            faces: Some(Box::new(faces())),
+        },
+        other => other,
+    }
 }
 
 /// A random choice among named candidates (20.0, docs/rulings.md ),
@@ -434,13 +546,20 @@ pub fn pick_logged(
         .pick(count, || format!("{rule} {what}"))
         .map_err(|e| match e {
             // The player rolling needs the candidates by number.
-            DiceError::NeedDie { reason, key } => {
+            DiceError::NeedDie { reason, key, faces } => {
                 let names: Vec<String> = (0..count)
                     .map(|i| format!("#{} {}", i + 1, name(i)))
                     .collect();
+                let faces = faces.map(|f| match f.kind {
+                    FaceKind::Pick { die, dice, .. } => {
+                        Box::new(DieFaces::pick(count, die - 1, dice, &name))
+                    }
+                    _ => f,
+                });
                 DiceError::NeedDie {
                     reason,
                     key: Some(format!("{}. {}", key.unwrap_or_default(), names.join(", "))),
+                    faces,
                 }
             }
             other => other,
@@ -520,6 +639,25 @@ mod tests {
         assert_eq!(d.rolled(), 100_000);
     }
 
+    /// A branch's fresh dice: the same dice as the game up to the branch
+    /// point, then those of the new seed from their first roll.
+    #[test]
+    fn reseeded_dice_follow_the_game_then_the_new_seed() {
+        let roll = |mut d: Dice, n: usize| (0..n).map(|_| d.d10("x").unwrap()).collect::<Vec<_>>();
+        let game = roll(Dice::seeded(7), 30);
+        let fresh = roll(Dice::seeded(99), 30);
+        let branch = roll(Dice::reseeded(7, &[Reseed { from: 12, seed: 99 }]), 30);
+        assert_eq!(branch[..12], game[..12]);
+        assert_eq!(branch[12..], fresh[..18]);
+        assert_ne!(branch[12..], game[12..]);
+        // A branch of a branch keeps both.
+        let twice = [Reseed { from: 12, seed: 99 }, Reseed { from: 20, seed: 5 }];
+        let again = roll(Dice::reseeded(7, &twice), 30);
+        assert_eq!(again[..20], branch[..20]);
+        assert_eq!(again[20..], roll(Dice::seeded(5), 10)[..]);
+        assert_eq!(Dice::reseeded(7, &[]), Dice::seeded(7));
+    }
+
     #[test]
     fn scripted_dice_read_zero_as_ten_and_run_out_loudly() {
         let mut d = Dice::scripted([0, 3]);
@@ -549,10 +687,31 @@ mod tests {
         let mut d = Dice::physical();
         let names = ["Slocum", "Smith", "Peck"];
         let err = pick_logged(&mut d, &mut c, "11.9", "Hit", 3, |i| names[i].into()).unwrap_err();
-        let DiceError::NeedDie { reason, key } = err else {
+        let DiceError::NeedDie { reason, key, faces } = err else {
             panic!("{err:?}")
         };
         assert_eq!(reason, "11.9 Hit");
+        // The same, typed: each face's candidate or a re-roll.
+        let faces = faces.expect("a pick's faces");
+        let picks: Vec<FaceOutcome> = faces.faces.iter().map(|f| f.outcome).collect();
+        use FaceOutcome::{Picks, RollAgain};
+        assert_eq!(
+            picks,
+            [1, 2, 0, 1, 2, 0, 1, 2]
+                .map(|index| Picks { index })
+                .into_iter()
+                .chain([RollAgain, Picks { index: 0 }])
+                .collect::<Vec<_>>()
+        );
+        assert_eq!(faces.faces[2].text, "Slocum");
+        assert_eq!(
+            faces.kind,
+            FaceKind::Pick {
+                candidates: names.map(String::from).to_vec(),
+                die: 1,
+                dice: 1
+            }
+        );
         assert_eq!(
             key.as_deref(),
             Some(
@@ -569,10 +728,15 @@ mod tests {
         }
         let mut d = Dice::physical();
         d.enter(7).unwrap();
-        let Err(DiceError::NeedDie { key: Some(key), .. }) = d.pick(12, || "18.2 area".into())
+        let Err(DiceError::NeedDie {
+            key: Some(key),
+            faces: Some(faces),
+            ..
+        }) = d.pick(12, || "18.2 area".into())
         else {
             panic!("a second die is needed")
         };
+        assert_eq!(faces.faces[9].outcome, FaceOutcome::Digit { value: 0 });
         assert!(key.starts_with("die 2 of 2"), "{key}");
         assert!(key.contains("96 or more: roll them again"), "{key}");
     }
@@ -596,7 +760,8 @@ mod tests {
             step(&mut d, &mut c),
             Err(DiceError::NeedDie {
                 reason: "10.2.5 event roll".into(),
-                key: None
+                key: None,
+                faces: Some(Box::new(DieFaces::table(None, |v| format!("{v}")))),
             })
         );
         c.truncate(len);

@@ -20,9 +20,10 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::campaign::{Campaign, Place};
+use crate::dice::Reseed;
 use crate::rules::decision::Decision;
 use crate::rules::difficulty::GameOptions;
-use crate::rules::sequence::{GameLog, GameState, PendingDecision, StepDecisions};
+use crate::rules::sequence::{Branch, GameLog, GameState, PendingDecision, StepDecisions};
 use crate::rules::turn::Step;
 
 /// Which game a save belongs to (seconds since 1970 when it began): the
@@ -32,8 +33,11 @@ pub struct GameId(pub u64);
 
 /// What the first field of every save says.
 pub const FORMAT: &str = "fcrel-save";
-/// The version this build writes; older ones are read when they can be.
-pub const VERSION: u32 = 1;
+/// The newest version this build reads and writes; older ones are read
+/// when they can be. A file is written with the lowest version that holds
+/// it ([`SaveFile::version_needed`]): a what-if branch is version 2, every
+/// other save stays version 1, which earlier builds read.
+pub const VERSION: u32 = 2;
 /// Autosaves kept; older ones are removed as new ones are written.
 pub const AUTOSAVES_KEPT: usize = 8;
 /// Files larger than this are not saves (a campaign's decisions are a few
@@ -74,6 +78,12 @@ pub struct SaveFile {
     /// A stand-alone battle's bundled scenario key, when the game is one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stand_alone: Option<String>,
+    /// Version 2: a what-if branch's name and parent game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub branch: Option<Branch>,
+    /// Version 2: where a branch's fresh dice begin (`dice::Reseed`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reseeds: Vec<Reseed>,
 }
 
 /// Why a file cannot be loaded, with the file it is about and the place in
@@ -105,12 +115,13 @@ impl SaveFile {
         let step = world.get_resource::<StepDecisions>()?;
         let decisions = log.with_current(step);
         let dice = log.dice.clone();
+        let (branch, reseeds) = (log.branch.clone(), log.reseeds.clone());
         let turn = world
             .get_resource::<crate::rules::components::CampaignTurn>()?
             .turn;
-        Some(SaveFile {
+        let mut save = SaveFile {
             format: FORMAT.into(),
-            version: VERSION,
+            version: 1,
             campaign: campaign.id.clone(),
             campaign_name: campaign.name.clone(),
             options: *world.get_resource::<GameOptions>()?,
@@ -130,7 +141,28 @@ impl SaveFile {
             stand_alone: world
                 .get_resource::<crate::rules::battle::advanced::battle_pack::ActiveStandAlone>()
                 .map(|g| g.0.key.clone()),
-        })
+            branch,
+            reseeds,
+        };
+        save.version = save.version_needed();
+        Some(save)
+    }
+
+    /// The lowest format version that holds this save: 2 for a branch, 1
+    /// otherwise.
+    pub fn version_needed(&self) -> u32 {
+        if self.branch.is_some() || !self.reseeds.is_empty() {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// The game's name: a branch's own, else the campaign's.
+    pub fn title(&self) -> &str {
+        self.branch
+            .as_ref()
+            .map_or(self.campaign_name.as_str(), |b| b.name.as_str())
     }
 
     /// The message that replays this save from the campaign's start.
@@ -141,6 +173,8 @@ impl SaveFile {
             resume: GameLog {
                 decisions: self.decisions.clone(),
                 dice: self.dice.clone(),
+                reseeds: self.reseeds.clone(),
+                branch: self.branch.clone(),
             },
             stand_alone: self
                 .stand_alone
@@ -349,6 +383,15 @@ fn check(save: &SaveFile) -> Result<(), (Place, String)> {
             ),
         ));
     }
+    if save.reseeds.len() > MAX_SAVE_DICE {
+        return Err(damaged(
+            field("reseeds"),
+            format!(
+                "{} reseeds is more than a save holds (at most {MAX_SAVE_DICE})",
+                save.reseeds.len()
+            ),
+        ));
+    }
     if let Some((i, v)) = save.dice.iter().enumerate().find(|(_, v)| **v > 10) {
         return Err(damaged(
             field(&format!("dice[{i}]")),
@@ -537,12 +580,26 @@ pub struct AtRest {
 /// of the file must be legal, and all of them used if the campaign ended.
 /// Serves `replay` and the odds of a save (`odds::from_save`).
 pub fn replay_to_rest(save: &SaveFile, campaign: Arc<Campaign>) -> Result<AtRest, String> {
+    replay_to_rest_with(save, campaign, |_| {}, |_| {})
+}
+
+/// [`replay_to_rest`], with `prepare` given the app before its first
+/// frame and `frame` the world after each (the after-action report
+/// watches the game step by step).
+pub fn replay_to_rest_with(
+    save: &SaveFile,
+    campaign: Arc<Campaign>,
+    prepare: impl FnOnce(&mut App),
+    mut frame: impl FnMut(&mut World),
+) -> Result<AtRest, String> {
     let mut app = replay_app(save, campaign);
+    prepare(&mut app);
     let total = save.decisions.len();
     // Each frame runs one step; a campaign has well under 200 steps.
     for _ in 0..2_000 {
         app.update();
         let world = app.world_mut();
+        frame(world);
         let pending = world.resource::<PendingDecision>().clone();
         if let Some(why) = pending.blocked {
             return Err(format!("the replay stopped: {why}"));
@@ -573,3 +630,6 @@ pub fn replay_to_rest(save: &SaveFile, campaign: Arc<Campaign>) -> Result<AtRest
     }
     Err("the replay did not come to rest".into())
 }
+
+mod branch;
+pub use branch::{BranchOptions, branch};
