@@ -197,12 +197,12 @@ pub fn table(ui: &mut egui::Ui, t: &LuckTable) {
     egui::Grid::new("luck-table")
         .striped(true)
         .spacing([14.0, 3.0])
+        // Wide enough that "as bad or worse in 12% of games" keeps to a line.
+        .min_col_width(190.0)
         .show(ui, |ui| {
             ui.label("");
             ui.colored_label(theme::egui_grey(), "Confederate: went its way");
-            ui.label("");
             ui.colored_label(theme::egui_blue(), "Union: went its way");
-            ui.label("");
             ui.end_row();
             let rows = std::iter::once(&t.game).chain(&t.turns).chain(&t.battles);
             for (n, row) in rows.enumerate() {
@@ -212,8 +212,13 @@ pub fn table(ui: &mut egui::Ui, t: &LuckTable) {
                     ui.label(&row.label);
                 }
                 for c in &row.cells {
-                    ui.label(c.figures());
-                    tail_label(ui, c);
+                    // The figures, and under them how rare they are.
+                    ui.vertical(|ui| {
+                        ui.label(c.figures());
+                        if !c.tail.is_empty() {
+                            tail_label(ui, c);
+                        }
+                    });
                 }
                 ui.end_row();
             }
@@ -223,14 +228,17 @@ pub fn table(ui: &mut egui::Ui, t: &LuckTable) {
 /// Each side's successes above (or below) the expected after each of its
 /// rolls: a line that wanders about zero is ordinary luck.
 pub fn chart(ui: &mut egui::Ui, id: &str, t: &LuckTable, height: f32) {
-    ui.horizontal(|ui| {
-        ui.label("Successes above the expected, roll by roll:");
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Above the expected:");
         ui.colored_label(theme::egui_grey(), "━ Confederate");
         ui.colored_label(theme::egui_blue(), "━ Union");
     });
     let [c, u] = t.running.clone();
+    // No taller than the room left (a panel grows to fit what it holds).
+    let height = (ui.available_height() - 4.0).clamp(40.0, height);
     egui_plot::Plot::new(id)
         .height(height)
+        .width(ui.available_width())
         .allow_drag(false)
         .allow_zoom(false)
         .allow_scroll(false)

@@ -12,6 +12,12 @@
 //! (`battle-stand-alone-hover`) and its end (`battle-stand-alone-end`);
 //! then quit. `FCREL_TOUR_FROM=screens` takes only the Settings page and
 //! the Load screen (of the saves in `FCREL_DATA_DIR`).
+//! `FCREL_TOUR_FROM=record` takes the record of play (issue 38): a Quick
+//! game to the Moves of turn 2, the player answering the Union turn's
+//! questions: the "What changed" list with a line shown on the map
+//! (`what-changed`), the Chronicle's Luck tab (`chronicle-luck`), then a
+//! what-if branch from an entry of turn 1 on the Load screen
+//! (`load-branch`; only with `FCREL_DATA_DIR`, where it is written).
 //! `FCREL_TOUR_FROM=battles` takes only the stand-alone shots
 //! (the window's size from the settings in `FCREL_DATA_DIR`, e.g.
 //! 1280×720). Works under `xvfb-run`. The odds advisor is shot
@@ -81,6 +87,9 @@ impl Tour {
                 "battles" => 90,
                 // The Settings page and the Load screen only.
                 "screens" => 110,
+                // The record of play: What changed, the Luck tab, a
+                // branch on the Load screen.
+                "record" => 120,
                 _ => 0,
             },
             battles_only,
@@ -152,6 +161,21 @@ fn show(screen: &mut BattleScreen, records: &BattleRecords, id: usize) {
         .iter()
         .find(|b| b.id == id)
         .map_or(0, |b| b.events.len());
+}
+
+/// The first "What changed" line naming two areas shown on the map, as a
+/// click on it does.
+fn show_first_change(w: &mut World) {
+    let lines = w.resource::<crate::app::view::WhatChanged>().0.clone();
+    if let Some((i, l)) = lines.iter().enumerate().find(|(_, l)| l.areas.len() == 2) {
+        let mut s = w.resource_mut::<crate::app::view::Selection>();
+        s.shown = Some(crate::app::view::Shown {
+            line: i,
+            areas: l.areas.clone(),
+            pan: true,
+        });
+        s.area = l.areas.last().cloned();
+    }
 }
 
 /// Start the chosen campaign with Quick battles and seed 7.
@@ -998,6 +1022,95 @@ static STEPS: &[TourStep] = &[
         cx.tour.go(112);
     }),
     step(112, settled, Some("load"), |cx| cx.tour.go(33)),
+    // `FCREL_TOUR_FROM=record`: What changed, the Luck tab, a branch.
+    step(120, settled, None, |cx| {
+        start_quick(cx.choice, cx.next);
+        cx.tour.go(121);
+    }),
+    step(
+        121,
+        |cx| cx.settled && cx.first_moves,
+        None,
+        |cx| {
+            cx.play();
+            cx.tour.go(122);
+        },
+    ),
+    // The Union turn: the player answers its questions from here on, so
+    // that "What changed" counts from the player's last answer.
+    step(
+        122,
+        |cx| cx.stage_is(Step::UnionOrders) && cx.request.is_some(),
+        None,
+        |cx| {
+            cx.pause();
+            cx.tour.go(123);
+        },
+    ),
+    step(
+        123,
+        |cx| cx.request.is_some() && cx.tour.wait > 2,
+        None,
+        |cx| {
+            let turn_2 = cx.view.is_some_and(|v| v.status.turn == 2);
+            if turn_2 && cx.first_moves {
+                cx.commands.queue(show_first_change);
+                cx.tour.go(124);
+                return;
+            }
+            let Some(r) = cx.request.clone() else { return };
+            cx.commands.queue(move |w: &mut World| {
+                let Some(board) = crate::rules::board::Board::from_world(w) else {
+                    return;
+                };
+                use crate::rules::decision::Decider;
+                if let Ok(d) = Policy::Objective.decide(&board, &r) {
+                    w.write_message(crate::rules::sequence::Decide(d));
+                }
+            });
+            cx.tour.go(123);
+        },
+    ),
+    step(124, settled, Some("what-changed"), |cx| cx.tour.go(128)),
+    step(128, settled, None, |cx| {
+        cx.commands.queue(|w: &mut World| {
+            w.resource_mut::<crate::app::view::Selection>().shown = None;
+            // The Union turn's report read and closed: the Chronicle's room.
+            w.resource_mut::<crate::app::union_turn::UnionReport>().open = false;
+            w.resource_mut::<crate::app::panels::chronicle::ChronicleFilter>()
+                .tab = crate::app::panels::chronicle::Tab::Luck;
+        });
+        cx.tour.go(125);
+    }),
+    step(125, settled, Some("chronicle-luck"), |cx| cx.tour.go(129)),
+    step(129, settled, None, |cx| {
+        cx.commands.queue(|w: &mut World| {
+            w.resource_mut::<crate::app::panels::chronicle::ChronicleFilter>()
+                .tab = crate::app::panels::chronicle::Tab::Entries;
+            if !w.resource::<crate::app::WritesFiles>().0 {
+                return;
+            }
+            // A branch from the entry after the player's fourth decision.
+            let c = w.resource::<crate::chronicle::Chronicle>();
+            let Some(entry) = (0..c.len()).find(|&i| c.decisions_before(i) >= 4) else {
+                return;
+            };
+            let from = crate::app::branch::FromEntry {
+                entry,
+                same_dice: false,
+            };
+            if let Err(e) = crate::app::branch::make(w, from) {
+                warn!("no branch: {e}");
+            }
+        });
+        cx.menu();
+        cx.tour.go(126);
+    }),
+    step(126, settled, None, |cx| {
+        cx.next.set(Screen::Load);
+        cx.tour.go(127);
+    }),
+    step(127, settled, Some("load-branch"), |cx| cx.tour.go(33)),
     // After a shot, the commander plays on once the picture is taken.
     step(
         40,

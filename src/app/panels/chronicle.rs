@@ -26,6 +26,9 @@ pub struct ChronicleFilter {
     pub search: String,
     pub follow: Follow,
     pub tab: Tab,
+    /// In a narrow Chronicle the Luck tab shows its chart instead of its
+    /// table.
+    pub luck_chart: bool,
     /// Where each entry listed was drawn in the last frame (its index),
     /// and each "Play on from here" of an open context menu.
     pub(crate) drawn: Vec<(usize, egui::Rect)>,
@@ -239,7 +242,7 @@ impl ChroniclePanel<'_> {
                 ui.text_edit_singleline(&mut filter.search);
             });
             if filter.tab == Tab::Luck {
-                luck_tab(ui, luck);
+                luck_tab(ui, luck, &mut filter.luck_chart);
                 return;
             }
             let search = filter.search.to_lowercase();
@@ -331,16 +334,38 @@ fn play_on_menu(
 }
 
 /// The Luck tab: the table at the left (scrolled), the chart at the right.
-fn luck_tab(ui: &mut egui::Ui, luck: Option<&crate::app::luck::LuckTable>) {
+/// A Chronicle narrower than this shows the table or the chart.
+const LUCK_SIDE_BY_SIDE_W: f32 = 900.0;
+
+fn luck_tab(ui: &mut egui::Ui, luck: Option<&crate::app::luck::LuckTable>, chart: &mut bool) {
     let Some(t) = luck else {
         ui.label("No roll yet.");
         return;
     };
-    let h = ui.available_height();
     let w = ui.available_width();
+    if w < LUCK_SIDE_BY_SIDE_W {
+        ui.horizontal(|ui| {
+            ui.selectable_value(chart, false, "Table");
+            ui.selectable_value(chart, true, "Chart");
+        });
+        let h = (ui.available_height() - 4.0).max(40.0);
+        if *chart {
+            crate::app::luck::chart(ui, "luck-chart", t, h);
+        } else {
+            egui::ScrollArea::vertical()
+                .id_salt("luck-rows")
+                .max_height(h)
+                .auto_shrink([false, true])
+                .show(ui, |ui| crate::app::luck::table(ui, t));
+        }
+        return;
+    }
+    let h = (ui.available_height() - 4.0).max(40.0);
+    let left = (w * 0.55).max(300.0).min(w);
     ui.horizontal_top(|ui| {
-        ui.vertical(|ui| {
-            ui.set_width((w * 0.58).max(300.0));
+        let down = egui::Layout::top_down(egui::Align::Min);
+        ui.allocate_ui_with_layout(egui::vec2(left, h), down, |ui| {
+            ui.set_width(left);
             egui::ScrollArea::vertical()
                 .id_salt("luck-rows")
                 .max_height(h)
@@ -348,9 +373,13 @@ fn luck_tab(ui: &mut egui::Ui, luck: Option<&crate::app::luck::LuckTable>) {
                 .show(ui, |ui| crate::app::luck::table(ui, t));
         });
         ui.separator();
-        ui.vertical(|ui| {
-            crate::app::luck::chart(ui, "luck-chart", t, (h - 24.0).max(60.0));
-        });
+        let right = ui.available_width();
+        if right > 120.0 {
+            ui.allocate_ui_with_layout(egui::vec2(right, h), down, |ui| {
+                ui.set_width(right);
+                crate::app::luck::chart(ui, "luck-chart", t, h);
+            });
+        }
     });
 }
 

@@ -6,7 +6,7 @@
 //! each panel's plugin brings its own state and keys.
 
 mod answers;
-mod chronicle;
+pub(crate) mod chronicle;
 pub(crate) mod decision;
 mod end;
 mod reference;
@@ -486,10 +486,11 @@ mod tests {
                 && w.resource::<crate::rules::components::CampaignTurn>().turn == 2
         };
         assert!(play(&mut app, 3000, |_| true, moves_2));
+        let (_, [.., first_rect]) = laid_out(&mut app, egui::vec2(1600.0, 1000.0));
         app.world_mut()
             .resource_mut::<chronicle::ChronicleFilter>()
             .tab = chronicle::Tab::Luck;
-        laid_out(&mut app, egui::vec2(1600.0, 1000.0));
+        let (_, [.., luck_rect]) = laid_out(&mut app, egui::vec2(1600.0, 1000.0));
         let drawn = texts(&app);
         let record = LuckRecord::of(app.world().resource::<crate::chronicle::Chronicle>());
         assert!(
@@ -519,8 +520,25 @@ mod tests {
         app.world_mut()
             .resource_mut::<chronicle::ChronicleFilter>()
             .tab = chronicle::Tab::Entries;
-        laid_out(&mut app, egui::vec2(1600.0, 1000.0));
+        let (_, [.., entries_rect]) = laid_out(&mut app, egui::vec2(1600.0, 1000.0));
         assert!(texts(&app).iter().any(|t| t == "find:"));
+        // The tab fits the Chronicle as it is: it never makes it grow.
+        for r in [luck_rect, entries_rect] {
+            assert!(
+                (r.height() - first_rect.height()).abs() < 1.0,
+                "{r:?} against {first_rect:?}"
+            );
+        }
+        // A narrow Chronicle: the table, or the chart at a click.
+        app.world_mut()
+            .resource_mut::<chronicle::ChronicleFilter>()
+            .tab = chronicle::Tab::Luck;
+        // A narrow Chronicle: the table, or the chart at a click.
+        laid_out(&mut app, egui::vec2(1280.0, 720.0));
+        let narrow = texts(&app);
+        for t in ["Table", "Chart", "Whole game", "Confederate: went its way"] {
+            assert!(narrow.iter().any(|d| d == t), "{t} in {narrow:?}");
+        }
     }
 
     /// "Play on from here" (issue 38 item 2): a right-click on a chronicle

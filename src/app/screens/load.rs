@@ -289,13 +289,21 @@ fn game(
         .show(ui, |ui| {
             // Clear of the scroll bar, which floats over the right edge.
             ui.set_width((ui.available_width() - 12.0).max(300.0));
-            ui.horizontal(|ui| {
-                ui.label(egui::RichText::new(&title).strong().size(17.0));
-                ui.label(egui::RichText::new(g.kind()).italics());
-                if g.finished() {
-                    ui.label(egui::RichText::new("finished").strong());
-                }
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            // A branch's long name wraps short of the buttons; its kind
+            // goes on the next line.
+            let branch = g.newest().save.branch.is_some();
+            egui::Sides::new().shrink_left().wrap().show(
+                ui,
+                |ui| {
+                    ui.label(egui::RichText::new(&title).strong().size(17.0));
+                    if !branch {
+                        ui.label(egui::RichText::new(g.kind()).italics());
+                    }
+                    if g.finished() {
+                        ui.label(egui::RichText::new("finished").strong());
+                    }
+                },
+                |ui| {
                     let what = format!("the game {title} ({} files)", g.files.len());
                     let a = button(
                         ui,
@@ -331,8 +339,11 @@ fn game(
                         targets,
                     );
                     action = action.take().or(a);
-                });
-            });
+                },
+            );
+            if branch {
+                ui.label(egui::RichText::new(g.kind()).italics());
+            }
             ui.label(format!(
                 "Begun {} · last saved {}",
                 crate::store::when(g.started),
