@@ -17,7 +17,9 @@
 //! questions: the "What changed" list with a line shown on the map
 //! (`what-changed`), the Chronicle's Luck tab (`chronicle-luck`), then a
 //! what-if branch from an entry of turn 1 on the Load screen
-//! (`load-branch`; only with `FCREL_DATA_DIR`, where it is written).
+//! (`load-branch`; only with `FCREL_DATA_DIR`, where it is written) and
+//! the Player Log with its luck chart (`player-log-luck`, of the log in
+//! `FCREL_DATA_DIR`).
 //! `FCREL_TOUR_FROM=battles` takes only the stand-alone shots
 //! (the window's size from the settings in `FCREL_DATA_DIR`, e.g.
 //! 1280×720). Works under `xvfb-run`. The odds advisor is shot
@@ -1110,7 +1112,11 @@ static STEPS: &[TourStep] = &[
         cx.next.set(Screen::Load);
         cx.tour.go(127);
     }),
-    step(127, settled, Some("load-branch"), |cx| cx.tour.go(33)),
+    step(127, settled, Some("load-branch"), |cx| {
+        cx.next.set(Screen::PlayerLog);
+        cx.tour.go(130);
+    }),
+    step(130, settled, Some("player-log-luck"), |cx| cx.tour.go(33)),
     // After a shot, the commander plays on once the picture is taken.
     step(
         40,
