@@ -591,9 +591,8 @@ fn march_step(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, prompt: &str, two: boo
 /// Resolve a Default Battle Plan on the Squares (A12.4).
 pub fn run_default(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: DefaultPlan) -> R<()> {
     let k = f.unit_of(pid).expect("here");
-    let label = f.label(ctx.board, k);
     match plan {
-        DefaultPlan::Hold => note!(ctx, "12.4.6", "{label} Holds."),
+        DefaultPlan::Hold => note!(ctx, "12.4.6", "{} Holds.", f.label(ctx.board, k)),
         DefaultPlan::Pivot => change_formation(ctx, f, pid, "12.4.4"),
         DefaultPlan::Fire => {
             let ts = targets(f, k);
