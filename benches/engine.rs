@@ -1,5 +1,6 @@
-//! `cargo bench`: how fast the rules engine plays battles, a Union Orders
-//! phase, whole campaigns, and loads the campaign files (criterion).
+//! `cargo bench`: how fast the rules engine plays battles (each mode, the
+//! Advanced sheet's too), a Union Orders phase, whole campaigns, and loads
+//! the campaign files (criterion).
 //!
 //! Every iteration plays a fresh clone of the prepared board with dice
 //! seeded from the iteration number, so a run is reproducible.
@@ -231,6 +232,7 @@ fn engine(c: &mut Criterion) {
         ("battle/very-quick 8v8", BattleMode::VeryQuick),
         ("battle/quick 8v8", BattleMode::Quick),
         ("battle/basic 8v8", BattleMode::Basic),
+        ("battle/advanced 8v8", BattleMode::Advanced),
     ] {
         bench(c, name, |n| battle(&battle_b, mode, game_seed(SEED, n)));
     }
@@ -241,6 +243,7 @@ fn engine(c: &mut Criterion) {
         ("campaign/seven-days very-quick", BattleMode::VeryQuick),
         ("campaign/seven-days quick", BattleMode::Quick),
         ("campaign/seven-days basic", BattleMode::Basic),
+        ("campaign/seven-days advanced", BattleMode::Advanced),
     ] {
         bench(c, name, |n| campaign_game(&camp, mode, game_seed(SEED, n)));
     }
@@ -251,6 +254,10 @@ fn engine(c: &mut Criterion) {
         ),
         ("campaign/seven-days quick, no chronicle", BattleMode::Quick),
         ("campaign/seven-days basic, no chronicle", BattleMode::Basic),
+        (
+            "campaign/seven-days advanced, no chronicle",
+            BattleMode::Advanced,
+        ),
     ] {
         let options = GameOptions {
             battles: mode,

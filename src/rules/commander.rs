@@ -684,4 +684,9 @@ impl Decider for Policy {
     fn answers_from_options(&self) -> bool {
         true
     }
+
+    /// It answers from the options and the sheet, never the words.
+    fn reads_prompts(&self) -> bool {
+        false
+    }
 }

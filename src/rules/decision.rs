@@ -503,10 +503,42 @@ impl std::fmt::Display for Interrupt {
     }
 }
 
+/// The words of a question, made only when someone reads them: a policy
+/// answering a simulated battle reads none ([`Decider::reads_prompts`]),
+/// and wording every question was a tenth of a battle's cost.
+pub trait Prompt {
+    fn words(self, board: &Board) -> String;
+}
+
+impl Prompt for String {
+    fn words(self, _: &Board) -> String {
+        self
+    }
+}
+
+impl Prompt for &str {
+    fn words(self, _: &Board) -> String {
+        self.to_string()
+    }
+}
+
+impl<F: FnOnce(&Board) -> String> Prompt for F {
+    fn words(self, board: &Board) -> String {
+        self(board)
+    }
+}
+
 /// Answers the player's decisions. The board is the game as the player
 /// sees it when asked.
 pub trait Decider {
     fn decide(&mut self, board: &Board, request: &Request) -> Result<Decision, Interrupt>;
+
+    /// Whether it reads a request's prompt (or may hand the request on, in
+    /// an interrupt): when not, questions asked with a [`Prompt`] leave it
+    /// empty.
+    fn reads_prompts(&self) -> bool {
+        true
+    }
 
     /// True when every answer `decide` returns is one of `request.options`
     /// (it checks its own): [`ask`] then does not search the list again.
@@ -576,6 +608,10 @@ impl<P: Decider> Decider for ThenPolicy<P> {
 
     fn answers_from_options(&self) -> bool {
         self.recorded.answers_from_options() && self.policy.answers_from_options()
+    }
+
+    fn reads_prompts(&self) -> bool {
+        self.recorded.used < self.recorded.answers.len() || self.policy.reads_prompts()
     }
 
     fn answered(&self) -> usize {

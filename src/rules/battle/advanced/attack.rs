@@ -3,7 +3,7 @@
 //! come from where the two Forces stand, and the order the Union Forces act
 //! in (A14.3).
 
-use super::field::Field;
+use super::field::{Field, Occupancy};
 use crate::campaign::{ForceType, Side};
 use crate::chronicle::Modifier;
 use crate::rules::battle::field::Slot;
@@ -28,36 +28,56 @@ fn distance(f: &Field, k: Slot, t: Slot) -> i32 {
 /// (A11.6); Union Cavalry whose nearest Confederate Force is exactly 2
 /// Squares away, those 2 Squares away (A14.2.2.1).
 pub fn targets(f: &Field, k: Slot) -> Vec<Slot> {
+    enemy_targets(f, k).collect()
+}
+
+/// Whether unit `k` may attack any enemy Force now ([`targets`], without
+/// the list).
+pub fn has_targets(f: &Field, k: Slot) -> bool {
+    enemy_targets(f, k).next().is_some()
+}
+
+/// Which enemy Forces are targets, decided once for the attacker.
+#[derive(Clone, Copy)]
+enum Reach {
+    Nothing,
+    /// Those not in Melee, one Square or more away (ranged fire).
+    NotInMelee,
+    /// Those this many Squares away (0: its own Square, in Melee).
+    At(i32),
+}
+
+/// [`targets`] one by one, in the sheet's order, every question about
+/// where Forces stand read from one [`Occupancy`].
+fn enemy_targets(f: &Field, k: Slot) -> impl Iterator<Item = Slot> + '_ {
     let u = &f.units[k];
-    let enemies: Vec<Slot> = f.side(u.side.other()).collect();
-    if ranged(f.force_type(k)) {
-        if f.in_melee(k) {
-            return Vec::new();
+    let occupied = Occupancy::of(f);
+    let in_melee = occupied.any(u.at, u.side.other());
+    let reach = if ranged(f.force_type(k)) {
+        if in_melee {
+            Reach::Nothing
+        } else {
+            Reach::NotInMelee
         }
-        return enemies
-            .into_iter()
-            .filter(|&t| !f.in_melee(t) && distance(f, k, t) >= 1)
-            .collect();
-    }
-    if f.in_melee(k) {
-        return f.units_at(u.at, u.side.other());
-    }
-    let adjacent: Vec<Slot> = enemies
-        .iter()
-        .copied()
-        .filter(|&t| distance(f, k, t) == 1)
-        .collect();
-    if adjacent.is_empty()
-        && u.side == Side::Union
-        && f.force_type(k) == ForceType::Cavalry
-        && f.range_to_enemy(k) == Some(2)
-    {
-        return enemies
-            .into_iter()
-            .filter(|&t| distance(f, k, t) == 2)
-            .collect();
-    }
-    adjacent
+    } else if in_melee {
+        Reach::At(0)
+    } else {
+        match occupied.range(u.at, u.side) {
+            Some(1) => Reach::At(1),
+            Some(2) if u.side == Side::Union && f.force_type(k) == ForceType::Cavalry => {
+                Reach::At(2)
+            }
+            _ => Reach::Nothing,
+        }
+    };
+    f.side(u.side.other()).filter(move |&t| {
+        let there = f.units[t].at;
+        match reach {
+            Reach::Nothing => false,
+            Reach::NotInMelee => !occupied.any(there, u.side) && u.at.distance(there) >= 1,
+            Reach::At(r) => u.at.distance(there) == r,
+        }
+    })
 }
 
 /// The Union's target among [`targets`]: the closest (A11.7), among those

@@ -14,7 +14,7 @@ use crate::rules::battle::turns::attack::{defence_modifiers, roll_attack};
 use crate::rules::battle::turns::hits::{HitSource, hit};
 use crate::rules::battle::turns::shock::{ShockBy, ShockResult, shock_activation, shock_on};
 use crate::rules::battle::turns::{R, ask_about, k_of};
-use crate::rules::board::PieceIx;
+use crate::rules::board::{Board, PieceIx};
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::{About, Decision, Move};
 
@@ -83,7 +83,7 @@ pub fn choose_target(
                 .iter()
                 .map(|&t| Decision::Target { force: f.id(t) })
                 .collect();
-            let prompt = format!("{}: {prompt}", ctx.board.label(pid));
+            let prompt = |b: &Board| format!("{}: {prompt}", b.label(pid));
             let about = About::force(ctx.board.pieces[pid].id().clone());
             match ask_about(ctx, f, rule, prompt, options, about)? {
                 Decision::Target { force } => Ok(ctx.board.index(&force)),
@@ -112,7 +112,7 @@ pub fn choose_square(
                 .iter()
                 .map(|&square| Decision::MarchInto { square })
                 .collect();
-            let prompt = format!("{}: {prompt}", ctx.board.label(pid));
+            let prompt = |b: &Board| format!("{}: {prompt}", b.label(pid));
             let about = About::force(ctx.board.pieces[pid].id().clone()).moving(moving);
             match ask_about(ctx, f, rule, prompt, options, about)? {
                 Decision::MarchInto { square } => Ok(Some(square)),
@@ -215,7 +215,78 @@ pub fn advance_through(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::battle::advanced::testing::{run, sheet};
+    use crate::rules::battle::advanced::testing::{k, run, sheet};
+    use crate::rules::commander::Policy;
+    use crate::rules::decision::{Decider, Interrupt, Recorded, Request, ThenPolicy};
+
+    /// Records the prompt of every request it answers (the first option).
+    struct Listening<D: Decider>(D, Vec<String>);
+
+    impl<D: Decider> Decider for Listening<D> {
+        fn decide(&mut self, board: &Board, request: &Request) -> Result<Decision, Interrupt> {
+            self.1.push(request.prompt.clone());
+            self.0.decide(board, request)
+        }
+
+        fn reads_prompts(&self) -> bool {
+            self.0.reads_prompts()
+        }
+    }
+
+    /// A question is worded for a decider that reads it (the window, the
+    /// recorded answers of a replay) and left unworded for a policy in a
+    /// simulated battle; the answer is the same.
+    #[test]
+    fn questions_are_worded_only_for_a_reader() {
+        let (mut b, f) = sheet(&[("longstreet", "D4"), ("kearny", "C4"), ("sykes", "C5")]);
+        let pid = b.index("longstreet").unwrap();
+        let ts = [k(&b, &f, "kearny"), k(&b, &f, "sykes")];
+        let answer = Decision::Target {
+            force: "kearny".into(),
+        };
+        let ask = |b: &mut Board, decider: &mut dyn Decider| {
+            let mut dice = crate::dice::Dice::scripted([]);
+            let mut chronicle = crate::chronicle::Chronicle::quiet();
+            let mut ctx = Ctx {
+                board: b,
+                dice: &mut dice,
+                chronicle: &mut chronicle,
+                decider,
+            };
+            choose_target(
+                &mut ctx,
+                &f,
+                pid,
+                &ts,
+                "Fire at which Union Force?",
+                "A12.4",
+            )
+            .expect("answered")
+        };
+        let mut replay = Listening(Recorded::new(vec![answer.clone()]), Vec::new());
+        assert_eq!(ask(&mut b, &mut replay), Some(b.index("kearny").unwrap()));
+        assert!(
+            replay.1[0].ends_with(": Fire at which Union Force?")
+                && replay.1[0].contains("Longstreet"),
+            "{:?}",
+            replay.1
+        );
+        let mut policy = Listening(Policy::Objective, Vec::new());
+        // The weaker of the two (the policy's choice, from the options).
+        assert_eq!(ask(&mut b, &mut policy), Some(b.index("sykes").unwrap()));
+        assert_eq!(policy.1, [""]);
+        // Recorded answers first: worded while they last.
+        let then = ThenPolicy {
+            recorded: Recorded::new(vec![answer]),
+            policy: Policy::Objective,
+        };
+        assert!(then.reads_prompts());
+        let done = ThenPolicy {
+            recorded: Recorded::new(Vec::new()),
+            policy: Policy::Objective,
+        };
+        assert!(!done.reads_prompts());
+    }
 
     /// A11.9: both Hits of a superscript result fall on the target; a Hit
     /// beyond its destruction is lost, never passed to a Force beside it.

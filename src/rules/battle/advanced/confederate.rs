@@ -3,13 +3,14 @@
 //! Advanced wording (A12.3), Garrisons and Fortifications (A11.1), and the
 //! player's order of resolution (A14.4).
 
-use super::attack::targets;
+use super::attack::{has_targets, targets};
 use super::combat::{
     advance_into, advance_through, attack_on, choose_square, choose_target, face, formation_toward,
 };
 use super::field::Field;
 use super::movement::{
-    Retreat, march_squares, march_squares_from, retreat as retreat_squares, through_squares,
+    Retreat, march_squares, march_squares_from, march_squares_iter, retreat as retreat_squares,
+    through_squares,
 };
 use super::moves::retreat_two;
 use crate::campaign::{ForceType, Side};
@@ -39,11 +40,13 @@ fn marches(board: &Board, f: &Field, k: Slot) -> bool {
 /// The Squares unit `k` may March into: any adjacent one without a friend
 /// (A12.4), for Artillery none holding a Union Force.
 pub fn march_to(f: &Field, k: Slot) -> Vec<Square> {
-    let mut squares = march_squares(f, k);
-    if f.force_type(k) == ForceType::Artillery {
-        squares.retain(|s| !f.any_at(*s, Side::Union));
-    }
-    squares
+    march_to_iter(f, k).collect()
+}
+
+/// [`march_to`] one by one.
+fn march_to_iter(f: &Field, k: Slot) -> impl Iterator<Item = Square> + '_ {
+    let artillery = f.force_type(k) == ForceType::Artillery;
+    march_squares_iter(f, k).filter(move |s| !artillery || !f.any_at(*s, Side::Union))
 }
 
 /// The Default Battle Plans a Confederate Force may use now (A12.4, A11.5,
@@ -55,7 +58,7 @@ pub fn defaults(board: &Board, f: &Field, k: Slot) -> Vec<DefaultPlan> {
         v.push(DefaultPlan::Hold);
         return v;
     }
-    if !targets(f, k).is_empty() {
+    if has_targets(f, k) {
         v.push(DefaultPlan::Fire);
     }
     if f.in_melee(k) {
@@ -70,7 +73,7 @@ pub fn defaults(board: &Board, f: &Field, k: Slot) -> Vec<DefaultPlan> {
         return v;
     }
     let can_march = marches(board, f, k);
-    let one = can_march && !march_to(f, k).is_empty();
+    let one = can_march && march_to_iter(f, k).next().is_some();
     // A12.4 Cavalry's two Squares, through a friend's too (A10.2.14).
     let two = can_march && ty == ForceType::Cavalry && (one || !cavalry_through(f, k).is_empty());
     if one && ty == ForceType::Artillery {
@@ -593,9 +596,8 @@ fn march_step(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, prompt: &str, two: boo
 /// Resolve a Default Battle Plan on the Squares (A12.4).
 pub fn run_default(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: DefaultPlan) -> R<()> {
     let k = f.unit_of(pid).expect("here");
-    let label = f.label(ctx.board, k);
     match plan {
-        DefaultPlan::Hold => note!(ctx, "12.4.6", "{label} Holds."),
+        DefaultPlan::Hold => note!(ctx, "12.4.6", "{} Holds.", f.label(ctx.board, k)),
         DefaultPlan::Pivot => change_formation(ctx, f, pid, "12.4.4"),
         DefaultPlan::Fire => {
             let ts = targets(f, k);

@@ -2,7 +2,7 @@
 //! where it Retreats (or why it is destroyed instead), and where the Union
 //! Advances (A11.0, A14.2.1).
 
-use super::field::Field;
+use super::field::{Field, Occupancy};
 use crate::campaign::Side;
 use crate::rules::battle::field::Slot;
 use crate::rules::battle::ground::{Facing, Ground, Square};
@@ -16,10 +16,16 @@ use crate::rules::ctx::Ctx;
 /// adjacent Square in any direction"). One holding an enemy Force means a
 /// Shock attack on it (A11.4).
 pub fn march_squares(f: &Field, k: Slot) -> Vec<Square> {
+    march_squares_iter(f, k).collect()
+}
+
+/// [`march_squares`] one by one, room read from one [`Occupancy`] (for
+/// "is there any", without a list).
+pub fn march_squares_iter(f: &Field, k: Slot) -> impl Iterator<Item = Square> + '_ {
     let u = &f.units[k];
+    let occupied = Occupancy::of(f);
     u.at.neighbours(u.side)
-        .filter(|s| f.has_room(*s, u.side))
-        .collect()
+        .filter(move |s| s.on(f.columns) && !occupied.any(*s, u.side))
 }
 
 /// Where a Retreat takes a Force (A11.0, A11.3, A11.4.2).

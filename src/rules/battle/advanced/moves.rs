@@ -12,7 +12,7 @@ use crate::rules::battle::terms::Formation;
 use crate::rules::battle::turns::end::exit_sheet;
 use crate::rules::battle::turns::hits::{can_retreat, destroy, leave_place, strip_melee_counters};
 use crate::rules::battle::turns::{R, ask_about, k_of};
-use crate::rules::board::{PieceIx, label};
+use crate::rules::board::{Board, PieceIx, label};
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::{About, Decision, Move};
 
@@ -125,10 +125,9 @@ pub fn retreat_two(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, rule: &'static st
                     .iter()
                     .map(|&square| Decision::MarchInto { square })
                     .collect();
-                let prompt = format!(
-                    "{} retreats through which friend's Square?",
-                    f.label(ctx.board, k)
-                );
+                let prompt = move |b: &Board| {
+                    format!("{} retreats through which friend's Square?", b.label(pid))
+                };
                 let about = About::force(f.id(k)).moving(Move::Retreat);
                 match ask_about(ctx, f, rule, prompt, options, about)? {
                     Decision::MarchInto { square } => Some(square),

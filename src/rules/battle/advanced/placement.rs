@@ -6,7 +6,7 @@ use crate::campaign::{ForceType, Insight, Side};
 use crate::rules::battle::ground::{Region, Square};
 use crate::rules::battle::terms::{Formation, Tactics};
 use crate::rules::battle::turns::{R, ask_about, ask_on};
-use crate::rules::board::PieceIx;
+use crate::rules::board::{Board, PieceIx};
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::{About, Decision, Move};
 
@@ -172,10 +172,8 @@ pub fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[PieceIx]) -> R<()
                     })
             })
             .collect();
-        let prompt = format!(
-            "Place {} on the Advanced Battlefield Sheet.",
-            ctx.board.label(pid)
-        );
+        let prompt =
+            move |b: &Board| format!("Place {} on the Advanced Battlefield Sheet.", b.label(pid));
         if let Decision::PlaceOnSquare {
             square, formation, ..
         } = ask_about(

@@ -2,7 +2,7 @@
 //! uses (A13.1, A13.3, A14.2), carrying them out in order (A14.2–A14.3),
 //! and the Special Battle Plans the Advanced rules word anew (A14.1).
 
-use super::attack::{targets, union_target};
+use super::attack::{has_targets, union_target};
 use super::combat::{advance_into, attack_on, face};
 use super::field::Field;
 use super::movement::{on_objective, union_advance};
@@ -53,7 +53,7 @@ pub fn union_default(f: &Field, k: Slot) -> UnionDefault {
             UnionDefault::Hold
         };
     }
-    let can_attack = !targets(f, k).is_empty();
+    let can_attack = has_targets(f, k);
     if !mobile_foot {
         // A11.1 Garrisons, Fortifications; A11.1.2 Artillery never March.
         return if can_attack {

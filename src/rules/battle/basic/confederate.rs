@@ -427,9 +427,8 @@ pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: PlanCounter
 /// Resolve a Default Battle Plan (12.4).
 pub fn run_default(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: DefaultPlan) -> R<()> {
     let k = f.unit_of(pid).expect("here");
-    let label = f.label(ctx.board, k);
     match plan {
-        DefaultPlan::Hold => note!(ctx, "12.4.6", "{label} Holds."),
+        DefaultPlan::Hold => note!(ctx, "12.4.6", "{} Holds.", f.label(ctx.board, k)),
         DefaultPlan::Pivot => {
             let to = f.units[k].formation.other();
             change_formation(ctx, f, pid, to, "12.4.4");

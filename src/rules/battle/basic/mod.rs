@@ -11,7 +11,7 @@ pub mod view;
 use crate::rules::battle::ground::Region;
 use crate::rules::battle::terms::{Formation, Tactics};
 use crate::rules::battle::turns::{ask_about, ask_on};
-use crate::rules::board::PieceIx;
+use crate::rules::board::{Board, PieceIx};
 use combat::*;
 use field::*;
 
@@ -86,7 +86,8 @@ pub(super) fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[PieceIx]) 
                         });
                     }
                 }
-                let prompt = format!("Place {} on the Battlefield Sheet.", ctx.board.label(pid));
+                let prompt =
+                    move |b: &Board| format!("Place {} on the Battlefield Sheet.", b.label(pid));
                 if let Decision::PlaceForce {
                     region, formation, ..
                 } = ask_about(

@@ -9,7 +9,7 @@ use crate::rules::battle::endings::{
 };
 use crate::rules::battle::field::{Field, Slot};
 use crate::rules::battle::{Ending, outweighed};
-use crate::rules::board::{PieceIx, label};
+use crate::rules::board::{Board, PieceIx, label};
 use crate::rules::ctx::Ctx;
 
 /// 14.5 Rout Check on the sheet.
@@ -90,7 +90,8 @@ pub fn exit_sheet<P: Sheet>(
         rule,
         "A Union Force leaves the battle for",
         |ctx, options| {
-            let prompt = format!("{} leaves the battle: to which area?", ctx.board.label(pid));
+            let prompt =
+                move |b: &Board| format!("{} leaves the battle: to which area?", b.label(pid));
             ask_on(ctx, f, rule, prompt, options)
         },
     )?;

@@ -28,7 +28,7 @@ use crate::rules::battle::terms::PlanCounter;
 use crate::rules::board::{Board, PieceIx};
 use crate::rules::components::SpecialBattlePlan;
 use crate::rules::ctx::Ctx;
-use crate::rules::decision::{About, Decision, DefaultPlan, Interrupt, Request};
+use crate::rules::decision::{About, Decision, DefaultPlan, Interrupt, Prompt, Request};
 use crate::rules::difficulty::BattleMode;
 
 pub type R<T> = Result<T, Interrupt>;
@@ -144,7 +144,7 @@ pub fn ask_on<P: Sheet>(
     ctx: &mut Ctx,
     f: &Field<P>,
     rule: &str,
-    prompt: impl Into<String>,
+    prompt: impl Prompt,
     options: Vec<Decision>,
 ) -> R<Decision> {
     ask_about(ctx, f, rule, prompt, options, About::default())
@@ -155,11 +155,17 @@ pub fn ask_about<P: Sheet>(
     ctx: &mut Ctx,
     f: &Field<P>,
     rule: &str,
-    prompt: impl Into<String>,
+    prompt: impl Prompt,
     options: Vec<Decision>,
     about: About,
 ) -> R<Decision> {
-    let prompt: String = prompt.into();
+    // Worded only for a record or a decider that reads it.
+    let worded = ctx.recording() || (options.len() > 1 && ctx.decider.reads_prompts());
+    let prompt = if worded {
+        prompt.words(ctx.board)
+    } else {
+        String::new()
+    };
     ctx.frame_with(f, |_| prompt.clone(), rule == "12.2");
     if options.len() == 1 {
         // Nothing to choose (as `ask`): no view of the sheet to make.

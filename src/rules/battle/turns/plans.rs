@@ -7,7 +7,7 @@ use super::{R, Sheet, ask_on};
 use crate::campaign::{ForceType, Side};
 use crate::rules::battle::field::{ClearOrders, Field, Slot};
 use crate::rules::battle::terms::{Formation, PlanCounter};
-use crate::rules::board::PieceIx;
+use crate::rules::board::{Board, PieceIx};
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::Decision;
 
@@ -176,10 +176,12 @@ pub fn assign<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()> {
                 });
             }
         }
-        let prompt = format!(
-            "Battle turn {}: assign Battle Plan Counters ({left} of {} left), use Scouts for Clear Orders, or end.",
-            f.turn, f.quantity
-        );
+        let (turn, quantity) = (f.turn, f.quantity);
+        let prompt = move |_: &Board| {
+            format!(
+                "Battle turn {turn}: assign Battle Plan Counters ({left} of {quantity} left), use Scouts for Clear Orders, or end."
+            )
+        };
         match ask_on(ctx, f, "12.2", prompt, options)? {
             Decision::EndAssign => return Ok(()),
             Decision::AssignPlan { force, plan } => {
@@ -382,10 +384,12 @@ fn declare_target<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>, k: Slot, plan: Plan
         .iter()
         .map(|&t| Decision::Target { force: f.id(t) })
         .collect();
-    let prompt = format!(
-        "{}: declare its target, a Union Force it must be exactly {want} Squares from when it acts (A12.3).",
-        plan.name()
-    );
+    let prompt = move |_: &Board| {
+        format!(
+            "{}: declare its target, a Union Force it must be exactly {want} Squares from when it acts (A12.3).",
+            plan.name()
+        )
+    };
     if let Decision::Target { force } = ask_on(ctx, f, "A12.3", prompt, options)? {
         let t = ctx.board.index(&force).expect("offered");
         f.units[k].target = Some(t);
