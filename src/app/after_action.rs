@@ -126,15 +126,10 @@ mod tests {
         use crate::settings::Playback;
         let dir = crate::store::scratch_dir("app-report");
         let mut app = game_with(BattleMode::Quick, 5, Playback::Step, |app| {
-            app.insert_resource(SaveDirs {
-                saves: Some(dir.join("saves")),
-                autosaves: Some(dir.join("autosaves")),
-                replays: Some(dir.join("replays")),
-                trash: Some(dir.join("trash")),
-            })
-            .init_resource::<SaveState>()
-            .init_resource::<super::super::WritesFiles>()
-            .add_systems(Update, export_in_game);
+            app.insert_resource(SaveDirs::under(&dir))
+                .init_resource::<SaveState>()
+                .init_resource::<super::super::WritesFiles>()
+                .add_systems(Update, export_in_game);
         });
         let turn_2 = |w: &World| {
             w.resource::<crate::rules::components::CampaignTurn>().turn == 2

@@ -132,15 +132,10 @@ mod tests {
     fn play_on_from_an_entry_writes_and_opens_the_branch() {
         let dir = crate::store::scratch_dir("app-branch");
         let mut app = game_with(BattleMode::Quick, 5, Playback::Step, |app| {
-            app.insert_resource(SaveDirs {
-                saves: Some(dir.join("saves")),
-                autosaves: Some(dir.join("autosaves")),
-                replays: Some(dir.join("replays")),
-                trash: Some(dir.join("trash")),
-            })
-            .init_resource::<SaveState>()
-            .init_resource::<super::super::WritesFiles>()
-            .add_plugins(plugin);
+            app.insert_resource(SaveDirs::under(&dir))
+                .init_resource::<SaveState>()
+                .init_resource::<super::super::WritesFiles>()
+                .add_plugins(plugin);
         });
         let turn_2 = |w: &World| {
             w.resource::<crate::rules::components::CampaignTurn>().turn == 2

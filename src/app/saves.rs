@@ -63,6 +63,19 @@ pub struct SaveDirs {
     pub trash: Option<PathBuf>,
 }
 
+#[cfg(test)]
+impl SaveDirs {
+    /// The four folders under `dir` (tests).
+    pub fn under(dir: &std::path::Path) -> SaveDirs {
+        SaveDirs {
+            saves: Some(dir.join("saves")),
+            autosaves: Some(dir.join("autosaves")),
+            replays: Some(dir.join("replays")),
+            trash: Some(dir.join("trash")),
+        }
+    }
+}
+
 /// A save chosen in the menu, to be replayed when the game screen opens.
 #[derive(Resource, Debug, Clone)]
 pub struct PendingLoad {
@@ -327,12 +340,7 @@ mod tests {
             .init_resource::<super::super::WritesFiles>()
             .init_resource::<super::super::battle::BattleScreen>()
             .add_message::<SaveGame>()
-            .insert_resource(SaveDirs {
-                saves: Some(dir.join("saves")),
-                autosaves: Some(dir.join("autosaves")),
-                replays: Some(dir.join("replays")),
-                trash: Some(dir.join("trash")),
-            })
+            .insert_resource(SaveDirs::under(dir))
             .add_systems(
                 Update,
                 (finish_load, write_saves)

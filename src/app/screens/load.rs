@@ -558,12 +558,7 @@ mod tests {
     #[test]
     fn delete_moves_a_game_to_the_trash_after_asking() {
         let dir = crate::store::scratch_dir("app-load-trash");
-        let dirs = SaveDirs {
-            saves: Some(dir.join("saves")),
-            autosaves: Some(dir.join("autosaves")),
-            replays: Some(dir.join("replays")),
-            trash: Some(dir.join("trash")),
-        };
+        let dirs = SaveDirs::under(&dir);
         let trash = dir.join("trash");
         let kept = write(&dir.join("saves"), "kept.json", 1, 5_000);
         let a = write(&dir.join("saves"), "a.json", 2, 1_000);
@@ -620,12 +615,7 @@ mod tests {
     #[test]
     fn a_game_exports_its_report_beside_its_file() {
         let dir = crate::store::scratch_dir("app-load-report");
-        let dirs = SaveDirs {
-            saves: Some(dir.join("saves")),
-            autosaves: Some(dir.join("autosaves")),
-            replays: Some(dir.join("replays")),
-            trash: Some(dir.join("trash")),
-        };
+        let dirs = SaveDirs::under(&dir);
         let trash = dir.join("trash");
         // The fixture as it is (its seed plays its decisions).
         std::fs::create_dir_all(dir.join("saves")).unwrap();
