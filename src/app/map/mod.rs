@@ -236,63 +236,18 @@ pub fn world(c: &Campaign, p: [f32; 2]) -> Vec2 {
     Vec2::new(p[0] - c.map.width / 2.0, c.map.height / 2.0 - p[1])
 }
 
-/// A Voronoi cell: the map rectangle cut by the bisector with every other
-/// area (convex), so each area is the land nearest its position.
-fn cell(sites: &[Vec2], i: usize, half: Vec2) -> Vec<Vec2> {
-    let mut poly = vec![
-        Vec2::new(-half.x, -half.y),
-        Vec2::new(half.x, -half.y),
-        Vec2::new(half.x, half.y),
-        Vec2::new(-half.x, half.y),
-    ];
-    let si = sites[i];
-    for (j, &sj) in sites.iter().enumerate() {
-        if i == j {
-            continue;
-        }
-        let n = sj - si;
-        let m = (si + sj) / 2.0;
-        let inside = |p: Vec2| (p - m).dot(n) <= 0.0;
-        let mut out = Vec::new();
-        for k in 0..poly.len() {
-            let a = poly[k];
-            let b = poly[(k + 1) % poly.len()];
-            let (ia, ib) = (inside(a), inside(b));
-            if ia {
-                out.push(a);
-            }
-            if ia != ib {
-                let t = (m - a).dot(n) / (b - a).dot(n);
-                out.push(a + (b - a) * t);
-            }
-        }
-        poly = out;
-        if poly.is_empty() {
-            break;
-        }
-    }
-    poly
-}
-
 impl Geometry {
     /// The areas' shapes: their outlines, or the Voronoi cells of their
     /// positions.
     pub fn of(c: &Campaign) -> Self {
         let sites: Vec<Vec2> = c.map.areas.iter().map(|a| world(c, a.position)).collect();
-        let half = Vec2::new(c.map.width / 2.0, c.map.height / 2.0);
+        // The same shapes the after-action report draws.
         let cells = c
             .map
             .areas
             .iter()
-            .enumerate()
-            .map(|(i, a)| {
-                let poly = if a.outline.len() >= 3 {
-                    a.outline.iter().map(|p| world(c, *p)).collect()
-                } else {
-                    cell(&sites, i, half)
-                };
-                (a.id.clone(), poly)
-            })
+            .zip(crate::campaign::geometry::area_shapes(c))
+            .map(|(a, shape)| (a.id.clone(), shape.iter().map(|p| world(c, *p)).collect()))
             .collect();
         Geometry {
             campaign: c.id.clone(),
@@ -1017,8 +972,7 @@ mod tests {
         let c = load_campaign_file(std::path::Path::new("campaigns/seven-days.json"))
             .expect("bundled campaign");
         let sites: Vec<Vec2> = c.map.areas.iter().map(|a| world(&c, a.position)).collect();
-        let half = Vec2::new(c.map.width / 2.0, c.map.height / 2.0);
-        let cells: Vec<Vec<Vec2>> = (0..sites.len()).map(|i| cell(&sites, i, half)).collect();
+        let cells: Vec<Vec<Vec2>> = Geometry::of(&c).cells.into_iter().map(|(_, p)| p).collect();
         for (i, s) in sites.iter().enumerate() {
             let holders: Vec<usize> = (0..cells.len())
                 .filter(|&k| inside(&cells[k], *s))
