@@ -42,36 +42,17 @@ pub(super) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         (
             apply_scale,
-            share_chronicle_height,
             settings_screen.run_if(in_state(Screen::Settings)),
         ),
     )
     .add_systems(Update, remember_window_size);
 }
 
-/// Where the Chronicle's height from the settings is handed to the panel
-/// (egui's memory: the panels' systems hold the settings already).
-fn chronicle_key() -> egui::Id {
-    egui::Id::new("fcrel-chronicle-height-setting")
-}
-
-fn share_chronicle_height(mut contexts: EguiContexts, settings: Res<AppSettings>) -> Result {
-    let h = settings.loaded.settings.chronicle_height;
-    let ctx = contexts.ctx_mut()?;
-    if ctx.data(|d| d.get_temp::<Option<f32>>(chronicle_key())) != Some(h) {
-        ctx.data_mut(|d| d.insert_temp(chronicle_key(), h));
-    }
-    Ok(())
-}
-
 /// The Chronicle's height: the player's (Settings), else `default`. egui
 /// keeps a panel's size once shown, so a new setting drops what it kept
 /// of the panel `id` and the panel opens at the new height.
-pub fn chronicle_height(ctx: &egui::Context, id: &str, default: f32) -> f32 {
-    let height = ctx
-        .data(|d| d.get_temp::<Option<f32>>(chronicle_key()))
-        .flatten()
-        .unwrap_or(default);
+pub fn chronicle_height(ctx: &egui::Context, id: &str, setting: Option<f32>, default: f32) -> f32 {
+    let height = setting.unwrap_or(default);
     let applied = egui::Id::new(("chronicle-height-applied", id));
     let before = ctx.data(|d| d.get_temp::<f32>(applied));
     if before != Some(height) {
@@ -566,10 +547,7 @@ mod tests {
                 )
             })
         };
-        let height = |setting: Option<f32>| {
-            ctx.data_mut(|d| d.insert_temp(chronicle_key(), setting));
-            chronicle_height(&ctx, "chronicle", 190.0)
-        };
+        let height = |setting: Option<f32>| chronicle_height(&ctx, "chronicle", setting, 190.0);
         assert_eq!(height(None), 190.0);
         kept(&ctx);
         assert_eq!(height(None), 190.0);

@@ -168,13 +168,14 @@ impl ChroniclePanel<'_> {
         let (id, height) = if stand_alone {
             ("chronicle-stand-alone", super::STAND_ALONE_CHRONICLE_H)
         } else {
-            ("chronicle", remembered.unwrap_or(CHRONICLE_H))
-        };
-        // A new height from the Settings page drops the one egui kept.
-        let height = if stand_alone {
-            height
-        } else {
-            crate::app::settings::chronicle_height(root.ctx(), id, height)
+            // A new height from the Settings page drops the one egui kept.
+            let h = crate::app::settings::chronicle_height(
+                root.ctx(),
+                "chronicle",
+                remembered,
+                CHRONICLE_H,
+            );
+            ("chronicle", h)
         };
         let ctx = root.ctx().clone();
         let max =
