@@ -394,6 +394,9 @@ fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::board::Board;
+    use crate::rules::decision::{Decider, Decision, Request};
+    use crate::rules::difficulty::BattleMode;
 
     /// Issue 33, item 6: threads the system cannot start (here: stacks
     /// larger than any address space) leave their trials to the calling
@@ -410,5 +413,70 @@ mod tests {
             tally_with_stack(&p, Policy::Objective, 7, 40, 4, &stop, Some(usize::MAX / 2)).unwrap();
         assert_eq!(one.1, 1);
         assert_eq!(refused, one);
+    }
+
+    /// The policy, given the units on the sheet with every battle
+    /// question; wherever the policy says it does not read them
+    /// (`Decider::reads_sheet`), it must answer the same without them.
+    struct Unseen {
+        policy: Policy,
+        checked: usize,
+    }
+
+    impl Decider for Unseen {
+        fn decide(&mut self, board: &Board, request: &Request) -> Result<Decision, Interrupt> {
+            let answer = self.policy.decide(board, request)?;
+            if request.battlefield.is_some() && !self.policy.reads_sheet(request) {
+                let unseen = Request {
+                    battlefield: None,
+                    ..request.clone()
+                };
+                assert_eq!(
+                    self.policy.decide(board, &unseen)?,
+                    answer,
+                    "{}: {:?}",
+                    request.rule,
+                    request.options
+                );
+                self.checked += 1;
+            }
+            Ok(answer)
+        }
+    }
+
+    /// Issue 36: a policy is shown no sheet where it does not read one, and
+    /// answers as it would have with it, in Basic and Advanced battles,
+    /// cautious and bold.
+    #[test]
+    fn the_policy_reads_the_sheet_only_where_it_says() {
+        for (file, mode) in [
+            ("odds-basic-8v8.json", BattleMode::Basic),
+            ("odds-advanced-8v8.json", BattleMode::Advanced),
+        ] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("scenarios")
+                .join(file);
+            let p = super::super::locate::from_scenario(&path, Some(mode)).expect("a scenario");
+            for policy in [Policy::Cautious, Policy::Objective] {
+                let mut decider = Unseen { policy, checked: 0 };
+                for t in 0..20 {
+                    let mut board = p.board.clone();
+                    let mut dice = Dice::seeded(game_seed(11, t));
+                    let mut chronicle = Chronicle::quiet();
+                    let mut ctx = Ctx {
+                        board: &mut board,
+                        dice: &mut dice,
+                        chronicle: &mut chronicle,
+                        decider: &mut decider,
+                    };
+                    crate::rules::turn::fight(&mut ctx, &p.spec, p.mode).expect("fought");
+                }
+                assert!(
+                    decider.checked > 100,
+                    "{file} {policy:?}: {}",
+                    decider.checked
+                );
+            }
+        }
     }
 }

@@ -395,7 +395,7 @@ impl Policy {
     /// range 1 (no roll); the bold only: Engage for Forces in Column two
     /// Regions off, and on the Squares Flank two Squares off and Rapid
     /// Advance three (A12.3; measured in docs/balance.md), Flank first.
-    fn choose_plan(self, board: &Board, request: &Request) -> Decision {
+    fn choose_plan<'r>(self, board: &Board, request: &'r Request) -> &'r Decision {
         let view = SheetLookup::new(request);
         // One pass over the answers: the strongest Force (the last of equals)
         // each counter would suit.
@@ -436,12 +436,19 @@ impl Policy {
             .or(volley)
             .or(rapid)
             .or(engage)
-            .map_or(Decision::EndAssign, |(_, d)| d.clone())
+            .map(|(_, d)| d)
+            .or_else(|| {
+                request
+                    .options
+                    .iter()
+                    .find(|d| matches!(d, Decision::EndAssign))
+            })
+            .unwrap_or(&request.options[0])
     }
 
     /// Battle Plan Counters first; then Fire where possible; the bold march
     /// on the enemy, the cautious hold.
-    fn choose_act(self, request: &Request) -> Decision {
+    fn choose_act(self, request: &Request) -> &Decision {
         let acts = || {
             request
                 .options
@@ -449,7 +456,7 @@ impl Policy {
                 .filter(|d| matches!(d, Decision::Act { .. }))
         };
         if let Some(d) = acts().find(|d| matches!(d, Decision::Act { plan: None, .. })) {
-            return d.clone();
+            return d;
         }
         if let Some(d) = acts().find(|d| {
             matches!(
@@ -460,7 +467,7 @@ impl Policy {
                 }
             )
         }) {
-            return d.clone();
+            return d;
         }
         let view = SheetLookup::new(request);
         let far = |force: &str| {
@@ -474,7 +481,7 @@ impl Policy {
         if self == Policy::Objective
             && let Some(d) = acts().find(|d| matches!(d, Decision::Act { force, plan: Some(p) } if *p == march && far(force)))
         {
-            return d.clone();
+            return d;
         }
         acts()
             .find(|d| {
@@ -487,15 +494,14 @@ impl Policy {
                 )
             })
             .or_else(|| acts().next())
-            .cloned()
-            .unwrap_or_else(|| request.options[0].clone())
+            .unwrap_or(&request.options[0])
     }
 }
 
 impl Policy {
     /// On the Advanced sheet: the bold go to the Square nearest a Union
     /// Force, the cautious to the one farthest from them.
-    fn choose_square(self, request: &Request) -> Decision {
+    fn choose_square(self, request: &Request) -> &Decision {
         let union: Vec<crate::rules::battle::ground::Square> = request
             .battlefield
             .iter()
@@ -515,23 +521,32 @@ impl Policy {
             Policy::Objective => request.options.iter().min_by_key(|d| nearest(d)),
             Policy::Cautious => request.options.iter().max_by_key(|d| nearest(d)),
         };
-        pick.cloned().unwrap_or_else(|| request.options[0].clone())
+        pick.unwrap_or(&request.options[0])
     }
+}
+
+/// The commander's answer: one of the request's options as it stands, or
+/// an answer it wants, taken when offered (else the first option). Taking
+/// an option by reference spares a search of the list for the answer (the
+/// battle questions list dozens: about 3% of a battle).
+enum Pick<'r> {
+    Offered(&'r Decision),
+    Wanted(Decision),
 }
 
 impl Decider for Policy {
     fn decide(&mut self, board: &Board, request: &Request) -> Result<Decision, Interrupt> {
-        let first = request.options[0].clone();
+        use Pick::{Offered, Wanted};
+        let first = &request.options[0];
         let s = request.situation;
-        let choice = match &first {
-            Decision::AcceptFogOfWar => Decision::AcceptFogOfWar,
-            Decision::DeclineBrigade => request
+        let pick = match first {
+            Decision::AcceptFogOfWar => Wanted(Decision::AcceptFogOfWar),
+            Decision::DeclineBrigade => Offered(request
                 .options
                 .iter()
                 .find(|d| matches!(d, Decision::BuyBrigade { area, .. } if board.lee.area() == Some(area.as_str())))
                 .or_else(|| request.options.iter().find(|d| matches!(d, Decision::BuyBrigade { .. })))
-                .cloned()
-                .unwrap_or(first),
+                .unwrap_or(first)),
             Decision::ShiftColumn { .. } => {
                 // Right helps the attacker: use it at once, toward the
                 // Confederates.
@@ -539,9 +554,9 @@ impl Decider for Policy {
                     Some(s) if s.confederates_attack => 1,
                     _ => -1,
                 };
-                Decision::ShiftColumn { shift: toward }
+                Wanted(Decision::ShiftColumn { shift: toward })
             }
-            Decision::FightOn => match (*self, s) {
+            Decision::FightOn => Wanted(match (*self, s) {
                 (Policy::Cautious, Some(s))
                     if s.union_combat * 2 >= s.confederate_combat * 3
                         || (s.lee_present && s.union_combat > s.confederate_combat) =>
@@ -549,8 +564,8 @@ impl Decider for Policy {
                     Decision::VoluntaryRetreat
                 }
                 _ => Decision::FightOn,
-            },
-            Decision::Rejoin => match (*self, s) {
+            }),
+            Decision::Rejoin => Wanted(match (*self, s) {
                 (_, Some(s)) if s.lee_present && s.union_combat >= s.confederate_combat => {
                     Decision::RetreatInsteadOfRejoin
                 }
@@ -558,19 +573,18 @@ impl Decider for Policy {
                     Decision::RetreatInsteadOfRejoin
                 }
                 _ => Decision::Rejoin,
-            },
+            }),
             Decision::RetreatTo { .. } => {
                 // Toward Lee's army, else the first.
                 let lee = board.lee.area().unwrap_or("");
-                request
+                Offered(request
                     .options
                     .iter()
                     .min_by_key(|d| match d {
                         Decision::RetreatTo { area, .. } => dist(board, area, lee),
                         _ => u32::MAX,
                     })
-                    .cloned()
-                    .unwrap_or(first)
+                    .unwrap_or(first))
             }
             Decision::PlaceArrival { arrival, .. } => {
                 // The most urgent goal the arriving Forces count for.
@@ -585,37 +599,36 @@ impl Decider for Policy {
                     .into_iter()
                     .find(|(_, _, f)| forces.iter().any(|id| qualifies(board, f, id)))
                     .map(|(_, a, _)| a);
-                request
+                Offered(request
                     .options
                     .iter()
                     .min_by_key(|d| match (d, &goal) {
                         (Decision::PlaceArrival { area, .. }, Some(g)) => dist(board, area, g),
                         _ => 0,
                     })
-                    .cloned()
-                    .unwrap_or(first)
+                    .unwrap_or(first))
             }
             Decision::MoveForce { .. } | Decision::JacksonMarch { .. } | Decision::MoveLee { .. } | Decision::EndMoves => {
-                self.choose_move(board, request, request.rule == "15.1")
+                Wanted(self.choose_move(board, request, request.rule == "15.1"))
             }
             Decision::Refit { .. } | Decision::Purchase { .. } | Decision::BuyScout | Decision::EndResupply => {
-                self.choose_resupply(board, request)
+                Wanted(self.choose_resupply(board, request))
             }
-            Decision::AcceptOrders => Decision::AcceptOrders,
+            Decision::AcceptOrders => Wanted(Decision::AcceptOrders),
             Decision::BuyBattlePlans { .. } => {
                 let extra = if *self == Policy::Objective && board.cp.confederate >= 4 { 1 } else { 0 };
-                Decision::BuyBattlePlans { extra }
+                Wanted(Decision::BuyBattlePlans { extra })
             }
-            Decision::ChooseInsight { .. } | Decision::EndInsights => Decision::EndInsights,
-            Decision::RemoveSpecialPlan { .. } | Decision::EndRemovals => Decision::EndRemovals,
-            Decision::ScreenedApproach { .. } => Decision::ScreenedApproach { cavalry: None },
-            Decision::TerrainRegion { .. } => Decision::TerrainRegion { region: Region::UnionReserve },
+            Decision::ChooseInsight { .. } | Decision::EndInsights => Wanted(Decision::EndInsights),
+            Decision::RemoveSpecialPlan { .. } | Decision::EndRemovals => Wanted(Decision::EndRemovals),
+            Decision::ScreenedApproach { .. } => Wanted(Decision::ScreenedApproach { cavalry: None }),
+            Decision::TerrainRegion { .. } => Wanted(Decision::TerrainRegion { region: Region::UnionReserve }),
             Decision::PlaceForce { force, .. } => {
                 // Infantry in the Approach in Line while there is room; the
                 // rest in the Reserve.
                 let infantry = board.piece(force).is_some_and(|p| p.force.force_type == ForceType::Infantry);
                 let want = if infantry { Region::ConfederateApproach } else { Region::ConfederateReserve };
-                request
+                Offered(request
                     .options
                     .iter()
                     .find(|d| matches!(d, Decision::PlaceForce { region, formation: Formation::Line, .. } if *region == want))
@@ -624,8 +637,7 @@ impl Decider for Policy {
                             matches!(d, Decision::PlaceForce { region: Region::ConfederateReserve, formation: Formation::Line, .. })
                         })
                     })
-                    .cloned()
-                    .unwrap_or(first)
+                    .unwrap_or(first))
             }
             Decision::PlaceOnSquare { force, .. } => {
                 // As on the Battlefield Sheet: Infantry in Line in the
@@ -633,52 +645,49 @@ impl Decider for Policy {
                 // rest in Row F; the offered order puts the centre first.
                 let infantry = board.piece(force).is_some_and(|p| p.force.force_type == ForceType::Infantry);
                 let want = if infantry { Region::ConfederateApproach } else { Region::ConfederateReserve };
-                request
+                Offered(request
                     .options
                     .iter()
                     .find(|d| matches!(d, Decision::PlaceOnSquare { square, formation: Formation::Line, .. } if square.region() == want))
                     .or_else(|| request.options.iter().find(|d| matches!(d, Decision::PlaceOnSquare { formation: Formation::Line, .. })))
-                    .cloned()
-                    .unwrap_or(first)
+                    .unwrap_or(first))
             }
-            Decision::Duration { .. } => match s {
+            Decision::Duration { .. } => Wanted(match s {
                 Some(s) if s.confederate_combat > s.union_combat => Decision::Duration { by: 1 },
                 _ => Decision::Duration { by: -1 },
-            },
-            Decision::TryDemolitions { .. } | Decision::TryScreen => first,
-            Decision::AcceptInsightRoll => Decision::AcceptInsightRoll,
+            }),
+            Decision::TryDemolitions { .. } | Decision::TryScreen => Offered(first),
+            Decision::AcceptInsightRoll => Wanted(Decision::AcceptInsightRoll),
             Decision::AssignPlan { .. }
             | Decision::HoldFormationCounter
             | Decision::ClearOrders { .. }
-            | Decision::EndAssign => self.choose_plan(board, request),
-            Decision::Act { .. } | Decision::UseFormationCounter => self.choose_act(request),
-            Decision::FormationChange { .. } | Decision::EndFormationChanges => Decision::EndFormationChanges,
-            Decision::MarchInto { .. } => self.choose_square(request),
+            | Decision::EndAssign => Offered(self.choose_plan(board, request)),
+            Decision::Act { .. } | Decision::UseFormationCounter => Offered(self.choose_act(request)),
+            Decision::FormationChange { .. } | Decision::EndFormationChanges => Wanted(Decision::EndFormationChanges),
+            Decision::MarchInto { .. } => Offered(self.choose_square(request)),
             // A12.3 offers the Force at the counter's distance first; an
             // attack goes at the weakest Force it may.
-            Decision::Target { .. } if request.rule == "A12.3" => first,
-            Decision::Target { .. } => request
+            Decision::Target { .. } if request.rule == "A12.3" => Offered(first),
+            Decision::Target { .. } => Offered(request
                 .options
                 .iter()
                 .min_by_key(|d| match d {
                     Decision::Target { force } => board.piece(force).map_or(u32::MAX, |p| p.combat()),
                     _ => u32::MAX,
                 })
-                .cloned()
-                .unwrap_or(first),
-            Decision::DisruptTake { .. } => request
+                .unwrap_or(first)),
+            Decision::DisruptTake { .. } => Offered(request
                 .options
                 .iter()
                 .find(|d| matches!(d, Decision::DisruptTake { plan: Some(SpecialBattlePlan::Charge) }))
-                .cloned()
-                .unwrap_or(first),
-            _ => first,
+                .unwrap_or(first)),
+            _ => Offered(first),
         };
-        if request.options.contains(&choice) {
-            Ok(choice)
-        } else {
-            Ok(request.options[0].clone())
-        }
+        Ok(match pick {
+            Offered(d) => d.clone(),
+            Wanted(d) if request.options.contains(&d) => d,
+            Wanted(_) => first.clone(),
+        })
     }
 
     fn answers_from_options(&self) -> bool {
@@ -688,5 +697,25 @@ impl Decider for Policy {
     /// It answers from the options and the sheet, never the words.
     fn reads_prompts(&self) -> bool {
         false
+    }
+
+    /// The units on the sheet only where `decide` reads them: to give
+    /// Battle Plan Counters (`choose_plan`), for the bold's March
+    /// (`choose_act`) and the Square to move into (`choose_square`). Making
+    /// the view for every question was a tenth of a battle.
+    fn reads_sheet(&self, request: &Request) -> bool {
+        match request.options.first() {
+            Some(
+                Decision::AssignPlan { .. }
+                | Decision::HoldFormationCounter
+                | Decision::ClearOrders { .. }
+                | Decision::EndAssign
+                | Decision::MarchInto { .. },
+            ) => true,
+            Some(Decision::Act { .. } | Decision::UseFormationCounter) => {
+                *self == Policy::Objective
+            }
+            _ => false,
+        }
     }
 }

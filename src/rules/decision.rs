@@ -540,6 +540,12 @@ pub trait Decider {
         true
     }
 
+    /// Whether it reads the units on the sheet attached to a battle
+    /// question (`Request::battlefield`): when not, none is made for it.
+    fn reads_sheet(&self, _request: &Request) -> bool {
+        true
+    }
+
     /// True when every answer `decide` returns is one of `request.options`
     /// (it checks its own): [`ask`] then does not search the list again.
     fn answers_from_options(&self) -> bool {
@@ -612,6 +618,10 @@ impl<P: Decider> Decider for ThenPolicy<P> {
 
     fn reads_prompts(&self) -> bool {
         self.recorded.used < self.recorded.answers.len() || self.policy.reads_prompts()
+    }
+
+    fn reads_sheet(&self, request: &Request) -> bool {
+        self.recorded.used < self.recorded.answers.len() || self.policy.reads_sheet(request)
     }
 
     fn answered(&self) -> usize {

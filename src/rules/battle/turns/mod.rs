@@ -28,7 +28,7 @@ use crate::rules::battle::terms::PlanCounter;
 use crate::rules::board::{Board, PieceIx};
 use crate::rules::components::SpecialBattlePlan;
 use crate::rules::ctx::Ctx;
-use crate::rules::decision::{About, Decision, DefaultPlan, Interrupt, Prompt, Request};
+use crate::rules::decision::{About, Decision, DefaultPlan, Interrupt, Prompt, Request, UnitView};
 use crate::rules::difficulty::BattleMode;
 
 pub type R<T> = Result<T, Interrupt>;
@@ -127,8 +127,9 @@ pub trait Sheet: Ground {
     fn reach(_board: &Board, _f: &Field<Self>, _k: Slot) -> Vec<Square> {
         Vec::new()
     }
-    /// The request with the sheet as the player sees it attached.
-    fn on_sheet(ctx: &Ctx, request: Request, f: &Field<Self>) -> Request;
+    /// The units on the sheet as the player sees them, attached to a
+    /// question for a decider that reads them (`Request::battlefield`).
+    fn unit_views(f: &Field<Self>) -> Vec<UnitView>;
     /// What is wrong with the sheet, if anything (its capacities, no
     /// counter in Melee): checked after every step in debug builds.
     fn problem(f: &Field<Self>, board: &Board) -> Option<String>;
@@ -177,9 +178,12 @@ pub fn ask_about<P: Sheet>(
         lee_present: f.lee,
         confederates_attack: true,
     };
-    let request = Request::new(rule, prompt, options)
+    let mut request = Request::new(rule, prompt, options)
         .in_battle(situation)
         .about(about);
-    let request = P::on_sheet(ctx, request, f);
+    if ctx.decider.reads_sheet(&request) {
+        request = request.on_sheet(P::unit_views(f));
+    }
+    let request = view::with_sheet(ctx, request, f);
     ctx.ask(request)
 }
