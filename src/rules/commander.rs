@@ -502,17 +502,17 @@ impl Policy {
     /// On the Advanced sheet: the bold go to the Square nearest a Union
     /// Force, the cautious to the one farthest from them.
     fn choose_square(self, request: &Request) -> &Decision {
-        let union: Vec<crate::rules::battle::ground::Square> = request
-            .battlefield
-            .iter()
-            .flatten()
-            .filter(|u| u.side == crate::campaign::Side::Union)
-            .filter_map(|u| u.square)
-            .collect();
-        let nearest = |d: &Decision| match d {
-            Decision::MarchInto { square } => union
+        let union = || {
+            request
+                .battlefield
                 .iter()
-                .map(|u| crate::rules::battle::ground::Ground::distance(*square, *u))
+                .flatten()
+                .filter(|u| u.side == crate::campaign::Side::Union)
+                .filter_map(|u| u.square)
+        };
+        let nearest = |d: &Decision| match d {
+            Decision::MarchInto { square } => union()
+                .map(|u| crate::rules::battle::ground::Ground::distance(*square, u))
                 .min()
                 .unwrap_or(0),
             _ => 0,

@@ -52,11 +52,19 @@ fn march_to_iter(f: &Field, k: Slot) -> impl Iterator<Item = Square> + '_ {
 /// The Default Battle Plans a Confederate Force may use now (A12.4, A11.5,
 /// A11.1.1).
 pub fn defaults(board: &Board, f: &Field, k: Slot) -> Vec<DefaultPlan> {
-    let ty = f.force_type(k);
     let mut v = Vec::new();
+    defaults_into(board, f, k, &mut v);
+    v
+}
+
+/// [`defaults`] into `v` (emptied first: one buffer serves a whole
+/// question, `turns::resolve::act_options`).
+pub fn defaults_into(board: &Board, f: &Field, k: Slot, v: &mut Vec<DefaultPlan>) {
+    let ty = f.force_type(k);
+    v.clear();
     if !ty.is_mobile() {
         v.push(DefaultPlan::Hold);
-        return v;
+        return;
     }
     if has_targets(f, k) {
         v.push(DefaultPlan::Fire);
@@ -70,7 +78,7 @@ pub fn defaults(board: &Board, f: &Field, k: Slot) -> Vec<DefaultPlan> {
             v.push(DefaultPlan::Pivot);
         }
         v.push(DefaultPlan::Hold);
-        return v;
+        return;
     }
     let can_march = marches(board, f, k);
     let one = can_march && march_to_iter(f, k).next().is_some();
@@ -117,7 +125,6 @@ pub fn defaults(board: &Board, f: &Field, k: Slot) -> Vec<DefaultPlan> {
         v.push(DefaultPlan::MarchOff);
     }
     v.push(DefaultPlan::Hold);
-    v
 }
 
 /// A11.1: a Garrison fires at a Union Force in its own or an adjacent

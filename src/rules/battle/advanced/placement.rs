@@ -1,7 +1,7 @@
 //! A10.2.14 Setting up on the Advanced Battlefield Sheet, and the Formation
 //! each army starts in (10.3, A13.1, A13.3).
 
-use super::field::{Field, Unit};
+use super::field::{Field, Occupancy, Unit};
 use crate::campaign::{ForceType, Insight, Side};
 use crate::rules::battle::ground::{Region, Square};
 use crate::rules::battle::terms::{Formation, Tactics};
@@ -17,41 +17,44 @@ use crate::rules::decision::{About, Decision, Move};
 /// Artillery in Row A, then Row B, then Row C (10.2.19). Rows
 /// beyond these take what still finds no Square, toward the enemy
 /// (R-A10.2.14-place).
-fn rows(side: Side, ty: ForceType) -> Vec<Vec<Region>> {
+fn rows(side: Side, ty: ForceType) -> Vec<&'static [Region]> {
     use Region::*;
-    let mut rows = match (side, ty.is_mobile()) {
-        (Side::Confederate, false) => vec![vec![ConfederateReserve]],
-        (Side::Confederate, true) => vec![vec![ConfederateApproach, ConfederateReserve]],
-        (Side::Union, false) => vec![vec![UnionReserve]],
+    let first: &[&[Region]] = match (side, ty.is_mobile()) {
+        (Side::Confederate, false) => &[&[ConfederateReserve]],
+        (Side::Confederate, true) => &[&[ConfederateApproach, ConfederateReserve]],
+        (Side::Union, false) => &[&[UnionReserve]],
         // 10.2.19 "Infantry and Cavalry Forces (not Artillery)" forward,
         // all other Mobile Forces in the Reserve (R-A10.2.14-artillery).
-        (Side::Union, true) if ty == ForceType::Artillery => {
-            vec![vec![UnionReserve], vec![UnionApproach]]
-        }
-        (Side::Union, true) => vec![vec![UnionApproach], vec![UnionReserve]],
+        (Side::Union, true) if ty == ForceType::Artillery => &[&[UnionReserve], &[UnionApproach]],
+        (Side::Union, true) => &[&[UnionApproach], &[UnionReserve]],
     };
-    let placed: Vec<Region> = rows.iter().flatten().copied().collect();
+    let mut rows = Vec::with_capacity(Region::ALL.len());
+    rows.extend_from_slice(first);
     for r in Region::rear_to_front(side) {
-        if !placed.contains(&r) {
-            rows.push(vec![r]);
+        if !first.iter().any(|group| group.contains(&r)) {
+            rows.push(std::slice::from_ref(&Region::ALL[r.pos() as usize]));
         }
     }
     rows
 }
 
 /// The free Squares of the first of `rows` that has any.
-fn first_free(f: &Field, side: Side, rows: &[Vec<Region>]) -> Vec<Square> {
+fn first_free(f: &Field, side: Side, rows: &[&[Region]]) -> Vec<Square> {
+    // One reading of the sheet for every Square asked about.
+    let occupied = Occupancy::of(f);
+    let mut free = Vec::with_capacity(2 * usize::from(f.columns));
     for group in rows {
-        let free: Vec<Square> = group
-            .iter()
-            .flat_map(|r| Square::row_of_on(*r, f.columns))
-            .filter(|s| f.has_room(*s, side))
-            .collect();
+        free.extend(
+            group
+                .iter()
+                .flat_map(|r| Square::row_of_on(*r, f.columns))
+                .filter(|s| !occupied.any(*s, side)),
+        );
         if !free.is_empty() {
-            return free;
+            break;
         }
     }
-    Vec::new()
+    free
 }
 
 /// The Squares a Confederate Force of type `ty` may be placed in now, the
@@ -152,26 +155,27 @@ pub fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[PieceIx]) -> R<()
         }
         let ty = ctx.board.pieces[pid].force.force_type;
         let usual = confederate_squares(f, ty, false);
-        let squares = confederate_squares(f, ty, front && front_used < 3);
+        let squares = if front && front_used < 3 {
+            confederate_squares(f, ty, true)
+        } else {
+            usual.clone()
+        };
         let formations: &[Formation] = if ty.is_mobile() && ty != ForceType::Artillery {
             &[Formation::Line, Formation::Column]
         } else {
             &[Formation::Line]
         };
         let id = ctx.board.pieces[pid].id().clone();
-        let options: Vec<Decision> = squares
-            .iter()
-            .flat_map(|&square| {
-                let id = id.clone();
-                formations
-                    .iter()
-                    .map(move |&formation| Decision::PlaceOnSquare {
-                        force: id.clone(),
-                        square,
-                        formation,
-                    })
-            })
-            .collect();
+        let mut options = Vec::with_capacity(squares.len() * formations.len());
+        for &square in &squares {
+            for &formation in formations {
+                options.push(Decision::PlaceOnSquare {
+                    force: id.clone(),
+                    square,
+                    formation,
+                });
+            }
+        }
         let prompt =
             move |b: &Board| format!("Place {} on the Advanced Battlefield Sheet.", b.label(pid));
         if let Decision::PlaceOnSquare {

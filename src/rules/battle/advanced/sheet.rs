@@ -86,7 +86,9 @@ impl Sheet for Square {
     const RESOLVE_RULE: &'static str = "A14.4";
 
     fn confederate_options(ctx: &Ctx, f: &Field, ready: &[Slot]) -> Vec<Decision> {
-        resolve::act_options(f, ready, |k, v| *v = confederate::defaults(ctx.board, f, k))
+        resolve::act_options(f, ready, |k, v| {
+            confederate::defaults_into(ctx.board, f, k, v)
+        })
     }
 
     fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: PlanCounter) -> R<()> {

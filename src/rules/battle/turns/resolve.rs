@@ -90,8 +90,10 @@ pub fn act_options<P: Copy + Eq>(
     ready: &[Slot],
     mut defaults: impl FnMut(Slot, &mut Vec<DefaultPlan>),
 ) -> Vec<Decision> {
-    let mut plans = Vec::new();
-    let mut options = Vec::with_capacity(ready.len() * 8 + 1);
+    // Room for every Default Battle Plan of a Force (A12.4 Cavalry: 11),
+    // and for every answer and the Formation counter.
+    let mut plans = Vec::with_capacity(12);
+    let mut options = Vec::with_capacity(ready.len() * 8 + 2);
     for &k in ready {
         let id = f.id(k);
         if f.units[k].counter.is_some() && !f.in_melee(k) {
