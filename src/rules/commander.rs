@@ -446,6 +446,30 @@ impl Policy {
             .unwrap_or(&request.options[0])
     }
 
+    /// What `choose_act` answers without the sheet: a Battle Plan Counter
+    /// first, then Fire where possible.
+    fn act_unseen(request: &Request) -> Option<&Decision> {
+        let acts = || {
+            request
+                .options
+                .iter()
+                .filter(|d| matches!(d, Decision::Act { .. }))
+        };
+        acts()
+            .find(|d| matches!(d, Decision::Act { plan: None, .. }))
+            .or_else(|| {
+                acts().find(|d| {
+                    matches!(
+                        d,
+                        Decision::Act {
+                            plan: Some(DefaultPlan::Fire),
+                            ..
+                        }
+                    )
+                })
+            })
+    }
+
     /// Battle Plan Counters first; then Fire where possible; the bold march
     /// on the enemy, the cautious hold.
     fn choose_act(self, request: &Request) -> &Decision {
@@ -455,18 +479,7 @@ impl Policy {
                 .iter()
                 .filter(|d| matches!(d, Decision::Act { .. }))
         };
-        if let Some(d) = acts().find(|d| matches!(d, Decision::Act { plan: None, .. })) {
-            return d;
-        }
-        if let Some(d) = acts().find(|d| {
-            matches!(
-                d,
-                Decision::Act {
-                    plan: Some(DefaultPlan::Fire),
-                    ..
-                }
-            )
-        }) {
+        if let Some(d) = Policy::act_unseen(request) {
             return d;
         }
         let view = SheetLookup::new(request);
@@ -700,8 +713,9 @@ impl Decider for Policy {
     }
 
     /// The units on the sheet only where `decide` reads them: to give
-    /// Battle Plan Counters (`choose_plan`), for the bold's March
-    /// (`choose_act`) and the Square to move into (`choose_square`). Making
+    /// Battle Plan Counters (`choose_plan`), for the bold's March when no
+    /// counter or Fire comes first (`choose_act`) and the Square to move
+    /// into (`choose_square`). Making
     /// the view for every question was a tenth of a battle.
     fn reads_sheet(&self, request: &Request) -> bool {
         match request.options.first() {
@@ -713,7 +727,7 @@ impl Decider for Policy {
                 | Decision::MarchInto { .. },
             ) => true,
             Some(Decision::Act { .. } | Decision::UseFormationCounter) => {
-                *self == Policy::Objective
+                *self == Policy::Objective && Policy::act_unseen(request).is_none()
             }
             _ => false,
         }

@@ -34,7 +34,20 @@ pub fn targets(f: &Field, k: Slot) -> Vec<Slot> {
 /// Whether unit `k` may attack any enemy Force now ([`targets`], without
 /// the list).
 pub fn has_targets(f: &Field, k: Slot) -> bool {
-    enemy_targets(f, k).next().is_some()
+    has_targets_in(f, &Occupancy::of(f), k)
+}
+
+/// [`has_targets`] with the sheet read already (`occupied`), from where
+/// the Forces stand alone: whom a Force reaches is decided by the nearest
+/// enemy, so only ranged fire needs more, an enemy Square without a Force
+/// of its own side in it.
+pub fn has_targets_in(f: &Field, occupied: &Occupancy, k: Slot) -> bool {
+    match reach(f, occupied, k) {
+        Reach::Nothing => false,
+        Reach::NotInMelee => occupied.any_alone(f.units[k].side.other()),
+        // The nearest enemy is this far (or in its own Square).
+        Reach::At(_) => true,
+    }
 }
 
 /// Which enemy Forces are targets, decided once for the attacker.
@@ -47,13 +60,11 @@ enum Reach {
     At(i32),
 }
 
-/// [`targets`] one by one, in the sheet's order, every question about
-/// where Forces stand read from one [`Occupancy`].
-fn enemy_targets(f: &Field, k: Slot) -> impl Iterator<Item = Slot> + '_ {
+/// Whom unit `k` reaches, the sheet read already.
+fn reach(f: &Field, occupied: &Occupancy, k: Slot) -> Reach {
     let u = &f.units[k];
-    let occupied = Occupancy::of(f);
     let in_melee = occupied.any(u.at, u.side.other());
-    let reach = if ranged(f.force_type(k)) {
+    if ranged(f.force_type(k)) {
         if in_melee {
             Reach::Nothing
         } else {
@@ -69,7 +80,15 @@ fn enemy_targets(f: &Field, k: Slot) -> impl Iterator<Item = Slot> + '_ {
             }
             _ => Reach::Nothing,
         }
-    };
+    }
+}
+
+/// [`targets`] one by one, in the sheet's order, every question about
+/// where Forces stand read from one [`Occupancy`].
+fn enemy_targets(f: &Field, k: Slot) -> impl Iterator<Item = Slot> + '_ {
+    let u = &f.units[k];
+    let occupied = Occupancy::of(f);
+    let reach = reach(f, &occupied, k);
     f.side(u.side.other()).filter(move |&t| {
         let there = f.units[t].at;
         match reach {
@@ -142,6 +161,52 @@ pub fn union_order(ctx: &mut Ctx, f: &Field) -> R<Vec<Slot>> {
 mod tests {
     use super::*;
     use crate::rules::battle::advanced::testing::{k, run, sheet, sq};
+    use crate::rules::battle::ground::Square;
+
+    /// Whether a Force has a target, answered from where the Forces stand
+    /// alone, is whether the list of its targets has any, for every Force
+    /// (Infantry, Cavalry, Artillery of both sides) in many placements,
+    /// Melee included.
+    #[test]
+    fn has_targets_answers_as_the_list_does() {
+        let ids = [
+            "longstreet",
+            "stuart",
+            "pendleton",
+            "ap-hill",
+            "kearny",
+            "stoneman",
+            "hunt",
+            "sykes",
+        ];
+        let at: Vec<(&str, &str)> = ids.iter().map(|id| (*id, "A1")).collect();
+        let (_, mut f) = sheet(&at);
+        let squares: Vec<Square> = Square::all_on(f.columns).collect();
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut seen = [0; 2];
+        for round in 0..2000 {
+            // Crowded into a few Squares (Melee everywhere) or spread out.
+            let room = 2 + round % (squares.len() - 1);
+            for u in f.units.iter_mut() {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                u.at = squares[(seed % room as u64) as usize];
+            }
+            for k in f.units.indices() {
+                let listed = !targets(&f, k).is_empty();
+                assert_eq!(
+                    has_targets(&f, k),
+                    listed,
+                    "{} {:?}",
+                    f.id(k),
+                    f.units[k].at
+                );
+                seen[usize::from(listed)] += 1;
+            }
+        }
+        assert!(seen[0] > 1000 && seen[1] > 1000, "{seen:?}");
+    }
 
     fn ids(f: &Field, ks: &[Slot]) -> Vec<String> {
         ks.iter().map(|&t| f.id(t).to_string()).collect()

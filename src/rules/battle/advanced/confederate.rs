@@ -3,13 +3,13 @@
 //! Advanced wording (A12.3), Garrisons and Fortifications (A11.1), and the
 //! player's order of resolution (A14.4).
 
-use super::attack::{has_targets, targets};
+use super::attack::{has_targets_in, targets};
 use super::combat::{
     advance_into, advance_through, attack_on, choose_square, choose_target, face, formation_toward,
 };
-use super::field::Field;
+use super::field::{Field, Occupancy};
 use super::movement::{
-    Retreat, march_squares, march_squares_from, march_squares_iter, retreat as retreat_squares,
+    Retreat, march_squares, march_squares_from, march_squares_in, retreat as retreat_squares,
     through_squares,
 };
 use super::moves::retreat_two;
@@ -45,31 +45,44 @@ pub fn march_to(f: &Field, k: Slot) -> Vec<Square> {
 
 /// [`march_to`] one by one.
 fn march_to_iter(f: &Field, k: Slot) -> impl Iterator<Item = Square> + '_ {
+    march_to_in(f, Occupancy::of(f), k)
+}
+
+/// [`march_to_iter`] with the sheet read already.
+fn march_to_in(f: &Field, occupied: Occupancy, k: Slot) -> impl Iterator<Item = Square> + '_ {
     let artillery = f.force_type(k) == ForceType::Artillery;
-    march_squares_iter(f, k).filter(move |s| !artillery || !f.any_at(*s, Side::Union))
+    march_squares_in(f, occupied, k).filter(move |s| !artillery || !occupied.any(*s, Side::Union))
 }
 
 /// The Default Battle Plans a Confederate Force may use now (A12.4, A11.5,
 /// A11.1.1).
 pub fn defaults(board: &Board, f: &Field, k: Slot) -> Vec<DefaultPlan> {
     let mut v = Vec::new();
-    defaults_into(board, f, k, &mut v);
+    defaults_into(board, f, &Occupancy::of(f), k, &mut v);
     v
 }
 
 /// [`defaults`] into `v` (emptied first: one buffer serves a whole
-/// question, `turns::resolve::act_options`).
-pub fn defaults_into(board: &Board, f: &Field, k: Slot, v: &mut Vec<DefaultPlan>) {
+/// question, `turns::resolve::act_options`), the sheet read already
+/// (`occupied`: one reading for every Force of the question).
+pub fn defaults_into(
+    board: &Board,
+    f: &Field,
+    occupied: &Occupancy,
+    k: Slot,
+    v: &mut Vec<DefaultPlan>,
+) {
     let ty = f.force_type(k);
     v.clear();
     if !ty.is_mobile() {
         v.push(DefaultPlan::Hold);
         return;
     }
-    if has_targets(f, k) {
+    if has_targets_in(f, occupied, k) {
         v.push(DefaultPlan::Fire);
     }
-    if f.in_melee(k) {
+    let u = &f.units[k];
+    if occupied.any(u.at, u.side.other()) {
         // A11.5: Fire, Pivot, Hold, or March (Retreat move only).
         if ty != ForceType::Artillery {
             if retreat_squares(f, k) != Retreat::Destroyed {
@@ -81,7 +94,7 @@ pub fn defaults_into(board: &Board, f: &Field, k: Slot, v: &mut Vec<DefaultPlan>
         return;
     }
     let can_march = marches(board, f, k);
-    let one = can_march && march_to_iter(f, k).next().is_some();
+    let one = can_march && march_to_in(f, *occupied, k).next().is_some();
     // A12.4 Cavalry's two Squares, through a friend's too (A10.2.14).
     let two = can_march && ty == ForceType::Cavalry && (one || !cavalry_through(f, k).is_empty());
     if one && ty == ForceType::Artillery {

@@ -47,6 +47,12 @@ impl Occupancy {
         self.squares[Occupancy::side(side)] & 1 << Occupancy::bit(at) != 0
     }
 
+    /// Whether a Force of `side` stands in a Square without an enemy.
+    pub fn any_alone(&self, side: Side) -> bool {
+        let s = Occupancy::side(side);
+        self.squares[s] & !self.squares[1 - s] != 0
+    }
+
     /// Squares from a Force of `side` in `at` to the nearest enemy
     /// (A11.0.1); None when there is none.
     pub fn range(&self, at: Square, side: Side) -> Option<i32> {

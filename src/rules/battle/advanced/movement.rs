@@ -22,8 +22,16 @@ pub fn march_squares(f: &Field, k: Slot) -> Vec<Square> {
 /// [`march_squares`] one by one, room read from one [`Occupancy`] (for
 /// "is there any", without a list).
 pub fn march_squares_iter(f: &Field, k: Slot) -> impl Iterator<Item = Square> + '_ {
+    march_squares_in(f, Occupancy::of(f), k)
+}
+
+/// [`march_squares_iter`] with the sheet read already.
+pub fn march_squares_in(
+    f: &Field,
+    occupied: Occupancy,
+    k: Slot,
+) -> impl Iterator<Item = Square> + '_ {
     let u = &f.units[k];
-    let occupied = Occupancy::of(f);
     u.at.neighbours(u.side)
         .filter(move |s| s.on(f.columns) && !occupied.any(*s, u.side))
 }

@@ -1,7 +1,7 @@
 //! The Advanced Battlefield Sheet's Squares as the geometry of the shared
 //! battle-turn procedure (`battle::turns`).
 
-use super::field::Field;
+use super::field::{Field, Occupancy};
 use super::moves::{RetreatKind, move_into, retreat};
 use super::{confederate, placement, union};
 use crate::campaign::Side;
@@ -86,8 +86,10 @@ impl Sheet for Square {
     const RESOLVE_RULE: &'static str = "A14.4";
 
     fn confederate_options(ctx: &Ctx, f: &Field, ready: &[Slot]) -> Vec<Decision> {
+        // One reading of the sheet answers for every Force (`Occupancy`).
+        let at = Occupancy::of(f);
         resolve::act_options(f, ready, |k, v| {
-            confederate::defaults_into(ctx.board, f, k, v)
+            confederate::defaults_into(ctx.board, f, &at, k, v)
         })
     }
 

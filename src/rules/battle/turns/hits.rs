@@ -87,21 +87,22 @@ pub fn pick_by_skill<P: Copy + Eq>(
     if ks.is_empty() {
         return Ok(None);
     }
-    let skills: Vec<_> = ks.iter().map(|&k| f.skill(ctx.board, k)).collect();
-    let want = if highest {
-        *skills.iter().max().expect("not empty")
-    } else {
-        *skills.iter().min().expect("not empty")
-    };
-    let tied: Vec<Slot> = ks
+    let skills = ks.iter().map(|&k| f.skill(ctx.board, k));
+    let want = if highest { skills.max() } else { skills.min() }.expect("not empty");
+    // Listed only when the dice must choose among equals.
+    let mut tied = ks
         .iter()
         .copied()
-        .filter(|&k| f.skill(ctx.board, k) == want)
-        .collect();
-    if tied.len() == 1 {
-        return Ok(Some(tied[0]));
+        .filter(|&k| f.skill(ctx.board, k) == want);
+    let first = tied.next().expect("the best is among them");
+    if tied.next().is_none() {
+        return Ok(Some(first));
     }
-    let pieces: Vec<PieceIx> = tied.iter().map(|&k| f.units[k].piece).collect();
+    let pieces: Vec<PieceIx> = ks
+        .iter()
+        .filter(|&&k| f.skill(ctx.board, k) == want)
+        .map(|&k| f.units[k].piece)
+        .collect();
     let chosen = ctx.pick_piece(rule, what, &pieces)?;
     Ok(f.unit_of(chosen))
 }
