@@ -449,25 +449,18 @@ impl Policy {
     /// What `choose_act` answers without the sheet: a Battle Plan Counter
     /// first, then Fire where possible.
     fn act_unseen(request: &Request) -> Option<&Decision> {
-        let acts = || {
-            request
-                .options
-                .iter()
-                .filter(|d| matches!(d, Decision::Act { .. }))
-        };
-        acts()
-            .find(|d| matches!(d, Decision::Act { plan: None, .. }))
-            .or_else(|| {
-                acts().find(|d| {
-                    matches!(
-                        d,
-                        Decision::Act {
-                            plan: Some(DefaultPlan::Fire),
-                            ..
-                        }
-                    )
-                })
-            })
+        let mut fire = None;
+        for d in &request.options {
+            match d {
+                Decision::Act { plan: None, .. } => return Some(d),
+                Decision::Act {
+                    plan: Some(DefaultPlan::Fire),
+                    ..
+                } if fire.is_none() => fire = Some(d),
+                _ => {}
+            }
+        }
+        fire
     }
 
     /// Battle Plan Counters first; then Fire where possible; the bold march
@@ -515,17 +508,17 @@ impl Policy {
     /// On the Advanced sheet: the bold go to the Square nearest a Union
     /// Force, the cautious to the one farthest from them.
     fn choose_square(self, request: &Request) -> &Decision {
-        let union = || {
-            request
-                .battlefield
-                .iter()
-                .flatten()
-                .filter(|u| u.side == crate::campaign::Side::Union)
-                .filter_map(|u| u.square)
-        };
+        let union: Vec<crate::rules::battle::ground::Square> = request
+            .battlefield
+            .iter()
+            .flatten()
+            .filter(|u| u.side == crate::campaign::Side::Union)
+            .filter_map(|u| u.square)
+            .collect();
         let nearest = |d: &Decision| match d {
-            Decision::MarchInto { square } => union()
-                .map(|u| crate::rules::battle::ground::Ground::distance(*square, u))
+            Decision::MarchInto { square } => union
+                .iter()
+                .map(|u| crate::rules::battle::ground::Ground::distance(*square, *u))
                 .min()
                 .unwrap_or(0),
             _ => 0,
