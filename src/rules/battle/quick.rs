@@ -172,12 +172,14 @@ pub fn resolve_turn(
     rule: &'static str,
     (battle_turn, multiplier): (u32, u32),
 ) -> Result<[u32; 2], Interrupt> {
-    let table = ctx.board.campaign.battle_resolution.clone();
+    // The campaign's table, shared (not copied every battle turn).
+    let campaign = std::sync::Arc::clone(&ctx.board.campaign);
+    let table = &campaign.battle_resolution;
     let defender = attacker.other();
     let a = ctx.board.area_combat(area, attacker);
     let d = ctx.board.area_combat(area, defender);
     let differential = a as i32 - d as i32;
-    let base = column_for(&table, differential);
+    let base = column_for(table, differential);
     let mut parts = vec![format!(
         "{} {a} against {} {d}: differential {differential:+}, column \"{}\"",
         attacker.name(),
@@ -235,7 +237,7 @@ pub fn resolve_turn(
         defender_combat: d,
         base_column: base,
         shifts,
-        column: shifted(&table, base, shift),
+        column: shifted(table, base, shift),
         die: None,
         hits: [0, 0],
         multiplier,
@@ -277,7 +279,7 @@ pub fn resolve_turn(
             ));
         }
     }
-    let column = shifted(&table, base, shift);
+    let column = shifted(table, base, shift);
     parts.push(format!("final column \"{}\"", table.columns[column].label));
     note!(ctx, rule, "{}", parts.join("; ") + ".");
     if ctx.recording() && shown != Some(column) {
@@ -287,7 +289,7 @@ pub fn resolve_turn(
     let label = table.columns[column].label.clone();
     // A row is good for the attacker when the defender takes more Hits.
     let good = crate::chronicle::FaceSet::from_fn(|d| {
-        let [ah, dh] = cell(&table, column, d);
+        let [ah, dh] = cell(table, column, d);
         dh > ah
     });
     let die = roll_table(
@@ -297,11 +299,11 @@ pub fn resolve_turn(
         format!("Battle Resolution Table, column \"{label}\""),
         Some((attacker, good)),
         |die| {
-            let [ah, dh] = cell(&table, column, die);
+            let [ah, dh] = cell(table, column, die);
             format!("Attacker {ah} Hit(s), Defender {dh} Hit(s)")
         },
     )?;
-    let hits = cell(&table, column, die);
+    let hits = cell(table, column, die);
     if ctx.recording() {
         resolution.column = column;
         resolution.die = Some(die);
