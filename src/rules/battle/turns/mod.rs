@@ -130,6 +130,9 @@ pub trait Sheet: Ground {
     /// The units on the sheet as the player sees them, attached to a
     /// question for a decider that reads them (`Request::battlefield`).
     fn unit_views(f: &Field<Self>) -> Vec<UnitView>;
+    /// The request with the battle's sheet for the window attached, when
+    /// the battle is recorded (`turns::view::with_sheet`).
+    fn on_sheet(ctx: &Ctx, request: Request, f: &Field<Self>) -> Request;
     /// What is wrong with the sheet, if anything (its capacities, no
     /// counter in Melee): checked after every step in debug builds.
     fn problem(f: &Field<Self>, board: &Board) -> Option<String>;
@@ -184,6 +187,6 @@ pub fn ask_about<P: Sheet>(
     if ctx.decider.reads_sheet(&request) {
         request = request.on_sheet(P::unit_views(f));
     }
-    let request = view::with_sheet(ctx, request, f);
+    let request = P::on_sheet(ctx, request, f);
     ctx.ask(request)
 }
