@@ -50,6 +50,9 @@ fn main() {
             &mut std::io::stdout(),
             &mut std::io::stderr(),
         ),
+        Some(Command::Advise(args)) => {
+            fcrel::cli::advise(&args, &mut std::io::stdout(), &mut std::io::stderr())
+        }
         Some(Command::Odds(args)) => {
             fcrel::cli::odds(&args, &mut std::io::stdout(), &mut std::io::stderr())
         }

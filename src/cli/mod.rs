@@ -1,6 +1,8 @@
 //! The command line (DESIGN.md, Command line).
 
+mod advise;
 mod replay;
+pub use advise::{AdviseArgs, advise};
 pub use replay::{replay, replay_with};
 
 use std::io::Write;
@@ -104,6 +106,10 @@ pub enum Command {
     /// and the chance the campaign is lost, with 95% intervals.
     #[command(group(clap::ArgGroup::new("battle").required(true).args(["scenario", "save"])))]
     Odds(OddsArgs),
+    /// The best answers at the decision a save waits at, found by
+    /// simulation: every candidate answer fought many times against the
+    /// Union AI on the same dice, ranked by the aim, with 95% intervals.
+    Advise(AdviseArgs),
 }
 
 /// What `fcrel replay` is asked.
