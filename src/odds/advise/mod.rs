@@ -27,7 +27,7 @@ mod play;
 mod position;
 
 pub use candidates::{Placement, placements_text};
-pub use play::{Play, covers, fight_advised, play_campaign, simulate_one};
+pub use play::{Play, advised_game, covers, fight_advised, play_campaign, sample_of};
 pub use position::{CAMPAIGN_ENDINGS, CampaignStart, Position, Root, Sample};
 
 use std::sync::Arc;

@@ -17,11 +17,11 @@ use crate::rules::commander::Policy;
 use crate::rules::components::CampaignResult;
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::{Decider, Decision, Interrupt, Recorded, Request};
-use crate::rules::difficulty::GameOptions;
 use crate::rules::turn::Step;
 use crate::sim::game_seed;
 
 use super::super::locate::{Prepared, SourceInfo, Waiting};
+use super::super::trials::Trial;
 use super::position::{Position, Root};
 use super::{Advisor, Settings};
 
@@ -105,7 +105,7 @@ pub struct Play {
 
 /// Where a run of the battle from its start stops.
 enum Stop {
-    Ended(super::Sample),
+    Ended(Trial),
     /// At a covered question: the position, and the answers given before it.
     Asked(Box<Position>),
 }
@@ -157,19 +157,7 @@ fn run_battle(
         }
     };
     match r {
-        Ok((outcome, verdict)) => {
-            let ending = super::super::trials::ending_index(outcome.ending);
-            let win = match verdict {
-                Some(w) => w == Some(crate::campaign::Side::Confederate),
-                None => super::super::trials::UNION_LEAVES.contains(&ending),
-            };
-            Ok(Stop::Ended(super::Sample {
-                ending: ending as u8,
-                win,
-                lost: outcome.campaign_lost,
-                kept: kept(p, &board),
-            }))
-        }
+        Ok((outcome, verdict)) => Ok(Stop::Ended(trial_of(p, &board, outcome, verdict))),
         Err(Interrupt::Decide(request)) => {
             let seen = first_dice(dice, d.rolled() - dice.rolled())?;
             let mut at = p.clone();
@@ -225,7 +213,7 @@ pub fn fight_advised(
     dice: &Dice,
     play: &Play,
     covers: &dyn Fn(&Request) -> bool,
-) -> Result<(super::Sample, u32), String> {
+) -> Result<(Trial, u32), String> {
     let mut answers = p.prefix_decisions.clone();
     let mut advised = 0u32;
     for _ in 0..10_000 {
@@ -246,23 +234,58 @@ pub fn fight_advised(
     Err("the battle does not end".into())
 }
 
-/// The Combat Value the Confederates kept, counted as `fight_trial` does.
-fn kept(p: &Prepared, board: &Board) -> u32 {
+/// A battle's figures, counted as `trials::fight_trial` counts them.
+fn trial_of(
+    p: &Prepared,
+    board: &Board,
+    outcome: crate::rules::battle::Outcome,
+    verdict: Option<Option<crate::campaign::Side>>,
+) -> Trial {
     use crate::campaign::{CounterKind, Side};
-    let mut kept = 0;
+    let side = |s: Side| usize::from(s == Side::Union);
+    let mut combat_left = [0u32; 2];
     for (start, end) in p.board.pieces.iter().zip(&board.pieces) {
         let in_battle = start.location().area() == Some(p.spec.area.as_str());
         let joined = start.location().area().is_none()
             && end.location().area().is_some()
-            && start.force.kind != Some(CounterKind::Brigade);
-        if (in_battle || joined)
-            && end.location().area().is_some()
-            && end.force.side == Side::Confederate
-        {
-            kept += end.combat();
+            && (start.force.side == Side::Union || start.force.kind != Some(CounterKind::Brigade));
+        if (in_battle || joined) && end.location().area().is_some() {
+            combat_left[side(end.force.side)] += end.combat();
         }
     }
-    kept
+    let (before, after) = (p.board.progress.casualties, board.progress.casualties);
+    Trial {
+        ending: super::super::trials::ending_index(outcome.ending),
+        campaign_lost: outcome.campaign_lost,
+        rounds: outcome.rounds,
+        hits: [
+            after.confederate_hits - before.confederate_hits,
+            after.union_hits - before.union_hits,
+        ],
+        lost: [
+            after.confederate_destroyed - before.confederate_destroyed,
+            after.union_destroyed - before.union_destroyed,
+        ],
+        combat_left,
+        verdict: verdict.map(|w| match w {
+            Some(Side::Confederate) => 0,
+            Some(Side::Union) => 1,
+            None => 2,
+        }),
+    }
+}
+
+/// A trial's outcome as the advisor counts it.
+pub fn sample_of(t: &Trial) -> super::Sample {
+    super::Sample {
+        ending: t.ending as u8,
+        win: match t.verdict {
+            Some(v) => v == 0,
+            None => super::super::trials::UNION_LEAVES.contains(&t.ending),
+        },
+        lost: t.campaign_lost,
+        kept: t.combat_left[0],
+    }
 }
 
 /// The advisor's best answers at `pos`, its trials seeded from the play's
@@ -273,9 +296,18 @@ fn advise_once(pos: &Position, play: &Play, salt: u64) -> Result<Vec<Decision>, 
         ..play.settings
     };
     let mut a = Advisor::new(pos, settings)?;
-    if a.candidates() == 1 {
+    let k = a.candidates() as u64;
+    if k == 1 {
         return Ok(a.cands[0].decisions.clone());
     }
+    // A small budget: the first round as large as the halving's rounds
+    // allow (about log2 k + 1 of them share the budget).
+    let rounds = u64::from(64 - (k - 1).leading_zeros()) + 1;
+    let first = (play.budget / (k * rounds)).clamp(2, play.settings.first_round);
+    a.settings.first_round = first;
+    a.target = first;
+    a.settings.max_trials = u64::MAX;
+    a.fill_queue();
     a.run_to(play.budget, play.threads)
         .map_err(|e| e.to_string())?;
     a.best()
@@ -356,14 +388,16 @@ pub fn play_campaign(
     Err("the campaign does not end".into())
 }
 
-/// `fcrel simulate --policy advised`'s figures for one game: won, VP,
-/// battles, the answers the advisor gave.
-pub fn simulate_one(
-    options: GameOptions,
-    set_up: &Board,
-    n: u64,
-    play: &Play,
-) -> Result<(Board, CampaignResult, u32), (u64, String)> {
-    let seed = game_seed(options.seed, n);
-    play_campaign(set_up, seed, play, &covers).map_err(|e| (seed, e))
+/// One game of `fcrel simulate --policy advised` from the set-up, as
+/// `sim::simulate_with` plays it.
+pub fn advised_game(start: &Board, seed: u64, play: &Play) -> Result<crate::sim::Game, Interrupt> {
+    let (board, result, _) =
+        play_campaign(start, seed, play, &covers).map_err(Interrupt::Unsupported)?;
+    let battles = board.battles_fought;
+    Ok(crate::sim::Game {
+        board,
+        chronicle: Chronicle::quiet(),
+        result,
+        battles,
+    })
 }
