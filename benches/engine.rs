@@ -285,7 +285,7 @@ fn advise(c: &mut Criterion) {
     let path =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/odds-basic-8v8.json");
     let p = fcrel::odds::locate::from_scenario(&path, None).expect("the scenario loads");
-    let until = |r: &fcrel::rules::decision::Request| r.rule.as_str() == "12.2";
+    let until = |_: &Board, r: &fcrel::rules::decision::Request| r.rule.as_str() == "12.2";
     let pos = Position::in_battle(&p, &Dice::seeded(1), Policy::Objective, &until)
         .expect("the battle asks for Battle Plan Counters");
     c.bench_function(

@@ -89,9 +89,12 @@ pub fn advise(a: &AdviseArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             .map_err(|lines| lines.join("\n"))
             .and_then(|p| {
                 let at = a.at.clone();
-                let until = move |r: &crate::rules::decision::Request| match &at {
-                    Some(rule) => r.rule.as_str() == rule.as_str(),
-                    None => crate::odds::advise::covers(r),
+                let until = move |b: &crate::rules::board::Board,
+                                  r: &crate::rules::decision::Request| {
+                    match &at {
+                        Some(rule) => r.rule.as_str() == rule.as_str(),
+                        None => crate::odds::advise::covers(b, r),
+                    }
                 };
                 Position::in_battle(&p, &crate::dice::Dice::seeded(a.dice_seed), policy, &until)
             }),

@@ -715,6 +715,7 @@ pub fn simulate(
         settings: crate::odds::advise::Settings {
             seed,
             rollout: policy,
+            attacks_only: true,
             ..crate::odds::advise::Settings::default()
         },
         budget: advice_trials,

@@ -607,7 +607,17 @@ impl Decider for Policy {
                 Decision::BuyBattlePlans { extra }
             }
             Decision::ChooseInsight { .. } | Decision::EndInsights => Decision::EndInsights,
-            Decision::RemoveSpecialPlan { .. } | Decision::EndRemovals => Decision::EndRemovals,
+            // 14.0.1: the bold spend a Scout to take Screened March out
+            // of the cup, the one removal the advisor measured to pay in
+            // the 8-against-8 battles (docs/odds.md, "Scouts").
+            Decision::RemoveSpecialPlan { .. } | Decision::EndRemovals => {
+                let screened = Decision::RemoveSpecialPlan { plan: SpecialBattlePlan::ScreenedMarch };
+                if *self == Policy::Objective && request.options.contains(&screened) {
+                    screened
+                } else {
+                    Decision::EndRemovals
+                }
+            }
             Decision::ScreenedApproach { .. } => Decision::ScreenedApproach { cavalry: None },
             Decision::TerrainRegion { .. } => Decision::TerrainRegion { region: Region::UnionReserve },
             Decision::PlaceForce { force, .. } => {

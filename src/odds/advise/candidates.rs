@@ -45,12 +45,26 @@ pub(super) fn is_assignment(r: &Request) -> bool {
 }
 
 /// The candidates at the position's question, at most `max`.
-pub(super) fn candidates(pos: &Position, policy: Policy, max: usize) -> Vec<Proto> {
+pub(super) fn candidates(pos: &Position, settings: &super::Settings) -> Vec<Proto> {
+    let (policy, max) = (settings.rollout, settings.max_candidates);
     let mut out = if is_assignment(&pos.request) {
         assignments(pos, policy, max)
     } else {
         every_answer(pos, policy)
     };
+    if settings.attacks_only && pos.request.options.contains(&Decision::EndMoves) {
+        let union = |to: &str| pos.board.has_side(to, crate::campaign::Side::Union);
+        out.retain(|c| {
+            c.policy
+                || match c.decisions.first() {
+                    Some(Decision::EndMoves) => true,
+                    Some(Decision::MoveForce { to, .. } | Decision::JacksonMarch { to, .. }) => {
+                        union(to)
+                    }
+                    _ => false,
+                }
+        });
+    }
     // The references first, then in the order found.
     out.truncate(max.max(2));
     out

@@ -27,7 +27,9 @@ mod play;
 mod position;
 
 pub use candidates::{Placement, placements_text};
-pub use play::{Play, advised_game, covers, fight_advised, play_campaign, sample_of};
+pub use play::{
+    Play, advised_game, covers, covers_campaign, fight_advised, play_campaign, sample_of,
+};
 pub use position::{CAMPAIGN_ENDINGS, CampaignStart, Position, Root, Sample};
 
 use std::sync::Arc;
@@ -115,6 +117,10 @@ pub struct Settings {
     pub max_trials: u64,
     /// The most candidates weighed.
     pub max_candidates: usize,
+    /// At a move on the map (9.2, 15.1) weigh only the policy's answer,
+    /// ending the moves, and the moves into Union Forces (the advisor
+    /// playing a campaign: every move would be many candidates).
+    pub attacks_only: bool,
 }
 
 impl Default for Settings {
@@ -127,6 +133,7 @@ impl Default for Settings {
             keep: 3,
             max_trials: 4096,
             max_candidates: 64,
+            attacks_only: false,
         }
     }
 }
@@ -271,7 +278,7 @@ impl Advisor {
     /// An advisor for the question at `pos`. Refused when the question
     /// has no answer to weigh.
     pub fn new(pos: &Position, settings: Settings) -> Result<Advisor, String> {
-        let protos = candidates::candidates(pos, settings.rollout, settings.max_candidates);
+        let protos = candidates::candidates(pos, &settings);
         if protos.is_empty() {
             return Err(format!(
                 "{}: no answer to \"{}\" ({}) could be tried",

@@ -25,15 +25,18 @@ use super::super::trials::Trial;
 use super::position::{Position, Root};
 use super::{Advisor, Settings};
 
-/// The questions the advisor answers when it plays (item 1): the Battle
-/// Plan Counter assignment and extra Battle Plans (12.2, 10.2.11), who acts
-/// and with which Default Battle Plan (14.4), Shock and attack targets
-/// (11.4, A11.4, A12.3), Squares to march into (A11.0), fight on or retreat
-/// (14.5.1), Rejoin (14.8.1), and a Scout's use in a battle (10.2.2 Fog of
-/// War re-roll, 14.0.1 a Special Battle Plan taken out). Questions outside
-/// battles are left to the policy while playing: weighing them means
-/// playing the campaign to its end in every trial.
-pub fn covers(r: &Request) -> bool {
+/// The questions the advisor answers when it plays (item 1). In a battle:
+/// the Battle Plan Counter assignment and extra Battle Plans (12.2,
+/// 10.2.11), who acts and with which Default Battle Plan (14.4), Shock and
+/// attack targets (11.4, A11.4, A12.3), Squares to march into (A11.0),
+/// fight on or retreat (14.5.1), Rejoin (14.8.1), and a Scout's use (10.2.2
+/// Fog of War re-roll, 14.0.1 a Special Battle Plan taken out). Battle
+/// questions only: [`covers_campaign`] adds those of the map.
+pub fn covers(_board: &Board, r: &Request) -> bool {
+    in_battle(r)
+}
+
+fn in_battle(r: &Request) -> bool {
     if r.battle_location.is_none() {
         return false;
     }
@@ -54,13 +57,30 @@ pub fn covers(r: &Request) -> bool {
     })
 }
 
+/// [`covers`], and on the map: a move that could go into Union Forces
+/// (9.2, 15.1: which Forces to send, or none) and a Union Orders roll a
+/// Scout could change (16.3.1). These are weighed by playing the campaign
+/// to its end in every trial.
+pub fn covers_campaign(board: &Board, r: &Request) -> bool {
+    if r.battle_location.is_some() {
+        return in_battle(r);
+    }
+    r.options.iter().any(|d| match d {
+        Decision::RerollOrders => true,
+        Decision::MoveForce { to, .. } | Decision::JacksonMarch { to, .. } => {
+            board.has_side(to, crate::campaign::Side::Union)
+        }
+        _ => false,
+    })
+}
+
 /// Recorded answers, then: a covered question stops play (the advisor
 /// answers it), any other the policy answers. Every answer given is kept
 /// in order, so that a run again replays them.
 struct Gate<'a> {
     recorded: Recorded,
     policy: Policy,
-    covers: &'a dyn Fn(&Request) -> bool,
+    covers: &'a dyn Fn(&Board, &Request) -> bool,
     given: Vec<Decision>,
 }
 
@@ -68,7 +88,7 @@ impl Decider for Gate<'_> {
     fn decide(&mut self, board: &Board, request: &Request) -> Result<Decision, Interrupt> {
         let d = if self.recorded.used < self.recorded.answers.len() {
             self.recorded.decide(board, request)?
-        } else if (self.covers)(request) {
+        } else if (self.covers)(board, request) {
             return Err(Interrupt::Decide(Box::new(request.clone())));
         } else {
             self.policy.decide(board, request)?
@@ -118,7 +138,7 @@ fn run_battle(
     dice: &Dice,
     answers: &[Decision],
     policy: Policy,
-    covers: &dyn Fn(&Request) -> bool,
+    covers: &dyn Fn(&Board, &Request) -> bool,
 ) -> Result<Stop, String> {
     let mut board = p.board.clone();
     let mut d = dice.clone();
@@ -185,7 +205,7 @@ impl Position {
         p: &Prepared,
         dice: &Dice,
         policy: Policy,
-        until: &dyn Fn(&Request) -> bool,
+        until: &dyn Fn(&Board, &Request) -> bool,
     ) -> Result<Position, String> {
         match run_battle(p, dice, &p.prefix_decisions, policy, until)? {
             Stop::Asked(pos) => {
@@ -212,7 +232,7 @@ pub fn fight_advised(
     p: &Prepared,
     dice: &Dice,
     play: &Play,
-    covers: &dyn Fn(&Request) -> bool,
+    covers: &dyn Fn(&Board, &Request) -> bool,
 ) -> Result<(Trial, u32), String> {
     let mut answers = p.prefix_decisions.clone();
     let mut advised = 0u32;
@@ -310,9 +330,14 @@ fn advise_once(pos: &Position, play: &Play, salt: u64) -> Result<Vec<Decision>, 
     a.fill_queue();
     a.run_to(play.budget, play.threads)
         .map_err(|e| e.to_string())?;
-    a.best()
-        .map(|d| d.to_vec())
-        .ok_or_else(|| "no answer was tried".into())
+    let leader = a.leader().ok_or("no answer was tried")?;
+    // The policy's own answer unless the leader beats it on the trials
+    // both have (an exact tie keeps the policy's).
+    let chosen = match a.cands.iter().position(|c| c.policy) {
+        Some(p) if p != leader && a.paired(leader, p).1.mean <= 0.0 => p,
+        _ => leader,
+    };
+    Ok(a.cands[chosen].decisions.clone())
 }
 
 /// One whole campaign from `start` (set up, 7.0) with dice seeded `seed`,
@@ -322,7 +347,7 @@ pub fn play_campaign(
     start: &Board,
     seed: u64,
     play: &Play,
-    covers: &dyn Fn(&Request) -> bool,
+    covers: &dyn Fn(&Board, &Request) -> bool,
 ) -> Result<(Board, CampaignResult, u32), String> {
     let mut board = start.clone();
     board.options.seed = seed;
@@ -392,7 +417,7 @@ pub fn play_campaign(
 /// `sim::simulate_with` plays it.
 pub fn advised_game(start: &Board, seed: u64, play: &Play) -> Result<crate::sim::Game, Interrupt> {
     let (board, result, _) =
-        play_campaign(start, seed, play, &covers).map_err(Interrupt::Unsupported)?;
+        play_campaign(start, seed, play, &covers_campaign).map_err(Interrupt::Unsupported)?;
     let battles = board.battles_fought;
     Ok(crate::sim::Game {
         board,
