@@ -409,8 +409,10 @@ impl Advisor {
         self.step_until(budget, threads, &AtomicBool::new(false))
     }
 
-    /// [`Advisor::step`], stopped (between trials) when `stop` is set: the
-    /// trials fought before it are kept only if the slice ended.
+    /// [`Advisor::step`], given up when `stop` is set: it is looked at
+    /// between slices of the schedule (a round's remaining trials, at most
+    /// `budget`), and every trial fought is kept. The window calls it with
+    /// small budgets (a few hundred trials) to stay responsive.
     pub fn step_until(
         &mut self,
         budget: u64,
