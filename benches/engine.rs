@@ -273,6 +273,42 @@ fn engine(c: &mut Criterion) {
     bench(c, "validate/all campaign files", |_| validate_all(files));
 }
 
+/// Issue 37, item 6: a recommendation for the Basic 8-against-8 Battle
+/// Plan Counter assignment (`scenarios/odds-basic-8v8.json`, the first
+/// 12.2 question), the advisor's default settings to `ADVICE_TRIALS`
+/// trials on two threads: the budget at which its top choice is stable
+/// (docs/performance.md).
+const ADVICE_TRIALS: u64 = 12_000;
+
+fn advise(c: &mut Criterion) {
+    use fcrel::odds::advise::{Advisor, Position, Settings};
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/odds-basic-8v8.json");
+    let p = fcrel::odds::locate::from_scenario(&path, None).expect("the scenario loads");
+    let until = |_: &Board, r: &fcrel::rules::decision::Request| r.rule.as_str() == "12.2";
+    let pos = Position::in_battle(&p, &Dice::seeded(1), Policy::Objective, &until)
+        .expect("the battle asks for Battle Plan Counters");
+    c.bench_function(
+        "advise/basic 8v8 assignment, 12,000 trials, 2 threads",
+        |b| {
+            b.iter(|| {
+                let mut a = Advisor::new(&pos, Settings::default()).expect("candidates");
+                a.run_to(ADVICE_TRIALS, 2).expect("the trials are fought");
+                black_box(a.leader())
+            })
+        },
+    );
+}
+
+criterion_group! {
+    name = advice;
+    config = Criterion::default()
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(10));
+    targets = advise
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
@@ -280,4 +316,4 @@ criterion_group! {
         .measurement_time(Duration::from_secs(4));
     targets = engine
 }
-criterion_main!(benches);
+criterion_main!(benches, advice);

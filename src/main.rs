@@ -21,6 +21,7 @@ fn main() {
             player,
             union,
             policy,
+            advice_trials,
             json,
             chronicle,
             optional,
@@ -32,7 +33,7 @@ fn main() {
             &player,
             &union,
             &policy,
-            (json, chronicle, &optional),
+            (json, chronicle, &optional, advice_trials),
             &mut std::io::stdout(),
             &mut std::io::stderr(),
         ),
@@ -50,6 +51,9 @@ fn main() {
             &mut std::io::stdout(),
             &mut std::io::stderr(),
         ),
+        Some(Command::Advise(args)) => {
+            fcrel::cli::advise(&args, &mut std::io::stdout(), &mut std::io::stderr())
+        }
         Some(Command::Odds(args)) => {
             fcrel::cli::odds(&args, &mut std::io::stdout(), &mut std::io::stderr())
         }

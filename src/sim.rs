@@ -141,6 +141,28 @@ pub fn simulate(
     policy: Policy,
     games: u32,
 ) -> Result<Summary, (u64, Interrupt)> {
+    simulate_with(
+        campaign,
+        options,
+        policy.name(),
+        games,
+        1,
+        &|start, seed| play_from(start, seed, policy),
+    )
+}
+
+/// [`simulate`] with another commander: `play` plays one game from the
+/// set-up with dice seeded as given (`fcrel simulate --policy advised`).
+/// Games are played `threads` at a time, each on its own seed, and counted
+/// in order, so the summary does not depend on the thread count.
+pub fn simulate_with(
+    campaign: Arc<Campaign>,
+    options: GameOptions,
+    policy: &str,
+    games: u32,
+    threads: usize,
+    play: &(dyn Fn(&Board, u64) -> Result<Game, Interrupt> + Sync),
+) -> Result<Summary, (u64, Interrupt)> {
     if let Some((path, message)) = crate::campaign::validate::validate(&campaign, None)
         .into_iter()
         .next()
@@ -162,7 +184,7 @@ pub fn simulate(
         campaign: campaign.id.clone(),
         games,
         seed: options.seed,
-        policy: policy.name().to_string(),
+        policy: policy.to_string(),
         battles_mode: options.battles.name().to_string(),
         player: format!("{:?}", options.player),
         union: match options.union.preset_level() {
@@ -201,9 +223,31 @@ pub fn simulate(
     let mut vp_total = 0u64;
     let mut battles_total = 0u64;
     let set_up = new_campaign(campaign, options, &mut Chronicle::quiet());
+    let threads = threads.max(1) as u64;
+    let mut batch: std::collections::VecDeque<Result<Game, (u64, Interrupt)>> =
+        std::collections::VecDeque::new();
     for n in 0..games as u64 {
-        let seed = game_seed(options.seed, n);
-        let game = play_from(&set_up, seed, policy).map_err(|e| (seed, e))?;
+        if batch.is_empty() {
+            let hi = (n + threads).min(games as u64);
+            let one = |k: u64| {
+                let seed = game_seed(options.seed, k);
+                play(&set_up, seed).map_err(|e| (seed, e))
+            };
+            if threads == 1 {
+                batch.push_back(one(n));
+            } else {
+                let played: Vec<_> = std::thread::scope(|scope| {
+                    let handles: Vec<_> =
+                        (n..hi).map(|k| (k, scope.spawn(move || one(k)))).collect();
+                    handles
+                        .into_iter()
+                        .map(|(k, h)| h.join().unwrap_or_else(|_| one(k)))
+                        .collect()
+                });
+                batch.extend(played);
+            }
+        }
+        let game = batch.pop_front().expect("a game of the batch")?;
         if game.result.victory {
             s.victories += 1;
         } else {

@@ -1,6 +1,8 @@
 //! The command line (DESIGN.md, Command line).
 
+mod advise;
 mod replay;
+pub use advise::{AdviseArgs, advise};
 pub use replay::{replay, replay_with};
 
 use std::io::Write;
@@ -62,9 +64,15 @@ pub enum Command {
         /// The Union AI's level (all six aspects): regular, hard or veteran.
         #[arg(long, default_value = "regular")]
         union: String,
-        /// The scripted commander: cautious or objective.
+        /// The scripted commander: cautious, objective, or advised (the
+        /// advisor answers the battle decisions it covers, objective the
+        /// rest; docs/odds.md).
         #[arg(long, default_value = "objective")]
         policy: String,
+        /// With --policy advised: simulated battles for each answer the
+        /// advisor gives.
+        #[arg(long, default_value_t = 200)]
+        advice_trials: u64,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
@@ -104,6 +112,10 @@ pub enum Command {
     /// and the chance the campaign is lost, with 95% intervals.
     #[command(group(clap::ArgGroup::new("battle").required(true).args(["scenario", "save"])))]
     Odds(OddsArgs),
+    /// The best answers at the decision a save waits at, found by
+    /// simulation: every candidate answer fought many times against the
+    /// Union AI on the same dice, ranked by the aim, with 95% intervals.
+    Advise(AdviseArgs),
 }
 
 /// What `fcrel replay` is asked.
@@ -164,10 +176,15 @@ pub struct OddsArgs {
     /// scenario's mode, or the save's options).
     #[arg(long)]
     pub battles: Option<String>,
-    /// Who makes your decisions: cautious or objective (default: the
-    /// scenario's policy, else objective).
+    /// Who makes your decisions: cautious, objective, or advised (the
+    /// advisor answers the battle decisions it covers, objective the rest)
+    /// (default: the scenario's policy, else objective).
     #[arg(long)]
     pub policy: Option<String>,
+    /// With --policy advised: simulated battles for each answer the
+    /// advisor gives.
+    #[arg(long, default_value_t = 200)]
+    pub advice_trials: u64,
     /// Which battle, when a save has several waiting (an area id).
     #[arg(long)]
     pub area: Option<String>,
@@ -195,14 +212,20 @@ pub fn odds(a: &OddsArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             return 2;
         }
     };
+    let advised = a.policy.as_deref() == Some("advised");
+    if advised && a.advice_trials == 0 {
+        let _ = writeln!(err, "fcrel odds: --advice-trials must be at least 1");
+        return 2;
+    }
     let policy = match a.policy.as_deref() {
         None => None,
+        Some("advised") => Some(Policy::Objective),
         Some(name) => match Policy::by_name(name) {
             Some(p) => Some(p),
             None => {
                 let _ = writeln!(
                     err,
-                    "fcrel odds: --policy {name}: expected cautious or objective"
+                    "fcrel odds: --policy {name}: expected cautious, objective or advised"
                 );
                 return 2;
             }
@@ -254,7 +277,12 @@ pub fn odds(a: &OddsArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let policy = policy
         .or(prepared.default_policy)
         .unwrap_or(Policy::Objective);
-    match crate::odds::report::run(&prepared, policy, a.seed, a.trials, threads) {
+    let run = if advised {
+        advised_odds(&prepared, policy, a, threads)
+    } else {
+        crate::odds::report::run(&prepared, policy, a.seed, a.trials, threads)
+    };
+    match run {
         Ok((report, timing)) => {
             if a.json {
                 let _ = writeln!(
@@ -281,6 +309,87 @@ pub fn odds(a: &OddsArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             1
         }
     }
+}
+
+/// `fcrel odds --policy advised`: trial `t` is the battle fought with the
+/// dice of `odds` (the prefix, then `game_seed(seed, t)`), the advisor
+/// answering the decisions it covers with `--advice-trials` battles each,
+/// its own trials seeded apart. Trials are split over threads in
+/// contiguous chunks and summed as integers, as `fcrel odds` does.
+fn advised_odds(
+    p: &crate::odds::locate::Prepared,
+    policy: crate::rules::commander::Policy,
+    a: &OddsArgs,
+    threads: usize,
+) -> Result<(crate::odds::report::Odds, crate::odds::report::Timing), crate::odds::trials::TrialError>
+{
+    use crate::odds::advise::{Play, Settings, covers, fight_advised};
+    use crate::odds::trials::{Tally, TrialError};
+    use crate::sim::game_seed;
+    let started = std::time::Instant::now();
+    let one = |t: u64| -> Result<crate::odds::trials::Trial, TrialError> {
+        let s = game_seed(a.seed, t);
+        let dice = crate::dice::Dice::scripted_then_seeded(p.prefix_dice.iter().copied(), s);
+        let play = Play {
+            settings: Settings {
+                // The advisor's own dice: never the battle's.
+                seed: game_seed(s, 0xAD_u64),
+                rollout: policy,
+                ..Settings::default()
+            },
+            budget: a.advice_trials,
+            threads: 1,
+        };
+        fight_advised(p, &dice, &play, &covers)
+            .map(|(trial, _)| trial)
+            .map_err(|why| TrialError {
+                trial: t,
+                seed: s,
+                why,
+            })
+    };
+    let threads = (threads.max(1) as u64).min(a.trials.max(1));
+    let chunk = a.trials.div_ceil(threads);
+    let parts: Vec<Result<Tally, TrialError>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|k| {
+                let (lo, hi) = ((k * chunk).min(a.trials), ((k + 1) * chunk).min(a.trials));
+                let one = &one;
+                scope.spawn(move || {
+                    let mut tally = Tally::default();
+                    for t in lo..hi {
+                        tally.add(&one(t)?);
+                    }
+                    Ok(tally)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join().unwrap_or_else(|_| {
+                    Err(TrialError {
+                        trial: 0,
+                        seed: a.seed,
+                        why: "a thread panicked".into(),
+                    })
+                })
+            })
+            .collect()
+    });
+    let mut total = Tally::default();
+    for part in parts {
+        total.merge(&part?);
+    }
+    let mut report = crate::odds::report::report(p, policy, a.seed, &total);
+    report.advised = Some(a.advice_trials);
+    Ok((
+        report,
+        crate::odds::report::Timing {
+            wall: started.elapsed(),
+            threads: threads as usize,
+        },
+    ))
 }
 
 /// Run `fcrel battle`; returns the process exit code.
@@ -519,7 +628,7 @@ pub fn simulate(
     player: &str,
     union: &str,
     policy: &str,
-    (json, chronicle, optional): (bool, bool, &str),
+    (json, chronicle, optional, advice_trials): (bool, bool, &str, u64),
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
@@ -561,13 +670,18 @@ pub fn simulate(
             return 2;
         }
     };
-    let Some(policy) = Policy::by_name(policy) else {
+    let advised = policy == "advised";
+    let Some(policy) = Policy::by_name(if advised { "objective" } else { policy }) else {
         let _ = writeln!(
             err,
-            "fcrel simulate: --policy {policy}: expected cautious or objective"
+            "fcrel simulate: --policy {policy}: expected cautious, objective or advised"
         );
         return 2;
     };
+    if advised && advice_trials == 0 {
+        let _ = writeln!(err, "fcrel simulate: --advice-trials must be at least 1");
+        return 2;
+    }
     let c = match campaign::load_bundled(campaign) {
         Ok(c) => std::sync::Arc::new(c),
         Err(ps) => {
@@ -597,6 +711,23 @@ pub fn simulate(
             return 2;
         }
     };
+    let play = crate::odds::advise::Play {
+        settings: crate::odds::advise::Settings {
+            seed,
+            rollout: policy,
+            attacks_only: true,
+            ..crate::odds::advise::Settings::default()
+        },
+        budget: advice_trials,
+        threads: 1,
+    };
+    if chronicle && advised {
+        let _ = writeln!(
+            err,
+            "fcrel simulate: --chronicle is not kept with --policy advised"
+        );
+        return 2;
+    }
     if chronicle {
         for n in 0..games as u64 {
             let seed = crate::sim::game_seed(options.seed, n);
@@ -614,7 +745,15 @@ pub fn simulate(
             }
         }
     }
-    match crate::sim::simulate(c, options, policy, games) {
+    let summary = if advised {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        crate::sim::simulate_with(c, options, "advised", games, threads, &|start, seed| {
+            crate::odds::advise::advised_game(start, seed, &play)
+        })
+    } else {
+        crate::sim::simulate(c, options, policy, games)
+    };
+    match summary {
         Ok(s) => {
             if json {
                 let _ = writeln!(out, "{}", serde_json::to_string(&s).unwrap_or_default());

@@ -151,6 +151,87 @@ impl Waiting {
         })
     }
 
+    /// Where a step waits when it is played from `start_board` with
+    /// `start_dice` and these answers: run to its next stop (a question or
+    /// a die). A step that ends, or stops for another reason, gives an error
+    /// (`fcrel simulate --policy advised` asks the advisor at each stop).
+    pub fn at(
+        step: Step,
+        start_board: Board,
+        start_dice: Dice,
+        answers: Vec<Decision>,
+    ) -> Result<Waiting, String> {
+        let mut board = start_board.clone();
+        board.battles = None;
+        let mut dice = start_dice.clone();
+        let mut chronicle = Chronicle::quiet();
+        let mut decider = Recorded::new(answers.clone());
+        let result = play(&mut board, &mut dice, &mut chronicle, &mut decider, step);
+        let (request, die) = match result {
+            Err(Interrupt::Decide(r)) if decider.used == answers.len() => (Some(*r), None),
+            Err(Interrupt::Dice(DiceError::NeedDie { reason, .. })) => (None, Some(reason)),
+            Ok(()) => return Err("the step ends with these answers".into()),
+            Err(other) => return Err(format!("the step stops at: {other}")),
+        };
+        let turn = board.turn.turn;
+        Ok(Waiting {
+            rolled: dice.rolled().saturating_sub(start_dice.rolled()),
+            step,
+            start_board,
+            start_dice,
+            answers,
+            request,
+            die,
+            now: board,
+            turn,
+        })
+    }
+
+    /// The step the game waits in.
+    pub fn step(&self) -> Step {
+        self.step
+    }
+
+    /// The question the game waits at, if it waits for a decision.
+    pub fn request(&self) -> Option<&Request> {
+        self.request.as_ref()
+    }
+
+    /// The die the game waits for (physical dice), if any.
+    pub fn die(&self) -> Option<&str> {
+        self.die.as_deref()
+    }
+
+    /// The board as the step began.
+    pub fn start_board(&self) -> &Board {
+        &self.start_board
+    }
+
+    /// The board as far as the step got.
+    pub fn now(&self) -> &Board {
+        &self.now
+    }
+
+    /// The step's answers so far.
+    pub fn answers(&self) -> &[Decision] {
+        &self.answers
+    }
+
+    /// The campaign turn.
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    /// The dice rolled in the step so far (all shown in the Chronicle),
+    /// read from a copy of the step's starting dice: the game's own dice
+    /// are neither read ahead nor advanced.
+    pub fn seen_dice(&self) -> Result<Vec<u32>, String> {
+        let mut seen = self.start_dice.clone();
+        (0..self.rolled)
+            .map(|_| seen.d10("a die already rolled").map_err(|e| e.to_string()))
+            .collect()
+    }
+
     /// The game as it would wait after one more answer `d` (a move being
     /// weighed): the step is run again from its start with it, to its next
     /// stop. Only the dice already rolled in the step are replayed: a step
@@ -200,6 +281,29 @@ impl Waiting {
             turn: self.turn,
         })
     }
+}
+
+/// A save read, its campaign loaded and replayed to where it waits, with
+/// the source named as `fcrel odds` names it. Messages name the file.
+pub fn waiting_in_save(path: &Path) -> Result<(Waiting, SourceInfo), String> {
+    let file = path.display().to_string();
+    let save = crate::save::read(path).map_err(|p| p.to_string())?;
+    let campaign = crate::campaign::load_bundled(&save.campaign)
+        .map(Arc::new)
+        .map_err(|ps| {
+            format!(
+                "{file}: campaign \"{}\" cannot be loaded: {}",
+                save.campaign,
+                ps.first().map_or(String::new(), |p| p.to_string())
+            )
+        })?;
+    let w = replay_to_wait(&save, campaign).map_err(|why| format!("{file}: {why}"))?;
+    let source = SourceInfo {
+        kind: "save".into(),
+        file,
+        name: format!("{}, turn {}", save.campaign_name, w.turn),
+    };
+    Ok((w, source))
 }
 
 /// Replay a save headless (as `fcrel replay` does) to the point where it

@@ -15,6 +15,7 @@
 //! prepares its starting board; `trials` fights it and tallies the endings;
 //! `stats` holds the intervals; `report` words the figures.
 
+pub mod advise;
 pub mod locate;
 pub mod report;
 pub mod stats;

@@ -51,6 +51,10 @@ pub struct Odds {
     pub attacker: Side,
     pub mode: BattleMode,
     pub policy: Policy,
+    /// `--policy advised`: the advisor made the decisions it covers, with
+    /// this many simulated battles an answer; the policy above the rest.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub advised: Option<u64>,
     pub seed: u64,
     pub trials: u64,
     /// The Combat Values in the area when the battle begins.
@@ -161,6 +165,7 @@ pub fn report(p: &Prepared, policy: Policy, seed: u64, t: &Tally) -> Odds {
         attacker: p.spec.attacker,
         mode: p.mode,
         policy,
+        advised: None,
         seed,
         trials: n,
         start: Start {
@@ -244,12 +249,17 @@ pub fn text(o: &Odds) -> String {
             "absent"
         }
     );
+    let who = match o.advised {
+        Some(n) => format!(
+            "the advisor ({n} simulated battles an answer) and the {} policy",
+            o.policy.name()
+        ),
+        None => format!("the {} policy", o.policy.name()),
+    };
     let _ = writeln!(
         s,
-        "Estimate from {} simulated battles (seed {}, your decisions made by the {} policy); 95% intervals.",
-        o.trials,
-        o.seed,
-        o.policy.name()
+        "Estimate from {} simulated battles (seed {}, your decisions made by {who}); 95% intervals.",
+        o.trials, o.seed
     );
     for n in &o.notes {
         let _ = writeln!(s, "Note: {n}");

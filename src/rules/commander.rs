@@ -626,7 +626,17 @@ impl Decider for Policy {
                 Wanted(Decision::BuyBattlePlans { extra })
             }
             Decision::ChooseInsight { .. } | Decision::EndInsights => Wanted(Decision::EndInsights),
-            Decision::RemoveSpecialPlan { .. } | Decision::EndRemovals => Wanted(Decision::EndRemovals),
+            // 14.0.1: the bold spend a Scout to take Screened March out
+            // of the cup, the one removal the advisor measured to pay in
+            // the 8-against-8 battles (docs/odds.md, "Scouts").
+            Decision::RemoveSpecialPlan { .. } | Decision::EndRemovals => {
+                let screened = Decision::RemoveSpecialPlan { plan: SpecialBattlePlan::ScreenedMarch };
+                if *self == Policy::Objective && request.options.contains(&screened) {
+                    Wanted(screened)
+                } else {
+                    Wanted(Decision::EndRemovals)
+                }
+            }
             Decision::ScreenedApproach { .. } => Wanted(Decision::ScreenedApproach { cavalry: None }),
             Decision::TerrainRegion { .. } => Wanted(Decision::TerrainRegion { region: Region::UnionReserve }),
             Decision::PlaceForce { force, .. } => {

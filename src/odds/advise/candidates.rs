@@ -1,0 +1,326 @@
+//! The answers weighed at a question (issue 37, item 2): for a Battle Plan
+//! Counter assignment (12.2 / A12.2) the scripted commander's assignment,
+//! its neighbours (one counter fewer, one more, one moved to another Force
+//! or swapped for another counter on the same Force) and the player's own
+//! as it stands; for every other question each legal answer.
+//!
+//! A candidate is the whole run of answers up to the commit: an assignment
+//! is its counters given one by one and Done (12.2), with the rollout
+//! policy answering what the rules ask in between (an A12.3 target).
+
+use serde::Serialize;
+
+use crate::rules::battle::terms::PlanCounter;
+use crate::rules::board::{Board, label};
+use crate::rules::commander::Policy;
+use crate::rules::components::Id;
+use crate::rules::decision::{Decider, Decision, Request};
+
+use super::position::Position;
+
+/// A Battle Plan Counter of an assignment: on a Force, or (the Formation
+/// counter, 12.3.7) beside the sheet. For the window's ghost counters.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct Placement {
+    /// None: the Formation counter beside the sheet.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub force: Option<Id>,
+    pub plan: PlanCounter,
+}
+
+/// A candidate before it is tried.
+#[derive(Debug, Clone)]
+pub(super) struct Proto {
+    pub decisions: Vec<Decision>,
+    pub label: String,
+    /// An assignment's counters when committed.
+    pub placements: Option<Vec<Placement>>,
+    pub player: bool,
+    pub policy: bool,
+}
+
+/// The question is a Battle Plan Counter assignment (12.2 / A12.2).
+pub(super) fn is_assignment(r: &Request) -> bool {
+    r.options.contains(&Decision::EndAssign)
+}
+
+/// The candidates at the position's question, at most `max`.
+pub(super) fn candidates(pos: &Position, settings: &super::Settings) -> Vec<Proto> {
+    let (policy, max) = (settings.rollout, settings.max_candidates);
+    let mut out = if is_assignment(&pos.request) {
+        assignments(pos, policy, max)
+    } else {
+        every_answer(pos, policy)
+    };
+    if settings.attacks_only && pos.request.options.contains(&Decision::EndMoves) {
+        let union = |to: &str| pos.board.has_side(to, crate::campaign::Side::Union);
+        out.retain(|c| {
+            c.policy
+                || match c.decisions.first() {
+                    Some(Decision::EndMoves) => true,
+                    Some(Decision::MoveForce { to, .. } | Decision::JacksonMarch { to, .. }) => {
+                        union(to)
+                    }
+                    _ => false,
+                }
+        });
+    }
+    // The references first, then in the order found.
+    out.truncate(max.max(2));
+    out
+}
+
+fn every_answer(pos: &Position, policy: Policy) -> Vec<Proto> {
+    let mut p = policy;
+    let chosen = p.decide(&pos.board, &pos.request).ok();
+    let mut out: Vec<Proto> = pos
+        .request
+        .options
+        .iter()
+        .map(|d| Proto {
+            decisions: vec![d.clone()],
+            label: crate::rules::view::word(&pos.board, d),
+            placements: None,
+            player: false,
+            policy: chosen.as_ref() == Some(d),
+        })
+        .collect();
+    // The policy's answer first.
+    out.sort_by_key(|c| !c.policy);
+    out
+}
+
+/// An item of an assignment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Item<'a> {
+    On(&'a str, PlanCounter),
+    Formation,
+}
+
+fn item_of(d: &Decision) -> Option<Item<'_>> {
+    match d {
+        Decision::AssignPlan { force, plan } => Some(Item::On(force.as_str(), *plan)),
+        Decision::HoldFormationCounter => Some(Item::Formation),
+        _ => None,
+    }
+}
+
+fn give(i: Item) -> Decision {
+    match i {
+        Item::On(force, plan) => Decision::AssignPlan {
+            force: force.into(),
+            plan,
+        },
+        Item::Formation => Decision::HoldFormationCounter,
+    }
+}
+
+/// The rules' run of answers from the position that takes back the
+/// counters of `current` not in `target`, gives those of `target` not in
+/// `current` in order, and ends the assignment; the policy answers any
+/// other question in between. None when the rules refuse a step of it.
+fn realise(
+    pos: &Position,
+    policy: Policy,
+    current: &[Item],
+    target: &[Item],
+) -> Option<Vec<Decision>> {
+    let mut take_back: Vec<Decision> = current
+        .iter()
+        .filter(|i| !target.contains(i))
+        .filter_map(|i| match i {
+            Item::On(force, plan) => Some(Decision::TakeBackPlan {
+                force: (*force).into(),
+                plan: *plan,
+            }),
+            // The Formation counter beside the sheet is not taken back.
+            Item::Formation => None,
+        })
+        .collect();
+    if current.contains(&Item::Formation) && !target.contains(&Item::Formation) {
+        return None;
+    }
+    take_back.reverse();
+    let mut to_give: Vec<Decision> = target
+        .iter()
+        .filter(|i| !current.contains(i))
+        .map(|&i| give(i))
+        .collect();
+    to_give.reverse();
+    let mut seq: Vec<Decision> = Vec::new();
+    let mut p = policy;
+    for _ in 0..64 {
+        let (board, r) = pos.probe(&seq).ok()?;
+        if is_assignment(&r) {
+            let next = take_back
+                .pop()
+                .or_else(|| to_give.pop())
+                .unwrap_or(Decision::EndAssign);
+            if !r.options.contains(&next) {
+                return None;
+            }
+            let done = next == Decision::EndAssign;
+            seq.push(next);
+            if done {
+                return Some(seq);
+            }
+        } else {
+            seq.push(p.decide(&board, &r).ok()?);
+        }
+    }
+    None
+}
+
+fn placements(items: &[Item]) -> Vec<Placement> {
+    let mut v: Vec<Placement> = items
+        .iter()
+        .map(|i| match i {
+            Item::On(force, plan) => Placement {
+                force: Some((*force).into()),
+                plan: *plan,
+            },
+            Item::Formation => Placement {
+                force: None,
+                plan: PlanCounter::Formation,
+            },
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+/// "Volley on 1st Division, Engage on 2nd Division" or "No counters".
+pub fn placements_text(board: &Board, ps: &[Placement]) -> String {
+    if ps.is_empty() {
+        return "No Battle Plan Counters".into();
+    }
+    ps.iter()
+        .map(|p| match &p.force {
+            Some(f) => format!(
+                "{} on {}",
+                p.plan.name(),
+                board.piece(f).map_or(f.to_string(), label)
+            ),
+            None => "Formation counter beside the sheet".into(),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn assignments(pos: &Position, policy: Policy, max: usize) -> Vec<Proto> {
+    let r = &pos.request;
+    // The counters given so far this assignment (each offered back), and
+    // the Formation counter if it is beside the sheet already.
+    let current: Vec<Item> = r
+        .options
+        .iter()
+        .filter_map(|d| match d {
+            Decision::TakeBackPlan { force, plan } => Some(Item::On(force.as_str(), *plan)),
+            _ => None,
+        })
+        .collect();
+    // The policy's assignment from here, its questions answered in turn.
+    let mut policy_seq: Vec<Decision> = Vec::new();
+    let mut policy_set: Vec<Item> = current.clone();
+    let mut p = policy;
+    for _ in 0..64 {
+        let Ok((board, q)) = pos.probe(&policy_seq) else {
+            break;
+        };
+        let Ok(d) = p.decide(&board, &q) else { break };
+        if is_assignment(&q) {
+            match &d {
+                Decision::TakeBackPlan { force, plan } => {
+                    policy_set.retain(|i| *i != Item::On(force.as_str(), *plan))
+                }
+                _ => {
+                    if let Some(i) = item_of(&d) {
+                        // The item borrows the request's answer: keep an
+                        // owned copy by looking it up in the first request.
+                        if let Some(own) = r
+                            .options
+                            .iter()
+                            .find_map(|o| item_of(o).filter(|x| *x == i))
+                        {
+                            policy_set.push(own);
+                        }
+                    }
+                }
+            }
+        }
+        let done = d == Decision::EndAssign;
+        policy_seq.push(d);
+        if done {
+            break;
+        }
+    }
+    // Additions offered now.
+    let offered: Vec<Item> = r.options.iter().filter_map(item_of).collect();
+    let mut sets: Vec<(Vec<Item>, bool, bool)> = Vec::new();
+    sets.push((current.clone(), true, false));
+    sets.push((policy_set.clone(), false, true));
+    for i in 0..policy_set.len() {
+        let mut s = policy_set.clone();
+        s.remove(i);
+        sets.push((s, false, false));
+    }
+    if !current.is_empty() {
+        sets.push((Vec::new(), false, false));
+    }
+    for &a in &offered {
+        if !policy_set.contains(&a) {
+            let mut s = policy_set.clone();
+            s.push(a);
+            sets.push((s, false, false));
+        }
+    }
+    for (k, &e) in policy_set.iter().enumerate() {
+        for &a in &offered {
+            let related = match (e, a) {
+                (Item::On(f, p), Item::On(g, q)) => (f == g) != (p == q),
+                _ => false,
+            };
+            if related && !policy_set.contains(&a) {
+                let mut s = policy_set.clone();
+                s[k] = a;
+                sets.push((s, false, false));
+            }
+        }
+    }
+    let mut out: Vec<Proto> = Vec::new();
+    let mut seen: Vec<Vec<Item>> = Vec::new();
+    for (set, player, is_policy) in sets {
+        if out.len() >= max {
+            break;
+        }
+        let mut key = set.clone();
+        key.sort();
+        if let Some(k) = seen.iter().position(|s| *s == key) {
+            // The same counters reached two ways: one candidate, both flags.
+            out[k].player |= player;
+            out[k].policy |= is_policy;
+            continue;
+        }
+        let decisions = if is_policy {
+            Some(policy_seq.clone())
+        } else {
+            realise(pos, policy, &current, &set)
+        };
+        let Some(decisions) = decisions else { continue };
+        let ps = placements(&set);
+        let label = if player && ps == placements(&current) {
+            format!("As assigned now: {}", placements_text(&pos.board, &ps))
+        } else {
+            placements_text(&pos.board, &ps)
+        };
+        seen.push(key);
+        out.push(Proto {
+            decisions,
+            label,
+            placements: Some(ps),
+            player,
+            policy: is_policy,
+        });
+    }
+    out
+}

@@ -1,0 +1,226 @@
+//! The advisor's search: dominated answers last, dominating first, the
+//! same advice however it is stepped and threaded, common random numbers,
+//! assignment candidates legal and distinct, and no dependence on the
+//! game's later dice.
+
+use std::path::Path;
+
+use super::*;
+use crate::dice::Dice;
+use crate::odds::locate::from_scenario;
+use crate::rules::decision::Decider;
+use crate::rules::decision::Request;
+
+fn scenario(name: &str) -> crate::odds::locate::Prepared {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios")
+        .join(name);
+    from_scenario(&path, None).expect("a scenario")
+}
+
+fn at_rule(name: &str, rule: &'static str, dice: &Dice) -> Position {
+    let p = scenario(name);
+    let until = move |_: &crate::rules::board::Board, r: &Request| r.rule.as_str() == rule;
+    Position::in_battle(&p, dice, Policy::Objective, &until).expect("the question is asked")
+}
+
+fn settings(aim: Aim) -> Settings {
+    Settings {
+        aim,
+        seed: 11,
+        first_round: 16,
+        max_trials: 256,
+        ..Settings::default()
+    }
+}
+
+/// Quick 14.5.1: retreating now can never win the battle (the
+/// Confederates withdraw), so for the aim "win" it is ranked last, with an
+/// estimate of exactly 0, and fighting on first; for "strength" a retreat
+/// now keeps every Combat Value still standing, which fighting on can only
+/// lose, so it is first.
+#[test]
+fn retreat_is_dominated_for_the_win_and_dominates_for_strength() {
+    let pos = at_rule("quick-glendale.json", "14.5.1", &Dice::seeded(1));
+    assert!(pos.request.options.contains(&Decision::FightOn));
+    let mut a = Advisor::new(&pos, settings(Aim::Win)).unwrap();
+    a.run_to(400, 2).unwrap();
+    let v = a.advice();
+    assert_eq!(v.ranked.len(), 2);
+    assert_eq!(v.ranked[0].decisions, vec![Decision::FightOn]);
+    let retreat = &v.ranked[1];
+    assert_eq!(retreat.decisions, vec![Decision::VoluntaryRetreat]);
+    assert_eq!(retreat.estimate.mean, 0.0);
+    assert!(v.ranked[0].estimate.mean > 0.0, "{:?}", v.ranked[0]);
+    // The difference to the policy's answer (fight on) is measured on the
+    // same dice and is negative beyond doubt.
+    let d = retreat.versus.as_ref().unwrap();
+    assert!(d.difference.high < 0.0, "{d:?}");
+    assert!(
+        retreat.why.starts_with("Confederates withdrew"),
+        "{}",
+        retreat.why
+    );
+
+    let mut s = Advisor::new(&pos, settings(Aim::Strength)).unwrap();
+    s.run_to(400, 2).unwrap();
+    let v = s.advice();
+    assert_eq!(v.ranked[0].decisions, vec![Decision::VoluntaryRetreat]);
+    assert!(v.ranked[0].estimate.mean > v.ranked[1].estimate.mean);
+}
+
+/// The advice after N trials is the same for one thread or two, and
+/// however the steps are cut.
+#[test]
+fn advice_does_not_depend_on_threads_or_steps() {
+    let pos = at_rule("quick-glendale.json", "14.5.1", &Dice::seeded(3));
+    let mut one = Advisor::new(&pos, settings(Aim::Win)).unwrap();
+    one.run_to(300, 1).unwrap();
+    let mut two = Advisor::new(&pos, settings(Aim::Win)).unwrap();
+    while two.trials() < 300 {
+        let n = two.step(7.min(300 - two.trials()), 2).unwrap();
+        assert!(n > 0);
+    }
+    assert_eq!(one.advice(), two.advice());
+    assert_eq!(one.trials(), 300);
+}
+
+/// Honesty: the position keeps only the dice already rolled; the game's
+/// later dice (here a different stream after them) change nothing.
+#[test]
+fn the_games_later_dice_do_not_change_the_advice() {
+    let real = Dice::seeded(5);
+    let pos = at_rule("odds-basic-8v8.json", "12.2", &real);
+    let Root::Battle(p) = &pos.root else {
+        panic!("a battle")
+    };
+    let seen = p.prefix_dice.clone();
+    assert!(!seen.is_empty());
+    // The same dice so far, other dice from there on.
+    let other = Dice::scripted_then_seeded(seen.iter().copied(), 987_654);
+    let pos2 = at_rule("odds-basic-8v8.json", "12.2", &other);
+    let s = Settings {
+        max_candidates: 12,
+        ..settings(Aim::Win)
+    };
+    let mut a = Advisor::new(&pos, s).unwrap();
+    let mut b = Advisor::new(&pos2, s).unwrap();
+    a.run_to(200, 2).unwrap();
+    b.run_to(200, 2).unwrap();
+    assert_eq!(a.advice(), b.advice());
+}
+
+/// A Battle Plan Counter assignment: the player's counters as they stand
+/// and the policy's are among the candidates; every candidate is a legal
+/// run of answers ending with Done and different counters from the others.
+#[test]
+fn assignment_candidates_are_legal_and_distinct() {
+    let pos = at_rule("odds-basic-8v8.json", "12.2", &Dice::seeded(2));
+    let protos = candidates::candidates(&pos, &Settings::default());
+    assert!(protos.len() > 5, "{}", protos.len());
+    assert!(protos.iter().any(|c| c.player));
+    assert!(protos.iter().any(|c| c.policy));
+    let mut seen = std::collections::BTreeSet::new();
+    for c in &protos {
+        assert_eq!(c.decisions.last(), Some(&Decision::EndAssign), "{c:?}");
+        let ps = c.placements.clone().unwrap();
+        assert!(seen.insert(ps.clone()), "twice: {ps:?}");
+        // Every answer but the last leads to a question (the run is legal).
+        let (_, r) = pos.probe(&c.decisions[..c.decisions.len() - 1]).unwrap();
+        assert!(r.options.contains(&Decision::EndAssign));
+        // The counters given are those placed.
+        let given: Vec<Placement> = c
+            .decisions
+            .iter()
+            .filter_map(|d| match d {
+                Decision::AssignPlan { force, plan } => Some(Placement {
+                    force: Some(force.clone()),
+                    plan: *plan,
+                }),
+                _ => None,
+            })
+            .collect();
+        assert!(given.iter().all(|g| ps.contains(g)), "{given:?} / {ps:?}");
+    }
+}
+
+/// Common random numbers: two answers that lead to the same battle (a
+/// counter no Force can carry out on the first turn changes nothing)
+/// show a difference of exactly zero on every common trial, and the
+/// halving keeps the best half.
+#[test]
+fn common_dice_make_equal_answers_equal() {
+    let pos = at_rule("odds-basic-8v8.json", "12.2", &Dice::seeded(1));
+    let s = Settings {
+        max_candidates: 24,
+        first_round: 8,
+        max_trials: 32,
+        ..settings(Aim::Win)
+    };
+    let mut a = Advisor::new(&pos, s).unwrap();
+    a.run_to(u64::MAX, 2).unwrap();
+    assert!(a.finished());
+    let v = a.advice();
+    // Some different answers tie exactly on every trial, as common dice
+    // make them (the counters that change nothing this turn): their
+    // trial-by-trial difference is exactly zero.
+    let pairs = (0..a.cands.len())
+        .flat_map(|i| (i + 1..a.cands.len()).map(move |j| (i, j)))
+        .filter(|&(i, j)| {
+            let n = a.cands[i].samples.len().min(a.cands[j].samples.len());
+            a.cands[i].decisions != a.cands[j].decisions
+                && n > 0
+                && a.cands[i].samples[..n] == a.cands[j].samples[..n]
+        })
+        .count();
+    assert!(pairs > 0);
+    let tied = v.ranked.iter().find(|r| {
+        v.ranked
+            .iter()
+            .any(|o| o.decisions != r.decisions && o.trials == r.trials && o.endings == r.endings)
+    });
+    assert!(tied.is_some());
+    // Halving: those still tried at the end have the most trials.
+    let most = v.ranked.iter().map(|r| r.trials).max().unwrap();
+    assert_eq!(most, 32);
+    assert!(v.ranked.iter().filter(|r| r.trials == 32).count() >= 3);
+    assert!(v.ranked.iter().any(|r| r.trials == 8));
+    // Ranked best first among those with the most trials.
+    let top: Vec<f64> = v
+        .ranked
+        .iter()
+        .take_while(|r| r.trials == 32)
+        .map(|r| r.estimate.mean)
+        .collect();
+    assert!(top.windows(2).all(|w| w[0] >= w[1]), "{top:?}");
+}
+
+/// Issue 37, item 7: the objective commander spends a Scout to take
+/// Screened March out of the cup (14.0.1), the removal the advisor found
+/// to pay (docs/odds.md, "Scouts"); the cautious one keeps its Scouts.
+#[test]
+fn the_objective_commander_takes_screened_march_out() {
+    use crate::rules::components::SpecialBattlePlan;
+    let pos = at_rule("odds-basic-8v8.json", "14.0.1", &Dice::seeded(1));
+    let screened = Decision::RemoveSpecialPlan {
+        plan: SpecialBattlePlan::ScreenedMarch,
+    };
+    assert!(pos.request.options.contains(&screened));
+    let mut objective = Policy::Objective;
+    assert_eq!(
+        objective.decide(&pos.board, &pos.request).unwrap(),
+        screened
+    );
+    let mut cautious = Policy::Cautious;
+    assert_eq!(
+        cautious.decide(&pos.board, &pos.request).unwrap(),
+        Decision::EndRemovals
+    );
+    // With Screened March out already, the objective commander ends.
+    let mut without = pos.request.clone();
+    without.options.retain(|d| *d != screened);
+    assert_eq!(
+        objective.decide(&pos.board, &without).unwrap(),
+        Decision::EndRemovals
+    );
+}
