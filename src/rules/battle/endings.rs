@@ -96,19 +96,19 @@ pub fn allocate_hits(
 /// or lower Combat Value in `area`: a recaptured one first, then one from
 /// stock; with none, the capturing side gains 2 Command Points.
 pub fn capture_artillery(ctx: &mut Ctx, i: PieceIx, area: &str, rule: &'static str) {
-    let captured = ctx.board.pieces[i].clone();
-    let cv = captured.force.full.combat;
-    let captor = captured.force.side.other();
-    // A captured battery is lost to its army like a destroyed one.
-    ctx.board.progress.casualties.lost(captured.force.side);
-    ctx.board.set_location(i, Location::CapturedArtilleryPile);
-    ctx.board.pieces[i].strength = Strength::Full;
+    let side = ctx.board.pieces[i].force.side;
+    let cv = ctx.board.pieces[i].force.full.combat;
+    let captor = side.other();
     note!(
         ctx,
         rule,
         "{} is captured (5.9.1) and goes to the Captured Artillery pile.",
-        label(&captured)
+        label(&ctx.board.pieces[i])
     );
+    // A captured battery is lost to its army like a destroyed one.
+    ctx.board.progress.casualties.lost(side);
+    ctx.board.set_location(i, Location::CapturedArtilleryPile);
+    ctx.board.pieces[i].strength = Strength::Full;
     let own_stock = match captor {
         Side::Union => Location::AdditionalForcesCup,
         Side::Confederate => Location::ConfederateAvailable,
@@ -171,17 +171,26 @@ fn abandon(ctx: &mut Ctx, area: &str, side: Side, rule: &'static str) {
 /// adjacent areas `side` Holds, else those its enemy does not Hold (14.5
 /// for a Union Force, 14.8.2–14.8.3 for a Retreating army).
 pub fn retreat_choices(board: &Board, area: &str, side: Side) -> Vec<String> {
-    let nb = board.neighbours(area);
-    let held: Vec<String> = nb
-        .iter()
-        .filter(|a| board.holder(a) == Some(side))
-        .cloned()
-        .collect();
-    if !held.is_empty() {
-        return held;
+    let Some(i) = board.graph.idx(area) else {
+        return Vec::new();
+    };
+    // Who Holds each area (2.1), from one pass over the counters.
+    let present = board.sides_present();
+    let holds = |j: usize, s: Side| {
+        let mine = usize::from(s == Side::Union);
+        present[j][mine] && !present[j][1 - mine]
+    };
+    let nb = &board.graph.adjacent_by_id[i];
+    let mut open: Vec<usize> = nb.iter().copied().filter(|&j| holds(j, side)).collect();
+    if open.is_empty() {
+        open = nb
+            .iter()
+            .copied()
+            .filter(|&j| !holds(j, side.other()))
+            .collect();
     }
-    nb.into_iter()
-        .filter(|a| board.holder(a) != Some(side.other()))
+    open.into_iter()
+        .map(|j| board.graph.ids[j].clone())
         .collect()
 }
 
