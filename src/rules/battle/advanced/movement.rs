@@ -200,14 +200,13 @@ fn pick_square(ctx: &mut Ctx, squares: Vec<Square>, rule: &'static str) -> R<Opt
     if squares.len() <= 1 {
         return Ok(squares.into_iter().next());
     }
-    let names: Vec<String> = squares.iter().map(|s| s.name()).collect();
     let i = crate::dice::pick_logged(
         ctx.dice,
         ctx.chronicle,
         rule,
         "The Union Advances into",
         squares.len(),
-        |i| names[i].clone(),
+        |i| squares[i].name(),
     )?;
     Ok(Some(squares[i]))
 }
@@ -268,14 +267,13 @@ fn objective_goal(ctx: &mut Ctx, f: &Field, k: Slot) -> R<Option<Square>> {
     if tied.len() == 1 {
         return Ok(Some(tied[0]));
     }
-    let names: Vec<String> = tied.iter().map(|s| s.name()).collect();
     let i = crate::dice::pick_logged(
         ctx.dice,
         ctx.chronicle,
         "A14.2.1",
         "The Union Objective it Advances toward",
         tied.len(),
-        |i| names[i].clone(),
+        |i| tied[i].name(),
     )?;
     Ok(Some(tied[i]))
 }

@@ -238,14 +238,13 @@ pub fn retreat(
                     other => unreachable!("not offered: {other:?}"),
                 }
             } else {
-                let names: Vec<String> = squares.iter().map(|s| s.name()).collect();
                 let i = crate::dice::pick_logged(
                     ctx.dice,
                     ctx.chronicle,
                     "A11.3",
                     &format!("{name} retreats into"),
                     squares.len(),
-                    |i| names[i].clone(),
+                    |i| squares[i].name(),
                 )?;
                 squares[i]
             };
