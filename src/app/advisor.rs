@@ -78,9 +78,55 @@ pub enum Estimate {
     Failed(String),
 }
 
-struct Job {
-    handle: JoinHandle<Result<Odds, String>>,
+/// Work on a thread of its own that the window never waits for: it is
+/// polled every frame and, dropped, told to stop (it stops at its next
+/// look at the flag; nobody joins it). The odds advisor's estimates and
+/// the Suggest panel's advice (`super::suggest`) both run on one.
+pub(super) struct Job<T> {
+    /// Taken only by [`Job::join`].
+    handle: Option<JoinHandle<T>>,
     stop: Arc<AtomicBool>,
+}
+
+impl<T: Send + 'static> Job<T> {
+    /// Start `work` on a thread named `name`; it is given the stop flag.
+    pub(super) fn spawn(
+        name: &str,
+        work: impl FnOnce(&AtomicBool) -> T + Send + 'static,
+    ) -> std::io::Result<Job<T>> {
+        let stop = Arc::new(AtomicBool::new(false));
+        let handle = {
+            let stop = stop.clone();
+            std::thread::Builder::new()
+                .name(name.into())
+                .spawn(move || work(&stop))?
+        };
+        Ok(Job {
+            handle: Some(handle),
+            stop,
+        })
+    }
+
+    pub(super) fn is_finished(&self) -> bool {
+        self.handle.as_ref().is_none_or(|h| h.is_finished())
+    }
+
+    /// The work's result once finished (else it waits): Err when the
+    /// thread panicked.
+    pub(super) fn join(mut self) -> Result<T, String> {
+        self.handle
+            .take()
+            .ok_or_else(|| "the advisor's thread was joined already".to_string())?
+            .join()
+            .map_err(|_| "the advisor's thread panicked".to_string())
+    }
+}
+
+impl<T> Drop for Job<T> {
+    fn drop(&mut self) {
+        // The thread stops at its next look; nobody waits for it.
+        self.stop.store(true, Ordering::Relaxed);
+    }
 }
 
 #[derive(Resource)]
@@ -91,7 +137,7 @@ pub struct Advisor {
     pub trials: u64,
     /// Weigh a move with every other Force that can still go there.
     pub weigh_group: bool,
-    job: Option<Job>,
+    job: Option<Job<Result<Odds, String>>>,
 }
 
 impl Default for Advisor {
@@ -117,10 +163,8 @@ impl Advisor {
     }
 
     fn drop_job(&mut self) {
-        if let Some(job) = self.job.take() {
-            // The thread stops at its next trial; nobody waits for it.
-            job.stop.store(true, Ordering::Relaxed);
-        }
+        // The thread stops at its next trial (`Job`'s drop).
+        self.job = None;
     }
 }
 
@@ -182,9 +226,14 @@ fn ask(world: &mut World) {
         .unwrap_or_default();
     // Switched off in the settings (headless, there are none: on). A
     // stand-alone battle is weighed on its own terms (who wins it).
+    // With Suggest on at a question it covers, its panel has the
+    // estimates (the player's choice among them): one worker, not two.
     let enabled = world
         .get_resource::<super::settings::AppSettings>()
-        .is_none_or(|s| s.loaded.settings.odds_advisor);
+        .is_none_or(|s| s.loaded.settings.odds_advisor)
+        && !world
+            .get_resource::<super::suggest::Suggest>()
+            .is_some_and(|s| s.on && s.covered);
     let group = world.resource::<Advisor>().weigh_group;
     let weigh = |v: &GameView| {
         weighed_answer(v, &selection).map(|a| {
@@ -249,19 +298,15 @@ fn ask(world: &mut World) {
         question.decisions.len() as u64,
     );
     let trials = world.resource::<Advisor>().trials;
-    let stop = Arc::new(AtomicBool::new(false));
-    let handle = {
-        let stop = stop.clone();
-        std::thread::Builder::new()
-            .name("odds advisor".into())
-            .spawn(move || estimate(waiting, answer, &with, seed, trials, &stop))
-    };
+    let job = Job::spawn("odds advisor", move |stop| {
+        estimate(waiting, answer, &with, seed, trials, stop)
+    });
     let mut advisor = world.resource_mut::<Advisor>();
     advisor.drop_job();
     advisor.question = Some(question);
-    match handle {
-        Ok(handle) => {
-            advisor.job = Some(Job { handle, stop });
+    match job {
+        Ok(job) => {
+            advisor.job = Some(job);
             advisor.estimate = Some(Estimate::Working);
         }
         Err(e) => advisor.estimate = Some(Estimate::Failed(format!("no worker thread: {e}"))),
@@ -269,7 +314,7 @@ fn ask(world: &mut World) {
 }
 
 /// Workers for the trials: every core but the one the window draws on.
-fn workers() -> usize {
+pub(super) fn workers() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
 }
 
@@ -324,10 +369,7 @@ pub fn estimate(
 }
 
 fn poll(mut advisor: ResMut<Advisor>, mut redraw: MessageWriter<RequestRedraw>) {
-    let finished = advisor
-        .job
-        .as_ref()
-        .is_some_and(|job| job.handle.is_finished());
+    let finished = advisor.job.as_ref().is_some_and(|job| job.is_finished());
     if !finished {
         if advisor.job.is_some() {
             // The window sleeps when idle: wake it to look again.
@@ -336,10 +378,9 @@ fn poll(mut advisor: ResMut<Advisor>, mut redraw: MessageWriter<RequestRedraw>) 
         return;
     }
     let job = advisor.job.take().expect("finished");
-    advisor.estimate = Some(match job.handle.join() {
+    advisor.estimate = Some(match job.join() {
         Ok(Ok(odds)) => Estimate::Ready(Box::new(odds)),
-        Ok(Err(why)) => Estimate::Failed(why),
-        Err(_) => Estimate::Failed("the advisor's thread panicked".into()),
+        Ok(Err(why)) | Err(why) => Estimate::Failed(why),
     });
     redraw.write(RequestRedraw);
 }

@@ -20,6 +20,7 @@ mod player_log;
 mod saves;
 mod screens;
 pub(crate) mod settings;
+mod suggest;
 mod union_turn;
 mod view;
 mod warnings;
@@ -189,6 +190,7 @@ pub fn run(opts: AppOptions) -> AppExit {
         settings::plugin,
         union_turn::plugin,
         advisor::plugin,
+        suggest::plugin,
         warnings::plugin,
         window_fit::plugin,
     ))

@@ -113,13 +113,15 @@ pub fn draw(
         );
     }
     // Every counter's tags over all the counters: none hides another's.
+    let mut next_tag = Vec::with_capacity(shown.len());
     for (k, at) in &shown {
         let u = &sheet.units[*k];
         let alpha = ui
             .ctx()
             .animate_value_with_time(scene.id(&u.force).with("a"), 1.0, 0.5);
-        counters::tags(&painter, board, u, *at, alpha);
+        next_tag.push(counters::tags(&painter, board, u, *at, alpha));
     }
+    ghosts(&painter, &g, sheet, offer, &shown, &next_tag);
     if let Some(b) = before {
         departed(ui, &painter, &scene, b, &layout(b, &g));
     }
@@ -134,6 +136,67 @@ pub fn draw(
     footer(&painter, &g, caption);
     ui.allocate_rect(rect, Sense::hover());
     input
+}
+
+/// The Suggest panel's assignment (issue 37): each suggested counter
+/// after its Force's tags, the Force ringed; a line under the header says
+/// what the dashed counters are, and names a suggested Formation counter
+/// (12.3.7), which stands beside the sheet.
+fn ghosts(
+    painter: &egui::Painter,
+    g: &Geometry,
+    sheet: &SheetView,
+    offer: &Offer,
+    shown: &[(usize, Rect)],
+    next_tag: &[f32],
+) {
+    if offer.ghosts.is_empty() {
+        return;
+    }
+    let mut stacked: Vec<(usize, f32)> = Vec::new();
+    for ghost in &offer.ghosts {
+        let Some(force) = &ghost.force else { continue };
+        let Some(i) = shown
+            .iter()
+            .position(|(k, _)| sheet.units[*k].force == *force)
+        else {
+            continue;
+        };
+        let (k, at) = shown[i];
+        // Two counters suggested for one Force (Prepare and another)
+        // stack.
+        let y = match stacked.iter_mut().find(|(j, _)| *j == k) {
+            Some((_, y)) => {
+                *y += 15.0;
+                *y
+            }
+            None => {
+                stacked.push((k, next_tag[i]));
+                next_tag[i]
+            }
+        };
+        counters::ghost(painter, at, y, ghost.plan, ghost.pointed);
+    }
+    let formation = offer.ghosts.iter().any(|g| g.force.is_none());
+    let text = if formation {
+        "Dashed green: the suggested Battle Plan Counters, not given yet — and the Formation counter beside the sheet (12.3.7)"
+    } else {
+        "Dashed green: the suggested Battle Plan Counters, not given yet"
+    };
+    let font = FontId::proportional(11.0);
+    let ink = crate::app::suggest::GHOST;
+    let galley = painter.layout_no_wrap(text.to_string(), font, ink);
+    // At the top right of the sheet, where the Union Reserve's counters
+    // (drawn from the left) rarely reach.
+    let size = galley.size() + Vec2::new(10.0, 4.0);
+    let b = Rect::from_min_size(
+        Pos2::new(g.body.right() - size.x - 4.0, g.body.top() + 3.0),
+        size,
+    );
+    let at = b.min;
+    painter.rect_filled(b, 3.0, Color32::from_rgba_unmultiplied(236, 246, 236, 230));
+    counters::dashed_rect(painter, b, Stroke::new(1.2, ink));
+    painter.galley(at + Vec2::new(5.0, 2.0), galley, ink);
 }
 
 /// The Rout (14.5), across the sheet.
