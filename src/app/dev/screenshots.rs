@@ -745,7 +745,7 @@ static STEPS: &[TourStep] = &[
             cx.pause();
             cx.screen.picked = None;
             cx.show_sheet();
-            cx.suggest.on = true;
+            cx.suggest.set_on(true);
             cx.suggest.max_trials = TOUR_SUGGEST_TRIALS;
             cx.tour.go(141);
         },
@@ -756,12 +756,23 @@ static STEPS: &[TourStep] = &[
         Some("suggest"),
         |cx| {
             cx.tour.suggest_shot = true;
-            cx.suggest.on = false;
+            cx.tour.go(142);
+        },
+    ),
+    // The picture taken, Suggest is switched off again; the tour ends or
+    // plays on.
+    step(
+        142,
+        |cx| cx.tour.wait > 20,
+        None,
+        |cx| {
+            cx.suggest.set_on(false);
             cx.suggest.max_trials = crate::app::suggest::MAX_TRIALS;
             if cx.tour.suggest_only {
                 cx.quit = true;
             } else {
-                cx.after_shot(21);
+                cx.play();
+                cx.tour.go(21);
             }
         },
     ),
@@ -1356,7 +1367,7 @@ fn tour(
 fn put_away(tour: &mut Tour, screen: &mut BattleScreen, records: Option<&BattleRecords>) {
     if matches!(
         tour.stage,
-        13 | 16 | 22 | 24 | 26 | 40 | 74..=77 | 79 | 80 | 94 | 96 | 141
+        13 | 16 | 22 | 24 | 26 | 40 | 74..=77 | 79 | 80 | 94 | 96 | 141 | 142
     ) && let Some(rec) = records
         && let Some(id) = screen.id
     {
@@ -1365,7 +1376,7 @@ fn put_away(tour: &mut Tour, screen: &mut BattleScreen, records: Option<&BattleR
     if let Some(rec) = records
         && !matches!(
             tour.stage,
-            13 | 16 | 22 | 24 | 26 | 28 | 40 | 74..=77 | 79 | 80 | 93..=96 | 141
+            13 | 16 | 22 | 24 | 26 | 28 | 40 | 74..=77 | 79 | 80 | 93..=96 | 141 | 142
         )
     {
         for b in rec.battles.iter().filter(|b| b.ending.is_some()) {

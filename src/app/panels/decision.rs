@@ -510,9 +510,13 @@ fn question_and_answers(
 ) -> f32 {
     // The suggestions docked at the foot of the answers' room, which
     // keeps the rest (a long list of answers scrolls above them).
+    let room = ui.available_height();
     egui::Panel::bottom("suggest")
         .frame(egui::Frame::NONE)
-        .show(ui, |ui| crate::app::suggest::show(ui, suggest, a));
+        // Its rows' height, whatever the figures in them.
+        .resizable(false)
+        .exact_size(crate::app::suggest::height(suggest, room))
+        .show(ui, |ui| crate::app::suggest::show(ui, suggest, a, room));
     question(ui, view, r);
     let top = ui.cursor().top();
     let in_battle = r.request.battle_location.is_some()

@@ -105,6 +105,9 @@ pub struct Suggest {
     taking: Vec<Decision>,
     /// The toggle was clicked: the settings follow.
     toggled: bool,
+    /// The settings' value last followed (they are borrowed mutably
+    /// every frame: a change is told by its value).
+    followed: Option<bool>,
     running: Option<Running>,
 }
 
@@ -122,6 +125,7 @@ impl Default for Suggest {
             pointed: None,
             taking: Vec::new(),
             toggled: false,
+            followed: None,
             running: None,
         }
     }
@@ -136,6 +140,13 @@ impl Suggest {
     /// The search has ended (every answer left has its most trials).
     pub fn settled(&self) -> bool {
         self.running.is_none() && self.advice.as_ref().is_some_and(|a| a.finished)
+    }
+
+    /// Switch the panel on or off, as its toggle does (the settings
+    /// follow).
+    pub fn set_on(&mut self, on: bool) {
+        self.on = on;
+        self.toggled = true;
     }
 
     /// An assignment is being given ("Take this").
@@ -224,14 +235,15 @@ fn remember_toggle(
     };
     if suggest.toggled {
         suggest.toggled = false;
+        suggest.followed = Some(suggest.on);
         if settings.loaded.settings.suggest != suggest.on {
             settings.loaded.settings.suggest = suggest.on;
             settings.save();
         }
-    } else if (settings.is_changed() || suggest.is_added())
-        && suggest.on != settings.loaded.settings.suggest
-    {
-        suggest.on = settings.loaded.settings.suggest;
+    } else if suggest.followed != Some(settings.loaded.settings.suggest) {
+        let on = settings.loaded.settings.suggest;
+        suggest.followed = Some(on);
+        suggest.on = on;
     }
 }
 
@@ -446,7 +458,10 @@ pub const GHOST: egui::Color32 = egui::Color32::from_rgb(40, 110, 70);
 
 /// The toggle and, on, the suggestions: under the question's answers in
 /// the decision panel, wherever the advisor covers the question.
-pub fn show(ui: &mut egui::Ui, s: &mut Suggest, a: &mut Answerer) {
+/// `room`: the height of the answers' room it is docked in; it takes at
+/// most half of it (scrolling beyond), and in a short room its answers'
+/// words keep to one line.
+pub fn show(ui: &mut egui::Ui, s: &mut Suggest, a: &mut Answerer, room: f32) {
     s.pointed = None;
     if !s.covered {
         return;
@@ -475,14 +490,51 @@ pub fn show(ui: &mut egui::Ui, s: &mut Suggest, a: &mut Answerer) {
     if !s.on {
         return;
     }
-    let frame = egui::Frame::group(ui.style()).fill(FILL);
-    frame.show(ui, |ui| {
-        ui.set_width(ui.available_width());
-        panel(ui, s, a);
-    });
+    let compact = room < COMPACT_BELOW;
+    egui::ScrollArea::vertical()
+        .id_salt("suggest")
+        .max_height(ui.available_height())
+        .show(ui, |ui| {
+            let frame = egui::Frame::group(ui.style()).fill(FILL);
+            frame.show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                panel(ui, s, a, compact);
+            });
+        });
 }
 
-fn panel(ui: &mut egui::Ui, s: &mut Suggest, a: &mut Answerer) {
+/// The height [`show`] takes in a room of `room`: none where the advisor
+/// does not cover the question, the toggle's line when off, else its
+/// rows (they keep their height whatever the figures), at most half the
+/// room.
+pub fn height(s: &Suggest, room: f32) -> f32 {
+    const TOGGLE: f32 = 30.0;
+    if !s.covered {
+        0.0
+    } else if !s.on {
+        TOGGLE
+    } else {
+        let compact = room < COMPACT_BELOW;
+        let rows = 3.0 * (row_h(compact) + 4.0) + 32.0 + 20.0 + 20.0;
+        // A short room keeps what the question's own answers need at
+        // least (a Battle Plan assignment's: the question, the counters
+        // left, a Force, Done).
+        let most = if compact {
+            (room - ANSWERS_LEAST).max(120.0)
+        } else {
+            room * 0.5
+        };
+        TOGGLE + rows.min(most)
+    }
+}
+
+/// The room a short decision panel keeps for the question's own answers.
+const ANSWERS_LEAST: f32 = 330.0;
+
+/// Below this height of the answers' room the suggestions are compact.
+const COMPACT_BELOW: f32 = 640.0;
+
+fn panel(ui: &mut egui::Ui, s: &mut Suggest, a: &mut Answerer, compact: bool) {
     let refining = s.refining();
     let Some(advice) = s.advice.clone() else {
         ui.horizontal(|ui| {
@@ -497,7 +549,7 @@ fn panel(ui: &mut egui::Ui, s: &mut Suggest, a: &mut Answerer) {
             };
         });
         // The rows' room, kept while the first figures come.
-        ui.add_space(3.0 * ROW_H + 2.0 * 16.0);
+        ui.add_space(3.0 * row_h(compact) + 2.0 * 16.0);
         return;
     };
     let aim = advice.aim;
@@ -516,13 +568,17 @@ fn panel(ui: &mut egui::Ui, s: &mut Suggest, a: &mut Answerer) {
             (None, false, true) => "settled",
             (None, false, false) => "best so far",
         };
-        ui.label(
-            RichText::new(format!(
-                "Estimate from {} simulated {what} against the Union AI · {status}",
-                thousands(advice.trials)
-            ))
-            .size(11.0),
-        )
+        let text = RichText::new(format!(
+            "Estimate from {} simulated {what} against the Union AI · {status}",
+            thousands(advice.trials)
+        ))
+        .size(11.0);
+        let label = if compact {
+            egui::Label::new(text).truncate()
+        } else {
+            egui::Label::new(text).wrap()
+        };
+        ui.add(label)
         .on_hover_text(format!(
             "{} {what} in all, over {} answers weighed, every trial from the game as you see it (the dice already rolled replayed, every later die its own), the Union played by its AI and your later choices by the {} commander. Answers are tried in rounds: the weaker half is dropped, the rest get twice the trials, up to {} each (successive halving). Seed {}.",
             thousands(advice.trials),
@@ -541,13 +597,17 @@ fn panel(ui: &mut egui::Ui, s: &mut Suggest, a: &mut Answerer) {
         "Gives this answer as your own click would (asked first where the rules ask)."
     };
     for k in 0..SHOWN {
-        let resp = row(ui, &advice, k, a, take_words, s);
+        let resp = row(ui, &advice, k, (a, take_words), s, compact);
         if resp.is_some_and(|r| r.contains_pointer()) {
             s.pointed = Some(k);
         }
     }
-    // The player's own choice, where it stands.
+    // The player's own choice, where it stands (compact: unless it is
+    // among those shown, marked "yours").
     let mine = advice.ranked.iter().find(|r| r.player_choice);
+    if compact && mine.is_some_and(|r| r.rank <= SHOWN) {
+        return;
+    }
     let line = match mine {
         Some(r) => format!(
             "Your choice (rank {}): {} ({}–{}) · {} {what}",
@@ -572,21 +632,53 @@ fn panel(ui: &mut egui::Ui, s: &mut Suggest, a: &mut Answerer) {
     );
 }
 
-/// One row's height: the answer, its figures, the why.
-const ROW_H: f32 = 62.0;
+/// One row's height: the answer (two lines at most; compact, one), its
+/// figures, the why.
+fn row_h(compact: bool) -> f32 {
+    if compact { 56.0 } else { 78.0 }
+}
+
+/// The answer's words in two lines at most, in a room of that height
+/// (all of them on hover).
+fn label(ui: &mut egui::Ui, w: f32, text: &str, rows: usize) -> egui::Response {
+    let mut job = egui::text::LayoutJob::single_section(
+        text.to_string(),
+        egui::TextFormat {
+            font_id: egui::FontId::proportional(13.0),
+            color: ui.visuals().strong_text_color(),
+            ..Default::default()
+        },
+    );
+    job.wrap = egui::text::TextWrapping {
+        max_width: w,
+        max_rows: rows,
+        break_anywhere: false,
+        overflow_character: Some('…'),
+    };
+    let h = 17.0 * rows as f32;
+    ui.allocate_ui_with_layout(
+        egui::vec2(w, h),
+        egui::Layout::top_down(egui::Align::Min),
+        |ui| {
+            ui.set_min_size(egui::vec2(w, h));
+            ui.add(egui::Label::new(job).sense(egui::Sense::hover()))
+        },
+    )
+    .inner
+}
 
 /// The answer ranked `k`, or its room kept empty.
 fn row(
     ui: &mut egui::Ui,
     advice: &Advice,
     k: usize,
-    a: &mut Answerer,
-    take_words: &str,
+    (a, take_words): (&mut Answerer, &str),
     s: &mut Suggest,
+    compact: bool,
 ) -> Option<egui::Response> {
     let aim = advice.aim;
     let Some(r) = advice.ranked.get(k) else {
-        ui.add_space(ROW_H);
+        ui.add_space(row_h(compact));
         return None;
     };
     let pointed = s.pointed == Some(k);
@@ -603,15 +695,15 @@ fn row(
         ));
     let inner = frame.show(ui, |ui| {
         ui.set_width(ui.available_width());
-        ui.set_min_height(ROW_H - 8.0);
+        ui.set_min_height(row_h(compact) - 8.0);
         ui.horizontal(|ui| {
             let mut tags = String::new();
             if r.player_choice {
                 tags.push_str(" (yours)");
             }
-            let label = format!("{}. {}{tags}", r.rank, r.label);
             let w = (ui.available_width() - 84.0).max(80.0);
-            fixed(ui, w, RichText::new(label).strong()).on_hover_text(format!(
+            let rows = if compact { 1 } else { 2 };
+            label(ui, w, &format!("{}. {}{tags}", r.rank, r.label), rows).on_hover_text(format!(
                 "{}{}{}",
                 r.label,
                 if r.policy_choice {
@@ -625,7 +717,9 @@ fn row(
                     "\nNo longer tried: it fell behind in an earlier round, or the search has ended."
                 }
             ));
-            take_button(ui, advice, r, k, a, take_words, s);
+            ui.with_layout(egui::Layout::top_down(egui::Align::Max), |ui| {
+                take_button(ui, advice, r, k, a, take_words, s);
+            });
         });
         ui.horizontal(|ui| {
             fixed(ui, 40.0, RichText::new(value(aim, r.estimate.mean)).strong()).on_hover_text(
@@ -637,7 +731,7 @@ fn row(
             );
             fixed(
                 ui,
-                78.0,
+                64.0,
                 RichText::new(format!(
                     "{}–{}",
                     value(aim, r.estimate.low),
@@ -652,7 +746,7 @@ fn row(
             });
             fixed(
                 ui,
-                56.0,
+                50.0,
                 RichText::new(format!("{} tr.", thousands(r.trials))).size(12.0),
             )
             .on_hover_text(format!(

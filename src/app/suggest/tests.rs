@@ -308,12 +308,14 @@ fn the_toggle_is_remembered_in_the_settings() {
         .add_plugins(plugin);
     app.update();
     assert!(!app.world().resource::<Suggest>().on);
-    {
-        let mut s = app.world_mut().resource_mut::<Suggest>();
-        s.on = true;
-        s.toggled = true;
-    }
+    app.world_mut().resource_mut::<Suggest>().set_on(true);
     app.update();
+    // The settings borrowed mutably, unchanged: the toggle stays.
+    app.world_mut()
+        .resource_mut::<crate::app::settings::AppSettings>()
+        .set_changed();
+    app.update();
+    assert!(app.world().resource::<Suggest>().on);
     let settings = app.world().resource::<crate::app::settings::AppSettings>();
     assert!(settings.loaded.settings.suggest);
     app.world_mut()

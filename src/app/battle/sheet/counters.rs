@@ -214,14 +214,8 @@ fn face(
 /// Tags beside the counter (below a Confederate one, above a Union one):
 /// the attached Battle Plan Counter and markers, a declared target. Drawn
 /// after every counter, so that no counter hides another's tags (the two
-/// of a Melee Square stand close). Returns where a next tag would go.
-pub(super) fn tags(
-    painter: &egui::Painter,
-    board: &Board,
-    u: &SheetUnit,
-    r: Rect,
-    alpha: f32,
-) -> f32 {
+/// of a Melee Square stand close).
+pub(super) fn tags(painter: &egui::Painter, board: &Board, u: &SheetUnit, r: Rect, alpha: f32) {
     let mut tags: Vec<(String, Color32)> = Vec::new();
     if let Some(c) = u.counter {
         tags.push((c.name().to_string(), TAG));
@@ -276,12 +270,11 @@ pub(super) fn tags(
             Side::Union => -14.0,
         };
     }
-    ty
 }
 
 /// A suggested Battle Plan Counter (the Suggest panel, issue 37): the
 /// counter ringed with a dashed line and the suggested counter's tag,
-/// translucent with a dashed edge, where its next tag would go (`y`).
+/// translucent with a dashed edge, at `y` (over the counter's foot).
 /// Stronger while its answer is pointed at in the panel.
 pub(super) fn ghost(painter: &egui::Painter, r: Rect, y: f32, plan: PlanCounter, pointed: bool) {
     let ink = crate::app::suggest::GHOST.gamma_multiply(if pointed { 1.0 } else { 0.85 });

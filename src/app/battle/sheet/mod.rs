@@ -113,15 +113,14 @@ pub fn draw(
         );
     }
     // Every counter's tags over all the counters: none hides another's.
-    let mut next_tag = Vec::with_capacity(shown.len());
     for (k, at) in &shown {
         let u = &sheet.units[*k];
         let alpha = ui
             .ctx()
             .animate_value_with_time(scene.id(&u.force).with("a"), 1.0, 0.5);
-        next_tag.push(counters::tags(&painter, board, u, *at, alpha));
+        counters::tags(&painter, board, u, *at, alpha);
     }
-    ghosts(&painter, &g, sheet, offer, &shown, &next_tag);
+    ghosts(&painter, &g, sheet, offer, &shown);
     if let Some(b) = before {
         departed(ui, &painter, &scene, b, &layout(b, &g));
     }
@@ -139,7 +138,7 @@ pub fn draw(
 }
 
 /// The Suggest panel's assignment (issue 37): each suggested counter
-/// after its Force's tags, the Force ringed; a line under the header says
+/// over its Force's foot, the Force ringed; a line under the header says
 /// what the dashed counters are, and names a suggested Formation counter
 /// (12.3.7), which stands beside the sheet.
 fn ghosts(
@@ -148,7 +147,6 @@ fn ghosts(
     sheet: &SheetView,
     offer: &Offer,
     shown: &[(usize, Rect)],
-    next_tag: &[f32],
 ) {
     if offer.ghosts.is_empty() {
         return;
@@ -163,18 +161,20 @@ fn ghosts(
             continue;
         };
         let (k, at) = shown[i];
-        // Two counters suggested for one Force (Prepare and another)
-        // stack.
-        let y = match stacked.iter_mut().find(|(j, _)| *j == k) {
-            Some((_, y)) => {
-                *y += 15.0;
-                *y
+        // Over the counter's foot, translucent: never under the sheet's
+        // foot or another counter's tags; two for one Force (Prepare and
+        // another) stack upward.
+        let n = match stacked.iter_mut().find(|(j, _)| *j == k) {
+            Some((_, n)) => {
+                *n += 1.0;
+                *n
             }
             None => {
-                stacked.push((k, next_tag[i]));
-                next_tag[i]
+                stacked.push((k, 0.0));
+                0.0
             }
         };
+        let y = at.bottom() - 15.0 - 15.0 * n;
         counters::ghost(painter, at, y, ghost.plan, ghost.pointed);
     }
     let formation = offer.ghosts.iter().any(|g| g.force.is_none());
