@@ -9,9 +9,7 @@
 //! rolls its own dice from a seed of its own, never the game's dice, so the
 //! advisor changes nothing in the game.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::thread::JoinHandle;
+use std::sync::atomic::AtomicBool;
 
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
@@ -19,6 +17,7 @@ use bevy_egui::egui;
 
 use super::theme::thousands;
 use super::view::Selection;
+use super::worker::{Job, workers};
 use crate::odds::locate::{SaveChoice, SourceInfo, Waiting};
 use crate::odds::report::Odds;
 use crate::rules::commander::Policy;
@@ -76,57 +75,6 @@ pub enum Estimate {
     Ready(Box<Odds>),
     /// Why there is no estimate (said in the panel, never fatal).
     Failed(String),
-}
-
-/// Work on a thread of its own that the window never waits for: it is
-/// polled every frame and, dropped, told to stop (it stops at its next
-/// look at the flag; nobody joins it). The odds advisor's estimates and
-/// the Suggest panel's advice (`super::suggest`) both run on one.
-pub(super) struct Job<T> {
-    /// Taken only by [`Job::join`].
-    handle: Option<JoinHandle<T>>,
-    stop: Arc<AtomicBool>,
-}
-
-impl<T: Send + 'static> Job<T> {
-    /// Start `work` on a thread named `name`; it is given the stop flag.
-    pub(super) fn spawn(
-        name: &str,
-        work: impl FnOnce(&AtomicBool) -> T + Send + 'static,
-    ) -> std::io::Result<Job<T>> {
-        let stop = Arc::new(AtomicBool::new(false));
-        let handle = {
-            let stop = stop.clone();
-            std::thread::Builder::new()
-                .name(name.into())
-                .spawn(move || work(&stop))?
-        };
-        Ok(Job {
-            handle: Some(handle),
-            stop,
-        })
-    }
-
-    pub(super) fn is_finished(&self) -> bool {
-        self.handle.as_ref().is_none_or(|h| h.is_finished())
-    }
-
-    /// The work's result once finished (else it waits): Err when the
-    /// thread panicked.
-    pub(super) fn join(mut self) -> Result<T, String> {
-        self.handle
-            .take()
-            .ok_or_else(|| "the advisor's thread was joined already".to_string())?
-            .join()
-            .map_err(|_| "the advisor's thread panicked".to_string())
-    }
-}
-
-impl<T> Drop for Job<T> {
-    fn drop(&mut self) {
-        // The thread stops at its next look; nobody waits for it.
-        self.stop.store(true, Ordering::Relaxed);
-    }
 }
 
 #[derive(Resource)]
@@ -311,11 +259,6 @@ fn ask(world: &mut World) {
         }
         Err(e) => advisor.estimate = Some(Estimate::Failed(format!("no worker thread: {e}"))),
     }
-}
-
-/// Workers for the trials: every core but the one the window draws on.
-pub(super) fn workers() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
 }
 
 /// The estimate of the battle the game waits at (or that `answer` starts),
@@ -542,6 +485,7 @@ mod tests {
     use crate::rules::sequence::Decide;
     use crate::rules::setup::NewCampaign;
     use bevy::state::app::StatesPlugin;
+    use std::sync::Arc;
 
     fn seven_days() -> Arc<crate::campaign::Campaign> {
         Arc::new(crate::campaign::load_bundled("seven-days").expect("loads"))

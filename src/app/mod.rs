@@ -25,6 +25,7 @@ mod union_turn;
 mod view;
 mod warnings;
 mod window_fit;
+mod worker;
 
 use std::path::PathBuf;
 use std::sync::Arc;

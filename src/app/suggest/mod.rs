@@ -4,7 +4,7 @@
 //! Default Battle Plan, targets, Squares, fight on or retreat, Rejoin, a
 //! Scout's use; on the map a move into Union Forces) the decision panel
 //! has a "Suggest" toggle. On, the advisor (`odds::advise::Advisor`)
-//! refines its ranking on a worker thread — the odds advisor's [`Job`],
+//! refines its ranking on a worker thread — the window's worker ([`Job`], as the odds advisor's),
 //! polled every frame, so the window never waits — and the panel shows the
 //! best three answers so far with their estimates and 95% intervals, the
 //! player's own current choice, the outcome that differs most, and "Take
@@ -27,9 +27,9 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy_egui::egui::{self, RichText};
 
-use super::advisor::{Job, workers};
 use super::answer::Answerer;
 use super::theme::thousands;
+use super::worker::{Job, workers};
 use crate::odds::advise::{self, Advice, Aim, Position, Ranked};
 use crate::odds::locate::{SourceInfo, Waiting};
 use crate::rules::battle::terms::PlanCounter;
@@ -154,14 +154,14 @@ impl Suggest {
         !self.taking.is_empty()
     }
 
-    /// Take the answer ranked `k` (0 the best): an assignment's counters
+    /// Take the answer ranked `rank` (0 the best): an assignment's counters
     /// one a frame, up to Done (which is the player's). Returns the
     /// answers it will give.
-    pub fn take(&mut self, k: usize) -> Vec<Decision> {
+    pub fn take(&mut self, rank: usize) -> Vec<Decision> {
         let Some(a) = &self.advice else {
             return Vec::new();
         };
-        let Some(r) = a.ranked.get(k) else {
+        let Some(r) = a.ranked.get(rank) else {
             return Vec::new();
         };
         self.taking = r
@@ -204,8 +204,8 @@ impl Suggest {
         if a.asked.battle.as_deref() != Some(area) {
             return Vec::new();
         }
-        let k = self.pointed.unwrap_or(0);
-        let Some(ps) = a.ranked.get(k).and_then(|r| r.placements.as_ref()) else {
+        let shown = self.pointed.unwrap_or(0);
+        let Some(ps) = a.ranked.get(shown).and_then(|r| r.placements.as_ref()) else {
             return Vec::new();
         };
         ps.iter()
@@ -596,10 +596,10 @@ fn panel(ui: &mut egui::Ui, s: &mut Suggest, a: &mut Answerer, compact: bool) {
     } else {
         "Gives this answer as your own click would (asked first where the rules ask)."
     };
-    for k in 0..SHOWN {
-        let resp = row(ui, &advice, k, (a, take_words), s, compact);
+    for rank in 0..SHOWN {
+        let resp = row(ui, &advice, rank, (a, take_words), s, compact);
         if resp.is_some_and(|r| r.contains_pointer()) {
-            s.pointed = Some(k);
+            s.pointed = Some(rank);
         }
     }
     // The player's own choice, where it stands (compact: unless it is
@@ -667,21 +667,21 @@ fn label(ui: &mut egui::Ui, w: f32, text: &str, rows: usize) -> egui::Response {
     .inner
 }
 
-/// The answer ranked `k`, or its room kept empty.
+/// The answer ranked `rank` (0 the best), or its room kept empty.
 fn row(
     ui: &mut egui::Ui,
     advice: &Advice,
-    k: usize,
+    rank: usize,
     (a, take_words): (&mut Answerer, &str),
     s: &mut Suggest,
     compact: bool,
 ) -> Option<egui::Response> {
     let aim = advice.aim;
-    let Some(r) = advice.ranked.get(k) else {
+    let Some(r) = advice.ranked.get(rank) else {
         ui.add_space(row_h(compact));
         return None;
     };
-    let pointed = s.pointed == Some(k);
+    let pointed = s.pointed == Some(rank);
     let frame = egui::Frame::new()
         .inner_margin(egui::Margin::symmetric(4, 2))
         .corner_radius(3.0)
@@ -718,7 +718,7 @@ fn row(
                 }
             ));
             ui.with_layout(egui::Layout::top_down(egui::Align::Max), |ui| {
-                take_button(ui, advice, r, k, a, take_words, s);
+                take_button(ui, advice, r, rank, a, take_words, s);
             });
         });
         ui.horizontal(|ui| {
@@ -801,7 +801,7 @@ fn take_button(
     ui: &mut egui::Ui,
     advice: &Advice,
     r: &Ranked,
-    k: usize,
+    rank: usize,
     a: &mut Answerer,
     take_words: &str,
     s: &mut Suggest,
@@ -824,7 +824,7 @@ fn take_button(
         return;
     }
     if advice.asked.assignment {
-        s.take(k);
+        s.take(rank);
     } else if let Some(d) = r.decisions.first() {
         a.send(d);
     }

@@ -138,14 +138,14 @@ fn take_this_gives_the_suggested_counters_and_each_comes_back() {
     );
     // The best answer that gives counters and is not the player's (none
     // given yet).
-    let (k, chosen) = advice
+    let (rank, chosen) = advice
         .ranked
         .iter()
         .enumerate()
         .find(|(_, r)| !r.player_choice && r.placements.as_ref().is_some_and(|p| !p.is_empty()))
-        .map(|(k, r)| (k, r.clone()))
+        .map(|(i, r)| (i, r.clone()))
         .expect("an assignment with counters");
-    let taken = app.world_mut().resource_mut::<Suggest>().take(k);
+    let taken = app.world_mut().resource_mut::<Suggest>().take(rank);
     assert_eq!(taken.len() + 1, chosen.decisions.len(), "all but Done");
     for _ in 0..40 {
         app.update();
