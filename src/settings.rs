@@ -40,6 +40,14 @@ pub struct Settings {
     /// Battles the odds advisor fights for one estimate.
     #[serde(default = "advisor_trials", skip_serializing_if = "is_default_trials")]
     pub advisor_trials: u64,
+    /// The decision panel's Suggest toggle (issue 37): the best answers
+    /// found by simulation at the questions the advisor covers.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub suggest: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// The Chronicle's heights the settings accept (logical pixels).
@@ -107,6 +115,7 @@ impl Default for Settings {
             new_game: None,
             chronicle_height: None,
             advisor_trials: ADVISOR_TRIALS,
+            suggest: false,
         }
     }
 }
@@ -291,6 +300,7 @@ mod tests {
         s.settings.new_game = Some(chosen);
         s.settings.chronicle_height = Some(320.0);
         s.settings.advisor_trials = 5_000;
+        s.settings.suggest = true;
         s.save().unwrap();
         let again = load_from(&path);
         assert_eq!(again.settings.new_game, Some(chosen));
@@ -298,12 +308,14 @@ mod tests {
         assert!(!again.settings.odds_advisor);
         assert_eq!(again.settings.chronicle_height, Some(320.0));
         assert_eq!(again.settings.advisor_trials, 5_000);
+        assert!(again.settings.suggest);
         // A file from before the advisor had a switch: on.
         std::fs::write(&path, r#"{"version": 1, "ui_scale": 1.0}"#).unwrap();
         let old = load_from(&path);
         assert!(old.problem.is_none(), "{:?}", old.problem);
         assert!(old.settings.odds_advisor);
         assert_eq!(old.settings.advisor_trials, ADVISOR_TRIALS);
+        assert!(!old.settings.suggest, "Suggest starts off");
         assert_eq!(old.settings.chronicle_height, None);
         assert_eq!(again.settings.ui_scale, 1.5);
         assert_eq!(again.settings.window, Some([1280, 720]));

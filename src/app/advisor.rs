@@ -9,9 +9,7 @@
 //! rolls its own dice from a seed of its own, never the game's dice, so the
 //! advisor changes nothing in the game.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::thread::JoinHandle;
+use std::sync::atomic::AtomicBool;
 
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
@@ -19,6 +17,7 @@ use bevy_egui::egui;
 
 use super::theme::thousands;
 use super::view::Selection;
+use super::worker::{Job, workers};
 use crate::odds::locate::{SaveChoice, SourceInfo, Waiting};
 use crate::odds::report::Odds;
 use crate::rules::commander::Policy;
@@ -78,11 +77,6 @@ pub enum Estimate {
     Failed(String),
 }
 
-struct Job {
-    handle: JoinHandle<Result<Odds, String>>,
-    stop: Arc<AtomicBool>,
-}
-
 #[derive(Resource)]
 pub struct Advisor {
     pub question: Option<Question>,
@@ -91,7 +85,7 @@ pub struct Advisor {
     pub trials: u64,
     /// Weigh a move with every other Force that can still go there.
     pub weigh_group: bool,
-    job: Option<Job>,
+    job: Option<Job<Result<Odds, String>>>,
 }
 
 impl Default for Advisor {
@@ -117,10 +111,8 @@ impl Advisor {
     }
 
     fn drop_job(&mut self) {
-        if let Some(job) = self.job.take() {
-            // The thread stops at its next trial; nobody waits for it.
-            job.stop.store(true, Ordering::Relaxed);
-        }
+        // The thread stops at its next trial (`Job`'s drop).
+        self.job = None;
     }
 }
 
@@ -182,9 +174,14 @@ fn ask(world: &mut World) {
         .unwrap_or_default();
     // Switched off in the settings (headless, there are none: on). A
     // stand-alone battle is weighed on its own terms (who wins it).
+    // With Suggest on at a question it covers, its panel has the
+    // estimates (the player's choice among them): one worker, not two.
     let enabled = world
         .get_resource::<super::settings::AppSettings>()
-        .is_none_or(|s| s.loaded.settings.odds_advisor);
+        .is_none_or(|s| s.loaded.settings.odds_advisor)
+        && !world
+            .get_resource::<super::suggest::Suggest>()
+            .is_some_and(|s| s.on && s.covered);
     let group = world.resource::<Advisor>().weigh_group;
     let weigh = |v: &GameView| {
         weighed_answer(v, &selection).map(|a| {
@@ -249,28 +246,19 @@ fn ask(world: &mut World) {
         question.decisions.len() as u64,
     );
     let trials = world.resource::<Advisor>().trials;
-    let stop = Arc::new(AtomicBool::new(false));
-    let handle = {
-        let stop = stop.clone();
-        std::thread::Builder::new()
-            .name("odds advisor".into())
-            .spawn(move || estimate(waiting, answer, &with, seed, trials, &stop))
-    };
+    let job = Job::spawn("odds advisor", move |stop| {
+        estimate(waiting, answer, &with, seed, trials, stop)
+    });
     let mut advisor = world.resource_mut::<Advisor>();
     advisor.drop_job();
     advisor.question = Some(question);
-    match handle {
-        Ok(handle) => {
-            advisor.job = Some(Job { handle, stop });
+    match job {
+        Ok(job) => {
+            advisor.job = Some(job);
             advisor.estimate = Some(Estimate::Working);
         }
         Err(e) => advisor.estimate = Some(Estimate::Failed(format!("no worker thread: {e}"))),
     }
-}
-
-/// Workers for the trials: every core but the one the window draws on.
-fn workers() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
 }
 
 /// The estimate of the battle the game waits at (or that `answer` starts),
@@ -324,10 +312,7 @@ pub fn estimate(
 }
 
 fn poll(mut advisor: ResMut<Advisor>, mut redraw: MessageWriter<RequestRedraw>) {
-    let finished = advisor
-        .job
-        .as_ref()
-        .is_some_and(|job| job.handle.is_finished());
+    let finished = advisor.job.as_ref().is_some_and(|job| job.is_finished());
     if !finished {
         if advisor.job.is_some() {
             // The window sleeps when idle: wake it to look again.
@@ -336,10 +321,9 @@ fn poll(mut advisor: ResMut<Advisor>, mut redraw: MessageWriter<RequestRedraw>) 
         return;
     }
     let job = advisor.job.take().expect("finished");
-    advisor.estimate = Some(match job.handle.join() {
+    advisor.estimate = Some(match job.join() {
         Ok(Ok(odds)) => Estimate::Ready(Box::new(odds)),
-        Ok(Err(why)) => Estimate::Failed(why),
-        Err(_) => Estimate::Failed("the advisor's thread panicked".into()),
+        Ok(Err(why)) | Err(why) => Estimate::Failed(why),
     });
     redraw.write(RequestRedraw);
 }
@@ -501,6 +485,7 @@ mod tests {
     use crate::rules::sequence::Decide;
     use crate::rules::setup::NewCampaign;
     use bevy::state::app::StatesPlugin;
+    use std::sync::Arc;
 
     fn seven_days() -> Arc<crate::campaign::Campaign> {
         Arc::new(crate::campaign::load_bundled("seven-days").expect("loads"))

@@ -20,10 +20,12 @@ mod player_log;
 mod saves;
 mod screens;
 pub(crate) mod settings;
+mod suggest;
 mod union_turn;
 mod view;
 mod warnings;
 mod window_fit;
+mod worker;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -189,6 +191,7 @@ pub fn run(opts: AppOptions) -> AppExit {
         settings::plugin,
         union_turn::plugin,
         advisor::plugin,
+        suggest::plugin,
         warnings::plugin,
         window_fit::plugin,
     ))

@@ -489,6 +489,7 @@ pub fn central(
     pending: &crate::rules::sequence::PendingDecision,
     answers: &[Decision],
     decide: Option<&mut MessageWriter<Decide>>,
+    suggest: &crate::app::suggest::Suggest,
 ) {
     use bevy_egui::egui;
     // Where retreating Forces go is chosen on the campaign map.
@@ -538,6 +539,11 @@ pub fn central(
             };
             match setup.or(sheet) {
                 Some(sheet) => {
+                    // The suggested assignment, once playback has caught
+                    // up with the question (issue 37).
+                    if screen.caught_up(b) && b.ending.is_none() {
+                        offer.ghosts = suggest.ghosts(&b.area, sheet);
+                    }
                     // The Force the question is about, marked.
                     let marked = request
                         .filter(|_| offer.targets.len() + offer.squares.len() > 0)
@@ -988,6 +994,7 @@ mod tests {
                 &pending,
                 &[],
                 Some(&mut decide),
+                &crate::app::suggest::Suggest::default(),
             );
         });
         out.textures_delta.clear();

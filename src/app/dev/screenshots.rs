@@ -20,6 +20,9 @@
 //! (`load-branch`; only with `FCREL_DATA_DIR`, where it is written) and
 //! the Player Log with its luck chart (`player-log-luck`, of the log in
 //! `FCREL_DATA_DIR`).
+//! `FCREL_TOUR_FROM=suggest` takes only the Suggest panel at a Basic
+//! battle's Battle Plan assignment, its ghost counters on the sheet
+//! (`suggest`, also taken after `battle-assign` in the whole tour).
 //! `FCREL_TOUR_FROM=battles` takes only the stand-alone shots
 //! (the window's size from the settings in `FCREL_DATA_DIR`, e.g.
 //! 1280×720). Works under `xvfb-run`. The odds advisor is shot
@@ -69,6 +72,9 @@ pub struct Tour {
     grand_played: usize,
     /// Only the stand-alone battle's shots (`FCREL_TOUR_FROM=battles`).
     battles_only: bool,
+    /// Only the Suggest panel's shot (`FCREL_TOUR_FROM=suggest`).
+    suggest_only: bool,
+    suggest_shot: bool,
     /// Where the pointer is put (a hover shot), until it is put elsewhere.
     pointer: Option<Vec2>,
 }
@@ -92,9 +98,13 @@ impl Tour {
                 // The record of play: What changed, the Luck tab, a
                 // branch on the Load screen.
                 "record" => 120,
+                // The Suggest panel at a Battle Plan assignment.
+                "suggest" => 140,
                 _ => 0,
             },
             battles_only,
+            suggest_only: from == "suggest",
+            suggest_shot: false,
             pointer: None,
             wait: 0,
             battle_shot: false,
@@ -220,6 +230,7 @@ struct Cx<'a, 'w, 's> {
     selection: &'a mut crate::app::view::Selection,
     answers: Option<&'a crate::rules::sequence::StepDecisions>,
     decision: &'a mut crate::app::panels::decision::DecisionState,
+    suggest: &'a mut crate::app::suggest::Suggest,
     /// The stage has waited long enough for its screen to lay out and
     /// render.
     settled: bool,
@@ -419,6 +430,10 @@ const fn step(
         then,
     }
 }
+
+/// The most trials an answer gets in the Suggest shot: the advice is
+/// settled, and the same every run.
+const TOUR_SUGGEST_TRIALS: u64 = 128;
 
 fn settled(cx: &Cx) -> bool {
     cx.settled
@@ -707,6 +722,69 @@ static STEPS: &[TourStep] = &[
             cx.after_shot(21);
         },
     ),
+    // The Suggest panel (issue 37) at an assignment not begun, with two
+    // counters or more for three Forces or more: its advice settled, the
+    // suggested counters drawn on the sheet.
+    step(
+        21,
+        |cx| {
+            !cx.tour.suggest_shot
+                && cx.asks(&Decision::EndAssign)
+                && cx.sheet().is_some_and(|s| {
+                    s.assigned == 0
+                        && s.quantity >= 2
+                        && s.units
+                            .iter()
+                            .filter(|u| u.side == Side::Confederate)
+                            .count()
+                            >= 3
+                })
+        },
+        None,
+        |cx| {
+            cx.pause();
+            cx.screen.picked = None;
+            cx.show_sheet();
+            cx.suggest.set_on(true);
+            cx.suggest.max_trials = TOUR_SUGGEST_TRIALS;
+            cx.tour.go(141);
+        },
+    ),
+    step(
+        141,
+        |cx| cx.settled && (cx.suggest.settled() || cx.tour.wait > 20_000),
+        Some("suggest"),
+        |cx| {
+            cx.tour.suggest_shot = true;
+            cx.tour.go(142);
+        },
+    ),
+    // The picture taken, Suggest is switched off again; the tour ends or
+    // plays on.
+    step(
+        142,
+        |cx| cx.tour.wait > 20,
+        None,
+        |cx| {
+            cx.suggest.set_on(false);
+            cx.suggest.max_trials = crate::app::suggest::MAX_TRIALS;
+            if cx.tour.suggest_only {
+                cx.quit = true;
+            } else {
+                cx.play();
+                cx.tour.go(21);
+            }
+        },
+    ),
+    // `FCREL_TOUR_FROM=suggest`: the Basic-battle campaign to its first
+    // Battle Plan assignment (the pre-battle shot left out).
+    step(140, settled, None, |cx| {
+        cx.choice.options.battles = BattleMode::Basic;
+        cx.choice.options.seed = 5;
+        cx.tour.basic_shots = [true; 3];
+        cx.next.set(Screen::Game);
+        cx.tour.go(30);
+    }),
     // The middle of resolution: some Forces have acted, others still
     // carry their counters.
     step(
@@ -1236,6 +1314,7 @@ fn tour(
         Option<Res<crate::rules::sequence::StepDecisions>>,
     ),
     mut decision: ResMut<crate::app::panels::decision::DecisionState>,
+    mut suggest: ResMut<crate::app::suggest::Suggest>,
 ) {
     tour.wait += 1;
     put_away(&mut tour, &mut screen, records.as_deref());
@@ -1266,6 +1345,7 @@ fn tour(
         selection: &mut selection,
         answers: answers.as_deref(),
         decision: &mut decision,
+        suggest: &mut suggest,
         request: pending.as_ref().and_then(|p| p.request.clone()),
         first_moves: false,
     };
@@ -1287,7 +1367,7 @@ fn tour(
 fn put_away(tour: &mut Tour, screen: &mut BattleScreen, records: Option<&BattleRecords>) {
     if matches!(
         tour.stage,
-        13 | 16 | 22 | 24 | 26 | 40 | 74..=77 | 79 | 80 | 94 | 96
+        13 | 16 | 22 | 24 | 26 | 40 | 74..=77 | 79 | 80 | 94 | 96 | 141 | 142
     ) && let Some(rec) = records
         && let Some(id) = screen.id
     {
@@ -1296,7 +1376,7 @@ fn put_away(tour: &mut Tour, screen: &mut BattleScreen, records: Option<&BattleR
     if let Some(rec) = records
         && !matches!(
             tour.stage,
-            13 | 16 | 22 | 24 | 26 | 28 | 40 | 74..=77 | 79 | 80 | 93..=96
+            13 | 16 | 22 | 24 | 26 | 28 | 40 | 74..=77 | 79 | 80 | 93..=96 | 141 | 142
         )
     {
         for b in rec.battles.iter().filter(|b| b.ending.is_some()) {

@@ -328,6 +328,7 @@ pub struct DecisionPanel<'w> {
     answers: Res<'w, StepDecisions>,
     saves: Res<'w, SaveState>,
     advisor: ResMut<'w, Advisor>,
+    suggest: ResMut<'w, crate::app::suggest::Suggest>,
     state: ResMut<'w, DecisionState>,
     time: Res<'w, Time<Real>>,
     chronicle: Option<Res<'w, crate::chronicle::Chronicle>>,
@@ -342,6 +343,11 @@ const QUESTION_H: f32 = 96.0;
 const BATTLE_HEADING_H: f32 = 72.0;
 
 impl DecisionPanel<'_> {
+    /// The Suggest panel's state (its ghost counters on the sheet).
+    pub fn suggest(&self) -> &crate::app::suggest::Suggest {
+        &self.suggest
+    }
+
     /// The player's answers in the current step so far.
     pub fn answers(&self) -> &[Decision] {
         &self.answers.answers
@@ -477,7 +483,7 @@ impl DecisionPanel<'_> {
                             (r, a),
                             (shown, battle),
                             selection,
-                            &mut self.advisor,
+                            (&mut self.advisor, &mut self.suggest),
                             keys_rest,
                         ));
                     }
@@ -499,9 +505,18 @@ fn question_and_answers(
     (r, a): (&RequestView, &mut Answerer),
     (shown, battle): (Option<&BattleRecord>, &mut BattleScreen),
     selection: &mut Selection,
-    advisor: &mut Advisor,
+    (advisor, suggest): (&mut Advisor, &mut crate::app::suggest::Suggest),
     keys_rest: bool,
 ) -> f32 {
+    // The suggestions docked at the foot of the answers' room, which
+    // keeps the rest (a long list of answers scrolls above them).
+    let room = ui.available_height();
+    egui::Panel::bottom("suggest")
+        .frame(egui::Frame::NONE)
+        // Its rows' height, whatever the figures in them.
+        .resizable(false)
+        .exact_size(crate::app::suggest::height(suggest, room))
+        .show(ui, |ui| crate::app::suggest::show(ui, suggest, a, room));
     question(ui, view, r);
     let top = ui.cursor().top();
     let in_battle = r.request.battle_location.is_some()

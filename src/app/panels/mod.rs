@@ -157,6 +157,7 @@ impl GamePanels<'_> {
                 &self.decision.pending,
                 self.decision.answers(),
                 accepting.then_some(&mut self.out.decide),
+                self.decision.suggest(),
             );
         }
         match (&view.end, &view.stand_alone) {
@@ -244,6 +245,7 @@ mod tests {
             .init_resource::<chronicle::ChronicleFilter>()
             .init_resource::<reference::Reference>()
             .init_resource::<crate::app::advisor::Advisor>()
+            .init_resource::<crate::app::suggest::Suggest>()
             .add_plugins(crate::app::luck::plugin)
             .add_systems(
                 Update,

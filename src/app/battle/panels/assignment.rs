@@ -15,13 +15,15 @@ use crate::rules::decision::Decision;
 
 /// 12.2: each Confederate Force with the counters it may take now (the
 /// others say why on hover), the counters left, Prepare, the Formation
-/// counter and Clear Orders by Scout.
+/// counter and Clear Orders by Scout. `below`: the room kept under the
+/// Forces' list (Done, the odds advisor's estimate).
 pub(super) fn assignment(
     ui: &mut egui::Ui,
     board: &Board,
     sheet: Option<&SheetView>,
     screen: &mut BattleScreen,
     a: &mut Answerer,
+    below: f32,
 ) {
     let Some(sheet) = sheet else { return };
     let r = &a.view.request;
@@ -46,7 +48,7 @@ pub(super) fn assignment(
     }
     egui::ScrollArea::vertical()
         .id_salt("assignment")
-        .max_height((ui.available_height() - 170.0).max(120.0))
+        .max_height((ui.available_height() - below).max(24.0))
         .show(ui, |ui| {
             for u in sheet.units.iter().filter(|u| u.side == Side::Confederate) {
                 let name = board.piece(&u.force).map_or(u.force.clone(), label);

@@ -42,7 +42,14 @@ pub fn decision(
         Layout::Squares => march::march_into(ui, board, sheet, a),
         Layout::Target => targets::targets(ui, board, sheet, a),
         Layout::Assign => {
-            assignment::assignment(ui, board, sheet, screen, a);
+            // Room under the Forces for Done, and for the odds advisor's
+            // estimate when it is shown (not with Suggest on).
+            let below = if advisor.for_answer(&Decision::EndAssign).is_some() {
+                170.0
+            } else {
+                50.0
+            };
+            assignment::assignment(ui, board, sheet, screen, a, below);
             crate::app::advisor::show(
                 ui,
                 advisor,

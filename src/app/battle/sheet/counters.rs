@@ -11,6 +11,7 @@ use super::palette::{BLUE, CONFEDERATE_COUNTER, INK, RED, TAG};
 use crate::campaign::CounterValues;
 use crate::campaign::Side;
 use crate::rules::battle::record::{Relation, SheetUnit};
+use crate::rules::battle::terms::PlanCounter;
 use crate::rules::board::{Board, Piece};
 use crate::rules::components::Strength;
 
@@ -269,6 +270,38 @@ pub(super) fn tags(painter: &egui::Painter, board: &Board, u: &SheetUnit, r: Rec
             Side::Union => -14.0,
         };
     }
+}
+
+/// A suggested Battle Plan Counter (the Suggest panel, issue 37): the
+/// counter ringed with a dashed line and the suggested counter's tag,
+/// translucent with a dashed edge, at `y` (over the counter's foot).
+/// Stronger while its answer is pointed at in the panel.
+pub(super) fn ghost(painter: &egui::Painter, r: Rect, y: f32, plan: PlanCounter, pointed: bool) {
+    let ink = crate::app::suggest::GHOST.gamma_multiply(if pointed { 1.0 } else { 0.85 });
+    let width = if pointed { 2.5 } else { 1.8 };
+    dashed_rect(painter, r.expand(4.0), Stroke::new(width, ink));
+    let font = FontId::proportional(10.5);
+    let g = painter.layout_no_wrap(plan.name().to_string(), font.clone(), ink);
+    let b = Rect::from_min_size(Pos2::new(r.left(), y), Vec2::new(g.size().x + 10.0, 14.0));
+    painter.rect_filled(
+        b,
+        3.0,
+        Color32::from_rgba_unmultiplied(200, 235, 205, if pointed { 235 } else { 190 }),
+    );
+    dashed_rect(painter, b, Stroke::new(1.5, ink));
+    painter.text(b.center(), Align2::CENTER_CENTER, plan.name(), font, ink);
+}
+
+/// A rectangle's edge, dashed.
+pub(super) fn dashed_rect(painter: &egui::Painter, r: Rect, stroke: Stroke) {
+    let points = [
+        r.left_top(),
+        r.right_top(),
+        r.right_bottom(),
+        r.left_bottom(),
+        r.left_top(),
+    ];
+    painter.extend(egui::Shape::dashed_line(&points, stroke, 5.0, 3.0));
 }
 
 #[cfg(test)]

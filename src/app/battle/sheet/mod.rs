@@ -120,6 +120,7 @@ pub fn draw(
             .animate_value_with_time(scene.id(&u.force).with("a"), 1.0, 0.5);
         counters::tags(&painter, board, u, *at, alpha);
     }
+    ghosts(&painter, &g, sheet, offer, &shown);
     if let Some(b) = before {
         departed(ui, &painter, &scene, b, &layout(b, &g));
     }
@@ -134,6 +135,68 @@ pub fn draw(
     footer(&painter, &g, caption);
     ui.allocate_rect(rect, Sense::hover());
     input
+}
+
+/// The Suggest panel's assignment (issue 37): each suggested counter
+/// over its Force's foot, the Force ringed; a line under the header says
+/// what the dashed counters are, and names a suggested Formation counter
+/// (12.3.7), which stands beside the sheet.
+fn ghosts(
+    painter: &egui::Painter,
+    g: &Geometry,
+    sheet: &SheetView,
+    offer: &Offer,
+    shown: &[(usize, Rect)],
+) {
+    if offer.ghosts.is_empty() {
+        return;
+    }
+    let mut stacked: Vec<(usize, f32)> = Vec::new();
+    for ghost in &offer.ghosts {
+        let Some(force) = &ghost.force else { continue };
+        let Some(i) = shown
+            .iter()
+            .position(|(k, _)| sheet.units[*k].force == *force)
+        else {
+            continue;
+        };
+        let (k, at) = shown[i];
+        // Over the counter's foot, translucent: never under the sheet's
+        // foot or another counter's tags; two for one Force (Prepare and
+        // another) stack upward.
+        let n = match stacked.iter_mut().find(|(j, _)| *j == k) {
+            Some((_, n)) => {
+                *n += 1.0;
+                *n
+            }
+            None => {
+                stacked.push((k, 0.0));
+                0.0
+            }
+        };
+        let y = at.bottom() - 15.0 - 15.0 * n;
+        counters::ghost(painter, at, y, ghost.plan, ghost.pointed);
+    }
+    let formation = offer.ghosts.iter().any(|g| g.force.is_none());
+    let text = if formation {
+        "Dashed green: the suggested Battle Plan Counters, not given yet — and the Formation counter beside the sheet (12.3.7)"
+    } else {
+        "Dashed green: the suggested Battle Plan Counters, not given yet"
+    };
+    let font = FontId::proportional(11.0);
+    let ink = crate::app::suggest::GHOST;
+    let galley = painter.layout_no_wrap(text.to_string(), font, ink);
+    // At the top right of the sheet, where the Union Reserve's counters
+    // (drawn from the left) rarely reach.
+    let size = galley.size() + Vec2::new(10.0, 4.0);
+    let b = Rect::from_min_size(
+        Pos2::new(g.body.right() - size.x - 4.0, g.body.top() + 3.0),
+        size,
+    );
+    let at = b.min;
+    painter.rect_filled(b, 3.0, Color32::from_rgba_unmultiplied(236, 246, 236, 230));
+    counters::dashed_rect(painter, b, Stroke::new(1.2, ink));
+    painter.galley(at + Vec2::new(5.0, 2.0), galley, ink);
 }
 
 /// The Rout (14.5), across the sheet.

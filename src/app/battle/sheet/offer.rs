@@ -37,4 +37,6 @@ pub struct Offer {
     /// Before the battle begins (A10.2.14): what the header says instead
     /// of the turn track and the Union Tactics.
     pub setup: Option<String>,
+    /// The Suggest panel's assignment, drawn translucent (issue 37).
+    pub ghosts: Vec<crate::app::suggest::Ghost>,
 }

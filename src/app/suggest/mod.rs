@@ -1,0 +1,834 @@
+//! The Suggest panel (issue 37, item 3; `docs/odds.md`): at a question the
+//! advisor covers (`odds::advise::covers_campaign`: a battle's Battle Plan
+//! Counter assignment and extra Battle Plans, who acts and with which
+//! Default Battle Plan, targets, Squares, fight on or retreat, Rejoin, a
+//! Scout's use; on the map a move into Union Forces) the decision panel
+//! has a "Suggest" toggle. On, the advisor (`odds::advise::Advisor`)
+//! refines its ranking on a worker thread — the window's worker ([`Job`], as the odds advisor's),
+//! polled every frame, so the window never waits — and the panel shows the
+//! best three answers so far with their estimates and 95% intervals, the
+//! player's own current choice, the outcome that differs most, and "Take
+//! this". On the Battlefield Sheet the suggested assignment is drawn as
+//! ghost counters ([`Suggest::ghosts`]).
+//!
+//! The advice answers the question as it stands: the game's decisions so
+//! far (an assignment's counters given so far are the player's current
+//! choice) and the aim. Any change starts it again; leaving the question
+//! (or the game) stops it. "Take this" gives the answers as the player's
+//! own clicks would: a single answer through the panel's [`Answerer`]
+//! (asked first where the rules ask), an assignment's counters one a frame
+//! ([`take`]), each of which can be taken back until Done (R-12.2-back);
+//! Done stays the player's.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+use bevy_egui::egui::{self, RichText};
+
+use super::answer::Answerer;
+use super::theme::thousands;
+use super::worker::{Job, workers};
+use crate::odds::advise::{self, Advice, Aim, Position, Ranked};
+use crate::odds::locate::{SourceInfo, Waiting};
+use crate::rules::battle::terms::PlanCounter;
+use crate::rules::decision::{Decision, Request};
+use crate::rules::sequence::{
+    Decide, GameLog, GameState, PendingDecision, StepDecisions, run_step,
+};
+use crate::sim::game_seed;
+
+/// The most trials an answer gets in the window: the search ends there.
+pub const MAX_TRIALS: u64 = 1_024;
+
+/// Trials fought between two snapshots of the advice (and two looks at
+/// the stop flag).
+const SLICE: u64 = 48;
+
+/// The answers shown.
+const SHOWN: usize = 3;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Suggest>()
+        .add_systems(Update, remember_toggle)
+        .add_systems(
+            Update,
+            (ask, poll, take)
+                .chain()
+                .after(run_step)
+                .after(super::view::refresh)
+                .run_if(in_state(GameState::Playing)),
+        )
+        .add_systems(Update, leave.run_if(not(in_state(GameState::Playing))));
+}
+
+/// A suggested Battle Plan Counter drawn on the sheet, translucent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ghost {
+    /// None: the Formation counter beside the sheet (12.3.7).
+    pub force: Option<String>,
+    pub plan: PlanCounter,
+    /// The player points at its answer in the panel: drawn stronger.
+    pub pointed: bool,
+}
+
+/// The advice under way.
+struct Running {
+    job: Job<Result<(), String>>,
+    /// The worker's latest advice, taken by [`poll`].
+    latest: Arc<Mutex<Option<Advice>>>,
+}
+
+#[derive(Resource)]
+pub struct Suggest {
+    /// The panel's toggle (remembered in the settings).
+    pub on: bool,
+    /// What the answers are ranked by.
+    pub aim: Aim,
+    /// The most trials an answer gets ([`MAX_TRIALS`]; fewer in tests and
+    /// the screenshot tour).
+    pub max_trials: u64,
+    /// The trials every answer gets in the first round (fewer in tests).
+    pub first_round: u64,
+    /// The pending question is one the advisor covers.
+    pub covered: bool,
+    /// What the advice answers: the game's decisions so far, the aim.
+    asked: Option<(Vec<Decision>, Aim)>,
+    /// The advice so far.
+    pub advice: Option<Advice>,
+    /// Why there is none (said in the panel).
+    pub failed: Option<String>,
+    /// The answer the pointer is on in the panel (its ghosts are drawn).
+    pub pointed: Option<usize>,
+    /// An assignment's counters still to give ("Take this").
+    taking: Vec<Decision>,
+    /// The toggle was clicked: the settings follow.
+    toggled: bool,
+    /// The settings' value last followed (they are borrowed mutably
+    /// every frame: a change is told by its value).
+    followed: Option<bool>,
+    running: Option<Running>,
+}
+
+impl Default for Suggest {
+    fn default() -> Self {
+        Suggest {
+            on: false,
+            aim: Aim::Win,
+            max_trials: MAX_TRIALS,
+            first_round: advise::Settings::default().first_round,
+            covered: false,
+            asked: None,
+            advice: None,
+            failed: None,
+            pointed: None,
+            taking: Vec::new(),
+            toggled: false,
+            followed: None,
+            running: None,
+        }
+    }
+}
+
+impl Suggest {
+    /// The advice is being refined.
+    pub fn refining(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// The search has ended (every answer left has its most trials).
+    pub fn settled(&self) -> bool {
+        self.running.is_none() && self.advice.as_ref().is_some_and(|a| a.finished)
+    }
+
+    /// Switch the panel on or off, as its toggle does (the settings
+    /// follow).
+    pub fn set_on(&mut self, on: bool) {
+        self.on = on;
+        self.toggled = true;
+    }
+
+    /// An assignment is being given ("Take this").
+    pub fn taking(&self) -> bool {
+        !self.taking.is_empty()
+    }
+
+    /// Take the answer ranked `rank` (0 the best): an assignment's counters
+    /// one a frame, up to Done (which is the player's). Returns the
+    /// answers it will give.
+    pub fn take(&mut self, rank: usize) -> Vec<Decision> {
+        let Some(a) = &self.advice else {
+            return Vec::new();
+        };
+        let Some(r) = a.ranked.get(rank) else {
+            return Vec::new();
+        };
+        self.taking = r
+            .decisions
+            .iter()
+            .take_while(|d| **d != Decision::EndAssign)
+            .cloned()
+            .collect();
+        self.taking.clone()
+    }
+
+    fn stop(&mut self) {
+        // The worker stops at its next slice (`Job`'s drop).
+        self.running = None;
+    }
+
+    fn clear(&mut self) {
+        self.stop();
+        self.asked = None;
+        self.advice = None;
+        self.failed = None;
+        self.pointed = None;
+    }
+
+    /// The suggested assignment's counters on the sheet of the battle in
+    /// `area`, those not already there: the answer pointed at in the
+    /// panel, else the best.
+    pub fn ghosts(
+        &self,
+        area: &str,
+        sheet: &crate::rules::battle::record::SheetView,
+    ) -> Vec<Ghost> {
+        let Some(a) = self
+            .advice
+            .as_ref()
+            .filter(|a| self.on && a.asked.assignment)
+        else {
+            return Vec::new();
+        };
+        if a.asked.battle.as_deref() != Some(area) {
+            return Vec::new();
+        }
+        let shown = self.pointed.unwrap_or(0);
+        let Some(ps) = a.ranked.get(shown).and_then(|r| r.placements.as_ref()) else {
+            return Vec::new();
+        };
+        ps.iter()
+            .filter(|p| match &p.force {
+                Some(f) => !sheet
+                    .units
+                    .iter()
+                    .any(|u| u.force == f.as_str() && u.counter == Some(p.plan)),
+                None => !sheet.formation_counter,
+            })
+            .map(|p| Ghost {
+                force: p.force.as_ref().map(|f| f.to_string()),
+                plan: p.plan,
+                pointed: self.pointed.is_some(),
+            })
+            .collect()
+    }
+}
+
+/// The toggle follows the settings, and the settings the toggle.
+fn remember_toggle(
+    settings: Option<ResMut<super::settings::AppSettings>>,
+    mut suggest: ResMut<Suggest>,
+) {
+    let Some(mut settings) = settings else {
+        return;
+    };
+    if suggest.toggled {
+        suggest.toggled = false;
+        suggest.followed = Some(suggest.on);
+        if settings.loaded.settings.suggest != suggest.on {
+            settings.loaded.settings.suggest = suggest.on;
+            settings.save();
+        }
+    } else if suggest.followed != Some(settings.loaded.settings.suggest) {
+        let on = settings.loaded.settings.suggest;
+        suggest.followed = Some(on);
+        suggest.on = on;
+    }
+}
+
+/// Out of the game: nothing is refined.
+fn leave(mut suggest: ResMut<Suggest>) {
+    if suggest.running.is_some() || suggest.advice.is_some() || suggest.covered {
+        suggest.clear();
+        suggest.covered = false;
+        suggest.taking.clear();
+    }
+}
+
+/// Whether the advisor covers `r` (`odds::advise::covers_campaign`).
+fn covers(world: &mut World, r: &Request) -> bool {
+    if let Some(view) = world.get_resource::<crate::rules::view::GameView>() {
+        return advise::covers_campaign(&view.board, r);
+    }
+    crate::rules::board::Board::from_world(world).is_some_and(|b| advise::covers_campaign(&b, r))
+}
+
+/// Starts the advice when the question, the player's current choice or
+/// the aim changes (the advice before it is dropped); drops it when the
+/// question is not covered or the toggle is off.
+fn ask(world: &mut World) {
+    let request = world.resource::<PendingDecision>().request.clone();
+    let covered = request.as_ref().is_some_and(|r| covers(world, r));
+    let (on, aim, taking) = {
+        let s = world.resource::<Suggest>();
+        (s.on, s.aim, s.taking())
+    };
+    if world.resource::<Suggest>().covered != covered {
+        world.resource_mut::<Suggest>().covered = covered;
+    }
+    if !covered || !on {
+        let mut s = world.resource_mut::<Suggest>();
+        if s.asked.is_some() || s.running.is_some() {
+            s.clear();
+        }
+        return;
+    }
+    // An assignment being given: asked again once it is.
+    if taking {
+        return;
+    }
+    let (log, current) = (
+        &world.resource::<GameLog>().decisions,
+        &world.resource::<StepDecisions>().answers,
+    );
+    let same = world
+        .resource::<Suggest>()
+        .asked
+        .as_ref()
+        .is_some_and(|(d, a)| {
+            *a == aim
+                && d.len() == log.len() + current.len()
+                && d.iter().eq(log.iter().chain(current))
+        });
+    if same {
+        return;
+    }
+    let decisions = world
+        .resource::<GameLog>()
+        .with_current(world.resource::<StepDecisions>());
+    let Some(waiting) = Waiting::from_world(world) else {
+        return;
+    };
+    // The same question always gets the same advice.
+    let seed = game_seed(
+        world
+            .get_resource::<crate::rules::difficulty::GameOptions>()
+            .map_or(0, |o| o.seed),
+        decisions.len() as u64,
+    );
+    let settings = advise::Settings {
+        aim,
+        seed,
+        max_trials: world.resource::<Suggest>().max_trials,
+        first_round: world.resource::<Suggest>().first_round,
+        // A move on the map: the moves into Union Forces, and ending them.
+        attacks_only: true,
+        ..advise::Settings::default()
+    };
+    let latest = Arc::new(Mutex::new(None));
+    let job = {
+        let latest = latest.clone();
+        Job::spawn("suggest", move |stop| {
+            refine(&waiting, settings, &latest, stop)
+        })
+    };
+    let mut s = world.resource_mut::<Suggest>();
+    s.clear();
+    s.asked = Some((decisions, aim));
+    match job {
+        Ok(job) => s.running = Some(Running { job, latest }),
+        Err(e) => s.failed = Some(format!("no worker thread: {e}")),
+    }
+}
+
+/// The worker: the advisor at the question the game waits at, stepped in
+/// slices, each slice's advice handed to the window, until the search
+/// ends or the window says stop.
+fn refine(
+    waiting: &Waiting,
+    settings: advise::Settings,
+    latest: &Mutex<Option<Advice>>,
+    stop: &AtomicBool,
+) -> Result<(), String> {
+    let source = SourceInfo {
+        kind: "game".into(),
+        file: "this game".into(),
+        name: "the question on screen".into(),
+    };
+    let pos = Position::from_waiting(waiting, source)?;
+    let mut advisor = advise::Advisor::new(&pos, settings)?;
+    let threads = workers();
+    while !advisor.finished() && !stop.load(Ordering::Relaxed) {
+        advisor
+            .step_until(SLICE, threads, stop)
+            .map_err(|e| e.to_string())?;
+        if let Ok(mut l) = latest.lock() {
+            *l = Some(advisor.advice());
+        }
+    }
+    Ok(())
+}
+
+/// The worker's latest advice into the panel; the window woken while it
+/// works (an idle window sleeps).
+fn poll(mut suggest: ResMut<Suggest>, mut redraw: MessageWriter<RequestRedraw>) {
+    let Some(running) = &suggest.running else {
+        return;
+    };
+    let latest = running.latest.lock().ok().and_then(|mut l| l.take());
+    let finished = running.job.is_finished();
+    if let Some(a) = latest {
+        suggest.advice = Some(a);
+    }
+    redraw.write(RequestRedraw);
+    if !finished {
+        return;
+    }
+    let running = suggest.running.take().expect("running");
+    // A last snapshot may have come between the look and the end.
+    if let Some(a) = running.latest.lock().ok().and_then(|mut l| l.take()) {
+        suggest.advice = Some(a);
+    }
+    match running.job.join() {
+        Ok(Ok(())) => {}
+        Ok(Err(why)) | Err(why) => suggest.failed = Some(why),
+    }
+}
+
+/// "Take this" on an assignment: its counters, one a frame, each the
+/// rules' own answer to the question then asked, as the player's clicks
+/// would give them. Anything else asked in between (a target, A12.3) is
+/// left to the player: the rest is dropped.
+fn take(
+    mut suggest: ResMut<Suggest>,
+    pending: Res<PendingDecision>,
+    mut decide: MessageWriter<Decide>,
+) {
+    if suggest.taking.is_empty() {
+        return;
+    }
+    // The rules are playing (the last answer is being taken): wait.
+    let Some(r) = &pending.request else {
+        if pending.die.is_some() || pending.blocked.is_some() {
+            suggest.taking.clear();
+        }
+        return;
+    };
+    let next = suggest.taking[0].clone();
+    if r.options.contains(&Decision::EndAssign) && r.options.contains(&next) {
+        decide.write(Decide(next));
+        suggest.taking.remove(0);
+    } else {
+        suggest.taking.clear();
+    }
+}
+
+fn pct(p: f64) -> String {
+    format!("{:.0}%", p * 100.0)
+}
+
+/// An estimate as the aim has it: a percentage, or Combat Value.
+fn value(aim: Aim, x: f64) -> String {
+    if aim.is_chance() {
+        pct(x)
+    } else {
+        format!("{x:.1}")
+    }
+}
+
+/// A difference as the aim has it: points, or Combat Value.
+fn difference(aim: Aim, x: f64) -> String {
+    if aim.is_chance() {
+        format!("{:+.0} pts", x * 100.0)
+    } else {
+        format!("{x:+.1} CV")
+    }
+}
+
+/// Text in a box of a fixed width: the figures refine in place.
+fn fixed(ui: &mut egui::Ui, w: f32, text: RichText) -> egui::Response {
+    ui.add_sized([w, 16.0], egui::Label::new(text).truncate())
+}
+
+/// The colour of the panel behind the suggestions.
+const FILL: egui::Color32 = egui::Color32::from_rgb(228, 234, 222);
+/// The answer pointed at, and the ghosts' ink.
+pub const GHOST: egui::Color32 = egui::Color32::from_rgb(40, 110, 70);
+
+/// The toggle and, on, the suggestions: under the question's answers in
+/// the decision panel, wherever the advisor covers the question.
+/// `room`: the height of the answers' room it is docked in; it takes at
+/// most half of it (scrolling beyond), and in a short room its answers'
+/// words keep to one line.
+pub fn show(ui: &mut egui::Ui, s: &mut Suggest, a: &mut Answerer, room: f32) {
+    s.pointed = None;
+    if !s.covered {
+        return;
+    }
+    ui.separator();
+    ui.horizontal(|ui| {
+        if ui
+            .toggle_value(&mut s.on, RichText::new("Suggest").strong())
+            .on_hover_text("The best answers found by simulation: each answer is fought out many times against the Union AI from the game as you see it, and ranked by your aim (docs/odds.md). It works on a spare core and never touches the game's dice.")
+            .changed()
+        {
+            s.toggled = true;
+        }
+        if s.on {
+            for aim in [Aim::Win, Aim::Strength, Aim::Campaign] {
+                let word = match aim {
+                    Aim::Win => "Win",
+                    Aim::Strength => "Strength",
+                    Aim::Campaign => "Campaign",
+                };
+                ui.selectable_value(&mut s.aim, aim, word)
+                    .on_hover_text(format!("Rank the answers by the {}.", aim.describe()));
+            }
+        }
+    });
+    if !s.on {
+        return;
+    }
+    let compact = room < COMPACT_BELOW;
+    egui::ScrollArea::vertical()
+        .id_salt("suggest")
+        .max_height(ui.available_height())
+        .show(ui, |ui| {
+            let frame = egui::Frame::group(ui.style()).fill(FILL);
+            frame.show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                panel(ui, s, a, compact);
+            });
+        });
+}
+
+/// The height [`show`] takes in a room of `room`: none where the advisor
+/// does not cover the question, the toggle's line when off, else its
+/// rows (they keep their height whatever the figures), at most half the
+/// room.
+pub fn height(s: &Suggest, room: f32) -> f32 {
+    const TOGGLE: f32 = 30.0;
+    if !s.covered {
+        0.0
+    } else if !s.on {
+        TOGGLE
+    } else {
+        let compact = room < COMPACT_BELOW;
+        let rows = 3.0 * (row_h(compact) + 4.0) + 32.0 + 20.0 + 20.0;
+        // A short room keeps what the question's own answers need at
+        // least (a Battle Plan assignment's: the question, the counters
+        // left, a Force, Done).
+        let most = if compact {
+            (room - ANSWERS_LEAST).max(120.0)
+        } else {
+            room * 0.5
+        };
+        TOGGLE + rows.min(most)
+    }
+}
+
+/// The room a short decision panel keeps for the question's own answers.
+const ANSWERS_LEAST: f32 = 330.0;
+
+/// Below this height of the answers' room the suggestions are compact.
+const COMPACT_BELOW: f32 = 640.0;
+
+fn panel(ui: &mut egui::Ui, s: &mut Suggest, a: &mut Answerer, compact: bool) {
+    let refining = s.refining();
+    let Some(advice) = s.advice.clone() else {
+        ui.horizontal(|ui| {
+            match &s.failed {
+                Some(why) => {
+                    ui.label(RichText::new(format!("No suggestion: {why}")).italics());
+                }
+                None => {
+                    ui.spinner();
+                    ui.label("Refining… the first battles are being fought");
+                }
+            };
+        });
+        // The rows' room, kept while the first figures come.
+        ui.add_space(3.0 * row_h(compact) + 2.0 * 16.0);
+        return;
+    };
+    let aim = advice.aim;
+    let what = if advice.asked.battle.is_some() {
+        "battles"
+    } else {
+        "campaigns"
+    };
+    ui.horizontal(|ui| {
+        if refining {
+            ui.spinner();
+        }
+        let status = match (&s.failed, refining, advice.finished) {
+            (Some(_), _, _) => "stopped, best so far",
+            (None, true, _) => "refining…, best so far",
+            (None, false, true) => "settled",
+            (None, false, false) => "best so far",
+        };
+        let text = RichText::new(format!(
+            "Estimate from {} simulated {what} against the Union AI · {status}",
+            thousands(advice.trials)
+        ))
+        .size(11.0);
+        let label = if compact {
+            egui::Label::new(text).truncate()
+        } else {
+            egui::Label::new(text).wrap()
+        };
+        ui.add(label)
+        .on_hover_text(format!(
+            "{} {what} in all, over {} answers weighed, every trial from the game as you see it (the dice already rolled replayed, every later die its own), the Union played by its AI and your later choices by the {} commander. Answers are tried in rounds: the weaker half is dropped, the rest get twice the trials, up to {} each (successive halving). Seed {}.",
+            thousands(advice.trials),
+            advice.ranked.len(),
+            advice.rollout.name(),
+            thousands(s.max_trials),
+            advice.seed
+        ));
+    });
+    if let Some(why) = &s.failed {
+        ui.label(RichText::new(why).italics().size(11.0));
+    }
+    let take_words = if advice.asked.assignment {
+        "Places these counters as your own clicks would: each can be taken back until Done (R-12.2-back). Done stays yours."
+    } else {
+        "Gives this answer as your own click would (asked first where the rules ask)."
+    };
+    for rank in 0..SHOWN {
+        let resp = row(ui, &advice, rank, (a, take_words), s, compact);
+        if resp.is_some_and(|r| r.contains_pointer()) {
+            s.pointed = Some(rank);
+        }
+    }
+    // The player's own choice, where it stands (compact: unless it is
+    // among those shown, marked "yours").
+    let mine = advice.ranked.iter().find(|r| r.player_choice);
+    if compact && mine.is_some_and(|r| r.rank <= SHOWN) {
+        return;
+    }
+    let line = match mine {
+        Some(r) => format!(
+            "Your choice (rank {}): {} ({}–{}) · {} {what}",
+            r.rank,
+            value(aim, r.estimate.mean),
+            value(aim, r.estimate.low),
+            value(aim, r.estimate.high),
+            thousands(r.trials)
+        ),
+        None if advice.asked.assignment => "Your choice: not weighed yet".into(),
+        None => format!(
+            "No choice of yours yet: compared with the {} commander's",
+            advice.rollout.name()
+        ),
+    };
+    fixed(ui, ui.available_width(), RichText::new(line).size(12.0)).on_hover_text(
+        if advice.asked.assignment {
+            "The counters you have given so far, committed as they stand (Done now)."
+        } else {
+            "Each answer's difference is to this one, battle by battle over the same dice."
+        },
+    );
+}
+
+/// One row's height: the answer (two lines at most; compact, one), its
+/// figures, the why.
+fn row_h(compact: bool) -> f32 {
+    if compact { 56.0 } else { 78.0 }
+}
+
+/// The answer's words in two lines at most, in a room of that height
+/// (all of them on hover).
+fn label(ui: &mut egui::Ui, w: f32, text: &str, rows: usize) -> egui::Response {
+    let mut job = egui::text::LayoutJob::single_section(
+        text.to_string(),
+        egui::TextFormat {
+            font_id: egui::FontId::proportional(13.0),
+            color: ui.visuals().strong_text_color(),
+            ..Default::default()
+        },
+    );
+    job.wrap = egui::text::TextWrapping {
+        max_width: w,
+        max_rows: rows,
+        break_anywhere: false,
+        overflow_character: Some('…'),
+    };
+    let h = 17.0 * rows as f32;
+    ui.allocate_ui_with_layout(
+        egui::vec2(w, h),
+        egui::Layout::top_down(egui::Align::Min),
+        |ui| {
+            ui.set_min_size(egui::vec2(w, h));
+            ui.add(egui::Label::new(job).sense(egui::Sense::hover()))
+        },
+    )
+    .inner
+}
+
+/// The answer ranked `rank` (0 the best), or its room kept empty.
+fn row(
+    ui: &mut egui::Ui,
+    advice: &Advice,
+    rank: usize,
+    (a, take_words): (&mut Answerer, &str),
+    s: &mut Suggest,
+    compact: bool,
+) -> Option<egui::Response> {
+    let aim = advice.aim;
+    let Some(r) = advice.ranked.get(rank) else {
+        ui.add_space(row_h(compact));
+        return None;
+    };
+    let pointed = s.pointed == Some(rank);
+    let frame = egui::Frame::new()
+        .inner_margin(egui::Margin::symmetric(4, 2))
+        .corner_radius(3.0)
+        .stroke(egui::Stroke::new(
+            1.0,
+            if pointed {
+                GHOST
+            } else {
+                egui::Color32::from_gray(170)
+            },
+        ));
+    let inner = frame.show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.set_min_height(row_h(compact) - 8.0);
+        ui.horizontal(|ui| {
+            let mut tags = String::new();
+            if r.player_choice {
+                tags.push_str(" (yours)");
+            }
+            let w = (ui.available_width() - 84.0).max(80.0);
+            let rows = if compact { 1 } else { 2 };
+            label(ui, w, &format!("{}. {}{tags}", r.rank, r.label), rows).on_hover_text(format!(
+                "{}{}{}",
+                r.label,
+                if r.policy_choice {
+                    format!("\nThe {} commander's own answer.", advice.rollout.name())
+                } else {
+                    String::new()
+                },
+                if r.racing {
+                    "\nStill being tried."
+                } else {
+                    "\nNo longer tried: it fell behind in an earlier round, or the search has ended."
+                }
+            ));
+            ui.with_layout(egui::Layout::top_down(egui::Align::Max), |ui| {
+                take_button(ui, advice, r, rank, a, take_words, s);
+            });
+        });
+        ui.horizontal(|ui| {
+            fixed(ui, 40.0, RichText::new(value(aim, r.estimate.mean)).strong()).on_hover_text(
+                format!(
+                    "The {} with this answer, over {} simulated battles.",
+                    aim.describe(),
+                    thousands(r.trials)
+                ),
+            );
+            fixed(
+                ui,
+                64.0,
+                RichText::new(format!(
+                    "{}–{}",
+                    value(aim, r.estimate.low),
+                    value(aim, r.estimate.high)
+                ))
+                .size(12.0),
+            )
+            .on_hover_text(if aim.is_chance() {
+                "The 95% interval (Wilson) of the chance: more trials narrow it."
+            } else {
+                "The 95% interval of the mean (normal approximation): more trials narrow it."
+            });
+            fixed(
+                ui,
+                50.0,
+                RichText::new(format!("{} tr.", thousands(r.trials))).size(12.0),
+            )
+            .on_hover_text(format!(
+                "Simulated battles fought with this answer ({} at most).",
+                thousands(advice_max(advice))
+            ));
+            let vs = match &r.versus {
+                Some(v) => RichText::new(format!(
+                    "{} vs {}",
+                    difference(aim, v.difference.mean),
+                    if v.against == "your choice" {
+                        "yours"
+                    } else {
+                        "commander"
+                    }
+                ))
+                .size(12.0),
+                None if r.player_choice => RichText::new("your choice").size(12.0),
+                None => RichText::new("reference").size(12.0),
+            };
+            let tip = match &r.versus {
+                Some(v) => format!(
+                    "Against {}: {} (95% interval {} to {}), battle by battle over the {} battles both were fought with the same dice.",
+                    v.against,
+                    difference(aim, v.difference.mean),
+                    difference(aim, v.difference.low),
+                    difference(aim, v.difference.high),
+                    thousands(v.trials)
+                ),
+                None => "The answer the others are compared with.".into(),
+            };
+            fixed(ui, ui.available_width(), vs).on_hover_text(tip);
+        });
+        let why = if r.why.is_empty() {
+            "—".to_string()
+        } else {
+            r.why.clone()
+        };
+        fixed(ui, ui.available_width(), RichText::new(why).italics().size(11.0)).on_hover_text(
+            "The outcome whose chance differs most from the answer compared (yours, or with none the commander's; yours against the best), over the same dice.",
+        );
+    });
+    Some(inner.response)
+}
+
+/// The most trials an answer of `advice` had so far.
+fn advice_max(advice: &Advice) -> u64 {
+    advice.ranked.iter().map(|r| r.trials).max().unwrap_or(0)
+}
+
+fn take_button(
+    ui: &mut egui::Ui,
+    advice: &Advice,
+    r: &Ranked,
+    rank: usize,
+    a: &mut Answerer,
+    take_words: &str,
+    s: &mut Suggest,
+) {
+    let options = &a.view.request.options;
+    let legal = match r.decisions.first() {
+        Some(d) => options.contains(d),
+        None => false,
+    };
+    let enabled = legal && a.ready && !r.player_choice && !s.taking();
+    let resp = ui
+        .add_enabled(enabled, egui::Button::new("Take this"))
+        .on_hover_text(take_words)
+        .on_disabled_hover_text(if r.player_choice {
+            "This is your choice already."
+        } else {
+            "Not now."
+        });
+    if !resp.clicked() {
+        return;
+    }
+    if advice.asked.assignment {
+        s.take(rank);
+    } else if let Some(d) = r.decisions.first() {
+        a.send(d);
+    }
+}
+
+#[cfg(test)]
+mod tests;

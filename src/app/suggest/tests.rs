@@ -1,0 +1,328 @@
+//! The Suggest panel headless: the rules, the odds advisor and the Suggest
+//! panel's systems in an `App` with a small search.
+
+use super::*;
+use crate::odds::advise::Placement;
+use crate::rules::board::Board;
+use crate::rules::commander::Policy;
+use crate::rules::decision::Decider;
+use crate::rules::difficulty::{BattleMode, GameOptions};
+use crate::rules::setup::NewCampaign;
+use bevy::state::app::StatesPlugin;
+
+fn app(battles: BattleMode, seed: u64) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, crate::RulesPlugin))
+        .add_message::<RequestRedraw>()
+        // Battles recorded, as the window has them: their questions carry
+        // the sheet.
+        .init_resource::<crate::rules::battle::record::BattleRecords>()
+        .add_plugins((crate::app::advisor::plugin, plugin));
+    app.world_mut()
+        .resource_mut::<crate::app::advisor::Advisor>()
+        .trials = 20;
+    {
+        let mut s = app.world_mut().resource_mut::<Suggest>();
+        s.first_round = 4;
+        s.max_trials = 8;
+    }
+    let campaign = Arc::new(crate::campaign::load_bundled("seven-days").expect("loads"));
+    let options = GameOptions {
+        battles,
+        seed,
+        ..GameOptions::default()
+    };
+    app.world_mut()
+        .write_message(NewCampaign::new(campaign, options));
+    app
+}
+
+/// Answer with the objective policy until `stop` says so at a request.
+fn play_until(app: &mut App, mut stop: impl FnMut(&Request) -> bool) {
+    let mut policy = Policy::Objective;
+    for _ in 0..20_000 {
+        app.update();
+        let world = app.world_mut();
+        assert_ne!(
+            *world.resource::<State<GameState>>().get(),
+            GameState::Over,
+            "the campaign ended first"
+        );
+        if let Some(r) = world.resource::<PendingDecision>().request.clone() {
+            if stop(&r) {
+                return;
+            }
+            let board = Board::from_world(world).expect("a board");
+            let d = policy.decide(&board, &r).expect("an answer");
+            world.write_message(Decide(d));
+        }
+    }
+    panic!("the campaign does not end");
+}
+
+fn assigning(r: &Request) -> bool {
+    r.battle_location.is_some() && r.options.contains(&Decision::EndAssign)
+}
+
+/// Let the worker end its search (the window keeps drawing meanwhile).
+fn settle(app: &mut App) -> Advice {
+    for _ in 0..12_000 {
+        app.update();
+        let s = app.world().resource::<Suggest>();
+        if let Some(why) = &s.failed {
+            panic!("no advice: {why}");
+        }
+        if s.settled() {
+            return s.advice.clone().expect("settled");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!("no settled advice after a minute");
+}
+
+fn request(app: &App) -> Request {
+    app.world()
+        .resource::<PendingDecision>()
+        .request
+        .clone()
+        .expect("a question")
+}
+
+/// The counters on the Confederate Forces of the question's sheet.
+fn counters(r: &Request) -> Vec<(String, Option<PlanCounter>)> {
+    let sheet = r.sheet.as_ref().expect("the assignment carries its sheet");
+    sheet
+        .units
+        .iter()
+        .filter(|u| u.side == crate::campaign::Side::Confederate)
+        .map(|u| (u.force.clone(), u.counter))
+        .collect()
+}
+
+/// At a Battle Plan assignment the advice ranks the answers found, each
+/// with its trials; the odds advisor gives way. "Take this" gives the
+/// chosen assignment's counters as the player's clicks would, one a
+/// frame, and leaves Done to the player; the advice starts again with the
+/// taken assignment as the player's choice; each counter comes back by
+/// the rules' own answer (R-12.2-back) and the sheet is as it was.
+#[test]
+fn take_this_gives_the_suggested_counters_and_each_comes_back() {
+    let mut app = app(BattleMode::Basic, 3);
+    play_until(&mut app, assigning);
+    let before = request(&app);
+    let given_before = app.world().resource::<StepDecisions>().answers.clone();
+    app.world_mut().resource_mut::<Suggest>().on = true;
+    let advice = settle(&mut app);
+    assert!(advice.asked.assignment);
+    assert_eq!(
+        advice.asked.battle.as_deref(),
+        before.battle_location.as_deref()
+    );
+    assert!(!advice.ranked.is_empty());
+    assert_eq!(
+        advice.trials,
+        advice.ranked.iter().map(|r| r.trials).sum::<u64>(),
+        "every battle fought is counted once"
+    );
+    for r in &advice.ranked {
+        assert!(r.trials >= 4, "{}: {} trials", r.label, r.trials);
+        assert!(r.estimate.low <= r.estimate.mean && r.estimate.mean <= r.estimate.high);
+        assert_eq!(r.decisions.last(), Some(&Decision::EndAssign));
+    }
+    // One worker at a time: the odds advisor gives way.
+    assert!(
+        app.world()
+            .resource::<crate::app::advisor::Advisor>()
+            .question
+            .is_none()
+    );
+    // The best answer that gives counters and is not the player's (none
+    // given yet).
+    let (rank, chosen) = advice
+        .ranked
+        .iter()
+        .enumerate()
+        .find(|(_, r)| !r.player_choice && r.placements.as_ref().is_some_and(|p| !p.is_empty()))
+        .map(|(i, r)| (i, r.clone()))
+        .expect("an assignment with counters");
+    let taken = app.world_mut().resource_mut::<Suggest>().take(rank);
+    assert_eq!(taken.len() + 1, chosen.decisions.len(), "all but Done");
+    for _ in 0..40 {
+        app.update();
+        if !app.world().resource::<Suggest>().taking() {
+            break;
+        }
+    }
+    app.update();
+    let answers = app.world().resource::<StepDecisions>().answers.clone();
+    assert_eq!(&answers[..given_before.len()], &given_before[..]);
+    assert_eq!(&answers[given_before.len()..], &taken[..], "given in order");
+    let after = request(&app);
+    assert!(
+        after.options.contains(&Decision::EndAssign),
+        "Done is the player's"
+    );
+    let on_sheet: Vec<Placement> = counters(&after)
+        .into_iter()
+        .filter_map(|(f, c)| {
+            c.map(|plan| Placement {
+                force: Some(f.as_str().into()),
+                plan,
+            })
+        })
+        .collect();
+    let mut want: Vec<Placement> = chosen
+        .placements
+        .clone()
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|p| p.force.is_some())
+        .collect();
+    want.sort();
+    let mut on_sheet = on_sheet;
+    on_sheet.sort();
+    assert_eq!(on_sheet, want, "the sheet holds the suggested counters");
+    // Asked again: the taken assignment is now the player's choice.
+    let again = settle(&mut app);
+    let mine = again
+        .ranked
+        .iter()
+        .find(|r| r.player_choice)
+        .expect("the player's choice is weighed");
+    assert_eq!(mine.placements, chosen.placements);
+    // Each counter comes back (R-12.2-back), last first.
+    for d in taken.iter().rev() {
+        let Decision::AssignPlan { force, plan } = d else {
+            continue;
+        };
+        let back = Decision::TakeBackPlan {
+            force: force.clone(),
+            plan: *plan,
+        };
+        assert!(request(&app).options.contains(&back), "{back:?} offered");
+        app.world_mut().write_message(Decide(back));
+        app.update();
+        app.update();
+    }
+    assert_eq!(counters(&request(&app)), counters(&before));
+}
+
+/// The advice answers the question as it stands: a counter given starts
+/// it again; a question it does not cover (or the toggle off) stops it,
+/// and the panel has nothing there.
+#[test]
+fn the_advice_follows_the_question_and_stops_where_it_is_not_asked() {
+    let mut app = app(BattleMode::Basic, 3);
+    // Off: nothing is fought.
+    play_until(&mut app, assigning);
+    for _ in 0..3 {
+        app.update();
+    }
+    {
+        let s = app.world().resource::<Suggest>();
+        assert!(s.covered);
+        assert!(!s.refining() && s.advice.is_none());
+    }
+    app.world_mut().resource_mut::<Suggest>().on = true;
+    app.update();
+    let first = app
+        .world()
+        .resource::<Suggest>()
+        .asked
+        .clone()
+        .expect("asked");
+    assert!(app.world().resource::<Suggest>().refining());
+    // A counter given: asked again, with it.
+    let r = request(&app);
+    let give = r
+        .options
+        .iter()
+        .find(|d| matches!(d, Decision::AssignPlan { .. }))
+        .cloned()
+        .expect("a counter to give");
+    app.world_mut().write_message(Decide(give.clone()));
+    app.update();
+    app.update();
+    let second = app
+        .world()
+        .resource::<Suggest>()
+        .asked
+        .clone()
+        .expect("asked");
+    assert_ne!(second, first);
+    assert_eq!(second.0.last(), Some(&give));
+    assert_eq!(second.0.len(), first.0.len() + 1);
+    // The aim changed: asked again.
+    app.world_mut().resource_mut::<Suggest>().aim = Aim::Strength;
+    app.update();
+    let third = app
+        .world()
+        .resource::<Suggest>()
+        .asked
+        .clone()
+        .expect("asked");
+    assert_eq!(third.1, Aim::Strength);
+    // Toggled off: dropped.
+    app.world_mut().resource_mut::<Suggest>().on = false;
+    app.update();
+    {
+        let s = app.world().resource::<Suggest>();
+        assert!(s.asked.is_none() && s.advice.is_none() && !s.refining());
+    }
+    // On again, then on to a question no advice covers: the Resupply or
+    // the Union's turn.
+    app.world_mut().resource_mut::<Suggest>().on = true;
+    play_until(&mut app, |r| {
+        r.battle_location.is_none()
+            && !r.options.iter().any(|d| {
+                matches!(
+                    d,
+                    Decision::MoveForce { .. }
+                        | Decision::JacksonMarch { .. }
+                        | Decision::RerollOrders
+                )
+            })
+    });
+    app.update();
+    let s = app.world().resource::<Suggest>();
+    assert!(!s.covered, "{:?}", request(&app).rule);
+    assert!(s.asked.is_none() && s.advice.is_none() && !s.refining());
+}
+
+/// The toggle is remembered in the settings, and follows them.
+#[test]
+fn the_toggle_is_remembered_in_the_settings() {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .init_state::<GameState>()
+        .insert_resource(crate::app::settings::AppSettings {
+            loaded: crate::settings::LoadedSettings::default(),
+            persist: false,
+            message: None,
+        })
+        .add_message::<RequestRedraw>()
+        .add_message::<Decide>()
+        .init_resource::<PendingDecision>()
+        .init_resource::<GameLog>()
+        .init_resource::<StepDecisions>()
+        .add_plugins(plugin);
+    app.update();
+    assert!(!app.world().resource::<Suggest>().on);
+    app.world_mut().resource_mut::<Suggest>().set_on(true);
+    app.update();
+    // The settings borrowed mutably, unchanged: the toggle stays.
+    app.world_mut()
+        .resource_mut::<crate::app::settings::AppSettings>()
+        .set_changed();
+    app.update();
+    assert!(app.world().resource::<Suggest>().on);
+    let settings = app.world().resource::<crate::app::settings::AppSettings>();
+    assert!(settings.loaded.settings.suggest);
+    app.world_mut()
+        .resource_mut::<crate::app::settings::AppSettings>()
+        .loaded
+        .settings
+        .suggest = false;
+    app.update();
+    assert!(!app.world().resource::<Suggest>().on);
+}
