@@ -121,6 +121,12 @@ pub struct Play {
     /// Trials for each answer it gives.
     pub budget: u64,
     pub threads: usize,
+    /// Playing a campaign ([`play_campaign`]): a battle question is weighed
+    /// by playing every trial on to the campaign's end (is the campaign
+    /// won?) instead of to the battle's end by `settings.aim`. A battle
+    /// won at the cost of Lee, or of the army the next battles need, is
+    /// not a campaign won (issue 37, item 5: `docs/odds.md`).
+    pub battles_to_end: bool,
 }
 
 /// Where a run of the battle from its start stops.
@@ -310,7 +316,7 @@ pub fn sample_of(t: &Trial) -> super::Sample {
 
 /// The advisor's best answers at `pos`, its trials seeded from the play's
 /// seed and `salt` (the answers so far).
-fn advise_once(pos: &Position, play: &Play, salt: u64) -> Result<Vec<Decision>, String> {
+pub(super) fn advise_once(pos: &Position, play: &Play, salt: u64) -> Result<Vec<Decision>, String> {
     let settings = Settings {
         seed: game_seed(play.settings.seed, salt),
         ..play.settings
@@ -348,6 +354,20 @@ pub fn play_campaign(
     seed: u64,
     play: &Play,
     covers: &dyn Fn(&Board, &Request) -> bool,
+) -> Result<(Board, CampaignResult, u32), String> {
+    campaign_asking(start, seed, play, covers, &mut |pos, salt| {
+        advise_once(pos, play, salt)
+    })
+}
+
+/// [`play_campaign`], `answer` giving the answers at each covered
+/// question's position (with the salt of the advisor's seed).
+pub(super) fn campaign_asking(
+    start: &Board,
+    seed: u64,
+    play: &Play,
+    covers: &dyn Fn(&Board, &Request) -> bool,
+    answer: &mut dyn FnMut(&Position, u64) -> Result<Vec<Decision>, String>,
 ) -> Result<(Board, CampaignResult, u32), String> {
     let mut board = start.clone();
     board.options.seed = seed;
@@ -395,9 +415,13 @@ pub fn play_campaign(
                         step_dice.clone(),
                         gate.given.clone(),
                     )?;
-                    let pos = Position::from_waiting(&w, source.clone())?;
+                    let pos = if play.battles_to_end {
+                        Position::to_campaign_end(&w, source.clone())?
+                    } else {
+                        Position::from_waiting(&w, source.clone())?
+                    };
                     let salt = game_seed(seed, board.turn.turn as u64 * 1000 + advised as u64);
-                    let best = advise_once(&pos, play, salt)?;
+                    let best = answer(&pos, salt)?;
                     answers = gate.given;
                     answers.extend(best);
                     advised += 1;
