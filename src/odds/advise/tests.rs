@@ -284,7 +284,7 @@ fn battle_questions_in_a_campaign_are_weighed_by_the_campaign() {
                     .expect("retreat is a candidate");
                 assert!(retreat.estimate.mean > 0.0, "{retreat:?}");
             }
-            play::advise_once(pos, &play, salt)
+            play::advise_once(pos, &play, salt, true)
         })
         .unwrap();
         assert!(!check || checked, "no 14.5.1 question was asked");
@@ -295,4 +295,44 @@ fn battle_questions_in_a_campaign_are_weighed_by_the_campaign() {
     assert!(n1 > 0);
     assert_eq!((r1.victory, r1.victory_points, n1), (r2.victory, r2.victory_points, n2));
     assert_eq!(b1.turn.turn, b2.turn.turn);
+}
+
+/// Playing a campaign, the advisor leaves the policy's answer only for one
+/// that beats it clearly on their common trials: a sign test over the
+/// trials where they differ (2 of 2 is noise, 4 of 4 is not; 10 against 5
+/// is not enough, 20 against 5 is).
+#[test]
+fn a_leader_must_beat_the_policy_clearly() {
+    let pos = at_rule("quick-glendale.json", "14.5.1", &Dice::seeded(1));
+    let mut a = Advisor::new(&pos, settings(Aim::Campaign)).unwrap();
+    assert_eq!(a.candidates(), 2);
+    let s = |lost: bool| Sample {
+        ending: 0,
+        win: !lost,
+        lost,
+        kept: 0,
+    };
+    let mut set = |better: usize, worse: usize, same: usize| {
+        let (mut x, mut y) = (Vec::new(), Vec::new());
+        for _ in 0..better {
+            x.push(s(false));
+            y.push(s(true));
+        }
+        for _ in 0..worse {
+            x.push(s(true));
+            y.push(s(false));
+        }
+        for k in 0..same {
+            x.push(s(k % 2 == 0));
+            y.push(s(k % 2 == 0));
+        }
+        a.cands[0].samples = x;
+        a.cands[1].samples = y;
+        (a.clearly_beats(0, 1), a.clearly_beats(1, 0))
+    };
+    assert_eq!(set(2, 0, 0), (false, false));
+    assert_eq!(set(4, 0, 7), (true, false));
+    assert_eq!(set(10, 5, 30), (false, false));
+    assert_eq!(set(20, 5, 0), (true, false));
+    assert_eq!(set(5, 20, 0), (false, true));
 }
