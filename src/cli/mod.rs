@@ -810,7 +810,11 @@ pub fn simulate(
                 seed,
                 format!(
                     "{} {} VP ({})",
-                    if g.result.victory { "victory" } else { "defeat" },
+                    if g.result.victory {
+                        "victory"
+                    } else {
+                        "defeat"
+                    },
                     g.result.victory_points,
                     g.result.reason
                 ),

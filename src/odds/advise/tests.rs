@@ -240,11 +240,8 @@ fn battle_questions_in_a_campaign_are_weighed_by_the_campaign() {
         battles: BattleMode::Quick,
         ..GameOptions::default()
     };
-    let start = crate::rules::setup::new_campaign(
-        c,
-        options,
-        &mut crate::chronicle::Chronicle::quiet(),
-    );
+    let start =
+        crate::rules::setup::new_campaign(c, options, &mut crate::chronicle::Chronicle::quiet());
     let play = Play {
         settings: Settings {
             aim: Aim::Campaign,
@@ -293,7 +290,10 @@ fn battle_questions_in_a_campaign_are_weighed_by_the_campaign() {
     let (b1, r1, n1) = run(true);
     let (b2, r2, n2) = run(false);
     assert!(n1 > 0);
-    assert_eq!((r1.victory, r1.victory_points, n1), (r2.victory, r2.victory_points, n2));
+    assert_eq!(
+        (r1.victory, r1.victory_points, n1),
+        (r2.victory, r2.victory_points, n2)
+    );
     assert_eq!(b1.turn.turn, b2.turn.turn);
 }
 
