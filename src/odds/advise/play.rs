@@ -371,6 +371,10 @@ pub fn play_campaign(
     })
 }
 
+/// Gives the answers at a covered question's position, with the salt of
+/// the advisor's seed.
+pub(super) type Answerer<'a> = dyn FnMut(&Position, u64) -> Result<Vec<Decision>, String> + 'a;
+
 /// [`play_campaign`], `answer` giving the answers at each covered
 /// question's position (with the salt of the advisor's seed).
 pub(super) fn campaign_asking(
@@ -378,7 +382,7 @@ pub(super) fn campaign_asking(
     seed: u64,
     play: &Play,
     covers: &dyn Fn(&Board, &Request) -> bool,
-    answer: &mut dyn FnMut(&Position, u64) -> Result<Vec<Decision>, String>,
+    answer: &mut Answerer,
 ) -> Result<(Board, CampaignResult, u32), String> {
     let mut board = start.clone();
     board.options.seed = seed;
