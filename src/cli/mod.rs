@@ -73,12 +73,24 @@ pub enum Command {
         /// advisor gives.
         #[arg(long, default_value_t = 200)]
         advice_trials: u64,
+        /// With --policy advised: how a battle question is weighed:
+        /// `campaign` (every trial plays the campaign on to its end: is it
+        /// won?), or by the battle alone with the aim `win`, `strength` or
+        /// `lee` (not losing the campaign in the battle: Lee alone or
+        /// destroyed, 3.2).
+        #[arg(long, default_value = "campaign")]
+        advice_aim: String,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
         /// Also print the chronicle of every game (use with a few games).
         #[arg(long)]
         chronicle: bool,
+        /// Also print one line a game to standard error: its number, seed
+        /// and result (to compare two commanders game by game: the same
+        /// seeds give the same games' dice).
+        #[arg(long)]
+        per_game: bool,
         /// Optional rules, comma separated: union-cavalry-corps,
         /// resupply-availability, scout-counters, scouts-and-orders,
         /// shock-checks, union-tactics-tables, counter-battery-fire,
@@ -339,6 +351,7 @@ fn advised_odds(
             },
             budget: a.advice_trials,
             threads: 1,
+            battles_to_end: false,
         };
         fight_advised(p, &dice, &play, &covers)
             .map(|(trial, _)| trial)
@@ -618,6 +631,28 @@ fn file_problem(path: &Path, message: &str) -> Problem {
     }
 }
 
+/// `fcrel simulate`'s options for the advised commander and the
+/// game-by-game list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SimulateExtras {
+    /// --advice-trials.
+    pub advice_trials: u64,
+    /// --advice-aim: campaign, win, strength or lee.
+    pub advice_aim: String,
+    /// --per-game.
+    pub per_game: bool,
+}
+
+impl Default for SimulateExtras {
+    fn default() -> Self {
+        SimulateExtras {
+            advice_trials: 200,
+            advice_aim: "campaign".into(),
+            per_game: false,
+        }
+    }
+}
+
 /// Run `fcrel simulate`; returns the process exit code.
 #[allow(clippy::too_many_arguments)]
 pub fn simulate(
@@ -628,10 +663,12 @@ pub fn simulate(
     player: &str,
     union: &str,
     policy: &str,
-    (json, chronicle, optional, advice_trials): (bool, bool, &str, u64),
+    (json, chronicle, optional): (bool, bool, &str),
+    extras: &SimulateExtras,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
+    let advice_trials = extras.advice_trials;
     use crate::campaign::UnionLevel;
     use crate::rules::commander::Policy;
     use crate::rules::difficulty::{BattleMode, GameOptions, PlayerLevel, UnionAspects};
@@ -711,8 +748,24 @@ pub fn simulate(
             return 2;
         }
     };
+    use crate::odds::advise::Aim;
+    let (aim, battles_to_end) = match extras.advice_aim.as_str() {
+        "campaign" => (Aim::Campaign, true),
+        "lee" => (Aim::Campaign, false),
+        other => match Aim::by_name(other) {
+            Some(aim) => (aim, false),
+            None => {
+                let _ = writeln!(
+                    err,
+                    "fcrel simulate: --advice-aim {other}: expected campaign, win, strength or lee"
+                );
+                return 2;
+            }
+        },
+    };
     let play = crate::odds::advise::Play {
         settings: crate::odds::advise::Settings {
+            aim,
             seed,
             rollout: policy,
             attacks_only: true,
@@ -720,6 +773,7 @@ pub fn simulate(
         },
         budget: advice_trials,
         threads: 1,
+        battles_to_end,
     };
     if chronicle && advised {
         let _ = writeln!(
@@ -745,14 +799,53 @@ pub fn simulate(
             }
         }
     }
+    // --per-game: each game's result, by its number (games finish out of
+    // order on threads).
+    let listed: std::sync::Mutex<Vec<(u64, String)>> = std::sync::Mutex::new(Vec::new());
+    let list = |seed: u64, g: &crate::sim::Game| {
+        if extras.per_game
+            && let Ok(mut l) = listed.lock()
+        {
+            l.push((
+                seed,
+                format!(
+                    "{} {} VP ({})",
+                    if g.result.victory {
+                        "victory"
+                    } else {
+                        "defeat"
+                    },
+                    g.result.victory_points,
+                    g.result.reason
+                ),
+            ));
+        }
+    };
     let summary = if advised {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         crate::sim::simulate_with(c, options, "advised", games, threads, &|start, seed| {
-            crate::odds::advise::advised_game(start, seed, &play)
+            let g = crate::odds::advise::advised_game(start, seed, &play)?;
+            list(seed, &g);
+            Ok(g)
+        })
+    } else if extras.per_game {
+        crate::sim::simulate_with(c, options, policy.name(), games, 1, &|start, seed| {
+            let g = crate::sim::play_from(start, seed, policy)?;
+            list(seed, &g);
+            Ok(g)
         })
     } else {
         crate::sim::simulate(c, options, policy, games)
     };
+    if extras.per_game {
+        let listed = listed.into_inner().unwrap_or_default();
+        for n in 0..games as u64 {
+            let seed = crate::sim::game_seed(options.seed, n);
+            if let Some((_, line)) = listed.iter().find(|(s, _)| *s == seed) {
+                let _ = writeln!(err, "game {n} (seed {seed}): {line}");
+            }
+        }
+    }
     match summary {
         Ok(s) => {
             if json {

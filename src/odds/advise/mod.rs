@@ -611,6 +611,26 @@ impl Advisor {
         )
     }
 
+    /// `a` beats `b` beyond the noise of their common trials (a sign
+    /// test): of the trials where the two differ for the aim, `a` is better
+    /// in `w` and worse in `l`, and `w - l` is at least twice
+    /// `sqrt(w + l)` (about 95%: two trials of two are not enough, four of
+    /// four are).
+    fn clearly_beats(&self, a: usize, b: usize) -> bool {
+        let aim = self.settings.aim;
+        let (sa, sb) = (&self.cands[a].samples, &self.cands[b].samples);
+        let (mut w, mut l) = (0u64, 0u64);
+        for (x, y) in sa.iter().zip(sb) {
+            let (vx, vy) = (aim.value(x), aim.value(y));
+            if vx > vy {
+                w += 1;
+            } else if vx < vy {
+                l += 1;
+            }
+        }
+        w > l && (w - l) as f64 >= 2.0 * ((w + l) as f64).sqrt()
+    }
+
     fn ending_chances(&self, i: usize) -> Vec<f64> {
         self.ending_chances_in(i, self.cands[i].samples.len())
     }

@@ -121,6 +121,12 @@ pub struct Play {
     /// Trials for each answer it gives.
     pub budget: u64,
     pub threads: usize,
+    /// Playing a campaign ([`play_campaign`]): a battle question is weighed
+    /// by playing every trial on to the campaign's end (is the campaign
+    /// won?) instead of to the battle's end by `settings.aim`. A battle
+    /// won at the cost of Lee, or of the army the next battles need, is
+    /// not a campaign won (issue 37, item 5: `docs/odds.md`).
+    pub battles_to_end: bool,
 }
 
 /// Where a run of the battle from its start stops.
@@ -244,7 +250,7 @@ pub fn fight_advised(
                     Root::Battle(at) => at.prefix_decisions.clone(),
                     Root::Campaign(c) => c.answers.clone(),
                 };
-                let best = advise_once(&pos, play, given.len() as u64)?;
+                let best = advise_once(&pos, play, given.len() as u64, false)?;
                 answers = given;
                 answers.extend(best);
                 advised += 1;
@@ -310,7 +316,17 @@ pub fn sample_of(t: &Trial) -> super::Sample {
 
 /// The advisor's best answers at `pos`, its trials seeded from the play's
 /// seed and `salt` (the answers so far).
-fn advise_once(pos: &Position, play: &Play, salt: u64) -> Result<Vec<Decision>, String> {
+/// With `strict` (a campaign played), another answer replaces the
+/// policy's only when it beats it beyond the noise of their common trials
+/// ([`Advisor::clearly_beats`]): with a few campaigns an answer, a
+/// leader ahead by chance would otherwise change the policy's play at
+/// random (issue 37, item 5: `docs/odds.md`, "Whole campaigns").
+pub(super) fn advise_once(
+    pos: &Position,
+    play: &Play,
+    salt: u64,
+    strict: bool,
+) -> Result<Vec<Decision>, String> {
     let settings = Settings {
         seed: game_seed(play.settings.seed, salt),
         ..play.settings
@@ -335,6 +351,7 @@ fn advise_once(pos: &Position, play: &Play, salt: u64) -> Result<Vec<Decision>, 
     // both have (an exact tie keeps the policy's).
     let chosen = match a.cands.iter().position(|c| c.policy) {
         Some(p) if p != leader && a.paired(leader, p).1.mean <= 0.0 => p,
+        Some(p) if p != leader && strict && !a.clearly_beats(leader, p) => p,
         _ => leader,
     };
     Ok(a.cands[chosen].decisions.clone())
@@ -348,6 +365,24 @@ pub fn play_campaign(
     seed: u64,
     play: &Play,
     covers: &dyn Fn(&Board, &Request) -> bool,
+) -> Result<(Board, CampaignResult, u32), String> {
+    campaign_asking(start, seed, play, covers, &mut |pos, salt| {
+        advise_once(pos, play, salt, true)
+    })
+}
+
+/// Gives the answers at a covered question's position, with the salt of
+/// the advisor's seed.
+pub(super) type Answerer<'a> = dyn FnMut(&Position, u64) -> Result<Vec<Decision>, String> + 'a;
+
+/// [`play_campaign`], `answer` giving the answers at each covered
+/// question's position (with the salt of the advisor's seed).
+pub(super) fn campaign_asking(
+    start: &Board,
+    seed: u64,
+    play: &Play,
+    covers: &dyn Fn(&Board, &Request) -> bool,
+    answer: &mut Answerer,
 ) -> Result<(Board, CampaignResult, u32), String> {
     let mut board = start.clone();
     board.options.seed = seed;
@@ -395,9 +430,13 @@ pub fn play_campaign(
                         step_dice.clone(),
                         gate.given.clone(),
                     )?;
-                    let pos = Position::from_waiting(&w, source.clone())?;
+                    let pos = if play.battles_to_end {
+                        Position::to_campaign_end(&w, source.clone())?
+                    } else {
+                        Position::from_waiting(&w, source.clone())?
+                    };
                     let salt = game_seed(seed, board.turn.turn as u64 * 1000 + advised as u64);
-                    let best = advise_once(&pos, play, salt)?;
+                    let best = answer(&pos, salt)?;
                     answers = gate.given;
                     answers.extend(best);
                     advised += 1;

@@ -141,6 +141,39 @@ impl Position {
         }
     }
 
+    /// The position of a game waiting at `w`, its trials played on to the
+    /// campaign's end even when the question is asked in a battle: a battle
+    /// answer weighed by the campaign it leads to (`fcrel simulate --policy
+    /// advised`, [`super::Play::battles_to_end`]).
+    pub fn to_campaign_end(w: &Waiting, source: SourceInfo) -> Result<Position, String> {
+        let file = source.file.clone();
+        let Some(request) = w.request().cloned() else {
+            return Err(format!(
+                "{file}: the game waits for a die ({}), not a decision: nothing to advise",
+                w.die().unwrap_or("?")
+            ));
+        };
+        let dice = w.seen_dice().map_err(|e| format!("{file}: {e}"))?;
+        let mut board = w.start_board().clone();
+        board.battles = None;
+        Ok(Position {
+            source,
+            root: Root::Campaign(CampaignStart {
+                board,
+                step: w.step(),
+                dice,
+                answers: w.answers().to_vec(),
+            }),
+            request,
+            board: w.now().clone(),
+            notes: vec![format!(
+                "Each trial plays the campaign on to its end ({} of turn {}).",
+                w.step().name(),
+                w.turn()
+            )],
+        })
+    }
+
     /// A battle (a scenario, or one taken out of a save) at its first
     /// question, or at the question its prefix stops at.
     pub fn from_prepared(p: Prepared) -> Result<Position, String> {

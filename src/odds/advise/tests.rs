@@ -224,3 +224,115 @@ fn the_objective_commander_takes_screened_march_out() {
         Decision::EndRemovals
     );
 }
+
+/// Issue 37, item 5: playing a campaign with `battles_to_end`, a battle
+/// question (14.5.1, fight on or retreat) is weighed by the campaign it
+/// leads to: the trials play on to the campaign's end from the step's
+/// start (a campaign root, asking the same question), and a retreat, which
+/// can never win the battle (estimate exactly 0 for the aim "win", above),
+/// still wins campaigns. The campaign is played to its end, the same way
+/// twice.
+#[test]
+fn battle_questions_in_a_campaign_are_weighed_by_the_campaign() {
+    use crate::rules::difficulty::{BattleMode, GameOptions};
+    let c = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").unwrap());
+    let options = GameOptions {
+        battles: BattleMode::Quick,
+        ..GameOptions::default()
+    };
+    let start =
+        crate::rules::setup::new_campaign(c, options, &mut crate::chronicle::Chronicle::quiet());
+    let play = Play {
+        settings: Settings {
+            aim: Aim::Campaign,
+            seed: 3,
+            attacks_only: true,
+            ..Settings::default()
+        },
+        budget: 24,
+        threads: 1,
+        battles_to_end: true,
+    };
+    let fight_on = |_: &crate::rules::board::Board, r: &Request| {
+        r.battle_location.is_some() && r.options.contains(&Decision::FightOn)
+    };
+    let run = |check: bool| {
+        let mut checked = false;
+        let r = play::campaign_asking(&start, 17, &play, &fight_on, &mut |pos, salt| {
+            if check && !checked {
+                checked = true;
+                assert!(matches!(pos.root, Root::Campaign(_)), "a campaign root");
+                assert!(pos.request.battle_location.is_some());
+                let (_, again) = pos.probe(&[]).unwrap();
+                assert!(again.same_question(&pos.request));
+                let s = Settings {
+                    first_round: 40,
+                    max_trials: 40,
+                    ..play.settings
+                };
+                let mut a = Advisor::new(pos, s).unwrap();
+                a.run_to(u64::MAX, 2).unwrap();
+                let v = a.advice();
+                assert_eq!(v.endings, CAMPAIGN_ENDINGS.to_vec());
+                let retreat = v
+                    .ranked
+                    .iter()
+                    .find(|r| r.decisions == vec![Decision::VoluntaryRetreat])
+                    .expect("retreat is a candidate");
+                assert!(retreat.estimate.mean > 0.0, "{retreat:?}");
+            }
+            play::advise_once(pos, &play, salt, true)
+        })
+        .unwrap();
+        assert!(!check || checked, "no 14.5.1 question was asked");
+        r
+    };
+    let (b1, r1, n1) = run(true);
+    let (b2, r2, n2) = run(false);
+    assert!(n1 > 0);
+    assert_eq!(
+        (r1.victory, r1.victory_points, n1),
+        (r2.victory, r2.victory_points, n2)
+    );
+    assert_eq!(b1.turn.turn, b2.turn.turn);
+}
+
+/// Playing a campaign, the advisor leaves the policy's answer only for one
+/// that beats it clearly on their common trials: a sign test over the
+/// trials where they differ (2 of 2 is noise, 4 of 4 is not; 10 against 5
+/// is not enough, 20 against 5 is).
+#[test]
+fn a_leader_must_beat_the_policy_clearly() {
+    let pos = at_rule("quick-glendale.json", "14.5.1", &Dice::seeded(1));
+    let mut a = Advisor::new(&pos, settings(Aim::Campaign)).unwrap();
+    assert_eq!(a.candidates(), 2);
+    let s = |lost: bool| Sample {
+        ending: 0,
+        win: !lost,
+        lost,
+        kept: 0,
+    };
+    let mut set = |better: usize, worse: usize, same: usize| {
+        let (mut x, mut y) = (Vec::new(), Vec::new());
+        for _ in 0..better {
+            x.push(s(false));
+            y.push(s(true));
+        }
+        for _ in 0..worse {
+            x.push(s(true));
+            y.push(s(false));
+        }
+        for k in 0..same {
+            x.push(s(k % 2 == 0));
+            y.push(s(k % 2 == 0));
+        }
+        a.cands[0].samples = x;
+        a.cands[1].samples = y;
+        (a.clearly_beats(0, 1), a.clearly_beats(1, 0))
+    };
+    assert_eq!(set(2, 0, 0), (false, false));
+    assert_eq!(set(4, 0, 7), (true, false));
+    assert_eq!(set(10, 5, 30), (false, false));
+    assert_eq!(set(20, 5, 0), (true, false));
+    assert_eq!(set(5, 20, 0), (false, true));
+}
