@@ -21,7 +21,8 @@
 //! the Player Log with its luck chart (`player-log-luck`, of the log in
 //! `FCREL_DATA_DIR`).
 //! `FCREL_TOUR_FROM=suggest` takes only the Suggest panel at a Basic
-//! battle's Battle Plan assignment, its ghost counters on the sheet
+//! battle's Battle Plan assignment (ranked by the Strength kept), its
+//! ghost counters on the sheet
 //! (`suggest`, also taken after `battle-assign` in the whole tour).
 //! `FCREL_TOUR_FROM=battles` takes only the stand-alone shots
 //! (the window's size from the settings in `FCREL_DATA_DIR`, e.g.
@@ -724,7 +725,10 @@ static STEPS: &[TourStep] = &[
     ),
     // The Suggest panel (issue 37) at an assignment not begun, with two
     // counters or more for three Forces or more: its advice settled, the
-    // suggested counters drawn on the sheet.
+    // suggested counters drawn on the sheet. Ranked by the Strength kept
+    // (the Combat Value), where the answers differ even in a battle the
+    // Confederates all but surely win (this campaign's first is 23
+    // against 9, every answer's chance of winning about 100%).
     step(
         21,
         |cx| {
@@ -746,6 +750,7 @@ static STEPS: &[TourStep] = &[
             cx.screen.picked = None;
             cx.show_sheet();
             cx.suggest.set_on(true);
+            cx.suggest.aim = crate::odds::advise::Aim::Strength;
             cx.suggest.max_trials = TOUR_SUGGEST_TRIALS;
             cx.tour.go(141);
         },
@@ -767,6 +772,7 @@ static STEPS: &[TourStep] = &[
         None,
         |cx| {
             cx.suggest.set_on(false);
+            cx.suggest.aim = crate::odds::advise::Aim::Win;
             cx.suggest.max_trials = crate::app::suggest::MAX_TRIALS;
             if cx.tour.suggest_only {
                 cx.quit = true;

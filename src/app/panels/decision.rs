@@ -517,7 +517,14 @@ fn question_and_answers(
         .resizable(false)
         .exact_size(crate::app::suggest::height(suggest, room))
         .show(ui, |ui| crate::app::suggest::show(ui, suggest, a, room));
-    question(ui, view, r);
+    // A short window with the suggestions on: a smaller question's box
+    // leaves the answers (a battle's Forces) their room.
+    let box_h = if crate::app::suggest::compact(suggest, room) {
+        crate::app::suggest::QUESTION_SHORT
+    } else {
+        QUESTION_H
+    };
+    question(ui, view, r, box_h);
     let top = ui.cursor().top();
     let in_battle = r.request.battle_location.is_some()
         && battle::panels::decision(
@@ -547,12 +554,12 @@ fn question_and_answers(
 /// The question, in a room of its own height at the top of the answers
 /// (a longer one scrolls inside it): the answers below never move with
 /// its length.
-fn question(ui: &mut egui::Ui, view: &GameView, r: &RequestView) {
+fn question(ui: &mut egui::Ui, view: &GameView, r: &RequestView, box_h: f32) {
     let req = &r.request;
     egui::ScrollArea::vertical()
         .id_salt("question")
-        .max_height(QUESTION_H)
-        .min_scrolled_height(QUESTION_H)
+        .max_height(box_h)
+        .min_scrolled_height(box_h)
         .auto_shrink([false, false])
         .show(ui, |ui| {
             ui.label(egui::RichText::new(format!("({}) {}", req.rule, req.prompt)).strong());

@@ -466,6 +466,7 @@ pub fn show(ui: &mut egui::Ui, s: &mut Suggest, a: &mut Answerer, room: f32) {
     if !s.covered {
         return;
     }
+    let compact = room < COMPACT_BELOW;
     ui.separator();
     ui.horizontal(|ui| {
         if ui
@@ -485,17 +486,38 @@ pub fn show(ui: &mut egui::Ui, s: &mut Suggest, a: &mut Answerer, room: f32) {
                 ui.selectable_value(&mut s.aim, aim, word)
                     .on_hover_text(format!("Rank the answers by the {}.", aim.describe()));
             }
+            // Short: the estimate's state at the line's end, in a room of
+            // its own width (the spinner's coming and going moves nothing).
+            if compact {
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if let Some(advice) = s.advice.clone() {
+                        let (word, tip) = status(s, &advice);
+                        let short = match word {
+                            "settled" => "settled",
+                            "refining…, best so far" => "refining…",
+                            "stopped, best so far" => "stopped",
+                            _ => "so far",
+                        };
+                        fixed(ui, 56.0, RichText::new(short).size(11.0)).on_hover_text(tip);
+                    }
+                    if s.refining() {
+                        ui.spinner();
+                    }
+                });
+            }
         }
     });
     if !s.on {
         return;
     }
-    let compact = room < COMPACT_BELOW;
     egui::ScrollArea::vertical()
         .id_salt("suggest")
         .max_height(ui.available_height())
         .show(ui, |ui| {
-            let frame = egui::Frame::group(ui.style()).fill(FILL);
+            let mut frame = egui::Frame::group(ui.style()).fill(FILL);
+            if compact {
+                frame = frame.inner_margin(egui::Margin::same(3));
+            }
             frame.show(ui, |ui| {
                 ui.set_width(ui.available_width());
                 panel(ui, s, a, compact);
@@ -515,7 +537,14 @@ pub fn height(s: &Suggest, room: f32) -> f32 {
         TOGGLE
     } else {
         let compact = room < COMPACT_BELOW;
-        let rows = 3.0 * (row_h(compact) + 4.0) + 32.0 + 20.0 + 20.0;
+        // Compact: the rows, the choice's line, a tight frame (the
+        // estimate's state on the toggle's line); else also the
+        // estimate's two lines and a wider frame.
+        let rows = if compact {
+            3.0 * (row_h(true) + 3.0) + 19.0 + 10.0
+        } else {
+            3.0 * (row_h(false) + 4.0) + 32.0 + 20.0 + 20.0
+        };
         // A short room keeps what the question's own answers need at
         // least (a Battle Plan assignment's: the question, the counters
         // left, a Force, Done).
@@ -528,8 +557,19 @@ pub fn height(s: &Suggest, room: f32) -> f32 {
     }
 }
 
-/// The room a short decision panel keeps for the question's own answers.
-const ANSWERS_LEAST: f32 = 330.0;
+/// The room a short decision panel keeps for the question's own answers
+/// (with the question's box of [`QUESTION_SHORT`]).
+const ANSWERS_LEAST: f32 = 280.0;
+
+/// Whether the suggestions are shown compact in a room of `room`, where
+/// the question's box keeps to [`QUESTION_SHORT`] while they are on.
+pub fn compact(s: &Suggest, room: f32) -> bool {
+    s.covered && s.on && room < COMPACT_BELOW
+}
+
+/// The question's box while compact suggestions are shown: its three
+/// lines (a longer question scrolls in it).
+pub const QUESTION_SHORT: f32 = 58.0;
 
 /// Below this height of the answers' room the suggestions are compact.
 const COMPACT_BELOW: f32 = 640.0;
@@ -558,36 +598,20 @@ fn panel(ui: &mut egui::Ui, s: &mut Suggest, a: &mut Answerer, compact: bool) {
     } else {
         "campaigns"
     };
-    ui.horizontal(|ui| {
-        if refining {
-            ui.spinner();
-        }
-        let status = match (&s.failed, refining, advice.finished) {
-            (Some(_), _, _) => "stopped, best so far",
-            (None, true, _) => "refining…, best so far",
-            (None, false, true) => "settled",
-            (None, false, false) => "best so far",
-        };
-        let text = RichText::new(format!(
-            "Estimate from {} simulated {what} against the Union AI · {status}",
-            thousands(advice.trials)
-        ))
-        .size(11.0);
-        let label = if compact {
-            egui::Label::new(text).truncate()
-        } else {
-            egui::Label::new(text).wrap()
-        };
-        ui.add(label)
-        .on_hover_text(format!(
-            "{} {what} in all, over {} answers weighed, every trial from the game as you see it (the dice already rolled replayed, every later die its own), the Union played by its AI and your later choices by the {} commander. Answers are tried in rounds: the weaker half is dropped, the rest get twice the trials, up to {} each (successive halving). Seed {}.",
-            thousands(advice.trials),
-            advice.ranked.len(),
-            advice.rollout.name(),
-            thousands(s.max_trials),
-            advice.seed
-        ));
-    });
+    if !compact {
+        ui.horizontal(|ui| {
+            if refining {
+                ui.spinner();
+            }
+            let (status, tip) = status(s, &advice);
+            let text = RichText::new(format!(
+                "Estimate from {} simulated {what} against the Union AI · {status}",
+                thousands(advice.trials)
+            ))
+            .size(11.0);
+            ui.add(egui::Label::new(text).wrap()).on_hover_text(tip);
+        });
+    }
     if let Some(why) = &s.failed {
         ui.label(RichText::new(why).italics().size(11.0));
     }
@@ -632,10 +656,36 @@ fn panel(ui: &mut egui::Ui, s: &mut Suggest, a: &mut Answerer, compact: bool) {
     );
 }
 
-/// One row's height: the answer (two lines at most; compact, one), its
-/// figures, the why.
+/// The estimate's state in a word or three, and all about it (on hover).
+fn status(s: &Suggest, advice: &Advice) -> (&'static str, String) {
+    let what = if advice.asked.battle.is_some() {
+        "battles"
+    } else {
+        "campaigns"
+    };
+    let word = match (&s.failed, s.refining(), advice.finished) {
+        (Some(_), _, _) => "stopped, best so far",
+        (None, true, _) => "refining…, best so far",
+        (None, false, true) => "settled",
+        (None, false, false) => "best so far",
+    };
+    let tip = format!(
+        "Estimate from {} simulated {what} against the Union AI · {word}.\n{} {what} in all, over {} answers weighed, every trial from the game as you see it (the dice already rolled replayed, every later die its own), the Union played by its AI and your later choices by the {} commander. Answers are tried in rounds: the weaker half is dropped, the rest get twice the trials, up to {} each (successive halving). Seed {}.",
+        thousands(advice.trials),
+        thousands(advice.trials),
+        advice.ranked.len(),
+        advice.rollout.name(),
+        thousands(s.max_trials),
+        advice.seed
+    );
+    (word, tip)
+}
+
+/// One row's height: the answer (two lines at most), its figures, the
+/// why; compact, the answer in a line and its figures with Take this
+/// (the why, the trials on hover).
 fn row_h(compact: bool) -> f32 {
-    if compact { 56.0 } else { 78.0 }
+    if compact { 46.0 } else { 78.0 }
 }
 
 /// The answer's words in two lines at most, in a room of that height
@@ -676,7 +726,6 @@ fn row(
     s: &mut Suggest,
     compact: bool,
 ) -> Option<egui::Response> {
-    let aim = advice.aim;
     let Some(r) = advice.ranked.get(rank) else {
         ui.add_space(row_h(compact));
         return None;
@@ -693,103 +742,148 @@ fn row(
                 egui::Color32::from_gray(170)
             },
         ));
+    let mut tags = String::new();
+    if r.player_choice {
+        tags.push_str(" (yours)");
+    }
+    let title = format!("{}. {}{tags}", r.rank, r.label);
+    let why = if r.why.is_empty() {
+        "—".to_string()
+    } else {
+        r.why.clone()
+    };
+    const WHY_TIP: &str = "The outcome whose chance differs most from the answer compared (yours, or with none the commander's; yours against the best), over the same dice.";
+    let label_tip = format!(
+        "{}{}{}{}",
+        r.label,
+        if r.policy_choice {
+            format!("\nThe {} commander's own answer.", advice.rollout.name())
+        } else {
+            String::new()
+        },
+        if r.racing {
+            "\nStill being tried."
+        } else {
+            "\nNo longer tried: it fell behind in an earlier round, or the search has ended."
+        },
+        if compact {
+            format!("\n{why}: {WHY_TIP}")
+        } else {
+            String::new()
+        }
+    );
     let inner = frame.show(ui, |ui| {
         ui.set_width(ui.available_width());
-        ui.set_min_height(row_h(compact) - 8.0);
+        if compact {
+            // The answer's words over the whole width; its figures and
+            // Take this under them.
+            ui.set_min_height(row_h(true) - 6.0);
+            label(ui, ui.available_width(), &title, 1).on_hover_text(&label_tip);
+            ui.horizontal(|ui| {
+                figures(ui, advice, r, true, &why);
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    take_button(ui, advice, r, rank, a, take_words, s);
+                });
+            });
+            return;
+        }
+        ui.set_min_height(row_h(false) - 8.0);
         ui.horizontal(|ui| {
-            let mut tags = String::new();
-            if r.player_choice {
-                tags.push_str(" (yours)");
-            }
             let w = (ui.available_width() - 84.0).max(80.0);
-            let rows = if compact { 1 } else { 2 };
-            label(ui, w, &format!("{}. {}{tags}", r.rank, r.label), rows).on_hover_text(format!(
-                "{}{}{}",
-                r.label,
-                if r.policy_choice {
-                    format!("\nThe {} commander's own answer.", advice.rollout.name())
-                } else {
-                    String::new()
-                },
-                if r.racing {
-                    "\nStill being tried."
-                } else {
-                    "\nNo longer tried: it fell behind in an earlier round, or the search has ended."
-                }
-            ));
+            label(ui, w, &title, 2).on_hover_text(&label_tip);
             ui.with_layout(egui::Layout::top_down(egui::Align::Max), |ui| {
                 take_button(ui, advice, r, rank, a, take_words, s);
             });
         });
-        ui.horizontal(|ui| {
-            fixed(ui, 40.0, RichText::new(value(aim, r.estimate.mean)).strong()).on_hover_text(
-                format!(
-                    "The {} with this answer, over {} simulated battles.",
-                    aim.describe(),
-                    thousands(r.trials)
-                ),
-            );
-            fixed(
-                ui,
-                64.0,
-                RichText::new(format!(
-                    "{}–{}",
-                    value(aim, r.estimate.low),
-                    value(aim, r.estimate.high)
-                ))
-                .size(12.0),
-            )
-            .on_hover_text(if aim.is_chance() {
-                "The 95% interval (Wilson) of the chance: more trials narrow it."
-            } else {
-                "The 95% interval of the mean (normal approximation): more trials narrow it."
-            });
-            fixed(
-                ui,
-                50.0,
-                RichText::new(format!("{} tr.", thousands(r.trials))).size(12.0),
-            )
-            .on_hover_text(format!(
-                "Simulated battles fought with this answer ({} at most).",
-                thousands(advice_max(advice))
-            ));
-            let vs = match &r.versus {
-                Some(v) => RichText::new(format!(
-                    "{} vs {}",
-                    difference(aim, v.difference.mean),
-                    if v.against == "your choice" {
-                        "yours"
-                    } else {
-                        "commander"
-                    }
-                ))
-                .size(12.0),
-                None if r.player_choice => RichText::new("your choice").size(12.0),
-                None => RichText::new("reference").size(12.0),
-            };
-            let tip = match &r.versus {
-                Some(v) => format!(
-                    "Against {}: {} (95% interval {} to {}), battle by battle over the {} battles both were fought with the same dice.",
-                    v.against,
-                    difference(aim, v.difference.mean),
-                    difference(aim, v.difference.low),
-                    difference(aim, v.difference.high),
-                    thousands(v.trials)
-                ),
-                None => "The answer the others are compared with.".into(),
-            };
-            fixed(ui, ui.available_width(), vs).on_hover_text(tip);
-        });
-        let why = if r.why.is_empty() {
-            "—".to_string()
-        } else {
-            r.why.clone()
-        };
-        fixed(ui, ui.available_width(), RichText::new(why).italics().size(11.0)).on_hover_text(
-            "The outcome whose chance differs most from the answer compared (yours, or with none the commander's; yours against the best), over the same dice.",
-        );
+        ui.horizontal(|ui| figures(ui, advice, r, false, &why));
+        fixed(
+            ui,
+            ui.available_width(),
+            RichText::new(why.clone()).italics().size(11.0),
+        )
+        .on_hover_text(WHY_TIP);
     });
     Some(inner.response)
+}
+
+/// An answer's figures in a line: its estimate, the interval, (not
+/// compact) the trials, the difference to the answer compared; compact,
+/// the trials and the why on hover.
+fn figures(ui: &mut egui::Ui, advice: &Advice, r: &Ranked, compact: bool, why: &str) {
+    let aim = advice.aim;
+    fixed(
+        ui,
+        38.0,
+        RichText::new(value(aim, r.estimate.mean)).strong(),
+    )
+    .on_hover_text(format!(
+        "The {} with this answer, over {} simulated battles.",
+        aim.describe(),
+        thousands(r.trials)
+    ));
+    fixed(
+        ui,
+        62.0,
+        RichText::new(format!(
+            "{}–{}",
+            value(aim, r.estimate.low),
+            value(aim, r.estimate.high)
+        ))
+        .size(12.0),
+    )
+    .on_hover_text(if aim.is_chance() {
+        "The 95% interval (Wilson) of the chance: more trials narrow it."
+    } else {
+        "The 95% interval of the mean (normal approximation): more trials narrow it."
+    });
+    if !compact {
+        fixed(
+            ui,
+            50.0,
+            RichText::new(format!("{} tr.", thousands(r.trials))).size(12.0),
+        )
+        .on_hover_text(format!(
+            "Simulated battles fought with this answer ({} at most).",
+            thousands(advice_max(advice))
+        ));
+    }
+    let vs = match &r.versus {
+        // Compact: the difference alone (to whom on hover).
+        Some(v) if compact => RichText::new(difference(aim, v.difference.mean)).size(12.0),
+        Some(v) => RichText::new(format!(
+            "{} vs {}",
+            difference(aim, v.difference.mean),
+            if v.against == "your choice" {
+                "yours"
+            } else {
+                "commander"
+            }
+        ))
+        .size(12.0),
+        None if r.player_choice => RichText::new("your choice").size(12.0),
+        None => RichText::new("reference").size(12.0),
+    };
+    let mut tip = match &r.versus {
+        Some(v) => format!(
+            "Against {}: {} (95% interval {} to {}), battle by battle over the {} battles both were fought with the same dice.",
+            v.against,
+            difference(aim, v.difference.mean),
+            difference(aim, v.difference.low),
+            difference(aim, v.difference.high),
+            thousands(v.trials)
+        ),
+        None => "The answer the others are compared with.".into(),
+    };
+    if compact {
+        tip.push_str(&format!("\n{why}"));
+    }
+    // Compact, Take this keeps its room at the line's end.
+    let w = if compact {
+        (ui.available_width() - 76.0).max(40.0)
+    } else {
+        ui.available_width()
+    };
+    fixed(ui, w, vs).on_hover_text(tip);
 }
 
 /// The most trials an answer of `advice` had so far.

@@ -273,24 +273,35 @@ pub(super) fn tags(painter: &egui::Painter, board: &Board, u: &SheetUnit, r: Rec
 }
 
 /// A suggested Battle Plan Counter (the Suggest panel, issue 37): the
-/// counter ringed with a dashed line and the suggested counter's tag,
-/// translucent with a dashed edge, at `y` (over the counter's foot).
-/// Stronger while its answer is pointed at in the panel.
+/// counter ringed with a dashed line and the suggested counter's tag, a
+/// band at least the counter's width in dark ink on pale green (readable
+/// on the smallest sheet), with a dashed edge, at `y` (over the
+/// counter's foot). Stronger while its answer is pointed at in the panel.
 pub(super) fn ghost(painter: &egui::Painter, r: Rect, y: f32, plan: PlanCounter, pointed: bool) {
     let ink = crate::app::suggest::GHOST.gamma_multiply(if pointed { 1.0 } else { 0.85 });
     let width = if pointed { 2.5 } else { 1.8 };
     dashed_rect(painter, r.expand(4.0), Stroke::new(width, ink));
-    let font = FontId::proportional(10.5);
-    let g = painter.layout_no_wrap(plan.name().to_string(), font.clone(), ink);
-    let b = Rect::from_min_size(Pos2::new(r.left(), y), Vec2::new(g.size().x + 10.0, 14.0));
+    let font = FontId::proportional(GHOST_TAG_FONT);
+    let text = Color32::from_rgb(10, 60, 30);
+    let g = painter.layout_no_wrap(plan.name().to_string(), font.clone(), text);
+    let w = (g.size().x + 10.0).max(r.width());
+    let b = Rect::from_min_size(
+        Pos2::new(r.center().x - w / 2.0, y),
+        Vec2::new(w, GHOST_TAG_H),
+    );
     painter.rect_filled(
         b,
         3.0,
-        Color32::from_rgba_unmultiplied(200, 235, 205, if pointed { 235 } else { 190 }),
+        Color32::from_rgba_unmultiplied(214, 240, 218, if pointed { 250 } else { 235 }),
     );
     dashed_rect(painter, b, Stroke::new(1.5, ink));
-    painter.text(b.center(), Align2::CENTER_CENTER, plan.name(), font, ink);
+    painter.text(b.center(), Align2::CENTER_CENTER, plan.name(), font, text);
 }
+
+/// The ghost's tag: its letters' size and its height (a stacked tag is
+/// drawn this far above the one under it).
+pub(super) const GHOST_TAG_FONT: f32 = 13.0;
+pub(super) const GHOST_TAG_H: f32 = 17.0;
 
 /// A rectangle's edge, dashed.
 pub(super) fn dashed_rect(painter: &egui::Painter, r: Rect, stroke: Stroke) {

@@ -174,7 +174,7 @@ fn ghosts(
                 0.0
             }
         };
-        let y = at.bottom() - 15.0 - 15.0 * n;
+        let y = at.bottom() - counters::GHOST_TAG_H - (counters::GHOST_TAG_H + 1.0) * n;
         counters::ghost(painter, at, y, ghost.plan, ghost.pointed);
     }
     let formation = offer.ghosts.iter().any(|g| g.force.is_none());
