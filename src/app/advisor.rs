@@ -212,19 +212,14 @@ fn ask(world: &mut World) {
     // Asked again every frame while an estimate runs: compared in place,
     // copied only when it is a new question.
     let (log, current) = (
-        &world.resource::<GameLog>().decisions,
-        &world.resource::<StepDecisions>().answers,
+        world.resource::<GameLog>(),
+        world.resource::<StepDecisions>(),
     );
     let same = world
         .resource::<Advisor>()
         .question
         .as_ref()
-        .is_some_and(|q| {
-            q.answer == answer
-                && q.with == with
-                && q.decisions.len() == log.len() + current.len()
-                && q.decisions.iter().eq(log.iter().chain(current))
-        });
+        .is_some_and(|q| q.answer == answer && q.with == with && log.is_now(current, &q.decisions));
     if same {
         return;
     }

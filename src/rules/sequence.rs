@@ -99,6 +99,15 @@ impl GameLog {
         all.extend(step.answers.iter().cloned());
         all
     }
+
+    /// Whether `decisions` are the decisions so far (those of the step in
+    /// progress included), compared in place without copying them.
+    pub fn is_now(&self, step: &StepDecisions, decisions: &[Decision]) -> bool {
+        decisions.len() == self.decisions.len() + step.answers.len()
+            && decisions
+                .iter()
+                .eq(self.decisions.iter().chain(&step.answers))
+    }
 }
 
 /// What the current step waits for, if anything.

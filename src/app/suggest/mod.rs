@@ -289,18 +289,14 @@ fn ask(world: &mut World) {
         return;
     }
     let (log, current) = (
-        &world.resource::<GameLog>().decisions,
-        &world.resource::<StepDecisions>().answers,
+        world.resource::<GameLog>(),
+        world.resource::<StepDecisions>(),
     );
     let same = world
         .resource::<Suggest>()
         .asked
         .as_ref()
-        .is_some_and(|(d, a)| {
-            *a == aim
-                && d.len() == log.len() + current.len()
-                && d.iter().eq(log.iter().chain(current))
-        });
+        .is_some_and(|(d, a)| *a == aim && log.is_now(current, d));
     if same {
         return;
     }

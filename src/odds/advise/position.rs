@@ -119,25 +119,13 @@ impl Position {
                 notes,
             })
         } else {
-            let dice = w.seen_dice().map_err(|e| format!("{file}: {e}"))?;
-            let mut board = w.start_board().clone();
-            board.battles = None;
-            Ok(Position {
-                source,
-                root: Root::Campaign(CampaignStart {
-                    board,
-                    step: w.step(),
-                    dice,
-                    answers: w.answers().to_vec(),
-                }),
-                request,
-                board: w.now().clone(),
-                notes: vec![format!(
-                    "The question is asked outside a battle: each trial plays the campaign on to its end ({} of turn {}).",
-                    w.step().name(),
-                    w.turn()
-                )],
-            })
+            let mut p = Position::to_campaign_end(w, source)?;
+            p.notes = vec![format!(
+                "The question is asked outside a battle: each trial plays the campaign on to its end ({} of turn {}).",
+                w.step().name(),
+                w.turn()
+            )];
+            Ok(p)
         }
     }
 
