@@ -128,7 +128,7 @@ impl Decider for RandomAnswers {
             )));
         }
         self.answered += 1;
-        Ok(request.options[self.rng.below(request.options.len())].clone())
+        Ok(request.options[self.rng.below(request.options.len())])
     }
 
     /// Every answer is one of `request.options`.

@@ -910,7 +910,7 @@ fn the_app_waits_for_decisions_and_allows_undo_before_dice() {
         to: "mechanicsville".into(),
     };
     assert!(request.options.contains(&mv));
-    app.world_mut().write_message(Decide(mv.clone()));
+    app.world_mut().write_message(Decide(mv));
     app.update();
     app.update();
     assert_eq!(app.world().resource::<StepDecisions>().answers, vec![mv]);

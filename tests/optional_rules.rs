@@ -183,7 +183,7 @@ impl fcrel::rules::decision::Decider for Keep {
             .iter()
             .position(|d| request.options.contains(d))
             .map(|k| self.1.remove(k));
-        Ok(scripted.unwrap_or_else(|| request.options.last().unwrap().clone()))
+        Ok(scripted.unwrap_or_else(|| *request.options.last().unwrap()))
     }
 }
 

@@ -136,7 +136,7 @@ pub fn group_moves(view: &GameView, answer: &Decision) -> Vec<Decision> {
             && c.loses_campaign.is_none()
         {
             movers.push(f.as_str());
-            moves.push(c.decision.clone());
+            moves.push(c.decision);
         }
     }
     moves
@@ -161,7 +161,7 @@ pub fn weighed_answer(view: &GameView, selection: &Selection) -> Option<Decision
     r.destinations(selection.force.as_deref())
         .into_iter()
         .find(|c| c.to.as_deref() == Some(to) && c.starts_battle)
-        .map(|c| c.decision.clone())
+        .map(|c| c.decision)
 }
 
 /// Starts an estimate when the weighed answer changes (the one before it is
@@ -227,7 +227,7 @@ fn ask(world: &mut World) {
         decisions: world
             .resource::<GameLog>()
             .with_current(world.resource::<StepDecisions>()),
-        answer: answer.clone(),
+        answer,
         with: with.clone(),
     };
     let Some(waiting) = Waiting::from_world(world) else {
@@ -274,10 +274,10 @@ pub fn estimate(
     };
     let prepared = match &answer {
         Decision::MoveForce { to, .. } | Decision::JacksonMarch { to, .. } => {
-            let mut after = waiting.after(answer.clone())?;
+            let mut after = waiting.after(answer)?;
             for m in with {
                 // A move the first ones made illegal (a full area) is left out.
-                if let Ok(next) = after.after(m.clone()) {
+                if let Ok(next) = after.after(*m) {
                     after = next;
                 }
             }
@@ -593,7 +593,7 @@ mod tests {
                     .resource::<PendingDecision>()
                     .request
                     .as_ref()
-                    .and_then(|r| r.battle_location.clone())
+                    .and_then(|r| r.battle_location)
                     .expect("in a battle")
             );
             // The game itself did not move: same state, no die rolled.
@@ -724,7 +724,7 @@ mod tests {
             }
         }
         let (mut app, mv) = found.expect("a move into the Union army in 30 games");
-        let Decision::MoveForce { force, to } = mv.clone() else {
+        let Decision::MoveForce { force, to } = mv else {
             unreachable!()
         };
         let before = digest(&mut app);

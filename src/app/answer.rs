@@ -206,7 +206,7 @@ impl<'a, 'w> Answerer<'a, 'w> {
                     .choice(d)
                     .map_or(String::new(), |c| c.text.clone());
                 *self.confirm = Some(Confirm {
-                    decision: d.clone(),
+                    decision: *d,
                     text,
                     ask: Ask { why, by_key: false },
                     since: self.now,
@@ -218,7 +218,7 @@ impl<'a, 'w> Answerer<'a, 'w> {
 
     /// Answer `d` at once (the player confirmed it already).
     pub fn send_now(&mut self, d: &Decision) {
-        self.decide.write(Decide(d.clone()));
+        self.decide.write(Decide(*d));
         *self.confirm = None;
     }
 
@@ -231,7 +231,7 @@ impl<'a, 'w> Answerer<'a, 'w> {
         text: impl Into<String>,
     ) -> egui::Response {
         let resp = marked_button(ui, text, self.mark(d), self.ready);
-        self.placed.push((d.clone(), resp.rect));
+        self.placed.push((*d, resp.rect));
         if resp.clicked() {
             self.send(d);
         }

@@ -498,7 +498,7 @@ mod tests {
             .clone()
             .unwrap();
         a.world_mut()
-            .write_message(crate::rules::sequence::Decide(request.options[0].clone()));
+            .write_message(crate::rules::sequence::Decide(request.options[0]));
         until_asked(&mut a);
         let latest = save::read(&latest).unwrap();
         assert_eq!(latest.decisions.len(), saved.decisions.len() + 1);

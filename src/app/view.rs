@@ -216,7 +216,7 @@ mod tests {
             let d = end
                 .into_iter()
                 .find(|d| r.options.contains(d))
-                .unwrap_or_else(|| r.options[0].clone());
+                .unwrap_or_else(|| r.options[0]);
             app.world_mut().write_message(Decide(d));
             answered += 1;
             if answered == 6 {

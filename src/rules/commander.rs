@@ -275,7 +275,7 @@ impl Policy {
             }
             let key = (gain, p.combat());
             if best.as_ref().is_none_or(|(g, c, _)| (*g, *c) < key) {
-                best = Some((key.0, key.1, o.clone()));
+                best = Some((key.0, key.1, *o));
             }
         }
         if let Some((_, _, d)) = best {
@@ -323,9 +323,7 @@ impl Policy {
             .options
             .iter()
             .filter_map(|d| match d {
-                Decision::Refit { force } => {
-                    board.piece(force).map(|p| (p.force.full.combat, d.clone()))
-                }
+                Decision::Refit { force } => board.piece(force).map(|p| (p.force.full.combat, *d)),
                 _ => None,
             })
             .max_by_key(|(cv, _)| *cv);
@@ -346,7 +344,7 @@ impl Policy {
             .iter()
             .filter_map(|d| match d {
                 Decision::Purchase { force, area, reduced: false } if area == lee => {
-                    board.piece(force).map(|p| (p.force.is_named(), p.force.full.combat, d.clone()))
+                    board.piece(force).map(|p| (p.force.is_named(), p.force.full.combat, *d))
                 }
                 _ => None,
             })
@@ -700,9 +698,9 @@ impl Decider for Policy {
             _ => Offered(first),
         };
         Ok(match pick {
-            Offered(d) => d.clone(),
+            Offered(d) => *d,
             Wanted(d) if request.options.contains(&d) => d,
-            Wanted(_) => first.clone(),
+            Wanted(_) => *first,
         })
     }
 

@@ -11,10 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::campaign::{Campaign, CounterKind, CounterValues, ForceType, Phase, Side, Skill};
 
-/// A Force's or an area's id in a decision: inline (no allocation) up to
-/// 23 bytes, so that the hundreds of legal answers a battle turn offers
-/// cost no more than copying them. Serialized as a plain string.
-pub type Id = smol_str::SmolStr;
+pub use super::id::Id;
 
 /// The campaign being played, as loaded.
 #[derive(Resource, Clone, Debug)]

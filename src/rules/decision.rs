@@ -19,7 +19,7 @@ use crate::campaign::Insight;
 use crate::dice::DiceError;
 
 /// One choice the Confederate player can make.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Decision {
     /// 10.2.2: keep this Fog of War roll.

@@ -18,6 +18,7 @@ pub mod decision;
 pub mod difficulty;
 pub mod digest;
 pub mod group_limit;
+pub mod id;
 pub mod ix;
 pub mod sequence;
 pub mod setup;

@@ -194,7 +194,7 @@ fn take_decisions(
         if let Some(r) = &pending.request
             && r.options.contains(d)
         {
-            answers.answers.push(d.clone());
+            answers.answers.push(*d);
             pending.request = None;
             since.taken();
         }

@@ -98,10 +98,7 @@ fn battle_location_marker(
         *shown = None;
         return;
     };
-    let area = pending
-        .request
-        .as_ref()
-        .and_then(|r| r.battle_location.clone());
+    let area = pending.request.as_ref().and_then(|r| r.battle_location);
     let confederate_half = turn.is_none_or(|t| t.phase == crate::campaign::Phase::Confederate);
     let want = area.map(|a| (a, confederate_half));
     if *shown == want && (want.is_none() || !old.is_empty()) {
@@ -110,7 +107,7 @@ fn battle_location_marker(
     for e in &old {
         commands.entity(e).despawn();
     }
-    *shown = want.clone();
+    *shown = want;
     let Some((area, grey)) = want else { return };
     let Some((_, centre)) = g.centres.iter().find(|(id, _)| *id == area) else {
         return;
@@ -1226,11 +1223,7 @@ mod tests {
             force: "magruder".into(),
             to: "glendale".into(),
         };
-        let r = Request::new(
-            "9.2",
-            "Move a Force",
-            vec![to_glendale.clone(), Decision::EndMoves],
-        );
+        let r = Request::new("9.2", "Move a Force", vec![to_glendale, Decision::EndMoves]);
         let view = crate::rules::view::GameView::build(
             board,
             Some(crate::rules::turn::Step::ConfederateMoves),
@@ -1349,7 +1342,7 @@ mod tests {
                 app.world_mut().write_message(Decide(d));
                 continue;
             }
-            app.world_mut().write_message(Decide(r.options[0].clone()));
+            app.world_mut().write_message(Decide(r.options[0]));
         }
         let moved = moved.expect("the Moves step came");
         app.update();

@@ -35,7 +35,7 @@ mod tests {
             choices: options
                 .iter()
                 .map(|d| Choice {
-                    decision: d.clone(),
+                    decision: *d,
                     text: String::new(),
                     cost: 0,
                     to: None,
@@ -63,7 +63,7 @@ mod tests {
         let options = vec![
             lee("glendale"),
             lee("riddells-shop"),
-            hill.clone(),
+            hill,
             Decision::EndMoves,
         ];
         let r = view(options.clone());
@@ -74,7 +74,7 @@ mod tests {
                 .cloned()
                 .collect::<Vec<_>>()
         };
-        assert_eq!(below(Some("lee")), vec![hill.clone(), Decision::EndMoves]);
+        assert_eq!(below(Some("lee")), vec![hill, Decision::EndMoves]);
         assert_eq!(
             below(Some("ap-hill")),
             vec![lee("glendale"), lee("riddells-shop"), Decision::EndMoves]

@@ -185,7 +185,7 @@ impl DecisionState {
         if let Some(c) = &self.confirm {
             // Only a fresh press, once the confirmation has been seen.
             if c.ask.by_key && now - c.since >= SEEN {
-                let d = c.decision.clone();
+                let d = c.decision;
                 self.confirm = None;
                 return Some(d);
             }
@@ -292,7 +292,7 @@ fn keys(
         && pending.dice_rolled_in_step == 0
         && let Some(last) = answers.answers.last()
     {
-        state.redo.push(last.clone());
+        state.redo.push(*last);
         undo.write(UndoDecision);
     }
     if ctrl
@@ -303,7 +303,7 @@ fn keys(
             .as_ref()
             .is_some_and(|r| r.options.contains(&d))
     {
-        state.redoing = Some(d.clone());
+        state.redoing = Some(d);
         decide.write(Decide(d));
     }
     let seen_long = state
@@ -591,7 +591,7 @@ fn scout_row(ui: &mut egui::Ui, board: &crate::rules::board::Board, a: &mut Answ
         .iter()
         .filter(|c| c.commits == Commits::Scout)
         .filter(|c| !matches!(c.decision, Decision::ClearOrders { .. }))
-        .map(|c| (c.decision.clone(), c.text.clone()))
+        .map(|c| (c.decision, c.text.clone()))
         .collect();
     if scouts.is_empty() {
         return;
@@ -653,7 +653,7 @@ fn undo_redo(
             .clicked()
         {
             if let Some(last) = answers.last() {
-                redo.push(last.clone());
+                redo.push(*last);
             }
             undo.write(UndoDecision);
         }
@@ -669,7 +669,7 @@ fn undo_redo(
             && let Some(a) = answerer
         {
             redo.pop();
-            *redoing = Some(d.clone());
+            *redoing = Some(d);
             a.send_now(&d);
         }
     });
@@ -1250,7 +1250,7 @@ mod tests {
     /// The decision waiting for confirmation.
     fn confirming(app: &App) -> Option<Decision> {
         let state = app.world().resource::<DecisionState>();
-        state.confirm.as_ref().map(|c| c.decision.clone())
+        state.confirm.as_ref().map(|c| c.decision)
     }
 
     /// Enter pressed and released on alternate frames.
@@ -1387,21 +1387,18 @@ mod tests {
     fn redo_is_empty_after_a_new_decision_and_in_a_new_game() {
         let mut app = at_the_first_moves();
         let first = a_move(&app);
-        app.world_mut().write_message(Decide(first.clone()));
+        app.world_mut().write_message(Decide(first));
         app.update();
         app.update();
         let answers = |app: &App| app.world().resource::<StepDecisions>().answers.clone();
-        assert_eq!(answers(&app), vec![first.clone()]);
+        assert_eq!(answers(&app), vec![first]);
         press_ctrl(&mut app, KeyCode::KeyZ);
         assert!(answers(&app).is_empty(), "undone");
-        assert_eq!(
-            app.world().resource::<DecisionState>().redo,
-            vec![first.clone()]
-        );
+        assert_eq!(app.world().resource::<DecisionState>().redo, vec![first]);
         // Redo gives it back.
         press_ctrl(&mut app, KeyCode::KeyY);
         app.update();
-        assert_eq!(answers(&app), vec![first.clone()], "redone");
+        assert_eq!(answers(&app), vec![first], "redone");
         // Undo again, then another decision: Redo has nothing left.
         press_ctrl(&mut app, KeyCode::KeyZ);
         assert!(!app.world().resource::<DecisionState>().redo.is_empty());
@@ -1413,7 +1410,7 @@ mod tests {
                 .find(|d| matches!(d, Decision::MoveForce { .. }) && *d != first)
                 .expect("another move")
         };
-        app.world_mut().write_message(Decide(other.clone()));
+        app.world_mut().write_message(Decide(other));
         app.update();
         app.update();
         assert!(app.world().resource::<DecisionState>().redo.is_empty());

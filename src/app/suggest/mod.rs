@@ -411,7 +411,7 @@ fn take(
         }
         return;
     };
-    let next = suggest.taking[0].clone();
+    let next = suggest.taking[0];
     if r.options.contains(&Decision::EndAssign) && r.options.contains(&next) {
         decide.write(Decide(next));
         suggest.taking.remove(0);

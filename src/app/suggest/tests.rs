@@ -196,7 +196,7 @@ fn take_this_gives_the_suggested_counters_and_each_comes_back() {
             continue;
         };
         let back = Decision::TakeBackPlan {
-            force: force.clone(),
+            force: *force,
             plan: *plan,
         };
         assert!(request(&app).options.contains(&back), "{back:?} offered");
@@ -240,7 +240,7 @@ fn the_advice_follows_the_question_and_stops_where_it_is_not_asked() {
         .find(|d| matches!(d, Decision::AssignPlan { .. }))
         .cloned()
         .expect("a counter to give");
-    app.world_mut().write_message(Decide(give.clone()));
+    app.world_mut().write_message(Decide(give));
     app.update();
     app.update();
     let second = app

@@ -78,7 +78,7 @@ fn every_answer(pos: &Position, policy: Policy) -> Vec<Proto> {
         .options
         .iter()
         .map(|d| Proto {
-            decisions: vec![d.clone()],
+            decisions: vec![*d],
             label: crate::rules::view::word(&pos.board, d),
             placements: None,
             player: false,

@@ -93,7 +93,7 @@ impl Decider for Gate<'_> {
         } else {
             self.policy.decide(board, request)?
         };
-        self.given.push(d.clone());
+        self.given.push(d);
         Ok(d)
     }
 

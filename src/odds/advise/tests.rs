@@ -134,7 +134,7 @@ fn assignment_candidates_are_legal_and_distinct() {
             .iter()
             .filter_map(|d| match d {
                 Decision::AssignPlan { force, plan } => Some(Placement {
-                    force: Some(force.clone()),
+                    force: Some(*force),
                     plan: *plan,
                 }),
                 _ => None,

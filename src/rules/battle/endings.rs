@@ -65,7 +65,7 @@ pub fn allocate_hits(
             let options = candidates
                 .iter()
                 .map(|&i| Decision::HitUnionForce {
-                    force: ctx.board.pieces[i].id().clone(),
+                    force: *ctx.board.pieces[i].id(),
                 })
                 .collect();
             match ctx.ask(Request::new(
@@ -203,7 +203,7 @@ pub fn confederate_retreat_options(board: &Board, area: &str, i: PieceIx) -> Vec
         .into_iter()
         .filter(|a| !board.has_side(a, Side::Union))
         .map(|a| Decision::RetreatTo {
-            force: force.clone(),
+            force: *force,
             area: a.as_str().into(),
         })
         .collect()

@@ -142,7 +142,7 @@ impl<P> Unit<P> {
     pub fn new(board: &Board, piece: PieceIx, side: Side, at: P, formation: Formation) -> Unit<P> {
         Unit {
             piece,
-            id: board.pieces[piece].id().clone(),
+            id: *board.pieces[piece].id(),
             ty: board.pieces[piece].force.force_type,
             side,
             at,
@@ -302,7 +302,7 @@ impl<P: Copy + Eq> Field<P> {
     }
 
     pub fn id(&self, k: Slot) -> crate::rules::components::Id {
-        self.units[k].id.clone()
+        self.units[k].id
     }
 
     pub fn combat_total(&self, board: &Board, side: Side) -> u32 {

@@ -413,7 +413,7 @@ fn buy_brigade(ctx: &mut Ctx) -> Result<(), Interrupt> {
                 continue;
             }
             options.push(Decision::BuyBrigade {
-                force: ctx.board.pieces[k].id().clone(),
+                force: *ctx.board.pieces[k].id(),
                 area: a.as_str().into(),
             });
         }

@@ -51,7 +51,7 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
                 let at = p.area_index().expect("on the map");
                 for to in ctx.board.neighbour_ids_at(at) {
                     let d = Decision::MoveForce {
-                        force: p.id().clone(),
+                        force: *p.id(),
                         to: to.into(),
                     };
                     offer(ctx.board, i, to, d);
@@ -66,7 +66,7 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
                         for to in ctx.board.neighbour_ids(via) {
                             if to != from {
                                 let d = Decision::JacksonMarch {
-                                    force: p.id().clone(),
+                                    force: *p.id(),
                                     via: via.into(),
                                     to: to.into(),
                                 };

@@ -311,8 +311,8 @@ fn orders_for(ctx: &mut Ctx, group: &Group) -> Result<(), Interrupt> {
         let explained = options
             .iter()
             .filter_map(|d| match d {
-                Decision::AcceptOrders => Some((d.clone(), roll)),
-                Decision::ModifyOrders { by } => Some((d.clone(), (roll as i32 + by) as u32)),
+                Decision::AcceptOrders => Some((*d, roll)),
+                Decision::ModifyOrders { by } => Some((*d, (roll as i32 + by) as u32)),
                 _ => None,
             })
             .map(|(d, r)| (d, format!("{r}: \"{}\"", text_of(r))))

@@ -62,9 +62,7 @@ pub fn confederate(ctx: &mut Ctx) -> Result<(), Interrupt> {
                     && p.location().area().is_some()
                     && !bought.contains(&p.force.id)
                 {
-                    options.push(Decision::Refit {
-                        force: p.id().clone(),
-                    });
+                    options.push(Decision::Refit { force: *p.id() });
                 }
             }
         }

@@ -535,7 +535,7 @@ fn choice(board: &Board, step: Option<Step>, d: &Decision) -> Choice {
         _ => None,
     };
     Choice {
-        decision: d.clone(),
+        decision: *d,
         text: word(board, d),
         cost,
         to,

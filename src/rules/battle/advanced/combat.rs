@@ -84,7 +84,7 @@ pub fn choose_target(
                 .map(|&t| Decision::Target { force: f.id(t) })
                 .collect();
             let prompt = |b: &Board| format!("{}: {prompt}", b.label(pid));
-            let about = About::force(ctx.board.pieces[pid].id().clone());
+            let about = About::force(*ctx.board.pieces[pid].id());
             match ask_about(ctx, f, rule, prompt, options, about)? {
                 Decision::Target { force } => Ok(ctx.board.index(&force)),
                 other => unreachable!("not offered: {other:?}"),
@@ -113,7 +113,7 @@ pub fn choose_square(
                 .map(|&square| Decision::MarchInto { square })
                 .collect();
             let prompt = |b: &Board| format!("{}: {prompt}", b.label(pid));
-            let about = About::force(ctx.board.pieces[pid].id().clone()).moving(moving);
+            let about = About::force(*ctx.board.pieces[pid].id()).moving(moving);
             match ask_about(ctx, f, rule, prompt, options, about)? {
                 Decision::MarchInto { square } => Ok(Some(square)),
                 other => unreachable!("not offered: {other:?}"),
@@ -263,7 +263,7 @@ mod tests {
             )
             .expect("answered")
         };
-        let mut replay = Listening(Recorded::new(vec![answer.clone()]), Vec::new());
+        let mut replay = Listening(Recorded::new(vec![answer]), Vec::new());
         assert_eq!(ask(&mut b, &mut replay), Some(b.index("kearny").unwrap()));
         assert!(
             replay.1[0].ends_with(": Fire at which Union Force?")

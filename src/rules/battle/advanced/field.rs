@@ -119,7 +119,7 @@ impl Field {
         self.units
             .iter()
             .map(|u| UnitView {
-                force: u.id.clone(),
+                force: u.id,
                 side: u.side,
                 region: u.at.region(),
                 square: Some(u.at),

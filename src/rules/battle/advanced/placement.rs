@@ -165,12 +165,12 @@ pub fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[PieceIx]) -> R<()
         } else {
             &[Formation::Line]
         };
-        let id = ctx.board.pieces[pid].id().clone();
+        let id = *ctx.board.pieces[pid].id();
         let mut options = Vec::with_capacity(squares.len() * formations.len());
         for &square in &squares {
             for &formation in formations {
                 options.push(Decision::PlaceOnSquare {
-                    force: id.clone(),
+                    force: id,
                     square,
                     formation,
                 });
@@ -186,7 +186,7 @@ pub fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[PieceIx]) -> R<()
             "A10.2.14",
             prompt,
             options,
-            About::force(id.clone()).moving(Move::Place),
+            About::force(id).moving(Move::Place),
         )? {
             if !usual.contains(&square) {
                 front_used += 1;

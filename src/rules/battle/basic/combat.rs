@@ -266,7 +266,7 @@ fn crowd_loss(
     let options = tied
         .iter()
         .map(|&p| Decision::CrowdLoss {
-            force: ctx.board.pieces[p].id().clone(),
+            force: *ctx.board.pieces[p].id(),
         })
         .collect();
     let prompt = format!(

@@ -80,7 +80,7 @@ pub(super) fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[PieceIx]) 
                 for r in &regions {
                     for fm in &formations {
                         options.push(Decision::PlaceForce {
-                            force: id.clone(),
+                            force: *id,
                             region: *r,
                             formation: *fm,
                         });
@@ -96,7 +96,7 @@ pub(super) fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[PieceIx]) 
                     "10.2.16",
                     prompt,
                     options,
-                    About::force(id.clone()).moving(Move::Place),
+                    About::force(*id).moving(Move::Place),
                 )? {
                     if region == Region::ConfederateFront {
                         front_used += 1;

@@ -13,7 +13,7 @@ impl Field {
         self.units
             .iter()
             .map(|u| crate::rules::decision::UnitView {
-                force: u.id.clone(),
+                force: u.id,
                 side: u.side,
                 region: u.at,
                 square: None,

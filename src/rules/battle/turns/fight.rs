@@ -287,7 +287,7 @@ pub fn set_up<P: Sheet>(
         let mut options = vec![Decision::ScreenedApproach { cavalry: None }];
         for &p in &cavalry {
             options.push(Decision::ScreenedApproach {
-                cavalry: Some(ctx.board.pieces[p].id().clone()),
+                cavalry: Some(*ctx.board.pieces[p].id()),
             });
         }
         if let Decision::ScreenedApproach { cavalry: Some(id) } = ctx.ask(Request::new(
@@ -361,8 +361,8 @@ fn ask_screen(ctx: &mut Ctx, here: &[PieceIx], free: bool) -> R<Option<(PieceIx,
     for &cv in &of(ForceType::Cavalry) {
         for &inf in &of(ForceType::Infantry) {
             options.push(Decision::ScreenWith {
-                cavalry: ctx.board.pieces[cv].id().clone(),
-                infantry: ctx.board.pieces[inf].id().clone(),
+                cavalry: *ctx.board.pieces[cv].id(),
+                infantry: *ctx.board.pieces[inf].id(),
             });
         }
     }

@@ -105,7 +105,7 @@ pub fn act_options<P: Copy + Eq>(
             defaults(k, &mut plans);
             for &d in &plans {
                 options.push(Decision::Act {
-                    force: id.clone(),
+                    force: id,
                     plan: Some(d),
                 });
             }
