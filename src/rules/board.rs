@@ -128,7 +128,7 @@ pub struct Board {
     pub progress: Progress,
     /// 4.16 The Battle Location Area while a battle is fought (transient:
     /// it lives only inside a step's procedure, for the requests it asks).
-    pub battle_location: Option<String>,
+    pub battle_location: Option<crate::rules::components::Id>,
     /// Battles recorded for display (`battle::record`); None: not recording.
     pub battles: Option<crate::rules::battle::record::BattleRecords>,
     /// Every battle is kept in `battles`, not only the last few

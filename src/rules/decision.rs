@@ -377,9 +377,9 @@ pub struct Request {
 
 impl Request {
     /// A question asked under `rule` with its legal answers.
-    pub fn new(rule: &str, prompt: impl Into<String>, options: Vec<Decision>) -> Request {
+    pub fn new(rule: &'static str, prompt: impl Into<String>, options: Vec<Decision>) -> Request {
         Request {
-            rule: rule.into(),
+            rule: Id::from_static(rule),
             prompt: prompt.into(),
             options,
             situation: None,
@@ -641,7 +641,7 @@ pub fn ask(
     if request.options.len() == 1 {
         return Ok(request.options.swap_remove(0));
     }
-    request.battle_location = board.battle_location.as_deref().map(Id::from);
+    request.battle_location = board.battle_location;
     let answer = decider.decide(board, &request)?;
     if decider.answers_from_options() {
         debug_assert!(request.options.contains(&answer), "{answer:?} not offered");

@@ -376,7 +376,7 @@ pub fn fight(
     mode: BattleMode,
 ) -> Result<super::battle::Outcome, Interrupt> {
     // 4.16: every question asked during the battle names its location.
-    ctx.board.battle_location = Some(spec.area.clone());
+    ctx.board.battle_location = Some(spec.area.as_str().into());
     ctx.begin_battle(&spec.area, mode, spec.attacker);
     let outcome = match mode {
         BattleMode::Basic => super::battle::basic::fight(ctx, spec),

@@ -15,7 +15,7 @@ use crate::rules::difficulty::BattleMode;
 
 /// Fight a stand-alone battle in `area` to its end and judge it.
 pub fn fight(ctx: &mut Ctx, area: &str, attacker: Side, s: &StandAlone) -> R<StandAloneResult> {
-    ctx.board.battle_location = Some(area.to_string());
+    ctx.board.battle_location = Some(area.into());
     ctx.begin_battle(area, BattleMode::Advanced, attacker);
     ctx.begin_round(1);
     let name = ctx.board.area_name(area).to_string();

@@ -147,7 +147,7 @@ pub fn k_of<P: Copy + Eq>(f: &Field<P>, pid: PieceIx) -> Option<Slot> {
 pub fn ask_on<P: Sheet>(
     ctx: &mut Ctx,
     f: &Field<P>,
-    rule: &str,
+    rule: &'static str,
     prompt: impl Prompt,
     options: Vec<Decision>,
 ) -> R<Decision> {
@@ -158,7 +158,7 @@ pub fn ask_on<P: Sheet>(
 pub fn ask_about<P: Sheet>(
     ctx: &mut Ctx,
     f: &Field<P>,
-    rule: &str,
+    rule: &'static str,
     prompt: impl Prompt,
     options: Vec<Decision>,
     about: About,
