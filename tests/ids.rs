@@ -86,7 +86,7 @@ fn record_texts(records: &BattleRecords, out: &mut BTreeSet<String>) {
 /// of the campaign.
 fn ids_of(board: &Board) -> BTreeSet<String> {
     let mut ids: BTreeSet<String> = board.pieces.iter().map(|p| p.force.id.clone()).collect();
-    ids.extend(board.graph.ids.iter().cloned());
+    ids.extend(board.graph.ids.iter().map(|a| a.to_string()));
     ids.extend(
         board
             .options

@@ -610,7 +610,7 @@ pub fn from_waiting(
             .ids
             .iter()
             .filter(|a| board.has_side(a, Side::Confederate) && board.has_side(a, Side::Union))
-            .cloned()
+            .map(|a| a.to_string())
             .collect::<std::collections::BTreeSet<_>>()
             .into_iter()
             .collect();

@@ -404,19 +404,19 @@ impl Board {
     }
 
     /// [`Board::neighbours`] without copying their ids.
-    pub fn neighbour_ids<'a>(&'a self, area: &str) -> impl Iterator<Item = &'a str> + 'a {
+    pub fn neighbour_ids<'a>(&'a self, area: &str) -> impl Iterator<Item = Id> + 'a {
         let list: &'a [usize] = match self.graph.idx(area) {
             Some(i) => &self.graph.adjacent_by_id[i],
             None => &[],
         };
-        list.iter().map(|&j| self.graph.ids[j].as_str())
+        list.iter().map(|&j| self.graph.ids[j])
     }
 
     /// [`Board::neighbour_ids`] of the area with map index `at`.
-    pub fn neighbour_ids_at(&self, at: usize) -> impl Iterator<Item = &str> + '_ {
+    pub fn neighbour_ids_at(&self, at: usize) -> impl Iterator<Item = Id> + '_ {
         self.graph.adjacent_by_id[at]
             .iter()
-            .map(|&j| self.graph.ids[j].as_str())
+            .map(|&j| self.graph.ids[j])
     }
 
     /// Adjacent enterable areas, in id order.
@@ -426,7 +426,7 @@ impl Board {
         };
         self.graph.adjacent_by_id[i]
             .iter()
-            .map(|&j| self.graph.ids[j].clone())
+            .map(|&j| self.graph.ids[j].to_string())
             .collect()
     }
 
@@ -570,7 +570,7 @@ impl Board {
             .iter()
             .enumerate()
             .filter(|(_, p)| p[mine] && !p[1 - mine])
-            .map(|(i, _)| self.graph.ids[i].clone())
+            .map(|(i, _)| self.graph.ids[i].to_string())
             .collect();
         v.sort();
         v

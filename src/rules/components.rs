@@ -308,7 +308,8 @@ impl SpecialBattlePlan {
 /// Adjacency and distances of the Campaign map, by area index.
 #[derive(Resource, Debug, Clone)]
 pub struct MapGraph {
-    pub ids: Vec<String>,
+    /// The areas' ids, made once: the answers that name areas copy them.
+    pub ids: Vec<Id>,
     /// Looked up for every distance the rules and the commander measure;
     /// never iterated, so the hash order cannot reach the rules.
     pub index: bevy::platform::collections::HashMap<String, usize>,
@@ -322,11 +323,11 @@ pub struct MapGraph {
 
 impl MapGraph {
     pub fn new(campaign: &Campaign) -> Self {
-        let ids: Vec<String> = campaign.map.areas.iter().map(|a| a.id.clone()).collect();
+        let ids: Vec<Id> = campaign.map.areas.iter().map(|a| Id::new(&a.id)).collect();
         let index: bevy::platform::collections::HashMap<String, usize> = ids
             .iter()
             .enumerate()
-            .map(|(i, id)| (id.clone(), i))
+            .map(|(i, id)| (id.to_string(), i))
             .collect();
         let adjacent: Vec<Vec<usize>> = campaign
             .map

@@ -205,7 +205,7 @@ impl<'de> Deserialize<'de> for Id {
         impl serde::de::Visitor<'_> for Text {
             type Value = Id;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("an id (a string)")
+                f.write_str("a string")
             }
             fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Id, E> {
                 Ok(Id::new(text))

@@ -190,7 +190,7 @@ pub fn retreat_choices(board: &Board, area: &str, side: Side) -> Vec<String> {
             .collect();
     }
     open.into_iter()
-        .map(|j| board.graph.ids[j].clone())
+        .map(|j| board.graph.ids[j].to_string())
         .collect()
 }
 

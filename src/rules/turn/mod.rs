@@ -283,8 +283,8 @@ pub fn pending_battles(ctx: &Ctx) -> Vec<String> {
         .sides_present()
         .iter()
         .zip(ids)
-        .filter(|(both, a)| both[0] && both[1] && !ctx.board.progress.encamped.contains(*a))
-        .map(|(_, a)| a.clone())
+        .filter(|(both, a)| both[0] && both[1] && !ctx.board.progress.encamped.contains(a.as_str()))
+        .map(|(_, a)| a.to_string())
         .collect();
     v.sort();
     v

@@ -50,27 +50,24 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
                 }
                 let at = p.area_index().expect("on the map");
                 for to in ctx.board.neighbour_ids_at(at) {
-                    let d = Decision::MoveForce {
-                        force: *p.id(),
-                        to: to.into(),
-                    };
-                    offer(ctx.board, i, to, d);
+                    let d = Decision::MoveForce { force: *p.id(), to };
+                    offer(ctx.board, i, &to, d);
                 }
                 // 15.1.1: two areas, not through an area with Union Forces.
                 if forced && p.force.jackson && p.strength == Strength::Full {
                     let from = p.location().area().expect("on the map");
                     for via in ctx.board.neighbour_ids(from) {
-                        if ctx.board.has_side(via, Side::Union) {
+                        if ctx.board.has_side(&via, Side::Union) {
                             continue;
                         }
-                        for to in ctx.board.neighbour_ids(via) {
+                        for to in ctx.board.neighbour_ids(&via) {
                             if to != from {
                                 let d = Decision::JacksonMarch {
                                     force: *p.id(),
-                                    via: via.into(),
-                                    to: to.into(),
+                                    via,
+                                    to,
                                 };
-                                offer(ctx.board, i, to, d);
+                                offer(ctx.board, i, &to, d);
                             }
                         }
                     }
@@ -79,7 +76,7 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
         }
         if !lee_moved && let Location::Area(lee_at) = ctx.board.lee.clone() {
             for to in ctx.board.neighbour_ids(&lee_at) {
-                options.push(Decision::MoveLee { to: to.into() });
+                options.push(Decision::MoveLee { to });
             }
         }
         options.push(Decision::EndMoves);

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use crate::campaign::{CounterKind, ResupplyResult, Side};
 use crate::dice::roll_d10;
-use crate::rules::components::{Location, Strength};
+use crate::rules::components::{Id, Location, Strength};
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::{Decision, Interrupt};
 
@@ -69,13 +69,13 @@ pub fn confederate(ctx: &mut Ctx) -> Result<(), Interrupt> {
         // 15.5 Purchase: Forces beside the map (never captured artillery),
         // into areas with Confederate Forces; one choice per kind of
         // identical generic counter.
-        let areas: Vec<String> = ctx
+        let areas: Vec<Id> = ctx
             .board
             .graph
             .ids
             .iter()
             .filter(|a| ctx.board.has_side(a, Side::Confederate))
-            .cloned()
+            .copied()
             .collect();
         let mut kinds: Vec<PieceIx> = Vec::new();
         for i in ctx.board.in_pile(&Location::ConfederateAvailable, |f| {
@@ -112,8 +112,8 @@ pub fn confederate(ctx: &mut Ctx) -> Result<(), Interrupt> {
                         continue;
                     }
                     options.push(Decision::Purchase {
-                        force: f.id.as_str().into(),
-                        area: a.as_str().into(),
+                        force: *ctx.board.pieces[k].id(),
+                        area: *a,
                         reduced,
                     });
                 }

@@ -40,7 +40,7 @@ pub fn route(board: &Board, from: &str, to: &str) -> Option<Route> {
                 .distance(b, to)
                 .is_some_and(|db| da.saturating_add(1).saturating_add(db) == distance);
             if on_way && da < distance {
-                steps.push((a.clone(), b.clone()));
+                steps.push((a.to_string(), b.to_string()));
             }
         }
     }
