@@ -454,6 +454,12 @@ impl Chronicle {
         self.decisions.partition_point(|&d| d <= i)
     }
 
+    /// The chronicle's length when the game's last decision was answered
+    /// (0 before the first).
+    pub fn last_decision(&self) -> usize {
+        self.decisions.last().copied().unwrap_or(0)
+    }
+
     /// How many decisions the chronicle has seen answered.
     pub fn decisions(&self) -> usize {
         self.decisions.len()
