@@ -31,12 +31,9 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             forget_redo.before(crate::rules::sequence::RulesSystems),
         )
-        .add_message::<crate::app::saves::LoadFinished>()
         .add_systems(
             PreUpdate,
-            (forget_redo_in_a_new_game, news_since_a_loaded_decision)
-                .chain()
-                .before(crate::rules::setup::SetUp),
+            forget_redo_in_a_new_game.before(crate::rules::setup::SetUp),
         )
         .add_systems(
             Update,
@@ -75,10 +72,6 @@ pub struct DecisionState {
     /// they start, below the question.
     pub placed: Vec<(Decision, egui::Rect)>,
     pub answers_top: Option<f32>,
-    /// The chronicle's length when the player last answered: what it told
-    /// since of consequence (a closed Resupply, a lost Scout, an
-    /// Envelopment, a Rout) is shown with the question that follows.
-    pub answered_at: usize,
     /// Those shown last, in words.
     pub notices: Vec<String>,
     /// Enter or Space stepped or closed a playback (the Union turn, a
@@ -98,15 +91,9 @@ impl DecisionState {
 }
 
 /// Redo replays only what Undo took back: a new decision (any answer but
-/// the one Redo sent) or a new or loaded game empties it. An answer also
-/// marks where the chronicle stood (see `DecisionState::answered_at`).
-fn forget_redo(
-    mut decided: MessageReader<Decide>,
-    mut state: ResMut<DecisionState>,
-    chronicle: Option<Res<crate::chronicle::Chronicle>>,
-) {
+/// the one Redo sent) or a new or loaded game empties it.
+fn forget_redo(mut decided: MessageReader<Decide>, mut state: ResMut<DecisionState>) {
     for Decide(d) in decided.read() {
-        state.answered_at = chronicle.as_ref().map_or(0, |c| c.len());
         if state.redoing.as_ref() == Some(d) {
             state.redoing = None;
         } else {
@@ -123,21 +110,6 @@ fn forget_redo_in_a_new_game(
     if new_game.read().count() > 0 {
         state.redo.clear();
         state.redoing = None;
-        state.answered_at = 0;
-    }
-}
-
-/// A loaded game replays its decisions inside the engine, with no
-/// `Decide` for them: what its chronicle told before the last of them
-/// (every Envelopment, Rout and lost Scout of the game so far) is not news
-/// at the question it waits at; what came after it is.
-fn news_since_a_loaded_decision(
-    mut loaded: MessageReader<crate::app::saves::LoadFinished>,
-    mut state: ResMut<DecisionState>,
-    chronicle: Option<Res<crate::chronicle::Chronicle>>,
-) {
-    if loaded.read().count() > 0 {
-        state.answered_at = chronicle.as_ref().map_or(0, |c| c.last_decision());
     }
 }
 
@@ -408,12 +380,10 @@ impl DecisionPanel<'_> {
         };
         let blocked = battle::blocks_decisions(battle, records) || self.saves.loading.is_some();
         let request = view.request.as_ref().filter(|_| !blocked);
-        // What happened of consequence since the player's last answer,
+        // What happened of consequence since the game's last decision,
         // shown with the question it leads to.
         let notices = match (&self.chronicle, request) {
-            (Some(c), Some(_)) => {
-                crate::rules::view::notices(c, self.state.answered_at.min(c.len()))
-            }
+            (Some(c), Some(_)) => crate::rules::view::news(c),
             _ => Vec::new(),
         };
         let mut placed = (Vec::new(), None);
@@ -1441,51 +1411,6 @@ mod tests {
             .write_message(crate::rules::setup::NewCampaign::new(c, Default::default()));
         app.update();
         assert!(app.world().resource::<DecisionState>().redo.is_empty());
-    }
-
-    /// After a load the panel tells only what came since the game's last
-    /// decision, not every Envelopment and Rout of the game replayed.
-    #[test]
-    fn a_loaded_game_shows_only_the_news_since_its_last_decision() {
-        use crate::campaign::Side;
-        use crate::chronicle::{Chronicle, Notice};
-        let mut chronicle = Chronicle::default();
-        chronicle.note_with("10.2.9", || "Enveloped at Glendale.".into());
-        chronicle.notice(Notice::Enveloped {
-            loser: Side::Union,
-            area: "Glendale".into(),
-        });
-        chronicle.mark_decision();
-        chronicle.note_with("14.5", || "Routed at Malvern Hill.".into());
-        chronicle.notice(Notice::Routed {
-            loser: Side::Union,
-            area: "Malvern Hill".into(),
-        });
-        let mut app = App::new();
-        app.add_plugins(MinimalPlugins)
-            .init_resource::<DecisionState>()
-            .add_message::<crate::app::saves::LoadFinished>()
-            .add_message::<crate::rules::setup::NewCampaign>()
-            .insert_resource(chronicle)
-            .add_systems(
-                Update,
-                (forget_redo_in_a_new_game, news_since_a_loaded_decision).chain(),
-            );
-        let shown = |app: &App| {
-            crate::rules::view::notices(
-                app.world().resource::<Chronicle>(),
-                app.world().resource::<DecisionState>().answered_at,
-            )
-        };
-        app.update();
-        assert_eq!(shown(&app).len(), 2, "before the load: both");
-        app.world_mut()
-            .write_message(crate::app::saves::LoadFinished);
-        app.update();
-        assert_eq!(
-            shown(&app),
-            vec!["The Union Routed at Malvern Hill (14.5).".to_string()]
-        );
     }
 
     /// A Force selected in one step is no longer selected in the next:

@@ -203,6 +203,14 @@ pub enum Commits {
     Scout,
 }
 
+/// What the chronicle told of consequence since the game's last decision
+/// ([`notices`] from there), for the question it leads to. The chronicle
+/// marks every answer, however given (the player's, a replayed save's,
+/// a scripted commander's), so a loaded game shows only its latest news.
+pub fn news(chronicle: &crate::chronicle::Chronicle) -> Vec<String> {
+    notices(chronicle, chronicle.last_decision())
+}
+
 /// The consequential events the chronicle told from entry `from` on (a
 /// Resupply step closed, a Scout lost, an Envelopment, a Rout), worded
 /// for the decision panel of the step they affect.
@@ -592,6 +600,33 @@ fn leaves_lee_alone(board: &Board, d: &Decision) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+    /// The news shown with a question is what came since the game's last
+    /// decision, not every Envelopment and Rout of a game loaded or played
+    /// by a scripted commander.
+    #[test]
+    fn news_is_what_came_since_the_last_decision() {
+        use crate::campaign::Side;
+        use crate::chronicle::{Chronicle, Notice};
+        let mut chronicle = Chronicle::default();
+        chronicle.note_with("10.2.9", || "Enveloped at Glendale.".into());
+        chronicle.notice(Notice::Enveloped {
+            loser: Side::Union,
+            area: "Glendale".into(),
+        });
+        assert_eq!(super::news(&chronicle).len(), 1, "no decision yet");
+        chronicle.mark_decision();
+        assert!(super::news(&chronicle).is_empty());
+        chronicle.note_with("14.5", || "Routed at Malvern Hill.".into());
+        chronicle.notice(Notice::Routed {
+            loser: Side::Union,
+            area: "Malvern Hill".into(),
+        });
+        assert_eq!(
+            super::news(&chronicle),
+            vec!["The Union Routed at Malvern Hill (14.5).".to_string()]
+        );
+    }
+
     use std::sync::Arc;
 
     use super::*;
