@@ -183,29 +183,27 @@ pub fn union_orders(ctx: &mut Ctx) -> Result<(), Interrupt> {
     // 16.2: groups sharing an area with Confederate Forces do not move.
     groups.retain(|g| !ctx.board.has_side(&g.area, Side::Confederate));
     let mut in_order = false;
-    // Each group's answer, made once (the question is asked again for every
-    // group left).
-    let mut answers: Vec<Decision> = groups
-        .iter()
-        .map(|g| Decision::OrdersFor {
-            area: g.area.as_str().into(),
-            group: g.label.as_str().into(),
-        })
-        .collect();
     while !groups.is_empty() {
         let k = if groups.len() == 1 || in_order {
             0
         } else {
-            let mut options = answers.clone();
+            let mut options: Vec<Decision> = groups
+                .iter()
+                .map(|g| Decision::OrdersFor {
+                    area: g.area.as_str().into(),
+                    group: g.label.as_str().into(),
+                })
+                .collect();
             options.push(Decision::OrdersInOrder);
             match ctx.ask(Request::new(
                 "16.3",
                 "Which Union group rolls for its orders next (20.0: your choice)?",
                 options,
             ))? {
-                answer @ Decision::OrdersFor { .. } => {
-                    answers.iter().position(|a| *a == answer).expect("offered")
-                }
+                Decision::OrdersFor { area, group } => groups
+                    .iter()
+                    .position(|g| g.area == area && g.label == group)
+                    .expect("offered"),
                 Decision::OrdersInOrder => {
                     in_order = true;
                     note!(
@@ -224,7 +222,6 @@ pub fn union_orders(ctx: &mut Ctx) -> Result<(), Interrupt> {
             }
         };
         let group = groups.remove(k);
-        answers.remove(k);
         orders_for(ctx, &group)?;
     }
     Ok(())
