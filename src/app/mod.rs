@@ -20,6 +20,7 @@ mod player_log;
 mod saves;
 mod screens;
 pub(crate) mod settings;
+mod startup;
 mod suggest;
 mod union_turn;
 mod view;
@@ -120,6 +121,11 @@ impl Default for WritesFiles {
 
 pub fn run(opts: AppOptions) -> AppExit {
     let started = StartedAt(std::time::Instant::now());
+    if let Err(line) = startup::display() {
+        eprintln!("{line}");
+        return AppExit::error();
+    }
+    startup::explain_missing_pieces();
     let mut app = App::new();
     app.insert_resource(started);
     let scripted = opts.screenshots.is_some() || opts.frame_times;
