@@ -494,11 +494,23 @@ impl std::fmt::Display for Interrupt {
             Interrupt::Decide(r) => write!(f, "decision needed ({}): {}", r.rule, r.prompt),
             Interrupt::Dice(e) => write!(f, "{e}"),
             Interrupt::Unsupported(what) => write!(f, "{what}"),
-            Interrupt::Illegal { request, answer } => write!(
-                f,
-                "{answer:?} is not a legal answer to \"{}\" ({}); legal: {:?}",
-                request.prompt, request.rule, request.options
-            ),
+            // In the files' JSON form: what a scenario or save would hold.
+            Interrupt::Illegal { request, answer } => {
+                const SHOWN: usize = 12;
+                let json = |d: &Decision| serde_json::to_string(d).unwrap_or_default();
+                let mut legal: Vec<String> = request.options.iter().take(SHOWN).map(json).collect();
+                if request.options.len() > SHOWN {
+                    legal.push(format!("… {} more", request.options.len() - SHOWN));
+                }
+                write!(
+                    f,
+                    "{} is not a legal answer to \"{}\" ({}); legal: [{}]",
+                    json(answer),
+                    request.prompt,
+                    request.rule,
+                    legal.join(", ")
+                )
+            }
         }
     }
 }
