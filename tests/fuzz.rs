@@ -525,7 +525,11 @@ fn fuzzed_saves_and_branches_never_panic_on_the_branch_and_report_paths() {
                 }
                 Err(e) => messages.push((!e.contains('\n'), e)),
             }
-            assert_eq!(std::fs::read(&input).unwrap(), bytes, "the mutant is only read");
+            assert_eq!(
+                std::fs::read(&input).unwrap(),
+                bytes,
+                "the mutant is only read"
+            );
             let left: Vec<_> = std::fs::read_dir(&dir)
                 .unwrap()
                 .flatten()

@@ -141,7 +141,7 @@ pub struct ReplayArgs {
     /// Keep only the first N decisions of the file: replay the game to
     /// where it asked decision N+1 and print its digest there (with
     /// --save-as, also write it as a what-if branch).
-    #[arg(long, value_name = "N", conflicts_with = "verify")]
+    #[arg(long, value_name = "N")]
     pub until: Option<usize>,
     /// Write the branch (the game's set-up and its first N decisions, named
     /// "<game> — branch at Turn T, instead of <decision N+1>") to NEW, a

@@ -57,6 +57,14 @@ pub fn replay_with(a: &ReplayArgs, out: &mut dyn Write, err: &mut dyn Write) -> 
             }
         },
         // The game where it asked decision `kept + 1`, nothing written.
+        (Some(_), None) if a.verify => {
+            let _ = writeln!(
+                err,
+                "{}: --verify checks the digest the file records at its end; --until alone stops before it (with --save-as it verifies the branch)",
+                path.display()
+            );
+            return 2;
+        }
         (Some(kept), None) => {
             let total = save.decisions.len();
             if kept > total {
