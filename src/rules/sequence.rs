@@ -196,7 +196,10 @@ fn take_decisions(
         {
             answers.answers.push(*d);
             pending.request = None;
-            since.taken();
+            // The Union turn's moves are news until the player moves again.
+            if !d.steers_union_orders() {
+                since.taken();
+            }
         }
     }
     for _ in undo.read() {

@@ -15,7 +15,9 @@ use crate::rules::board::label;
 use crate::rules::turn::victory::Standing;
 use crate::rules::view::{GameView, StandAloneView};
 
-/// How tall the "What changed" list grows before it scrolls.
+/// How tall the "What changed" list grows at least before it scrolls: a
+/// Union turn's moves are read whole where the panel has the room (half
+/// its height).
 const WHAT_CHANGED_H: f32 = 170.0;
 
 /// What changed since the player's last decision (`view::WhatChanged`),
@@ -32,7 +34,7 @@ fn what_changed(ui: &mut egui::Ui, changed: &WhatChanged, selection: &mut Select
     .show(ui, |ui| {
         egui::ScrollArea::vertical()
             .id_salt("what-changed-list")
-            .max_height(WHAT_CHANGED_H)
+            .max_height(WHAT_CHANGED_H.max(ui.available_height() / 2.0))
             .auto_shrink([false, true])
             .show(ui, |ui| {
                 for (i, line) in changed.0.iter().enumerate() {
