@@ -813,12 +813,42 @@ fn over_parchment(color: Color, alpha: f32) -> Color {
 /// Battle Area's outer border in red dashes (2.3), rivers, roads and
 /// railways. Each: colour, width, depth and segments.
 fn lines(c: &Campaign, g: &Geometry) -> Vec<(Color, f32, f32, Vec<(Vec2, Vec2)>)> {
-    let mut borders = Vec::new();
+    // Borders from the adjacency lists (2.1): open where a move may cross,
+    // closed (heavy) where two areas only touch; a link joins adjacent
+    // areas whose cells do not touch. The map's own edge is its frame.
+    let shapes = crate::campaign::geometry::area_shapes(c);
+    let (mut open, mut closed) = (Vec::new(), Vec::new());
+    for b in crate::campaign::geometry::borders(c, &shapes) {
+        let seg = (world(c, b.from), world(c, b.to));
+        if b.open {
+            open.push(seg);
+        } else {
+            closed.push(seg);
+        }
+    }
+    let mut links = Vec::new();
+    for (a, b) in crate::campaign::geometry::links(c, &shapes) {
+        let (p, q) = (g.centres[a].1, g.centres[b].1);
+        // Dashed, clear of the names and stacks round each centre.
+        let len = p.distance(q);
+        let d = (q - p).normalize_or_zero();
+        let mut s = 30.0;
+        while s + 8.0 < len - 30.0 {
+            links.push((p + d * s, p + d * (s + 8.0)));
+            s += 14.0;
+        }
+    }
+    let (w, h) = (c.map.width / 2.0, c.map.height / 2.0);
+    let frame = vec![
+        (Vec2::new(-w, -h), Vec2::new(w, -h)),
+        (Vec2::new(w, -h), Vec2::new(w, h)),
+        (Vec2::new(w, h), Vec2::new(-w, h)),
+        (Vec2::new(-w, h), Vec2::new(-w, -h)),
+    ];
     let mut dashes = Vec::new();
     for (i, (_, poly)) in g.cells.iter().enumerate() {
         for k in 0..poly.len() {
             let (a, b) = (poly[k], poly[(k + 1) % poly.len()]);
-            borders.push((a, b));
             if !g.battle_area[i] {
                 continue;
             }
@@ -870,7 +900,10 @@ fn lines(c: &Campaign, g: &Geometry) -> Vec<(Color, f32, f32, Vec<(Vec2, Vec2)>)
         }
     }
     vec![
-        (over_parchment(theme::INK, 0.35), 1.6, 0.5, borders),
+        (over_parchment(theme::INK, 0.3), 1.2, 0.5, open),
+        (theme::INK, 3.2, 0.55, closed),
+        (over_parchment(theme::INK, 0.55), 2.0, 0.55, links),
+        (theme::INK, 2.4, 0.95, frame),
         (theme::BATTLE_AREA, 2.4, 0.9, dashes),
         (theme::RIVER, 3.2, 0.6, rivers),
         (over_parchment(theme::ROAD, 0.6), 2.0, 0.7, roads),
