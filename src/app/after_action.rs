@@ -223,6 +223,26 @@ fn start_in_game(world: &mut World, format: Format) -> Result<(), String> {
 mod tests {
     use super::*;
 
+    /// A name taken by a file, or by a turn's map of that name, is passed
+    /// over: a report never replaces a file (issue 45 item 1).
+    #[test]
+    fn a_report_takes_the_next_free_name() {
+        let dir = crate::store::scratch_dir("free-report");
+        let html = free_report_path(&dir, "g.json", Format::Html);
+        assert_eq!(html, dir.join("g-report.html"));
+        std::fs::write(&html, b"mine").unwrap();
+        assert_eq!(
+            free_report_path(&dir, "g.json", Format::Html),
+            dir.join("g-report-2.html")
+        );
+        std::fs::write(dir.join("g-report-turn-1.svg"), b"mine").unwrap();
+        assert_eq!(
+            free_report_path(&dir, "g.json", Format::Markdown),
+            dir.join("g-report-2.md")
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     #[test]
     fn a_report_is_named_after_its_game_file() {
         let dir = Path::new("/data/saves");
@@ -262,6 +282,7 @@ mod tests {
         assert!(play(&mut app, 3000, |_| true, turn_2));
         // Each format twice: the second report never replaces the first
         // (issue 45 item 1), it takes the next free name.
+        let mut written: Vec<(PathBuf, Vec<u8>)> = Vec::new();
         for (format, second) in Format::ALL
             .into_iter()
             .flat_map(|f| [(f, false), (f, true)])
@@ -284,12 +305,15 @@ mod tests {
             assert!(!problem, "{text}");
             let path = PathBuf::from(text.strip_prefix("Report written: ").unwrap());
             assert!(path.starts_with(dir.join("saves")), "{text}");
-            let suffix = if second { "-report-2" } else { "-report" };
-            assert!(
-                path.to_string_lossy()
-                    .ends_with(&format!("{suffix}.{}", format.extension())),
-                "{text}"
-            );
+            assert!(path.to_string_lossy().contains("-report"), "{text}");
+            if second {
+                // A new file beside the first, which is left as it was.
+                let (first, bytes) = written.last().cloned().expect("the first");
+                assert_ne!(path, first, "{text}");
+                assert_eq!(std::fs::read(&first).unwrap(), bytes);
+            } else {
+                written.push((path.clone(), std::fs::read(&path).unwrap()));
+            }
             let written = std::fs::read_to_string(&path).unwrap();
             match format {
                 Format::Html => assert!(written.contains("<svg") && written.contains("Turn 1")),

@@ -30,6 +30,37 @@ pub const UNION_DARK: Color = Color::srgb(0.10, 0.17, 0.40);
 /// A Union group's path in the Union turn.
 pub const UNION_PATH: Color = Color::srgb(0.05, 0.20, 0.75);
 pub const HIGHLIGHT: Color = Color::srgb(0.95, 0.80, 0.20);
+/// A ring round what is selected, lit or shown on the map: dark amber,
+/// which reads on parchment and in the Battle Area's tint (the gold of
+/// [`HIGHLIGHT`] was 1.1:1 on parchment).
+pub const SELECTION: Color = Color::srgb(0.62, 0.27, 0.0);
+
+/// The ink of a counter's values, name and symbol on its side's colour:
+/// white on Union blue, dark ink on Confederate grey (white on that grey
+/// was 2.7:1).
+pub fn counter_ink(side: crate::campaign::Side) -> Color {
+    match side {
+        crate::campaign::Side::Union => Color::WHITE,
+        crate::campaign::Side::Confederate => INK,
+    }
+}
+
+/// A counter's colour by side.
+pub fn counter_fill(side: crate::campaign::Side) -> Color {
+    match side {
+        crate::campaign::Side::Union => UNION,
+        crate::campaign::Side::Confederate => CONFEDERATE,
+    }
+}
+
+/// The backing of an area's name on the map.
+pub fn label_backing() -> Color {
+    let [r, g, b] = PARCHMENT;
+    Color::srgba(r + 0.06, g + 0.08, b + 0.12, 0.82)
+}
+
+/// The backing of the OBJ marker's word.
+pub const OBJECTIVE_PLATE: Color = Color::srgb(0.45, 0.45, 0.45);
 
 /// The frame of a panel around the map, without its fill: the picture under
 /// it is already cleared to [`PANEL`]. A software renderer shades every
@@ -40,8 +71,11 @@ pub fn unfilled_panel(style: &egui::Style) -> egui::Frame {
     egui::Frame::side_top_panel(style).fill(egui::Color32::TRANSPARENT)
 }
 
+/// Confederate grey for text, chart lines and the phase label's backing:
+/// dark enough for panel text and for white on it (the 150 grey of
+/// before was 2.8:1 and 3.0:1).
 pub fn egui_grey() -> egui::Color32 {
-    egui::Color32::from_rgb(150, 150, 150)
+    egui::Color32::from_rgb(96, 96, 96)
 }
 
 pub fn egui_blue() -> egui::Color32 {
@@ -172,4 +206,130 @@ pub fn thousands(n: u64) -> String {
         out.push(c);
     }
     out
+}
+
+/// WCAG 2.1 contrast (issue 46 item 2): every text and graphic colour the
+/// theme puts on a background, with the ratio it must reach. A colour
+/// added to the theme for text or a mark gets its pair here, so the test
+/// below holds it to the standard.
+pub mod contrast {
+    use super::*;
+    use crate::campaign::Side;
+
+    /// Text (4.5:1), large text or a graphic (3:1).
+    pub const TEXT: f32 = 4.5;
+    pub const LARGE_OR_GRAPHIC: f32 = 3.0;
+
+    /// Relative luminance of an sRGB colour (alpha ignored: backings are
+    /// taken over parchment by [`over`]).
+    pub fn luminance(c: Color) -> f32 {
+        let c = c.to_srgba();
+        let lin = |v: f32| {
+            if v <= 0.04045 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * lin(c.red) + 0.7152 * lin(c.green) + 0.0722 * lin(c.blue)
+    }
+
+    pub fn ratio(a: Color, b: Color) -> f32 {
+        let (x, y) = (luminance(a), luminance(b));
+        (x.max(y) + 0.05) / (x.min(y) + 0.05)
+    }
+
+    /// A translucent colour as it shows over parchment.
+    pub fn over(c: Color) -> Color {
+        let c = c.to_srgba();
+        let [r, g, b] = PARCHMENT;
+        let mix = |x: f32, p: f32| x * c.alpha + p * (1.0 - c.alpha);
+        Color::srgb(mix(c.red, r), mix(c.green, g), mix(c.blue, b))
+    }
+
+    fn from_egui(c: egui::Color32) -> Color {
+        Color::srgb_u8(c.r(), c.g(), c.b())
+    }
+
+    /// (what, foreground, background, the ratio it needs).
+    pub fn pairs() -> Vec<(&'static str, Color, Color, f32)> {
+        let parchment = Color::srgb(PARCHMENT[0], PARCHMENT[1], PARCHMENT[2]);
+        let panel_text = from_egui(egui::Visuals::light().text_color());
+        let grey = from_egui(egui_grey());
+        let blue = from_egui(egui_blue());
+        let mut v = vec![
+            ("panel text", panel_text, PANEL, TEXT),
+            (
+                "Confederate lines and legends on the panel",
+                grey,
+                PANEL,
+                TEXT,
+            ),
+            ("Union lines and legends on the panel", blue, PANEL, TEXT),
+            (
+                "the phase label, Confederate turn",
+                Color::WHITE,
+                grey,
+                TEXT,
+            ),
+            ("the phase label, Union turn", Color::WHITE, blue, TEXT),
+            (
+                "an area's name on its backing",
+                INK,
+                over(label_backing()),
+                TEXT,
+            ),
+            ("the OBJ marker", Color::WHITE, OBJECTIVE_PLATE, TEXT),
+            (
+                "a selection ring on parchment",
+                SELECTION,
+                parchment,
+                LARGE_OR_GRAPHIC,
+            ),
+            ("a river on parchment", RIVER, parchment, LARGE_OR_GRAPHIC),
+            (
+                "the Battle Area's border on parchment",
+                BATTLE_AREA,
+                parchment,
+                LARGE_OR_GRAPHIC,
+            ),
+            ("Lee's plate", Color::WHITE, CONFEDERATE_DARK, TEXT),
+        ];
+        for side in [Side::Confederate, Side::Union] {
+            v.push((
+                "a counter's values",
+                counter_ink(side),
+                counter_fill(side),
+                TEXT,
+            ));
+        }
+        v
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        /// Every pair the theme defines meets WCAG 2.1: 4.5:1 for text,
+        /// 3:1 for large text and graphics.
+        #[test]
+        fn every_pair_meets_its_contrast() {
+            let low: Vec<String> = pairs()
+                .into_iter()
+                .filter(|(_, fg, bg, need)| ratio(*fg, *bg) < *need)
+                .map(|(what, fg, bg, need)| format!("{what}: {:.2} < {need}", ratio(fg, bg)))
+                .collect();
+            assert!(low.is_empty(), "{low:#?}");
+        }
+
+        /// The formula: black on white is 21:1, a colour on itself 1:1,
+        /// and white on the old Confederate counter grey 2.68:1 (issue 46).
+        #[test]
+        fn the_ratio_is_wcags() {
+            assert!((ratio(Color::BLACK, Color::WHITE) - 21.0).abs() < 0.01);
+            assert!((ratio(UNION, UNION) - 1.0).abs() < 1e-6);
+            let old = Color::srgb(0.62, 0.62, 0.62);
+            assert!((ratio(Color::WHITE, old) - 2.68).abs() < 0.02);
+        }
+    }
 }

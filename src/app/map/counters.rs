@@ -317,7 +317,7 @@ pub(super) fn rebuild_counters(
                 piece(
                     &mut commands,
                     (centre, at - Vec3::Z * 0.03, k),
-                    theme::HIGHLIGHT,
+                    theme::SELECTION,
                     size + 8.0,
                 );
             }
@@ -348,6 +348,8 @@ pub(super) fn rebuild_counters(
 #[derive(Debug, Clone, PartialEq)]
 pub struct Face {
     pub fill: Color,
+    /// Its values', name's and symbol's colour on `fill`.
+    pub ink: Color,
     pub name: String,
     pub combat: String,
     pub force_type: ForceType,
@@ -368,10 +370,8 @@ impl Face {
             }
         };
         Face {
-            fill: match f.side {
-                Side::Confederate => theme::CONFEDERATE,
-                Side::Union => theme::UNION,
-            },
+            fill: theme::counter_fill(f.side),
+            ink: theme::counter_ink(f.side),
             name,
             combat: match v.superior {
                 Some(sup) => format!("{}/{}", v.combat, sup),
@@ -439,7 +439,7 @@ fn counter(
         piece(
             commands,
             p(0.0, 0.0, -0.05),
-            theme::HIGHLIGHT,
+            theme::SELECTION,
             Vec2::splat(size + 8.0),
         );
     }
@@ -454,7 +454,7 @@ fn counter(
         commands.spawn((
             Text2d::new(s),
             TextFont::from_font_size(font),
-            TextColor(Color::WHITE),
+            TextColor(face.ink),
             badge(
                 at,
                 Transform::from_translation(local + Vec3::new(dx, dy, 0.03)),
@@ -465,7 +465,7 @@ fn counter(
     };
     text(commands, &face.name, 9.2, 0.0, 14.0);
     text(commands, &face.combat, 17.0, 0.0, 0.5);
-    nato_symbol(commands, p(-13.0, -14.0, 0.01), face.force_type);
+    nato_symbol(commands, p(-13.0, -14.0, 0.01), face.force_type, face.ink);
     text(commands, &face.values, 9.5, 1.0, -14.0);
     if !face.corps.is_empty() {
         text(commands, &face.corps, 8.0, 15.0, -14.0);
@@ -504,9 +504,13 @@ fn counter(
 /// The type's NATO symbol, drawn (the map's font has no symbols): a box
 /// with a cross (infantry), a slash (cavalry), a dot (artillery), or a
 /// letter (Garrison, Fortification).
-fn nato_symbol(commands: &mut Commands, (at, local, k): (Vec2, Vec3, f32), t: ForceType) {
+fn nato_symbol(
+    commands: &mut Commands,
+    (at, local, k): (Vec2, Vec3, f32),
+    t: ForceType,
+    line: Color,
+) {
     let (w, h) = (13.0, 8.0);
-    let line = Color::WHITE;
     let mut spawn = |sprite: Sprite, offset: Vec3, rot: f32| {
         commands.spawn((
             sprite,

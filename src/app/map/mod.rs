@@ -607,8 +607,7 @@ fn build_map(
                 tag(x, z),
             ));
         };
-        let [r, g, b] = theme::PARCHMENT;
-        let backing = Color::srgba(r + 0.06, g + 0.08, b + 0.12, 0.82);
+        let backing = theme::label_backing();
         label(
             &mut commands,
             Sprite::from_color(backing, Vec2::new(w, NAME_FONT + 4.0)),
@@ -642,7 +641,7 @@ fn build_map(
             let x = -w / 2.0 - 17.0;
             label(
                 &mut commands,
-                Sprite::from_color(Color::srgb(0.45, 0.45, 0.45), Vec2::new(30.0, 16.0)),
+                Sprite::from_color(theme::OBJECTIVE_PLATE, Vec2::new(30.0, 16.0)),
                 x,
                 2.5,
             );
@@ -974,9 +973,9 @@ fn draw_lines(
         .and_then(|v| v.request.as_ref())
         .map_or(Vec::new(), |r| r.destinations(selection.force.as_deref()));
     for to in destinations.iter().filter_map(|c| c.to.as_deref()) {
-        outline(&mut gizmos, to, theme::HIGHLIGHT);
+        outline(&mut gizmos, to, theme::SELECTION);
         if let Some((_, c)) = g.centres.iter().find(|(a, _)| a == to) {
-            gizmos.circle_2d(*c, 36.0 * k.0, theme::HIGHLIGHT);
+            gizmos.circle_2d(*c, 36.0 * k.0, theme::SELECTION);
         }
     }
 }
