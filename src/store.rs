@@ -191,16 +191,8 @@ pub fn data_dir() -> Option<PathBuf> {
 /// Write `bytes` to `path` through a temporary file in the same folder and a
 /// rename: readers see the old file or the new one, never a torn one.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
+    let (dir, tmp) = beside(path);
     fs::create_dir_all(dir)?;
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
     let result = (|| {
         let mut f = fs::File::create(&tmp)?;
         f.write_all(bytes)?;
@@ -211,6 +203,20 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         let _ = fs::remove_file(&tmp);
     }
     result
+}
+
+/// A file's folder, and a temporary name beside it (hidden, this
+/// process's) for what is written before it takes the file's place.
+fn beside(path: &Path) -> (&Path, PathBuf) {
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    (dir, dir.join(format!(".{name}.tmp-{}", std::process::id())))
 }
 
 /// Write several files all or nothing: each into a temporary folder beside
@@ -224,15 +230,7 @@ pub fn write_all_or_nothing(files: &[(PathBuf, String)]) -> Result<(), (PathBuf,
     if let [(path, text)] = files {
         return write_atomic(path, text.as_bytes()).map_err(|e| (path.clone(), e));
     }
-    let dir = first
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = first
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+    let (_, tmp) = beside(first);
     let staged = (|| {
         fs::create_dir_all(&tmp).map_err(|e| (tmp.clone(), e))?;
         let mut staged = Vec::new();

@@ -164,6 +164,15 @@ fn shared_edges(p: &[Point], q: &[Point]) -> Vec<(Point, Point)> {
 mod tests {
     use super::*;
 
+    /// The bundled maps.
+    const BUNDLED: [&str; 5] = [
+        "seven-days",
+        "second-manassas",
+        "antietam",
+        "chancellorsville",
+        "gettysburg",
+    ];
+
     fn area(poly: &[Point]) -> f32 {
         let n = poly.len();
         (0..n)
@@ -190,13 +199,7 @@ mod tests {
     /// each holds its own position.
     #[test]
     fn the_cells_tile_every_bundled_map() {
-        for id in [
-            "seven-days",
-            "second-manassas",
-            "antietam",
-            "chancellorsville",
-            "gettysburg",
-        ] {
+        for id in BUNDLED {
             let c = crate::campaign::load_bundled(id).unwrap();
             let shapes = area_shapes(&c);
             assert_eq!(shapes.len(), c.map.areas.len());
@@ -222,13 +225,7 @@ mod tests {
     /// (Center) are adjacent but do not touch.
     #[test]
     fn borders_and_links_show_the_adjacency_lists() {
-        for id in [
-            "seven-days",
-            "second-manassas",
-            "antietam",
-            "chancellorsville",
-            "gettysburg",
-        ] {
+        for id in BUNDLED {
             let c = crate::campaign::load_bundled(id).unwrap();
             let shapes = area_shapes(&c);
             let borders = borders(&c, &shapes);

@@ -638,13 +638,7 @@ mod tests {
         }
         // Every name of every bundled campaign fits (8 letters of 9.2 pt
         // FiraMono, 0.6 em each, in the 46-unit counter).
-        for id in [
-            "seven-days",
-            "second-manassas",
-            "antietam",
-            "chancellorsville",
-            "gettysburg",
-        ] {
+        for id in crate::player_log::GRAND_CAMPAIGN {
             let c = crate::campaign::load_bundled(id).unwrap();
             for f in &c.forces {
                 let s = short_name(&f.name, NAME_CHARS);
