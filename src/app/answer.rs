@@ -8,8 +8,9 @@
 //! What Enter and Space do ([`key_answer`]): nothing on a question that is
 //! whether to discard a Scout (the player clicks); otherwise the step's
 //! "end" or "keep" answer, asked first when the rules ask about it (3.2,
-//! 9.2, 12.2: only a click confirms) or when the rules play on after it
-//! (dice that no Undo gives back: Enter again, or a click, confirms).
+//! 9.2, 12.2: only a click confirms) or when Undo cannot take it back
+//! (`Commits::Dice`: the rules play on after it, or the step has rolled a
+//! die; Enter again, or a click, confirms).
 
 use bevy::prelude::MessageWriter;
 use bevy_egui::egui::{self, RichText};
@@ -91,8 +92,8 @@ pub fn default_choice(options: &[Decision], in_battle: bool) -> Option<Decision>
 
 /// What Enter and Space do with `r` (the step's answers so far given):
 /// nothing on a Scout's question; the default answer, asked about first
-/// when the rules ask (a click confirms) or when it plays on to dice (Enter
-/// again confirms).
+/// when the rules ask (a click confirms) or when Undo cannot take it back
+/// (Enter again confirms).
 pub fn key_answer(r: &RequestView, answers: &[Decision]) -> Option<KeyAnswer> {
     if r.scout_choice() {
         return None;
@@ -314,16 +315,16 @@ mod tests {
         GameView::build(board, None, Some(&r)).request.unwrap()
     }
 
-    /// Issue 45 item 10: Enter on a placement asks first once the step has
-    /// rolled a die (Jackson's command entering after its 7.9 roll): Undo
-    /// cannot give it back. Before any die it is taken at once.
+    /// Issue 45 item 10: once the step has rolled a die, Undo gives back
+    /// none of its answers, so Enter asks before one the rules would
+    /// otherwise ask again after (a Refit, 15.4); before any die it is
+    /// taken at once.
     #[test]
     fn enter_asks_before_an_answer_that_cannot_be_undone() {
-        let place = |area: &str| Decision::PlaceArrival {
-            arrival: "jackson".into(),
-            area: area.into(),
+        let refit = |force: &str| Decision::Refit {
+            force: force.into(),
         };
-        let options = vec![place("richmond-north"), place("drewrys-bluff")];
+        let options = vec![refit("longstreet"), refit("jackson")];
         let fresh = view(options.clone(), false);
         assert_eq!(key_answer(&fresh, &[]).unwrap().ask, None);
         let mut rolled = view(options, false);
@@ -390,7 +391,8 @@ mod tests {
         assert!(!ask.by_key, "only a click: {}", ask.why);
         assert!(ask.why.contains("could still take"), "{}", ask.why);
         // A move is made on the map, never by a key; an arrival placed
-        // (7.9) is given back by Undo: the first answer, taken.
+        // (7.9) is followed by the step's next arrival roll or its end, so
+        // Undo never gives it back: the first answer, asked first.
         let moves = view(
             vec![Decision::MoveLee {
                 to: "glendale".into(),
@@ -406,6 +408,6 @@ mod tests {
             false,
         );
         let k = key_answer(&arrival, &[]).expect("a default");
-        assert_eq!(k.ask, None);
+        assert!(k.ask.expect("asked first").by_key, "Enter again confirms");
     }
 }

@@ -1507,6 +1507,72 @@ mod tests {
         );
     }
 
+    /// 7.9: Jackson's command placed after its arrival roll cannot be
+    /// undone (the step has rolled its die): Enter asks first, nothing is
+    /// placed, Undo is off; Enter again (once the confirmation has been
+    /// seen) places it, and the game plays on.
+    #[test]
+    fn enter_asks_before_placing_an_arrival_undo_cannot_take_back() {
+        let mut app = game_in(
+            crate::rules::difficulty::BattleMode::Quick,
+            Playback::Instant,
+        );
+        let r = play_until(&mut app, |r| {
+            r.request
+                .options
+                .iter()
+                .any(|d| matches!(d, Decision::PlaceArrival { .. }))
+        });
+        assert!(r.request.options.len() > 1, "a choice: {:?}", r.request);
+        let pending = app.world().resource::<PendingDecision>();
+        assert!(pending.dice_rolled_in_step > 0, "the arrival was rolled");
+        assert!(
+            r.choices.iter().all(|c| c.commits == Commits::Dice),
+            "Undo gives back no placement: {:?}",
+            r.choices
+        );
+        let press = |app: &mut App| {
+            let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+            keys.press(KeyCode::Enter);
+            app.update();
+            let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+            keys.release(KeyCode::Enter);
+            keys.clear();
+            app.update();
+        };
+        for _ in 0..15 {
+            app.update();
+        }
+        press(&mut app);
+        let first = r.request.options[0];
+        assert_eq!(confirming(&app), Some(first), "Enter asks first");
+        let c = app.world().resource::<DecisionState>().confirm.clone();
+        let c = c.expect("asked");
+        assert!(c.ask.by_key, "Enter again confirms: {}", c.ask.why);
+        assert!(c.ask.why.contains("cannot be undone"), "{}", c.ask.why);
+        let still = app.world().resource::<PendingDecision>().request.clone();
+        assert_eq!(still.as_ref(), Some(&r.request), "nothing placed yet");
+        for _ in 0..15 {
+            app.update();
+        }
+        press(&mut app);
+        let Decision::PlaceArrival { area, .. } = first else {
+            unreachable!("a placement")
+        };
+        let placed = app
+            .world()
+            .resource::<crate::chronicle::Chronicle>()
+            .entries()
+            .iter()
+            .rev()
+            .any(|e| e.rule == "7.9" && e.text.contains("arrive in"));
+        assert!(placed, "placed at {area}");
+        assert_ne!(
+            app.world().resource::<PendingDecision>().request.as_ref(),
+            Some(&r.request)
+        );
+    }
+
     /// 3.1: while the objective warning is up, Enter answers nothing.
     #[test]
     fn keys_wait_while_the_objective_warning_is_up() {

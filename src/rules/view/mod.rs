@@ -194,10 +194,13 @@ pub struct Choice {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Commits {
     /// The rules ask again before they play on (a move, a purchase, a
-    /// Battle Plan Counter, a Force placed, an Insight chosen): while the
-    /// step has rolled no die, Undo gives it back.
+    /// Battle Plan Counter, a Force placed on a battle sheet, an Insight
+    /// chosen): while the step has rolled no die, Undo gives it back.
     Nothing,
-    /// The rules play on after it: they roll dice, or the step ends.
+    /// Undo does not give it back: the rules play on after it (they roll
+    /// dice, or the step ends: a Late Arrival placed, 7.9), or, outside a
+    /// battle, the step rolled a die before it asked
+    /// ([`RequestView::after_dice_rolled`]).
     Dice,
     /// A Scout is discarded (10.2.2, 11.2.1, 12.1.1, 14.0.1, 16.3.1).
     Scout,
@@ -252,7 +255,6 @@ pub fn commits(d: &Decision) -> Commits {
         D::MoveForce { .. }
         | D::JacksonMarch { .. }
         | D::MoveLee { .. }
-        | D::PlaceArrival { .. }
         | D::Refit { .. }
         | D::Purchase { .. }
         | D::BuyScout
