@@ -1556,17 +1556,22 @@ mod tests {
             app.update();
         }
         press(&mut app);
-        let Decision::PlaceArrival { area, .. } = first else {
+        let Decision::PlaceArrival { arrival, area } = first else {
             unreachable!("a placement")
         };
-        let placed = app
-            .world()
-            .resource::<crate::chronicle::Chronicle>()
-            .entries()
+        let board = crate::rules::board::Board::from_world(app.world_mut()).unwrap();
+        let forces = &board
+            .campaign
+            .late_arrivals
             .iter()
-            .rev()
-            .any(|e| e.rule == "7.9" && e.text.contains("arrive in"));
-        assert!(placed, "placed at {area}");
+            .find(|la| la.id.as_str() == arrival.as_str())
+            .expect("the arrival")
+            .forces;
+        for f in forces {
+            let at = board.piece(f).map(|p| p.location().clone());
+            let want = crate::rules::components::Location::Area(area.to_string());
+            assert_eq!(at, Some(want), "{f}");
+        }
         assert_ne!(
             app.world().resource::<PendingDecision>().request.as_ref(),
             Some(&r.request)
