@@ -19,6 +19,7 @@ use fcrel::rules::difficulty::{BattleMode, DiceMode, GameOptions};
 use fcrel::rules::sequence::{Decide, EnterDie, GameState, PendingDecision};
 use fcrel::rules::setup::NewCampaign;
 use fcrel::rules::turn::Step;
+use fcrel::rules::view::changes::mirrored_after;
 use fcrel::rules::view::{Change, what_changed};
 
 fn seven_days() -> Arc<Campaign> {
@@ -33,22 +34,24 @@ fn app(options: GameOptions) -> App {
     app
 }
 
-/// Every Union Force on the map, read from the world's entities.
-fn union_areas(world: &mut World) -> BTreeMap<String, String> {
+/// Every Force on the map and its area, read from the world's entities.
+fn areas(world: &mut World) -> BTreeMap<String, String> {
     let mut q = world.query::<(&Force, &Location)>();
     q.iter(world)
-        .filter(|(f, _)| f.side == Side::Union)
         .filter_map(|(f, l)| l.area().map(|a| (f.id.clone(), a.to_string())))
         .collect()
 }
 
 /// At every question of three Campaign Turns of the Seven Days, "What
-/// changed" names every Union Force that stands in another area than it
-/// did when the player last answered a question of their own, with both
-/// areas, and no other: the Union turn (16.0) moves groups between the
-/// player's answers about its orders (which group next, keep or re-roll),
-/// and those answers do not start the list again, so at the first question
-/// after a Union turn every move of the turn is named.
+/// changed" carried out on the board as it stood at the player's last
+/// decision on the map (a move, arrival or loss each from where the Force
+/// then stands) gives the board as it stands: every Force that moved,
+/// arrived or left is named, from where to where, in order (issue 45 item
+/// 11). The Union turn (16.0) moves groups between the player's answers
+/// about its orders (which group next, keep or re-roll), and a battle
+/// asks its own questions: none of them starts the list again, so at the
+/// first question of the player's own after a Union turn every move of
+/// the turn is named.
 #[test]
 fn what_changed_names_every_union_force_the_union_turn_moved() {
     let mut app = app(GameOptions {
@@ -59,8 +62,7 @@ fn what_changed_names_every_union_force_the_union_turn_moved() {
     let mut policy = Policy::Objective;
     let mut before: Option<BTreeMap<String, String>> = None;
     let mut union_turn_moves = 0;
-    let mut steered = 0;
-    let mut before_steering: Option<BTreeMap<String, String>> = None;
+    let mut union_turn_answers = 0;
     for _ in 0..5_000 {
         app.update();
         let world = app.world_mut();
@@ -75,50 +77,61 @@ fn what_changed_names_every_union_force_the_union_turn_moved() {
         if board.turn.turn > 3 {
             break;
         }
-        if let Some(was) = before.take() {
-            let now = union_areas(world);
+        if let Some(was) = &before {
             let changes = what_changed(world).expect("a decision was made");
-            let moved: BTreeMap<String, (String, String)> = changes
-                .iter()
-                .filter_map(|c| match c {
-                    Change::Moved { force, from, to } if force.side == Side::Union => {
-                        Some((force.id.clone(), (from.clone(), to.clone())))
+            let mut board_now = was.clone();
+            for c in &changes {
+                let Some(force) = c.force() else { continue };
+                let at = board_now.get(&force.id).cloned();
+                match c {
+                    Change::Moved { from, to, .. } => {
+                        assert_eq!(at.as_ref(), Some(from), "{c:?}");
+                        board_now.insert(force.id.clone(), to.clone());
                     }
-                    _ => None,
-                })
-                .collect();
-            let expected: BTreeMap<String, (String, String)> = now
-                .iter()
-                .filter_map(|(id, to)| {
-                    let from = was.get(id)?;
-                    (from != to).then(|| (id.clone(), (from.clone(), to.clone())))
-                })
-                .collect();
-            assert_eq!(moved, expected, "turn {}, {step:?}", board.turn.turn);
-            if matches!(step, Step::UnionOrders | Step::ConfederateMoves) {
-                union_turn_moves += moved.len();
+                    Change::Destroyed { from, .. } => {
+                        assert_eq!(at.as_ref(), Some(from), "{c:?}");
+                        board_now.remove(&force.id);
+                    }
+                    Change::Arrived { to, .. } => {
+                        assert_eq!(at, None, "{c:?}");
+                        board_now.insert(force.id.clone(), to.clone());
+                    }
+                    _ => {}
+                }
+            }
+            assert_eq!(
+                board_now,
+                areas(world),
+                "turn {}, {step:?}",
+                board.turn.turn
+            );
+            if step == Step::ConfederateMoves {
+                union_turn_moves = union_turn_moves.max(
+                    changes
+                        .iter()
+                        .filter(|c| matches!(c, Change::Moved { force, .. } if force.side == Side::Union))
+                        .count(),
+                );
             }
         } else {
             assert!(what_changed(world).is_none(), "nothing answered yet");
         }
         let d = policy.decide(&board, &request).unwrap();
-        // Issue 45 item 11: an answer about the Union's own orders (which
-        // group next, keep or re-roll) is no move of the player's: the
-        // Union turn's moves stay listed across it.
-        if d.steers_union_orders() {
-            steered += 1;
-            before = before_steering.clone();
-        } else {
-            before = Some(union_areas(world));
+        if mirrored_after(Some(step)) || before.is_none() {
+            before = Some(areas(world));
+        } else if step == Step::UnionOrders {
+            union_turn_answers += 1;
         }
-        before_steering = before.clone();
         world.write_message(Decide(d));
     }
     assert!(
         union_turn_moves >= 5,
-        "only {union_turn_moves} Union moves seen"
+        "only {union_turn_moves} Union moves seen at once"
     );
-    assert!(steered > 0, "the Union turns asked the player nothing");
+    assert!(
+        union_turn_answers > 0,
+        "the Union turns asked the player nothing"
+    );
 }
 
 /// With the player's own dice (4.5), every die the game waits for carries

@@ -57,9 +57,10 @@ pub struct Shown {
     pub pan: bool,
 }
 
-/// What changed since the player's last decision (issue 38 item 4:
-/// `rules::view::what_changed`), each line in words with the areas it
-/// names; empty until the player has answered a question in this game.
+/// What changed since the player's last decision on the map (issue 38
+/// item 4, issue 45 item 11: `rules::view::what_changed`), each line in
+/// words with the areas it names, in the order it came; empty until the
+/// player has answered a question in this game.
 #[derive(Resource, Debug, Clone, Default, PartialEq)]
 pub struct WhatChanged(pub Vec<ChangeLine>);
 

@@ -276,21 +276,6 @@ pub enum SecondMove {
 }
 
 impl Decision {
-    /// An answer about the Union's own orders (16.3 which group rolls
-    /// next, 16.3.1 keep or re-roll): it moves none of the player's
-    /// counters, so "what changed since your last decision" goes on
-    /// counting the Union turn's moves across it (issue 45 item 11).
-    pub fn steers_union_orders(&self) -> bool {
-        matches!(
-            self,
-            Decision::OrdersFor { .. }
-                | Decision::OrdersInOrder
-                | Decision::AcceptOrders
-                | Decision::RerollOrders
-                | Decision::ModifyOrders { .. }
-        )
-    }
-
     /// The Confederate Command Points this answer spends: 15.1 a Forced
     /// March move 1 (Jackson's two areas 1, 15.1.1; Lee nothing), 15.4
     /// Refit 2, 15.5 a purchase its Combat Value, 15.6 a Scout 1, 10.2.6 a

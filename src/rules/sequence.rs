@@ -196,11 +196,7 @@ fn take_decisions(
         {
             answers.answers.push(*d);
             pending.request = None;
-            // The Union turn's moves are news until the player moves again
-            // (with no list yet, as after a load, one starts here).
-            if !d.steers_union_orders() || since.positions.is_none() {
-                since.taken();
-            }
+            since.taken();
         }
     }
     for _ in undo.read() {
@@ -213,13 +209,16 @@ fn take_decisions(
 }
 
 /// The world as the player answered (the step as far as it got when it
-/// asked): what changes from here is "what changed".
+/// asked), and as each step begins: "what changed" is kept from here.
 fn remember_positions(world: &mut World) {
-    if !world.resource::<SinceDecision>().is_taken() {
+    let step = world.get_resource::<State<Step>>().map(|s| *s.get());
+    if !world.resource::<SinceDecision>().wants(step) {
         return;
     }
     let positions = Board::from_world(world).map(|b| b.positions());
-    world.resource_mut::<SinceDecision>().remember(positions);
+    world
+        .resource_mut::<SinceDecision>()
+        .remember(positions, step);
 }
 
 /// A typed-in die goes to the step's starting dice (every run of the step

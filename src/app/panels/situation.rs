@@ -20,12 +20,12 @@ use crate::rules::view::{GameView, StandAloneView};
 /// its height).
 const WHAT_CHANGED_H: f32 = 170.0;
 
-/// What changed since the player's last decision (`view::WhatChanged`),
-/// the Union's moves first; a click on a line shows it on the map (its
-/// areas ringed, the map moved to them, its last area selected), a second
-/// click puts it away.
+/// What changed since the player's last decision on the map
+/// (`view::WhatChanged`), in the order it came; a click on a line shows it
+/// on the map (its areas ringed, the map moved to them, its last area
+/// selected), a second click puts it away.
 fn what_changed(ui: &mut egui::Ui, changed: &WhatChanged, selection: &mut Selection) {
-    egui::CollapsingHeader::new(format!(
+    let list = egui::CollapsingHeader::new(format!(
         "What changed since your last decision ({})",
         changed.0.len()
     ))
@@ -69,6 +69,12 @@ fn what_changed(ui: &mut egui::Ui, changed: &WhatChanged, selection: &mut Select
                 }
             });
     });
+    list.header_response.on_hover_text(
+        "Since your last answer in the steps where you move counters on the map (7.9, 9.2, 15.1, \
+         15.3–15.6): a battle's questions and a Scout against the Union's orders (16.3.1) come in \
+         the middle of what you mirror, so every Union move, arrival and loss stays listed, in \
+         order.",
+    );
 }
 
 fn standing(s: Standing) -> (&'static str, egui::Color32) {

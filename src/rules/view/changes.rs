@@ -4,8 +4,9 @@
 //! it (destroyed to a cup or pile, captured, removed) or flipped, Lee's
 //! moves, Command Points and Scouts. Each item names its area(s), so the
 //! map can show it and a player mirroring the game on the real board knows
-//! what to move. The glue keeps the positions as the player last decided
-//! ([`SinceDecision`]); `view::what_changed` is the list since.
+//! what to move. The glue notes the positions as play goes on
+//! ([`SinceDecision`]); `view::what_changed` is the list since the player's
+//! last decision on the map.
 //!
 //! This module reads only the pieces' types (`Board::positions` builds a
 //! [`Positions`]), so the battle record can keep them too.
@@ -15,37 +16,128 @@ use serde::{Deserialize, Serialize};
 
 use crate::campaign::Side;
 use crate::rules::components::{CommandPoints, Location, Scouts, Strength};
+use crate::rules::turn::step::Step;
 
-/// Where everything stood when the player last answered a question
-/// ([`super::what_changed`] lists what changed since), answers about the
-/// Union's own orders (16.3, 16.3.1) aside: a Union turn's moves are all
-/// listed until the player next decides something of their own. None until the
-/// first answer of a game; a new game or a load starts without one. The
-/// glue (`sequence`) takes it as an answer is accepted.
+/// What changed since the player's last decision on the map, kept as
+/// play goes on (issue 45 item 11): a player mirroring the game on the
+/// real board moves what it lists. The glue notes the positions
+/// ([`SinceDecision::remember`]) when an answer is taken and when a step
+/// begins; a decision in a step where the player moves counters on the map
+/// ([`mirrored_after`]) starts the list afresh, every other note (a
+/// battle's questions, a Scout against a Union group's orders, a step
+/// begun) adds what changed since the note before. So the list holds
+/// every Union move, arrival and loss since, in the order the steps and
+/// questions came, however many questions the Union turn asked. None
+/// until the first answer of a game; a new game or a load starts without
+/// one.
 #[derive(Resource, Debug, Clone, Default)]
 pub struct SinceDecision {
+    /// What changed from the player's last decision on the map up to the
+    /// last note, in order.
+    pub changes: Vec<Change>,
+    /// Where everything stood at the last note.
     pub positions: Option<Positions>,
-    /// An answer was taken this frame: remember the positions.
+    /// The step of the last note.
+    step: Option<Step>,
+    /// An answer was taken this frame: note the positions.
     taken: bool,
 }
 
+/// The steps in which the player moves counters on the map (7.9 Late
+/// Arrivals, 9.2 Moves, 15.1 Forced March, 15.3–15.6 Resupply): after a
+/// decision there, the real board stands as the game did. A battle's
+/// questions, the order battles are fought in (Resolve Battles) and a
+/// Scout against a Union group's orders (16.3.1, Union Orders) come in the
+/// middle of what the player will mirror. A game outside the Campaign
+/// Turn (a stand-alone battle) has no steps: every decision counts.
+pub fn mirrored_after(step: Option<Step>) -> bool {
+    match step {
+        None => true,
+        Some(s) => matches!(
+            s,
+            Step::AdvanceTurn
+                | Step::ConfederateMoves
+                | Step::ForcedMarch
+                | Step::ConfederateResupply
+        ),
+    }
+}
+
 impl SinceDecision {
-    /// An answer was accepted: the positions are to be remembered.
+    /// An answer was accepted: the positions are to be noted.
     pub fn taken(&mut self) {
         self.taken = true;
     }
 
-    pub fn is_taken(&self) -> bool {
-        self.taken
+    /// Whether the positions are to be noted now, in `step`: an answer was
+    /// taken, or a step has begun since the last note of a list kept.
+    pub fn wants(&self, step: Option<Step>) -> bool {
+        self.taken || (self.positions.is_some() && self.step != step)
     }
 
-    /// The positions as the player answered.
-    pub fn remember(&mut self, positions: Option<Positions>) {
+    /// Note where everything stands (`positions`, in `step`): the list
+    /// starts afresh at an answer in a step the player mirrors, else it
+    /// grows by what changed since the last note.
+    pub fn remember(&mut self, positions: Option<Positions>, step: Option<Step>) {
+        let fresh = self.taken && mirrored_after(step);
         self.taken = false;
-        if positions.is_some() {
-            self.positions = positions;
+        self.step = step;
+        let Some(now) = positions else { return };
+        match &self.positions {
+            Some(before) if !fresh => {
+                let more = changes(before, &now);
+                self.changes.extend(more);
+            }
+            _ => self.changes.clear(),
+        }
+        self.positions = Some(now);
+    }
+
+    /// What changed from the player's last decision on the map to `now`:
+    /// the notes' changes in order, then what changed since the last one;
+    /// a side's Command Points and the Scouts once, from where they stood
+    /// to where they stand. None before the first answer.
+    pub fn since(&self, now: &Positions) -> Option<Vec<Change>> {
+        let before = self.positions.as_ref()?;
+        let mut all = self.changes.clone();
+        all.extend(changes(before, now));
+        Some(totals_once(all))
+    }
+}
+
+/// The Command Points and Scouts lines of `all` merged into one each, at
+/// the end (none where they came back to where they were): they are
+/// totals, not moves.
+fn totals_once(all: Vec<Change>) -> Vec<Change> {
+    let mut out = Vec::with_capacity(all.len());
+    let mut cp: Vec<(Side, u32, u32)> = Vec::new();
+    let mut scouts: Option<(u32, u32)> = None;
+    for c in all {
+        match c {
+            Change::CommandPoints { side, from, to } => {
+                match cp.iter_mut().find(|(s, ..)| *s == side) {
+                    Some(t) => t.2 = to,
+                    None => cp.push((side, from, to)),
+                }
+            }
+            Change::Scouts { from, to } => {
+                scouts = Some((scouts.map_or(from, |(f, _)| f), to));
+            }
+            other => out.push(other),
         }
     }
+    cp.sort_by_key(|(side, ..)| *side != Side::Confederate);
+    out.extend(
+        cp.into_iter()
+            .filter(|(_, from, to)| from != to)
+            .map(|(side, from, to)| Change::CommandPoints { side, from, to }),
+    );
+    out.extend(
+        scouts
+            .filter(|(from, to)| from != to)
+            .map(|(from, to)| Change::Scouts { from, to }),
+    );
+    out
 }
 
 /// Where everything stands at one moment.
@@ -238,4 +330,174 @@ pub fn changes(before: &Positions, after: &Positions) -> Vec<Change> {
         });
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::decision::Decider;
+    use crate::rules::sequence::{Decide, PendingDecision};
+    use bevy::prelude::*;
+    use bevy::state::app::StatesPlugin;
+
+    /// The Seven Days (Quick battles, seed 3) played as the player plays:
+    /// every question answered with a `Decide`, the objective policy's
+    /// answer, until the Moves of `turn` wait.
+    fn to_the_moves_of(turn: u32) -> App {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin, crate::RulesPlugin));
+        let campaign = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").unwrap());
+        app.world_mut()
+            .write_message(crate::rules::setup::NewCampaign::new(
+                campaign,
+                crate::rules::difficulty::GameOptions {
+                    battles: crate::rules::difficulty::BattleMode::Quick,
+                    seed: 3,
+                    ..Default::default()
+                },
+            ));
+        let mut policy = crate::rules::commander::Policy::Objective;
+        for _ in 0..3000 {
+            app.update();
+            let Some(r) = app.world().resource::<PendingDecision>().request.clone() else {
+                continue;
+            };
+            let w = app.world();
+            if w.get_resource::<State<Step>>().map(|s| *s.get()) == Some(Step::ConfederateMoves)
+                && w.resource::<crate::rules::components::CampaignTurn>().turn == turn
+            {
+                return app;
+            }
+            let board = crate::rules::board::Board::from_world(app.world_mut()).unwrap();
+            let d = policy.decide(&board, &r).unwrap();
+            app.world_mut().write_message(Decide(d));
+        }
+        panic!("the Moves of turn {turn} never came");
+    }
+
+    /// Issue 45 item 11: after a Union turn in which the player answered
+    /// a Scout's question on every group's orders (16.3.1), "What changed"
+    /// at the next Moves lists every Union Force each group moved, from
+    /// where to where, in the order of the chronicle's moves: not only the
+    /// moves after the last of those questions.
+    #[test]
+    fn every_union_move_of_the_union_turn_in_order() {
+        let mut app = to_the_moves_of(2);
+        let chronicle = app
+            .world()
+            .resource::<crate::chronicle::Chronicle>()
+            .clone();
+        let (start, entries) = chronicle.latest_union_turn().expect("a Union turn");
+        assert!(
+            chronicle.last_decision() > start + 10,
+            "the player answered questions late in the Union turn"
+        );
+        let board = crate::rules::board::Board::from_world(app.world_mut()).unwrap();
+        let name = |id: &str| board.area_name(id).to_string();
+        // "The group McCall, Morell in Beaver Dam Creek moves to Cold Harbor."
+        let told: Vec<(String, String, String)> = entries
+            .iter()
+            .filter_map(|e| {
+                let rest = e.text.strip_prefix("The group ")?;
+                let (who, to) = rest.split_once(" moves to ")?;
+                let (names, from) = who.rsplit_once(" in ")?;
+                let to = to.trim_end_matches('.');
+                Some(
+                    names
+                        .split(", ")
+                        .map(|n| (n.to_string(), from.to_string(), to.to_string()))
+                        .collect::<Vec<_>>(),
+                )
+            })
+            .flatten()
+            .collect();
+        assert!(told.len() >= 9, "many Forces moved: {told:?}");
+        let changed = crate::rules::view::what_changed(app.world_mut()).expect("answered");
+        let listed: Vec<(String, String, String)> = changed
+            .iter()
+            .filter_map(|c| match c {
+                Change::Moved { force, from, to } if force.side == Side::Union => {
+                    Some((force.name.clone(), name(from), name(to)))
+                }
+                _ => None,
+            })
+            .collect();
+        assert_eq!(listed, told);
+    }
+
+    fn at(forces: &[(&str, &str)], cp: u32) -> Positions {
+        Positions {
+            forces: forces
+                .iter()
+                .map(|(id, area)| ForceAt {
+                    id: id.to_string(),
+                    name: id.to_string(),
+                    side: Side::Union,
+                    location: Location::Area(area.to_string()),
+                    strength: Strength::Full,
+                })
+                .collect(),
+            lee: Location::Area("richmond".into()),
+            cp: CommandPoints {
+                confederate: 2,
+                union: cp,
+            },
+            scouts: Scouts {
+                available: 2,
+                counters: 2,
+            },
+            turn: 1,
+        }
+    }
+
+    /// Notes between the player's decisions on the map keep every move
+    /// (there and back again too) in order, and the Command Points once;
+    /// the next decision on the map starts afresh.
+    #[test]
+    fn notes_keep_every_move_until_the_next_decision_on_the_map() {
+        let mut since = SinceDecision::default();
+        assert!(
+            !since.wants(Some(Step::UnionOrders)),
+            "nothing before an answer"
+        );
+        since.taken();
+        since.remember(
+            Some(at(&[("a", "x"), ("b", "x")], 0)),
+            Some(Step::ConfederateResupply),
+        );
+        assert!(since.wants(Some(Step::UnionOrders)), "a step begun");
+        since.remember(
+            Some(at(&[("a", "x"), ("b", "x")], 0)),
+            Some(Step::UnionOrders),
+        );
+        // A Scout's question after b moved (16.3.1), then a moves.
+        since.taken();
+        since.remember(
+            Some(at(&[("a", "x"), ("b", "y")], 3)),
+            Some(Step::UnionOrders),
+        );
+        since.remember(
+            Some(at(&[("a", "z"), ("b", "y")], 1)),
+            Some(Step::BattlesAfterOrders),
+        );
+        let moves = |c: &[Change]| -> Vec<String> {
+            c.iter()
+                .map(|c| match c {
+                    Change::Moved { force, from, to } => format!("{} {from}-{to}", force.id),
+                    Change::CommandPoints { from, to, .. } => format!("cp {from}-{to}"),
+                    other => format!("{other:?}"),
+                })
+                .collect()
+        };
+        // b goes back where it was: a move there and back is two moves.
+        let now = at(&[("a", "z"), ("b", "x")], 2);
+        assert_eq!(
+            moves(&since.since(&now).unwrap()),
+            ["b x-y", "a x-z", "b y-x", "cp 0-2"]
+        );
+        // A decision on the map starts afresh.
+        since.taken();
+        since.remember(Some(now.clone()), Some(Step::ConfederateMoves));
+        assert_eq!(since.since(&now), Some(Vec::new()));
+    }
 }

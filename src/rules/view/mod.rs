@@ -34,15 +34,18 @@ pub fn positions(world: &mut bevy::prelude::World) -> Option<Positions> {
     Board::from_world(world).map(|b| b.positions())
 }
 
-/// What changed since the player's last decision (issue 38: a player
-/// mirroring the game on the real board sees what to move): None until
-/// the player has answered a question in this game.
+/// What changed since the player's last decision on the map (issue 38: a
+/// player mirroring the game on the real board sees what to move; issue
+/// 45: every Union move, arrival and loss since, in order, whatever the
+/// Union turn and its battles asked): None until the player has answered
+/// a question in this game.
 pub fn what_changed(world: &mut bevy::prelude::World) -> Option<Vec<Change>> {
-    let before = world
+    world
         .get_resource::<changes::SinceDecision>()?
         .positions
-        .clone()?;
-    Some(changes(&before, &positions(world)?))
+        .as_ref()?;
+    let now = positions(world)?;
+    world.get_resource::<changes::SinceDecision>()?.since(&now)
 }
 
 #[derive(Resource, Debug, Clone)]
