@@ -1440,6 +1440,16 @@ mod tests {
         assert_eq!((sel.force.as_deref(), sel.confirm.as_deref()), (None, None));
     }
 
+    /// Enter pressed for a frame, then let go.
+    fn press_enter(app: &mut App) {
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.press(KeyCode::Enter);
+        app.update();
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release(KeyCode::Enter);
+        keys.clear();
+    }
+
     /// Enter answers only a question the player has had on screen for a
     /// moment (SEEN): pressed at once it does nothing, a moment later it
     /// takes the default. Ending the Battle Plan step with Forces that
@@ -1447,14 +1457,6 @@ mod tests {
     #[test]
     fn enter_takes_only_a_question_seen_for_a_moment() {
         let mut app = at_the_first_moves();
-        let press = |app: &mut App| {
-            let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-            keys.press(KeyCode::Enter);
-            app.update();
-            let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-            keys.release(KeyCode::Enter);
-            keys.clear();
-        };
         // A fresh question: the first frames it is up, Enter does nothing.
         let since = app
             .world()
@@ -1465,13 +1467,13 @@ mod tests {
             .1;
         let now = app.world().resource::<Time<Real>>().elapsed_secs_f64();
         assert!(now - since < SEEN, "just asked");
-        press(&mut app);
+        press_enter(&mut app);
         app.update();
         assert_eq!(confirming(&app), None);
         for _ in 0..15 {
             app.update();
         }
-        press(&mut app);
+        press_enter(&mut app);
         app.update();
         assert_eq!(
             confirming(&app),
@@ -1531,19 +1533,11 @@ mod tests {
             "Undo gives back no placement: {:?}",
             r.choices
         );
-        let press = |app: &mut App| {
-            let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-            keys.press(KeyCode::Enter);
-            app.update();
-            let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-            keys.release(KeyCode::Enter);
-            keys.clear();
-            app.update();
-        };
         for _ in 0..15 {
             app.update();
         }
-        press(&mut app);
+        press_enter(&mut app);
+        app.update();
         let first = r.request.options[0];
         assert_eq!(confirming(&app), Some(first), "Enter asks first");
         let c = app.world().resource::<DecisionState>().confirm.clone();
@@ -1555,7 +1549,8 @@ mod tests {
         for _ in 0..15 {
             app.update();
         }
-        press(&mut app);
+        press_enter(&mut app);
+        app.update();
         let Decision::PlaceArrival { arrival, area } = first else {
             unreachable!("a placement")
         };
