@@ -275,7 +275,7 @@ pub(super) fn rebuild_counters(
                     &mut commands,
                     (centre, at, k),
                     Vec2::new(20.0, 13.0),
-                    theme::INK,
+                    theme::palette::bevy(theme::palette::INK),
                     None,
                     &format!("x{}", stack.len()),
                     10.0,
@@ -290,7 +290,7 @@ pub(super) fn rebuild_counters(
                 piece(
                     &mut commands,
                     (centre, at - Vec3::Z * 0.03, k),
-                    theme::HIGHLIGHT,
+                    theme::palette::bevy(theme::palette::SELECTED),
                     size + 8.0,
                 );
             }
@@ -298,8 +298,8 @@ pub(super) fn rebuild_counters(
                 &mut commands,
                 (centre, at, k),
                 size,
-                theme::CONFEDERATE_DARK,
-                Some(theme::HIGHLIGHT),
+                theme::palette::bevy(theme::palette::CONFEDERATE_DARK),
+                Some(theme::palette::bevy(theme::palette::MARKER)),
                 &format!("LEE {cr}"),
                 11.0,
             );
@@ -321,6 +321,8 @@ pub(super) fn rebuild_counters(
 #[derive(Debug, Clone, PartialEq)]
 pub struct Face {
     pub fill: Color,
+    /// The values, name and symbol on the fill.
+    pub ink: Color,
     pub name: String,
     pub combat: String,
     pub force_type: ForceType,
@@ -340,11 +342,10 @@ impl Face {
                 k => short_name(k, NAME_CHARS),
             }
         };
+        let tones = theme::palette::counter(f.side, s == Strength::Reduced);
         Face {
-            fill: match f.side {
-                Side::Confederate => theme::CONFEDERATE,
-                Side::Union => theme::UNION,
-            },
+            fill: theme::palette::bevy(tones.field),
+            ink: theme::palette::bevy(tones.ink),
             name,
             combat: match v.superior {
                 Some(sup) => format!("{}/{}", v.combat, sup),
@@ -392,7 +393,7 @@ fn plate(
     commands.spawn((
         Text2d::new(text),
         TextFont::from_font_size(font),
-        TextColor(Color::WHITE),
+        TextColor(theme::palette::bevy(theme::palette::PAPER_RAISED)),
         badge(at, Transform::from_translation(local + Vec3::Z * 0.02), k),
         CounterPiece,
     ));
@@ -412,14 +413,14 @@ fn counter(
         piece(
             commands,
             p(0.0, 0.0, -0.05),
-            theme::HIGHLIGHT,
+            theme::palette::bevy(theme::palette::SELECTED),
             Vec2::splat(size + 8.0),
         );
     }
     piece(
         commands,
         p(0.0, 0.0, -0.02),
-        Color::srgb(0.1, 0.1, 0.1),
+        theme::palette::bevy(theme::palette::INK),
         Vec2::splat(size + 2.0),
     );
     piece(commands, p(0.0, 0.0, 0.0), face.fill, Vec2::splat(size));
@@ -427,7 +428,7 @@ fn counter(
         commands.spawn((
             Text2d::new(s),
             TextFont::from_font_size(font),
-            TextColor(Color::WHITE),
+            TextColor(face.ink),
             badge(
                 at,
                 Transform::from_translation(local + Vec3::new(dx, dy, 0.03)),
@@ -438,14 +439,17 @@ fn counter(
     };
     text(commands, &face.name, 9.2, 0.0, 14.0);
     text(commands, &face.combat, 17.0, 0.0, 0.5);
-    nato_symbol(commands, p(-13.0, -14.0, 0.01), face.force_type);
+    nato_symbol(commands, p(-13.0, -14.0, 0.01), face.force_type, face.ink);
     text(commands, &face.values, 9.5, 1.0, -14.0);
     if !face.corps.is_empty() {
         text(commands, &face.corps, 8.0, 15.0, -14.0);
     }
     if face.reduced {
         commands.spawn((
-            Sprite::from_color(Color::srgb(0.85, 0.1, 0.1), Vec2::new(size * 1.35, 2.5)),
+            Sprite::from_color(
+                theme::palette::bevy(theme::palette::FAILED),
+                Vec2::new(size * 1.35, 2.5),
+            ),
             badge(
                 at,
                 Transform::from_translation(local + Vec3::Z * 0.05)
@@ -458,7 +462,10 @@ fn counter(
     if moved {
         // A gold corner, outside the counters above it in the stack.
         let corner = local + Vec3::new(-size / 2.0, -size / 2.0, 0.06);
-        for (color, side) in [(theme::INK, 11.0), (theme::HIGHLIGHT, 8.0)] {
+        for (color, side) in [
+            (theme::palette::bevy(theme::palette::INK), 11.0),
+            (theme::palette::bevy(theme::palette::MARKER), 8.0),
+        ] {
             commands.spawn((
                 Sprite::from_color(color, Vec2::splat(side)),
                 badge(
@@ -477,9 +484,13 @@ fn counter(
 /// The type's NATO symbol, drawn (the map's font has no symbols): a box
 /// with a cross (infantry), a slash (cavalry), a dot (artillery), or a
 /// letter (Garrison, Fortification).
-fn nato_symbol(commands: &mut Commands, (at, local, k): (Vec2, Vec3, f32), t: ForceType) {
+fn nato_symbol(
+    commands: &mut Commands,
+    (at, local, k): (Vec2, Vec3, f32),
+    t: ForceType,
+    line: Color,
+) {
     let (w, h) = (13.0, 8.0);
-    let line = Color::WHITE;
     let mut spawn = |sprite: Sprite, offset: Vec3, rot: f32| {
         commands.spawn((
             sprite,

@@ -1,35 +1,30 @@
-//! Colours and egui style. Confederate grey and Union blue are told apart by
-//! lightness as well as hue, and every status also has a word or symbol, so
-//! the map reads for colour-blind players too.
+//! The design system (issue 46): one palette ([`palette`]), the faces
+//! and their families ([`fonts`]), the type and spacing scales
+//! ([`scale`]), egui's `Visuals` and `Style` built from them ([`style`]),
+//! and the proof of their contrast ([`contrast`]). `docs/design.md` shows
+//! them all. Confederate grey and Union blue are told apart by lightness
+//! as well as hue, and every status also has a word or symbol, so the
+//! window reads for colour-blind players too.
+
+pub mod contrast;
+pub mod doc;
+pub mod fonts;
+pub mod palette;
+pub mod scale;
+mod specimen;
+pub mod style;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::campaign::ForceType;
 
-pub const WATER: Color = Color::srgb(0.62, 0.70, 0.72);
-/// The panels' grey (egui's light `panel_fill`), and the colour the window's
-/// picture is cleared to: the game screen's panels are left unfilled over
-/// it (see [`unfilled_panel`]).
-const PANEL_GREY: u8 = 248;
-pub const PANEL: Color = Color::srgb_u8(PANEL_GREY, PANEL_GREY, PANEL_GREY);
+pub use specimen::DesignSheet;
 
-/// [`PANEL`] for egui.
-pub fn egui_panel() -> egui::Color32 {
-    egui::Color32::from_gray(PANEL_GREY)
-}
-pub const PARCHMENT: [f32; 3] = [0.90, 0.85, 0.72];
-pub const INK: Color = Color::srgb(0.20, 0.16, 0.12);
-pub const RIVER: Color = Color::srgb(0.30, 0.45, 0.62);
-pub const ROAD: Color = Color::srgb(0.45, 0.33, 0.22);
-pub const BATTLE_AREA: Color = Color::srgb(0.72, 0.10, 0.10);
-pub const CONFEDERATE: Color = Color::srgb(0.62, 0.62, 0.62);
-pub const CONFEDERATE_DARK: Color = Color::srgb(0.40, 0.40, 0.40);
-pub const UNION: Color = Color::srgb(0.18, 0.30, 0.62);
-pub const UNION_DARK: Color = Color::srgb(0.10, 0.17, 0.40);
-/// A Union group's path in the Union turn.
-pub const UNION_PATH: Color = Color::srgb(0.05, 0.20, 0.75);
-pub const HIGHLIGHT: Color = Color::srgb(0.95, 0.80, 0.20);
+/// The colour the window's picture is cleared to: the panels' fill, so
+/// that the game screen's panels can be left unfilled over it (see
+/// [`unfilled_panel`]).
+pub const PANEL: Color = palette::bevy(palette::PAPER);
 
 /// The frame of a panel around the map, without its fill: the picture under
 /// it is already cleared to [`PANEL`]. A software renderer shades every
@@ -40,41 +35,17 @@ pub fn unfilled_panel(style: &egui::Style) -> egui::Frame {
     egui::Frame::side_top_panel(style).fill(egui::Color32::TRANSPARENT)
 }
 
-pub fn egui_grey() -> egui::Color32 {
-    egui::Color32::from_rgb(150, 150, 150)
-}
-
-pub fn egui_blue() -> egui::Color32 {
-    egui::Color32::from_rgb(60, 95, 180)
-}
-
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, style);
+    fonts::install(app);
+    app.add_systems(EguiPrimaryContextPass, (apply, specimen::show));
 }
 
-/// Light visuals; the monospace font (which has arrows and other symbols
-/// the chronicle uses) as a fallback for the proportional one.
-fn style(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
+/// The fonts and the style, once the egui context exists.
+fn apply(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
     if *done {
         return Ok(());
     }
-    let ctx = contexts.ctx_mut()?;
-    ctx.set_visuals(egui::Visuals {
-        panel_fill: egui_panel(),
-        ..egui::Visuals::light()
-    });
-    let mut fonts = egui::FontDefinitions::default();
-    let mono = fonts
-        .families
-        .get(&egui::FontFamily::Monospace)
-        .and_then(|f| f.first().cloned());
-    if let (Some(mono), Some(prop)) = (
-        mono,
-        fonts.families.get_mut(&egui::FontFamily::Proportional),
-    ) {
-        prop.push(mono);
-    }
-    ctx.set_fonts(fonts);
+    style::apply(contexts.ctx_mut()?);
     *done = true;
     Ok(())
 }
@@ -95,7 +66,7 @@ pub fn symbol(t: ForceType) -> &'static str {
 /// cleared to, so that what egui blends against it (the fades of scroll
 /// areas) matches in unfilled panels (`theme::unfilled_panel`).
 pub fn root_ui(ctx: &egui::Context, id: &'static str) -> egui::Ui {
-    let background = egui::Frame::NONE.fill(egui_panel());
+    let background = egui::Frame::NONE.fill(palette::PAPER);
     egui::Ui::new(
         ctx.clone(),
         egui::Id::new(id),
