@@ -87,15 +87,38 @@ pub fn ratio(a: Color32, b: Color32) -> f64 {
     (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
 }
 
-/// `fg` at `alpha` over `bg`, as egui fades a disabled widget. Whether
-/// the blend happens on sRGB values or in linear light depends on the
-/// renderer (bevy_egui's sRGB target blends in linear light, which fades
-/// more): of the two, the one nearer `bg` (the worse contrast).
-pub fn faded(fg: Color32, bg: Color32, alpha: f32) -> Color32 {
+/// How a renderer blends a colour of egui's at some alpha over what lies
+/// under it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Blend {
+    /// On the sRGB values.
+    Srgb,
+    /// In linear light.
+    Linear,
+    /// As bevy_egui does: egui multiplies the sRGB values by the alpha,
+    /// the shader turns that to linear light and the sRGB target adds
+    /// what lies under it times one minus the alpha there (a faded fill
+    /// comes out darker than either).
+    BevyEgui,
+}
+
+impl Blend {
+    pub const ALL: [Blend; 3] = [Blend::Srgb, Blend::Linear, Blend::BevyEgui];
+
+    fn words(self) -> &'static str {
+        match self {
+            Blend::Srgb => "blended on sRGB values",
+            Blend::Linear => "blended in linear light",
+            Blend::BevyEgui => "blended as bevy_egui does",
+        }
+    }
+}
+
+/// `fg` at `alpha` over `bg`, as egui fades a disabled widget.
+pub fn fade(fg: Color32, bg: Color32, alpha: f32, blend: Blend) -> Color32 {
     let a = f64::from(alpha);
     let channels = |c: Color32| [c.r(), c.g(), c.b()].map(|v| f64::from(v) / 255.0);
     let (f, b) = (channels(fg), channels(bg));
-    let gamma: [f64; 3] = std::array::from_fn(|i| f[i] * a + b[i] * (1.0 - a));
     let to_lin = |v: f64| {
         if v <= 0.04045 {
             v / 12.92
@@ -110,12 +133,13 @@ pub fn faded(fg: Color32, bg: Color32, alpha: f32) -> Color32 {
             1.055 * v.powf(1.0 / 2.4) - 0.055
         }
     };
-    let linear: [f64; 3] =
-        std::array::from_fn(|i| to_srgb(to_lin(f[i]) * a + to_lin(b[i]) * (1.0 - a)));
+    let out: [f64; 3] = std::array::from_fn(|i| match blend {
+        Blend::Srgb => f[i] * a + b[i] * (1.0 - a),
+        Blend::Linear => to_srgb(to_lin(f[i]) * a + to_lin(b[i]) * (1.0 - a)),
+        Blend::BevyEgui => to_srgb(to_lin(f[i] * a) + to_lin(b[i]) * (1.0 - a)),
+    });
     let byte = |v: f64| (v * 255.0).round().clamp(0.0, 255.0) as u8;
-    let color = |c: [f64; 3]| Color32::from_rgb(byte(c[0]), byte(c[1]), byte(c[2]));
-    let (g, l) = (color(gamma), color(linear));
-    if ratio(g, bg) <= ratio(l, bg) { g } else { l }
+    Color32::from_rgb(byte(out[0]), byte(out[1]), byte(out[2]))
 }
 
 /// The map's backgrounds: its land tones and water.
@@ -280,22 +304,26 @@ fn pairs_with(v: &Visuals) -> Vec<Pair> {
         panel,
         Need::Graphic,
     );
+    // A disabled widget: egui fades its colours by `disabled_alpha`, its
+    // fill over the panel, its text over its fill.
     let a = v.disabled_alpha;
-    let button = faded(w.inactive.weak_bg_fill, panel, a);
-    add(
-        "Widgets",
-        "disabled button text".into(),
-        faded(w.inactive.fg_stroke.color, button, a),
-        button,
-        Need::Disabled,
-    );
-    add(
-        "Widgets",
-        "disabled label".into(),
-        faded(w.noninteractive.fg_stroke.color, panel, a),
-        panel,
-        Need::Disabled,
-    );
+    for blend in Blend::ALL {
+        let button = fade(w.inactive.weak_bg_fill, panel, a, blend);
+        add(
+            "Widgets",
+            format!("disabled button text, {}", blend.words()),
+            fade(w.inactive.fg_stroke.color, button, a, blend),
+            button,
+            Need::Disabled,
+        );
+        add(
+            "Widgets",
+            format!("disabled label, {}", blend.words()),
+            fade(w.noninteractive.fg_stroke.color, panel, a, blend),
+            panel,
+            Need::Disabled,
+        );
+    }
     // Light text on dark chips and plates.
     for (name, bg) in [
         (
@@ -543,14 +571,28 @@ mod tests {
         assert_eq!(names.len(), all.len(), "two pairs share a name");
     }
 
-    /// A disabled widget fades toward its ground: the faded colour lies
-    /// between the two, and full alpha changes nothing.
+    /// A disabled widget fades toward its ground: full alpha changes
+    /// nothing, none leaves the ground, and half of ink over paper lies
+    /// between the two whatever the blend.
     #[test]
     fn fading_blends_toward_the_ground() {
-        assert_eq!(faded(INK, PAPER, 1.0), INK);
-        assert_eq!(faded(INK, PAPER, 0.0), PAPER);
-        let half = faded(INK, PAPER, 0.5);
-        assert!(luminance(INK) < luminance(half) && luminance(half) < luminance(PAPER));
-        assert!(ratio(half, PAPER) < ratio(INK, PAPER));
+        for blend in Blend::ALL {
+            assert_eq!(fade(INK, PAPER, 1.0, blend), INK);
+            assert_eq!(fade(INK, PAPER, 0.0, blend), PAPER);
+            let half = fade(INK, PAPER, 0.5, blend);
+            assert!(luminance(INK) < luminance(half) && luminance(half) < luminance(PAPER));
+        }
+    }
+
+    /// The bevy_egui blend is what the window shows: a disabled button's
+    /// fill in the tour's map shot (the moves offered before the step is
+    /// ready) is (210, 201, 181).
+    #[test]
+    fn the_bevy_egui_blend_matches_the_window() {
+        let fill = fade(PAPER_DEEP, PAPER, 0.75, Blend::BevyEgui);
+        let seen = [210, 201, 181];
+        for (got, want) in [fill.r(), fill.g(), fill.b()].into_iter().zip(seen) {
+            assert!(got.abs_diff(want) <= 1, "{fill:?}");
+        }
     }
 }

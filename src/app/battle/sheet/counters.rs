@@ -97,7 +97,7 @@ pub(super) fn counter(
     let (fill, ink) = (tones.field, tones.ink);
     let dim = if u.acted { 0.75 } else { 1.0 };
     if picked {
-        painter.rect_filled(r.expand(5.0), 5.0, TAG.gamma_multiply(alpha));
+        painter.rect_filled(r.expand(5.0), 5.0, palette::SELECTED.gamma_multiply(alpha));
     }
     painter.rect_filled(r.expand(1.5), 3.0, INK.gamma_multiply(alpha));
     painter.rect_filled(r, 3.0, fill.gamma_multiply(alpha * dim));
