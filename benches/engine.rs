@@ -287,6 +287,7 @@ fn advise(c: &mut Criterion) {
     let p = fcrel::odds::locate::from_scenario(&path, None).expect("the scenario loads");
     let until = |_: &Board, r: &fcrel::rules::decision::Request| r.rule.as_str() == "12.2";
     let pos = Position::in_battle(&p, &Dice::seeded(1), Policy::Objective, &until)
+        .expect("the battle is fought")
         .expect("the battle asks for Battle Plan Counters");
     c.bench_function(
         "advise/basic 8v8 assignment, 12,000 trials, 2 threads",

@@ -44,7 +44,7 @@ impl ReadError {
 }
 
 /// What a path is when it is not a regular file ("a named pipe (FIFO)").
-fn not_a_file(t: fs::FileType) -> Option<&'static str> {
+pub fn not_a_file(t: fs::FileType) -> Option<&'static str> {
     if t.is_file() {
         return None;
     }
@@ -191,16 +191,8 @@ pub fn data_dir() -> Option<PathBuf> {
 /// Write `bytes` to `path` through a temporary file in the same folder and a
 /// rename: readers see the old file or the new one, never a torn one.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
+    let (dir, tmp) = beside(path);
     fs::create_dir_all(dir)?;
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
     let result = (|| {
         let mut f = fs::File::create(&tmp)?;
         f.write_all(bytes)?;
@@ -211,6 +203,88 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         let _ = fs::remove_file(&tmp);
     }
     result
+}
+
+/// A file's folder, and a temporary name beside it (hidden, this
+/// process's) for what is written before it takes the file's place.
+fn beside(path: &Path) -> (&Path, PathBuf) {
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    (dir, dir.join(format!(".{name}.tmp-{}", std::process::id())))
+}
+
+/// Write several files all or nothing: each into a temporary folder beside
+/// the first, synced, and only when all are written moved into place. A
+/// failure leaves none of the new files behind (what a move already put in
+/// place where no file was is removed again) and names the file.
+pub fn write_all_or_nothing(files: &[(PathBuf, String)]) -> Result<(), (PathBuf, std::io::Error)> {
+    let Some((first, _)) = files.first() else {
+        return Ok(());
+    };
+    if let [(path, text)] = files {
+        return write_atomic(path, text.as_bytes()).map_err(|e| (path.clone(), e));
+    }
+    let (_, tmp) = beside(first);
+    let staged = (|| {
+        fs::create_dir_all(&tmp).map_err(|e| (tmp.clone(), e))?;
+        let mut staged = Vec::new();
+        for (path, text) in files {
+            let file_name = path
+                .file_name()
+                .ok_or_else(|| (path.clone(), std::io::Error::other("not a file name")))?;
+            let at = tmp.join(file_name);
+            (|| {
+                let mut f = fs::File::create(&at)?;
+                f.write_all(text.as_bytes())?;
+                f.sync_all()
+            })()
+            .map_err(|e| (path.clone(), e))?;
+            staged.push((at, path.clone()));
+        }
+        Ok(staged)
+    })();
+    let result = staged.and_then(|staged| {
+        let mut moved: Vec<&PathBuf> = Vec::new();
+        for (at, path) in &staged {
+            let new = fs::symlink_metadata(path).is_err();
+            if let Err(e) = fs::rename(at, path) {
+                for p in moved {
+                    let _ = fs::remove_file(p);
+                }
+                return Err((path.clone(), e));
+            }
+            if new {
+                moved.push(path);
+            }
+        }
+        Ok(())
+    });
+    let _ = fs::remove_dir_all(&tmp);
+    result
+}
+
+/// The two paths name one file (the same inode, whatever the spelling, a
+/// link or `..` on the way).
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    let (Ok(x), Ok(y)) = (fs::metadata(a), fs::metadata(b)) else {
+        return false;
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        x.dev() == y.dev() && x.ino() == y.ino()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (x, y);
+        matches!((fs::canonicalize(a), fs::canonicalize(b)), (Ok(p), Ok(q)) if p == q)
+    }
 }
 
 /// Move a file fcrel could not read out of the way (`name.bad-N`) before a
@@ -330,6 +404,39 @@ pub(crate) fn scratch_dir(name: &str) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A move into place that fails part-way (a folder where the second
+    /// file goes) takes back the files already moved and leaves no
+    /// staging folder: all or nothing.
+    #[test]
+    fn several_files_are_written_all_or_nothing() {
+        let dir = scratch_dir("all-or-nothing");
+        let blocked = dir.join("b.svg");
+        fs::create_dir(&blocked).unwrap();
+        fs::write(blocked.join("inside"), b"x").unwrap();
+        let files = vec![
+            (dir.join("a.svg"), "a".to_string()),
+            (blocked.clone(), "b".to_string()),
+            (dir.join("c.md"), "c".to_string()),
+        ];
+        let (failed, _) = write_all_or_nothing(&files).unwrap_err();
+        assert_eq!(failed, blocked);
+        let left: Vec<String> = fs::read_dir(&dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(left, vec!["b.svg".to_string()]);
+        assert!(blocked.join("inside").exists());
+        let files = vec![
+            (dir.join("a.svg"), "a".to_string()),
+            (dir.join("c.md"), "c".to_string()),
+        ];
+        write_all_or_nothing(&files).unwrap();
+        assert_eq!(fs::read_to_string(dir.join("c.md")).unwrap(), "c");
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 3);
+        let _ = fs::remove_dir_all(&dir);
+    }
 
     fn scratch(name: &str) -> PathBuf {
         scratch_dir(&format!("store-{name}"))

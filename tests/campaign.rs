@@ -979,6 +979,53 @@ fn union_never_crosses_a_river_by_special_rule() {
     assert!(!crossed, "{t}");
 }
 
+/// a Random order picks among every neighbour, as without the
+/// special rule; a pick across the river moves the group one area toward the
+/// rule's area instead. Every face of the pick die is tried: the pick that
+/// lands on Gaines' Mill (across the Chickahominy from Golding's Farm) sends
+/// the group one step toward Seven Pines; the others are carried out.
+#[test]
+fn a_random_order_across_the_river_moves_toward_the_rule_area() {
+    let mut c = (*seven_days()).clone();
+    c.special_rules
+        .push(campaign::SpecialRule::UnionNeverCrosses {
+            label: "test".into(),
+            river: "chickahominy".into(),
+            instead_toward: "seven-pines".into(),
+        });
+    for row in c.union_orders.campaign_map.regular.rows.iter_mut() {
+        row.order = campaign::Order::Random {};
+        row.otherwise = None;
+    }
+    let c = Arc::new(c);
+    let mut redirected = 0;
+    let mut ends = std::collections::BTreeSet::new();
+    for pick in 1..=10 {
+        let mut b = empty_board(c.clone());
+        at(&mut b, "goldings-farm", &["slocum"]);
+        let mut run = Run::new(b, &[5, pick, 1, 1, 1, 1]);
+        run.step(Step::UnionOrders, &mut Recorded::default())
+            .unwrap();
+        let t = run.text();
+        let now = run.loc("slocum").area().unwrap().to_string();
+        ends.insert(now.clone());
+        assert_ne!(now, "gaines-mill", "{t}");
+        if t.contains("Gaines' Mill lies across a river the Union never crosses") {
+            redirected += 1;
+            let d = |a: &str| run.board.graph.distance(a, "seven-pines").unwrap();
+            assert_eq!(
+                d(&now) + 1,
+                d("goldings-farm"),
+                "one area toward Seven Pines: {t}"
+            );
+            assert!(t.contains("[16.2]"), "{t}");
+        }
+    }
+    assert!(redirected > 0, "some face of the die picks Gaines' Mill");
+    // The other neighbours are still picked by the other faces.
+    assert!(ends.len() >= 3, "{ends:?}");
+}
+
 /// 3.1: Hold with a minimum combined Combat Value (Antietam's kind), judged
 /// at the end; 21.1 casualties add a Victory Point only with the historical
 /// score reached.

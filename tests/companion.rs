@@ -44,10 +44,11 @@ fn union_areas(world: &mut World) -> BTreeMap<String, String> {
 
 /// At every question of three Campaign Turns of the Seven Days, "What
 /// changed" names every Union Force that stands in another area than it
-/// did when the player last answered, with both areas, and no other: the
-/// Union turn (16.0) moves groups between the player's answers (which
-/// group's orders next, keep or re-roll them), so its moves are all
-/// named, each at the first question after it.
+/// did when the player last answered a question of their own, with both
+/// areas, and no other: the Union turn (16.0) moves groups between the
+/// player's answers about its orders (which group next, keep or re-roll),
+/// and those answers do not start the list again, so at the first question
+/// after a Union turn every move of the turn is named.
 #[test]
 fn what_changed_names_every_union_force_the_union_turn_moved() {
     let mut app = app(GameOptions {
@@ -58,6 +59,8 @@ fn what_changed_names_every_union_force_the_union_turn_moved() {
     let mut policy = Policy::Objective;
     let mut before: Option<BTreeMap<String, String>> = None;
     let mut union_turn_moves = 0;
+    let mut steered = 0;
+    let mut before_steering: Option<BTreeMap<String, String>> = None;
     for _ in 0..5_000 {
         app.update();
         let world = app.world_mut();
@@ -99,13 +102,23 @@ fn what_changed_names_every_union_force_the_union_turn_moved() {
             assert!(what_changed(world).is_none(), "nothing answered yet");
         }
         let d = policy.decide(&board, &request).unwrap();
-        before = Some(union_areas(world));
+        // Issue 45 item 11: an answer about the Union's own orders (which
+        // group next, keep or re-roll) is no move of the player's: the
+        // Union turn's moves stay listed across it.
+        if d.steers_union_orders() {
+            steered += 1;
+            before = before_steering.clone();
+        } else {
+            before = Some(union_areas(world));
+        }
+        before_steering = before.clone();
         world.write_message(Decide(d));
     }
     assert!(
         union_turn_moves >= 5,
         "only {union_turn_moves} Union moves seen"
     );
+    assert!(steered > 0, "the Union turns asked the player nothing");
 }
 
 /// With the player's own dice (4.5), every die the game waits for carries

@@ -83,3 +83,29 @@ fn the_file_formats_name_every_optional_rule() {
     }
     assert!(row.contains("`all`"), "{row}");
 }
+
+/// README, "To run the window": with no display the window does not open,
+/// and fcrel says so in one line (no backtrace) and exits with 1.
+#[test]
+fn the_window_without_a_display_says_so_in_one_line() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_fcrel"))
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("WAYLAND_SOCKET")
+        .env(
+            "FCREL_DATA_DIR",
+            std::env::temp_dir().join("fcrel-no-display"),
+        )
+        .output()
+        .expect("the binary runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 1, "{err}");
+    assert!(
+        lines[0].starts_with("fcrel: cannot open the window: no X display, DISPLAY is not set"),
+        "{err}"
+    );
+    let readme = read("README.md");
+    assert!(readme.contains("no X display, DISPLAY is not set"));
+}

@@ -466,3 +466,79 @@ fn fuzzed_player_logs_never_panic_and_every_message_has_its_place() {
     });
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 45: mutated saves and what-if branches (a branch made from the
+/// fixture, so its `branch` fields are mutated too) through the branch and
+/// report paths: a branch is made or refused, a report built and written
+/// all or nothing or refused, never a panic; every refusal is one line of
+/// at most 8 kB, and the mutant file itself is never written to.
+#[test]
+fn fuzzed_saves_and_branches_never_panic_on_the_branch_and_report_paths() {
+    let dir = std::env::temp_dir().join(format!("fcrel-fuzz-report-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let fixture = manifest("tests/fixtures/seven-days-basic-turn-7-digest-2.json");
+    let save = fcrel::save::read(&fixture).unwrap();
+    let c = Arc::new(campaign::load_bundled("seven-days").unwrap());
+    let options = fcrel::save::BranchOptions {
+        kept: 40,
+        same_dice: false,
+        fresh_seed: 9,
+        game: 77,
+    };
+    let branch = dir.join("branch.json");
+    fcrel::save::branch(&save, c.clone(), options)
+        .unwrap()
+        .write(&branch)
+        .unwrap();
+    for base in [fixture, branch] {
+        fuzz("report", &base, |bytes, used| {
+            let input = dir.join("mutant.json");
+            std::fs::write(&input, bytes).unwrap();
+            let mut messages = Vec::new();
+            let Ok(save) = fcrel::save::parse(&input, bytes) else {
+                return messages;
+            };
+            let Ok(c) = campaign::load_bundled(&save.campaign) else {
+                return messages;
+            };
+            if *used >= uses() {
+                return messages;
+            }
+            *used += 1;
+            let c = Arc::new(c);
+            let kept = save.decisions.len() / 2;
+            let options = fcrel::save::BranchOptions { kept, ..options };
+            if let Err(e) = fcrel::save::branch(&save, c.clone(), options) {
+                messages.push((!e.contains('\n'), e));
+            }
+            let out = dir.join("aar.md");
+            let o = fcrel::report::WriteOptions {
+                force: true,
+                inputs: &[&input],
+            };
+            match fcrel::report::build(&save, c).and_then(|r| fcrel::report::write(&r, &out, o)) {
+                Ok(files) => {
+                    for f in files {
+                        std::fs::remove_file(f).unwrap();
+                    }
+                }
+                Err(e) => messages.push((!e.contains('\n'), e)),
+            }
+            assert_eq!(
+                std::fs::read(&input).unwrap(),
+                bytes,
+                "the mutant is only read"
+            );
+            let left: Vec<_> = std::fs::read_dir(&dir)
+                .unwrap()
+                .flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| n.starts_with("aar") || n.starts_with(".aar"))
+                .collect();
+            assert!(left.is_empty(), "left behind: {left:?}");
+            messages
+        });
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

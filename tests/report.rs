@@ -93,12 +93,12 @@ fn the_report_names_every_battle_and_the_final_victory_points() {
 
     // Written by the extension: HTML alone, Markdown with its maps.
     let dir = scratch("write");
-    fcrel::report::write(&report, &dir.join("game.html")).unwrap();
+    fcrel::report::write(&report, &dir.join("game.html"), Default::default()).unwrap();
     assert_eq!(
         std::fs::read_to_string(dir.join("game.html")).unwrap(),
         html
     );
-    fcrel::report::write(&report, &dir.join("game.md")).unwrap();
+    fcrel::report::write(&report, &dir.join("game.md"), Default::default()).unwrap();
     for t in &report.turns {
         let svg = std::fs::read_to_string(dir.join(format!("game-turn-{}.svg", t.turn))).unwrap();
         assert!(svg.starts_with("<svg xmlns"));
@@ -134,5 +134,164 @@ fn replay_writes_the_report_by_its_extension() {
         "the save stops at Turn 7"
     );
     assert_eq!(std::fs::read(file).unwrap(), before);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `fcrel replay` with these arguments: (exit code, stderr).
+fn replay(args: &[&str]) -> (i32, String) {
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_fcrel"))
+        .arg("replay")
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    (
+        run.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&run.stderr).into_owned(),
+    )
+}
+
+/// Every file in `dir`, by name, with its bytes.
+fn files(dir: &std::path::Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().is_file())
+        .map(|e| {
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                std::fs::read(e.path()).unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// Issue 45 item 1: a report never replaces the save it is made from, a
+/// .json file (a save, a replay, a branch) or an existing file without
+/// --force, and never opens a named pipe; each refusal is one line naming
+/// the file, exit 1, and every file is left as it was.
+#[test]
+fn a_report_never_replaces_a_file_it_did_not_write() {
+    let dir = scratch("refuse");
+    let fixture = "tests/fixtures/seven-days-basic-turn-7-digest-2.json";
+    let save = dir.join("s.json");
+    std::fs::copy(fixture, &save).unwrap();
+    let other = dir.join("other.json");
+    std::fs::write(&other, b"{}").unwrap();
+    let notes = dir.join("notes.md");
+    std::fs::write(&notes, b"my notes").unwrap();
+    let s = save.to_str().unwrap();
+    let before = files(&dir);
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (vec![s.into(), "--report".into(), s.into()], ".json"),
+        (
+            vec![s.into(), "--report".into(), s.into(), "--force".into()],
+            ".json",
+        ),
+        (
+            vec![
+                s.into(),
+                "--report".into(),
+                other.to_str().unwrap().into(),
+                "--force".into(),
+            ],
+            ".json",
+        ),
+        (
+            vec![s.into(), "--report".into(), notes.to_str().unwrap().into()],
+            "exists",
+        ),
+        (
+            vec![
+                s.into(),
+                "--report".into(),
+                dir.to_str().unwrap().into(),
+                "--force".into(),
+            ],
+            "directory",
+        ),
+    ];
+    for (args, why) in &cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, err) = replay(&args);
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(why), "{args:?}: {err}");
+        assert_eq!(files(&dir), before, "{args:?}: nothing written");
+    }
+    // The save by another spelling of its path: still the input.
+    let dotted = dir.join(".").join("s.json");
+    let (code, err) = replay(&[s, "--report", dotted.to_str().unwrap(), "--force"]);
+    assert_eq!(code, 1, "{err}");
+    // A named pipe is refused without being opened (a read would hang).
+    #[cfg(unix)]
+    {
+        let fifo = dir.join("pipe.md");
+        let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+        let (code, err) = replay(&[s, "--report", fifo.to_str().unwrap(), "--force"]);
+        assert_eq!(code, 1, "{err}");
+        assert!(err.contains("named pipe"), "{err}");
+    }
+    // With --force an existing report of ours is replaced.
+    let (code, err) = replay(&[s, "--report", notes.to_str().unwrap(), "--force"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("(7 turns, "), "{err}");
+    assert!(
+        std::fs::read_to_string(&notes)
+            .unwrap()
+            .contains("Old Church")
+    );
+    assert_eq!(
+        std::fs::read(&save).unwrap(),
+        std::fs::read(fixture).unwrap()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 45 item 2: a Markdown report and its maps are written all or
+/// nothing. A map's name already taken stops it before anything is
+/// written; a failure part-way leaves none of its files behind.
+#[test]
+fn a_markdown_report_is_written_all_or_nothing() {
+    let dir = scratch("whole");
+    let s = "tests/fixtures/seven-days-basic-turn-7-digest-2.json";
+    std::fs::write(dir.join("aar-turn-3.svg"), b"mine").unwrap();
+    let out = dir.join("aar.md");
+    let (code, err) = replay(&[s, "--report", out.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("aar-turn-3.svg") && err.contains("exists"),
+        "{err}"
+    );
+    assert_eq!(
+        files(&dir).len(),
+        1,
+        "nothing written: {:?}",
+        files(&dir).keys()
+    );
+    assert_eq!(std::fs::read(dir.join("aar-turn-3.svg")).unwrap(), b"mine");
+    // A folder where the report goes: refused, no map left behind.
+    std::fs::remove_file(dir.join("aar-turn-3.svg")).unwrap();
+    std::fs::create_dir(&out).unwrap();
+    let (code, err) = replay(&[s, "--report", out.to_str().unwrap(), "--force"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(files(&dir).is_empty(), "{:?}", files(&dir).keys());
+    // Written part-way: the staging folder is made, a file in it cannot
+    // be moved into place (a folder of the map's name): nothing is left.
+    std::fs::remove_dir(&out).unwrap();
+    let report = fcrel::report::build(
+        &fcrel::save::read(std::path::Path::new(s)).unwrap(),
+        seven_days(),
+    )
+    .unwrap();
+    std::fs::create_dir(dir.join("aar-turn-7.svg")).unwrap();
+    std::fs::write(dir.join("aar-turn-7.svg").join("x"), b"x").unwrap();
+    let opts = fcrel::report::WriteOptions {
+        force: true,
+        inputs: &[],
+    };
+    assert!(fcrel::report::write(&report, &out, opts).is_err());
+    assert!(files(&dir).is_empty(), "{:?}", files(&dir).keys());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -75,6 +75,17 @@ fn a_missing_decision_names_the_legal_ones() {
     let (code, _, err) = run_with(&v, "illegal", false);
     assert_eq!(code, 1);
     assert!(err.contains("is not a legal answer"), "{err}");
+    // Issue 45 item 5: both the answer and the legal ones in the file's
+    // JSON form, not Rust's debug form.
+    assert!(
+        err.contains("{\"kind\":\"hit_union_force\",\"force\":\"hooker\"} is not"),
+        "{err}"
+    );
+    assert!(
+        err.contains("legal: [{\"kind\":\"hit_union_force\","),
+        "{err}"
+    );
+    assert!(!err.contains("HitUnionForce"), "{err}");
     // Scripted dice that run out say which roll needed a die.
     let mut v = example();
     v["dice"] = serde_json::json!([3]);

@@ -45,6 +45,36 @@ fn forces(app: &mut App) -> BTreeMap<String, (Force, Location, Strength)> {
         .collect()
 }
 
+/// 7.6 as written, area by area. At Chancellorsville Confederate
+/// Forces begin in Marye's Heights (a Fort in the city of Fredericksburg),
+/// none in Fredericksburg (Upper Town) or (Lower Town): those two get no
+/// Garrison and no Fortification.
+#[test]
+fn a_city_area_where_no_force_begins_gets_no_garrison() {
+    let c = Arc::new(campaign::load_bundled("chancellorsville").expect("bundled"));
+    let mut app = start(c, GameOptions::default());
+    let all = forces(&mut app);
+    let static_in = |area: &str| -> Vec<(Side, ForceType)> {
+        let mut v: Vec<(Side, ForceType)> = all
+            .values()
+            .filter(|(f, l, _)| !f.force_type.is_mobile() && l.area() == Some(area))
+            .map(|(f, _, _)| (f.side, f.force_type))
+            .collect();
+        v.sort_by_key(|(s, t)| (*s, format!("{t:?}")));
+        v
+    };
+    for empty in ["fredericksburg-upper", "fredericksburg-lower"] {
+        assert_eq!(static_in(empty), vec![], "{empty}");
+    }
+    assert_eq!(
+        static_in("maryes-heights"),
+        vec![
+            (Side::Confederate, ForceType::Fortification),
+            (Side::Confederate, ForceType::Garrison)
+        ]
+    );
+}
+
 #[test]
 fn seven_days_spawns_as_the_file_says() {
     let c = seven_days();

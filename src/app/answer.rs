@@ -105,7 +105,9 @@ pub fn key_answer(r: &RequestView, answers: &[Decision]) -> Option<KeyAnswer> {
             .choice(&decision)
             .map_or(String::new(), |c| c.text.clone());
         Some(Ask {
-            why: format!("{text}? The rules play on: the dice rolled then cannot be undone."),
+            why: format!(
+                "{text}? It cannot be undone: the rules roll dice after it, or have rolled them in this step already."
+            ),
             by_key: true,
         })
     } else {
@@ -310,6 +312,25 @@ mod tests {
             r.battle_location = Some("glendale".into());
         }
         GameView::build(board, None, Some(&r)).request.unwrap()
+    }
+
+    /// Issue 45 item 10: Enter on a placement asks first once the step has
+    /// rolled a die (Jackson's command entering after its 7.9 roll): Undo
+    /// cannot give it back. Before any die it is taken at once.
+    #[test]
+    fn enter_asks_before_an_answer_that_cannot_be_undone() {
+        let place = |area: &str| Decision::PlaceArrival {
+            arrival: "jackson".into(),
+            area: area.into(),
+        };
+        let options = vec![place("richmond-north"), place("drewrys-bluff")];
+        let fresh = view(options.clone(), false);
+        assert_eq!(key_answer(&fresh, &[]).unwrap().ask, None);
+        let mut rolled = view(options, false);
+        rolled.after_dice_rolled(1);
+        let k = key_answer(&rolled, &[]).unwrap();
+        assert!(k.ask.as_ref().is_some_and(|a| a.by_key), "{:?}", k.ask);
+        assert!(k.ask.unwrap().why.contains("cannot be undone"));
     }
 
     /// A question whether to discard a Scout is never answered by a key;

@@ -20,6 +20,7 @@ mod player_log;
 mod saves;
 mod screens;
 pub(crate) mod settings;
+mod startup;
 mod suggest;
 mod union_turn;
 mod view;
@@ -120,6 +121,11 @@ impl Default for WritesFiles {
 
 pub fn run(opts: AppOptions) -> AppExit {
     let started = StartedAt(std::time::Instant::now());
+    if let Err(line) = startup::display() {
+        eprintln!("{line}");
+        return AppExit::error();
+    }
+    startup::explain_missing_pieces();
     let mut app = App::new();
     app.insert_resource(started);
     let scripted = opts.screenshots.is_some() || opts.frame_times;
@@ -200,7 +206,7 @@ pub fn run(opts: AppOptions) -> AppExit {
     .add_plugins((luck::plugin, branch::plugin, after_action::plugin));
     app.add_systems(
         PreUpdate,
-        drop_repeated_modifiers
+        (drop_repeated_modifiers, egui_time_now)
             .after(bevy_egui::EguiInputSet::WriteEguiEvents)
             .before(bevy_egui::EguiPreUpdateSet::BeginPass),
     );
@@ -245,6 +251,19 @@ fn load_catalog() -> Catalog {
     catalog
 }
 
+/// egui's time is the moment the frame's input came (issue 45 item 9).
+/// bevy_egui gives it `Time<Real>`, which the render world sets to when
+/// the last frame finished drawing: after the window has slept (an idle
+/// window draws nothing), a press is stamped with the time the window fell
+/// asleep, its release with now, and egui takes a press held longer than
+/// 0.8 s for no click. A button rested on for a tooltip lost its click.
+fn egui_time_now(started: Res<StartedAt>, mut inputs: Query<&mut bevy_egui::EguiInput>) {
+    let now = started.0.elapsed().as_secs_f64();
+    for mut input in &mut inputs {
+        input.0.time = Some(now);
+    }
+}
+
 /// bevy_egui 0.42 reports the modifier keys to egui every frame as an event;
 /// egui answers any event with an immediate repaint, so an idle window would
 /// redraw forever. Only a change of the modifiers is passed on.
@@ -262,5 +281,83 @@ fn drop_repeated_modifiers(
             }
             _ => true,
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A click on a button after the pointer rested on it (its tooltip
+    /// shown, the window asleep): with the frames' input stamped as
+    /// bevy_egui stamps them (when the last frame was drawn) egui sees a
+    /// 2.5 s press and no click; stamped now, it is a click.
+    #[test]
+    fn a_click_after_a_rest_is_a_click() {
+        let clicks = |stamp: &dyn Fn(f64, f64) -> f64| {
+            let ctx = egui::Context::default();
+            let mut clicked = false;
+            let at = egui::pos2(20.0, 10.0);
+            let mut frame = |now: f64, drawn: f64, event: Option<egui::Event>| {
+                let input = egui::RawInput {
+                    time: Some(stamp(now, drawn)),
+                    events: event.into_iter().collect(),
+                    screen_rect: Some(egui::Rect::from_min_size(
+                        egui::Pos2::ZERO,
+                        egui::vec2(400.0, 300.0),
+                    )),
+                    ..Default::default()
+                };
+                let mut out = ctx.run_ui(input, |ui| {
+                    if ui
+                        .button("Settings")
+                        .on_hover_text("The defaults of a new game.")
+                        .clicked()
+                    {
+                        clicked = true;
+                    }
+                });
+                out.textures_delta.clear();
+            };
+            let button = |pressed| egui::Event::PointerButton {
+                pos: at,
+                button: egui::PointerButton::Primary,
+                pressed,
+                modifiers: egui::Modifiers::NONE,
+            };
+            frame(0.0, 0.0, Some(egui::Event::PointerMoved(at)));
+            // The tooltip's own frame, then the window sleeps.
+            frame(0.5, 0.0, None);
+            frame(3.0, 0.5, Some(button(true)));
+            // egui asks for a frame after the press.
+            frame(3.02, 3.0, None);
+            frame(3.08, 3.02, Some(button(false)));
+            clicked
+        };
+        assert!(
+            !clicks(&|_, drawn| drawn),
+            "bevy_egui's stamp loses the click"
+        );
+        assert!(clicks(&|now, _| now), "stamped now, it is a click");
+    }
+
+    /// The system stamps egui's input with the time now, whatever the
+    /// frame's `Time<Real>` says.
+    #[test]
+    fn egui_input_is_stamped_now() {
+        let mut app = App::new();
+        let started = StartedAt(std::time::Instant::now() - std::time::Duration::from_secs(5));
+        app.insert_resource(started)
+            .add_systems(Update, egui_time_now);
+        let e = app.world_mut().spawn(bevy_egui::EguiInput::default()).id();
+        app.update();
+        let t = app
+            .world()
+            .get::<bevy_egui::EguiInput>(e)
+            .unwrap()
+            .0
+            .time
+            .unwrap();
+        assert!((5.0..6.0).contains(&t), "{t}");
     }
 }

@@ -147,6 +147,10 @@ pub struct UnionReport {
     /// Enter or Space went to the report this frame (stepping it, or
     /// pressed while it unrolls): they answer nothing else.
     pub key_used: bool,
+    /// The decisions the chronicle had seen when the report last grew: a
+    /// decision after the whole report is shown is the player's own turn
+    /// going on, and the report makes way for the map.
+    decisions_seen: usize,
 }
 
 impl UnionReport {
@@ -218,6 +222,7 @@ pub(crate) fn follow_chronicle(
     chronicle: Option<Res<Chronicle>>,
     mut report: ResMut<UnionReport>,
     time: Res<Time<Real>>,
+    step: Option<Res<State<crate::rules::turn::Step>>>,
 ) {
     let Some(chronicle) = chronicle else {
         return;
@@ -254,11 +259,29 @@ pub(crate) fn follow_chronicle(
         report.open = true;
         report.last_reveal = time.elapsed_secs_f64();
     }
+    if sections != report.sections {
+        report.decisions_seen = chronicle.decisions();
+    }
     report.sections = sections;
+    // Read to the end and the player has decided since (a move of their
+    // own, not an answer about the Union's orders, which adds to the
+    // report): their turn goes on, and the report makes way for the map;
+    // the chronicle keeps it.
+    let confederate_turn =
+        step.is_some_and(|s| s.get().phase() == crate::campaign::Phase::Confederate);
+    if report.open
+        && !shrunk
+        && confederate_turn
+        && report.shown >= report.sections.len()
+        && chronicle.decisions() > report.decisions_seen
+    {
+        report.open = false;
+    }
 }
 
-/// The report's share of the map's area at most: the map keeps the rest.
-const REPORT_MAX_SHARE: f32 = 0.6;
+/// The report's share of the map's area at most: the map keeps the rest
+/// (at 1920×1080 the map stays over 550 px tall).
+const REPORT_MAX_SHARE: f32 = 0.35;
 /// The report's least height: its heading and a line.
 pub(crate) const REPORT_MIN: f32 = 70.0;
 
@@ -567,7 +590,9 @@ pub(crate) mod tests {
             let report = app.world().resource::<UnionReport>();
             assert_eq!((report.sections.len(), report.turn), before);
             assert_eq!(report.shown, report.sections.len(), "closed {closed}");
-            assert_eq!(report.open, !closed);
+            // Read to its end, the report made way for the map at the
+            // player's move (issue 46); the Undo does not bring it back.
+            assert!(!report.open, "closed {closed}");
             assert!(!report.unrolling() && !report.waiting_for_player(Playback::Step));
         }
     }

@@ -161,10 +161,13 @@ pub fn build(world: &mut World) -> Option<GameView> {
     }
     let board = Board::from_world(world)?;
     let step = world.get_resource::<State<Step>>().map(|s| *s.get());
-    let request = world
-        .get_resource::<PendingDecision>()
-        .and_then(|p| p.request.as_ref());
+    let pending = world.get_resource::<PendingDecision>();
+    let request = pending.and_then(|p| p.request.as_ref());
+    let rolled = pending.map_or(0, |p| p.dice_rolled_in_step);
     let mut view = GameView::build(board, step, request);
+    if let Some(r) = view.request.as_mut() {
+        r.after_dice_rolled(rolled);
+    }
     // A stand-alone battle's result lives in its battle's record.
     let records = world.get_resource::<crate::rules::battle::record::BattleRecords>();
     view.stand_alone = view.stand_alone.map(|s| s.with_records(records));
@@ -224,5 +227,41 @@ mod tests {
             }
         }
         panic!("only {answered} questions came");
+    }
+
+    /// The view marks every answer as final once the step has rolled a
+    /// die (the undo rule), from the pending decision's own count.
+    #[test]
+    fn answers_after_a_die_in_the_step_commit() {
+        use crate::rules::view::Commits;
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin, crate::RulesPlugin));
+        let campaign = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").unwrap());
+        app.world_mut().write_message(NewCampaign::new(
+            campaign,
+            crate::rules::difficulty::GameOptions::default(),
+        ));
+        for _ in 0..50 {
+            app.update();
+            if pending(&app).is_some() {
+                break;
+            }
+        }
+        let moves = |app: &mut App| -> Vec<Commits> {
+            build(app.world_mut())
+                .and_then(|v| v.request)
+                .expect("the moves are asked")
+                .choices
+                .iter()
+                .filter(|c| matches!(c.decision, Decision::MoveForce { .. }))
+                .map(|c| c.commits)
+                .collect()
+        };
+        let before = moves(&mut app);
+        assert!(!before.is_empty() && before.iter().all(|c| *c == Commits::Nothing));
+        app.world_mut()
+            .resource_mut::<PendingDecision>()
+            .dice_rolled_in_step = 1;
+        assert!(moves(&mut app).iter().all(|c| *c == Commits::Dice));
     }
 }

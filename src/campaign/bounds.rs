@@ -74,3 +74,12 @@ pub const MAX_SAVE_DECISIONS: usize = 100_000;
 /// Physical dice typed in and kept in a save: a whole campaign rolls a few
 /// thousand.
 pub const MAX_SAVE_DICE: usize = 100_000;
+
+/// Characters in a name a save carries (its campaign's name, a branch's
+/// name and its parent's, the decision it takes back): fcrel's own are
+/// well under 300, so a longer one is a damaged or hand-made file.
+pub const MAX_SAVE_NAME: usize = 1_000;
+
+/// Characters in a save's recorded digest ("fcrel2-" and 16 hex digits,
+/// or an older kind of about the same length).
+pub const MAX_SAVE_DIGEST: usize = 100;

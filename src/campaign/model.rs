@@ -129,7 +129,8 @@ pub struct Area {
     /// Inside the red-dashed Battle Area (2.3).
     #[serde(default)]
     pub battle_area: bool,
-    /// A city symbol; areas with the same city name form one city (7.6).
+    /// A city symbol (7.6); areas with the same city name are parts of one
+    /// city.
     #[serde(default)]
     pub city: Option<String>,
     /// A fort symbol (7.6).
@@ -819,56 +820,29 @@ impl Default for ForceFilter {
 }
 
 impl Campaign {
-    /// 7.6: every area with a City or Fort symbol where only one side's Forces
-    /// begin gets 1 Garrison and 1 Fortification of that side. A city drawn
-    /// over several areas counts as one: if only Confederates begin in it, each
-    /// of its areas gets them (docs/rulings.md R-7.6).
+    /// 7.6: every area with a City or Fort symbol in which only one side's
+    /// Forces begin gets 1 Garrison and 1 Fortification of that side, "in
+    /// that Area": an area of a city where no Force begins gets none
+    /// (docs/rulings.md R-7.6).
     pub fn city_and_fort_counters(&self) -> Vec<(String, Side, CounterKind, ForceType)> {
-        let c = self;
-        let side_of = |id: &str| c.forces.iter().find(|f| f.id == id).map(|f| f.side);
-        let sides_in = |areas: &[&str]| -> Vec<Side> {
-            let mut s: Vec<Side> = c
+        let side_of = |id: &str| self.forces.iter().find(|f| f.id == id).map(|f| f.side);
+        let mut out = Vec::new();
+        for a in self.map.areas.iter().filter(|a| a.city.is_some() || a.fort) {
+            let mut sides: Vec<Side> = self
                 .setup
                 .placements
                 .iter()
-                .filter(|p| areas.contains(&p.area.as_str()))
+                .filter(|p| p.area == a.id)
                 .flat_map(|p| p.forces.iter().filter_map(|f| side_of(f)))
                 .collect();
-            s.sort();
-            s.dedup();
-            s
-        };
-        let mut out = Vec::new();
-        let mut done: Vec<&str> = Vec::new();
-        for a in &c.map.areas {
-            if done.contains(&a.id.as_str()) || !(a.city.is_some() || a.fort) {
-                continue;
-            }
-            let group: Vec<&str> = match &a.city {
-                Some(city) => c
-                    .map
-                    .areas
-                    .iter()
-                    .filter(|b| b.city.as_ref() == Some(city))
-                    .map(|b| b.id.as_str())
-                    .collect(),
-                None => vec![a.id.as_str()],
-            };
-            done.extend(&group);
-            if let [side] = sides_in(&group)[..] {
-                for area in group {
-                    out.push((
-                        area.to_string(),
-                        side,
-                        CounterKind::Garrison,
-                        ForceType::Garrison,
-                    ));
-                    out.push((
-                        area.to_string(),
-                        side,
-                        CounterKind::Fortification,
-                        ForceType::Fortification,
-                    ));
+            sides.sort();
+            sides.dedup();
+            if let [side] = sides[..] {
+                for (kind, ty) in [
+                    (CounterKind::Garrison, ForceType::Garrison),
+                    (CounterKind::Fortification, ForceType::Fortification),
+                ] {
+                    out.push((a.id.clone(), side, kind, ty));
                 }
             }
         }

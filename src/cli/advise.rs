@@ -20,7 +20,7 @@ pub struct AdviseArgs {
     /// 12.2, the Battle Plan Counter assignment); default: the first
     /// question the advisor covers. The questions before it are answered
     /// by the policy.
-    #[arg(long, value_name = "RULE", requires = "scenario")]
+    #[arg(long, value_name = "RULE")]
     pub at: Option<String>,
     /// With --scenario: the seed of the dice that bring the battle to the
     /// question (the dice the player has seen there).
@@ -53,6 +53,44 @@ pub struct AdviseArgs {
     pub json: bool,
 }
 
+/// A scenario's battle fought to the first question of rule `at` (else
+/// the first the advisor covers), the policy answering the ones before.
+/// A rule never asked before the battle ends is named, with the rules that
+/// were asked.
+fn at_question(
+    path: &std::path::Path,
+    at: Option<&str>,
+    dice_seed: u64,
+    policy: Policy,
+) -> Result<Position, String> {
+    let p = crate::odds::locate::from_scenario(path, None).map_err(|lines| lines.join("\n"))?;
+    let asked = std::cell::RefCell::new(std::collections::BTreeSet::<String>::new());
+    let until = |b: &crate::rules::board::Board, r: &crate::rules::decision::Request| {
+        asked.borrow_mut().insert(r.rule.as_str().to_string());
+        match at {
+            Some(rule) => r.rule.as_str() == rule,
+            None => crate::odds::advise::covers(b, r),
+        }
+    };
+    let found = Position::in_battle(&p, &crate::dice::Dice::seeded(dice_seed), policy, &until)?;
+    found.ok_or_else(|| {
+        let asked: Vec<String> = asked.into_inner().into_iter().collect();
+        let file = path.display();
+        match at {
+            Some(rule) => format!(
+                "{file}: --at {}: no question of that rule is asked in this battle ({} battle rules) before it ends; the questions it asks: {}",
+                crate::store::quote(rule),
+                p.mode.name(),
+                asked.join(", ")
+            ),
+            None => format!(
+                "{file}: the battle ends before a question the advisor covers; the questions it asks: {}",
+                asked.join(", ")
+            ),
+        }
+    })
+}
+
 /// Run `fcrel advise`; returns the process exit code.
 pub fn advise(a: &AdviseArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let Some(aim) = Aim::by_name(&a.aim) else {
@@ -83,22 +121,23 @@ pub fn advise(a: &AdviseArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Some(n) => n.min(crate::odds::trials::max_threads()),
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
-    let position = match (&a.save, &a.scenario) {
-        (Some(path), None) => Position::from_save(path),
-        (None, Some(path)) => crate::odds::locate::from_scenario(path, None)
-            .map_err(|lines| lines.join("\n"))
-            .and_then(|p| {
-                let at = a.at.clone();
-                let until = move |b: &crate::rules::board::Board,
-                                  r: &crate::rules::decision::Request| {
-                    match &at {
-                        Some(rule) => r.rule.as_str() == rule.as_str(),
-                        None => crate::odds::advise::covers(b, r),
-                    }
-                };
-                Position::in_battle(&p, &crate::dice::Dice::seeded(a.dice_seed), policy, &until)
-            }),
-        _ => Err("fcrel advise: give either --save FILE or --scenario FILE".to_string()),
+    let position = match (&a.save, &a.scenario, &a.at) {
+        (Some(_), None, Some(_)) => {
+            let _ = writeln!(
+                err,
+                "fcrel advise: --at picks a question of a --scenario's battle; a --save is advised at the decision it waits at"
+            );
+            return 2;
+        }
+        (Some(path), None, None) => Position::from_save(path),
+        (None, Some(path), at) => at_question(path, at.as_deref(), a.dice_seed, policy),
+        _ => {
+            let _ = writeln!(
+                err,
+                "fcrel advise: give either --save FILE or --scenario FILE (one of them)"
+            );
+            return 2;
+        }
     };
     let position = match position {
         Ok(p) => p,

@@ -139,8 +139,9 @@ pub struct ReplayArgs {
     #[arg(long)]
     pub verify: bool,
     /// Keep only the first N decisions of the file: replay the game to
-    /// where it asked decision N+1 (with --save-as, a what-if branch).
-    #[arg(long, value_name = "N", requires = "save_as")]
+    /// where it asked decision N+1 and print its digest there (with
+    /// --save-as, also write it as a what-if branch).
+    #[arg(long, value_name = "N")]
     pub until: Option<usize>,
     /// Write the branch (the game's set-up and its first N decisions, named
     /// "<game> — branch at Turn T, instead of <decision N+1>") to NEW, a
@@ -165,8 +166,15 @@ pub struct ReplayArgs {
     /// Write the after-action report of the replayed game to OUT: a
     /// self-contained HTML page for a .html file, else Markdown with each
     /// turn's map as an SVG file beside it.
+    /// A report never replaces a .json file, the game's own file or
+    /// anything but a regular file, and replaces another existing file
+    /// only with --force.
     #[arg(long, value_name = "OUT")]
     pub report: Option<std::path::PathBuf>,
+    /// Let --report replace existing files (never a .json file or the
+    /// game's own).
+    #[arg(long, requires = "report")]
+    pub force: bool,
 }
 
 /// What `fcrel odds` is asked.

@@ -33,11 +33,22 @@ pub fn replay_with(a: &ReplayArgs, out: &mut dyn Write, err: &mut dyn Write) -> 
             return 1;
         }
     };
+    // The report's file is checked before anything is written.
+    if let Some(to) = &a.report {
+        let o = crate::report::WriteOptions {
+            force: a.force,
+            inputs: &[path],
+        };
+        if let Err(why) = crate::report::may_write(to, o) {
+            let _ = writeln!(err, "{why}");
+            return 1;
+        }
+    }
     // The game replayed: the file's, or a branch of it.
     let game = match (a.until, &a.save_as) {
         (Some(kept), Some(new)) => match make_branch(a, &save, campaign.clone(), kept, new) {
             Ok(b) => {
-                let _ = writeln!(err, "{}: {}", new.display(), b.title());
+                let _ = writeln!(err, "{}: {}", new.display(), crate::store::quote(b.title()));
                 b
             }
             Err(why) => {
@@ -45,6 +56,31 @@ pub fn replay_with(a: &ReplayArgs, out: &mut dyn Write, err: &mut dyn Write) -> 
                 return 1;
             }
         },
+        // The game where it asked decision `kept + 1`, nothing written.
+        (Some(_), None) if a.verify => {
+            let _ = writeln!(
+                err,
+                "{}: --verify checks the digest the file records at its end; --until alone stops before it (with --save-as it verifies the branch)",
+                path.display()
+            );
+            return 2;
+        }
+        (Some(kept), None) => {
+            let total = save.decisions.len();
+            if kept > total {
+                let _ = writeln!(
+                    err,
+                    "{}: --until {kept}: the game has {total} decisions, so N is 0 to {total}",
+                    path.display()
+                );
+                return 2;
+            }
+            let mut g = save.clone();
+            g.decisions.truncate(kept);
+            g.finished = false;
+            g.digest.clear();
+            g
+        }
         _ => save.clone(),
     };
     let started = std::time::Instant::now();
@@ -64,9 +100,9 @@ pub fn replay_with(a: &ReplayArgs, out: &mut dyn Write, err: &mut dyn Write) -> 
     let _ = writeln!(out, "{digest}");
     let _ = writeln!(
         err,
-        "{} decisions of {} replayed ({}) in {} ms",
-        rest.used,
-        game.title(),
+        "{} of {} replayed ({}) in {} ms",
+        count(rest.used, "decision"),
+        crate::store::quote(game.title()),
         if rest.over {
             "to the end of the campaign"
         } else {
@@ -78,20 +114,28 @@ pub fn replay_with(a: &ReplayArgs, out: &mut dyn Write, err: &mut dyn Write) -> 
         print_chronicle(world.resource::<crate::chronicle::Chronicle>(), out);
     }
     if let Some(to) = &a.report {
+        let branch = a.save_as.as_deref();
+        let inputs: Vec<&Path> = std::iter::once(path).chain(branch).collect();
+        let o = crate::report::WriteOptions {
+            force: a.force,
+            inputs: &inputs,
+        };
+        // A replay's problem is the game file's; a write's names its file.
         let written = crate::report::build(&game, campaign)
-            .and_then(|r| crate::report::write(&r, to).map(|()| r));
+            .map_err(|why| format!("{}: {why}", path.display()))
+            .and_then(|r| crate::report::write(&r, to, o).map(|_| r));
         match written {
             Ok(r) => {
                 let _ = writeln!(
                     err,
-                    "{}: the after-action report ({} turns, {} battles)",
+                    "{}: the after-action report ({}, {})",
                     to.display(),
-                    r.turns.len(),
-                    r.battles.len()
+                    count(r.turns.len(), "turn"),
+                    count(r.battles.len(), "battle")
                 );
             }
             Err(why) => {
-                let _ = writeln!(err, "{}: {why}", path.display());
+                let _ = writeln!(err, "{why}");
                 return 1;
             }
         }
@@ -100,6 +144,11 @@ pub fn replay_with(a: &ReplayArgs, out: &mut dyn Write, err: &mut dyn Write) -> 
         return 0;
     }
     verdict(path, &digest, &game.digest, check, err)
+}
+
+/// "1 turn", "3 turns".
+fn count(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }
 
 /// The save and its campaign, or the lines saying why not.
@@ -171,11 +220,20 @@ fn print_chronicle(c: &crate::chronicle::Chronicle, out: &mut dyn Write) {
 fn verdict(path: &Path, digest: &str, recorded: &str, check: Check, err: &mut dyn Write) -> i32 {
     match check {
         Check::Same => 0,
+        Check::Differs if recorded.is_empty() => {
+            let _ = writeln!(
+                err,
+                "{}: the file records no digest, so the replayed digest {digest} cannot be verified",
+                path.display(),
+            );
+            1
+        }
         Check::Differs => {
             let _ = writeln!(
                 err,
-                "{}: the replayed digest {digest} differs from the recorded {recorded}",
+                "{}: the replayed digest {digest} differs from the recorded {}",
                 path.display(),
+                crate::store::quote(recorded),
             );
             1
         }
@@ -183,10 +241,22 @@ fn verdict(path: &Path, digest: &str, recorded: &str, check: Check, err: &mut dy
         Check::Reworded => {
             let _ = writeln!(
                 err,
-                "{}: not checked: its digest {recorded} is of the older kind that hashed the chronicle's wording, which this build words differently; saved again, the file gets a digest that can be checked",
+                "{}: not checked: its digest {} is of the older kind that hashed the chronicle's wording, which this build words differently; saved again, the file gets a digest that can be checked",
                 path.display(),
+                crate::store::quote(recorded),
             );
             0
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// "(1 turn, 1 battle)", never "(1 turns, 1 battles)" (issue 45 item 5).
+    #[test]
+    fn counts_agree_with_their_number() {
+        assert_eq!(super::count(1, "turn"), "1 turn");
+        assert_eq!(super::count(0, "battle"), "0 battles");
+        assert_eq!(super::count(7, "turn"), "7 turns");
     }
 }

@@ -8,8 +8,8 @@
 //! end of each turn (`svg`, over `campaign::geometry`). `markdown` and
 //! `html` word it; [`write`] writes either by the file's extension.
 //!
-//! The window can call [`build`] on a save, or [`from_world`] for the game
-//! in play, and [`write`] the result.
+//! The window calls [`build`] on a save (the game in play's, or a file's)
+//! on a thread of its own, and [`write`]s the result.
 
 mod doc;
 mod html;
@@ -18,7 +18,7 @@ pub mod svg;
 mod xml;
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use bevy::prelude::*;
@@ -180,46 +180,82 @@ pub fn build(save: &SaveFile, campaign: Arc<Campaign>) -> Result<Report, String>
     })
 }
 
-/// The game in play (a world): its save, replayed.
-pub fn from_world(world: &mut World) -> Result<Report, String> {
-    let save = SaveFile::from_world(world).ok_or("no campaign is being played")?;
-    let campaign = world
-        .get_resource::<crate::rules::components::ActiveCampaign>()
-        .ok_or("no campaign is being played")?
-        .0
-        .clone();
-    build(&save, campaign)
+/// How a report may be written: over files that exist (`--force`; never
+/// over a `.json`, the input or anything but a regular file), and the file
+/// it is made from, never written to.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct WriteOptions<'a> {
+    pub force: bool,
+    /// The game's file and a branch just written from it.
+    pub inputs: &'a [&'a Path],
 }
 
 /// Write the report: a self-contained HTML page for `.html`/`.htm`,
 /// else Markdown, with each turn's map as an SVG file beside it
-/// (`NAME-turn-N.svg`). Atomic, like every file fcrel writes.
-pub fn write(report: &Report, path: &Path) -> Result<(), String> {
+/// (`NAME-turn-N.svg`). All or nothing: every file is written into a
+/// temporary folder beside `path` first and only then moved into place,
+/// and a file the report may not replace ([`may_write`]) stops it before
+/// anything is written. Returns the files written.
+pub fn write(report: &Report, path: &Path, o: WriteOptions) -> Result<Vec<PathBuf>, String> {
     let html = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"));
-    let fail = |p: &Path, e: std::io::Error| format!("{}: could not be written: {e}", p.display());
+    let mut files: Vec<(PathBuf, String)> = Vec::new();
     if html {
-        return crate::store::write_atomic(path, to_html(report).as_bytes())
-            .map_err(|e| fail(path, e));
+        files.push((path.to_path_buf(), to_html(report)));
+    } else {
+        let stem = path
+            .file_stem()
+            .map_or("report".into(), |s| s.to_string_lossy().into_owned());
+        let dir = path.parent().unwrap_or(Path::new(""));
+        let map_name = |turn: u32| format!("{stem}-turn-{turn}.svg");
+        for t in &report.turns {
+            let svg = svg::map(
+                &report.campaign,
+                &t.end,
+                &map_title(report, t),
+                &battle_areas(report, t),
+            );
+            files.push((dir.join(map_name(t.turn)), svg));
+        }
+        files.push((path.to_path_buf(), to_markdown(report, &map_name)));
     }
-    let stem = path
-        .file_stem()
-        .map_or("report".into(), |s| s.to_string_lossy().into_owned());
-    let dir = path.parent().unwrap_or(Path::new(""));
-    let map_name = |turn: u32| format!("{stem}-turn-{turn}.svg");
-    for t in &report.turns {
-        let file = dir.join(map_name(t.turn));
-        let svg = svg::map(
-            &report.campaign,
-            &t.end,
-            &map_title(report, t),
-            &battle_areas(report, t),
+    for (file, _) in &files {
+        may_write(file, o)?;
+    }
+    crate::store::write_all_or_nothing(&files)
+        .map_err(|(file, e)| format!("{}: could not be written: {e}", file.display()))?;
+    Ok(files.into_iter().map(|(f, _)| f).collect())
+}
+
+/// Whether a report may be written to `path` (issue 45 item 1): never to a
+/// `.json` file (saves, replays and branches are JSON), never over the file
+/// it is made from, never to a directory, named pipe, device or socket
+/// (looked at, not opened), and over any other existing file only with
+/// `force`.
+pub fn may_write(path: &Path, o: WriteOptions) -> Result<(), String> {
+    let refuse = |why: &str| Err(format!("{}: {why}; nothing was written", path.display()));
+    if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+    {
+        return refuse(
+            "a report is never written to a .json file (saves, replays and branches are .json); name it .html or .md",
         );
-        crate::store::write_atomic(&file, svg.as_bytes()).map_err(|e| fail(&file, e))?;
     }
-    crate::store::write_atomic(path, to_markdown(report, &map_name).as_bytes())
-        .map_err(|e| fail(path, e))
+    let Ok(meta) = std::fs::metadata(path) else {
+        return Ok(());
+    };
+    if let Some(what) = crate::store::not_a_file(meta.file_type()) {
+        return refuse(&format!("is {what}, not a file a report can replace"));
+    }
+    if o.inputs.iter().any(|i| crate::store::same_file(i, path)) {
+        return refuse("is the game the report is made from");
+    }
+    if !o.force {
+        return refuse("exists; a report does not replace a file unless --force is given");
+    }
+    Ok(())
 }
 
 /// The areas fought over in a turn.

@@ -276,6 +276,21 @@ pub enum SecondMove {
 }
 
 impl Decision {
+    /// An answer about the Union's own orders (16.3 which group rolls
+    /// next, 16.3.1 keep or re-roll): it moves none of the player's
+    /// counters, so "what changed since your last decision" goes on
+    /// counting the Union turn's moves across it (issue 45 item 11).
+    pub fn steers_union_orders(&self) -> bool {
+        matches!(
+            self,
+            Decision::OrdersFor { .. }
+                | Decision::OrdersInOrder
+                | Decision::AcceptOrders
+                | Decision::RerollOrders
+                | Decision::ModifyOrders { .. }
+        )
+    }
+
     /// The Confederate Command Points this answer spends: 15.1 a Forced
     /// March move 1 (Jackson's two areas 1, 15.1.1; Lee nothing), 15.4
     /// Refit 2, 15.5 a purchase its Combat Value, 15.6 a Scout 1, 10.2.6 a
@@ -494,11 +509,23 @@ impl std::fmt::Display for Interrupt {
             Interrupt::Decide(r) => write!(f, "decision needed ({}): {}", r.rule, r.prompt),
             Interrupt::Dice(e) => write!(f, "{e}"),
             Interrupt::Unsupported(what) => write!(f, "{what}"),
-            Interrupt::Illegal { request, answer } => write!(
-                f,
-                "{answer:?} is not a legal answer to \"{}\" ({}); legal: {:?}",
-                request.prompt, request.rule, request.options
-            ),
+            // In the files' JSON form: what a scenario or save would hold.
+            Interrupt::Illegal { request, answer } => {
+                const SHOWN: usize = 12;
+                let json = |d: &Decision| serde_json::to_string(d).unwrap_or_default();
+                let mut legal: Vec<String> = request.options.iter().take(SHOWN).map(json).collect();
+                if request.options.len() > SHOWN {
+                    legal.push(format!("… {} more", request.options.len() - SHOWN));
+                }
+                write!(
+                    f,
+                    "{} is not a legal answer to \"{}\" ({}); legal: [{}]",
+                    json(answer),
+                    request.prompt,
+                    request.rule,
+                    legal.join(", ")
+                )
+            }
         }
     }
 }

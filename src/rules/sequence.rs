@@ -196,7 +196,11 @@ fn take_decisions(
         {
             answers.answers.push(*d);
             pending.request = None;
-            since.taken();
+            // The Union turn's moves are news until the player moves again
+            // (with no list yet, as after a load, one starts here).
+            if !d.steers_union_orders() || since.positions.is_none() {
+                since.taken();
+            }
         }
     }
     for _ in undo.read() {

@@ -334,7 +334,9 @@ fn parse_at(bytes: &[u8]) -> Result<SaveFile, (Place, String)> {
 /// damaged or hand-made file can neither make a replay run for ever, nor
 /// hold a die no d10 shows, nor stop one half way.
 fn check(save: &SaveFile) -> Result<(), (Place, String)> {
-    use crate::campaign::bounds::{MAX_SAVE_DECISIONS, MAX_SAVE_DICE};
+    use crate::campaign::bounds::{
+        MAX_SAVE_DECISIONS, MAX_SAVE_DICE, MAX_SAVE_DIGEST, MAX_SAVE_NAME,
+    };
     let field = |f: &str| Place::Field(f.to_string());
     if let Err(why) = crate::campaign::check_id(&save.campaign) {
         return Err(damaged(field("campaign"), why));
@@ -389,6 +391,42 @@ fn check(save: &SaveFile) -> Result<(), (Place, String)> {
             format!(
                 "{} reseeds is more than a save holds (at most {MAX_SAVE_DICE})",
                 save.reseeds.len()
+            ),
+        ));
+    }
+    let mut texts: Vec<(&str, &str, usize)> = vec![
+        ("campaign_name", &save.campaign_name, MAX_SAVE_NAME),
+        ("digest", &save.digest, MAX_SAVE_DIGEST),
+    ];
+    if let Some(b) = &save.branch {
+        texts.push(("branch.name", &b.name, MAX_SAVE_NAME));
+        texts.push(("branch.parent_name", &b.parent_name, MAX_SAVE_NAME));
+        if let Some(d) = &b.instead_of {
+            texts.push(("branch.instead_of", d, MAX_SAVE_NAME));
+        }
+    }
+    for (at, text, most) in texts {
+        let n = text.chars().count();
+        if n > most {
+            return Err(damaged(
+                field(at),
+                format!(
+                    "{} is {n} characters; fcrel writes at most {most} there",
+                    crate::store::quote(text)
+                ),
+            ));
+        }
+    }
+    // Issue 45 item 4: a branch keeps some of the decisions its file holds.
+    if let Some(b) = &save.branch
+        && b.kept > save.decisions.len()
+    {
+        return Err(damaged(
+            field("branch.kept"),
+            format!(
+                "the branch keeps {} decisions of its parent game, but the file holds {} decisions in all",
+                b.kept,
+                save.decisions.len()
             ),
         ));
     }

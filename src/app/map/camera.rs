@@ -91,6 +91,15 @@ impl View {
         .clamped(map, viewport)
     }
 
+    /// The whole map in the viewport, centred (the F key).
+    pub fn whole(map: Vec2, viewport: Vec2) -> Self {
+        View {
+            centre: Vec2::ZERO,
+            zoom: 0.0,
+        }
+        .clamped(map, viewport)
+    }
+
     /// World units a logical pixel shows in this viewport.
     pub fn scale(self, map: Vec2, viewport: Vec2) -> f32 {
         fill_scale(map, viewport) / self.zoom
@@ -397,6 +406,10 @@ pub(super) fn pan_zoom(
         if d != Vec2::ZERO {
             v = v.pan(map, size, d);
         }
+        // F: the whole map in the window.
+        if keys.just_pressed(KeyCode::KeyF) {
+            v = View::whole(map, size);
+        }
     }
     if cam.view != Some(v) {
         cam.view = Some(v);
@@ -542,6 +555,22 @@ mod tests {
         let small = Vec2::new(700.0, 450.0);
         let v = View::initial(MAP, small, Vec2::ZERO);
         assert!(v.scale(MAP, small) <= READABLE_SCALE + 1e-4);
+    }
+
+    /// F shows the whole map, centred, with a little water round it.
+    #[test]
+    fn the_whole_map_fits_the_viewport() {
+        for (map, vp) in [
+            (Vec2::new(1800.0, 1200.0), Vec2::new(940.0, 550.0)),
+            (Vec2::new(1800.0, 1200.0), Vec2::new(1400.0, 700.0)),
+        ] {
+            let v = View::whole(map, vp);
+            let s = v.scale(map, vp);
+            // Every part of the map shows, with a little water round it.
+            assert!(vp.x * s >= map.x && vp.y * s >= map.y, "{map} in {vp}");
+            assert!(close(v.centre, Vec2::ZERO));
+            assert!((s - fit_scale(map, vp) * 1.05).abs() < 1e-3);
+        }
     }
 
     /// A panned view never shows the water beyond the map's edge while the

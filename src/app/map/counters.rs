@@ -30,7 +30,34 @@ pub(super) fn plugin(app: &mut App) {
             scale_badges
                 .in_set(MapSystems::Scale)
                 .run_if(in_state(Screen::Game)),
+        )
+        .add_systems(
+            Update,
+            hide_while_held
+                .after(MapSystems::Pieces)
+                .run_if(in_state(Screen::Game)),
         );
+}
+
+/// The key that hides the counters while it is held, to read the map
+/// under them.
+pub const HIDE_KEY: KeyCode = KeyCode::KeyH;
+
+/// Every counter hidden while H is held (the map has the keys), shown
+/// again when it is let go.
+fn hide_while_held(
+    keys: Res<ButtonInput<KeyCode>>,
+    pointer: Res<super::camera::MapPointer>,
+    mut pieces: Query<&mut Visibility, With<CounterPiece>>,
+) {
+    let want = if pointer.keys && keys.pressed(HIDE_KEY) {
+        Visibility::Hidden
+    } else {
+        Visibility::Inherited
+    };
+    for mut v in &mut pieces {
+        v.set_if_neq(want);
+    }
 }
 
 /// A counter's side in world units at its own size.
@@ -321,7 +348,7 @@ pub(super) fn rebuild_counters(
 #[derive(Debug, Clone, PartialEq)]
 pub struct Face {
     pub fill: Color,
-    /// The values, name and symbol on the fill.
+    /// Its values', name's and symbol's colour on `fill`.
     pub ink: Color,
     pub name: String,
     pub combat: String,
@@ -560,6 +587,46 @@ fn nato_symbol(
 mod tests {
     use super::*;
 
+    /// H held hides every counter (to read the map), let go shows them;
+    /// not while the keys are a text field's.
+    #[test]
+    fn h_held_hides_the_counters() {
+        let mut app = App::new();
+        app.init_resource::<ButtonInput<KeyCode>>()
+            .insert_resource(super::super::camera::MapPointer {
+                keys: true,
+                ..default()
+            })
+            .add_systems(Update, hide_while_held);
+        let c = app
+            .world_mut()
+            .spawn((CounterPiece, Visibility::Inherited))
+            .id();
+        let seen = |app: &App| *app.world().get::<Visibility>(c).unwrap();
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(HIDE_KEY);
+        app.update();
+        assert_eq!(seen(&app), Visibility::Hidden);
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .release(HIDE_KEY);
+        app.update();
+        assert_eq!(seen(&app), Visibility::Inherited);
+        app.world_mut()
+            .resource_mut::<super::super::camera::MapPointer>()
+            .keys = false;
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(HIDE_KEY);
+        app.update();
+        assert_eq!(
+            seen(&app),
+            Visibility::Inherited,
+            "typing an H in a text field"
+        );
+    }
+
     /// Every name fits the counter's top line, and reads.
     #[test]
     fn names_fit_the_counter() {
@@ -578,13 +645,7 @@ mod tests {
         }
         // Every name of every bundled campaign fits (8 letters of 9.2 pt
         // FiraMono, 0.6 em each, in the 46-unit counter).
-        for id in [
-            "seven-days",
-            "second-manassas",
-            "antietam",
-            "chancellorsville",
-            "gettysburg",
-        ] {
+        for id in crate::player_log::GRAND_CAMPAIGN {
             let c = crate::campaign::load_bundled(id).unwrap();
             for f in &c.forces {
                 let s = short_name(&f.name, NAME_CHARS);

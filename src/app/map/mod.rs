@@ -807,16 +807,55 @@ fn pick(
     }
 }
 
+/// Opaque colours for lines drawn as meshes (blending costs on a software
+/// renderer): `color` at `alpha` over the map's open ground.
+fn over_parchment(color: Color, alpha: f32) -> Color {
+    let c = color.to_srgba();
+    let [r, g, b] = theme::palette::rgb_f32(theme::palette::OPEN);
+    let mix = |x: f32, p: f32| x * alpha + p * (1.0 - alpha);
+    Color::srgb(mix(c.red, r), mix(c.green, g), mix(c.blue, b))
+}
+
 /// The map's lines, under the names and counters: area borders, the
 /// Battle Area's outer border in red dashes (2.3), rivers, roads and
 /// railways. Each: colour, width, depth and segments.
 fn lines(c: &Campaign, g: &Geometry) -> Vec<(Color, f32, f32, Vec<(Vec2, Vec2)>)> {
-    let mut borders = Vec::new();
+    // Borders from the adjacency lists (2.1): open where a move may cross,
+    // closed (heavy) where two areas only touch; a link joins adjacent
+    // areas whose cells do not touch. The map's own edge is its frame.
+    let shapes = crate::campaign::geometry::area_shapes(c);
+    let (mut open, mut closed) = (Vec::new(), Vec::new());
+    for b in crate::campaign::geometry::borders(c, &shapes) {
+        let seg = (world(c, b.from), world(c, b.to));
+        if b.open {
+            open.push(seg);
+        } else {
+            closed.push(seg);
+        }
+    }
+    let mut links = Vec::new();
+    for (a, b) in crate::campaign::geometry::links(c, &shapes) {
+        let (p, q) = (g.centres[a].1, g.centres[b].1);
+        // Dashed, clear of the names and stacks round each centre.
+        let len = p.distance(q);
+        let d = (q - p).normalize_or_zero();
+        let mut s = 30.0;
+        while s + 8.0 < len - 30.0 {
+            links.push((p + d * s, p + d * (s + 8.0)));
+            s += 14.0;
+        }
+    }
+    let (w, h) = (c.map.width / 2.0, c.map.height / 2.0);
+    let frame = vec![
+        (Vec2::new(-w, -h), Vec2::new(w, -h)),
+        (Vec2::new(w, -h), Vec2::new(w, h)),
+        (Vec2::new(w, h), Vec2::new(-w, h)),
+        (Vec2::new(-w, h), Vec2::new(-w, -h)),
+    ];
     let mut dashes = Vec::new();
     for (i, (_, poly)) in g.cells.iter().enumerate() {
         for k in 0..poly.len() {
             let (a, b) = (poly[k], poly[(k + 1) % poly.len()]);
-            borders.push((a, b));
             if !g.battle_area[i] {
                 continue;
             }
@@ -869,11 +908,19 @@ fn lines(c: &Campaign, g: &Geometry) -> Vec<(Color, f32, f32, Vec<(Vec2, Vec2)>)
     }
     vec![
         (
-            theme::palette::bevy(theme::palette::BORDER),
-            1.6,
+            over_parchment(theme::palette::bevy(theme::palette::INK), 0.3),
+            1.2,
             0.5,
-            borders,
+            open,
         ),
+        (theme::palette::bevy(theme::palette::INK), 3.2, 0.55, closed),
+        (
+            over_parchment(theme::palette::bevy(theme::palette::INK), 0.55),
+            2.0,
+            0.55,
+            links,
+        ),
+        (theme::palette::bevy(theme::palette::INK), 2.4, 0.95, frame),
         (
             theme::palette::bevy(theme::palette::BATTLE_AREA),
             2.4,
@@ -886,7 +933,12 @@ fn lines(c: &Campaign, g: &Geometry) -> Vec<(Color, f32, f32, Vec<(Vec2, Vec2)>)
             0.6,
             rivers,
         ),
-        (theme::palette::bevy(theme::palette::ROAD), 2.0, 0.7, roads),
+        (
+            over_parchment(theme::palette::bevy(theme::palette::ROAD), 0.6),
+            2.0,
+            0.7,
+            roads,
+        ),
         (
             theme::palette::bevy(theme::palette::RAILROAD),
             1.6,

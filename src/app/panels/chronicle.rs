@@ -116,6 +116,8 @@ pub struct ChroniclePanel<'w> {
 /// height at most.
 const CHRONICLE_MIN: f32 = crate::settings::CHRONICLE_HEIGHT_RANGE.0;
 const CHRONICLE_H: f32 = 190.0;
+/// The Chronicle's first height at most, as a share of the window's.
+const CHRONICLE_SHARE: f32 = 0.2;
 const CHRONICLE_STEP: f32 = 80.0;
 const CHRONICLE_MAX_SHARE: f32 = 0.75;
 
@@ -165,16 +167,15 @@ impl ChroniclePanel<'_> {
         // A stand-alone battle's sheet is taller: the Chronicle starts lower.
         let stand_alone = view.stand_alone.is_some();
         let remembered = settings.loaded.settings.chronicle_height;
+        // A short window starts with a shorter Chronicle: the map keeps
+        // over half the window at 1280×720 (issue 46 item 7).
+        let first = (root.ctx().content_rect().height() * CHRONICLE_SHARE).min(CHRONICLE_H);
         let (id, height) = if stand_alone {
             ("chronicle-stand-alone", super::STAND_ALONE_CHRONICLE_H)
         } else {
             // A new height from the Settings page drops the one egui kept.
-            let h = crate::app::settings::chronicle_height(
-                root.ctx(),
-                "chronicle",
-                remembered,
-                CHRONICLE_H,
-            );
+            let h =
+                crate::app::settings::chronicle_height(root.ctx(), "chronicle", remembered, first);
             ("chronicle", h)
         };
         let ctx = root.ctx().clone();
@@ -240,7 +241,10 @@ impl ChroniclePanel<'_> {
                     ui.radio_value(&mut filter.kind, k, k.name());
                 }
                 ui.label("find:");
-                ui.text_edit_singleline(&mut filter.search);
+                // As wide as the row has left (a narrow window keeps it on
+                // the row, not on a line of its own).
+                let w = (ui.available_width() - 4.0).clamp(80.0, 220.0);
+                ui.add(egui::TextEdit::singleline(&mut filter.search).desired_width(w));
             });
             if filter.tab == Tab::Luck {
                 luck_tab(ui, luck, &mut filter.luck_chart);
@@ -295,7 +299,7 @@ impl ChroniclePanel<'_> {
             && !dragging
             && !imposed
             && remembered.is_none_or(|r| (r - drawn).abs() > 0.5)
-            && (remembered.is_some() || (drawn - CHRONICLE_H).abs() > 0.5)
+            && (remembered.is_some() || (drawn - first).abs() > 0.5)
         {
             settings.loaded.settings.chronicle_height = Some(drawn);
             settings.save();

@@ -15,7 +15,9 @@ use crate::rules::board::label;
 use crate::rules::turn::victory::Standing;
 use crate::rules::view::{GameView, StandAloneView};
 
-/// How tall the "What changed" list grows before it scrolls.
+/// How tall the "What changed" list grows at least before it scrolls: a
+/// Union turn's moves are read whole where the panel has the room (half
+/// its height).
 const WHAT_CHANGED_H: f32 = 170.0;
 
 /// What changed since the player's last decision (`view::WhatChanged`),
@@ -32,7 +34,7 @@ fn what_changed(ui: &mut egui::Ui, changed: &WhatChanged, selection: &mut Select
     .show(ui, |ui| {
         egui::ScrollArea::vertical()
             .id_salt("what-changed-list")
-            .max_height(WHAT_CHANGED_H)
+            .max_height(WHAT_CHANGED_H.max(ui.available_height() / 2.0))
             .auto_shrink([false, true])
             .show(ui, |ui| {
                 for (i, line) in changed.0.iter().enumerate() {
@@ -90,91 +92,127 @@ pub fn show(
         return stand_alone(root, sa);
     }
     let board = &view.board;
-    egui::Panel::left("left")
-        .frame(theme::unfilled_panel(root.style()))
-        .default_size(280.0)
-        .show(root, |ui| {
+    // Open by default where the window is wide; in a narrow one the map
+    // has the room (issue 46 item 7), a click away.
+    let id = egui::Id::new("left-open");
+    let ctx = root.ctx().clone();
+    let wide = ctx.content_rect().width() >= WIDE_WINDOW;
+    let mut open = ctx.data_mut(|d| *d.get_temp_mut_or(id, wide));
+    let mut toggle = false;
+    let frame = theme::unfilled_panel(root.style());
+    let collapsed = egui::Panel::left("left-rail")
+        .frame(frame)
+        .resizable(false)
+        .exact_size(RAIL_W);
+    let expanded = egui::Panel::left("left").frame(frame).default_size(280.0);
+    egui::Panel::show_switched(root, &mut open, collapsed, expanded, |ui, expanded| {
+        if !expanded {
+            toggle = ui
+                .button("▸")
+                .on_hover_text(
+                    "Show the situation: Victory conditions, what changed, the Forces of an area.",
+                )
+                .clicked();
+            return;
+        }
+        ui.horizontal(|ui| {
             ui.heading("Victory conditions (3.1)");
-            for o in &view.objectives {
-                let (status, color) = standing(o.standing);
-                ui.horizontal_wrapped(|ui| {
-                    ui.colored_label(color, status);
-                    ui.label(format!("{} ({} VP)", o.text, o.vp));
-                });
-            }
-            ui.label(format!(
-                "Lee's historical score: {} VP",
-                view.status.lee_historical_vp
-            ));
-            if let Some(out) = view.victory_out_of_reach() {
-                ui.colored_label(
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                toggle = ui
+                    .small_button("◂")
+                    .on_hover_text("Hide this panel: the map takes its room.")
+                    .clicked();
+            });
+        });
+        for o in &view.objectives {
+            let (status, color) = standing(o.standing);
+            ui.horizontal_wrapped(|ui| {
+                ui.colored_label(color, status);
+                ui.label(format!("{} ({} VP)", o.text, o.vp));
+            });
+        }
+        ui.label(format!(
+            "Lee's historical score: {} VP",
+            view.status.lee_historical_vp
+        ));
+        if let Some(out) = view.victory_out_of_reach() {
+            ui.colored_label(
                     theme::palette::FAILED,
                     "Victory is out of reach: an objective has failed (3.1). Play on for Victory Points (3.3).",
                 )
                 .on_hover_text(out.text);
-            }
-            if let Some(changed) = changed.filter(|c| !c.0.is_empty()) {
-                ui.separator();
-                what_changed(ui, changed, selection);
-            }
+        }
+        if let Some(changed) = changed.filter(|c| !c.0.is_empty()) {
             ui.separator();
-            let shown = selection.area.clone().or(selection.hovered.clone());
-            let Some(area) = shown else {
-                ui.label("Hover or click an area to see its forces.");
-                return;
-            };
-            let name = board.area_name(&area).to_string();
-            let holder = match board.holder(&area) {
-                Some(Side::Confederate) => "Held by the Confederates",
-                Some(Side::Union) => "Held by the Union",
-                None if board.in_area(&area).is_empty() => "Empty",
-                None => "Contested",
-            };
-            ui.heading(format!("{name} — {holder}"));
-            if board.lee.area() == Some(area.as_str()) {
-                let sel = selection.force.as_deref() == Some("lee");
-                if ui
-                    .selectable_label(
-                        sel,
-                        format!(
-                            "Robert E. Lee (Command Rating {})",
-                            board.campaign.lee.command_rating
-                        ),
-                    )
-                    .clicked()
-                {
-                    selection.force = Some("lee".into());
-                }
+            what_changed(ui, changed, selection);
+        }
+        ui.separator();
+        let shown = selection.area.clone().or(selection.hovered.clone());
+        let Some(area) = shown else {
+            ui.label("Hover or click an area to see its forces.");
+            return;
+        };
+        let name = board.area_name(&area).to_string();
+        let holder = match board.holder(&area) {
+            Some(Side::Confederate) => "Held by the Confederates",
+            Some(Side::Union) => "Held by the Union",
+            None if board.in_area(&area).is_empty() => "Empty",
+            None => "Contested",
+        };
+        ui.heading(format!("{name} — {holder}"));
+        if board.lee.area() == Some(area.as_str()) {
+            let sel = selection.force.as_deref() == Some("lee");
+            if ui
+                .selectable_label(
+                    sel,
+                    format!(
+                        "Robert E. Lee (Command Rating {})",
+                        board.campaign.lee.command_rating
+                    ),
+                )
+                .clicked()
+            {
+                selection.force = Some("lee".into());
             }
-            for i in board.in_area(&area) {
-                let p = &board.pieces[i];
-                let sel = selection.force.as_deref() == Some(p.force.id.as_str());
-                let v = p.force.values(p.strength);
-                let text = format!(
-                    "{} — Combat {}{}, Activation {}",
-                    label(p),
-                    v.combat,
-                    v.superior.map_or(String::new(), |s| format!("/{s}")),
-                    v.activation.map_or("—".into(), |a| a.to_string())
-                );
-                let color = if sel {
-                    ui.visuals().selection.stroke.color
-                } else {
-                    theme::palette::army_ink(p.force.side)
-                };
-                if ui
-                    .selectable_label(sel, egui::RichText::new(text).color(color))
-                    .clicked()
-                {
-                    selection.force = Some(p.force.id.clone());
-                }
-            }
-            ui.label(
-                egui::RichText::new("Select a Force, then click a highlighted area to move it.")
-                    .italics(),
+        }
+        for i in board.in_area(&area) {
+            let p = &board.pieces[i];
+            let sel = selection.force.as_deref() == Some(p.force.id.as_str());
+            let v = p.force.values(p.strength);
+            let text = format!(
+                "{} — Combat {}{}, Activation {}",
+                label(p),
+                v.combat,
+                v.superior.map_or(String::new(), |s| format!("/{s}")),
+                v.activation.map_or("—".into(), |a| a.to_string())
             );
-        });
+            let color = if sel {
+                ui.visuals().selection.stroke.color
+            } else {
+                theme::palette::army_ink(p.force.side)
+            };
+            if ui
+                .selectable_label(sel, egui::RichText::new(text).color(color))
+                .clicked()
+            {
+                selection.force = Some(p.force.id.clone());
+            }
+        }
+        ui.label(
+            egui::RichText::new("Select a Force, then click a highlighted area to move it.")
+                .italics(),
+        );
+    });
+    if toggle {
+        open = !open;
+    }
+    ctx.data_mut(|d| d.insert_temp(id, open));
 }
+
+/// From this width (logical pixels) the situation panel opens by default.
+const WIDE_WINDOW: f32 = 1500.0;
+/// The closed situation panel's rail.
+const RAIL_W: f32 = 30.0;
 
 /// The stand-alone battle's Scenario Information Sheet: its turns, Battle
 /// Plans, the Union's tactics and Objective Markers, and who wins.

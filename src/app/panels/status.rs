@@ -69,9 +69,24 @@ impl StatusBar<'_> {
                         ui.separator();
                         ui.label(format!("Confederate CP {}", s.confederate_cp)).on_hover_text("Command Points (4.9): Forced March 1, Refit 2, purchases at Combat Value, Scouts 1.");
                         ui.label(format!("Scouts {} of {}", s.scouts, s.scout_counters)).on_hover_text("Scouts (4.10): Fog of War re-rolls, Union Orders re-rolls or ±1, Clear Orders, Special Battle Plans removed.");
-                        ui.label(format!("Union CP {}", s.union_cp)).on_hover_text("Union Command Points, spent at Union Resupply (18.1).");
-                        ui.label(format!("Union Special Battle Plans {}", s.union_special_battle_plans)).on_hover_text("Drawn each battle turn of a Basic battle (10.2.10).");
-                        ui.label(format!("Battles: {}", s.battles));
+                        let union_cp = format!("Union CP {}", s.union_cp);
+                        let plans = format!("Union Special Battle Plans {}", s.union_special_battle_plans);
+                        let battles = format!("Battles: {}", s.battles);
+                        // A narrow window keeps the Union's figures in a
+                        // menu under its Command Points: nothing is cut.
+                        if ui.ctx().content_rect().width() >= WIDE_STATUS {
+                            ui.label(union_cp).on_hover_text("Union Command Points, spent at Union Resupply (18.1).");
+                            ui.label(plans).on_hover_text("Drawn each battle turn of a Basic battle (10.2.10).");
+                            ui.label(battles);
+                        } else {
+                            ui.menu_button(format!("{union_cp} ▾"), |ui| {
+                                ui.label(union_cp.clone()).on_hover_text("Union Command Points, spent at Union Resupply (18.1).");
+                                ui.label(plans).on_hover_text("Drawn each battle turn of a Basic battle (10.2.10).");
+                                ui.label(battles);
+                            })
+                            .response
+                            .on_hover_text("The Union's Command Points; the menu holds its Special Battle Plans and the battle mode.");
+                        }
                     }
                 },
                 |ui| {
@@ -118,3 +133,7 @@ impl StatusBar<'_> {
         }
     }
 }
+
+/// From this width (logical pixels) the top bar shows every figure in a
+/// row; below it the Union's are a menu.
+const WIDE_STATUS: f32 = 1700.0;

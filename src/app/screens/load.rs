@@ -16,6 +16,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::app::Screen;
+use crate::app::after_action::ReportJob;
 use crate::app::saves::{PendingLoad, SaveCatalog, SaveDirs};
 use crate::save::games::{Game, GameFile};
 
@@ -33,8 +34,10 @@ pub(crate) struct LoadScreen {
     /// Files waiting for the player's word before they go to the trash,
     /// and what they are ("the game The Seven Days Battles").
     confirm: Option<(Vec<PathBuf>, String)>,
-    /// What the last Delete did, and whether it is a problem.
+    /// What the last Delete or report did, and whether it is a problem.
     message: Option<(String, bool)>,
+    /// The report being written (issue 45 item 8: off the frame).
+    writing: Option<PathBuf>,
     /// Where each button was drawn in the last frame, by what it does.
     targets: Vec<(Action, egui::Rect)>,
 }
@@ -61,9 +64,14 @@ fn load(
     mut next: ResMut<NextState<Screen>>,
     keys: Res<ButtonInput<KeyCode>>,
     campaigns: Res<crate::app::Catalog>,
+    mut job: ResMut<ReportJob>,
     mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    if let Some(done) = job.done.take() {
+        screen.message = Some(done);
+    }
+    screen.writing = job.writing().map(Path::to_path_buf);
     let mut action = draw(ctx, &catalog, &mut screen, dirs.trash.as_deref());
     if keys.just_pressed(KeyCode::Escape) {
         action = Some(if screen.confirm.is_some() {
@@ -83,6 +91,7 @@ fn load(
         &dirs,
         &mut catalog,
         &campaigns.campaigns,
+        &mut job,
     ) {
         commands.insert_resource(PendingLoad { save, path });
         next.set(Screen::Game);
@@ -98,10 +107,11 @@ pub(crate) fn act(
     dirs: &SaveDirs,
     catalog: &mut SaveCatalog,
     campaigns: &[std::sync::Arc<crate::campaign::Campaign>],
+    job: &mut ReportJob,
 ) -> Option<(PathBuf, crate::save::SaveFile)> {
     match action {
         Action::Report(path, format) => {
-            screen.message = Some(report(catalog, campaigns, &path, format));
+            screen.message = report(catalog, campaigns, &path, format, job);
         }
         Action::Load(path) => {
             let found = catalog
@@ -132,8 +142,8 @@ fn report(
     campaigns: &[std::sync::Arc<crate::campaign::Campaign>],
     path: &Path,
     format: crate::app::after_action::Format,
-) -> (String, bool) {
-    use crate::app::after_action::{export_save, report_path};
+    job: &mut ReportJob,
+) -> Option<(String, bool)> {
     let Some(f) = catalog
         .games
         .games
@@ -141,23 +151,34 @@ fn report(
         .flat_map(|g| &g.files)
         .find(|f| f.path == path)
     else {
-        return (format!("{}: no longer listed", path.display()), true);
+        return Some((format!("{}: no longer listed", path.display()), true));
     };
     let Some(campaign) = campaigns.iter().find(|c| c.id == f.save.campaign) else {
-        return (
+        return Some((
             format!(
                 "{}: its campaign \"{}\" is not among the bundled campaigns.",
                 f.file_name(),
                 f.save.campaign
             ),
             true,
-        );
+        ));
     };
     let dir = path.parent().unwrap_or(Path::new(""));
-    let out = report_path(dir, &f.file_name(), format);
-    match export_save(&f.save, campaign.clone(), &out) {
-        Ok(()) => (format!("Report written: {}", out.display()), false),
-        Err(e) => (format!("No report written: {e}"), true),
+    let name = f.file_name();
+    job.start(f.save.clone(), campaign.clone(), dir, &name, format);
+    // The message comes when the report's thread is done.
+    None
+}
+
+/// "Begun … · last saved …"; a time a file does not record (0: a
+/// hand-made or damaged file) is left out, never shown as 1970.
+fn dates(started: u64, saved: u64) -> String {
+    let when = crate::store::when;
+    match (started, saved) {
+        (0, 0) => "No date recorded".into(),
+        (0, s) => format!("Last saved {}", when(s)),
+        (b, 0) => format!("Begun {}", when(b)),
+        (b, s) => format!("Begun {} · last saved {}", when(b), when(s)),
     }
 }
 
@@ -225,6 +246,12 @@ pub(crate) fn draw(
                 crate::app::theme::palette::OK
             };
             ui.colored_label(colour, text);
+        }
+        if let Some(out) = &screen.writing {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(format!("Writing the report {}…", out.display()));
+            });
         }
         ui.separator();
         let games = &catalog.games;
@@ -344,11 +371,7 @@ fn game(
             if branch {
                 ui.label(egui::RichText::new(g.kind()).italics());
             }
-            ui.label(format!(
-                "Begun {} · last saved {}",
-                crate::store::when(g.started),
-                crate::store::when(g.last_saved())
-            ));
+            ui.label(dates(g.started, g.last_saved()));
             ui.label(g.set_up());
             let optional = g.optional_rules();
             ui.label(if optional.is_empty() {
@@ -484,6 +507,16 @@ fn confirm(
 mod tests {
     use super::*;
 
+    /// Issue 45 item 5: a file with no date (its `game` and `saved_at`
+    /// 0) never shows "Begun 1970-01-01".
+    #[test]
+    fn a_time_not_recorded_is_not_shown_as_1970() {
+        assert_eq!(dates(0, 0), "No date recorded");
+        assert!(!dates(0, 1_764_900_000).contains("1970"));
+        assert!(dates(0, 1_764_900_000).starts_with("Last saved 2025-"));
+        assert!(dates(1_764_800_000, 1_764_900_000).starts_with("Begun 2025-"));
+    }
+
     fn write(dir: &Path, name: &str, seed: u64, saved_at: u64) -> PathBuf {
         let mut s: crate::save::SaveFile = serde_json::from_str(include_str!(
             "../../../tests/fixtures/seven-days-basic-turn-7-digest-2.json"
@@ -566,6 +599,7 @@ mod tests {
         let bytes = std::fs::read(&a).unwrap();
         let mut catalog = SaveCatalog::read(&dirs);
         assert_eq!(catalog.games.games.len(), 2);
+        let mut job = ReportJob::default();
         let mut screen = LoadScreen::default();
         let ctx = egui::Context::default();
         frame(&ctx, &catalog, &mut screen, &trash, Vec::new());
@@ -578,13 +612,21 @@ mod tests {
             |a| matches!(a, Action::Load(p) if *p == kept),
         );
         assert_eq!(load, Some(Action::Load(kept.clone())));
-        let (path, save) = act(load.unwrap(), &mut screen, &dirs, &mut catalog, &[]).unwrap();
+        let (path, save) = act(
+            load.unwrap(),
+            &mut screen,
+            &dirs,
+            &mut catalog,
+            &[],
+            &mut job,
+        )
+        .unwrap();
         assert_eq!((path, save.options.seed), (kept.clone(), 1));
         // Delete game… on the older one (seed 2, two files).
         let whole = |a: &Action| matches!(a, Action::AskTrash(p, _) if p.len() == 2);
         for (answer, moved) in [(Action::Cancel, false), (Action::Trash, true)] {
             let ask = click(&ctx, &catalog, &mut screen, &trash, whole).expect("asked");
-            act(ask, &mut screen, &dirs, &mut catalog, &[]);
+            act(ask, &mut screen, &dirs, &mut catalog, &[], &mut job);
             assert!(screen.confirm.is_some());
             // The files stay until the player confirms.
             assert!(a.exists() && b.exists());
@@ -594,7 +636,14 @@ mod tests {
             }
             let got = click(&ctx, &catalog, &mut screen, &trash, |x| *x == answer);
             assert_eq!(got.as_ref(), Some(&answer));
-            act(got.unwrap(), &mut screen, &dirs, &mut catalog, &[]);
+            act(
+                got.unwrap(),
+                &mut screen,
+                &dirs,
+                &mut catalog,
+                &[],
+                &mut job,
+            );
             assert!(screen.confirm.is_none());
             assert_eq!(a.exists(), !moved);
             assert_eq!(b.exists(), !moved);
@@ -641,7 +690,21 @@ mod tests {
         let campaigns = [std::sync::Arc::new(
             crate::campaign::load_bundled("seven-days").unwrap(),
         )];
-        assert!(act(got.unwrap(), &mut screen, &dirs, &mut catalog, &campaigns).is_none());
+        let mut job = ReportJob::default();
+        assert!(
+            act(
+                got.unwrap(),
+                &mut screen,
+                &dirs,
+                &mut catalog,
+                &campaigns,
+                &mut job
+            )
+            .is_none()
+        );
+        assert!(job.writing().is_some(), "written off the frame");
+        job.wait();
+        screen.message = job.done.take();
         let out = dir.join("saves").join("game-report.html");
         let (text, problem) = screen.message.clone().unwrap();
         assert!(!problem, "{text}");
@@ -656,6 +719,7 @@ mod tests {
             &dirs,
             &mut catalog,
             &[],
+            &mut job,
         );
         assert!(screen.message.clone().unwrap().1);
         assert!(!dir.join("saves").join("game-report.md").exists());

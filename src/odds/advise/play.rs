@@ -205,14 +205,15 @@ fn run_battle(
 impl Position {
     /// A battle fought from its start with `dice` (a scenario's battle:
     /// the dice that bring it to its questions) and `policy` answering,
-    /// until a question `until` accepts: that position. The dice rolled
-    /// before it are the ones the player has seen.
+    /// until a question `until` accepts: that position, or None when the
+    /// battle ends before one. The dice rolled before it are the ones the
+    /// player has seen.
     pub fn in_battle(
         p: &Prepared,
         dice: &Dice,
         policy: Policy,
         until: &dyn Fn(&Board, &Request) -> bool,
-    ) -> Result<Position, String> {
+    ) -> Result<Option<Position>, String> {
         match run_battle(p, dice, &p.prefix_decisions, policy, until)? {
             Stop::Asked(pos) => {
                 // The question with its words (a policy reads none).
@@ -220,12 +221,9 @@ impl Position {
                 if let Ok((_, worded)) = pos.probe(&[]) {
                     pos.request = worded;
                 }
-                Ok(pos)
+                Ok(Some(pos))
             }
-            Stop::Ended(_) => Err(format!(
-                "{}: the battle ends before the question asked for",
-                p.source.file
-            )),
+            Stop::Ended(_) => Ok(None),
         }
     }
 }

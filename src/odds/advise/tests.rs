@@ -21,7 +21,9 @@ fn scenario(name: &str) -> crate::odds::locate::Prepared {
 fn at_rule(name: &str, rule: &'static str, dice: &Dice) -> Position {
     let p = scenario(name);
     let until = move |_: &crate::rules::board::Board, r: &Request| r.rule.as_str() == rule;
-    Position::in_battle(&p, dice, Policy::Objective, &until).expect("the question is asked")
+    Position::in_battle(&p, dice, Policy::Objective, &until)
+        .expect("the battle is fought")
+        .expect("the question is asked")
 }
 
 fn settings(aim: Aim) -> Settings {

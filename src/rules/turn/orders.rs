@@ -441,13 +441,32 @@ fn carry_out(
                 .board
                 .neighbours(&from)
                 .into_iter()
-                .filter(|n| forbidden_crossing(ctx.board, &from, n).is_none())
                 .filter(|n| limit(ctx.board, group, n).is_none())
                 .collect();
             if nb.is_empty() {
                 return Ok(false);
             }
             let to = ctx.pick_area("16.4", "Random: the group moves to", &nb)?;
+            // 16.2: the pick is made among every neighbour; one
+            // across a river the Union never crosses sends the group one
+            // area toward the special rule's area instead.
+            if let Some(instead) = forbidden_crossing(ctx.board, &from, &to) {
+                let text = format!(
+                    "{} lies across a river the Union never crosses (campaign special rule): the group moves toward {} instead (16.2).",
+                    ctx.board.area_name(&to),
+                    ctx.board.area_name(&instead)
+                );
+                note!(ctx, "16.2", "{}", text);
+                if from == instead {
+                    note!(ctx, "16.2", "The group is already there: it Holds.");
+                    return Ok(true);
+                }
+                let toward = instead.clone();
+                if !march(ctx, group, move |_, _| vec![toward.clone()], 1, false, rule)? {
+                    note!(ctx, "16.2", "The group cannot move toward it: it Holds.");
+                }
+                return Ok(true);
+            }
             move_group(ctx, group, &to, rule);
             Ok(true)
         }

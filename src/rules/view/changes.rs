@@ -17,7 +17,9 @@ use crate::campaign::Side;
 use crate::rules::components::{CommandPoints, Location, Scouts, Strength};
 
 /// Where everything stood when the player last answered a question
-/// ([`super::what_changed`] lists what changed since). None until the
+/// ([`super::what_changed`] lists what changed since), answers about the
+/// Union's own orders (16.3, 16.3.1) aside: a Union turn's moves are all
+/// listed until the player next decides something of their own. None until the
 /// first answer of a game; a new game or a load starts without one. The
 /// glue (`sequence`) takes it as an answer is accepted.
 #[derive(Resource, Debug, Clone, Default)]

@@ -275,6 +275,24 @@ pub fn commits(d: &Decision) -> Commits {
 }
 
 impl RequestView {
+    /// Undo is allowed until a die is rolled: once a campaign step has
+    /// rolled `rolled` dice (a Late Arrival's 7.9 roll before the question
+    /// where its Forces enter, say), no answer to it can be taken back, so
+    /// one that would otherwise wait for the next question commits too. A
+    /// battle's questions keep their marks: the whole battle is past Undo
+    /// from its first roll, and the answers marked as waiting are the ones
+    /// its own questions take back or build on (12.2's Take back).
+    pub fn after_dice_rolled(&mut self, rolled: u64) {
+        if rolled == 0 || self.request.battle_location.is_some() {
+            return;
+        }
+        for c in &mut self.choices {
+            if c.commits == Commits::Nothing {
+                c.commits = Commits::Dice;
+            }
+        }
+    }
+
     /// The Forces (and Lee, as "lee") this question lets move, each once
     /// however many areas it may go to (9.2, 15.1).
     pub fn movers(&self) -> Vec<&str> {
