@@ -97,10 +97,11 @@ pub fn style() -> Style {
     };
     let s = &mut style.spacing;
     s.item_spacing = egui::vec2(space::S, space::XS);
-    s.button_padding = egui::vec2(space::S, space::XXS);
+    // egui's own width: the top bar's buttons fit at 1280 px.
+    s.button_padding = egui::vec2(space::XS, space::XXS);
     s.window_margin = Margin::same(space::M as i8);
     s.menu_margin = Margin::same(space::S as i8);
-    s.interact_size = egui::vec2(40.0, space::L + space::XS);
+    s.interact_size = egui::vec2(40.0, space::L + space::XXS);
     s.indent = space::L + space::XXS;
     style
 }
