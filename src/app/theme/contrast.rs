@@ -71,14 +71,16 @@ pub fn luminance(c: Color32) -> f64 {
 }
 
 fn luminance_of(rgb: [f64; 3]) -> f64 {
-    let lin = |v: f64| {
-        if v <= 0.04045 {
-            v / 12.92
-        } else {
-            ((v + 0.055) / 1.055).powf(2.4)
-        }
-    };
-    0.2126 * lin(rgb[0]) + 0.7152 * lin(rgb[1]) + 0.0722 * lin(rgb[2])
+    0.2126 * to_linear(rgb[0]) + 0.7152 * to_linear(rgb[1]) + 0.0722 * to_linear(rgb[2])
+}
+
+/// An sRGB channel (0 to 1) in linear light.
+fn to_linear(v: f64) -> f64 {
+    if v <= 0.04045 {
+        v / 12.92
+    } else {
+        ((v + 0.055) / 1.055).powf(2.4)
+    }
 }
 
 /// The WCAG contrast ratio of two colours, 1 to 21.
@@ -119,13 +121,7 @@ pub fn fade(fg: Color32, bg: Color32, alpha: f32, blend: Blend) -> Color32 {
     let a = f64::from(alpha);
     let channels = |c: Color32| [c.r(), c.g(), c.b()].map(|v| f64::from(v) / 255.0);
     let (f, b) = (channels(fg), channels(bg));
-    let to_lin = |v: f64| {
-        if v <= 0.04045 {
-            v / 12.92
-        } else {
-            ((v + 0.055) / 1.055).powf(2.4)
-        }
-    };
+    let to_lin = to_linear;
     let to_srgb = |v: f64| {
         if v <= 0.003_130_8 {
             v * 12.92
