@@ -334,7 +334,7 @@ pub fn show(ui: &mut egui::Ui, advisor: &Advisor, answer: &Decision, what: &str)
     let Some(estimate) = advisor.for_answer(answer) else {
         return;
     };
-    let frame = egui::Frame::group(ui.style()).fill(egui::Color32::from_rgb(236, 229, 210));
+    let frame = egui::Frame::group(ui.style()).fill(super::theme::palette::PAPER_DEEP);
     frame.show(ui, |ui| match estimate {
         Estimate::Working => {
             ui.horizontal(|ui| {

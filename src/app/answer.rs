@@ -128,7 +128,7 @@ pub enum Mark {
 }
 
 /// The highlight around the button Enter presses.
-pub const KEYED: egui::Color32 = egui::Color32::from_rgb(200, 140, 0);
+pub const KEYED: egui::Color32 = super::theme::palette::INFO;
 
 /// A button, marked when Enter presses it (a suffix and a frame), enabled
 /// when `enabled`.
@@ -260,7 +260,7 @@ pub fn confirm_window(
         ui.label(
             RichText::new(&c.ask.why)
                 .strong()
-                .color(egui::Color32::from_rgb(150, 70, 0)),
+                .color(super::theme::palette::WARNING),
         );
         ui.add_space(8.0);
         ui.horizontal_wrapped(|ui| {

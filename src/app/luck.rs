@@ -184,8 +184,8 @@ const RARE: f64 = 0.10;
 
 fn tail_label(ui: &mut egui::Ui, c: &Cell) {
     let color = match (c.chance < RARE, c.below) {
-        (true, true) => egui::Color32::from_rgb(170, 20, 20),
-        (true, false) => egui::Color32::from_rgb(20, 120, 40),
+        (true, true) => theme::palette::FAILED,
+        (true, false) => theme::palette::OK,
         _ => ui.visuals().text_color(),
     };
     ui.colored_label(color, &c.tail);
@@ -201,8 +201,8 @@ pub fn table(ui: &mut egui::Ui, t: &LuckTable) {
         .min_col_width(190.0)
         .show(ui, |ui| {
             ui.label("");
-            ui.colored_label(theme::egui_grey(), "Confederate: went its way");
-            ui.colored_label(theme::egui_blue(), "Union: went its way");
+            ui.colored_label(theme::palette::BUTTERNUT_DARK, "Confederate: went its way");
+            ui.colored_label(theme::palette::UNION_DARK, "Union: went its way");
             ui.end_row();
             let rows = std::iter::once(&t.game).chain(&t.turns).chain(&t.battles);
             for (n, row) in rows.enumerate() {
@@ -230,8 +230,8 @@ pub fn table(ui: &mut egui::Ui, t: &LuckTable) {
 pub fn chart(ui: &mut egui::Ui, id: &str, t: &LuckTable, height: f32) {
     ui.horizontal_wrapped(|ui| {
         ui.label("Above the expected:");
-        ui.colored_label(theme::egui_grey(), "━ Confederate");
-        ui.colored_label(theme::egui_blue(), "━ Union");
+        ui.colored_label(theme::palette::BUTTERNUT_DARK, "━ Confederate");
+        ui.colored_label(theme::palette::UNION_DARK, "━ Union");
     });
     let [c, u] = t.running.clone();
     // No taller than the room left (a panel grows to fit what it holds).
@@ -247,15 +247,15 @@ pub fn chart(ui: &mut egui::Ui, id: &str, t: &LuckTable, height: f32) {
         .include_x(0.0)
         .x_axis_label("Rolls of known chance")
         .show(ui, |plot| {
-            plot.hline(egui_plot::HLine::new("expected", 0.0).color(egui::Color32::DARK_GRAY));
+            plot.hline(egui_plot::HLine::new("expected", 0.0).color(theme::palette::INK_SOFT));
             plot.line(
                 egui_plot::Line::new("Confederate", c)
-                    .color(theme::egui_grey())
+                    .color(theme::palette::BUTTERNUT_DARK)
                     .width(2.5),
             );
             plot.line(
                 egui_plot::Line::new("Union", u)
-                    .color(theme::egui_blue())
+                    .color(theme::palette::UNION_DARK)
                     .width(2.5),
             );
         });
@@ -264,8 +264,12 @@ pub fn chart(ui: &mut egui::Ui, id: &str, t: &LuckTable, height: f32) {
 /// The whole game's luck in two lines (the end-of-campaign panel).
 pub fn summary(ui: &mut egui::Ui, t: &LuckTable) {
     for (side, c, color) in [
-        ("Confederate", &t.game.cells[0], theme::egui_grey()),
-        ("Union", &t.game.cells[1], theme::egui_blue()),
+        (
+            "Confederate",
+            &t.game.cells[0],
+            theme::palette::BUTTERNUT_DARK,
+        ),
+        ("Union", &t.game.cells[1], theme::palette::UNION_DARK),
     ] {
         ui.horizontal_wrapped(|ui| {
             ui.colored_label(color, format!("{side}: {}", c.figures()));

@@ -316,9 +316,9 @@ fn log_screen(
         });
         if let Some((m, problem)) = &state.message {
             let color = if *problem {
-                egui::Color32::DARK_RED
+                super::theme::palette::FAILED
             } else {
-                egui::Color32::from_rgb(40, 100, 40)
+                super::theme::palette::OK
             };
             ui.colored_label(color, m);
         }
@@ -513,8 +513,12 @@ fn luck_history(ui: &mut egui::Ui, log: &player_log::PlayerLog) {
     ui.heading("Luck");
     let all = player_log::sum_luck(history.iter().map(|(e, _)| *e));
     for (side, a, color) in [
-        ("Confederate", &all.confederate, super::theme::egui_grey()),
-        ("Union", &all.union, super::theme::egui_blue()),
+        (
+            "Confederate",
+            &all.confederate,
+            super::theme::palette::BUTTERNUT_DARK,
+        ),
+        ("Union", &all.union, super::theme::palette::UNION_DARK),
     ] {
         ui.colored_label(
             color,
@@ -543,8 +547,8 @@ fn luck_history(ui: &mut egui::Ui, log: &player_log::PlayerLog) {
         .collect();
     ui.horizontal(|ui| {
         ui.label("Successes above the expected, added up campaign by campaign:");
-        ui.colored_label(super::theme::egui_grey(), "━ Confederate");
-        ui.colored_label(super::theme::egui_blue(), "━ Union");
+        ui.colored_label(super::theme::palette::BUTTERNUT_DARK, "━ Confederate");
+        ui.colored_label(super::theme::palette::UNION_DARK, "━ Union");
     });
     let [c, u] = lines;
     egui_plot::Plot::new("luck-history")
@@ -566,10 +570,12 @@ fn luck_history(ui: &mut egui::Ui, log: &player_log::PlayerLog) {
             _ => None,
         })
         .show(ui, |plot| {
-            plot.hline(egui_plot::HLine::new("expected", 0.0).color(egui::Color32::DARK_GRAY));
+            plot.hline(
+                egui_plot::HLine::new("expected", 0.0).color(super::theme::palette::INK_SOFT),
+            );
             for (pts, color, name) in [
-                (c, super::theme::egui_grey(), "Confederate"),
-                (u, super::theme::egui_blue(), "Union"),
+                (c, super::theme::palette::BUTTERNUT_DARK, "Confederate"),
+                (u, super::theme::palette::UNION_DARK, "Union"),
             ] {
                 plot.line(
                     egui_plot::Line::new(name, pts.clone())

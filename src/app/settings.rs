@@ -415,10 +415,10 @@ fn file_lines(ui: &mut egui::Ui, app: &AppSettings) {
         };
     }
     if let Some(problem) = &app.loaded.problem {
-        ui.colored_label(egui::Color32::DARK_RED, problem);
+        ui.colored_label(super::theme::palette::FAILED, problem);
     }
     if let Some(message) = &app.message {
-        ui.colored_label(egui::Color32::DARK_RED, message);
+        ui.colored_label(super::theme::palette::FAILED, message);
     }
 }
 

@@ -119,7 +119,7 @@ fn draw_paths(
         });
         if let (true, Some(a), Some(b)) = (named, centre(from), centre(&now)) {
             gizmos
-                .arrow_2d(a, b, theme::UNION_PATH)
+                .arrow_2d(a, b, theme::palette::bevy(theme::palette::UNION_PATH))
                 .with_tip_length(18.0);
             drawn.push((from.clone(), now));
         }
@@ -388,7 +388,7 @@ impl ReportPanel<'_> {
                                 egui::RichText::new(&s.title)
                                     .monospace()
                                     .strong()
-                                    .color(theme::egui_blue()),
+                                    .color(theme::palette::UNION_DARK),
                             );
                             // A hovered order's route shows on the map.
                             if title.hovered() {

@@ -576,7 +576,7 @@ pub fn central(
                 }
                 None => {
                     let frame = egui::Frame::new()
-                        .fill(egui::Color32::from_rgb(232, 222, 192))
+                        .fill(super::theme::palette::PAPER_DEEP)
                         .inner_margin(16.0);
                     egui::CentralPanel::default_margins().frame(frame).show(root, |ui| {
                         ui.heading(&title);

@@ -1,5 +1,6 @@
-//! `fcrel --screenshots DIR`: a scripted tour of the screens (menu,
-//! settings, set-up, the map in the Confederate turn, a Quick battle panel,
+//! `fcrel --screenshots DIR`: a scripted tour of the screens (menu, the
+//! design sheet of the theme (`design-sheet`: every widget, colour and
+//! step of type; `FCREL_TOUR_FROM=design` takes it alone), settings, set-up, the map in the Confederate turn, a Quick battle panel,
 //! resupply, a Union turn, the end of a campaign; then a campaign with Basic
 //! battles as a Grand Campaign: the pre-battle panel, Battle Plan
 //! assignment, the Battlefield Sheet in the middle of a battle turn, its end
@@ -75,6 +76,8 @@ pub struct Tour {
     battles_only: bool,
     /// Only the Suggest panel's shot (`FCREL_TOUR_FROM=suggest`).
     suggest_only: bool,
+    /// Only the design sheet's shot (`FCREL_TOUR_FROM=design`).
+    design_only: bool,
     suggest_shot: bool,
     /// Where the pointer is put (a hover shot), until it is put elsewhere.
     pointer: Option<Vec2>,
@@ -101,10 +104,13 @@ impl Tour {
                 "record" => 120,
                 // The Suggest panel at a Battle Plan assignment.
                 "suggest" => 140,
+                // The theme's design sheet.
+                "design" => 160,
                 _ => 0,
             },
             battles_only,
             suggest_only: from == "suggest",
+            design_only: from == "design",
             suggest_shot: false,
             pointer: None,
             wait: 0,
@@ -444,7 +450,26 @@ fn settled(cx: &Cx) -> bool {
 /// are numbered as they were added; the order here is the order the
 /// steps of one stage are tried).
 static STEPS: &[TourStep] = &[
-    step(0, settled, Some("menu"), |cx| cx.tour.go(1)),
+    step(0, settled, Some("menu"), |cx| cx.tour.go(160)),
+    // The design sheet over the menu, put away the frame after its shot.
+    step(160, settled, None, |cx| {
+        cx.commands.insert_resource(crate::app::theme::DesignSheet);
+        cx.tour.go(161);
+    }),
+    step(161, settled, Some("design-sheet"), |cx| cx.tour.go(162)),
+    step(
+        162,
+        |_| true,
+        None,
+        |cx| {
+            cx.commands
+                .remove_resource::<crate::app::theme::DesignSheet>();
+            let then = if cx.tour.design_only { 163 } else { 1 };
+            cx.tour.go(then);
+        },
+    ),
+    // The shot is saved: quit.
+    step(163, settled, None, |cx| cx.quit = true),
     step(1, settled, None, |cx| {
         cx.next.set(Screen::Settings);
         cx.tour.go(10);

@@ -302,7 +302,7 @@ pub(super) fn rebuild_counters(
                     &mut commands,
                     (centre, at, k),
                     Vec2::new(20.0, 13.0),
-                    theme::INK,
+                    theme::palette::bevy(theme::palette::INK),
                     None,
                     &format!("x{}", stack.len()),
                     10.0,
@@ -317,7 +317,7 @@ pub(super) fn rebuild_counters(
                 piece(
                     &mut commands,
                     (centre, at - Vec3::Z * 0.03, k),
-                    theme::SELECTION,
+                    theme::palette::bevy(theme::palette::SELECTED),
                     size + 8.0,
                 );
             }
@@ -325,8 +325,8 @@ pub(super) fn rebuild_counters(
                 &mut commands,
                 (centre, at, k),
                 size,
-                theme::CONFEDERATE_DARK,
-                Some(theme::HIGHLIGHT),
+                theme::palette::bevy(theme::palette::CONFEDERATE_DARK),
+                Some(theme::palette::bevy(theme::palette::MARKER)),
                 &format!("LEE {cr}"),
                 11.0,
             );
@@ -369,9 +369,10 @@ impl Face {
                 k => short_name(k, NAME_CHARS),
             }
         };
+        let tones = theme::palette::counter(f.side, s == Strength::Reduced);
         Face {
-            fill: theme::counter_fill(f.side),
-            ink: theme::counter_ink(f.side),
+            fill: theme::palette::bevy(tones.field),
+            ink: theme::palette::bevy(tones.ink),
             name,
             combat: match v.superior {
                 Some(sup) => format!("{}/{}", v.combat, sup),
@@ -419,7 +420,7 @@ fn plate(
     commands.spawn((
         Text2d::new(text),
         TextFont::from_font_size(font),
-        TextColor(Color::WHITE),
+        TextColor(theme::palette::bevy(theme::palette::PAPER_RAISED)),
         badge(at, Transform::from_translation(local + Vec3::Z * 0.02), k),
         CounterPiece,
     ));
@@ -439,14 +440,14 @@ fn counter(
         piece(
             commands,
             p(0.0, 0.0, -0.05),
-            theme::SELECTION,
+            theme::palette::bevy(theme::palette::SELECTED),
             Vec2::splat(size + 8.0),
         );
     }
     piece(
         commands,
         p(0.0, 0.0, -0.02),
-        Color::srgb(0.1, 0.1, 0.1),
+        theme::palette::bevy(theme::palette::INK),
         Vec2::splat(size + 2.0),
     );
     piece(commands, p(0.0, 0.0, 0.0), face.fill, Vec2::splat(size));
@@ -472,7 +473,10 @@ fn counter(
     }
     if face.reduced {
         commands.spawn((
-            Sprite::from_color(Color::srgb(0.85, 0.1, 0.1), Vec2::new(size * 1.35, 2.5)),
+            Sprite::from_color(
+                theme::palette::bevy(theme::palette::FAILED),
+                Vec2::new(size * 1.35, 2.5),
+            ),
             badge(
                 at,
                 Transform::from_translation(local + Vec3::Z * 0.05)
@@ -485,7 +489,10 @@ fn counter(
     if moved {
         // A gold corner, outside the counters above it in the stack.
         let corner = local + Vec3::new(-size / 2.0, -size / 2.0, 0.06);
-        for (color, side) in [(theme::INK, 11.0), (theme::HIGHLIGHT, 8.0)] {
+        for (color, side) in [
+            (theme::palette::bevy(theme::palette::INK), 11.0),
+            (theme::palette::bevy(theme::palette::MARKER), 8.0),
+        ] {
             commands.spawn((
                 Sprite::from_color(color, Vec2::splat(side)),
                 badge(

@@ -115,14 +115,17 @@ fn battle_location_marker(
     // Under the Union stack, beside Lee's counter.
     let at = Vec3::new(counters::UNION_STACK.x, counters::UNDER_STACK, 8.0);
     let fill = if grey {
-        theme::CONFEDERATE_DARK
+        theme::palette::bevy(theme::palette::CONFEDERATE_DARK)
     } else {
-        theme::UNION_DARK
+        theme::palette::bevy(theme::palette::UNION_DARK)
     };
     let k = k.0;
     let centre = *centre;
     commands.spawn((
-        Sprite::from_color(theme::HIGHLIGHT, Vec2::new(52.0, 20.0)),
+        Sprite::from_color(
+            theme::palette::bevy(theme::palette::MARKER),
+            Vec2::new(52.0, 20.0),
+        ),
         counters::badge(centre, Transform::from_translation(at - Vec3::Z * 0.05), k),
         BattleLocationPiece,
     ));
@@ -134,7 +137,7 @@ fn battle_location_marker(
     commands.spawn((
         Text2d::new("BATTLE"),
         TextFont::from_font_size(10.0),
-        TextColor(Color::WHITE),
+        TextColor(theme::palette::bevy(theme::palette::PAPER_RAISED)),
         counters::badge(centre, Transform::from_translation(at + Vec3::Z * 0.05), k),
         BattleLocationPiece,
     ));
@@ -217,7 +220,9 @@ fn water(
     ];
     let outlined = c.map.areas.iter().any(|a| a.outline.len() >= 3);
     let under = outlined.then_some((Vec2::ZERO, 2.0 * half));
-    let material = materials.add(ColorMaterial::from_color(theme::WATER));
+    let material = materials.add(ColorMaterial::from_color(theme::palette::bevy(
+        theme::palette::WATER,
+    )));
     for (centre, size) in bands.into_iter().chain(under) {
         commands.spawn((
             Mesh2d(meshes.add(Rectangle::from_size(size))),
@@ -564,7 +569,7 @@ fn build_map(
         let site = *site;
         // Parchment, a little lighter or darker from area to area.
         let v = ((i * 37) % 7) as f32 * 0.012;
-        let [r, g, b] = theme::PARCHMENT;
+        let [r, g, b] = theme::palette::rgb_f32(theme::palette::OPEN);
         let color = if a.battle_area {
             Color::srgb(r + 0.02 - v, g - 0.03 - v, b - 0.05 - v)
         } else {
@@ -607,7 +612,7 @@ fn build_map(
                 tag(x, z),
             ));
         };
-        let backing = theme::label_backing();
+        let backing = theme::palette::bevy(theme::palette::PAPER_RAISED).with_alpha(0.82);
         label(
             &mut commands,
             Sprite::from_color(backing, Vec2::new(w, NAME_FONT + 4.0)),
@@ -617,7 +622,7 @@ fn build_map(
         commands.spawn((
             Text2d::new(a.name.clone()),
             TextFont::from_font_size(NAME_FONT),
-            TextColor(theme::INK),
+            TextColor(theme::palette::bevy(theme::palette::INK)),
             counters::badge(site, Transform::from_xyz(x0, y, 2.1), k),
             MapPiece,
             tag(0.0, 2.1),
@@ -626,7 +631,7 @@ fn build_map(
             // A city: a dark square; a fort: a diamond.
             let rot = if a.fort { 0.785 } else { 0.0 };
             commands.spawn((
-                Sprite::from_color(theme::INK, Vec2::splat(9.0)),
+                Sprite::from_color(theme::palette::bevy(theme::palette::INK), Vec2::splat(9.0)),
                 counters::badge(
                     site,
                     Transform::from_xyz(x0 + w / 2.0 + 7.0, y, 2.5)
@@ -641,14 +646,17 @@ fn build_map(
             let x = -w / 2.0 - 17.0;
             label(
                 &mut commands,
-                Sprite::from_color(theme::OBJECTIVE_PLATE, Vec2::new(30.0, 16.0)),
+                Sprite::from_color(
+                    theme::palette::bevy(theme::palette::INK_SOFT),
+                    Vec2::new(30.0, 16.0),
+                ),
                 x,
                 2.5,
             );
             commands.spawn((
                 Text2d::new("OBJ"),
                 TextFont::from_font_size(10.0),
-                TextColor(Color::WHITE),
+                TextColor(theme::palette::bevy(theme::palette::PAPER_RAISED)),
                 counters::badge(site, Transform::from_xyz(x0 + x, y, 2.6), k),
                 MapPiece,
                 tag(x, 2.6),
@@ -800,10 +808,10 @@ fn pick(
 }
 
 /// Opaque colours for lines drawn as meshes (blending costs on a software
-/// renderer): `color` at `alpha` over parchment.
+/// renderer): `color` at `alpha` over the map's open ground.
 fn over_parchment(color: Color, alpha: f32) -> Color {
     let c = color.to_srgba();
-    let [r, g, b] = theme::PARCHMENT;
+    let [r, g, b] = theme::palette::rgb_f32(theme::palette::OPEN);
     let mix = |x: f32, p: f32| x * alpha + p * (1.0 - alpha);
     Color::srgb(mix(c.red, r), mix(c.green, g), mix(c.blue, b))
 }
@@ -899,14 +907,44 @@ fn lines(c: &Campaign, g: &Geometry) -> Vec<(Color, f32, f32, Vec<(Vec2, Vec2)>)
         }
     }
     vec![
-        (over_parchment(theme::INK, 0.3), 1.2, 0.5, open),
-        (theme::INK, 3.2, 0.55, closed),
-        (over_parchment(theme::INK, 0.55), 2.0, 0.55, links),
-        (theme::INK, 2.4, 0.95, frame),
-        (theme::BATTLE_AREA, 2.4, 0.9, dashes),
-        (theme::RIVER, 3.2, 0.6, rivers),
-        (over_parchment(theme::ROAD, 0.6), 2.0, 0.7, roads),
-        (theme::INK, 1.6, 0.8, rails),
+        (
+            over_parchment(theme::palette::bevy(theme::palette::INK), 0.3),
+            1.2,
+            0.5,
+            open,
+        ),
+        (theme::palette::bevy(theme::palette::INK), 3.2, 0.55, closed),
+        (
+            over_parchment(theme::palette::bevy(theme::palette::INK), 0.55),
+            2.0,
+            0.55,
+            links,
+        ),
+        (theme::palette::bevy(theme::palette::INK), 2.4, 0.95, frame),
+        (
+            theme::palette::bevy(theme::palette::BATTLE_AREA),
+            2.4,
+            0.9,
+            dashes,
+        ),
+        (
+            theme::palette::bevy(theme::palette::RIVER),
+            3.2,
+            0.6,
+            rivers,
+        ),
+        (
+            over_parchment(theme::palette::bevy(theme::palette::ROAD), 0.6),
+            2.0,
+            0.7,
+            roads,
+        ),
+        (
+            theme::palette::bevy(theme::palette::RAILROAD),
+            1.6,
+            0.8,
+            rails,
+        ),
     ]
 }
 
@@ -935,8 +973,8 @@ fn segments_mesh(segments: &[(Vec2, Vec2)], width: f32) -> Mesh {
 
 /// The highlights, over everything (gizmos draw last): the hovered area
 /// while the pointer is on the map, the selected one, the areas of a
-/// "What changed" line shown (red rings), and the legal destinations in
-/// gold.
+/// "What changed" line shown (rings), and the legal destinations (rings
+/// of the colour of what can act).
 fn draw_lines(
     mut gizmos: Gizmos,
     geometry: Option<Res<Geometry>>,
@@ -947,7 +985,7 @@ fn draw_lines(
     let Some(g) = geometry else {
         return;
     };
-    // Hover and selection; legal destinations in gold.
+    // Hover and selection; the legal destinations.
     let outline = |gizmos: &mut Gizmos, id: &str, color: Color| {
         if let Some((_, poly)) = g.cells.iter().find(|(a, _)| a == id) {
             let mut pts = poly.clone();
@@ -956,16 +994,20 @@ fn draw_lines(
         }
     };
     if let Some(h) = selection.hovered.as_ref().filter(|_| pointer.on_map) {
-        outline(&mut gizmos, h, theme::INK);
+        outline(&mut gizmos, h, theme::palette::bevy(theme::palette::INK));
     }
     if let Some(a) = &selection.area {
-        outline(&mut gizmos, a, theme::UNION_DARK);
+        outline(
+            &mut gizmos,
+            a,
+            theme::palette::bevy(theme::palette::SELECTED),
+        );
     }
     // A "What changed" line shown: its areas ringed.
     for a in selection.shown.iter().flat_map(|s| &s.areas) {
-        outline(&mut gizmos, a, theme::BATTLE_AREA);
+        outline(&mut gizmos, a, theme::palette::bevy(theme::palette::HOVER));
         if let Some((_, c)) = g.centres.iter().find(|(id, _)| id == a) {
-            gizmos.circle_2d(*c, 44.0 * k.0, theme::BATTLE_AREA);
+            gizmos.circle_2d(*c, 44.0 * k.0, theme::palette::bevy(theme::palette::HOVER));
         }
     }
     let destinations = view
@@ -973,9 +1015,17 @@ fn draw_lines(
         .and_then(|v| v.request.as_ref())
         .map_or(Vec::new(), |r| r.destinations(selection.force.as_deref()));
     for to in destinations.iter().filter_map(|c| c.to.as_deref()) {
-        outline(&mut gizmos, to, theme::SELECTION);
+        outline(
+            &mut gizmos,
+            to,
+            theme::palette::bevy(theme::palette::CAN_ACT),
+        );
         if let Some((_, c)) = g.centres.iter().find(|(a, _)| a == to) {
-            gizmos.circle_2d(*c, 36.0 * k.0, theme::SELECTION);
+            gizmos.circle_2d(
+                *c,
+                36.0 * k.0,
+                theme::palette::bevy(theme::palette::CAN_ACT),
+            );
         }
     }
 }

@@ -88,14 +88,17 @@ fn label_route(
     // destination may lie beyond the view), over everything on the map.
     let y = counters::UNDER_STACK - 14.0;
     commands.spawn((
-        Sprite::from_color(theme::UNION_DARK, Vec2::new(width, SIZE + 8.0)),
+        Sprite::from_color(
+            theme::palette::bevy(theme::palette::UNION_DARK),
+            Vec2::new(width, SIZE + 8.0),
+        ),
         counters::badge(*at, Transform::from_xyz(0.0, y, 40.0), k.0),
         RouteLabel,
     ));
     commands.spawn((
         Text2d::new(r.text.clone()),
         TextFont::from_font_size(SIZE),
-        TextColor(Color::WHITE),
+        TextColor(theme::palette::bevy(theme::palette::PAPER_RAISED)),
         counters::badge(*at, Transform::from_xyz(0.0, y, 40.1), k.0),
         RouteLabel,
     ));
@@ -116,14 +119,26 @@ fn draw_route(
     for (a, b) in &r.steps {
         if let (Some(a), Some(b)) = (centre(a), centre(b)) {
             gizmos
-                .arrow_2d(a, b, theme::UNION_PATH)
+                .arrow_2d(a, b, theme::palette::bevy(theme::palette::UNION_PATH))
                 .with_tip_length(16.0 * k.0);
-            gizmos.circle_2d(a, 8.0 * k.0, theme::UNION_PATH);
+            gizmos.circle_2d(
+                a,
+                8.0 * k.0,
+                theme::palette::bevy(theme::palette::UNION_PATH),
+            );
         }
     }
     if let Some(c) = centre(&r.to) {
-        gizmos.circle_2d(c, 36.0 * k.0, theme::UNION_PATH);
-        gizmos.circle_2d(c, 39.0 * k.0, theme::UNION_PATH);
+        gizmos.circle_2d(
+            c,
+            36.0 * k.0,
+            theme::palette::bevy(theme::palette::UNION_PATH),
+        );
+        gizmos.circle_2d(
+            c,
+            39.0 * k.0,
+            theme::palette::bevy(theme::palette::UNION_PATH),
+        );
     }
 }
 

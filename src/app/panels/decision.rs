@@ -396,7 +396,7 @@ impl DecisionPanel<'_> {
                 ui.heading("Your decision");
                 let pending = &*self.pending;
                 if let Some(why) = &pending.blocked {
-                    ui.colored_label(egui::Color32::DARK_RED, why);
+                    ui.colored_label(crate::app::theme::palette::FAILED, why);
                 }
                 if let Some(reason) = &pending.die {
                     die_box(
@@ -611,11 +611,8 @@ fn scout_row(ui: &mut egui::Ui, board: &crate::rules::board::Board, a: &mut Answ
 /// foot above the answers that discard a Scout.
 fn notice(ui: &mut egui::Ui, text: &str) {
     egui::Frame::new()
-        .fill(egui::Color32::from_rgb(252, 236, 214))
-        .stroke(egui::Stroke::new(
-            1.0,
-            egui::Color32::from_rgb(190, 120, 40),
-        ))
+        .fill(crate::app::theme::palette::WARNING_PALE)
+        .stroke(egui::Stroke::new(1.0, crate::app::theme::palette::WARNING))
         .inner_margin(4.0)
         .corner_radius(3.0)
         .show(ui, |ui| {
@@ -764,11 +761,11 @@ pub(super) fn die_faces(ui: &mut egui::Ui, f: &crate::dice::DieFaces) {
             for face in &f.faces {
                 let color = match face.outcome {
                     FaceOutcome::Success | FaceOutcome::Row { good: Some(true) } => {
-                        egui::Color32::from_rgb(20, 110, 40)
+                        crate::app::theme::palette::OK
                     }
                     FaceOutcome::Failure | FaceOutcome::Row { good: Some(false) } => LOST,
                     FaceOutcome::Hits { hits: 0 } => LOST,
-                    FaceOutcome::Hits { .. } => egui::Color32::from_rgb(20, 110, 40),
+                    FaceOutcome::Hits { .. } => crate::app::theme::palette::OK,
                     _ => ui.visuals().text_color(),
                 };
                 ui.label(
@@ -796,7 +793,7 @@ fn die_face(text: &str) -> Result<u32, String> {
 }
 
 /// An answer that loses the campaign (3.2).
-const LOST: egui::Color32 = egui::Color32::from_rgb(190, 20, 20);
+const LOST: egui::Color32 = crate::app::theme::palette::FAILED;
 
 /// A question outside a battle: moves on the map, Resupply, or a list.
 fn on_the_map(
@@ -830,7 +827,7 @@ fn on_the_map(
         for (d, why) in &r.request.refused {
             let mine = matches!(d, Decision::MoveForce { force, .. } | Decision::JacksonMarch { force, .. } if force == sel);
             if mine {
-                ui.colored_label(egui::Color32::from_rgb(150, 40, 30), why);
+                ui.colored_label(crate::app::theme::palette::FAILED, why);
             }
         }
     }
@@ -923,7 +920,7 @@ fn selected_moves(
             let color = if c.loses_campaign.is_some() {
                 LOST
             } else {
-                egui::Color32::from_rgb(150, 70, 0)
+                crate::app::theme::palette::WARNING
             };
             ui.colored_label(color, format!("{text}?"));
             if ui.button("Cancel").clicked() {

@@ -30,9 +30,9 @@ pub fn show(
             ui.separator();
             for (text, vp, met) in &end.objectives {
                 let (mark, color) = if *met {
-                    ("[met]", egui::Color32::from_rgb(20, 120, 40))
+                    ("[met]", theme::palette::OK)
                 } else {
-                    ("[missed]", egui::Color32::from_rgb(170, 20, 20))
+                    ("[missed]", theme::palette::FAILED)
                 };
                 ui.horizontal_wrapped(|ui| {
                     ui.colored_label(color, mark);
@@ -72,8 +72,8 @@ pub fn show(
             // The legend above the chart, where no line can run under it.
             ui.horizontal(|ui| {
                 ui.label("Combined Combat Value on the map at the end of each turn:");
-                ui.colored_label(theme::egui_grey(), "━ Confederate");
-                ui.colored_label(theme::egui_blue(), "━ Union");
+                ui.colored_label(theme::palette::BUTTERNUT_DARK, "━ Confederate");
+                ui.colored_label(theme::palette::UNION_DARK, "━ Union");
             });
             egui_plot::Plot::new("strength")
                 .height(180.0)
@@ -100,12 +100,12 @@ pub fn show(
                 .show(ui, |plot| {
                     plot.line(
                         egui_plot::Line::new("Confederate Combat Value", line(|s| s.1))
-                            .color(theme::egui_grey())
+                            .color(theme::palette::BUTTERNUT_DARK)
                             .width(3.0),
                     );
                     plot.line(
                         egui_plot::Line::new("Union Combat Value", line(|s| s.2))
-                            .color(theme::egui_blue())
+                            .color(theme::palette::UNION_DARK)
                             .width(3.0),
                     );
                 });

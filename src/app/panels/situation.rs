@@ -39,8 +39,10 @@ fn what_changed(ui: &mut egui::Ui, changed: &WhatChanged, selection: &mut Select
             .show(ui, |ui| {
                 for (i, line) in changed.0.iter().enumerate() {
                     let on = selection.shown.as_ref().is_some_and(|s| s.line == i);
+                    // Selected, the line is in the selection's ink.
                     let color = match line.side {
-                        Some(Side::Union) => theme::egui_blue(),
+                        _ if on => ui.visuals().selection.stroke.color,
+                        Some(Side::Union) => theme::palette::UNION_DARK,
                         _ => ui.visuals().text_color(),
                     };
                     let r = ui.add(egui::Button::selectable(
@@ -79,10 +81,10 @@ fn what_changed(ui: &mut egui::Ui, changed: &WhatChanged, selection: &mut Select
 
 fn standing(s: Standing) -> (&'static str, egui::Color32) {
     match s {
-        Standing::Achieved => ("[achieved]", egui::Color32::from_rgb(20, 120, 40)),
-        Standing::Failed => ("[failed]", egui::Color32::from_rgb(170, 20, 20)),
-        Standing::MetNow => ("[met now]", egui::Color32::from_rgb(40, 100, 40)),
-        Standing::AtRisk => ("[at risk]", egui::Color32::from_rgb(160, 100, 0)),
+        Standing::Achieved => ("[achieved]", theme::palette::OK),
+        Standing::Failed => ("[failed]", theme::palette::FAILED),
+        Standing::MetNow => ("[met now]", theme::palette::OK),
+        Standing::AtRisk => ("[at risk]", theme::palette::AT_RISK),
     }
 }
 
@@ -141,7 +143,7 @@ pub fn show(
         ));
         if let Some(out) = view.victory_out_of_reach() {
             ui.colored_label(
-                    egui::Color32::from_rgb(170, 20, 20),
+                    theme::palette::FAILED,
                     "Victory is out of reach: an objective has failed (3.1). Play on for Victory Points (3.3).",
                 )
                 .on_hover_text(out.text);
@@ -190,10 +192,10 @@ pub fn show(
                 v.superior.map_or(String::new(), |s| format!("/{s}")),
                 v.activation.map_or("—".into(), |a| a.to_string())
             );
-            let color = if p.force.side == Side::Union {
-                theme::egui_blue()
+            let color = if sel {
+                ui.visuals().selection.stroke.color
             } else {
-                egui::Color32::from_gray(60)
+                theme::palette::army_ink(p.force.side)
             };
             if ui
                 .selectable_label(sel, egui::RichText::new(text).color(color))

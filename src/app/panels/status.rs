@@ -57,15 +57,15 @@ impl StatusBar<'_> {
                         // A battle of its own: no campaign turns, Command
                         // Points or Scouts to show.
                         ui.heading(&sa.name);
-                        ui.label(egui::RichText::new("Stand-alone battle · Advanced Battle Rules").color(egui::Color32::WHITE).background_color(theme::egui_grey()).size(15.0));
+                        ui.label(egui::RichText::new("Stand-alone battle · Advanced Battle Rules").color(theme::palette::PAPER_RAISED).background_color(theme::palette::army_chip(crate::campaign::Side::Confederate)).size(15.0));
                     } else {
                         ui.heading(&s.campaign);
                         let color = match s.phase {
-                            Phase::Confederate => theme::egui_grey(),
-                            Phase::Union => theme::egui_blue(),
+                            Phase::Confederate => theme::palette::army_chip(crate::campaign::Side::Confederate),
+                            Phase::Union => theme::palette::army_chip(crate::campaign::Side::Union),
                         };
                         ui.label(egui::RichText::new(format!("Turn {} of {}", s.turn, s.turns)).strong().size(16.0));
-                        ui.label(egui::RichText::new(s.phase_text()).color(egui::Color32::WHITE).background_color(color).size(15.0));
+                        ui.label(egui::RichText::new(s.phase_text()).color(theme::palette::PAPER_RAISED).background_color(color).size(15.0));
                         ui.separator();
                         ui.label(format!("Confederate CP {}", s.confederate_cp)).on_hover_text("Command Points (4.9): Forced March 1, Refit 2, purchases at Combat Value, Scouts 1.");
                         ui.label(format!("Scouts {} of {}", s.scouts, s.scout_counters)).on_hover_text("Scouts (4.10): Fog of War re-rolls, Union Orders re-rolls or ±1, Clear Orders, Special Battle Plans removed.");
@@ -117,9 +117,9 @@ impl StatusBar<'_> {
         // A toast over the top of the window: it pushes nothing down.
         if let Some((text, problem)) = self.saves.showing(self.time.elapsed_secs_f64()) {
             let color = if *problem {
-                egui::Color32::DARK_RED
+                theme::palette::FAILED
             } else {
-                egui::Color32::from_rgb(40, 100, 40)
+                theme::palette::OK
             };
             egui::Area::new(egui::Id::new("save-message"))
                 .order(egui::Order::Foreground)

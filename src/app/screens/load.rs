@@ -241,9 +241,9 @@ pub(crate) fn draw(
         };
         if let Some((text, problem)) = &screen.message {
             let colour = if *problem {
-                egui::Color32::DARK_RED
+                crate::app::theme::palette::FAILED
             } else {
-                egui::Color32::DARK_GREEN
+                crate::app::theme::palette::OK
             };
             ui.colored_label(colour, text);
         }
@@ -448,7 +448,7 @@ fn unreadable(
                 .map_or(String::new(), |n| n.to_string_lossy().into_owned());
             ui.label(egui::RichText::new(&name).monospace().size(11.0));
             if let Err(p) = &l.save {
-                ui.colored_label(egui::Color32::DARK_RED, p.problem.clone())
+                ui.colored_label(crate::app::theme::palette::FAILED, p.problem.clone())
                     .on_hover_text("The file is left exactly as it is.");
             }
             let a = button(

@@ -57,22 +57,22 @@ fn menu(
             cols[0].heading("Campaigns");
             // Problems first, where they are seen whatever the list's length.
             for p in &catalog.problems {
-                cols[0].colored_label(egui::Color32::DARK_RED, p.to_string());
+                cols[0].colored_label(crate::app::theme::palette::FAILED, p.to_string());
             }
             if let Some(problem) = &settings.loaded.problem {
-                cols[0].colored_label(egui::Color32::DARK_RED, problem);
+                cols[0].colored_label(crate::app::theme::palette::FAILED, problem);
             }
             if let Some(problem) = &settings.message {
-                cols[0].colored_label(egui::Color32::DARK_RED, problem);
+                cols[0].colored_label(crate::app::theme::palette::FAILED, problem);
             }
             if let Some((text, true)) = &save_state.message {
-                cols[0].colored_label(egui::Color32::DARK_RED, text);
+                cols[0].colored_label(crate::app::theme::palette::FAILED, text);
             }
             egui::ScrollArea::vertical().id_salt("campaigns").auto_shrink([false, true]).show(&mut cols[0], |ui| {
                 for (i, c) in catalog.campaigns.iter().enumerate() {
                     let selected = choice.campaign == i;
                     let frame = egui::Frame::group(ui.style()).fill(if selected {
-                        egui::Color32::from_rgb(235, 225, 200)
+                        crate::app::theme::palette::PAPER_DEEP
                     } else {
                         egui::Color32::TRANSPARENT
                     });

@@ -215,7 +215,7 @@ fn setup(
             if choice.seed_text.trim().is_empty() {
                 ui.label(format!("random: {random}"));
             } else if choice.seed_text.trim().parse::<u64>().is_err() {
-                ui.colored_label(egui::Color32::DARK_RED, format!("not a number: random {random} is used"));
+                ui.colored_label(crate::app::theme::palette::FAILED, format!("not a number: random {random} is used"));
             }
         });
         ui.add_space(16.0);

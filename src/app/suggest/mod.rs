@@ -448,9 +448,9 @@ fn fixed(ui: &mut egui::Ui, w: f32, text: RichText) -> egui::Response {
 }
 
 /// The colour of the panel behind the suggestions.
-const FILL: egui::Color32 = egui::Color32::from_rgb(228, 234, 222);
+const FILL: egui::Color32 = super::theme::palette::ADVICE_PALE;
 /// The answer pointed at, and the ghosts' ink.
-pub const GHOST: egui::Color32 = egui::Color32::from_rgb(40, 110, 70);
+pub const GHOST: egui::Color32 = super::theme::palette::ADVICE;
 
 /// The toggle and, on, the suggestions: under the question's answers in
 /// the decision panel, wherever the advisor covers the question.
@@ -735,7 +735,7 @@ fn row(
             if pointed {
                 GHOST
             } else {
-                egui::Color32::from_gray(170)
+                super::theme::palette::RULE
             },
         ));
     let mut tags = String::new();

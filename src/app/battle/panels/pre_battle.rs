@@ -3,9 +3,9 @@
 //! and the Envelopment check with both armies' Combat Values against their
 //! 3:1 lines (also shown between battle turns, 14.5).
 
-use bevy_egui::egui::{self, Color32, RichText};
+use bevy_egui::egui::{self, RichText};
 
-use super::shared::{BLUE, HIGHLIGHT, RED, revealed};
+use super::shared::{BLUE, GREY, HIGHLIGHT, RED, revealed};
 use crate::campaign::UnionLevel;
 use crate::rules::battle::fog;
 use crate::rules::battle::outweighs_at;
@@ -137,7 +137,7 @@ fn fog_table(ui: &mut egui::Ui, b: &BattleRecord, level: UnionLevel, die: u32) {
             )
         };
         let color = if row.event.favours_confederates() {
-            Color32::from_gray(60)
+            GREY
         } else {
             BLUE
         };
@@ -155,10 +155,7 @@ fn fog_table(ui: &mut egui::Ui, b: &BattleRecord, level: UnionLevel, die: u32) {
 pub fn envelopment_bars(ui: &mut egui::Ui, c: u32, u: u32) {
     let max = (c.max(u) as f32).max(1.0) * 1.05;
     let width = ui.available_width().min(420.0);
-    for (name, v, other, color) in [
-        ("Confederate", c, u, Color32::from_gray(120)),
-        ("Union", u, c, BLUE),
-    ] {
+    for (name, v, other, color) in [("Confederate", c, u, GREY), ("Union", u, c, BLUE)] {
         let (r, _) = ui.allocate_exact_size(egui::vec2(width, 18.0), egui::Sense::hover());
         let p = ui.painter();
         let bar_w = (width - 130.0).max(40.0);
@@ -168,7 +165,7 @@ pub fn envelopment_bars(ui: &mut egui::Ui, c: u32, u: u32) {
             egui::Align2::LEFT_CENTER,
             format!("{name} {v}"),
             egui::FontId::proportional(12.0),
-            Color32::BLACK,
+            crate::app::theme::palette::INK,
         );
         p.rect_filled(
             egui::Rect::from_min_size(

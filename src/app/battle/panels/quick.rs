@@ -3,9 +3,9 @@
 //! with its rule, the roll and the Hits (multiplied in Very Quick), then
 //! the Hits applied (11.9).
 
-use bevy_egui::egui::{self, Color32, RichText};
+use bevy_egui::egui::{self, RichText};
 
-use super::shared::{BLUE, HIGHLIGHT, RED, revealed};
+use super::shared::{BLUE, GREY, HIGHLIGHT, RED, revealed};
 use crate::campaign::BattleResolutionTable;
 use crate::campaign::Side;
 use crate::rules::battle::record::{BattleEvent, BattleRecord, EventKind, Resolution};
@@ -132,11 +132,7 @@ fn hits_applied(ui: &mut egui::Ui, board: &Board, events: &[BattleEvent]) {
                     }
                 })
                 .collect();
-            let color = if *side == Side::Union {
-                BLUE
-            } else {
-                Color32::from_gray(60)
-            };
+            let color = if *side == Side::Union { BLUE } else { GREY };
             ui.colored_label(
                 color,
                 format!(
@@ -188,7 +184,10 @@ fn brt_grid(ui: &mut egui::Ui, table: &BattleResolutionTable, b: &BattleRecord, 
                         .monospace()
                         .size(12.0);
                     if i == r.column && rolled {
-                        t = t.strong().color(Color32::WHITE).background_color(RED);
+                        t = t
+                            .strong()
+                            .color(crate::app::theme::palette::PAPER_RAISED)
+                            .background_color(RED);
                     } else if i == r.column {
                         t = t.background_color(HIGHLIGHT.gamma_multiply(0.5));
                     }

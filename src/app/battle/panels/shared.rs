@@ -4,13 +4,18 @@
 
 use bevy_egui::egui::Color32;
 
+use crate::app::theme::palette;
 use crate::campaign::Insight;
 use crate::rules::battle::record::{BattleEvent, BattleRecord, round_start};
 use crate::rules::difficulty::BattleMode;
 
-pub(super) const RED: Color32 = Color32::from_rgb(170, 30, 30);
-pub(super) const BLUE: Color32 = Color32::from_rgb(46, 76, 158);
-pub(super) const HIGHLIGHT: Color32 = Color32::from_rgb(246, 214, 90);
+pub(super) const RED: Color32 = palette::FAILED;
+/// Union text and bars on the panels.
+pub(super) const BLUE: Color32 = palette::UNION_DARK;
+/// Confederate text and bars on the panels.
+pub(super) const GREY: Color32 = palette::BUTTERNUT_DARK;
+/// Behind the table's cells rolled.
+pub(super) const HIGHLIGHT: Color32 = palette::MARKER;
 
 pub fn mode_name(m: BattleMode) -> &'static str {
     match m {

@@ -7,7 +7,8 @@
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Vec2};
 
 use super::hover;
-use super::palette::{BLUE, CONFEDERATE_COUNTER, INK, RED, TAG};
+use super::palette::{INK, RED, TAG};
+use crate::app::theme::palette;
 use crate::campaign::CounterValues;
 use crate::campaign::Side;
 use crate::rules::battle::record::{Relation, SheetUnit};
@@ -92,19 +93,13 @@ pub(super) fn counter(
     let v = p.force.values(strength);
     // Confederate counters light grey with dark ink, Union dark blue with
     // white: both read at a glance and differ in lightness too.
-    let (fill, ink) = match u.side {
-        Side::Confederate => (CONFEDERATE_COUNTER, INK),
-        Side::Union => (BLUE, Color32::WHITE),
-    };
+    let tones = palette::counter(u.side, u.reduced);
+    let (fill, ink) = (tones.field, tones.ink);
     let dim = if u.acted { 0.75 } else { 1.0 };
     if picked {
-        painter.rect_filled(r.expand(5.0), 5.0, TAG.gamma_multiply(alpha));
+        painter.rect_filled(r.expand(5.0), 5.0, palette::SELECTED.gamma_multiply(alpha));
     }
-    painter.rect_filled(
-        r.expand(1.5),
-        3.0,
-        Color32::from_rgb(20, 20, 20).gamma_multiply(alpha),
-    );
+    painter.rect_filled(r.expand(1.5), 3.0, INK.gamma_multiply(alpha));
     painter.rect_filled(r, 3.0, fill.gamma_multiply(alpha * dim));
     let text = ink.gamma_multiply(alpha);
     let plate = fill.gamma_multiply(alpha * dim);
@@ -162,7 +157,7 @@ fn face(
             Pos2::new(r.center().x, r.top() + 1.0 + (size + 3.0) / 2.0),
             Vec2::new(wide, size + 3.0),
         );
-        painter.rect_filled(plate.expand(1.0), 2.0, Color32::from_rgb(20, 20, 20));
+        painter.rect_filled(plate.expand(1.0), 2.0, INK);
         painter.rect_filled(plate, 2.0, fill);
     }
     painter.text(
@@ -224,29 +219,26 @@ pub(super) fn tags(painter: &egui::Painter, board: &Board, u: &SheetUnit, r: Rec
         tags.push(("Prepare".into(), TAG));
     }
     if u.clear_orders {
-        tags.push(("Clear Orders".into(), Color32::from_rgb(140, 200, 140)));
+        tags.push(("Clear Orders".into(), palette::WOODS));
     }
     if u.entrench {
-        tags.push(("Entrench".into(), Color32::from_rgb(170, 140, 90)));
+        tags.push(("Entrench".into(), palette::HEIGHTS));
     }
     if u.hard_cover {
-        tags.push(("Hard Cover".into(), Color32::from_rgb(120, 150, 220)));
+        tags.push(("Hard Cover".into(), palette::UNION_LIGHT));
     }
     if u.cover {
-        tags.push(("Cover".into(), Color32::from_rgb(200, 180, 120)));
+        tags.push(("Cover".into(), palette::FARMLAND));
     }
     if let Some(t) = &u.target {
         tags.push(if u.aim_lost {
             // A12.3: no longer at its distance: it will hold.
             (
                 format!("→ {}: out of reach", short(board, t)),
-                Color32::from_rgb(200, 200, 200),
+                palette::PAPER_DEEP,
             )
         } else {
-            (
-                format!("→ {}", short(board, t)),
-                Color32::from_rgb(240, 170, 100),
-            )
+            (format!("→ {}", short(board, t)), palette::WARNING_PALE)
         });
     }
     let mut ty = match u.side {
@@ -282,7 +274,7 @@ pub(super) fn ghost(painter: &egui::Painter, r: Rect, y: f32, plan: PlanCounter,
     let width = if pointed { 2.5 } else { 1.8 };
     dashed_rect(painter, r.expand(4.0), Stroke::new(width, ink));
     let font = FontId::proportional(GHOST_TAG_FONT);
-    let text = Color32::from_rgb(10, 60, 30);
+    let text = palette::ADVICE;
     let g = painter.layout_no_wrap(plan.name().to_string(), font.clone(), text);
     let w = (g.size().x + 10.0).max(r.width());
     let b = Rect::from_min_size(
@@ -292,7 +284,7 @@ pub(super) fn ghost(painter: &egui::Painter, r: Rect, y: f32, plan: PlanCounter,
     painter.rect_filled(
         b,
         3.0,
-        Color32::from_rgba_unmultiplied(214, 240, 218, if pointed { 250 } else { 235 }),
+        palette::ADVICE_PALE.gamma_multiply(if pointed { 0.98 } else { 0.92 }),
     );
     dashed_rect(painter, b, Stroke::new(1.5, ink));
     painter.text(b.center(), Align2::CENTER_CENTER, plan.name(), font, text);

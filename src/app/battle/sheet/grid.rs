@@ -6,13 +6,11 @@
 
 use std::sync::Arc;
 
-use bevy_egui::egui::{
-    self, Align2, Color32, FontId, Galley, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2,
-};
+use bevy_egui::egui::{self, Align2, FontId, Galley, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 
 use super::geometry::{Geometry, TOP_DOWN, WIDE_LABEL_W};
 use super::offer::{Offer, SheetInput};
-use super::palette::{AIM, BAND_CONFEDERATE, BAND_UNION, BLUE, INK, MELEE, OFFER, RED};
+use super::palette::{AIM, BAND_CONFEDERATE, BAND_UNION, BLUE, INK, MELEE, OFFER, ON_DARK, RED};
 use crate::campaign::Side;
 use crate::rules::battle::ground::Square;
 use crate::rules::battle::record::SheetView;
@@ -342,13 +340,17 @@ pub(super) fn lee_box(
     );
     if sheet.lee {
         let r = Rect::from_center_size(lee_box.center() + Vec2::new(0.0, 8.0), Vec2::splat(44.0));
-        painter.rect_filled(r, 3.0, Color32::from_rgb(120, 120, 120));
+        painter.rect_filled(
+            r,
+            3.0,
+            crate::app::theme::palette::army_chip(Side::Confederate),
+        );
         painter.text(
             r.center(),
             Align2::CENTER_CENTER,
             format!("Lee\n{}", board.campaign.lee.command_rating),
             FontId::proportional(13.0),
-            Color32::WHITE,
+            ON_DARK,
         );
         ui.interact(r, ui.id().with("lee-box"), Sense::hover())
             .on_hover_text(format!(

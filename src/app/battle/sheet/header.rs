@@ -7,7 +7,8 @@
 
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 
-use super::palette::{BLUE, GREY, INK, PARCHMENT, RED};
+use super::palette::{BLUE, GREY, INK, ON_DARK, PARCHMENT, RED};
+use crate::app::theme::palette;
 use crate::rules::battle::record::SheetView;
 use crate::rules::battle::terms::{PlanCounter, Tactics};
 
@@ -31,7 +32,7 @@ pub(super) fn header_strip(
     s: &SheetView,
     setup: Option<&str>,
 ) {
-    painter.rect_filled(r, 0.0, Color32::from_rgb(210, 196, 160));
+    painter.rect_filled(r, 0.0, PARCHMENT);
     painter.text(
         r.left_top() + Vec2::new(10.0, 6.0),
         Align2::LEFT_TOP,
@@ -97,7 +98,7 @@ fn turn_track(
     for t in 1..=s.turns.max(s.turn) {
         let b = Rect::from_min_size(Pos2::new(x, y), Vec2::splat(22.0));
         let fill = if t == s.turn { INK } else { PARCHMENT };
-        let text = if t == s.turn { Color32::WHITE } else { INK };
+        let text = if t == s.turn { ON_DARK } else { INK };
         painter.rect_filled(b, 2.0, fill);
         painter.rect_stroke(b, 2.0, Stroke::new(1.0, INK), StrokeKind::Inside);
         painter.text(
@@ -137,7 +138,7 @@ fn tactics(
 ) -> f32 {
     // 13.0 The Union Tactics marker and the Combat Values behind it.
     let (word, fill) = match s.tactics {
-        Tactics::Aggressive => ("AGGRESSIVE", Color32::from_rgb(170, 40, 40)),
+        Tactics::Aggressive => ("AGGRESSIVE", RED),
         Tactics::Defensive => ("DEFENSIVE", BLUE),
     };
     let t = Rect::from_min_size(Pos2::new(x, y - 2.0), Vec2::new(104.0, 26.0));
@@ -147,7 +148,7 @@ fn tactics(
         Align2::CENTER_CENTER,
         word,
         FontId::proportional(13.0),
-        Color32::WHITE,
+        ON_DARK,
     );
     ui.interact(t, ui.id().with("tactics"), Sense::hover()).on_hover_text(format!(
         "Union Tactics (13.0): Union {} against Confederate {}. Aggressive when the Union's combined Combat Value is greater, Defensive when smaller, a die on a tie (even: Aggressive). Aggressive: the Union Forces advance in Column (13.1); Defensive: they hold and fire in Line (13.3). A stand-alone battle keeps the tactics its terms set.",
@@ -237,19 +238,13 @@ impl Chips<'_> {
     fn add(&mut self, ui: &mut egui::Ui, text: &str, fill: Color32, tip: String, key: &str) {
         let painter = self.painter;
         let font = FontId::proportional(11.5);
-        let g = painter.layout_no_wrap(text.to_string(), font.clone(), Color32::WHITE);
+        let g = painter.layout_no_wrap(text.to_string(), font.clone(), ON_DARK);
         let b = Rect::from_min_size(
             Pos2::new(self.x, self.y),
             Vec2::new(g.size().x + 12.0, 19.0),
         );
         painter.rect_filled(b, 9.0, fill);
-        painter.text(
-            b.center(),
-            Align2::CENTER_CENTER,
-            text,
-            font,
-            Color32::WHITE,
-        );
+        painter.text(b.center(), Align2::CENTER_CENTER, text, font, ON_DARK);
         ui.interact(b, ui.id().with(key), Sense::hover())
             .on_hover_text(tip);
         self.x += b.width() + 6.0;
@@ -286,7 +281,7 @@ fn plans(ui: &mut egui::Ui, chips: &mut Chips, s: &SheetView) {
     chips.add(
         ui,
         &format!("Cup: {}", s.cup.len()),
-        Color32::from_rgb(110, 100, 80),
+        palette::INK_SOFT,
         format!(
             "The Special Battle Plan cup for this battle (14.0, Scouts' removals taken out, 14.0.1):\n{}{}",
             cup.join(", "),
@@ -306,11 +301,7 @@ fn plans(ui: &mut egui::Ui, chips: &mut Chips, s: &SheetView) {
         "cup",
     );
     for (i, (insight, spent)) in s.insights.iter().enumerate() {
-        let fill = if *spent {
-            GREY
-        } else {
-            Color32::from_rgb(90, 120, 60)
-        };
+        let fill = if *spent { GREY } else { palette::CAN_ACT };
         chips.add(
             ui,
             &format!("{insight:?}{}", if *spent { " (used)" } else { "" }),
@@ -326,7 +317,7 @@ fn plans(ui: &mut egui::Ui, chips: &mut Chips, s: &SheetView) {
         chips.add(
             ui,
             "Formation counter",
-            Color32::from_rgb(150, 110, 20),
+            palette::AIM,
             format!(
                 "{} ({})",
                 PlanCounter::Formation.summary(),

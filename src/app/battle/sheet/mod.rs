@@ -32,7 +32,7 @@ mod offer;
 mod overlays;
 mod palette;
 
-use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
+use bevy_egui::egui::{self, Align2, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 
 pub use geometry::{Geometry, columns};
 pub use hover::place;
@@ -46,7 +46,7 @@ use geometry::layout;
 use grid::{bands, lee_box, squares};
 use header::header_strip;
 use overlays::{aims, placement_popup, ring};
-use palette::{CHANGED, INK, OFFER, PARCHMENT, REACH, RED};
+use palette::{CHANGED, INK, OFFER, ON_DARK, PARCHMENT, REACH, RED};
 
 /// Draw the sheet in `rect`: the Advanced sheet's Squares when `advanced`.
 /// `before` is the previous frame: what changed is outlined and what left
@@ -194,7 +194,11 @@ fn ghosts(
         size,
     );
     let at = b.min;
-    painter.rect_filled(b, 3.0, Color32::from_rgba_unmultiplied(236, 246, 236, 230));
+    painter.rect_filled(
+        b,
+        3.0,
+        crate::app::theme::palette::ADVICE_PALE.gamma_multiply(0.9),
+    );
     counters::dashed_rect(painter, b, Stroke::new(1.2, ink));
     painter.galley(at + Vec2::new(5.0, 2.0), galley, ink);
 }
@@ -218,7 +222,7 @@ fn footer(painter: &egui::Painter, g: &Geometry, caption: &str) {
         Align2::LEFT_CENTER,
         format!("▶ {caption}"),
         FontId::proportional(13.0),
-        Color32::WHITE,
+        ON_DARK,
     );
 }
 

@@ -3,11 +3,11 @@
 //! may attack (A11.0.1, A11.4.2), and the set-up's popup of Formations
 //! beside the Square picked (A10.2.14, 10.3).
 
-use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, StrokeKind, Vec2};
+use bevy_egui::egui::{self, Align2, FontId, Pos2, Rect, Shape, Stroke, StrokeKind, Vec2};
 
 use super::hover::reach_words;
 use super::offer::SheetInput;
-use super::palette::{AIM, THREAT};
+use super::palette::{AIM, ON_DARK, THREAT};
 use crate::rules::battle::ground::Square;
 use crate::rules::battle::record::{Relation, SheetView};
 use crate::rules::battle::terms::Formation;
@@ -106,7 +106,7 @@ pub(super) fn ring(painter: &egui::Painter, at: Rect, r: &Relation, stroke: bool
     }
     let text = reach_words(r);
     let font = FontId::proportional(10.0);
-    let g = painter.layout_no_wrap(text.clone(), font.clone(), Color32::WHITE);
+    let g = painter.layout_no_wrap(text.clone(), font.clone(), ON_DARK);
     let chip = Rect::from_min_size(
         Pos2::new(
             ring.center().x - g.size().x / 2.0 - 4.0,
@@ -115,11 +115,5 @@ pub(super) fn ring(painter: &egui::Painter, at: Rect, r: &Relation, stroke: bool
         Vec2::new(g.size().x + 8.0, 13.0),
     );
     painter.rect_filled(chip, 3.0, THREAT);
-    painter.text(
-        chip.center(),
-        Align2::CENTER_CENTER,
-        text,
-        font,
-        Color32::WHITE,
-    );
+    painter.text(chip.center(), Align2::CENTER_CENTER, text, font, ON_DARK);
 }
