@@ -223,6 +223,82 @@ fn start_in_game(world: &mut World, format: Format) -> Result<(), String> {
 mod tests {
     use super::*;
 
+    /// Issue 45 item 8, on a 2-core machine's task pool (one compute
+    /// thread): the report of a save is written while the app goes on
+    /// updating. Run in a process of its own, since Bevy's pools are made
+    /// once a process.
+    #[test]
+    fn a_report_is_written_while_the_app_runs_on_one_compute_thread() {
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--exact",
+                "app::after_action::tests::one_compute_thread",
+                "--ignored",
+                "--test-threads=1",
+            ])
+            .env(ONE_THREAD, "1")
+            .output()
+            .unwrap();
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(out.status.success(), "{text}");
+        assert!(text.contains("1 passed"), "{text}");
+    }
+
+    const ONE_THREAD: &str = "FCREL_TEST_ONE_COMPUTE_THREAD";
+
+    #[test]
+    #[ignore = "run in a process of its own by a_report_is_written_while_the_app_runs_on_one_compute_thread"]
+    fn one_compute_thread() {
+        use bevy::app::{TaskPoolOptions, TaskPoolThreadAssignmentPolicy};
+        assert!(std::env::var_os(ONE_THREAD).is_some(), "run by its parent");
+        let one = TaskPoolThreadAssignmentPolicy {
+            min_threads: 1,
+            max_threads: 1,
+            percent: 1.0,
+            on_thread_spawn: None,
+            on_thread_destroy: None,
+        };
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins.set(bevy::app::TaskPoolPlugin {
+            task_pool_options: TaskPoolOptions {
+                compute: one,
+                ..TaskPoolOptions::default()
+            },
+        }))
+        .init_resource::<ReportJob>()
+        .add_message::<RequestRedraw>()
+        .add_systems(Update, poll);
+        assert_eq!(bevy::tasks::ComputeTaskPool::get().thread_num(), 1);
+        let text = include_str!("../../tests/fixtures/seven-days-basic-turn-7-digest-2.json");
+        let save: SaveFile = serde_json::from_str(text).unwrap();
+        let campaign = Arc::new(crate::campaign::load_bundled("seven-days").unwrap());
+        let dir = crate::store::scratch_dir("report-one-thread");
+        assert!(app.world_mut().resource_mut::<ReportJob>().start(
+            save,
+            campaign,
+            &dir,
+            "game.json",
+            Format::Html
+        ));
+        let mut frames = 0;
+        while app.world().resource::<ReportJob>().writing().is_some() {
+            app.update();
+            frames += 1;
+            assert!(frames < 100_000, "the report never came");
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        let (message, problem) = app.world().resource::<ReportJob>().done.clone().unwrap();
+        assert!(!problem, "{message}");
+        assert!(frames > 1, "the app updated while the report was written");
+        let page = std::fs::read_to_string(dir.join("game-report.html")).unwrap();
+        assert!(page.contains("<svg"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     /// A name taken by a file, or by a turn's map of that name, is passed
     /// over: a report never replaces a file (issue 45 item 1).
     #[test]
