@@ -1631,3 +1631,25 @@ fn a_battle_no_table_ends_encamps_after_the_last_round() {
         }
     }
 }
+
+/// An area's `terrain` is one of the map's six words; any other is refused
+/// at its place, naming the words it may be.
+#[test]
+fn an_unknown_terrain_is_refused_at_its_place() {
+    let mut v = bundled("seven-days");
+    set(&mut v, "/map/areas/3/terrain", Value::from("jungle"));
+    let ps = parse(&v, "seven-days").expect_err("jungle is no terrain");
+    assert!(
+        ps.iter().any(|(p, m)| {
+            *p == Place::Field("map.areas[3].terrain".to_string())
+                && m.contains("jungle")
+                && m.contains("woods")
+        }),
+        "got:\n{}",
+        listed(&ps)
+    );
+    let mut ok = bundled("seven-days");
+    set(&mut ok, "/map/areas/3/terrain", Value::from("swamp"));
+    let c = parse(&ok, "seven-days").expect("swamp is a terrain");
+    assert_eq!(c.map.areas[3].terrain, campaign::Terrain::Swamp);
+}

@@ -139,6 +139,46 @@ pub struct Area {
     /// Water or otherwise inaccessible: named for flavour only (2.1).
     #[serde(default)]
     pub impassable: bool,
+    /// The ground as the map colours it. No rule reads it: the campaign
+    /// map's Areas have no terrain in the rules (2.1); battles take theirs
+    /// from the Battlefield Sheet.
+    #[serde(default)]
+    pub terrain: Terrain,
+}
+
+/// An Area's ground as the map colours it (never read by the rules).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Terrain {
+    #[default]
+    Open,
+    Farmland,
+    Woods,
+    Heights,
+    Swamp,
+    Town,
+}
+
+impl Terrain {
+    pub const ALL: [Terrain; 6] = [
+        Terrain::Open,
+        Terrain::Farmland,
+        Terrain::Woods,
+        Terrain::Heights,
+        Terrain::Swamp,
+        Terrain::Town,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Terrain::Open => "open ground",
+            Terrain::Farmland => "farmland",
+            Terrain::Woods => "woods",
+            Terrain::Heights => "heights",
+            Terrain::Swamp => "swamp",
+            Terrain::Town => "town",
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]

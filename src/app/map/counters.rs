@@ -19,9 +19,11 @@ use crate::rules::turn::step::Step;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CounterHits>()
+        .init_resource::<Fanned>()
         .add_systems(
             Update,
-            rebuild_counters
+            (fan_stacks, rebuild_counters)
+                .chain()
                 .in_set(MapSystems::Pieces)
                 .run_if(in_state(Screen::Game)),
         )
@@ -68,7 +70,7 @@ pub const CONFEDERATE_STACK: Vec2 = Vec2::new(-29.0, -2.0);
 pub const UNION_STACK: Vec2 = Vec2::new(29.0, -2.0);
 pub const UNDER_STACK: f32 = -37.0;
 /// The area's name, above the stacks.
-pub const NAME_Y: f32 = 46.0;
+pub const NAME_Y: f32 = 50.0;
 /// Letters a counter's name line holds.
 const NAME_CHARS: usize = 8;
 
@@ -195,8 +197,88 @@ pub fn moved_this_step(
         .collect()
 }
 
+/// The stack the pointer rests on, fanned out in a row so that every
+/// counter in it shows and can be clicked: its area and side.
+#[derive(Resource, Debug, Clone, Default, PartialEq)]
+pub struct Fanned {
+    pub stack: Option<(String, Side)>,
+    /// The stack under the pointer and since when (seconds), before it fans.
+    resting: Option<((String, Side), f64)>,
+}
+
+/// How long the pointer rests on a stack before it fans out.
+const FAN_AFTER: f64 = 0.3;
+
+/// The stack (area, side) a hit belongs to; Lee stands apart.
+fn stack_of(h: &Hit) -> Option<(String, Side)> {
+    (h.id != "lee").then(|| {
+        let side = if h.friendly {
+            Side::Confederate
+        } else {
+            Side::Union
+        };
+        (h.area.clone(), side)
+    })
+}
+
+/// A stack of two or more under the pointer fans out after a short rest
+/// and folds again when the pointer leaves its row.
+fn fan_stacks(
+    time: Res<Time<Real>>,
+    pointer: Res<super::camera::MapPointer>,
+    hits: Res<CounterHits>,
+    k: Res<CounterScale>,
+    mut fanned: ResMut<Fanned>,
+) {
+    let now = time.elapsed_secs_f64();
+    let under = pointer
+        .world
+        .filter(|_| pointer.on_map)
+        .and_then(|p| hits.at(p, k.0))
+        .and_then(stack_of)
+        .filter(|s| {
+            hits.0
+                .iter()
+                .filter(|h| stack_of(h).as_ref() == Some(s))
+                .count()
+                > 1
+        });
+    let Some(s) = under else {
+        if fanned.stack.is_some() || fanned.resting.is_some() {
+            *fanned = Fanned::default();
+        }
+        return;
+    };
+    if fanned.stack.as_ref() == Some(&s) {
+        return;
+    }
+    match &fanned.resting {
+        Some((r, since)) if *r == s => {
+            if now - since >= FAN_AFTER {
+                fanned.stack = Some(s);
+            }
+        }
+        _ => {
+            fanned.stack = None;
+            fanned.resting = Some((s, now));
+        }
+    }
+}
+
+/// What the counters show besides their faces, which redraws them when it
+/// changes: the selection, the Forces moved this step, those that can act
+/// now, the fanned stack.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Marks {
+    selected: Option<String>,
+    moved: Vec<String>,
+    can_act: Vec<String>,
+    fanned: Option<(String, Side)>,
+}
+
 /// Redraw the stacks when any counter or Lee moves or flips, the selection
-/// changes or a Force moves in this step.
+/// changes, a Force moves in this step, the Forces that can act change or
+/// a stack fans out.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn rebuild_counters(
     mut commands: Commands,
@@ -212,27 +294,54 @@ pub(super) fn rebuild_counters(
         Res<CounterScale>,
         Option<Res<State<Step>>>,
     ),
+    (view, fanned, fonts, mut shapes): (
+        Option<Res<crate::rules::view::GameView>>,
+        Res<Fanned>,
+        Option<Res<theme::fonts::MapFonts>>,
+        Shapes,
+    ),
     mut hits: ResMut<CounterHits>,
-    mut last: Local<Option<(Option<String>, Vec<String>)>>,
+    mut last: Local<Option<Marks>>,
 ) {
     let Some(g) = geometry else { return };
-    let moved = moved_this_step(
-        step.as_deref().map_or(&[], |s| s.answers.as_slice()),
-        pending.as_deref(),
-        now.map(|s| *s.get()),
-    );
-    let now = (selection.force.clone(), moved.clone());
-    if changed.is_empty() && !old.is_empty() && !g.is_changed() && last.as_ref() == Some(&now) {
+    let marks = Marks {
+        selected: selection.force.clone(),
+        moved: moved_this_step(
+            step.as_deref().map_or(&[], |s| s.answers.as_slice()),
+            pending.as_deref(),
+            now.map(|s| *s.get()),
+        ),
+        can_act: view
+            .as_deref()
+            .and_then(|v| v.request.as_ref())
+            .map_or(Vec::new(), |r| {
+                r.movers().into_iter().map(str::to_string).collect()
+            }),
+        fanned: fanned.stack.clone(),
+    };
+    if changed.is_empty() && !old.is_empty() && !g.is_changed() && last.as_ref() == Some(&marks) {
         return;
     }
-    *last = Some(now);
     for e in &old {
         commands.entity(e).despawn();
     }
     hits.0.clear();
-    let k = k.0;
+    let mut pen = Pen {
+        commands: &mut commands,
+        k: k.0,
+        at: Vec2::ZERO,
+        bold: fonts
+            .as_ref()
+            .map(|f| f.sans_bold.clone())
+            .unwrap_or_default(),
+        serif: fonts
+            .as_ref()
+            .map(|f| f.serif_bold.clone())
+            .unwrap_or_default(),
+        shapes: shapes.handles(),
+    };
     for (area, centre) in &g.centres {
-        let centre = *centre;
+        pen.at = *centre;
         let mut here: Vec<(&Force, Strength)> = forces
             .iter()
             .filter(|(_, l, _)| l.area() == Some(area.as_str()))
@@ -260,98 +369,115 @@ pub(super) fn rebuild_counters(
                 .copied()
                 .collect();
             stack.sort_by_key(|(f, s)| {
-                let chosen = selection.force.as_deref() == Some(f.id.as_str());
+                let chosen = marks.selected.as_deref() == Some(f.id.as_str());
                 (chosen, f.force_type.is_mobile(), f.values(*s).combat)
             });
             let base = match side {
                 Side::Confederate => CONFEDERATE_STACK,
                 Side::Union => UNION_STACK,
             };
-            // Three counters' edges show under the top one at most: the
-            // badge tells the rest.
-            let step = |i: usize| {
-                let shift = 3.0 * i.min(3) as f32;
-                Vec3::new(base.x + shift, base.y + shift, 5.0 + 0.2 * i as f32)
-            };
+            let fan = marks.fanned.as_ref() == Some(&(area.clone(), side));
+            let places = stack_places(base, stack.len(), fan);
+            if fan {
+                // The row on a shadowed tray over whatever lies under it.
+                let (lo, hi) = (places[0], places[places.len() - 1]);
+                let mid = (lo + hi) / 2.0;
+                let size = Vec2::new(hi.x - lo.x + COUNTER + 10.0, COUNTER + 10.0);
+                pen.rect(mid.with_z(lo.z - 0.3), size + 2.0, ink());
+                pen.rect(mid.with_z(lo.z - 0.2), size, bevy(palette::PAPER_DEEP));
+            }
             for (i, (f, s)) in stack.iter().enumerate() {
-                let at = step(i);
+                let at = places[i];
                 let face = Face::of(f, *s);
-                counter(
-                    &mut commands,
-                    (centre, at, k),
-                    &face,
-                    selection.force.as_deref() == Some(f.id.as_str()),
-                    moved.contains(&f.id),
-                );
+                let state = CounterState {
+                    selected: marks.selected.as_deref() == Some(f.id.as_str()),
+                    can_act: marks.can_act.contains(&f.id),
+                    moved: marks.moved.contains(&f.id),
+                };
+                counter(&mut pen, at, &face, state);
                 hits.0.push(Hit {
                     id: f.id.clone(),
                     friendly: f.side == Side::Confederate,
                     area: area.clone(),
-                    at: centre,
+                    at: *centre,
                     centre: at.truncate(),
-                    half: Vec2::splat(COUNTER / 2.0 + 1.0),
+                    half: Vec2::splat(COUNTER / 2.0 + if fan { 3.0 } else { 1.0 }),
                     z: at.z,
                 });
             }
-            if stack.len() > 1 {
+            if stack.len() > 1 && !fan {
                 // The stack's size astride its top counter's corner, clear
                 // of the name.
-                let top = step(stack.len() - 1);
+                let top = places[stack.len() - 1];
                 let at = top + Vec3::new(COUNTER / 2.0 + 2.0, COUNTER / 2.0 + 3.0, 0.15);
-                plate(
-                    &mut commands,
-                    (centre, at, k),
-                    Vec2::new(20.0, 13.0),
-                    theme::palette::bevy(theme::palette::INK),
-                    None,
-                    &format!("x{}", stack.len()),
-                    10.0,
+                pen.rect(
+                    at - Vec3::Z * 0.01,
+                    Vec2::new(22.0, 15.0),
+                    bevy(palette::MARKER),
+                );
+                pen.rect(at, Vec2::new(20.0, 13.0), ink());
+                pen.text(
+                    at + Vec3::Z * 0.01,
+                    &format!("{}", stack.len()),
+                    10.5,
+                    bevy(palette::PAPER_RAISED),
+                    Bold,
                 );
             }
         }
         if let Some(cr) = lee_here {
-            let selected = selection.force.as_deref() == Some("lee");
+            let selected = marks.selected.as_deref() == Some("lee");
             let at = Vec3::new(CONFEDERATE_STACK.x, UNDER_STACK, 7.0);
-            let size = Vec2::new(COUNTER, 17.0);
-            if selected {
-                piece(
-                    &mut commands,
-                    (centre, at - Vec3::Z * 0.03, k),
-                    theme::palette::bevy(theme::palette::SELECTED),
-                    size + 8.0,
-                );
-            }
-            plate(
-                &mut commands,
-                (centre, at, k),
-                size,
-                theme::palette::bevy(theme::palette::CONFEDERATE_DARK),
-                Some(theme::palette::bevy(theme::palette::MARKER)),
-                &format!("LEE {cr}"),
-                11.0,
-            );
+            let state = CounterState {
+                selected,
+                can_act: marks.can_act.iter().any(|m| m == "lee"),
+                moved: false,
+            };
+            lee_counter(&mut pen, at, cr, state);
             hits.0.push(Hit {
                 id: "lee".into(),
                 friendly: true,
                 area: area.clone(),
-                at: centre,
+                at: *centre,
                 centre: at.truncate(),
-                half: size / 2.0 + 1.0,
+                half: LEE_SIZE / 2.0 + 1.0,
                 z: at.z,
             });
         }
     }
+    *last = Some(marks);
+}
+
+/// Where each counter of a stack of `n` lies round the area's centre,
+/// bottom first: three counters' edges show under the top one at most (the
+/// count tells the rest); fanned out, a row centred on the stack, above
+/// every other piece.
+fn stack_places(base: Vec2, n: usize, fan: bool) -> Vec<Vec3> {
+    (0..n)
+        .map(|i| {
+            if fan {
+                let x = (i as f32 - (n as f32 - 1.0) / 2.0) * (COUNTER + 6.0);
+                Vec3::new(base.x + x, base.y, 30.0 + 0.2 * i as f32)
+            } else {
+                let shift = 3.0 * i.min(3) as f32;
+                Vec3::new(base.x + shift, base.y + shift, 5.0 + 0.2 * i as f32)
+            }
+        })
+        .collect()
 }
 
 /// What a counter shows: its name, combat value (with the superior value),
 /// type, Skill Level, Activation Number and corps.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Face {
+    pub side: Side,
     pub fill: Color,
     /// Its values', name's and symbol's colour on `fill`.
     pub ink: Color,
     pub name: String,
     pub combat: String,
+    /// The Superior Combat Value (5.7), printed as a superscript.
+    pub superior: Option<String>,
     pub force_type: ForceType,
     pub values: String,
     pub corps: String,
@@ -369,15 +495,14 @@ impl Face {
                 k => short_name(k, NAME_CHARS),
             }
         };
-        let tones = theme::palette::counter(f.side, s == Strength::Reduced);
+        let tones = palette::counter(f.side, s == Strength::Reduced);
         Face {
-            fill: theme::palette::bevy(tones.field),
-            ink: theme::palette::bevy(tones.ink),
+            side: f.side,
+            fill: bevy(tones.field),
+            ink: bevy(tones.ink),
             name,
-            combat: match v.superior {
-                Some(sup) => format!("{}/{}", v.combat, sup),
-                None => v.combat.to_string(),
-            },
+            combat: v.combat.to_string(),
+            superior: v.superior.map(|s| s.to_string()),
             force_type: f.force_type,
             values: format!(
                 "{}{}",
@@ -393,113 +518,181 @@ impl Face {
 #[derive(Component)]
 pub struct MovedMark;
 
-/// A plain rectangle round an area's centre.
-fn piece(commands: &mut Commands, (at, local, k): (Vec2, Vec3, f32), color: Color, size: Vec2) {
-    commands.spawn((
-        Sprite::from_color(color, size),
-        badge(at, Transform::from_translation(local), k),
-        CounterPiece,
-    ));
-}
-
-/// A dark plate with a word on it, optionally edged.
-#[allow(clippy::too_many_arguments)]
-fn plate(
-    commands: &mut Commands,
-    (at, local, k): (Vec2, Vec3, f32),
-    size: Vec2,
-    fill: Color,
-    edge: Option<Color>,
-    text: &str,
-    font: f32,
-) {
-    if let Some(edge) = edge {
-        piece(commands, (at, local - Vec3::Z * 0.02, k), edge, size + 3.0);
-    }
-    piece(commands, (at, local, k), fill, size);
-    commands.spawn((
-        Text2d::new(text),
-        TextFont::from_font_size(font),
-        TextColor(theme::palette::bevy(theme::palette::PAPER_RAISED)),
-        badge(at, Transform::from_translation(local + Vec3::Z * 0.02), k),
-        CounterPiece,
-    ));
-}
-
-/// One counter at `local` round the area's centre `at`.
-fn counter(
-    commands: &mut Commands,
-    (at, local, k): (Vec2, Vec3, f32),
-    face: &Face,
+/// A counter's states, each a ring or a mark round it (never its fill):
+/// selected, able to act in the question asked, moved in this step.
+#[derive(Debug, Clone, Copy, Default)]
+struct CounterState {
     selected: bool,
+    can_act: bool,
     moved: bool,
-) {
-    let size = COUNTER;
-    let p = |dx: f32, dy: f32, dz: f32| (at, local + Vec3::new(dx, dy, dz), k);
-    if selected {
-        piece(
-            commands,
-            p(0.0, 0.0, -0.05),
-            theme::palette::bevy(theme::palette::SELECTED),
-            Vec2::splat(size + 8.0),
-        );
+}
+
+/// The map's shape that sprites cannot draw, a five-pointed star, made
+/// once.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct Shapes<'w, 's> {
+    meshes: ResMut<'w, Assets<Mesh>>,
+    materials: ResMut<'w, Assets<ColorMaterial>>,
+    made: Local<'s, Option<ShapeHandles>>,
+}
+
+#[derive(Clone)]
+pub(super) struct ShapeHandles {
+    pub star: Handle<Mesh>,
+    pub gold: Handle<ColorMaterial>,
+}
+
+impl Shapes<'_, '_> {
+    pub fn handles(&mut self) -> ShapeHandles {
+        if let Some(h) = self.made.as_ref() {
+            return h.clone();
+        }
+        let h = ShapeHandles {
+            star: self.meshes.add(star_mesh(1.0, 0.42)),
+            gold: self
+                .materials
+                .add(ColorMaterial::from_color(bevy(palette::MARKER))),
+        };
+        *self.made = Some(h.clone());
+        h
     }
-    piece(
-        commands,
-        p(0.0, 0.0, -0.02),
-        theme::palette::bevy(theme::palette::INK),
-        Vec2::splat(size + 2.0),
-    );
-    piece(commands, p(0.0, 0.0, 0.0), face.fill, Vec2::splat(size));
-    let text = |commands: &mut Commands, s: &str, font: f32, dx: f32, dy: f32| {
-        commands.spawn((
-            Text2d::new(s),
-            TextFont::from_font_size(font),
-            TextColor(face.ink),
+}
+
+/// A five-pointed star of outer radius `outer` (inner `inner` × outer),
+/// point up.
+pub fn star_mesh(outer: f32, inner: f32) -> Mesh {
+    use bevy::asset::RenderAssetUsages;
+    use bevy::mesh::{Indices, PrimitiveTopology};
+    let mut positions = vec![[0.0, 0.0, 0.0]];
+    for i in 0..10 {
+        let r = if i % 2 == 0 { outer } else { outer * inner };
+        let a = std::f32::consts::FRAC_PI_2 + i as f32 * std::f32::consts::PI / 5.0;
+        positions.push([r * a.cos(), r * a.sin(), 0.0]);
+    }
+    let indices: Vec<u32> = (0..10u32)
+        .flat_map(|i| [0, 1 + i, 1 + (i + 1) % 10])
+        .collect();
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_indices(Indices::U32(indices))
+}
+
+use theme::palette::{self, bevy};
+
+fn ink() -> Color {
+    bevy(palette::INK)
+}
+
+/// Which face a word is set in on a counter.
+#[derive(Clone, Copy)]
+enum Type {
+    Regular,
+    Bold,
+    Serif,
+}
+use Type::*;
+
+/// Draws a counter's parts round an area's centre `at`, at piece scale `k`.
+struct Pen<'a, 'w, 's> {
+    commands: &'a mut Commands<'w, 's>,
+    at: Vec2,
+    k: f32,
+    bold: Handle<Font>,
+    serif: Handle<Font>,
+    shapes: ShapeHandles,
+}
+
+impl Pen<'_, '_, '_> {
+    fn rect(&mut self, local: Vec3, size: Vec2, color: Color) {
+        self.rotated(local, size, color, 0.0);
+    }
+
+    fn rotated(&mut self, local: Vec3, size: Vec2, color: Color, angle: f32) {
+        self.commands.spawn((
+            Sprite::from_color(color, size),
             badge(
-                at,
-                Transform::from_translation(local + Vec3::new(dx, dy, 0.03)),
-                k,
+                self.at,
+                Transform::from_translation(local).with_rotation(Quat::from_rotation_z(angle)),
+                self.k,
             ),
             CounterPiece,
         ));
-    };
-    text(commands, &face.name, 9.2, 0.0, 14.0);
-    text(commands, &face.combat, 17.0, 0.0, 0.5);
-    nato_symbol(commands, p(-13.0, -14.0, 0.01), face.force_type, face.ink);
-    text(commands, &face.values, 9.5, 1.0, -14.0);
-    if !face.corps.is_empty() {
-        text(commands, &face.corps, 8.0, 15.0, -14.0);
     }
-    if face.reduced {
-        commands.spawn((
-            Sprite::from_color(
-                theme::palette::bevy(theme::palette::FAILED),
-                Vec2::new(size * 1.35, 2.5),
-            ),
-            badge(
-                at,
-                Transform::from_translation(local + Vec3::Z * 0.05)
-                    .with_rotation(Quat::from_rotation_z(0.785)),
-                k,
-            ),
-            CounterPiece,
-        ));
-    }
-    if moved {
-        // A gold corner, outside the counters above it in the stack.
-        let corner = local + Vec3::new(-size / 2.0, -size / 2.0, 0.06);
-        for (color, side) in [
-            (theme::palette::bevy(theme::palette::INK), 11.0),
-            (theme::palette::bevy(theme::palette::MARKER), 8.0),
+
+    /// A ring `width` wide round a `size` rectangle.
+    fn ring(&mut self, local: Vec3, size: Vec2, width: f32, color: Color) {
+        let (w, h) = (size.x / 2.0 + width / 2.0, size.y / 2.0 + width / 2.0);
+        for (dx, dy, sw, sh) in [
+            (0.0, h, 2.0 * w + width, width),
+            (0.0, -h, 2.0 * w + width, width),
+            (-w, 0.0, width, 2.0 * h),
+            (w, 0.0, width, 2.0 * h),
         ] {
-            commands.spawn((
-                Sprite::from_color(color, Vec2::splat(side)),
+            self.rect(local + Vec3::new(dx, dy, 0.0), Vec2::new(sw, sh), color);
+        }
+    }
+
+    fn text(&mut self, local: Vec3, s: &str, size: f32, color: Color, face: Type) {
+        let font = match face {
+            Regular => Handle::<Font>::default(),
+            Bold => self.bold.clone(),
+            Serif => self.serif.clone(),
+        };
+        self.commands.spawn((
+            Text2d::new(s),
+            TextFont::from_font_size(size).with_font(font),
+            TextColor(color),
+            badge(self.at, Transform::from_translation(local), self.k),
+            CounterPiece,
+        ));
+    }
+
+    fn mesh(&mut self, local: Vec3, mesh: Handle<Mesh>, material: Handle<ColorMaterial>, r: f32) {
+        self.commands.spawn((
+            Mesh2d(mesh),
+            MeshMaterial2d(material),
+            badge(
+                self.at,
+                Transform::from_translation(local).with_scale(Vec3::new(r, r, 1.0)),
+                self.k,
+            ),
+            CounterPiece,
+        ));
+    }
+
+    /// The state rings round a piece of `size` at `local`: selected (a
+    /// thick ring), able to act (a thin one), moved (a gold corner).
+    fn states(&mut self, local: Vec3, size: Vec2, state: CounterState) {
+        if state.selected {
+            self.ring(
+                local - Vec3::Z * 0.05,
+                size + 2.0,
+                4.0,
+                bevy(palette::SELECTED),
+            );
+        } else if state.can_act {
+            self.ring(
+                local - Vec3::Z * 0.05,
+                size + 2.0,
+                2.5,
+                bevy(palette::CAN_ACT),
+            );
+        }
+        if state.moved {
+            // A gold corner, outside the counters above it in the stack.
+            let corner = local + Vec3::new(-size.x / 2.0, -size.y / 2.0, 0.06);
+            let quarter = std::f32::consts::FRAC_PI_4;
+            self.rotated(corner, Vec2::splat(11.0), ink(), quarter);
+            self.commands.spawn((
+                Sprite::from_color(bevy(palette::MARKER), Vec2::splat(8.0)),
                 badge(
-                    at,
-                    Transform::from_translation(corner + Vec3::Z * (side - 11.0).abs() * 0.001)
-                        .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)),
-                    k,
+                    self.at,
+                    Transform::from_translation(corner + Vec3::Z * 0.003)
+                        .with_rotation(Quat::from_rotation_z(quarter)),
+                    self.k,
                 ),
                 CounterPiece,
                 MovedMark,
@@ -508,77 +701,119 @@ fn counter(
     }
 }
 
-/// The type's NATO symbol, drawn (the map's font has no symbols): a box
-/// with a cross (infantry), a slash (cavalry), a dot (artillery), or a
-/// letter (Garrison, Fortification).
-fn nato_symbol(
-    commands: &mut Commands,
-    (at, local, k): (Vec2, Vec3, f32),
-    t: ForceType,
-    line: Color,
-) {
-    let (w, h) = (13.0, 8.0);
-    let mut spawn = |sprite: Sprite, offset: Vec3, rot: f32| {
-        commands.spawn((
-            sprite,
-            badge(
-                at,
-                Transform::from_translation(local + offset)
-                    .with_rotation(Quat::from_rotation_z(rot)),
-                k,
-            ),
-            CounterPiece,
-        ));
+/// One counter at `local` round the area's centre, laid out as the printed
+/// ones: the name across the top, the unit symbol and the Combat Value (its
+/// Superior Combat Value as a superscript, 5.7), the Skill Level and
+/// Activation Number and the corps across the foot. The reduced side is
+/// the army's lighter tone with the name on a band of its full colour (a
+/// flipped counter, never a mark that reads as destroyed).
+fn counter(pen: &mut Pen, local: Vec3, face: &Face, state: CounterState) {
+    let size = COUNTER;
+    let p = |dx: f32, dy: f32, dz: f32| local + Vec3::new(dx, dy, dz);
+    pen.states(local, Vec2::splat(size), state);
+    pen.rect(p(0.0, 0.0, -0.02), Vec2::splat(size + 2.0), ink());
+    pen.rect(p(0.0, 0.0, 0.0), Vec2::splat(size), face.fill);
+    let name_ink = if face.reduced {
+        let full = palette::counter(face.side, false);
+        pen.rect(p(0.0, 16.5, 0.01), Vec2::new(size, 13.0), bevy(full.field));
+        bevy(full.ink)
+    } else {
+        face.ink
     };
-    // The frame: four thin bars.
-    for (dx, dy, sw, sh) in [
-        (0.0, h / 2.0, w + 1.0, 1.0),
-        (0.0, -h / 2.0, w + 1.0, 1.0),
-        (-w / 2.0, 0.0, 1.0, h),
-        (w / 2.0, 0.0, 1.0, h),
-    ] {
-        spawn(
-            Sprite::from_color(line, Vec2::new(sw, sh)),
-            Vec3::new(dx, dy, 0.0),
-            0.0,
-        );
+    pen.text(p(0.0, 16.0, 0.03), &face.name, 9.0, name_ink, Regular);
+    nato_symbol(pen, p(-11.0, 0.0, 0.01), face.force_type, face.ink);
+    let x = if face.superior.is_some() { 7.0 } else { 10.0 };
+    pen.text(p(x, -0.5, 0.03), &face.combat, 18.0, face.ink, Bold);
+    if let Some(sup) = &face.superior {
+        pen.text(p(17.0, 5.5, 0.03), sup, 10.0, face.ink, Bold);
     }
+    pen.text(p(-10.0, -15.0, 0.03), &face.values, 9.5, face.ink, Bold);
+    if !face.corps.is_empty() {
+        pen.text(p(12.0, -15.0, 0.03), &face.corps, 8.0, face.ink, Regular);
+    }
+}
+
+/// Lee's own counter's size under his army.
+pub const LEE_SIZE: Vec2 = Vec2::new(COUNTER + 6.0, 19.0);
+
+/// Robert E. Lee's counter: a gold star, his name in the serif and his
+/// Command Rating, on the Confederate dark field edged in gold.
+fn lee_counter(pen: &mut Pen, local: Vec3, rating: u32, state: CounterState) {
+    pen.states(local, LEE_SIZE, state);
+    pen.rect(
+        local - Vec3::Z * 0.02,
+        LEE_SIZE + 3.0,
+        bevy(palette::MARKER),
+    );
+    pen.rect(local, LEE_SIZE, bevy(palette::CONFEDERATE_DARK));
+    let star = pen.shapes.star.clone();
+    let gold = pen.shapes.gold.clone();
+    pen.mesh(local + Vec3::new(-18.0, 0.0, 0.02), star, gold, 7.0);
+    pen.text(
+        local + Vec3::new(0.0, 0.5, 0.02),
+        "LEE",
+        12.5,
+        bevy(palette::PAPER_RAISED),
+        Serif,
+    );
+    pen.rect(
+        local + Vec3::new(19.0, 0.0, 0.02),
+        Vec2::new(12.0, 14.0),
+        bevy(palette::MARKER),
+    );
+    pen.text(
+        local + Vec3::new(19.0, 0.0, 0.03),
+        &rating.to_string(),
+        11.0,
+        ink(),
+        Bold,
+    );
+}
+
+/// The type's NATO symbol, drawn (the fonts have no symbols): a box with a
+/// cross (infantry), a slash (cavalry) or a dot (artillery); a Garrison's
+/// box holds a flag, a Fortification's box has a crenellated top.
+fn nato_symbol(pen: &mut Pen, local: Vec3, t: ForceType, line: Color) {
+    let (w, h) = (17.0, 11.0);
+    let lw = 1.3;
+    // The frame: four bars.
+    pen.ring(local, Vec2::new(w, h), lw, line);
     let diagonal = (w * w + h * h).sqrt();
     let angle = (h / w).atan();
+    let inner = local + Vec3::Z * 0.01;
     match t {
         ForceType::Infantry => {
             for a in [angle, -angle] {
-                spawn(
-                    Sprite::from_color(line, Vec2::new(diagonal, 1.0)),
-                    Vec3::Z * 0.01,
-                    a,
-                );
+                pen.rotated(inner, Vec2::new(diagonal, lw), line, a);
             }
         }
-        ForceType::Cavalry => spawn(
-            Sprite::from_color(line, Vec2::new(diagonal, 1.0)),
-            Vec3::Z * 0.01,
-            angle,
-        ),
+        ForceType::Cavalry => pen.rotated(inner, Vec2::new(diagonal, lw), line, angle),
         ForceType::Artillery => {
-            // A round dot: two squares, one turned.
+            // A dot: a square turned over itself reads as round here.
             for a in [0.0, std::f32::consts::FRAC_PI_4] {
-                spawn(
-                    Sprite::from_color(line, Vec2::splat(3.6)),
-                    Vec3::Z * 0.01,
-                    a,
-                );
+                pen.rotated(inner, Vec2::splat(4.4), line, a);
             }
         }
-        ForceType::Garrison | ForceType::Fortification => {
-            let letter = if t == ForceType::Garrison { "G" } else { "F" };
-            commands.spawn((
-                Text2d::new(letter),
-                TextFont::from_font_size(7.5),
-                TextColor(line),
-                badge(at, Transform::from_translation(local + Vec3::Z * 0.01), k),
-                CounterPiece,
-            ));
+        ForceType::Garrison => {
+            // A flag on its staff.
+            pen.rect(
+                inner + Vec3::new(-3.0, 0.0, 0.0),
+                Vec2::new(1.2, h - 3.0),
+                line,
+            );
+            pen.rect(inner + Vec3::new(0.5, 1.8, 0.0), Vec2::new(6.5, 4.0), line);
+        }
+        ForceType::Fortification => {
+            // Merlons along the top, the gaps cut in the field.
+            for i in 0..4 {
+                let x = -w / 2.0 + 2.2 + i as f32 * (w - 4.4) / 3.0;
+                pen.rect(
+                    local + Vec3::new(x, h / 2.0 + 2.2, 0.0),
+                    Vec2::new(3.0, 3.4),
+                    line,
+                );
+            }
+            pen.rect(inner, Vec2::new(w - 6.0, lw), line);
         }
     }
 }
@@ -655,6 +890,93 @@ mod tests {
         }
         assert_eq!(short_corps("III-AV"), "III");
         assert_eq!(short_corps("Cav"), "Cav");
+    }
+
+    /// A stack fans out in a row after the pointer rests on it, every
+    /// counter apart and above the map's other pieces; it folds again when
+    /// the pointer leaves the row.
+    #[test]
+    fn a_stack_fans_out_under_the_pointer() {
+        let folded = stack_places(UNION_STACK, 3, false);
+        let row = stack_places(UNION_STACK, 3, true);
+        for w in row.windows(2) {
+            assert!(w[1].x - w[0].x >= COUNTER, "{row:?}");
+            assert_eq!(w[0].y, w[1].y);
+        }
+        assert!(row.iter().all(|p| p.z > folded[2].z + 10.0));
+        assert!((row[1].x - UNION_STACK.x).abs() < 1e-3, "centred");
+
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .init_resource::<Fanned>()
+            .insert_resource(super::super::camera::MapPointer {
+                on_map: true,
+                world: Some(Vec2::new(100.0 + UNION_STACK.x, UNION_STACK.y)),
+                ..default()
+            })
+            .init_resource::<CounterScale>()
+            .add_systems(Update, fan_stacks);
+        let hit = |id: &str, at: Vec3| Hit {
+            id: id.into(),
+            friendly: false,
+            area: "a".into(),
+            at: Vec2::new(100.0, 0.0),
+            centre: at.truncate(),
+            half: Vec2::splat(COUNTER / 2.0),
+            z: at.z,
+        };
+        app.insert_resource(CounterHits(vec![hit("x", folded[0]), hit("y", folded[1])]));
+        app.update();
+        assert_eq!(app.world().resource::<Fanned>().stack, None, "not at once");
+        std::thread::sleep(std::time::Duration::from_secs_f64(FAN_AFTER + 0.05));
+        app.update();
+        assert_eq!(
+            app.world().resource::<Fanned>().stack,
+            Some(("a".to_string(), Side::Union))
+        );
+        app.world_mut()
+            .resource_mut::<super::super::camera::MapPointer>()
+            .world = Some(Vec2::new(900.0, 900.0));
+        app.update();
+        assert_eq!(app.world().resource::<Fanned>().stack, None);
+    }
+
+    /// The reduced side is the army's lighter tone with its name on a band
+    /// of the full colour; the Superior Combat Value is kept apart for its
+    /// superscript.
+    #[test]
+    fn the_reduced_side_reads_as_a_flipped_counter() {
+        use crate::campaign::{CounterValues, Skill};
+        let force = Force {
+            id: "hunt".into(),
+            side: Side::Union,
+            name: "Hunt".into(),
+            force_type: ForceType::Artillery,
+            skill: Skill::Veteran,
+            corps: None,
+            jackson: false,
+            full: CounterValues {
+                activation: None,
+                combat: 6,
+                superior: Some(2),
+            },
+            reduced: Some(CounterValues {
+                activation: None,
+                combat: 3,
+                superior: None,
+            }),
+            kind: None,
+        };
+        let full = Face::of(&force, Strength::Full);
+        let reduced = Face::of(&force, Strength::Reduced);
+        assert!(!full.reduced && reduced.reduced);
+        let light = |c: Color| c.to_srgba().red + c.to_srgba().green + c.to_srgba().blue;
+        assert!(light(reduced.fill) > light(full.fill) + 0.3);
+        assert_eq!(
+            (full.combat.as_str(), full.superior.as_deref()),
+            ("6", Some("2"))
+        );
+        assert_eq!((reduced.combat.as_str(), reduced.superior), ("3", None));
     }
 
     /// A piece keeps its place round its area's centre whatever the scale.

@@ -9,6 +9,7 @@
 
 mod camera;
 mod counters;
+mod paper;
 mod route;
 
 use bevy::asset::RenderAssetUsages;
@@ -266,14 +267,19 @@ impl Geometry {
     }
 }
 
-/// The area names' size, and the room a letter takes (FiraMono's advance
-/// is 0.6 em).
-const NAME_FONT: f32 = 12.0;
-const LETTER: f32 = NAME_FONT * 0.6;
+/// The area names' size (the serif, on a paper halo).
+const NAME_FONT: f32 = 13.0;
+/// The halo's reach round each letter.
+const HALO: f32 = 1.3;
 
 fn name_width(name: &str) -> f32 {
-    name.chars().count() as f32 * LETTER + 8.0
+    theme::fonts::text_width(&theme::fonts::GARAMOND_BOLD, NAME_FONT, name) + 2.0 * HALO + 2.0
 }
+
+/// Where an objective's star and a city's or fort's symbol stand from the
+/// name's ends.
+const STAR_GAP: f32 = 11.0;
+const CITY_GAP: f32 = 8.0;
 
 /// An area's name and what goes with it (its backing, objective and city
 /// symbols): `offset` from the name's middle, which `place_labels` moves.
@@ -305,8 +311,12 @@ fn label_extents(c: &Campaign, objective: impl Fn(&str) -> bool) -> Vec<(f32, f3
             let half = name_width(&a.name) / 2.0;
             let city = a.city.is_some() || a.fort;
             (
-                half + if objective(&a.id) { 33.0 } else { 0.0 },
-                half + if city { 13.0 } else { 0.0 },
+                half + if objective(&a.id) {
+                    2.0 * STAR_GAP
+                } else {
+                    0.0
+                },
+                half + if city { 2.0 * CITY_GAP } else { 0.0 },
             )
         })
         .collect()
@@ -314,35 +324,60 @@ fn label_extents(c: &Campaign, objective: impl Fn(&str) -> bool) -> Vec<(f32, f3
 
 /// Where each area's name goes round its centre (at piece scale `k`):
 /// above its stacks, else below them or shifted aside, or further out
-/// within its own cell, wherever it overlaps least the counters on the map
-/// (`obstacles`, world rectangles), the other names and the map's edge.
-/// Each name is placed in turn, then placed again against all the others
-/// (twice), so an early name moves for a later one. `extents` is each
-/// name's reach left and right of its middle. The flag says the best place
-/// still lies partly under counters: the name is then lifted above them,
-/// so that it is always readable.
-pub fn label_places(
-    g: &Geometry,
-    extents: &[(f32, f32)],
-    k: f32,
-    obstacles: &[Rect],
-) -> Vec<(Vec2, bool)> {
-    let spots = Spots::new(g, extents, k, obstacles);
+/// within its own cell, wherever it overlaps least the places counters may
+/// take (`slots`, world rectangles: [`slot_obstacles`]), the other names
+/// and the map's edge. Each name is placed in turn, then placed again
+/// against all the others (twice), so an early name moves for a later one.
+/// `extents` is each name's reach left and right of its middle. The places
+/// depend on the zoom alone: a name stays put from turn to turn.
+pub fn label_places(g: &Geometry, extents: &[(f32, f32)], k: f32, slots: &[Rect]) -> Vec<Vec2> {
+    let spots = Spots::new(g, extents, k, slots);
     let mut chosen: Vec<Option<Vec2>> = vec![None; g.centres.len()];
     for _ in 0..3 {
         for i in 0..chosen.len() {
             chosen[i] = Some(spots.best(i, &chosen));
         }
     }
-    chosen
+    chosen.into_iter().map(Option::unwrap_or_default).collect()
+}
+
+/// Which names at `places` lie more than a sliver over a counter on the map
+/// now (`counters`, world rectangles): those are drawn above the counters,
+/// so that every name stays readable.
+pub fn lifted_labels(
+    g: &Geometry,
+    extents: &[(f32, f32)],
+    k: f32,
+    places: &[Vec2],
+    counters: &[Rect],
+) -> Vec<bool> {
+    let spots = Spots::new(g, extents, k, counters);
+    places
         .iter()
         .enumerate()
-        .map(|(i, c)| {
-            let c = c.unwrap_or_default();
-            // More than a sliver under a counter: lifted above them.
-            (c, spots.under(i, c) > 6.0 * k * k)
-        })
+        .map(|(i, c)| spots.under(i, *c) > 6.0 * k * k)
         .collect()
+}
+
+/// The counters on the map now as world rectangles, with the count astride
+/// each stack's top counter.
+fn counter_rects(hits: &[counters::Hit], k: f32) -> Vec<Rect> {
+    let mut out: Vec<Rect> = hits
+        .iter()
+        .map(|h| Rect::from_center_half_size(h.at + h.centre * k, (h.half + 2.0) * k))
+        .collect();
+    let stack = |h: &counters::Hit| (h.area.clone(), h.centre.x < 0.0, h.id == "lee");
+    for h in hits.iter().filter(|h| h.id != "lee") {
+        let mine: Vec<&counters::Hit> = hits.iter().filter(|o| stack(o) == stack(h)).collect();
+        if mine.len() > 1 && mine.iter().all(|o| o.z <= h.z) {
+            let corner = h.centre + Vec2::splat(counters::COUNTER / 2.0 + 2.5);
+            out.push(Rect::from_center_half_size(
+                h.at + corner * k,
+                Vec2::new(12.0, 8.5) * k,
+            ));
+        }
+    }
+    out
 }
 
 /// The places a name may take, and what each would cover.
@@ -352,7 +387,7 @@ struct Spots<'a> {
     k: f32,
     obstacles: &'a [Rect],
     map: Rect,
-    candidates: [Vec2; 14],
+    candidates: Vec<Vec2>,
 }
 
 /// Half a name's height.
@@ -386,23 +421,27 @@ impl<'a> Spots<'a> {
             k,
             obstacles,
             map: Rect::from_corners(lo, hi),
-            candidates: [
-                Vec2::new(0.0, up),
-                Vec2::new(0.0, below),
-                Vec2::new(-30.0, up),
-                Vec2::new(30.0, up),
-                Vec2::new(-30.0, below),
-                Vec2::new(30.0, below),
-                Vec2::new(-side, 0.0),
-                Vec2::new(side, 0.0),
+            candidates: {
+                let mut c = vec![
+                    Vec2::new(0.0, up),
+                    Vec2::new(0.0, below),
+                    Vec2::new(-30.0, up),
+                    Vec2::new(30.0, up),
+                    Vec2::new(-30.0, below),
+                    Vec2::new(30.0, below),
+                    Vec2::new(-side, 0.0),
+                    Vec2::new(side, 0.0),
+                ];
                 // Further out, within the area's own cell.
-                Vec2::new(0.0, up + 2.0 * h),
-                Vec2::new(0.0, below - 2.0 * h),
-                Vec2::new(-60.0, up + 2.0 * h),
-                Vec2::new(60.0, up + 2.0 * h),
-                Vec2::new(-60.0, below - 2.0 * h),
-                Vec2::new(60.0, below - 2.0 * h),
-            ],
+                for step in 1..=3 {
+                    let dy = 2.0 * h * step as f32;
+                    for x in [0.0, -45.0, 45.0, -90.0, 90.0] {
+                        c.push(Vec2::new(x, up + dy));
+                        c.push(Vec2::new(x, below - dy));
+                    }
+                }
+                c
+            },
         }
     }
 
@@ -454,7 +493,7 @@ impl<'a> Spots<'a> {
             // Names are kept apart before they are kept off counters: a
             // name over a counter is lifted above it and stays readable,
             // two names over each other are not.
-            self.under(i, c) + 4.0 * names + 2.0 * off_map
+            self.under(i, c) + 20.0 * names + 2.0 * off_map
         };
         let at = self.g.centres[i].1;
         (0..self.candidates.len())
@@ -462,62 +501,81 @@ impl<'a> Spots<'a> {
             // Beside the stacks or further out only within the area's own
             // cell: a name in another area's cell misleads.
             .filter(|(n, c)| *n < 6 || inside(&self.g.cells[i].1, at + *c * k))
-            .map(|(n, c)| (score(c) + n as f32 * 60.0 * k * k, c))
+            .map(|(n, c)| {
+                (
+                    score(c) + (n.min(1) as f32 * 30.0 + c.length() * 6.0) * k * k,
+                    c,
+                )
+            })
             .min_by(|a, b| a.0.total_cmp(&b.0))
             .map_or(self.candidates[0], |(_, c)| c)
     }
 }
 
-/// The world rectangles a name should keep clear of: each counter (its
-/// badge and stack edges reach a little beyond it) and each stack's size
-/// plate astride its top counter's corner (`counters::rebuild_counters`).
-fn counter_obstacles(hits: &[counters::Hit], k: f32) -> Vec<Rect> {
-    let mut out: Vec<Rect> = hits
-        .iter()
-        .map(|h| Rect::from_center_half_size(h.at + h.centre * k, (h.half + 5.0) * k))
-        .collect();
-    let stack = |h: &counters::Hit| (h.area.clone(), h.centre.x < 0.0, h.id == "lee");
-    for h in hits.iter().filter(|h| h.id != "lee") {
-        let mine: Vec<&counters::Hit> = hits.iter().filter(|o| stack(o) == stack(h)).collect();
-        let top = mine.iter().all(|o| o.z <= h.z);
-        if mine.len() > 1 && top {
-            let corner = h.centre + Vec2::splat(counters::COUNTER / 2.0 + 2.5);
+/// The world rectangles a name keeps clear of: every place a counter may
+/// stand round every area's centre (both stacks three deep with their
+/// count, Lee's counter and the Battle Location marker under them), so
+/// that a name stays where it is from turn to turn whatever comes and
+/// goes (`counters::rebuild_counters` lays the stacks out).
+fn slot_obstacles(g: &Geometry, k: f32) -> Vec<Rect> {
+    let half = counters::COUNTER / 2.0;
+    let deep = 9.0;
+    let mut out = Vec::new();
+    for (_, at) in &g.centres {
+        for base in [counters::CONFEDERATE_STACK, counters::UNION_STACK] {
+            let lo = base - Vec2::splat(half + 2.0);
+            let hi = base + Vec2::splat(half + deep + 2.0);
+            out.push(Rect::from_corners(*at + lo * k, *at + hi * k));
+            // The count astride the top counter's corner.
+            let corner = base + Vec2::splat(deep + half + 2.5);
             out.push(Rect::from_center_half_size(
-                h.at + corner * k,
+                *at + corner * k,
                 Vec2::new(12.0, 8.5) * k,
+            ));
+        }
+        for x in [counters::CONFEDERATE_STACK.x, counters::UNION_STACK.x] {
+            let under = Vec2::new(x, counters::UNDER_STACK);
+            out.push(Rect::from_center_half_size(
+                *at + under * k,
+                (counters::LEE_SIZE / 2.0 + 2.0) * k,
             ));
         }
     }
     out
 }
 
-/// Move the names clear of the counters whenever the counters or the
-/// zoom change.
+/// Place the names clear of every counter's place whenever the zoom
+/// changes or a map is built, and lift above the counters those a counter
+/// now stands under.
 fn place_labels(
     geometry: Option<Res<Geometry>>,
     extents: Option<Res<LabelExtents>>,
-    hits: Res<counters::CounterHits>,
     k: Res<camera::CounterScale>,
+    hits: Res<counters::CounterHits>,
     mut labels: Query<(&AreaLabel, &mut counters::Badge, &mut Transform)>,
     added: Query<(), Added<AreaLabel>>,
+    mut places: Local<Vec<Vec2>>,
 ) {
     let (Some(g), Some(extents)) = (geometry, extents) else {
         return;
     };
-    if !hits.is_changed() && !k.is_changed() && added.is_empty() {
+    let moved = k.is_changed() || !added.is_empty() || places.len() != g.centres.len();
+    if !moved && !hits.is_changed() {
         return;
     }
     let k = k.0;
-    let obstacles = counter_obstacles(&hits.0, k);
-    let places = label_places(&g, &extents.0, k, &obstacles);
+    if moved {
+        *places = label_places(&g, &extents.0, k, &slot_obstacles(&g, k));
+    }
+    let lifted = lifted_labels(&g, &extents.0, k, &places, &counter_rects(&hits.0, k));
     for (l, mut b, mut t) in &mut labels {
-        let Some((p, lifted)) = places.get(l.area) else {
+        let (Some(p), Some(up)) = (places.get(l.area), lifted.get(l.area)) else {
             continue;
         };
         let at = *p + l.offset;
         b.local.translation.x = at.x;
         b.local.translation.y = at.y;
-        b.local.translation.z = l.z + if *lifted { LIFT } else { 0.0 };
+        b.local.translation.z = l.z + if *up { LIFT } else { 0.0 };
         *t = b.transform(k);
     }
 }
@@ -536,6 +594,11 @@ fn build_map(
         Res<camera::CounterScale>,
         ResMut<camera::CameraView>,
         Res<camera::KeptViews>,
+    ),
+    (fonts, mut images, mut made_tiles): (
+        Option<Res<theme::fonts::MapFonts>>,
+        ResMut<Assets<Image>>,
+        Local<Option<paper::GroundTiles>>,
     ),
 ) {
     // The previous campaign's resources stay until the new one is set up:
@@ -559,6 +622,18 @@ fn build_map(
     let geometry = Geometry::of(c);
     let extents = label_extents(c, |id| objectives.iter().any(|o| o.id == id));
     commands.insert_resource(LabelExtents(extents));
+    let serif = fonts.map(|f| f.serif_bold.clone()).unwrap_or_default();
+    // Drawn once: every map shares them.
+    let tiles = made_tiles
+        .get_or_insert_with(|| paper::GroundTiles::make(&mut images))
+        .clone();
+    let star = meshes.add(counters::star_mesh(1.0, 0.42));
+    let star_ink = materials.add(ColorMaterial::from_color(theme::palette::bevy(
+        theme::palette::INK,
+    )));
+    let star_gold = materials.add(ColorMaterial::from_color(theme::palette::bevy(
+        theme::palette::MARKER,
+    )));
     for (i, (a, ((_, poly), (_, site)))) in c
         .map
         .areas
@@ -567,16 +642,21 @@ fn build_map(
         .enumerate()
     {
         let site = *site;
-        // Parchment, a little lighter or darker from area to area.
-        let v = ((i * 37) % 7) as f32 * 0.012;
-        let [r, g, b] = theme::palette::rgb_f32(theme::palette::OPEN);
+        // The terrain's tone on the paper tile, a little lighter or
+        // darker from area to area; the Battle Area (2.3) warmer.
+        let v = ((i * 37) % 5) as f32 * 0.008;
+        let [r, g, b] = theme::palette::rgb_f32(theme::palette::terrain(a.terrain));
         let color = if a.battle_area {
-            Color::srgb(r + 0.02 - v, g - 0.03 - v, b - 0.05 - v)
+            Color::srgb(r + 0.02 - v, g - 0.025 - v, b - 0.04 - v)
         } else {
             Color::srgb(r - v, g - v, b - v)
         };
         let mut positions: Vec<[f32; 3]> = poly.iter().map(|p| [p.x, p.y, 0.0]).collect();
         positions.push([site.x, site.y, 0.0]);
+        let uvs: Vec<[f32; 2]> = positions
+            .iter()
+            .map(|p| [p[0] / paper::TILE as f32, -p[1] / paper::TILE as f32])
+            .collect();
         let centre = (positions.len() - 1) as u32;
         let mut indices = Vec::new();
         for k in 0..poly.len() as u32 {
@@ -587,80 +667,87 @@ fn build_map(
             RenderAssetUsages::default(),
         )
         .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+        .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
         .with_inserted_indices(Indices::U32(indices));
+        let material = ColorMaterial {
+            color,
+            texture: Some(tiles.of(a.terrain)),
+            alpha_mode: bevy::sprite_render::AlphaMode2d::Opaque,
+            ..default()
+        };
         commands.spawn((
             Mesh2d(meshes.add(mesh)),
-            MeshMaterial2d(materials.add(ColorMaterial::from_color(color))),
+            MeshMaterial2d(materials.add(material)),
             Transform::from_xyz(0.0, 0.0, 0.0),
             MapPiece,
         ));
-        // The name on a pale backing where the stacks are not
-        // (`label_places`), the city or fort symbol at its right end, the
-        // objective marker at its left.
-        let Vec2 { x: x0, y } = Vec2::new(0.0, counters::NAME_Y);
+        // The name in the serif on a paper halo, where no counter may
+        // stand (`place_labels`); the city or fort symbol at its right
+        // end, the objective's star at its left.
+        let y = counters::NAME_Y;
         let w = name_width(&a.name);
         let tag = |dx: f32, z: f32| AreaLabel {
             area: i,
             offset: Vec2::new(dx, 0.0),
             z,
         };
-        let label = |commands: &mut Commands, sprite: Sprite, x: f32, z: f32| {
+        let font = TextFont::from_font_size(NAME_FONT).with_font(serif.clone());
+        let halo = theme::palette::bevy(theme::palette::PAPER_RAISED);
+        for n in 0..8 {
+            let angle = n as f32 * std::f32::consts::FRAC_PI_4;
+            let d = Vec2::from_angle(angle) * HALO;
             commands.spawn((
-                sprite,
-                counters::badge(site, Transform::from_xyz(x0 + x, y, z), k),
+                Text2d::new(a.name.clone()),
+                font.clone(),
+                TextColor(halo),
+                counters::badge(site, Transform::from_xyz(d.x, y + d.y, 1.6), k),
                 MapPiece,
-                tag(x, z),
+                AreaLabel {
+                    area: i,
+                    offset: d,
+                    z: 1.6,
+                },
             ));
-        };
-        let backing = theme::palette::bevy(theme::palette::PAPER_RAISED).with_alpha(0.82);
-        label(
-            &mut commands,
-            Sprite::from_color(backing, Vec2::new(w, NAME_FONT + 4.0)),
-            0.0,
-            2.0,
-        );
+        }
         commands.spawn((
             Text2d::new(a.name.clone()),
-            TextFont::from_font_size(NAME_FONT),
+            font,
             TextColor(theme::palette::bevy(theme::palette::INK)),
-            counters::badge(site, Transform::from_xyz(x0, y, 2.1), k),
+            counters::badge(site, Transform::from_xyz(0.0, y, 2.4), k),
             MapPiece,
-            tag(0.0, 2.1),
+            tag(0.0, 2.4),
         ));
         if a.city.is_some() || a.fort {
             // A city: a dark square; a fort: a diamond.
             let rot = if a.fort { 0.785 } else { 0.0 };
+            let x = w / 2.0 + CITY_GAP;
             commands.spawn((
-                Sprite::from_color(theme::palette::bevy(theme::palette::INK), Vec2::splat(9.0)),
+                Sprite::from_color(theme::palette::bevy(theme::palette::INK), Vec2::splat(8.5)),
                 counters::badge(
                     site,
-                    Transform::from_xyz(x0 + w / 2.0 + 7.0, y, 2.5)
-                        .with_rotation(Quat::from_rotation_z(rot)),
+                    Transform::from_xyz(x, y, 2.5).with_rotation(Quat::from_rotation_z(rot)),
                     k,
                 ),
                 MapPiece,
-                tag(w / 2.0 + 7.0, 2.5),
+                tag(x, 2.5),
             ));
         }
         if objectives.iter().any(|o| o.id == a.id) {
-            let x = -w / 2.0 - 17.0;
-            label(
-                &mut commands,
-                Sprite::from_color(
-                    theme::palette::bevy(theme::palette::INK_SOFT),
-                    Vec2::new(30.0, 16.0),
-                ),
-                x,
-                2.5,
-            );
-            commands.spawn((
-                Text2d::new("OBJ"),
-                TextFont::from_font_size(10.0),
-                TextColor(theme::palette::bevy(theme::palette::PAPER_RAISED)),
-                counters::badge(site, Transform::from_xyz(x0 + x, y, 2.6), k),
-                MapPiece,
-                tag(x, 2.6),
-            ));
+            // An objective (3.1): a gold star edged in ink.
+            let x = -w / 2.0 - STAR_GAP;
+            for (material, r, z) in [(&star_ink, 9.5, 2.5), (&star_gold, 7.0, 2.6)] {
+                commands.spawn((
+                    Mesh2d(star.clone()),
+                    MeshMaterial2d(material.clone()),
+                    counters::badge(
+                        site,
+                        Transform::from_xyz(x, y - 0.5, z).with_scale(Vec3::new(r, r, 1.0)),
+                        k,
+                    ),
+                    MapPiece,
+                    tag(x, z),
+                ));
+            }
         }
     }
     for (color, width, z, segments) in lines(c, &geometry) {
@@ -1390,6 +1477,9 @@ mod tests {
         .init_resource::<Selection>()
         .init_resource::<CounterScale>()
         .init_resource::<CounterHits>()
+        .init_resource::<counters::Fanned>()
+        .init_resource::<Assets<Mesh>>()
+        .init_resource::<Assets<ColorMaterial>>()
         .add_systems(Update, counters::rebuild_counters);
         let c = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").unwrap());
         app.insert_resource(Geometry::of(&c));
@@ -1449,7 +1539,7 @@ mod tests {
             .query_filtered::<&counters::Badge, With<counters::MovedMark>>()
             .iter(app.world())
             .count();
-        assert_eq!(marks, 2, "one mark (edge and face) on {moved}");
+        assert_eq!(marks, 1, "one gold corner on {moved}");
     }
 
     /// The player's pan and zoom outlast the game screen: after Menu and
@@ -1468,6 +1558,7 @@ mod tests {
         .init_state::<Screen>()
         .init_resource::<Assets<Mesh>>()
         .init_resource::<Assets<ColorMaterial>>()
+        .init_resource::<Assets<Image>>()
         .init_resource::<CounterScale>()
         .init_resource::<CameraView>()
         .init_resource::<camera::KeptViews>()
@@ -1520,6 +1611,9 @@ mod tests {
         .init_resource::<Selection>()
         .init_resource::<CounterScale>()
         .init_resource::<CounterHits>()
+        .init_resource::<counters::Fanned>()
+        .init_resource::<Assets<Mesh>>()
+        .init_resource::<Assets<ColorMaterial>>()
         .add_systems(Update, counters::rebuild_counters);
         let c = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").unwrap());
         app.insert_resource(Geometry::of(&c));
@@ -1541,10 +1635,11 @@ mod tests {
         )
     }
 
-    /// Every area's name is readable at the opening, at the piece scales of
-    /// a large and a small window: clear of every counter and stack plate,
-    /// or lifted above them (a few at most); names overlap one another by
-    /// a sliver at most.
+    /// Every area's name is readable whatever stands on the map, at the
+    /// piece scales of a large and a small window: clear of every place a
+    /// counter, a stack's count, Lee or a marker may take (so it never
+    /// moves from turn to turn), or lifted above them (a few at most);
+    /// names overlap one another by a sliver at most.
     #[test]
     fn area_names_stay_readable_by_the_counters() {
         let (g, hits) = opening_hits();
@@ -1553,13 +1648,25 @@ mod tests {
         let extents = label_extents(&c, |id| c.setup.objective_markers.iter().any(|o| o == id));
         let h = NAME_HALF;
         for k in [1.0, 1.3, counters_scale_max()] {
-            let obstacles = counter_obstacles(&hits, k);
+            let obstacles = slot_obstacles(&g, k);
+            // Every counter on the map stands in a place kept clear.
+            for h in &hits {
+                let r = Rect::from_center_half_size(h.at + h.centre * k, h.half * k);
+                assert!(
+                    obstacles
+                        .iter()
+                        .any(|o| o.contains(r.min) && o.contains(r.max)),
+                    "{} stands outside the kept places",
+                    h.id
+                );
+            }
             let places = label_places(&g, &extents, k, &obstacles);
+            let up = lifted_labels(&g, &extents, k, &places, &counter_rects(&hits, k));
             let rects: Vec<Rect> = places
                 .iter()
                 .zip(&g.centres)
                 .zip(&extents)
-                .map(|(((p, _), (_, at)), (l, r))| {
+                .map(|((p, (_, at)), (l, r))| {
                     Rect::from_corners(
                         *at + Vec2::new(p.x - l, p.y - h) * k,
                         *at + Vec2::new(p.x + r, p.y + h) * k,
@@ -1567,8 +1674,9 @@ mod tests {
                 })
                 .collect();
             let mut lifted = Vec::new();
-            for (i, (r, (_, up))) in rects.iter().zip(&places).enumerate() {
-                let under = obstacles.iter().any(|o| {
+            let now = counter_rects(&hits, k);
+            for (i, (r, up)) in rects.iter().zip(&up).enumerate() {
+                let under = now.iter().any(|o| {
                     let x = r.intersect(*o);
                     !x.is_empty() && x.width() * x.height() > 6.0 * k * k
                 });
@@ -1591,7 +1699,7 @@ mod tests {
                     );
                 }
             }
-            assert!(lifted.len() <= 3, "k {k}: {lifted:?} lifted");
+            assert!(lifted.len() <= 5, "k {k}: {lifted:?} lifted");
         }
     }
 

@@ -131,6 +131,29 @@ pub(super) fn install(app: &mut App) {
     app.insert_resource(fonts);
 }
 
+/// The width of `text` set in `face` at `size` (its advances, without
+/// kerning, which only narrows it): where the map places a name before
+/// Bevy has laid it out.
+pub fn text_width(face: &Face, size: f32, text: &str) -> f32 {
+    use skrifa::MetadataProvider;
+    let Ok(font) = skrifa::FontRef::new(face.bytes) else {
+        return text.chars().count() as f32 * size * 0.6;
+    };
+    let charmap = font.charmap();
+    let metrics = font.glyph_metrics(
+        skrifa::instance::Size::new(size),
+        skrifa::instance::LocationRef::default(),
+    );
+    text.chars()
+        .map(|c| {
+            charmap
+                .map(c)
+                .and_then(|g| metrics.advance_width(g))
+                .unwrap_or(size * 0.5)
+        })
+        .sum()
+}
+
 /// A family's first face (for the type scale's table).
 pub fn first_face(family: &FontFamily) -> &'static str {
     families()

@@ -434,6 +434,19 @@ pub const fn army_chip(side: Side) -> Color32 {
     }
 }
 
+/// An area's tone by its terrain (the campaign file's `terrain`).
+pub const fn terrain(t: crate::campaign::Terrain) -> Color32 {
+    use crate::campaign::Terrain;
+    match t {
+        Terrain::Open => OPEN,
+        Terrain::Farmland => FARMLAND,
+        Terrain::Woods => WOODS,
+        Terrain::Heights => HEIGHTS,
+        Terrain::Swamp => SWAMP,
+        Terrain::Town => TOWN,
+    }
+}
+
 /// The map's land tones, which every name, line and ring must read on.
 pub const LAND: [(&str, Color32); 6] = [
     ("open ground", OPEN),
