@@ -45,6 +45,9 @@ pub struct Selection {
     /// A "What changed" line shown on the map: its areas are ringed and,
     /// while `pan` is set, the map is moved to them.
     pub shown: Option<Shown>,
+    /// The "What changed" moves' arrows are off the map (they are drawn
+    /// unless the player turns them off).
+    pub hide_moves: bool,
 }
 
 /// What a "What changed" line shows on the map.
@@ -71,6 +74,9 @@ pub struct ChangeLine {
     pub areas: Vec<String>,
     /// The side of the Force (or Command Points) it is about, if any.
     pub side: Option<crate::campaign::Side>,
+    /// A move between two areas (a Force's or Lee's): the map draws it as
+    /// an arrow from where it came.
+    pub arrow: Option<(String, String)>,
 }
 
 fn what_changed(world: &mut World) -> Vec<ChangeLine> {
@@ -86,7 +92,16 @@ fn what_changed(world: &mut World) -> Vec<ChangeLine> {
             areas: c.areas().into_iter().map(str::to_string).collect(),
             side: match c {
                 Change::CommandPoints { side, .. } => Some(*side),
+                Change::LeeMoved { .. } => Some(crate::campaign::Side::Confederate),
                 _ => c.force().map(|f| f.side),
+            },
+            arrow: match c {
+                Change::Moved { from, to, .. } => Some((from.clone(), to.clone())),
+                Change::LeeMoved {
+                    from: Some(from),
+                    to: Some(to),
+                } => Some((from.clone(), to.clone())),
+                _ => None,
             },
         })
         .collect()

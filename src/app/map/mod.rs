@@ -268,7 +268,7 @@ impl Geometry {
 }
 
 /// The area names' size (the serif, on a paper halo).
-const NAME_FONT: f32 = 13.0;
+const NAME_FONT: f32 = 14.5;
 /// The halo's reach round each letter.
 const HALO: f32 = 1.3;
 
@@ -750,6 +750,19 @@ fn build_map(
             }
         }
     }
+    // Rivers widen downstream, as drawn from source to mouth.
+    let river = materials.add(ColorMaterial::from_color(theme::palette::bevy(
+        theme::palette::RIVER,
+    )));
+    for r in &c.map.rivers {
+        let pts: Vec<Vec2> = r.path.iter().map(|p| world(c, *p)).collect();
+        commands.spawn((
+            Mesh2d(meshes.add(tapered_mesh(&pts, 1.6, 5.0))),
+            MeshMaterial2d(river.clone()),
+            Transform::from_xyz(0.0, 0.0, 0.6),
+            MapPiece,
+        ));
+    }
     for (color, width, z, segments) in lines(c, &geometry) {
         if segments.is_empty() {
             continue;
@@ -904,8 +917,8 @@ fn over_parchment(color: Color, alpha: f32) -> Color {
 }
 
 /// The map's lines, under the names and counters: area borders, the
-/// Battle Area's outer border in red dashes (2.3), rivers, roads and
-/// railways. Each: colour, width, depth and segments.
+/// Battle Area's outer border in red dashes (2.3), roads and railways
+/// (rivers are drawn tapering, in `build_map`). Each: colour, width, depth and segments.
 fn lines(c: &Campaign, g: &Geometry) -> Vec<(Color, f32, f32, Vec<(Vec2, Vec2)>)> {
     // Borders from the adjacency lists (2.1): open where a move may cross,
     // closed (heavy) where two areas only touch; a link joins adjacent
@@ -968,10 +981,6 @@ fn lines(c: &Campaign, g: &Geometry) -> Vec<(Color, f32, f32, Vec<(Vec2, Vec2)>)
         }
     }
     let path = |p: &[[f32; 2]]| -> Vec<Vec2> { p.iter().map(|p| world(c, *p)).collect() };
-    let mut rivers = Vec::new();
-    for r in &c.map.rivers {
-        rivers.extend(path(&r.path).windows(2).map(|w| (w[0], w[1])));
-    }
     let (mut roads, mut rails) = (Vec::new(), Vec::new());
     for r in &c.map.roads {
         let pts = path(&r.path);
@@ -1014,16 +1023,18 @@ fn lines(c: &Campaign, g: &Geometry) -> Vec<(Color, f32, f32, Vec<(Vec2, Vec2)>)
             0.9,
             dashes,
         ),
+        // A road as the period's maps print it: two brown edges with the
+        // paper between.
         (
-            theme::palette::bevy(theme::palette::RIVER),
-            3.2,
-            0.6,
-            rivers,
+            over_parchment(theme::palette::bevy(theme::palette::ROAD), 0.75),
+            3.4,
+            0.7,
+            roads.clone(),
         ),
         (
-            over_parchment(theme::palette::bevy(theme::palette::ROAD), 0.6),
-            2.0,
-            0.7,
+            theme::palette::bevy(theme::palette::FARMLAND),
+            1.3,
+            0.71,
             roads,
         ),
         (
@@ -1033,6 +1044,41 @@ fn lines(c: &Campaign, g: &Geometry) -> Vec<(Color, f32, f32, Vec<(Vec2, Vec2)>)
             rails,
         ),
     ]
+}
+
+/// A polyline as one mesh whose width grows from `from` at its first point
+/// to `to` at its last, each joint mitred so the line stays whole.
+fn tapered_mesh(points: &[Vec2], from: f32, to: f32) -> Mesh {
+    let n = points.len();
+    let mut positions: Vec<[f32; 3]> = Vec::with_capacity(n * 2);
+    let mut indices = Vec::new();
+    let total: f32 = points.windows(2).map(|w| w[0].distance(w[1])).sum();
+    let mut run = 0.0;
+    for i in 0..n {
+        if i > 0 {
+            run += points[i - 1].distance(points[i]);
+        }
+        let before = points[i.saturating_sub(1)];
+        let after = points[(i + 1).min(n - 1)];
+        let d = (after - before).normalize_or_zero();
+        let normal = Vec2::new(-d.y, d.x);
+        let t = if total > 0.0 { run / total } else { 0.0 };
+        let half = (from + (to - from) * t) / 2.0;
+        for side in [-1.0, 1.0] {
+            let p = points[i] + normal * half * side;
+            positions.push([p.x, p.y, 0.0]);
+        }
+        if i + 1 < n {
+            let k = (2 * i) as u32;
+            indices.extend([k, k + 1, k + 3, k, k + 3, k + 2]);
+        }
+    }
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_indices(Indices::U32(indices))
 }
 
 /// Segments as one mesh of quads, each a little longer than its segment so
@@ -1067,11 +1113,45 @@ fn draw_lines(
     geometry: Option<Res<Geometry>>,
     selection: Res<Selection>,
     view: Option<Res<GameView>>,
-    (pointer, k): (Res<camera::MapPointer>, Res<camera::CounterScale>),
+    (pointer, k, changed): (
+        Res<camera::MapPointer>,
+        Res<camera::CounterScale>,
+        Option<Res<super::view::WhatChanged>>,
+    ),
 ) {
     let Some(g) = geometry else {
         return;
     };
+    // The last moves ("What changed"): an arrow from where each came, in
+    // its army's colour, clear of the stacks at both ends; a move back
+    // along the same way lies beside the first.
+    if !selection.hide_moves {
+        let centre = |id: &str| g.centres.iter().find(|(a, _)| a == id).map(|(_, c)| *c);
+        for line in changed.iter().flat_map(|c| &c.0) {
+            let Some((from, to)) = &line.arrow else {
+                continue;
+            };
+            let (Some(p), Some(q)) = (centre(from), centre(to)) else {
+                continue;
+            };
+            let d = (q - p).normalize_or_zero();
+            let side = Vec2::new(-d.y, d.x) * 6.0 * k.0;
+            let color = match line.side {
+                Some(crate::campaign::Side::Union) => theme::palette::UNION_PATH,
+                _ => theme::palette::BUTTERNUT_DARK,
+            };
+            let clear = 22.0 * k.0;
+            if p.distance(q) > 2.0 * clear {
+                gizmos
+                    .arrow_2d(
+                        p + d * clear + side,
+                        q - d * clear + side,
+                        theme::palette::bevy(color),
+                    )
+                    .with_tip_length(12.0 * k.0);
+            }
+        }
+    }
     // Hover and selection; the legal destinations.
     let outline = |gizmos: &mut Gizmos, id: &str, color: Color| {
         if let Some((_, poly)) = g.cells.iter().find(|(a, _)| a == id) {

@@ -9,6 +9,7 @@ mod answers;
 pub(crate) mod chronicle;
 pub(crate) mod decision;
 mod end;
+mod legend;
 mod reference;
 mod resupply;
 mod situation;
@@ -143,6 +144,10 @@ impl GamePanels<'_> {
         laid.map = Some(free);
         // In physical pixels, whatever the UI scale.
         self.viewport.0 = Some(free * ctx.pixels_per_point());
+        let sheet = shown.is_some_and(|b| super::battle::on_sheet(b.mode));
+        if !sheet && view.stand_alone.is_none() {
+            legend::show(ctx, free, &view.board.campaign);
+        }
         if let Some(b) = shown.filter(|b| super::battle::on_sheet(b.mode)) {
             // A click on the Advanced sheet answers as the decision panel
             // does, and only when the panel offers answers.

@@ -70,6 +70,16 @@ fn what_changed(ui: &mut egui::Ui, changed: &WhatChanged, selection: &mut Select
                     }
                 }
             });
+        if changed.0.iter().any(|l| l.arrow.is_some()) {
+            let mut shown = !selection.hide_moves;
+            if ui
+                .checkbox(&mut shown, "Arrows on the map")
+                .on_hover_text("Each move in this list as an arrow from where it came.")
+                .changed()
+            {
+                selection.hide_moves = !shown;
+            }
+        }
     });
     list.header_response.on_hover_text(
         "Since your last answer in the steps where you move counters on the map (7.9, 9.2, 15.1, \
