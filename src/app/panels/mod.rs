@@ -278,7 +278,7 @@ mod tests {
     /// the map, with the status, situation, decision and Chronicle rects.
     fn laid_out(app: &mut App, size: egui::Vec2) -> (Laid, [egui::Rect; 4]) {
         app.world_mut().insert_resource(Screenful {
-            ctx: egui::Context::default(),
+            ctx: crate::app::theme::themed_context(),
             size,
             laid: None,
             events: Vec::new(),
@@ -571,7 +571,7 @@ mod tests {
         };
         assert!(play(&mut app, 3000, |_| true, asked));
         app.world_mut().insert_resource(Screenful {
-            ctx: egui::Context::default(),
+            ctx: crate::app::theme::themed_context(),
             size: egui::vec2(1600.0, 1000.0),
             laid: None,
             events: Vec::new(),
@@ -679,7 +679,17 @@ mod tests {
                 .find(|l| l.text.starts_with(&format!("{name} (Union)")))
                 .unwrap_or_else(|| panic!("{name} in {lines:?}"));
             assert_eq!(line.areas, c.areas());
+            // Drawn on the map as an arrow from where it came.
+            let Change::Moved { from, to, .. } = c else {
+                unreachable!()
+            };
+            assert_eq!(line.arrow, Some((from.clone(), to.clone())));
+            assert_eq!(line.side, Some(crate::campaign::Side::Union));
         }
+        assert!(
+            drawn.iter().any(|t| t == "Arrows on the map"),
+            "the arrows' switch: {drawn:?}"
+        );
         // The first line, a Union move (they come first), clicked.
         let first = &lines[0];
         assert!(
@@ -695,7 +705,7 @@ mod tests {
         };
         let click = |app: &mut App| {
             app.world_mut().insert_resource(Screenful {
-                ctx: egui::Context::default(),
+                ctx: crate::app::theme::themed_context(),
                 size: egui::vec2(1600.0, 1000.0),
                 laid: None,
                 events: Vec::new(),
@@ -771,7 +781,7 @@ mod tests {
         // The list scrolls in the panel: its first face is in sight.
         assert!(drawn.contains(&faces.faces[0].text), "{drawn:?}");
         // Every face, as the list draws it.
-        let ctx = egui::Context::default();
+        let ctx = crate::app::theme::themed_context();
         let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
             egui::CentralPanel::default().show(ui, |ui| decision::die_faces(ui, &faces));
         });
@@ -815,7 +825,7 @@ mod tests {
         use crate::rules::view::{Commits, commits};
         let mut app = screen(BattleMode::Quick, 3);
         app.world_mut().insert_resource(Screenful {
-            ctx: egui::Context::default(),
+            ctx: crate::app::theme::themed_context(),
             size: egui::vec2(1280.0, 720.0),
             laid: None,
             events: Vec::new(),
@@ -976,7 +986,7 @@ mod tests {
             repeat: false,
             modifiers: egui::Modifiers::CTRL,
         };
-        let ctx = egui::Context::default();
+        let ctx = crate::app::theme::themed_context();
         app.world_mut().insert_resource(Screenful {
             ctx: ctx.clone(),
             size,

@@ -64,6 +64,15 @@ pub fn symbol(t: ForceType) -> &'static str {
 /// A root `Ui` over the whole window, for panels (egui 0.36). Its
 /// background is declared (not painted) as the colour the picture is
 /// cleared to, so that what egui blends against it (the fades of scroll
+/// An egui context with the theme's fonts and style, as the window has
+/// (for tests that draw the screens headless).
+#[cfg(test)]
+pub fn themed_context() -> egui::Context {
+    let ctx = egui::Context::default();
+    style::apply(&ctx);
+    ctx
+}
+
 /// areas) matches in unfilled panels (`theme::unfilled_panel`).
 pub fn root_ui(ctx: &egui::Context, id: &'static str) -> egui::Ui {
     let background = egui::Frame::NONE.fill(palette::PAPER);
