@@ -129,6 +129,22 @@ pub fn show(
                     "Show the situation: Victory conditions, what changed, the Forces of an area.",
                 )
                 .clicked();
+            // What changed comes forward on the rail (and as arrows on
+            // the map) while the panel is folded.
+            if let Some(n) = changed.map(|c| c.0.len()).filter(|n| *n > 0) {
+                ui.add_space(theme::scale::space::S);
+                let count = egui::RichText::new(n.to_string())
+                    .color(theme::palette::PAPER_RAISED)
+                    .strong();
+                toggle |= ui
+                    .add(egui::Button::new(count).fill(theme::palette::CHANGED))
+                    .on_hover_text(format!(
+                        "What changed since your last decision: {n} {}. Open the panel to read \
+                         them; the moves are drawn as arrows on the map.",
+                        if n == 1 { "line" } else { "lines" }
+                    ))
+                    .clicked();
+            }
             return;
         }
         ui.horizontal(|ui| {

@@ -335,6 +335,7 @@ fn pairs_with(v: &Visuals) -> Vec<Pair> {
         ("advice chip", ADVICE),
         ("Insight chip", CAN_ACT),
         ("Formation counter chip", AIM),
+        ("What changed count on the folded panel's rail", CHANGED),
     ] {
         add("Chips", name.into(), PAPER_RAISED, bg, Need::Text);
     }
@@ -398,6 +399,8 @@ fn pairs_with(v: &Visuals) -> Vec<Pair> {
         ("railroad", RAILROAD),
         ("area border", BORDER),
         ("Battle Area border", BATTLE_AREA),
+        ("Union move arrow", UNION_PATH),
+        ("Confederate move arrow", BUTTERNUT_DARK),
     ] {
         for (tone, bg) in LAND {
             add(
