@@ -365,6 +365,18 @@ fn counter(ui: &mut Ui, side: Side, reduced: bool) {
     let p = ui.painter();
     p.rect_filled(r.expand(1.0), 3.0, palette::INK);
     p.rect_filled(r, 2.0, t.field);
+    // The reduced side: its name on a band of the full side's colour.
+    let full = palette::counter(side, false);
+    let name_ink = if reduced {
+        p.rect_filled(
+            Rect::from_min_size(r.min, Vec2::new(r.width(), 16.0)),
+            2.0,
+            full.field,
+        );
+        full.ink
+    } else {
+        t.ink
+    };
     p.text(
         Pos2::new(r.center().x, r.top() + 9.0),
         egui::Align2::CENTER_CENTER,
@@ -374,7 +386,7 @@ fn counter(ui: &mut Ui, side: Side, reduced: bool) {
             "Jackson"
         },
         Type::Small.font(),
-        t.ink,
+        name_ink,
     );
     p.text(
         r.center(),
