@@ -299,7 +299,14 @@ pub fn map_size(active: &ActiveCampaign) -> Vec2 {
     Vec2::new(active.0.map.width, active.0.map.height)
 }
 
-/// The map viewport in logical pixels.
+/// The player's UI scale (Settings): the map's pieces and its view grow
+/// with it as the panels do, so a point on the map is a point in egui.
+fn ui_scale(settings: Option<&crate::app::settings::AppSettings>) -> f32 {
+    settings.map_or(1.0, |s| s.loaded.settings.ui_scale.max(0.1))
+}
+
+/// The map viewport in logical pixels (points: the window's scale factor
+/// times the UI scale, `sf`).
 fn logical_viewport(viewport: &MapViewport, sf: f32) -> Option<Rect> {
     let r = viewport.0?;
     let sf = sf.max(0.01);
@@ -324,10 +331,11 @@ pub(super) fn locate_pointer(
         Option<Res<PendingDecision>>,
     ),
     mut out: ResMut<MapPointer>,
+    settings: Option<Res<crate::app::settings::AppSettings>>,
 ) {
     let covered = sheet_covers_map(&battle, records.as_deref(), pending.as_deref());
     let win = window.single().ok();
-    let sf = win.map_or(1.0, Window::scale_factor);
+    let sf = win.map_or(1.0, Window::scale_factor) * ui_scale(settings.as_deref());
     let cursor = win.and_then(Window::physical_cursor_position);
     let physical = viewport
         .0
@@ -457,13 +465,15 @@ fn apply_view(
     mut view: ResMut<CameraView>,
     mut pieces: ResMut<CounterScale>,
     mut cam: Query<(&mut Camera, &mut Transform, &mut Projection), With<MapCamera>>,
+    settings: Option<Res<crate::app::settings::AppSettings>>,
 ) {
     let (Some(rect), Ok(win), Some(g), Some(active)) =
         (viewport.0, window.single(), geometry, active)
     else {
         return;
     };
-    let Some(vp) = logical_viewport(&viewport, win.scale_factor()) else {
+    let ui = ui_scale(settings.as_deref());
+    let Some(vp) = logical_viewport(&viewport, win.scale_factor() * ui) else {
         return;
     };
     let map = map_size(&active);
@@ -503,7 +513,9 @@ fn apply_view(
             ..default()
         });
     }
-    let s = v.scale(map, vp.size());
+    // World units a point shows, over the window's own pixels (a point
+    // is `ui` of them).
+    let s = v.scale(map, vp.size()) / ui;
     if let Projection::Orthographic(o) = &mut *proj
         && (o.scale - s).abs() > 1e-6
     {

@@ -1293,6 +1293,26 @@ mod tests {
         app
     }
 
+    /// At a UI scale of 1.5 the map counts in points as egui does: the
+    /// pointer's place in the viewport is its pixels over 1.5, so the map
+    /// and its pieces grow with the panels.
+    #[test]
+    fn the_map_counts_in_the_ui_scales_points() {
+        let mut app = pointer_app();
+        let mut settings = crate::app::settings::AppSettings {
+            loaded: Default::default(),
+            persist: false,
+            message: None,
+        };
+        settings.loaded.settings.ui_scale = 1.5;
+        app.insert_resource(settings);
+        point_at(&mut app, 580.0, 325.0);
+        app.update();
+        let at = app.world().resource::<MapPointer>().at.expect("on the map");
+        let want = Vec2::new((580.0 - VIEWPORT.0) / 1.5, (325.0 - VIEWPORT.1) / 1.5);
+        assert!(at.distance(want) < 1e-3, "{at} vs {want}");
+    }
+
     fn point_at(app: &mut App, x: f32, y: f32) {
         let mut q = app
             .world_mut()
