@@ -229,6 +229,7 @@ fn fan_stacks(
     hits: Res<CounterHits>,
     k: Res<CounterScale>,
     mut fanned: ResMut<Fanned>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
     let now = time.elapsed_secs_f64();
     let under = pointer
@@ -253,15 +254,17 @@ fn fan_stacks(
         return;
     }
     match &fanned.resting {
-        Some((r, since)) if *r == s => {
-            if now - since >= FAN_AFTER {
-                fanned.stack = Some(s);
-            }
-        }
+        Some((r, since)) if *r == s && now - since >= FAN_AFTER => fanned.stack = Some(s),
+        Some((r, _)) if *r == s => {}
         _ => {
             fanned.stack = None;
             fanned.resting = Some((s, now));
         }
+    }
+    // The window sleeps between events: it wakes to fan the stack out
+    // once the pointer has rested.
+    if fanned.stack.is_none() {
+        redraw.write(bevy::window::RequestRedraw);
     }
 }
 
@@ -915,6 +918,7 @@ mod tests {
                 ..default()
             })
             .init_resource::<CounterScale>()
+            .add_message::<bevy::window::RequestRedraw>()
             .add_systems(Update, fan_stacks);
         let hit = |id: &str, at: Vec3| Hit {
             id: id.into(),

@@ -796,6 +796,9 @@ fn die_face(text: &str) -> Result<u32, String> {
 const LOST: egui::Color32 = crate::app::theme::palette::FAILED;
 
 /// A question outside a battle: moves on the map, Resupply, or a list.
+/// The listed answers' least room under the selected Force's moves.
+const ANSWERS_MIN_H: f32 = 120.0;
+
 fn on_the_map(
     ui: &mut egui::Ui,
     view: &GameView,
@@ -818,8 +821,32 @@ fn on_the_map(
             egui::RichText::new("Click a highlighted area on the map, or choose below.").italics(),
         );
     }
+    // Moves are made on the map; only the other choices are listed.
+    let many = r.choices.len() > 12;
+    let selected = selection.force.as_deref();
+    let listed = |c: &&Choice| super::answers::listed_below(r, &c.decision, selected);
+    // Each kind of answer in its own row, in a fixed order: those the rules
+    // ask again after (Undo gives them back), then those they play on
+    // after. The Scout answers are at the panel's foot (`scout_row`).
+    let rows = [Commits::Nothing, Commits::Dice].map(|kind| {
+        r.choices
+            .iter()
+            .filter(listed)
+            .filter(|c| c.commits == kind)
+            .collect::<Vec<&Choice>>()
+    });
     if !moves.is_empty() {
-        selected_moves(ui, view, moves, selection, advisor, a);
+        // The selected Force's moves (with the odds advisor's estimate)
+        // scroll in the room the listed answers leave them: in a short
+        // window "End this step" stays below them, never under them.
+        let buttons = rows.iter().map(Vec::len).sum::<usize>() as f32;
+        let answers_h = (buttons * 28.0 + 12.0).min(ANSWERS_MIN_H);
+        egui::ScrollArea::vertical()
+            .id_salt("moves")
+            .max_height((ui.available_height() - answers_h - 16.0).max(80.0))
+            .show(ui, |ui| {
+                selected_moves(ui, view, moves, selection, advisor, a)
+            });
     }
     // Moves the rules refuse for the selected Force, and why (Optional
     // rule Confederate Groups and Area Group Limit).
@@ -835,23 +862,9 @@ fn on_the_map(
         super::resupply::show(ui, view, r, a);
         return;
     }
-    // Moves are made on the map; only the other choices are listed.
-    let many = r.choices.len() > 12;
-    let selected = selection.force.as_deref();
-    let listed = |c: &&Choice| super::answers::listed_below(r, &c.decision, selected);
-    // Each kind of answer in its own row, in a fixed order: those the rules
-    // ask again after (Undo gives them back), then those they play on
-    // after. The Scout answers are at the panel's foot (`scout_row`).
-    let rows = [Commits::Nothing, Commits::Dice].map(|kind| {
-        r.choices
-            .iter()
-            .filter(listed)
-            .filter(|c| c.commits == kind)
-            .collect::<Vec<&Choice>>()
-    });
     egui::ScrollArea::vertical()
         .id_salt("answers")
-        .max_height((ui.available_height() - 40.0).max(120.0))
+        .max_height((ui.available_height() - 8.0).max(ANSWERS_MIN_H.min(ui.available_height())))
         .show(ui, |ui| {
             for row in rows.iter().filter(|row| !row.is_empty()) {
                 for c in row {
