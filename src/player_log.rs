@@ -36,6 +36,40 @@ pub const GRAND_CAMPAIGN: [&str; 5] = [
     "gettysburg",
 ];
 
+/// One term of the Grand Campaign (21.0), as the set-up screen lists it:
+/// what it means for the player in one line, and its rule numbers (", "
+/// between them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GrandTerm {
+    pub name: &'static str,
+    pub summary: &'static str,
+    pub rule: &'static str,
+}
+
+/// 21.0: the terms of a Grand Campaign.
+pub const GRAND_TERMS: [GrandTerm; 4] = [
+    GrandTerm {
+        name: "Five campaigns in order",
+        summary: "From the Seven Days to Gettysburg, in the order Lee fought them.",
+        rule: "21.0",
+    },
+    GrandTerm {
+        name: "One set of options",
+        summary: "The difficulty, battle rules and Optional rules chosen here hold for all five.",
+        rule: "7.14, 21.0",
+    },
+    GrandTerm {
+        name: "A defeat ends it",
+        summary: "A Campaign Defeat ends the Grand Campaign: your quest has come to an end.",
+        rule: "21.0",
+    },
+    GrandTerm {
+        name: "A score to beat",
+        summary: "Each campaign's Victory Points go to the Player Log; their total is your score.",
+        rule: "4.4, 21.0",
+    },
+];
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PlayerLog {
     pub version: u32,

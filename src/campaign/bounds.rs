@@ -7,6 +7,8 @@
 
 /// Campaign Turn Track boxes (3.0, 9.1): the printed campaigns have 8 or 9.
 pub const MAX_TURNS: u32 = 30;
+/// A campaign's one-line `summary` (the main menu's card).
+pub const MAX_SUMMARY_CHARS: usize = 160;
 /// The Grand Campaign links five campaigns (21.0).
 pub const MAX_GRAND_CAMPAIGN_ORDER: u32 = 5;
 /// Robert E. Lee's Command Rating (4.7, 5.8).

@@ -24,6 +24,11 @@ pub struct Campaign {
     pub grand_campaign_order: u32,
     /// A short historical introduction in our own words.
     pub introduction: String,
+    /// One line for the main menu's card (at most
+    /// [`super::bounds::MAX_SUMMARY_CHARS`] characters); without it, the
+    /// introduction's first sentence ([`Campaign::summary`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary: Option<String>,
     /// Where the values that the rulebook does not give come from.
     pub sources: Vec<String>,
     /// Length of the Campaign Turn Track (3.0, 9.1).
@@ -54,6 +59,44 @@ pub struct Campaign {
     pub battle_resolution: BattleResolutionTable,
     pub victory: Victory,
     pub special_rules: Vec<SpecialRule>,
+}
+
+impl Campaign {
+    /// The campaign in one line: its `summary`, else the introduction's
+    /// first sentence.
+    pub fn summary(&self) -> &str {
+        match &self.summary {
+            Some(s) if !s.trim().is_empty() => s.trim(),
+            _ => first_sentence(&self.introduction),
+        }
+    }
+}
+
+/// Up to the first full stop followed by a space and a capital letter (so
+/// "D. H. Hill" and "A. P. Hill" do not end it), or all of `text`.
+pub fn first_sentence(text: &str) -> &str {
+    let text = text.trim();
+    let bytes: Vec<(usize, char)> = text.char_indices().collect();
+    for (i, &(at, c)) in bytes.iter().enumerate() {
+        if !matches!(c, '.' | '!' | '?') {
+            continue;
+        }
+        let next = bytes.get(i + 1).map(|p| p.1);
+        let after = bytes.get(i + 2).map(|p| p.1);
+        // An initial: one capital letter before the stop ("D. H. Hill").
+        let initial = c == '.'
+            && i >= 1
+            && bytes[i - 1].1.is_uppercase()
+            && (i < 2 || !bytes[i - 2].1.is_alphanumeric());
+        match (next, after) {
+            (None, _) => return text,
+            (Some(' '), Some(a)) if a.is_uppercase() && !initial => {
+                return &text[..at + c.len_utf8()];
+            }
+            _ => {}
+        }
+    }
+    text
 }
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -167,6 +167,24 @@ impl<'a> Validator<'a> {
         if c.name.trim().is_empty() {
             self.err("name", "name is empty");
         }
+        if let Some(summary) = &c.summary {
+            let chars = summary.chars().count();
+            if summary.trim().is_empty() {
+                self.err(
+                    "summary",
+                    "summary is blank: leave it out to show the introduction's first sentence",
+                );
+            } else if chars > MAX_SUMMARY_CHARS {
+                self.err(
+                    "summary",
+                    format!(
+                        "summary is {chars} characters; one line is at most {MAX_SUMMARY_CHARS}"
+                    ),
+                );
+            } else if summary.contains(['\n', '\r']) {
+                self.err("summary", "summary is one line: it holds a line break");
+            }
+        }
         if c.turns == 0 {
             self.err("turns", "a campaign needs at least 1 turn");
         } else if c.turns > MAX_TURNS {
@@ -1303,4 +1321,76 @@ fn union_levels(v: &ByUnionLevel) -> [(&'static str, u32); 3] {
         ("hard", v.hard),
         ("veteran", v.veteran),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Place, bounds::MAX_SUMMARY_CHARS, bundled_dir, parse_campaign};
+    use serde_json::Value;
+
+    fn seven_days() -> Value {
+        let text = std::fs::read_to_string(bundled_dir().join("seven-days.json")).unwrap();
+        serde_json::from_str(&text).unwrap()
+    }
+
+    fn problems(v: &Value) -> Vec<String> {
+        match parse_campaign(v.to_string().as_bytes(), Some("seven-days")) {
+            Ok(_) => vec![],
+            Err(ps) => ps
+                .into_iter()
+                .map(|(p, m)| match p {
+                    Place::Field(f) => format!("{f}: {m}"),
+                    other => format!("{other:?}: {m}"),
+                })
+                .collect(),
+        }
+    }
+
+    /// Each bundled campaign has its own one-line summary; a campaign
+    /// without one shows the introduction's first sentence.
+    #[test]
+    fn the_summary_is_one_bounded_line_or_the_first_sentence() {
+        for id in crate::player_log::GRAND_CAMPAIGN {
+            let c = crate::campaign::load_bundled(id).unwrap();
+            let s = c.summary.as_deref().expect("a summary of its own");
+            assert_eq!(c.summary(), s);
+            assert!(s.chars().count() <= MAX_SUMMARY_CHARS, "{id}");
+        }
+        let mut v = seven_days();
+        assert!(problems(&v).is_empty());
+        v.as_object_mut().unwrap().remove("summary");
+        let c = parse_campaign(v.to_string().as_bytes(), Some("seven-days")).unwrap();
+        assert_eq!(
+            c.summary(),
+            "At the end of June 1862 George B. McClellan's Army of the Potomac lay astride the \
+             Chickahominy River a few miles east of Richmond, fed by the York River Railroad from \
+             its depot at White House Landing."
+        );
+        for (bad, why) in [
+            (Value::from("  "), "blank"),
+            (Value::from("x".repeat(MAX_SUMMARY_CHARS + 1)), "at most"),
+            (Value::from("one\ntwo"), "one line"),
+        ] {
+            v["summary"] = bad;
+            let ps = problems(&v);
+            assert!(
+                ps.len() == 1 && ps[0].starts_with("summary: ") && ps[0].contains(why),
+                "{ps:?}"
+            );
+        }
+        v["summary"] = Value::from("x".repeat(MAX_SUMMARY_CHARS));
+        assert!(problems(&v).is_empty());
+    }
+
+    #[test]
+    fn a_first_sentence_does_not_end_at_an_initial() {
+        use crate::campaign::model::first_sentence;
+        assert_eq!(
+            first_sentence("D. H. Hill guarded the passes. Then it rained."),
+            "D. H. Hill guarded the passes."
+        );
+        assert_eq!(first_sentence("No stop at all"), "No stop at all");
+        assert_eq!(first_sentence("  One. "), "One.");
+        assert_eq!(first_sentence("Won 12.5 miles. Then"), "Won 12.5 miles.");
+    }
 }

@@ -18,6 +18,37 @@ pub enum PlayerLevel {
 }
 
 impl PlayerLevel {
+    pub const ALL: [PlayerLevel; 3] = [PlayerLevel::Easy, PlayerLevel::Regular, PlayerLevel::Hard];
+
+    /// As 7.14 names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            PlayerLevel::Easy => "Easy",
+            PlayerLevel::Regular => "Regular",
+            PlayerLevel::Hard => "Hard",
+        }
+    }
+
+    /// What choosing it changes, in one line (7.14; the set-up screen).
+    pub fn summary(self) -> &'static str {
+        match self {
+            PlayerLevel::Easy => {
+                "More Battle Plan Counters in battles Lee does not lead; kinder Optional rules."
+            }
+            PlayerLevel::Regular => {
+                "The level the game was designed for: the campaign sheet's Battle Plan Counters."
+            }
+            PlayerLevel::Hard => {
+                "Fewer Battle Plan Counters in battles Lee does not lead; harsher Optional rules."
+            }
+        }
+    }
+
+    /// The rules it changes: their numbers, ", " between them.
+    pub fn rule(self) -> &'static str {
+        "7.14, 10.2.10, 12.3"
+    }
+
     pub fn pick(self, v: &ByPlayerLevel) -> u32 {
         match self {
             PlayerLevel::Easy => v.easy,
@@ -28,6 +59,37 @@ impl PlayerLevel {
 }
 
 impl UnionLevel {
+    pub const ALL: [UnionLevel; 3] = [UnionLevel::Regular, UnionLevel::Hard, UnionLevel::Veteran];
+
+    /// As 7.14 names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            UnionLevel::Regular => "Regular",
+            UnionLevel::Hard => "Hard",
+            UnionLevel::Veteran => "Veteran",
+        }
+    }
+
+    /// What choosing it for every aspect changes, in one line (7.14).
+    pub fn summary(self) -> &'static str {
+        match self {
+            UnionLevel::Regular => {
+                "The campaign sheet's default Union: where to start and learn the game."
+            }
+            UnionLevel::Hard => {
+                "More Special Battle Plans, harsher Fog of War and Orders, a richer Resupply."
+            }
+            UnionLevel::Veteran => {
+                "The Union at its most capable in every aspect: for players who know the game."
+            }
+        }
+    }
+
+    /// The rule that sets the levels.
+    pub fn rule(self) -> &'static str {
+        "7.14"
+    }
+
     pub fn pick(self, v: &ByUnionLevel) -> u32 {
         match self {
             UnionLevel::Regular => v.regular,
@@ -63,7 +125,97 @@ pub struct UnionAspects {
     pub resupply: UnionLevel,
 }
 
+/// One of the six aspects of the Union AI that 7.14 lets the player set
+/// apart, as a value: its name, what it changes and its rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum UnionAspect {
+    SpecialBattlePlans,
+    FogOfWar,
+    VictoryConditions,
+    CampaignMapOrders,
+    BattleAreaOrders,
+    Resupply,
+}
+
+impl UnionAspect {
+    /// In 7.14's order.
+    pub const ALL: [UnionAspect; 6] = [
+        UnionAspect::SpecialBattlePlans,
+        UnionAspect::FogOfWar,
+        UnionAspect::VictoryConditions,
+        UnionAspect::CampaignMapOrders,
+        UnionAspect::BattleAreaOrders,
+        UnionAspect::Resupply,
+    ];
+
+    /// As the set-up screen names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            UnionAspect::SpecialBattlePlans => "Special Battle Plans",
+            UnionAspect::FogOfWar => "Fog of War table",
+            UnionAspect::VictoryConditions => "Victory Conditions",
+            UnionAspect::CampaignMapOrders => "Campaign Map Orders",
+            UnionAspect::BattleAreaOrders => "Battle Area Orders",
+            UnionAspect::Resupply => "Union Resupply",
+        }
+    }
+
+    /// What a higher level of it changes, in one line.
+    pub fn summary(self) -> &'static str {
+        match self {
+            UnionAspect::SpecialBattlePlans => {
+                "How many Special Battle Plans the Union draws each battle turn."
+            }
+            UnionAspect::FogOfWar => {
+                "Which Fog of War table is rolled before each battle: Veteran's favours the Union."
+            }
+            UnionAspect::VictoryConditions => {
+                "Some campaigns ask more of you to win at the higher levels."
+            }
+            UnionAspect::CampaignMapOrders => {
+                "The Orders chart that moves Union groups outside the Battle Area."
+            }
+            UnionAspect::BattleAreaOrders => {
+                "The Orders chart that moves Union groups inside the Battle Area."
+            }
+            UnionAspect::Resupply => {
+                "Union Command Points and rolls on the Union Resupply Table each turn."
+            }
+        }
+    }
+
+    /// The rules it picks among: their numbers, ", " between them.
+    pub fn rule(self) -> &'static str {
+        match self {
+            UnionAspect::SpecialBattlePlans => "10.2.10, 14.0",
+            UnionAspect::FogOfWar => "10.2.6, 10.2.7, 10.2.8",
+            UnionAspect::VictoryConditions => "7.14, 21.0",
+            UnionAspect::CampaignMapOrders => "16.1.1",
+            UnionAspect::BattleAreaOrders => "16.1.2",
+            UnionAspect::Resupply => "18.0, 18.2",
+        }
+    }
+}
+
 impl UnionAspects {
+    /// The level chosen for `aspect`.
+    pub fn level(&self, aspect: UnionAspect) -> UnionLevel {
+        let mut copy = *self;
+        *copy.level_mut(aspect)
+    }
+
+    /// The level chosen for `aspect`, to change it.
+    pub fn level_mut(&mut self, aspect: UnionAspect) -> &mut UnionLevel {
+        match aspect {
+            UnionAspect::SpecialBattlePlans => &mut self.special_battle_plans,
+            UnionAspect::FogOfWar => &mut self.fog_of_war,
+            UnionAspect::VictoryConditions => &mut self.victory_conditions,
+            UnionAspect::CampaignMapOrders => &mut self.campaign_map_orders,
+            UnionAspect::BattleAreaOrders => &mut self.battle_area_orders,
+            UnionAspect::Resupply => &mut self.resupply,
+        }
+    }
+
     /// Every aspect at one level.
     pub fn preset(level: UnionLevel) -> Self {
         UnionAspects {
@@ -158,6 +310,35 @@ impl BattleMode {
             BattleMode::Advanced => "Advanced",
         }
     }
+
+    /// How its battles are fought, in one line (the set-up screen).
+    pub fn summary(self) -> &'static str {
+        match self {
+            BattleMode::Basic => {
+                "Turn by turn on the Battlefield Sheet's Regions, with Battle Plans and Insights."
+            }
+            BattleMode::Advanced => {
+                "On the Advanced sheet's Squares: Columns and Lines, Flank and Rear attacks."
+            }
+            BattleMode::Quick => {
+                "On the campaign map, turn by turn on the Battle Resolution Table; retreat at will."
+            }
+            BattleMode::VeryQuick => {
+                "On the campaign map, one roll on the Battle Resolution Table: the fastest game."
+            }
+        }
+    }
+
+    /// Where its rules are (the Quick and Very Quick rules have no number
+    /// of their own: their headings).
+    pub fn rule(self) -> &'static str {
+        match self {
+            BattleMode::Basic => "10.0, 11.0",
+            BattleMode::Advanced => "A10.0",
+            BattleMode::Quick => "Quick Battle Rules",
+            BattleMode::VeryQuick => "Very Quick Battle Rules",
+        }
+    }
 }
 
 /// Whose dice (DESIGN.md, Determinism).
@@ -240,6 +421,8 @@ pub struct OptionalRule {
     pub field: &'static str,
     /// The battle modes its "Used with" line names.
     pub used_with: &'static [BattleMode],
+    /// What it changes, in one line (the set-up screen).
+    pub summary: &'static str,
     chosen: fn(&GameOptions) -> bool,
     choose: fn(&mut GameOptions),
     /// Its switch in [`GameOptions`] (the Settings page's defaults).
@@ -264,6 +447,7 @@ pub const OPTIONAL: [OptionalRule; 10] = [
         number: None,
         field: "union_cavalry_corps",
         used_with: EVERY_MODE,
+        summary: "Every Scout you discard gets a Union Saving Throw that may cancel its effect.",
         chosen: |o| o.union_cavalry_corps,
         choose: |o| o.union_cavalry_corps = true,
         flag: |o| &mut o.union_cavalry_corps,
@@ -274,6 +458,7 @@ pub const OPTIONAL: [OptionalRule; 10] = [
         number: Some("O15.3 & 18.0"),
         field: "resupply_availability",
         used_with: EVERY_MODE,
+        summary: "A d10 at each Resupply step may forbid spending Command Points there (they are kept).",
         chosen: |o| o.resupply_availability,
         choose: |o| o.resupply_availability = true,
         flag: |o| &mut o.resupply_availability,
@@ -284,6 +469,7 @@ pub const OPTIONAL: [OptionalRule; 10] = [
         number: None,
         field: "scout_counters",
         used_with: EVERY_MODE,
+        summary: "One Scout more each Confederate Resupply at Easy, one fewer at Hard.",
         chosen: |o| o.scout_counters,
         choose: |o| o.scout_counters = true,
         flag: |o| &mut o.scout_counters,
@@ -294,6 +480,7 @@ pub const OPTIONAL: [OptionalRule; 10] = [
         number: Some("O16.3.1"),
         field: "scouts_and_orders",
         used_with: EVERY_MODE,
+        summary: "Discard several Scouts to move a Union Orders roll by their number, up or down.",
         chosen: |o| o.scouts_and_orders,
         choose: |o| o.scouts_and_orders = true,
         flag: |o| &mut o.scouts_and_orders,
@@ -304,6 +491,7 @@ pub const OPTIONAL: [OptionalRule; 10] = [
         number: Some("O11.4"),
         field: "shock_checks",
         used_with: SHEETS,
+        summary: "A Shock attack needs 1 to 3 Activation checks by Skill Level, or the Force Holds.",
         chosen: |o| o.shock_checks,
         choose: |o| o.shock_checks = true,
         flag: |o| &mut o.shock_checks,
@@ -314,6 +502,7 @@ pub const OPTIONAL: [OptionalRule; 10] = [
         number: Some("O13.0"),
         field: "tactics_tables",
         used_with: SHEETS,
+        summary: "A second table picks the Union's Tactics: Aggressive or Defensive is harder to foresee.",
         chosen: |o| o.tactics_tables,
         choose: |o| o.tactics_tables = true,
         flag: |o| &mut o.tactics_tables,
@@ -324,6 +513,7 @@ pub const OPTIONAL: [OptionalRule; 10] = [
         number: None,
         field: "counter_battery",
         used_with: EVERY_MODE,
+        summary: "Before a battle, both sides' Artillery fire at each other and may destroy guns.",
         chosen: |o| o.counter_battery,
         choose: |o| o.counter_battery = true,
         flag: |o| &mut o.counter_battery,
@@ -335,6 +525,7 @@ pub const OPTIONAL: [OptionalRule; 10] = [
         field: "battle_continues",
         // "Used with: Basic, Advanced and Quick Battle Rules."
         used_with: &[BattleMode::Basic, BattleMode::Advanced, BattleMode::Quick],
+        summary: "At the end of the last turn a d10 may add one more turn to the campaign.",
         chosen: |o| o.battle_continues,
         choose: |o| o.battle_continues = true,
         flag: |o| &mut o.battle_continues,
@@ -345,6 +536,7 @@ pub const OPTIONAL: [OptionalRule; 10] = [
         number: None,
         field: "officers_confused",
         used_with: SHEETS,
+        summary: "Each battle turn some Battle Plan Counters and Special Battle Plans are lost at random.",
         chosen: |o| o.officers_confused,
         choose: |o| o.officers_confused = true,
         flag: |o| &mut o.officers_confused,
@@ -355,6 +547,7 @@ pub const OPTIONAL: [OptionalRule; 10] = [
         number: None,
         field: "confederate_groups",
         used_with: EVERY_MODE,
+        summary: "Your Forces in an area form one group of one Corps, no larger than a Union group.",
         chosen: |o| o.confederate_groups,
         choose: |o| o.confederate_groups = true,
         flag: |o| &mut o.confederate_groups,
@@ -365,6 +558,12 @@ impl OptionalRule {
     /// The rule named `key` on the command line.
     pub fn by_key(key: &str) -> Option<&'static OptionalRule> {
         OPTIONAL.iter().find(|r| r.key == key)
+    }
+
+    /// Where the rulebook has it: its number, else its heading in the
+    /// Optional rules ("Counter-Battery Fire").
+    pub fn rule(&self) -> &'static str {
+        self.number.unwrap_or(self.name)
     }
 
     /// Its name with its number: "Shock Attacks (O11.4)".
@@ -685,6 +884,78 @@ mod tests {
                 .used_with_words(),
             "Basic, Advanced and Quick"
         );
+    }
+
+    /// The rulebook, where the checkout has it beside it
+    /// (`shared/rules/fc-rel-rulebook.txt`, or `FCREL_RULEBOOK`).
+    pub(crate) fn rulebook() -> Option<String> {
+        let path = std::env::var_os("FCREL_RULEBOOK")
+            .map(std::path::PathBuf::from)
+            .unwrap_or_else(|| {
+                std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("../shared/rules/fc-rel-rulebook.txt")
+            });
+        std::fs::read_to_string(path).ok()
+    }
+
+    /// Each of the set-up screen's choices explains itself in one line,
+    /// and names rules the rulebook has (each number, or the heading of
+    /// an Optional rule that has none, is found in its text).
+    pub(crate) fn check_explained(what: &str, summary: &str, rule: &str) {
+        let text = rulebook();
+        if text.is_none() {
+            eprintln!("the rulebook is not beside the checkout: rule numbers not looked up");
+        }
+        assert!(!summary.trim().is_empty(), "{what}: no summary");
+        assert!(!summary.contains('\n'), "{what}: one line");
+        assert!(
+            summary.chars().count() <= 100,
+            "{what}: one short line: {summary}"
+        );
+        assert!(summary.ends_with('.'), "{what}: a sentence: {summary}");
+        assert!(!rule.trim().is_empty(), "{what}: no rule");
+        for part in rule.split(", ") {
+            assert!(!part.trim().is_empty(), "{what}: {rule}");
+            if let Some(text) = &text {
+                assert!(
+                    text.contains(part),
+                    "{what}: rule {part} is not in the rulebook"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_choice_of_the_set_up_says_what_it_changes_and_its_rule() {
+        for l in PlayerLevel::ALL {
+            check_explained(l.name(), l.summary(), l.rule());
+        }
+        for l in UnionLevel::ALL {
+            check_explained(l.name(), l.summary(), l.rule());
+        }
+        for a in UnionAspect::ALL {
+            check_explained(a.name(), a.summary(), a.rule());
+        }
+        for m in BattleMode::ALL {
+            check_explained(m.name(), m.summary(), m.rule());
+        }
+        for r in OPTIONAL.iter() {
+            check_explained(r.name, r.summary, r.rule());
+        }
+        for t in crate::player_log::GRAND_TERMS {
+            check_explained(t.name, t.summary, t.rule);
+        }
+        // The six aspects are the struct's six fields, each its own.
+        let mut u = UnionAspects::default();
+        for (i, a) in UnionAspect::ALL.into_iter().enumerate() {
+            *u.level_mut(a) = UnionLevel::Veteran;
+            let set = UnionAspect::ALL
+                .iter()
+                .filter(|a| u.level(**a) == UnionLevel::Veteran)
+                .count();
+            assert_eq!(set, i + 1, "{a:?}");
+        }
+        assert_eq!(u, UnionAspects::preset(UnionLevel::Veteran));
     }
 
     /// Every field of [`OptionalRule::field`] is the options' own, as a
