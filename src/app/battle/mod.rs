@@ -180,6 +180,9 @@ pub fn offer_for(r: &Request, picked: Option<Square>) -> sheet::Offer {
                 offer.squares.push(*square);
             }
             Decision::Target { force } => offer.targets.push(force.to_string()),
+            Decision::Act { force, .. } if !offer.can_act.iter().any(|f| f == force.as_str()) => {
+                offer.can_act.push(force.to_string());
+            }
             _ => {}
         }
     }

@@ -146,12 +146,12 @@ impl Geometry {
     pub(super) fn unit(&self) -> f32 {
         match self.cells.first() {
             // One counter and a tag fit a Square.
-            Some((_, r)) => ((r.width() - 14.0) / 1.45)
-                .min((r.height() - 24.0) / 1.3)
+            Some((_, r)) => ((r.width() - 12.0) / 1.45)
+                .min((r.height() - 18.0) / 1.3)
                 .clamp(18.0, 58.0),
             // As tall as a band allows, yet six Line counters (a Front's
             // most, 10.2.4) side by side across it.
-            None => (self.bands[0].height() / 1.9)
+            None => (self.bands[0].height() / 1.65)
                 .min((self.inner[0].width() / 6.0 - 10.0) / 1.45)
                 .clamp(24.0, 58.0),
         }

@@ -46,7 +46,7 @@ use geometry::layout;
 use grid::{bands, lee_box, squares};
 use header::header_strip;
 use overlays::{aims, placement_popup, ring};
-use palette::{CHANGED, INK, OFFER, ON_DARK, PARCHMENT, REACH, RED};
+use palette::{CHANGED, HOVER, INK, OFFER, ON_DARK, PARCHMENT, REACH, RED, THREAT};
 
 /// Draw the sheet in `rect`: the Advanced sheet's Squares when `advanced`.
 /// `before` is the previous frame: what changed is outlined and what left
@@ -317,11 +317,17 @@ fn one_counter(
     let alpha = ctx.animate_value_with_time(id.with("a"), 1.0, 0.5);
     let target = scene.offer.targets.contains(&u.force);
     if target {
-        painter.rect_filled(at.expand(7.0), 6.0, OFFER.gamma_multiply(0.85));
+        // A target the question offers: a double ring, never a fill.
         painter.rect_stroke(
             at.expand(7.0),
             6.0,
-            Stroke::new(2.0, RED),
+            Stroke::new(2.5, THREAT),
+            StrokeKind::Outside,
+        );
+        painter.rect_stroke(
+            at.expand(3.5),
+            4.0,
+            Stroke::new(1.5, THREAT),
             StrokeKind::Outside,
         );
     }
@@ -330,7 +336,25 @@ fn one_counter(
         .filter(|s| s.side != u.side)
         .and_then(|sel| Some((sel, sel.relations.iter().find(|r| r.force == u.force)?)));
     let picked = scene.picked == Some(u.force.as_str());
+    if !picked && !target && scene.offer.can_act.contains(&u.force) {
+        // A Force the question lets act: a ring.
+        painter.rect_stroke(
+            at.expand(4.0),
+            5.0,
+            Stroke::new(2.0, OFFER.gamma_multiply(alpha)),
+            StrokeKind::Outside,
+        );
+    }
     let resp = counter(ui, painter, scene.board, u, at, alpha, picked, from);
+    if resp.hovered() && !picked {
+        // Under the pointer: a thin ring of its own.
+        painter.rect_stroke(
+            at.expand(2.5),
+            4.0,
+            Stroke::new(1.5, HOVER),
+            StrokeKind::Outside,
+        );
+    }
     if let Some((_, r)) = from.filter(|(_, r)| r.target) {
         // An offered target keeps the offer's highlight; the range goes
         // under it either way.
