@@ -26,7 +26,8 @@
 //! ghost counters on the sheet
 //! (`suggest`, also taken after `battle-assign` in the whole tour).
 //! `FCREL_TOUR_FROM=quick` goes as far as the Quick battle's panel
-//! (`battle-quick`); `FCREL_TOUR_FROM=advanced` takes the Advanced-battle
+//! (`battle-quick`), `FCREL_TOUR_FROM=basic` as far as the Basic battle's
+//! mid-turn sheet (`battle-sheet`); `FCREL_TOUR_FROM=advanced` takes the Advanced-battle
 //! campaign's shots, then the stand-alone battle's.
 //! `FCREL_TOUR_FROM=battles` takes only the stand-alone shots
 //! (the window's size from the settings in `FCREL_DATA_DIR`, e.g.
@@ -83,6 +84,8 @@ pub struct Tour {
     design_only: bool,
     /// Up to the Quick battle's shot (`FCREL_TOUR_FROM=quick`).
     quick_only: bool,
+    /// Up to the Basic battle's mid-turn sheet (`FCREL_TOUR_FROM=basic`).
+    basic_only: bool,
     suggest_shot: bool,
     /// Where the pointer is put (a hover shot), until it is put elsewhere.
     pointer: Option<Vec2>,
@@ -105,6 +108,8 @@ impl Tour {
             stage: match from.as_str() {
                 "battles" => 90,
                 "advanced" => 70,
+                // The Basic battles' shots, up to the mid-turn sheet.
+                "basic" => 20,
                 // The set-up, the opening map and the Quick battle panel.
                 "quick" => 10,
                 // The Settings page and the Load screen only.
@@ -121,8 +126,9 @@ impl Tour {
             battles_only,
             suggest_only: from == "suggest",
             quick_only: from == "quick",
+            basic_only: from == "basic",
             design_only: from == "design",
-            suggest_shot: false,
+            suggest_shot: from == "basic",
             pointer: None,
             wait: 0,
             battle_shot: false,
@@ -843,7 +849,8 @@ static STEPS: &[TourStep] = &[
     ),
     step(26, settled, Some("battle-sheet"), |cx| {
         cx.tour.basic_shots[2] = true;
-        cx.after_shot(21);
+        let then = if cx.tour.basic_only { 33 } else { 21 };
+        cx.after_shot(then);
     }),
     step(
         21,

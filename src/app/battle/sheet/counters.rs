@@ -280,11 +280,11 @@ fn face(
     } else {
         // Top down: the symbol, the Combat Value, then the Skill Level
         // and the Activation side by side.
-        let cv_size = (unit * 0.46).clamp(11.0, 30.0);
+        let cv_size = (unit * 0.43).clamp(11.0, 30.0);
         let x = r.center().x;
         let full = symbol_size.y + (cv_size + value_size) * fig;
         let free = body.height() - full;
-        if free >= 3.0 * gap {
+        if free >= 4.0 {
             let g = free / 4.0;
             let sym_y = body.top() + g + symbol_size.y / 2.0;
             let cv_y = sym_y + symbol_size.y / 2.0 + g + cv_size * fig / 2.0;
@@ -502,7 +502,7 @@ pub(super) const GHOST_TAG_FONT: f32 = 13.0;
 pub(super) const GHOST_TAG_H: f32 = 17.0;
 
 /// A rectangle's edge, dashed.
-pub(super) fn dashed_rect(painter: &egui::Painter, r: Rect, stroke: Stroke) {
+pub(crate) fn dashed_rect(painter: &egui::Painter, r: Rect, stroke: Stroke) {
     let points = [
         r.left_top(),
         r.right_top(),

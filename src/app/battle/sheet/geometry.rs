@@ -157,6 +157,22 @@ impl Geometry {
         }
     }
 
+    /// A lone counter's size unit in a Square: as large as the Square
+    /// holds it with a tag, so that Line and Column counters stand as tall
+    /// (the Basic sheet: [`Geometry::unit`]).
+    pub(super) fn unit_for(&self, f: Formation) -> f32 {
+        match self.cells.first() {
+            Some((_, r)) => {
+                let s = size_of(f, 1.0);
+                ((r.width() - 12.0) / s.x)
+                    .min((r.height() - 18.0) / s.y)
+                    .clamp(18.0, 58.0)
+                    .max(self.unit())
+            }
+            None => self.unit(),
+        }
+    }
+
     /// In a Melee band two armies share the height: smaller counters.
     pub(super) fn melee_unit(&self) -> f32 {
         (self.bands[0].height() / 2.45)
@@ -283,7 +299,7 @@ fn square_layout(sheet: &SheetView, g: &Geometry) -> Vec<(usize, Rect)> {
             _ => {
                 for &k in &here {
                     let u = &sheet.units[k];
-                    let size = size_of(u.formation, c);
+                    let size = size_of(u.formation, g.unit_for(u.formation));
                     let nudge = match u.side {
                         Side::Union => 6.0,
                         Side::Confederate => -6.0,

@@ -34,9 +34,11 @@ mod palette;
 
 use bevy_egui::egui::{self, Align2, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 
+pub(crate) use counters::dashed_rect as dashed;
 pub use geometry::{Geometry, columns};
 pub use hover::place;
 pub use offer::{Offer, SheetInput};
+pub(crate) use palette::{bold, italic, serif_bold};
 
 use crate::campaign::Side;
 use crate::rules::battle::record::{Relation, SheetUnit, SheetView};
