@@ -258,8 +258,9 @@ fn face(
         let cv_size = (unit * 0.5).min(body.height() / 0.85).clamp(11.0, 30.0);
         let y = body.center().y;
         let left = r.left() + (symbol_size.x / 2.0 + unit * 0.1).max(unit * 0.3);
+        let gap = gap + 1.5;
         let stack = symbol_size.y + gap + value_size * fig;
-        if body.height() >= stack + 2.0 * gap {
+        if body.height() >= stack + 2.0 {
             let sym_y = y - stack / 2.0 + symbol_size.y / 2.0;
             symbol(Pos2::new(left, sym_y));
             skill(Pos2::new(

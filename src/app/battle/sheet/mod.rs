@@ -207,13 +207,26 @@ fn ghosts(
 
 /// The Rout (14.5), across the sheet.
 fn rout(painter: &egui::Painter, g: &Geometry, side: Side) {
-    painter.text(
-        g.body.center(),
-        Align2::CENTER_CENTER,
+    // A banner across the sheet, as a stamp on the printed page.
+    let galley = painter.layout_no_wrap(
         format!("The {} Rout (14.5)", side.army()),
-        FontId::proportional(30.0),
-        RED.gamma_multiply(0.8),
+        serif_bold(painter.ctx(), 30.0),
+        RED,
     );
+    let banner = Rect::from_center_size(g.body.center(), galley.size() + Vec2::new(32.0, 12.0));
+    painter.rect_filled(
+        banner,
+        2.0,
+        crate::app::theme::palette::PAPER_RAISED.gamma_multiply(0.92),
+    );
+    painter.rect_stroke(banner, 2.0, Stroke::new(2.5, RED), StrokeKind::Inside);
+    painter.rect_stroke(
+        banner.shrink(5.0),
+        1.0,
+        Stroke::new(1.0, RED),
+        StrokeKind::Inside,
+    );
+    painter.galley(banner.center() - galley.size() / 2.0, galley, RED);
 }
 
 /// The latest change, as a caption under the sheet.
