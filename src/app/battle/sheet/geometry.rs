@@ -175,10 +175,9 @@ impl Geometry {
 
     /// In a Melee band two armies share the height: smaller counters.
     pub(super) fn melee_unit(&self) -> f32 {
-        (self.bands[0].height() / 2.45)
-            .clamp(24.0, 58.0)
+        (self.bands[0].height() / 2.3)
+            .clamp(20.0, 58.0)
             .min(self.unit())
-            * 0.8
     }
 }
 
@@ -230,8 +229,8 @@ fn band_layout(sheet: &SheetView, g: &Geometry) -> Vec<(usize, Rect)> {
             let mut x = band.left() + 8.0;
             let cy = if melee {
                 match side {
-                    Side::Union => band.top() + band.height() * 0.27,
-                    Side::Confederate => band.top() + band.height() * 0.73,
+                    Side::Union => band.top() + band.height() * 0.26,
+                    Side::Confederate => band.top() + band.height() * 0.74,
                 }
             } else {
                 band.center().y
@@ -240,7 +239,14 @@ fn band_layout(sheet: &SheetView, g: &Geometry) -> Vec<(usize, Rect)> {
                 if u.region != *region || u.side != side {
                     continue;
                 }
-                let c = if melee { g.melee_unit() } else { c };
+                // In Melee each army has half the band: a Column counter
+                // (the taller) no taller than its half.
+                let c = if melee {
+                    g.melee_unit()
+                        .min((band.height() / 2.0 - 3.0) / size_of(u.formation, 1.0).y)
+                } else {
+                    c
+                };
                 let size = size_of(u.formation, c);
                 out.push((
                     k,
@@ -356,6 +362,40 @@ mod tests {
                 assert!(u.height().min(c.height()) >= 24.0, "{width} {fu:?} {fc:?}");
                 let e2 = g.cell(Square::named("E2").unwrap()).unwrap();
                 assert!(e2.contains_rect(at(2)));
+            }
+        }
+    }
+
+    /// 11.5: a Basic Region in Melee holds both armies, the Union's
+    /// counters above the Confederates', none over another, all in the
+    /// band, Line and Column, at 1280×720 and larger.
+    #[test]
+    fn a_melee_region_holds_both_armies_apart() {
+        for (w, h) in [(940.0, 440.0), (1300.0, 820.0)] {
+            let g = Geometry::new(Rect::from_min_size(Pos2::ZERO, Vec2::new(w, h)), None, true);
+            let mut s = sheet(vec![
+                unit("kearny", Side::Union, "C1", Formation::Line),
+                unit("hooker", Side::Union, "C2", Formation::Column),
+                unit("longstreet", Side::Confederate, "C3", Formation::Column),
+                unit("jackson", Side::Confederate, "C4", Formation::Line),
+            ]);
+            for u in &mut s.units {
+                u.square = None;
+            }
+            let placed = layout(&s, &g);
+            assert_eq!(placed.len(), 4);
+            let band = g.inner[2];
+            for (k, r) in &placed {
+                assert!(band.contains_rect(*r), "{w}: {k} {r:?} in {band:?}");
+                assert!(r.height() >= 20.0, "{w}: {k} {r:?}");
+            }
+            for (a, ra) in &placed {
+                for (b, rb) in &placed {
+                    assert!(
+                        a == b || !ra.intersects(*rb),
+                        "{w}: {a} {ra:?} and {b} {rb:?}"
+                    );
+                }
             }
         }
     }

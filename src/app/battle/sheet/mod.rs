@@ -531,6 +531,93 @@ mod tests {
         assert!(tag > attacker, "the tag is painted over the counters");
     }
 
+    /// Issue 46: a counter draws its unit symbol (no letter "X" for it)
+    /// and prints its Combat Value and Skill Level; its reduced side is
+    /// its army's lighter field, never crossed by a red slash.
+    #[test]
+    fn a_reduced_counter_is_a_lighter_field_without_a_slash() {
+        use crate::app::theme::palette;
+        use crate::rules::components::Location;
+        let c = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").unwrap());
+        let mut board = Board::empty(c, Default::default());
+        board.place("kearny", Location::Area("glendale".into()), Strength::Full);
+        board.place(
+            "longstreet",
+            Location::Area("glendale".into()),
+            Strength::Reduced,
+        );
+        let mut longstreet = unit("longstreet", Side::Confederate, "E3", Formation::Line);
+        longstreet.reduced = true;
+        longstreet.in_melee = false;
+        let mut kearny = unit("kearny", Side::Union, "B3", Formation::Column);
+        kearny.in_melee = false;
+        let s = sheet(vec![kearny, longstreet]);
+        let ctx = egui::Context::default();
+        crate::app::theme::style::apply(&ctx);
+        let screen = Rect::from_min_size(Pos2::ZERO, Vec2::new(1000.0, 700.0));
+        let mut shapes = Vec::new();
+        let mut input = SheetInput::default();
+        for _ in 0..2 {
+            let raw = egui::RawInput {
+                screen_rect: Some(screen),
+                ..Default::default()
+            };
+            let mut out = ctx.run_ui(raw, |ui| {
+                egui::CentralPanel::no_frame().show(ui, |ui| {
+                    input = draw(
+                        ui,
+                        &board,
+                        0,
+                        "Battle",
+                        &s,
+                        None,
+                        "",
+                        None,
+                        true,
+                        &Offer::default(),
+                    );
+                });
+            });
+            out.textures_delta.clear();
+            shapes = out.shapes;
+        }
+        let texts: Vec<String> = shapes
+            .iter()
+            .filter_map(|c| match &c.shape {
+                egui::Shape::Text(t) => Some(t.galley.text().to_string()),
+                _ => None,
+            })
+            .collect();
+        assert!(
+            !texts.iter().any(|t| t == "X" || t.starts_with("X ")),
+            "{texts:?}"
+        );
+        let piece = board.piece("longstreet").unwrap();
+        let reduced = piece.force.values(Strength::Reduced);
+        for want in [
+            reduced.combat.to_string(),
+            piece.force.skill.letter().to_string(),
+        ] {
+            assert!(texts.contains(&want), "{want} in {texts:?}");
+        }
+        let at = input
+            .counters
+            .iter()
+            .find(|(f, _)| f == "longstreet")
+            .unwrap()
+            .1;
+        let field = palette::counter(Side::Confederate, true).field;
+        assert!(shapes.iter().any(|c| matches!(&c.shape,
+            egui::Shape::Rect(r) if r.rect == at && r.fill == field)));
+        let slash = shapes.iter().any(|c| match &c.shape {
+            egui::Shape::LineSegment { points, stroke } => {
+                stroke.color == palette::FAILED && at.contains(points[0]) && at.contains(points[1])
+            }
+            _ => false,
+        });
+        assert!(!slash, "no red slash across a reduced counter");
+    }
+
     /// Selecting a Confederate Force shows what it may do and takes no
     /// decision: the pointer on a Union Force it may attack, a click on
     /// it, give the sheet's input no target and no Square.
