@@ -91,7 +91,7 @@ fn rail_cell(painter: &egui::Painter, g: &Geometry, i: usize) -> Rect {
         Side::Confederate
     };
     painter.rect_filled(lbl, 0.0, army_chip(side));
-    if i % 3 != 0 {
+    if !i.is_multiple_of(3) {
         // A hairline between two Regions of one army.
         painter.line_segment(
             [lbl.left_top(), lbl.right_top()],

@@ -302,7 +302,7 @@ fn plans(ui: &mut egui::Ui, chips: &mut Chips, s: &SheetView) {
             Align2::LEFT_CENTER,
             "No Union Special Battle Plan in effect",
             FontId::proportional(11.5),
-            INK.gamma_multiply(0.7),
+            INK_SOFT,
         );
         chips.x += 240.0;
     }
