@@ -170,7 +170,7 @@ fn face(
     // The counter's size unit: a Line counter's height.
     let unit = if line { r.height() } else { r.width() / 0.82 };
     let top = r.top() + if u.reduced { stripe_h(r) } else { 0.0 };
-    let small = (unit * 0.25).clamp(9.0, 13.0);
+    let small = (unit * 0.25).clamp(9.0, 14.5);
     let width = |name: &str, size: f32| {
         painter
             .layout_no_wrap(name.to_string(), FontId::proportional(size), text)
@@ -211,7 +211,7 @@ fn face(
         text,
     );
     let body = Rect::from_min_max(Pos2::new(r.left(), top + 1.0 + name_h), r.max);
-    let value_size = (unit * 0.24).clamp(9.0, 13.0);
+    let value_size = (unit * 0.24).clamp(9.0, 15.0);
     let symbol_size = if line {
         Vec2::new(unit * 0.39, unit * 0.26)
     } else {

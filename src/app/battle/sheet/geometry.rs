@@ -27,6 +27,9 @@ pub(super) const TOP_DOWN: [Region; 6] = [
 pub(super) const HEADER_H: f32 = 86.0;
 pub(super) const FOOTER_H: f32 = 26.0;
 pub(super) const NUMBERS_H: f32 = 18.0;
+/// The largest counter's size unit (a Line counter's height), on a large
+/// window.
+pub(super) const COUNTER_MAX: f32 = 70.0;
 /// The modified sheet's Row labels: the letter only (its Region on hover).
 pub(super) const WIDE_LABEL_W: f32 = 30.0;
 
@@ -148,12 +151,12 @@ impl Geometry {
             // One counter and a tag fit a Square.
             Some((_, r)) => ((r.width() - 12.0) / 1.45)
                 .min((r.height() - 18.0) / 1.3)
-                .clamp(18.0, 58.0),
+                .clamp(18.0, COUNTER_MAX),
             // As tall as a band allows, yet six Line counters (a Front's
             // most, 10.2.4) side by side across it.
             None => (self.bands[0].height() / 1.65)
                 .min((self.inner[0].width() / 6.0 - 10.0) / 1.45)
-                .clamp(24.0, 58.0),
+                .clamp(24.0, COUNTER_MAX),
         }
     }
 
@@ -166,7 +169,7 @@ impl Geometry {
                 let s = size_of(f, 1.0);
                 ((r.width() - 12.0) / s.x)
                     .min((r.height() - 18.0) / s.y)
-                    .clamp(18.0, 58.0)
+                    .clamp(18.0, COUNTER_MAX)
                     .max(self.unit())
             }
             None => self.unit(),
@@ -176,7 +179,7 @@ impl Geometry {
     /// In a Melee band two armies share the height: smaller counters.
     pub(super) fn melee_unit(&self) -> f32 {
         (self.bands[0].height() / 2.3)
-            .clamp(20.0, 58.0)
+            .clamp(20.0, COUNTER_MAX)
             .min(self.unit())
     }
 }
