@@ -166,8 +166,10 @@ impl Geometry {
     pub(super) fn unit_for(&self, f: Formation) -> f32 {
         match self.cells.first() {
             Some((_, r)) => {
+                // Clear of the Square's name in its corner where there
+                // is room.
                 let s = size_of(f, 1.0);
-                ((r.width() - 12.0) / s.x)
+                ((r.width() - 12.0 - (r.width() * 0.2).min(16.0)) / s.x)
                     .min((r.height() - 18.0) / s.y)
                     .clamp(18.0, COUNTER_MAX)
                     .max(self.unit())
