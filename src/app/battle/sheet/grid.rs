@@ -1,5 +1,7 @@
-//! The sheet's printed parts: the Basic sheet's six Regions as bands
-//! with their names and capacities (4.2, 10.2.4) and Melee marked (11.5);
+//! The sheet's printed parts: the rail naming the Regions or Rows, the
+//! two armies' halves and the lines between them; the Basic sheet's six
+//! Regions as bands with their names and capacities (4.2, 10.2.4) and
+//! Melee marked (11.5);
 //! the Advanced sheet's Rows, Column numbers and Squares (A10.2.14,
 //! A11.0.1), the Union Objective Markers, the Squares a question offers
 //! (answering a click); Lee's box (10.2.17).

@@ -1,10 +1,14 @@
-//! The Battlefield Sheet (4.2, 10.2.14): six Regions as horizontal bands,
-//! the Union Reserve at the top and the Confederate Reserve at the bottom,
-//! with their capacities; counters drawn as on the map, Line horizontal and
-//! Column vertical (10.3); Lee's box; the battle turn track; the Union
-//! Tactics marker with the combined Combat Values behind it; the Special
-//! Battle Plans in effect; Melee Regions marked. Counters glide to their
-//! new Region, flash when Hit and fade when destroyed or gone.
+//! The Battlefield Sheet (4.2, 10.2.14), drawn as the printed one: six
+//! Regions as horizontal bands, the Union Reserve at the top and the
+//! Confederate Reserve at the bottom, named with their capacities on a
+//! rail at the left, each army's half in its own tone under the double
+//! rule between them; counters as printed (their NATO unit symbol, Combat
+//! Value, Skill Level and Activation; the reduced side a lighter field
+//! with a stripe), Line horizontal and Column vertical (10.3), their
+//! states as rings; Lee's box; the battle turn track; the Union Tactics
+//! marker with the combined Combat Values behind it; the Special Battle
+//! Plans in effect; Melee Regions marked. Counters glide to their new
+//! Region, flash when Hit and fade when destroyed or gone.
 //!
 //! The Advanced Battlefield Sheet (A10.2.14) is the same sheet cut into
 //! Squares: Rows A (the Union Reserve) to F (the Confederate Reserve) by
