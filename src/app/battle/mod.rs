@@ -180,6 +180,9 @@ pub fn offer_for(r: &Request, picked: Option<Square>) -> sheet::Offer {
                 offer.squares.push(*square);
             }
             Decision::Target { force } => offer.targets.push(force.to_string()),
+            Decision::Act { force, .. } if !offer.can_act.iter().any(|f| f == force.as_str()) => {
+                offer.can_act.push(force.to_string());
+            }
             _ => {}
         }
     }
@@ -525,6 +528,17 @@ pub fn central(
                 .and_then(|r| r.sheet.as_deref());
             let mut offer =
                 request.map_or_else(sheet::Offer::default, |r| offer_for(r, screen.square));
+            // The Forces the question lets act next (14.4), ringed on the
+            // Basic sheet too.
+            if let Some(r) = pending.request.as_ref().filter(|r| {
+                decide.is_some()
+                    && screen.caught_up(b)
+                    && b.ending.is_none()
+                    && r.battle_location.as_deref() == Some(b.area.as_str())
+            }) && offer.can_act.is_empty()
+            {
+                offer.can_act = offer_for(r, None).can_act;
+            }
             let caption = match (&setup, request) {
                 (Some(_), Some(r)) => {
                     let who = placing_force(r)

@@ -25,6 +25,10 @@
 //! battle's Battle Plan assignment (ranked by the Strength kept), its
 //! ghost counters on the sheet
 //! (`suggest`, also taken after `battle-assign` in the whole tour).
+//! `FCREL_TOUR_FROM=quick` goes as far as the Quick battle's panel
+//! (`battle-quick`), `FCREL_TOUR_FROM=basic` as far as the Basic battle's
+//! mid-turn sheet (`battle-sheet`); `FCREL_TOUR_FROM=advanced` takes the Advanced-battle
+//! campaign's shots, then the stand-alone battle's.
 //! `FCREL_TOUR_FROM=battles` takes only the stand-alone shots
 //! (the window's size from the settings in `FCREL_DATA_DIR`, e.g.
 //! 1280×720). Works under `xvfb-run`. The odds advisor is shot
@@ -78,6 +82,10 @@ pub struct Tour {
     suggest_only: bool,
     /// Only the design sheet's shot (`FCREL_TOUR_FROM=design`).
     design_only: bool,
+    /// Up to the Quick battle's shot (`FCREL_TOUR_FROM=quick`).
+    quick_only: bool,
+    /// Up to the Basic battle's mid-turn sheet (`FCREL_TOUR_FROM=basic`).
+    basic_only: bool,
     suggest_shot: bool,
     /// Where the pointer is put (a hover shot), until it is put elsewhere.
     pointer: Option<Vec2>,
@@ -92,11 +100,18 @@ impl Tour {
 
     pub fn new(dir: PathBuf) -> Tour {
         let from = std::env::var("FCREL_TOUR_FROM").unwrap_or_default();
-        let battles_only = from == "battles";
+        // `advanced`: the Advanced-battle campaign's shots, then the
+        // stand-alone battle's.
+        let battles_only = from == "battles" || from == "advanced";
         Tour {
             dir,
             stage: match from.as_str() {
                 "battles" => 90,
+                "advanced" => 70,
+                // The Basic battles' shots, up to the mid-turn sheet.
+                "basic" => 20,
+                // The set-up, the opening map and the Quick battle panel.
+                "quick" => 10,
                 // The Settings page and the Load screen only.
                 "screens" => 110,
                 // The record of play: What changed, the Luck tab, a
@@ -110,8 +125,10 @@ impl Tour {
             },
             battles_only,
             suggest_only: from == "suggest",
+            quick_only: from == "quick",
+            basic_only: from == "basic",
             design_only: from == "design",
-            suggest_shot: false,
+            suggest_shot: from == "basic",
             pointer: None,
             wait: 0,
             battle_shot: false,
@@ -542,7 +559,8 @@ static STEPS: &[TourStep] = &[
         Some("battle-quick"),
         |cx| {
             cx.tour.battle_shot = true;
-            cx.after_shot(11);
+            let then = if cx.tour.quick_only { 33 } else { 11 };
+            cx.after_shot(then);
         },
     ),
     // A move into the Union army waits for confirmation with the
@@ -831,7 +849,8 @@ static STEPS: &[TourStep] = &[
     ),
     step(26, settled, Some("battle-sheet"), |cx| {
         cx.tour.basic_shots[2] = true;
-        cx.after_shot(21);
+        let then = if cx.tour.basic_only { 33 } else { 21 };
+        cx.after_shot(then);
     }),
     step(
         21,

@@ -3,9 +3,11 @@
 //! with its rule, the roll and the Hits (multiplied in Very Quick), then
 //! the Hits applied (11.9).
 
-use bevy_egui::egui::{self, RichText};
+use bevy_egui::egui::{self, Align2, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Vec2};
 
-use super::shared::{BLUE, GREY, HIGHLIGHT, RED, revealed};
+use super::shared::{BLUE, GREY, HIGHLIGHT, revealed};
+use crate::app::battle::sheet;
+use crate::app::theme::palette::{INK, INK_BODY, INK_SOFT, PAPER, PAPER_DEEP, PAPER_RAISED, RULE};
 use crate::campaign::BattleResolutionTable;
 use crate::campaign::Side;
 use crate::rules::battle::record::{BattleEvent, BattleRecord, EventKind, Resolution};
@@ -45,9 +47,9 @@ pub fn quick_panel(ui: &mut egui::Ui, board: &Board, b: &BattleRecord, cursor: u
     // scrolls sideways, and the text around it wraps.
     egui::ScrollArea::horizontal()
         .id_salt(("brt-scroll", b.id))
-        .show(ui, |ui| brt_grid(ui, table, b, r));
+        .show(ui, |ui| brt_grid(ui, table, r));
     ui.label(
-        RichText::new("Cells: Hits on the attacker / Hits on the defender.")
+        RichText::new("Cells: Hits on the attacker / Hits on the defender. Dashed: the differential's column; tinted: the column after the shifts.")
             .size(11.0)
             .italics(),
     );
@@ -149,53 +151,204 @@ fn hits_applied(ui: &mut egui::Ui, board: &Board, events: &[BattleEvent]) {
     }
 }
 
-/// The Battle Resolution Table (12.0) with the column and the roll of
-/// resolution `r` highlighted.
-fn brt_grid(ui: &mut egui::Ui, table: &BattleResolutionTable, b: &BattleRecord, r: &Resolution) {
-    egui::Grid::new(("brt", b.id, r.battle_turn))
-        .striped(true)
-        .min_col_width(36.0)
-        .show(ui, |ui| {
-            ui.label(RichText::new("d10").strong());
-            for (i, c) in table.columns.iter().enumerate() {
-                let mut t = RichText::new(&c.label).strong().size(12.0);
-                if i == r.column {
-                    t = t.background_color(HIGHLIGHT);
-                } else if i == r.base_column {
-                    t = t.underline();
-                }
-                ui.label(t);
+/// The Battle Resolution Table (12.0) as printed, with the column and
+/// the roll of resolution `r` marked: the differential's column (before
+/// the shifts) outlined dashed, the final column tinted, the row rolled
+/// tinted and the cell read in ink.
+fn brt_grid(ui: &mut egui::Ui, table: &BattleResolutionTable, r: &Resolution) {
+    let ctx = ui.ctx().clone();
+    let head_font = sheet::bold(&ctx, 11.5);
+    let cell_font = egui::FontId::proportional(13.0);
+    let cell_bold = sheet::bold(&ctx, 13.0);
+    let title_font = sheet::serif_bold(&ctx, 15.0);
+    let width = |t: &str, f: &egui::FontId| {
+        ui.painter()
+            .layout_no_wrap(t.to_string(), f.clone(), INK)
+            .size()
+            .x
+    };
+    let spans: Vec<String> = table
+        .rows
+        .iter()
+        .map(|row| match (row.rolls.first(), row.rolls.last()) {
+            (Some(a), Some(z)) if a != z => format!("{a}–{z}"),
+            (Some(a), _) => a.to_string(),
+            _ => String::new(),
+        })
+        .collect();
+    let cells: Vec<Vec<String>> = table
+        .rows
+        .iter()
+        .map(|row| {
+            row.cells
+                .iter()
+                .map(|c| format!("{}/{}", c[0], c[1]))
+                .collect()
+        })
+        .collect();
+    // Each column as wide as its widest text.
+    let first_w = spans
+        .iter()
+        .map(|t| width(t, &cell_bold))
+        .fold(width("d10", &head_font), f32::max)
+        + 14.0;
+    let widths: Vec<f32> = table
+        .columns
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            cells
+                .iter()
+                .filter_map(|row| row.get(i))
+                .map(|t| width(t, &cell_bold))
+                .fold(width(&c.label, &head_font), f32::max)
+                + 14.0
+        })
+        .collect();
+    let (title_h, head_h, row_h) = (22.0, 24.0, 19.0);
+    let total = Vec2::new(
+        first_w + widths.iter().sum::<f32>(),
+        title_h + head_h + row_h * table.rows.len() as f32,
+    );
+    let (rect, _) = ui.allocate_exact_size(total + Vec2::splat(2.0), Sense::hover());
+    let painter = ui.painter_at(rect.expand(1.0));
+    let rect = rect.shrink(1.0);
+    // Where each column starts.
+    let mut xs = vec![rect.left(), rect.left() + first_w];
+    for w in &widths {
+        xs.push(xs.last().copied().unwrap_or_default() + w);
+    }
+    let column = |i: usize| {
+        Rect::from_min_max(
+            Pos2::new(xs[i + 1], rect.top() + title_h),
+            Pos2::new(xs[i + 2], rect.bottom()),
+        )
+    };
+    let row_top = |k: usize| rect.top() + title_h + head_h + row_h * k as f32;
+    painter.rect_filled(rect, 0.0, PAPER_RAISED);
+    // The title band.
+    let title = Rect::from_min_size(rect.min, Vec2::new(rect.width(), title_h));
+    painter.rect_filled(title, 0.0, INK);
+    painter.text(
+        title.left_center() + Vec2::new(8.0, 0.0),
+        Align2::LEFT_CENTER,
+        "Battle Resolution Table",
+        title_font,
+        PAPER_RAISED,
+    );
+    painter.text(
+        title.right_center() - Vec2::new(8.0, 0.0),
+        Align2::RIGHT_CENTER,
+        "differential →",
+        sheet::italic(&ctx, 12.0),
+        PAPER_RAISED,
+    );
+    // The header row.
+    let head = Rect::from_min_size(
+        Pos2::new(rect.left(), rect.top() + title_h),
+        Vec2::new(rect.width(), head_h),
+    );
+    painter.rect_filled(head, 0.0, PAPER_DEEP);
+    // Stripes, the row rolled, the final column.
+    let rolled = r
+        .die
+        .and_then(|d| table.rows.iter().position(|row| row.rolls.contains(&d)));
+    for k in 0..table.rows.len() {
+        let band = Rect::from_min_size(
+            Pos2::new(rect.left(), row_top(k)),
+            Vec2::new(rect.width(), row_h),
+        );
+        if rolled == Some(k) {
+            painter.rect_filled(band, 0.0, HIGHLIGHT);
+        } else if k % 2 == 1 {
+            painter.rect_filled(band, 0.0, PAPER);
+        }
+    }
+    if r.column < widths.len() {
+        painter.rect_filled(column(r.column), 0.0, HIGHLIGHT.gamma_multiply(0.55));
+    }
+    // The rules: hairlines between columns and rows, ink under the
+    // header and after the d10 column, the table's edge.
+    for (i, x) in xs.iter().enumerate().skip(1).take(widths.len()) {
+        let stroke = if i == 1 {
+            Stroke::new(1.0, INK)
+        } else {
+            Stroke::new(1.0, RULE)
+        };
+        painter.line_segment(
+            [Pos2::new(*x, head.top()), Pos2::new(*x, rect.bottom())],
+            stroke,
+        );
+    }
+    for k in 1..table.rows.len() {
+        painter.line_segment(
+            [
+                Pos2::new(rect.left(), row_top(k)),
+                Pos2::new(rect.right(), row_top(k)),
+            ],
+            Stroke::new(0.5, RULE),
+        );
+    }
+    painter.line_segment(
+        [head.left_bottom(), head.right_bottom()],
+        Stroke::new(1.0, INK),
+    );
+    // The column of the differential before the shifts.
+    if r.base_column != r.column && r.base_column < widths.len() {
+        crate::app::battle::sheet::dashed(
+            &painter,
+            column(r.base_column).shrink(1.5),
+            Stroke::new(1.5, INK_SOFT),
+        );
+    }
+    // The texts.
+    painter.text(
+        Pos2::new((xs[0] + xs[1]) / 2.0, head.center().y),
+        Align2::CENTER_CENTER,
+        "d10",
+        head_font.clone(),
+        INK,
+    );
+    for (i, c) in table.columns.iter().enumerate() {
+        painter.text(
+            Pos2::new((xs[i + 1] + xs[i + 2]) / 2.0, head.center().y),
+            Align2::CENTER_CENTER,
+            &c.label,
+            head_font.clone(),
+            INK,
+        );
+    }
+    for (k, span) in spans.iter().enumerate() {
+        let y = row_top(k) + row_h / 2.0;
+        painter.text(
+            Pos2::new((xs[0] + xs[1]) / 2.0, y),
+            Align2::CENTER_CENTER,
+            span,
+            cell_bold.clone(),
+            INK,
+        );
+        for (i, t) in cells[k].iter().enumerate().take(widths.len()) {
+            let at = Pos2::new((xs[i + 1] + xs[i + 2]) / 2.0, y);
+            if rolled == Some(k) && i == r.column {
+                // The cell read: ink, as a result printed in reverse.
+                let cell = Rect::from_min_max(
+                    Pos2::new(xs[i + 1], row_top(k)),
+                    Pos2::new(xs[i + 2], row_top(k) + row_h),
+                );
+                painter.rect_filled(cell.expand(1.0), 0.0, INK);
+                painter.text(
+                    at,
+                    Align2::CENTER_CENTER,
+                    t,
+                    cell_bold.clone(),
+                    PAPER_RAISED,
+                );
+            } else {
+                painter.text(at, Align2::CENTER_CENTER, t, cell_font.clone(), INK_BODY);
             }
-            ui.end_row();
-            for row in &table.rows {
-                let span = match (row.rolls.first(), row.rolls.last()) {
-                    (Some(a), Some(z)) if a != z => format!("{a}–{z}"),
-                    (Some(a), _) => a.to_string(),
-                    _ => String::new(),
-                };
-                let rolled = r.die.is_some_and(|d| row.rolls.contains(&d));
-                ui.label(if rolled {
-                    RichText::new(span).strong().background_color(HIGHLIGHT)
-                } else {
-                    RichText::new(span)
-                });
-                for (i, cell) in row.cells.iter().enumerate() {
-                    let mut t = RichText::new(format!("{}/{}", cell[0], cell[1]))
-                        .monospace()
-                        .size(12.0);
-                    if i == r.column && rolled {
-                        t = t
-                            .strong()
-                            .color(crate::app::theme::palette::PAPER_RAISED)
-                            .background_color(RED);
-                    } else if i == r.column {
-                        t = t.background_color(HIGHLIGHT.gamma_multiply(0.5));
-                    }
-                    ui.label(t);
-                }
-                ui.end_row();
-            }
-        });
+        }
+    }
+    painter.rect_stroke(rect, 0.0, Stroke::new(1.5, INK), StrokeKind::Outside);
 }
 
 #[cfg(test)]

@@ -27,6 +27,9 @@ pub(super) const TOP_DOWN: [Region; 6] = [
 pub(super) const HEADER_H: f32 = 86.0;
 pub(super) const FOOTER_H: f32 = 26.0;
 pub(super) const NUMBERS_H: f32 = 18.0;
+/// The largest counter's size unit (a Line counter's height), on a large
+/// window.
+pub(super) const COUNTER_MAX: f32 = 70.0;
 /// The modified sheet's Row labels: the letter only (its Region on hover).
 pub(super) const WIDE_LABEL_W: f32 = 30.0;
 
@@ -146,23 +149,40 @@ impl Geometry {
     pub(super) fn unit(&self) -> f32 {
         match self.cells.first() {
             // One counter and a tag fit a Square.
-            Some((_, r)) => ((r.width() - 14.0) / 1.45)
-                .min((r.height() - 24.0) / 1.3)
-                .clamp(18.0, 58.0),
+            Some((_, r)) => ((r.width() - 12.0) / 1.45)
+                .min((r.height() - 18.0) / 1.3)
+                .clamp(18.0, COUNTER_MAX),
             // As tall as a band allows, yet six Line counters (a Front's
             // most, 10.2.4) side by side across it.
-            None => (self.bands[0].height() / 1.9)
+            None => (self.bands[0].height() / 1.65)
                 .min((self.inner[0].width() / 6.0 - 10.0) / 1.45)
-                .clamp(24.0, 58.0),
+                .clamp(24.0, COUNTER_MAX),
+        }
+    }
+
+    /// A lone counter's size unit in a Square: as large as the Square
+    /// holds it with a tag, so that Line and Column counters stand as tall
+    /// (the Basic sheet: [`Geometry::unit`]).
+    pub(super) fn unit_for(&self, f: Formation) -> f32 {
+        match self.cells.first() {
+            Some((_, r)) => {
+                // Clear of the Square's name in its corner where there
+                // is room.
+                let s = size_of(f, 1.0);
+                ((r.width() - 12.0 - (r.width() * 0.2).min(16.0)) / s.x)
+                    .min((r.height() - 18.0) / s.y)
+                    .clamp(18.0, COUNTER_MAX)
+                    .max(self.unit())
+            }
+            None => self.unit(),
         }
     }
 
     /// In a Melee band two armies share the height: smaller counters.
     pub(super) fn melee_unit(&self) -> f32 {
-        (self.bands[0].height() / 2.45)
-            .clamp(24.0, 58.0)
+        (self.bands[0].height() / 2.3)
+            .clamp(20.0, COUNTER_MAX)
             .min(self.unit())
-            * 0.8
     }
 }
 
@@ -214,8 +234,8 @@ fn band_layout(sheet: &SheetView, g: &Geometry) -> Vec<(usize, Rect)> {
             let mut x = band.left() + 8.0;
             let cy = if melee {
                 match side {
-                    Side::Union => band.top() + band.height() * 0.27,
-                    Side::Confederate => band.top() + band.height() * 0.73,
+                    Side::Union => band.top() + band.height() * 0.26,
+                    Side::Confederate => band.top() + band.height() * 0.74,
                 }
             } else {
                 band.center().y
@@ -224,7 +244,14 @@ fn band_layout(sheet: &SheetView, g: &Geometry) -> Vec<(usize, Rect)> {
                 if u.region != *region || u.side != side {
                     continue;
                 }
-                let c = if melee { g.melee_unit() } else { c };
+                // In Melee each army has half the band: a Column counter
+                // (the taller) no taller than its half.
+                let c = if melee {
+                    g.melee_unit()
+                        .min((band.height() / 2.0 - 3.0) / size_of(u.formation, 1.0).y)
+                } else {
+                    c
+                };
                 let size = size_of(u.formation, c);
                 out.push((
                     k,
@@ -283,7 +310,7 @@ fn square_layout(sheet: &SheetView, g: &Geometry) -> Vec<(usize, Rect)> {
             _ => {
                 for &k in &here {
                     let u = &sheet.units[k];
-                    let size = size_of(u.formation, c);
+                    let size = size_of(u.formation, g.unit_for(u.formation));
                     let nudge = match u.side {
                         Side::Union => 6.0,
                         Side::Confederate => -6.0,
@@ -340,6 +367,40 @@ mod tests {
                 assert!(u.height().min(c.height()) >= 24.0, "{width} {fu:?} {fc:?}");
                 let e2 = g.cell(Square::named("E2").unwrap()).unwrap();
                 assert!(e2.contains_rect(at(2)));
+            }
+        }
+    }
+
+    /// 11.5: a Basic Region in Melee holds both armies, the Union's
+    /// counters above the Confederates', none over another, all in the
+    /// band, Line and Column, at 1280×720 and larger.
+    #[test]
+    fn a_melee_region_holds_both_armies_apart() {
+        for (w, h) in [(940.0, 440.0), (1300.0, 820.0)] {
+            let g = Geometry::new(Rect::from_min_size(Pos2::ZERO, Vec2::new(w, h)), None, true);
+            let mut s = sheet(vec![
+                unit("kearny", Side::Union, "C1", Formation::Line),
+                unit("hooker", Side::Union, "C2", Formation::Column),
+                unit("longstreet", Side::Confederate, "C3", Formation::Column),
+                unit("jackson", Side::Confederate, "C4", Formation::Line),
+            ]);
+            for u in &mut s.units {
+                u.square = None;
+            }
+            let placed = layout(&s, &g);
+            assert_eq!(placed.len(), 4);
+            let band = g.inner[2];
+            for (k, r) in &placed {
+                assert!(band.contains_rect(*r), "{w}: {k} {r:?} in {band:?}");
+                assert!(r.height() >= 20.0, "{w}: {k} {r:?}");
+            }
+            for (a, ra) in &placed {
+                for (b, rb) in &placed {
+                    assert!(
+                        a == b || !ra.intersects(*rb),
+                        "{w}: {a} {ra:?} and {b} {rb:?}"
+                    );
+                }
             }
         }
     }

@@ -7,15 +7,18 @@
 
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 
-use super::palette::{BLUE, GREY, INK, ON_DARK, PARCHMENT, RED};
-use crate::app::theme::palette;
+use super::palette::{BLUE, GREY, INK, ON_DARK, PARCHMENT, RED, bold, serif, serif_bold};
+use crate::app::theme::palette::{self, INK_SOFT, PAPER, PAPER_RAISED};
 use crate::rules::battle::record::SheetView;
 use crate::rules::battle::terms::{PlanCounter, Tactics};
 
-/// How wide `text` is in the proportional font at `size`.
-fn width_of(painter: &egui::Painter, text: &str, size: f32) -> f32 {
+/// The sheet's title: its size in the serif.
+const TITLE_SIZE: f32 = 21.0;
+
+/// How wide the title is.
+fn title_width(painter: &egui::Painter, text: &str) -> f32 {
     painter
-        .layout_no_wrap(text.to_string(), FontId::proportional(size), INK)
+        .layout_no_wrap(text.to_string(), serif(painter.ctx(), TITLE_SIZE), INK)
         .size()
         .x
 }
@@ -34,10 +37,10 @@ pub(super) fn header_strip(
 ) {
     painter.rect_filled(r, 0.0, PARCHMENT);
     painter.text(
-        r.left_top() + Vec2::new(10.0, 6.0),
+        r.left_top() + Vec2::new(10.0, 4.0),
         Align2::LEFT_TOP,
         title,
-        FontId::proportional(18.0),
+        serif(painter.ctx(), TITLE_SIZE),
         INK,
     );
     let y = r.top() + 34.0;
@@ -78,8 +81,9 @@ fn hits_tally(ui: &mut egui::Ui, painter: &egui::Painter, r: Rect, y: f32, s: &S
         .on_hover_text("Hits each army has inflicted so far (11.10): a step lost is a Hit, a Force destroyed or captured the steps it had. In a battle won on Hits, the army that inflicts more wins.");
 }
 
-/// 10.1: the battle turn track from `x`, the Withdrawal box after the
-/// last turn (14.8); where the strip goes on.
+/// 10.1: the battle turn track from `x`, as printed: a row of boxes,
+/// the Battle Turn marker on the current one, the Withdrawal box after
+/// the last turn (14.8); where the strip goes on.
 fn turn_track(
     ui: &mut egui::Ui,
     painter: &egui::Painter,
@@ -87,41 +91,64 @@ fn turn_track(
     y: f32,
     s: &SheetView,
 ) -> f32 {
-    painter.text(
+    let ctx = painter.ctx().clone();
+    let label = painter.text(
         Pos2::new(x, y + 11.0),
         Align2::LEFT_CENTER,
-        "Battle turn",
-        FontId::proportional(12.0),
+        "Battle Turn",
+        serif_bold(&ctx, 14.0),
         INK,
     );
-    x += 78.0;
+    x = label.right() + 8.0;
+    const BOX: f32 = 24.0;
+    let start = x;
     for t in 1..=s.turns.max(s.turn) {
-        let b = Rect::from_min_size(Pos2::new(x, y), Vec2::splat(22.0));
-        let fill = if t == s.turn { INK } else { PARCHMENT };
-        let text = if t == s.turn { ON_DARK } else { INK };
-        painter.rect_filled(b, 2.0, fill);
-        painter.rect_stroke(b, 2.0, Stroke::new(1.0, INK), StrokeKind::Inside);
-        painter.text(
-            b.center(),
-            Align2::CENTER_CENTER,
-            t.to_string(),
-            FontId::proportional(12.0),
-            text,
-        );
-        x += 25.0;
+        let b = Rect::from_min_size(Pos2::new(x, y - 1.0), Vec2::splat(BOX));
+        painter.rect_filled(b, 0.0, PAPER_RAISED);
+        painter.rect_stroke(b, 0.0, Stroke::new(1.0, INK), StrokeKind::Middle);
+        if t == s.turn {
+            // The Battle Turn marker on its box.
+            let m = b.shrink(2.5);
+            painter.rect_filled(m.translate(Vec2::splat(1.0)), 2.0, INK.gamma_multiply(0.3));
+            painter.rect_filled(m, 2.0, INK);
+            painter.text(
+                m.center(),
+                Align2::CENTER_CENTER,
+                t.to_string(),
+                bold(&ctx, 13.0),
+                ON_DARK,
+            );
+        } else {
+            painter.text(
+                b.center(),
+                Align2::CENTER_CENTER,
+                t.to_string(),
+                bold(&ctx, 12.0),
+                if t < s.turn { INK_SOFT } else { INK },
+            );
+        }
+        x += BOX;
     }
-    let w = Rect::from_min_size(Pos2::new(x, y), Vec2::new(34.0, 22.0));
-    painter.rect_stroke(w, 2.0, Stroke::new(1.0, INK), StrokeKind::Inside);
+    let w = Rect::from_min_size(Pos2::new(x, y - 1.0), Vec2::new(BOX * 1.4, BOX));
+    painter.rect_filled(w, 0.0, PAPER);
+    painter.rect_stroke(w, 0.0, Stroke::new(1.0, INK), StrokeKind::Middle);
     painter.text(
         w.center(),
         Align2::CENTER_CENTER,
         "W",
-        FontId::proportional(12.0),
+        serif_bold(&ctx, 14.0),
         INK,
+    );
+    // The track's frame.
+    painter.rect_stroke(
+        Rect::from_min_max(Pos2::new(start, y - 1.0), w.max),
+        0.0,
+        Stroke::new(1.5, INK),
+        StrokeKind::Middle,
     );
     ui.interact(w, ui.id().with("withdrawal-box"), Sense::hover())
         .on_hover_text("After the last battle turn the Battle Turn counter enters the Withdrawal box: 2:1 or the campaign's Withdrawal table (14.8).");
-    x += 50.0;
+    x = w.right() + 14.0;
     x
 }
 
@@ -142,12 +169,12 @@ fn tactics(
         Tactics::Defensive => ("DEFENSIVE", BLUE),
     };
     let t = Rect::from_min_size(Pos2::new(x, y - 2.0), Vec2::new(104.0, 26.0));
-    painter.rect_filled(t, 3.0, fill);
+    marker(painter, t, fill);
     painter.text(
         t.center(),
         Align2::CENTER_CENTER,
         word,
-        FontId::proportional(13.0),
+        bold(painter.ctx(), 12.5),
         ON_DARK,
     );
     ui.interact(t, ui.id().with("tactics"), Sense::hover()).on_hover_text(format!(
@@ -194,7 +221,7 @@ fn quantities(
             .size()
             .x
     };
-    let title_right = r.left() + 10.0 + width_of(painter, title, 18.0);
+    let title_right = r.left() + 10.0 + title_width(painter, title);
     // After the turn track; where it leaves no room (a long battle, a
     // narrow window) at the right of the title's line, shorter if need be,
     // never over the title (all of it on hover).
@@ -226,6 +253,20 @@ fn quantities(
         ));
 }
 
+/// A marker or a Special Battle Plan counter as printed: its field in a
+/// shadowed ink edge, a light line inside.
+fn marker(painter: &egui::Painter, b: Rect, fill: Color32) {
+    painter.rect_filled(b.translate(Vec2::splat(1.0)), 2.0, INK.gamma_multiply(0.25));
+    painter.rect_filled(b.expand(1.0), 2.5, INK);
+    painter.rect_filled(b, 2.0, fill);
+    painter.rect_stroke(
+        b.shrink(2.0),
+        1.0,
+        Stroke::new(0.75, ON_DARK.gamma_multiply(0.7)),
+        StrokeKind::Inside,
+    );
+}
+
 /// The second line's chips, left to right from `x` at `y`.
 struct Chips<'a> {
     painter: &'a egui::Painter,
@@ -237,13 +278,13 @@ impl Chips<'_> {
     /// One chip: `text` on `fill`, `tip` on hover.
     fn add(&mut self, ui: &mut egui::Ui, text: &str, fill: Color32, tip: String, key: &str) {
         let painter = self.painter;
-        let font = FontId::proportional(11.5);
+        let font = bold(painter.ctx(), 11.0);
         let g = painter.layout_no_wrap(text.to_string(), font.clone(), ON_DARK);
         let b = Rect::from_min_size(
             Pos2::new(self.x, self.y),
-            Vec2::new(g.size().x + 12.0, 19.0),
+            Vec2::new(g.size().x + 14.0, 20.0),
         );
-        painter.rect_filled(b, 9.0, fill);
+        marker(painter, b, fill);
         painter.text(b.center(), Align2::CENTER_CENTER, text, font, ON_DARK);
         ui.interact(b, ui.id().with(key), Sense::hover())
             .on_hover_text(tip);
@@ -261,7 +302,7 @@ fn plans(ui: &mut egui::Ui, chips: &mut Chips, s: &SheetView) {
             Align2::LEFT_CENTER,
             "No Union Special Battle Plan in effect",
             FontId::proportional(11.5),
-            INK.gamma_multiply(0.7),
+            INK_SOFT,
         );
         chips.x += 240.0;
     }

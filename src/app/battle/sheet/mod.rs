@@ -1,10 +1,14 @@
-//! The Battlefield Sheet (4.2, 10.2.14): six Regions as horizontal bands,
-//! the Union Reserve at the top and the Confederate Reserve at the bottom,
-//! with their capacities; counters drawn as on the map, Line horizontal and
-//! Column vertical (10.3); Lee's box; the battle turn track; the Union
-//! Tactics marker with the combined Combat Values behind it; the Special
-//! Battle Plans in effect; Melee Regions marked. Counters glide to their
-//! new Region, flash when Hit and fade when destroyed or gone.
+//! The Battlefield Sheet (4.2, 10.2.14), drawn as the printed one: six
+//! Regions as horizontal bands, the Union Reserve at the top and the
+//! Confederate Reserve at the bottom, named with their capacities on a
+//! rail at the left, each army's half in its own tone under the double
+//! rule between them; counters as printed (their NATO unit symbol, Combat
+//! Value, Skill Level and Activation; the reduced side a lighter field
+//! with a stripe), Line horizontal and Column vertical (10.3), their
+//! states as rings; Lee's box; the battle turn track; the Union Tactics
+//! marker with the combined Combat Values behind it; the Special Battle
+//! Plans in effect; Melee Regions marked. Counters glide to their new
+//! Region, flash when Hit and fade when destroyed or gone.
 //!
 //! The Advanced Battlefield Sheet (A10.2.14) is the same sheet cut into
 //! Squares: Rows A (the Union Reserve) to F (the Confederate Reserve) by
@@ -34,9 +38,11 @@ mod palette;
 
 use bevy_egui::egui::{self, Align2, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 
+pub(crate) use counters::dashed_rect as dashed;
 pub use geometry::{Geometry, columns};
 pub use hover::place;
 pub use offer::{Offer, SheetInput};
+pub(crate) use palette::{bold, italic, serif_bold};
 
 use crate::campaign::Side;
 use crate::rules::battle::record::{Relation, SheetUnit, SheetView};
@@ -46,7 +52,7 @@ use geometry::layout;
 use grid::{bands, lee_box, squares};
 use header::header_strip;
 use overlays::{aims, placement_popup, ring};
-use palette::{CHANGED, INK, OFFER, ON_DARK, PARCHMENT, REACH, RED};
+use palette::{CHANGED, HOVER, INK, OFFER, ON_DARK, PARCHMENT, REACH, RED, THREAT};
 
 /// Draw the sheet in `rect`: the Advanced sheet's Squares when `advanced`.
 /// `before` is the previous frame: what changed is outlined and what left
@@ -205,13 +211,26 @@ fn ghosts(
 
 /// The Rout (14.5), across the sheet.
 fn rout(painter: &egui::Painter, g: &Geometry, side: Side) {
-    painter.text(
-        g.body.center(),
-        Align2::CENTER_CENTER,
+    // A banner across the sheet, as a stamp on the printed page.
+    let galley = painter.layout_no_wrap(
         format!("The {} Rout (14.5)", side.army()),
-        FontId::proportional(30.0),
-        RED.gamma_multiply(0.8),
+        serif_bold(painter.ctx(), 30.0),
+        RED,
     );
+    let banner = Rect::from_center_size(g.body.center(), galley.size() + Vec2::new(32.0, 12.0));
+    painter.rect_filled(
+        banner,
+        2.0,
+        crate::app::theme::palette::PAPER_RAISED.gamma_multiply(0.92),
+    );
+    painter.rect_stroke(banner, 2.0, Stroke::new(2.5, RED), StrokeKind::Inside);
+    painter.rect_stroke(
+        banner.shrink(5.0),
+        1.0,
+        Stroke::new(1.0, RED),
+        StrokeKind::Inside,
+    );
+    painter.galley(banner.center() - galley.size() / 2.0, galley, RED);
 }
 
 /// The latest change, as a caption under the sheet.
@@ -317,11 +336,17 @@ fn one_counter(
     let alpha = ctx.animate_value_with_time(id.with("a"), 1.0, 0.5);
     let target = scene.offer.targets.contains(&u.force);
     if target {
-        painter.rect_filled(at.expand(7.0), 6.0, OFFER.gamma_multiply(0.85));
+        // A target the question offers: a double ring, never a fill.
         painter.rect_stroke(
             at.expand(7.0),
             6.0,
-            Stroke::new(2.0, RED),
+            Stroke::new(2.5, THREAT),
+            StrokeKind::Outside,
+        );
+        painter.rect_stroke(
+            at.expand(3.5),
+            4.0,
+            Stroke::new(1.5, THREAT),
             StrokeKind::Outside,
         );
     }
@@ -330,7 +355,25 @@ fn one_counter(
         .filter(|s| s.side != u.side)
         .and_then(|sel| Some((sel, sel.relations.iter().find(|r| r.force == u.force)?)));
     let picked = scene.picked == Some(u.force.as_str());
+    if !picked && !target && scene.offer.can_act.contains(&u.force) {
+        // A Force the question lets act: a ring.
+        painter.rect_stroke(
+            at.expand(4.0),
+            5.0,
+            Stroke::new(2.0, OFFER.gamma_multiply(alpha)),
+            StrokeKind::Outside,
+        );
+    }
     let resp = counter(ui, painter, scene.board, u, at, alpha, picked, from);
+    if resp.hovered() && !picked {
+        // Under the pointer: a thin ring of its own.
+        painter.rect_stroke(
+            at.expand(2.5),
+            4.0,
+            Stroke::new(1.5, HOVER),
+            StrokeKind::Outside,
+        );
+    }
     if let Some((_, r)) = from.filter(|(_, r)| r.target) {
         // An offered target keeps the offer's highlight; the range goes
         // under it either way.
@@ -490,6 +533,93 @@ mod tests {
         let tag = text_at("Hard Cover").expect("the defender's tag");
         let attacker = filled_at(l).expect("the attacker's counter");
         assert!(tag > attacker, "the tag is painted over the counters");
+    }
+
+    /// Issue 46: a counter draws its unit symbol (no letter "X" for it)
+    /// and prints its Combat Value and Skill Level; its reduced side is
+    /// its army's lighter field, never crossed by a red slash.
+    #[test]
+    fn a_reduced_counter_is_a_lighter_field_without_a_slash() {
+        use crate::app::theme::palette;
+        use crate::rules::components::Location;
+        let c = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").unwrap());
+        let mut board = Board::empty(c, Default::default());
+        board.place("kearny", Location::Area("glendale".into()), Strength::Full);
+        board.place(
+            "longstreet",
+            Location::Area("glendale".into()),
+            Strength::Reduced,
+        );
+        let mut longstreet = unit("longstreet", Side::Confederate, "E3", Formation::Line);
+        longstreet.reduced = true;
+        longstreet.in_melee = false;
+        let mut kearny = unit("kearny", Side::Union, "B3", Formation::Column);
+        kearny.in_melee = false;
+        let s = sheet(vec![kearny, longstreet]);
+        let ctx = egui::Context::default();
+        crate::app::theme::style::apply(&ctx);
+        let screen = Rect::from_min_size(Pos2::ZERO, Vec2::new(1000.0, 700.0));
+        let mut shapes = Vec::new();
+        let mut input = SheetInput::default();
+        for _ in 0..2 {
+            let raw = egui::RawInput {
+                screen_rect: Some(screen),
+                ..Default::default()
+            };
+            let mut out = ctx.run_ui(raw, |ui| {
+                egui::CentralPanel::no_frame().show(ui, |ui| {
+                    input = draw(
+                        ui,
+                        &board,
+                        0,
+                        "Battle",
+                        &s,
+                        None,
+                        "",
+                        None,
+                        true,
+                        &Offer::default(),
+                    );
+                });
+            });
+            out.textures_delta.clear();
+            shapes = out.shapes;
+        }
+        let texts: Vec<String> = shapes
+            .iter()
+            .filter_map(|c| match &c.shape {
+                egui::Shape::Text(t) => Some(t.galley.text().to_string()),
+                _ => None,
+            })
+            .collect();
+        assert!(
+            !texts.iter().any(|t| t == "X" || t.starts_with("X ")),
+            "{texts:?}"
+        );
+        let piece = board.piece("longstreet").unwrap();
+        let reduced = piece.force.values(Strength::Reduced);
+        for want in [
+            reduced.combat.to_string(),
+            piece.force.skill.letter().to_string(),
+        ] {
+            assert!(texts.contains(&want), "{want} in {texts:?}");
+        }
+        let at = input
+            .counters
+            .iter()
+            .find(|(f, _)| f == "longstreet")
+            .unwrap()
+            .1;
+        let field = palette::counter(Side::Confederate, true).field;
+        assert!(shapes.iter().any(|c| matches!(&c.shape,
+            egui::Shape::Rect(r) if r.rect == at && r.fill == field)));
+        let slash = shapes.iter().any(|c| match &c.shape {
+            egui::Shape::LineSegment { points, stroke } => {
+                stroke.color == palette::FAILED && at.contains(points[0]) && at.contains(points[1])
+            }
+            _ => false,
+        });
+        assert!(!slash, "no red slash across a reduced counter");
     }
 
     /// Selecting a Confederate Force shows what it may do and takes no

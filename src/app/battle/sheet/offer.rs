@@ -34,6 +34,8 @@ pub struct Offer {
     pub chosen: Option<(Square, Vec<Formation>)>,
     /// Union Forces offered as the target of an attack or a counter.
     pub targets: Vec<String>,
+    /// Confederate Forces the question lets act next (14.4): ringed.
+    pub can_act: Vec<String>,
     /// Before the battle begins (A10.2.14): what the header says instead
     /// of the turn track and the Union Tactics.
     pub setup: Option<String>,

@@ -30,5 +30,43 @@ pub(super) const REACH: Color32 = palette::CAN_ACT;
 /// previous frame: not the picked Force's, so that one Force only ever
 /// looks selected.
 pub(super) const CHANGED: Color32 = palette::CHANGED;
-/// A Union Force the selected Force may attack now (A11.6).
+/// A Union Force the selected Force may attack now (A11.6), or a target
+/// the question offers.
 pub(super) const THREAT: Color32 = palette::TARGET;
+/// The counter under the pointer.
+pub(super) const HOVER: Color32 = palette::HOVER;
+
+use bevy_egui::egui::{self, FontFamily, FontId};
+
+use crate::app::theme::fonts::{SANS_BOLD, SERIF, SERIF_BOLD, SERIF_ITALIC};
+
+/// One of the theme's faces at `size`, or egui's own where the theme's
+/// fonts are not installed (a test's bare context).
+pub(crate) fn face(ctx: &egui::Context, family: &str, size: f32) -> FontId {
+    let named = FontFamily::Name(family.into());
+    if ctx.fonts(|f| f.definitions().families.contains_key(&named)) {
+        FontId::new(size, named)
+    } else {
+        FontId::proportional(size)
+    }
+}
+
+/// Numbers and short values set bold (Lato Bold): a counter's values.
+pub(crate) fn bold(ctx: &egui::Context, size: f32) -> FontId {
+    face(ctx, SANS_BOLD, size)
+}
+
+/// Printed names on the sheet (EB Garamond Bold): Regions, Rows, boxes.
+pub(crate) fn serif_bold(ctx: &egui::Context, size: f32) -> FontId {
+    face(ctx, SERIF_BOLD, size)
+}
+
+/// Titles on the sheet (EB Garamond).
+pub(crate) fn serif(ctx: &egui::Context, size: f32) -> FontId {
+    face(ctx, SERIF, size)
+}
+
+/// Captions on the sheet (EB Garamond Italic).
+pub(crate) fn italic(ctx: &egui::Context, size: f32) -> FontId {
+    face(ctx, SERIF_ITALIC, size)
+}
