@@ -202,6 +202,8 @@ pub fn moved_this_step(
 #[derive(Resource, Debug, Clone, Default, PartialEq)]
 pub struct Fanned {
     pub stack: Option<(String, Side)>,
+    /// (`stack` may name a stack that has since moved away: it draws
+    /// nothing then.)
     /// The stack under the pointer and since when (seconds), before it fans.
     resting: Option<((String, Side), f64)>,
 }
@@ -381,9 +383,11 @@ pub(super) fn rebuild_counters(
             };
             let fan = marks.fanned.as_ref() == Some(&(area.clone(), side));
             let places = stack_places(base, stack.len(), fan);
-            if fan {
+            // A stack fanned a moment ago may have left its area since.
+            if let (true, Some(lo), Some(hi)) =
+                (fan, places.first().copied(), places.last().copied())
+            {
                 // The row on a shadowed tray over whatever lies under it.
-                let (lo, hi) = (places[0], places[places.len() - 1]);
                 let mid = (lo + hi) / 2.0;
                 let size = Vec2::new(hi.x - lo.x + COUNTER + 10.0, COUNTER + 10.0);
                 pen.rect(mid.with_z(lo.z - 0.3), size + 2.0, ink());

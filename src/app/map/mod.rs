@@ -1701,7 +1701,7 @@ mod tests {
 
     /// The counters of the Seven Days' first Confederate Moves, as the map
     /// draws them.
-    fn opening_hits() -> (Geometry, Vec<counters::Hit>) {
+    fn opening_app() -> App {
         let mut app = App::new();
         app.add_plugins((
             MinimalPlugins,
@@ -1729,10 +1729,30 @@ mod tests {
             }
         }
         app.update();
+        app
+    }
+
+    fn opening_hits() -> (Geometry, Vec<counters::Hit>) {
+        let app = opening_app();
+        let c = crate::campaign::load_bundled("seven-days").unwrap();
         (
             Geometry::of(&c),
             app.world().resource::<CounterHits>().0.clone(),
         )
+    }
+
+    /// A stack fanned out that has left its area (or was never there)
+    /// draws nothing and breaks nothing: the counters are drawn as before.
+    #[test]
+    fn a_fanned_stack_that_left_draws_nothing() {
+        let (_, before) = opening_hits();
+        let mut app = opening_app();
+        app.world_mut().resource_mut::<counters::Fanned>().stack =
+            Some(("ashland".to_string(), crate::campaign::Side::Union));
+        app.update();
+        let hits = app.world().resource::<CounterHits>().0.clone();
+        assert_eq!(hits.len(), before.len());
+        assert!(hits.iter().all(|h| h.area != "ashland" || h.friendly));
     }
 
     /// Every area's name is readable whatever stands on the map, at the
