@@ -29,20 +29,30 @@ pub(super) fn cup_removals(ui: &mut egui::Ui, b: Option<&BattleRecord>, a: &mut 
     ));
     let mut kinds = cup.clone();
     kinds.dedup();
-    for p in kinds {
-        let n = cup.iter().filter(|q| **q == p).count();
-        let d = Decision::RemoveSpecialPlan { plan: p };
-        let text = format!("{} ×{n}", p.name());
-        let removable = r.request.options.contains(&d);
-        ui.label(if removable {
-            format!("{text} (a Scout takes it out)")
-        } else {
-            text
-        })
-        .on_hover_text(format!("{} ({}): {}", p.name(), p.rule(), p.effect()));
-    }
-    ui.label(
-        RichText::new("Each costs a Scout and keeps that plan out for this battle only (14.0.1).")
-            .size(11.0),
-    );
+    // The list scrolls in the room the panel has: in a short window it
+    // never runs over the suggestions docked below it.
+    egui::ScrollArea::vertical()
+        .id_salt("cup")
+        .max_height(ui.available_height().max(40.0))
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            for p in kinds {
+                let n = cup.iter().filter(|q| **q == p).count();
+                let d = Decision::RemoveSpecialPlan { plan: p };
+                let text = format!("{} ×{n}", p.name());
+                let removable = r.request.options.contains(&d);
+                ui.label(if removable {
+                    format!("{text} (a Scout takes it out)")
+                } else {
+                    text
+                })
+                .on_hover_text(format!("{} ({}): {}", p.name(), p.rule(), p.effect()));
+            }
+            ui.label(
+                RichText::new(
+                    "Each costs a Scout and keeps that plan out for this battle only (14.0.1).",
+                )
+                .size(11.0),
+            );
+        });
 }
