@@ -555,6 +555,27 @@ mod tests {
         ] {
             assert!(small.iter().any(|d| d == t), "{t} in {small:?}");
         }
+        // Narrower still (the smallest window, its Union turn report up),
+        // the Chronicle shows the table or the chart, a switch between
+        // them, and nothing else.
+        let (w, h) = crate::settings::MIN_WINDOW;
+        let narrow = egui::vec2(w as f32, h as f32);
+        laid_out(&mut app, narrow);
+        let table = texts(&app);
+        for t in ["Table", "Chart", "Whole game"] {
+            assert!(table.iter().any(|d| d == t), "{t} in {table:?}");
+        }
+        assert!(!table.iter().any(|d| d == "Rolls of known chance"));
+        app.world_mut()
+            .resource_mut::<chronicle::ChronicleFilter>()
+            .luck_chart = true;
+        laid_out(&mut app, narrow);
+        let chart = texts(&app);
+        assert!(
+            chart.iter().any(|d| d == "Rolls of known chance"),
+            "{chart:?}"
+        );
+        assert!(!chart.iter().any(|d| d == "Whole game"));
     }
 
     /// "Play on from here" (issue 38 item 2): a right-click on a chronicle

@@ -46,7 +46,12 @@ pub(super) fn cup_removals(ui: &mut egui::Ui, b: Option<&BattleRecord>, a: &mut 
                 } else {
                     text
                 })
-                .on_hover_text(format!("{} ({}): {}", p.name(), p.rule(), p.effect()));
+                .on_hover_text(format!(
+                    "{} ({}): {}",
+                    p.name(),
+                    p.rule(),
+                    p.effect()
+                ));
             }
             ui.label(
                 RichText::new(
