@@ -79,6 +79,9 @@ pub struct Geometry {
 #[derive(Component)]
 struct MapPiece;
 
+/// The Battle Location marker's size (with its gold edge).
+const BATTLE_MARKER: Vec2 = Vec2::new(64.0, 20.0);
+
 /// 4.16 The Battle Location marker.
 #[derive(Component)]
 struct BattleLocationPiece;
@@ -94,6 +97,7 @@ fn battle_location_marker(
     old: Query<Entity, With<BattleLocationPiece>>,
     k: Res<camera::CounterScale>,
     mut shown: Local<Option<(crate::rules::components::Id, bool)>>,
+    fonts: Option<Res<theme::fonts::MapFonts>>,
 ) {
     let Some(g) = geometry else {
         *shown = None;
@@ -110,6 +114,7 @@ fn battle_location_marker(
     }
     *shown = want;
     let Some((area, grey)) = want else { return };
+    let font = fonts.map(|f| f.sans_bold.clone()).unwrap_or_default();
     let Some((_, centre)) = g.centres.iter().find(|(id, _)| *id == area) else {
         return;
     };
@@ -123,23 +128,38 @@ fn battle_location_marker(
     let k = k.0;
     let centre = *centre;
     commands.spawn((
-        Sprite::from_color(
-            theme::palette::bevy(theme::palette::MARKER),
-            Vec2::new(52.0, 20.0),
-        ),
+        Sprite::from_color(theme::palette::bevy(theme::palette::MARKER), BATTLE_MARKER),
         counters::badge(centre, Transform::from_translation(at - Vec3::Z * 0.05), k),
         BattleLocationPiece,
     ));
     commands.spawn((
-        Sprite::from_color(fill, Vec2::new(48.0, 16.0)),
+        Sprite::from_color(fill, BATTLE_MARKER - 4.0),
         counters::badge(centre, Transform::from_translation(at), k),
         BattleLocationPiece,
     ));
+    // Crossed sabres, as the period's maps mark a battle, then the word.
+    let light = theme::palette::bevy(theme::palette::PAPER_RAISED);
+    for angle in [0.7f32, -0.7] {
+        commands.spawn((
+            Sprite::from_color(light, Vec2::new(13.0, 1.6)),
+            counters::badge(
+                centre,
+                Transform::from_translation(at + Vec3::new(-21.0, 0.0, 0.05))
+                    .with_rotation(Quat::from_rotation_z(angle)),
+                k,
+            ),
+            BattleLocationPiece,
+        ));
+    }
     commands.spawn((
         Text2d::new("BATTLE"),
-        TextFont::from_font_size(10.0),
-        TextColor(theme::palette::bevy(theme::palette::PAPER_RAISED)),
-        counters::badge(centre, Transform::from_translation(at + Vec3::Z * 0.05), k),
+        TextFont::from_font_size(9.5).with_font(font),
+        TextColor(light),
+        counters::badge(
+            centre,
+            Transform::from_translation(at + Vec3::new(7.0, 0.0, 0.05)),
+            k,
+        ),
         BattleLocationPiece,
     ));
 }
@@ -533,11 +553,14 @@ fn slot_obstacles(g: &Geometry, k: f32) -> Vec<Rect> {
                 Vec2::new(12.0, 8.5) * k,
             ));
         }
-        for x in [counters::CONFEDERATE_STACK.x, counters::UNION_STACK.x] {
+        for (x, size) in [
+            (counters::CONFEDERATE_STACK.x, counters::LEE_SIZE),
+            (counters::UNION_STACK.x, BATTLE_MARKER),
+        ] {
             let under = Vec2::new(x, counters::UNDER_STACK);
             out.push(Rect::from_center_half_size(
                 *at + under * k,
-                (counters::LEE_SIZE / 2.0 + 2.0) * k,
+                (size / 2.0 + 2.0) * k,
             ));
         }
     }
