@@ -279,6 +279,8 @@ pub(super) struct Marks {
     moved: Vec<String>,
     can_act: Vec<String>,
     fanned: Option<(String, Side)>,
+    /// Forces the chronicle or report line under the pointer names.
+    hovered: Vec<String>,
 }
 
 /// Redraw the stacks when any counter or Lee moves or flips, the selection
@@ -299,11 +301,12 @@ pub(super) fn rebuild_counters(
         Res<CounterScale>,
         Option<Res<State<Step>>>,
     ),
-    (view, fanned, fonts, mut shapes): (
+    (view, fanned, fonts, mut shapes, route): (
         Option<Res<crate::rules::view::GameView>>,
         Res<Fanned>,
         Option<Res<theme::fonts::MapFonts>>,
         Shapes,
+        Option<Res<super::route::ShownRoute>>,
     ),
     mut hits: ResMut<CounterHits>,
     mut last: Local<Option<Marks>>,
@@ -323,6 +326,12 @@ pub(super) fn rebuild_counters(
                 r.movers().into_iter().map(str::to_string).collect()
             }),
         fanned: fanned.stack.clone(),
+        hovered: route
+            .as_deref()
+            .and_then(|r| r.line())
+            .map_or(Vec::new(), |line| {
+                named_in(line, forces.iter().map(|(f, _, _)| f))
+            }),
     };
     if changed.is_empty() && !old.is_empty() && !g.is_changed() && last.as_ref() == Some(&marks) {
         return;
@@ -398,6 +407,7 @@ pub(super) fn rebuild_counters(
                 let face = Face::of(f, *s);
                 let state = CounterState {
                     selected: marks.selected.as_deref() == Some(f.id.as_str()),
+                    hovered: marks.hovered.contains(&f.id),
                     can_act: marks.can_act.contains(&f.id),
                     moved: marks.moved.contains(&f.id),
                 };
@@ -437,6 +447,7 @@ pub(super) fn rebuild_counters(
             let at = Vec3::new(CONFEDERATE_STACK.x, UNDER_STACK, 7.0);
             let state = CounterState {
                 selected,
+                hovered: false,
                 can_act: marks.can_act.iter().any(|m| m == "lee"),
                 moved: false,
             };
@@ -453,6 +464,15 @@ pub(super) fn rebuild_counters(
         }
     }
     *last = Some(marks);
+}
+
+/// The Forces a chronicle or report line names, as it names them: "Name
+/// (" opens each ("Infantry Brigade 1 (Union …)" is not Brigade 10).
+pub fn named_in<'a>(line: &str, forces: impl Iterator<Item = &'a Force>) -> Vec<String> {
+    forces
+        .filter(|f| line.contains(&format!("{} (", f.chronicle_name())))
+        .map(|f| f.id.clone())
+        .collect()
 }
 
 /// Where each counter of a stack of `n` lies round the area's centre,
@@ -530,6 +550,8 @@ pub struct MovedMark;
 #[derive(Debug, Clone, Copy, Default)]
 struct CounterState {
     selected: bool,
+    /// Named by the chronicle or report line under the pointer.
+    hovered: bool,
     can_act: bool,
     moved: bool,
 }
@@ -680,6 +702,9 @@ impl Pen<'_, '_, '_> {
                 4.0,
                 bevy(palette::SELECTED),
             );
+        } else if state.hovered {
+            let hover = bevy(palette::HOVER);
+            self.ring(local - Vec3::Z * 0.05, size + 2.0, 4.0, hover);
         } else if state.can_act {
             self.ring(
                 local - Vec3::Z * 0.05,
@@ -867,6 +892,37 @@ mod tests {
             Visibility::Inherited,
             "typing an H in a text field"
         );
+    }
+
+    /// A chronicle line rings the Forces it names, and only those: a name
+    /// that opens another's ("Brigade 1" in "Brigade 10") is not it.
+    #[test]
+    fn a_line_names_its_forces() {
+        let force = |id: &str, name: &str| Force {
+            id: id.into(),
+            side: Side::Union,
+            name: name.into(),
+            force_type: ForceType::Infantry,
+            skill: crate::campaign::Skill::Line,
+            corps: None,
+            jackson: false,
+            full: crate::campaign::CounterValues {
+                activation: Some(5),
+                combat: 4,
+                superior: None,
+            },
+            reduced: None,
+            kind: None,
+        };
+        let forces = [
+            force("b1", "Infantry Brigade 1"),
+            force("b10", "Infantry Brigade 10"),
+            force("sykes", "Sykes"),
+        ];
+        let line = "[16.4] Infantry Brigade 10 (Union Line Infantry) and Sykes (Union Line \
+                    Infantry) move to Cold Harbor.";
+        assert_eq!(named_in(line, forces.iter()), vec!["b10", "sykes"]);
+        assert!(named_in("[9.1] Turn 2 begins.", forces.iter()).is_empty());
     }
 
     /// Every name fits the counter's top line, and reads.

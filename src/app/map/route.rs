@@ -49,6 +49,11 @@ fn find_route(
 }
 
 impl ShownRoute {
+    /// The chronicle or report line the pointer is on, if any.
+    pub fn line(&self) -> Option<&str> {
+        self.line.as_deref()
+    }
+
     /// The route of the line the pointer is on, if it names one.
     fn show(&mut self, line: Option<String>, view: Option<&GameView>) {
         self.route = line
