@@ -864,7 +864,12 @@ fn on_the_map(
     }
     egui::ScrollArea::vertical()
         .id_salt("answers")
-        .max_height((ui.available_height() - 8.0).max(ANSWERS_MIN_H.min(ui.available_height())))
+        .max_height({
+            // The line of who can still move, below the answers, keeps
+            // its room.
+            let below = if many { 40.0 } else { 8.0 };
+            (ui.available_height() - below).max(0.0)
+        })
         .show(ui, |ui| {
             for row in rows.iter().filter(|row| !row.is_empty()) {
                 for c in row {
