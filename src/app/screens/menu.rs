@@ -152,7 +152,10 @@ fn menu(
                     kit::explain(ui, "The five campaigns in order under one set of options; a defeat ends it; every result goes to the Player Log.");
                     ui.add_space(space::XS);
                     if ui
-                        .add_enabled(seven_days.is_some(), kit::primary_button("New Grand Campaign").min_size(egui::vec2(ui.available_width(), space::XL + space::XS)))
+                        .add_enabled_ui(seven_days.is_some(), |ui| {
+                            ui.add_sized([ui.available_width(), space::XL + space::XS], kit::primary_button("New Grand Campaign"))
+                        })
+                        .inner
                         .on_hover_text("The five campaigns in order under one set of options, from the Seven Days to Gettysburg; a defeat ends it; every result goes to the Player Log (21.0).")
                         .clicked()
                         && let Some(i) = seven_days

@@ -177,7 +177,7 @@ fn aspect_numbers(c: &Campaign, a: UnionAspect) -> Option<String> {
 
 /// The Grand Campaign's card: its five campaigns and its terms (21.0).
 fn grand_card(ui: &mut egui::Ui, catalog: &Catalog) {
-    section(ui, "The Grand Campaign", Some("21.0"), |ui| {
+    section(ui, "Five campaigns, one army", Some("21.0"), |ui| {
         let mut order: Vec<&Campaign> = catalog
             .campaigns
             .iter()
@@ -202,17 +202,29 @@ fn grand_card(ui: &mut egui::Ui, catalog: &Catalog) {
                     )
                     .on_hover_text(c.summary());
                     ui.label(egui::RichText::new(&c.dates).color(INK_SOFT));
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "{} turns · Lee's score {} VP",
+                            c.turns, c.victory.lee_historical_vp
+                        ))
+                        .color(INK_SOFT),
+                    );
                     ui.end_row();
                 }
             });
         ui.add_space(space::S);
-        for t in crate::player_log::GRAND_TERMS {
-            ui.horizontal_wrapped(|ui| {
-                ui.label(egui::RichText::new(t.name).strong().color(INK))
-                    .on_hover_text(rules_words(t.rule));
-                kit::explain(ui, t.summary).on_hover_text(rules_words(t.rule));
+        ui.separator();
+        egui::Grid::new("grand-terms")
+            .num_columns(2)
+            .spacing([space::M, space::XS])
+            .show(ui, |ui| {
+                for t in crate::player_log::GRAND_TERMS {
+                    ui.label(egui::RichText::new(t.name).strong().color(INK))
+                        .on_hover_text(rules_words(t.rule));
+                    kit::explain(ui, t.summary).on_hover_text(rules_words(t.rule));
+                    ui.end_row();
+                }
             });
-        }
     });
 }
 
@@ -232,6 +244,7 @@ fn setup(
         next.set(Screen::Menu);
         return Ok(());
     };
+    let grand = choice.grand;
     egui::CentralPanel::default().show(&mut root, |ui| {
         kit::page(ui, "setup-page", MAX_WIDTH, |ui| {
             // The title.
@@ -279,16 +292,21 @@ fn setup(
                 ui.horizontal_top(|ui| {
                     for l in PlayerLevel::ALL {
                         let n = l.pick(&c.battle_plans.confederate_without_lee);
-                        let detail = format!(
+                        // A Grand Campaign's campaigns differ: no one number.
+                        let detail = (!grand).then(|| format!(
                             "{n} Battle Plan Counter{} without Lee",
                             if n == 1 { "" } else { "s" }
-                        );
-                        let hover = format!(
-                            "{}. Lee's Command Rating gives {} when he leads (10.2.10).",
-                            rules_words(l.rule()),
-                            c.lee.command_rating
-                        );
-                        if tile(ui, choice.options.player == l, l.name(), Some(&detail), l.summary(), &hover, (w, 72.0)) {
+                        ));
+                        let hover = if grand {
+                            format!("{}. Lee's Command Rating gives his number when he leads (10.2.10).", rules_words(l.rule()))
+                        } else {
+                            format!(
+                                "{}. Lee's Command Rating gives {} when he leads (10.2.10).",
+                                rules_words(l.rule()),
+                                c.lee.command_rating
+                            )
+                        };
+                        if tile(ui, choice.options.player == l, l.name(), detail.as_deref(), l.summary(), &hover, (w, 72.0)) {
                             choice.options.player = l;
                         }
                     }
@@ -330,7 +348,7 @@ fn setup(
                             ui.label(egui::RichText::new(a.name()).strong().color(INK))
                                 .on_hover_text(&hover);
                             kit::explain(ui, a.summary()).on_hover_text(&hover);
-                            if let Some(n) = aspect_numbers(&c, a) {
+                            if let Some(n) = aspect_numbers(&c, a).filter(|_| !grand) {
                                 kit::explain(ui, &n);
                             }
                         });
@@ -398,6 +416,8 @@ fn setup(
                         ui.add_space(ui.spacing().icon_width + ui.spacing().icon_spacing);
                         let line = if !applies {
                             format!("{} Not used with {} battles.", r.summary, mode.name())
+                        } else if r.key == "union-cavalry-corps" && grand {
+                            format!("{} It saves on a 10 before February 1863, 9+ after.", r.summary)
                         } else if r.key == "union-cavalry-corps" {
                             format!("{} {}: it saves on {throw}.", r.summary, c.name)
                         } else {
