@@ -3,9 +3,7 @@
 //! title's ornament, small-capital labels and facts. Every colour, face
 //! and space comes from the theme.
 
-use bevy_egui::egui::{
-    self, Color32, CornerRadius, Margin, Sense, Stroke, text::LayoutJob,
-};
+use bevy_egui::egui::{self, Color32, CornerRadius, Margin, Sense, Stroke, text::LayoutJob};
 
 use crate::app::theme::palette::*;
 use crate::app::theme::scale::{HAIRLINE, Type, radius, space};

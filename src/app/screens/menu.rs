@@ -292,8 +292,15 @@ fn campaign_card(ui: &mut egui::Ui, i: usize, c: &crate::campaign::Campaign) -> 
                     .font(Type::Heading.font())
                     .color(BUTTERNUT_DARK),
             )
-            .on_hover_text(format!("Campaign {} of the Grand Campaign (21.0).", c.grand_campaign_order));
-            ui.label(egui::RichText::new(&c.name).font(Type::Heading.font()).color(INK));
+            .on_hover_text(format!(
+                "Campaign {} of the Grand Campaign (21.0).",
+                c.grand_campaign_order
+            ));
+            ui.label(
+                egui::RichText::new(&c.name)
+                    .font(Type::Heading.font())
+                    .color(INK),
+            );
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 start = ui
                     .add(kit::primary_button("New Campaign"))
@@ -309,13 +316,22 @@ fn campaign_card(ui: &mut egui::Ui, i: usize, c: &crate::campaign::Campaign) -> 
                 .on_hover_text("Lee's historical result: score more for a Superior Command, as many for a Historical one (21.0).");
         });
         ui.add_space(space::XS);
-        ui.label(egui::RichText::new(c.summary()).font(Type::Caption.font()).size(Type::Subheading.size()).color(INK_BODY));
-        egui::CollapsingHeader::new(egui::RichText::new("Introduction").font(Type::Small.font()).color(INK_SOFT))
-            .id_salt(("campaign-introduction", i))
-            .default_open(false)
-            .show(ui, |ui| {
-                ui.label(egui::RichText::new(&c.introduction).color(INK_BODY));
-            });
+        ui.label(
+            egui::RichText::new(c.summary())
+                .font(Type::Caption.font())
+                .size(Type::Subheading.size())
+                .color(INK_BODY),
+        );
+        egui::CollapsingHeader::new(
+            egui::RichText::new("Introduction")
+                .font(Type::Small.font())
+                .color(INK_SOFT),
+        )
+        .id_salt(("campaign-introduction", i))
+        .default_open(false)
+        .show(ui, |ui| {
+            ui.label(egui::RichText::new(&c.introduction).color(INK_BODY));
+        });
     });
     start
 }

@@ -93,22 +93,22 @@ fn tile(
         ui.set_width(inner);
         ui.set_min_height(height);
         ui.vertical(|ui| {
-        clicked |= ui
-            .radio(
-                selected,
-                egui::RichText::new(name)
-                    .font(Type::Subheading.font())
-                    .color(INK),
-            )
-            .clicked();
-        if let Some(detail) = detail {
-            ui.label(
-                egui::RichText::new(detail)
-                    .font(Type::Number.font())
-                    .color(INK_BODY),
-            );
-        }
-        kit::explain(ui, summary);
+            clicked |= ui
+                .radio(
+                    selected,
+                    egui::RichText::new(name)
+                        .font(Type::Subheading.font())
+                        .color(INK),
+                )
+                .clicked();
+            if let Some(detail) = detail {
+                ui.label(
+                    egui::RichText::new(detail)
+                        .font(Type::Number.font())
+                        .color(INK_BODY),
+                );
+            }
+            kit::explain(ui, summary);
         });
     });
     let response = shown.response.interact(Sense::click());
@@ -165,7 +165,11 @@ fn aspect_numbers(c: &Campaign, a: UnionAspect) -> Option<String> {
             three(&c.union_resupply.rolls)
         )),
         UnionAspect::VictoryConditions => Some(
-            if c.victory.objectives.iter().any(|o| !o.union_levels.is_empty()) {
+            if c.victory
+                .objectives
+                .iter()
+                .any(|o| !o.union_levels.is_empty())
+            {
                 format!("{}: some Objectives change with the level.", c.name)
             } else {
                 format!("{}: the same Objectives at every level.", c.name)
@@ -484,10 +488,18 @@ fn setup(
 /// A battle mode in more words, for its hover.
 fn mode_detail(m: BattleMode) -> &'static str {
     match m {
-        BattleMode::Basic => "On the Battlefield Sheet, turn by turn, with Battle Plans (10.2.10–14.7).",
-        BattleMode::Advanced => "The Advanced Battle Rules (A10.0–A15.0): on the Advanced Battlefield Sheet's Squares, Rows A to F by Columns 1 to 6, one Force of each side a Square, Flank and Rear attacks, turn by turn with Battle Plans. The Union draws one more Special Battle Plan each turn (A10.2).",
-        BattleMode::Quick => "On the campaign map, turn by turn on the Battle Resolution Table, with Voluntary Retreats (Part Two).",
-        BattleMode::VeryQuick => "On the campaign map, one roll on the Battle Resolution Table (Part Two).",
+        BattleMode::Basic => {
+            "On the Battlefield Sheet, turn by turn, with Battle Plans (10.2.10–14.7)."
+        }
+        BattleMode::Advanced => {
+            "The Advanced Battle Rules (A10.0–A15.0): on the Advanced Battlefield Sheet's Squares, Rows A to F by Columns 1 to 6, one Force of each side a Square, Flank and Rear attacks, turn by turn with Battle Plans. The Union draws one more Special Battle Plan each turn (A10.2)."
+        }
+        BattleMode::Quick => {
+            "On the campaign map, turn by turn on the Battle Resolution Table, with Voluntary Retreats (Part Two)."
+        }
+        BattleMode::VeryQuick => {
+            "On the campaign map, one roll on the Battle Resolution Table (Part Two)."
+        }
     }
 }
 
