@@ -16,6 +16,16 @@ pub fn fonts_ready(ctx: &egui::Context) -> bool {
     ctx.fonts(|f| f.families().contains(&serif))
 }
 
+/// The font of a step of the type scale, or egui's own face at its size
+/// while the theme's faces are not in yet (a bare context, in tests).
+pub fn font_or_plain(ctx: &egui::Context, t: Type) -> egui::FontId {
+    if fonts_ready(ctx) {
+        t.font()
+    } else {
+        egui::FontId::proportional(t.size())
+    }
+}
+
 /// A page: at most `max_width` wide, centred in the window, with a
 /// margin, scrolled when it is taller than the window (nothing is cut at
 /// 1280×720).
@@ -39,6 +49,20 @@ pub fn page(ui: &mut egui::Ui, id: &str, max_width: f32, add: impl FnOnce(&mut e
             });
             ui.add_space(space::XL);
         });
+}
+
+/// A page's title: its kicker in small capitals, the title in the serif,
+/// the ornament under it. Centred.
+pub fn title(ui: &mut egui::Ui, kicker: &str, title: &str) {
+    ui.vertical_centered(|ui| {
+        ui.label(caps(kicker, INK_SOFT));
+        ui.label(
+            egui::RichText::new(title)
+                .font(Type::Title.font())
+                .color(INK),
+        );
+        ornament(ui, ui.available_width().min(320.0));
+    });
 }
 
 /// A card: raised paper, a hairline edge, a window's corners.

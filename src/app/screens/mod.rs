@@ -1,6 +1,6 @@
 //! The screens: main menu, campaign set-up, and the game itself.
 
-mod kit;
+pub(crate) mod kit;
 mod load;
 mod menu;
 mod setup;
