@@ -301,9 +301,13 @@ fn button(
     action: Action,
     targets: &mut Vec<(Action, egui::Rect)>,
 ) -> Option<Action> {
-    let r = ui
-        .add_enabled(enabled, egui::Button::new(text))
-        .on_hover_text(tip);
+    // A game's main action, Load newest, is the brass one.
+    let b = if text == "Load newest" {
+        egui::Button::new(egui::RichText::new(text).color(INK)).fill(SELECTION)
+    } else {
+        egui::Button::new(text)
+    };
+    let r = ui.add_enabled(enabled, b).on_hover_text(tip);
     targets.push((action.clone(), r.rect));
     r.clicked().then_some(action)
 }
