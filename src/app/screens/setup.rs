@@ -93,14 +93,25 @@ fn tile(
         ui.set_width(inner);
         ui.set_min_height(height);
         ui.vertical(|ui| {
-            clicked |= ui
-                .radio(
-                    selected,
+            ui.horizontal(|ui| {
+                // A radio mark of our own: centred on the name's line,
+                // clear of it.
+                let size = ui.spacing().icon_width;
+                let (rect, mark) = ui.allocate_exact_size(egui::vec2(size, size), Sense::click());
+                let c = rect.center();
+                let r = size / 2.0 - 1.0;
+                ui.painter()
+                    .circle(c, r, PAPER_RAISED, Stroke::new(HAIRLINE, INK_SOFT));
+                if selected {
+                    ui.painter().circle_filled(c, r * 0.5, INK);
+                }
+                clicked |= mark.clicked();
+                ui.label(
                     egui::RichText::new(name)
                         .font(Type::Subheading.font())
                         .color(INK),
-                )
-                .clicked();
+                );
+            });
             if let Some(detail) = detail {
                 ui.label(
                     egui::RichText::new(detail)
