@@ -7,6 +7,9 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::screens::kit;
+use super::theme::palette::{INK, INK_SOFT};
+use super::theme::scale::{Type, space};
 use super::{Catalog, Screen, SetupChoice};
 use crate::player_log::{self, CurrentGrand, GrandStatus, Loaded};
 use crate::rules::sequence::GameState;
@@ -303,16 +306,32 @@ fn log_screen(
         next.set(Screen::Menu);
     }
     let ctx = contexts.ctx_mut()?;
+    if !kit::fonts_ready(ctx) {
+        return Ok(());
+    }
     let mut root = super::theme::root_ui(ctx, "player-log");
     let mut save = false;
     let mut export: Option<(&str, String)> = None;
     let mut play_next = None;
     egui::CentralPanel::default().show(&mut root, |ui| {
+        ui.add_space(space::M);
         ui.horizontal(|ui| {
-            ui.heading("Player Log (4.4, 21.0)");
-            if ui.button("Back (Esc)").clicked() {
-                next.set(Screen::Menu);
-            }
+            ui.label(
+                egui::RichText::new("Player Log")
+                    .font(Type::Title.font())
+                    .color(INK),
+            );
+            ui.label(kit::caps("4.4 · 21.0", INK_SOFT));
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui
+                    .add(egui::Button::new(
+                        egui::RichText::new("Back (Esc)").font(Type::Subheading.font()),
+                    ))
+                    .clicked()
+                {
+                    next.set(Screen::Menu);
+                }
+            });
         });
         if let Some((m, problem)) = &state.message {
             let color = if *problem {
@@ -329,7 +348,7 @@ fn log_screen(
             return;
         };
         ui.horizontal(|ui| {
-            ui.label(loaded.path.display().to_string());
+            kit::explain(ui, &loaded.path.display().to_string());
             if ui.button("Export Markdown").clicked() {
                 export = Some(("md", loaded.log.to_markdown()));
             }
@@ -338,7 +357,7 @@ fn log_screen(
             }
         });
         ui.separator();
-        ui.heading("Grand Campaigns");
+        kit::heading(ui, "Grand Campaigns", Some("21.0"));
         if loaded.log.grand.is_empty() {
             ui.label("None yet: New Grand Campaign in the main menu plays the five campaigns in order (21.0).");
         }
@@ -408,7 +427,7 @@ fn log_screen(
         }
         luck_history(ui, &loaded.log);
         ui.separator();
-        ui.heading("Campaigns");
+        kit::heading(ui, "Campaigns", Some("4.4"));
         let mut order: Vec<usize> = (0..loaded.log.entries.len()).collect();
         let entries = &loaded.log.entries;
         order.sort_by(|&a, &b| {
@@ -510,7 +529,7 @@ fn luck_history(ui: &mut egui::Ui, log: &player_log::PlayerLog) {
         return;
     }
     ui.separator();
-    ui.heading("Luck");
+    kit::heading(ui, "Luck", None);
     let all = player_log::sum_luck(history.iter().map(|(e, _)| *e));
     for (side, a, color) in [
         (

@@ -10,6 +10,8 @@ use bevy::window::{PrimaryWindow, WindowResized};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::Screen;
+use super::screens::kit;
+use super::theme::scale::{Type, space};
 use crate::campaign::UnionLevel;
 use crate::rules::difficulty::{
     BattleMode, DiceMode, GameOptions, OPTIONAL, PlayerLevel, UnionAspects,
@@ -107,6 +109,9 @@ fn settings_screen(
     mut page: Local<Page>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    if !super::screens::kit::fonts_ready(ctx) {
+        return Ok(());
+    }
     let mut root = super::theme::root_ui(ctx, "settings");
     let mut edited = settings.loaded.settings.clone();
     let mut back = false;
@@ -145,48 +150,48 @@ impl Page {
 fn show(ui: &mut egui::Ui, s: &mut Settings, page: &mut Page, app: &AppSettings) -> bool {
     page.targets.clear();
     let mut back = false;
-    egui::ScrollArea::vertical()
-        .auto_shrink([false, false])
-        .show(ui, |ui| {
-            // One column in the middle of the window.
-            let width = ui.available_width().min(880.0);
-            ui.horizontal(|ui| {
-                ui.add_space(((ui.available_width() - width) / 2.0).max(0.0));
-                ui.vertical(|ui| {
-                    ui.set_width(width);
-                    back = column(ui, s, page, app);
-                });
-            });
-        });
+    // One column in the middle of the window.
+    kit::page(ui, "settings-page", 880.0, |ui| {
+        back = column(ui, s, page, app);
+    });
     back
 }
 
 /// The page's column: its sections, where the file is and the buttons.
 fn column(ui: &mut egui::Ui, s: &mut Settings, page: &mut Page, app: &AppSettings) -> bool {
-    ui.heading(egui::RichText::new("Settings").size(26.0));
-    ui.label("Changes are saved at once and kept for the next start.");
-    ui.add_space(6.0);
+    // The title and the buttons on one row: Back is at hand without
+    // scrolling, and the page fits 1280×720.
+    let mut back = false;
+    let big =
+        |text: &str| egui::Button::new(egui::RichText::new(text).font(Type::Subheading.font()));
+    ui.horizontal(|ui| {
+        ui.label(
+            egui::RichText::new("Settings")
+                .font(Type::Title.font())
+                .color(super::theme::palette::INK),
+        );
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            let r = ui.add(big("Back (Esc)"));
+            page.mark("back", &r);
+            back = r.clicked();
+            let r = ui.add(big("Restore the defaults")).on_hover_text(
+                "Every setting here as at the first start; the window keeps its size.",
+            );
+            page.mark("restore", &r);
+            if r.clicked() {
+                page.scale = None;
+                restore_defaults(s);
+            }
+        });
+    });
+    kit::explain(ui, "Changes are saved at once and kept for the next start.");
+    ui.add_space(space::S);
     section(ui, "Window and panels", |ui| window_rows(ui, s, page));
     section(ui, "The Union turn", |ui| playback_rows(ui, s, page));
     section(ui, "Odds advisor", |ui| advisor_rows(ui, s, page));
     section(ui, "New games start from", |ui| new_game_rows(ui, s, page));
-    ui.add_space(8.0);
+    ui.add_space(space::S);
     file_lines(ui, app);
-    ui.add_space(10.0);
-    let mut back = false;
-    ui.horizontal(|ui| {
-        let r = ui
-            .button("Restore the defaults")
-            .on_hover_text("Every setting here as at the first start; the window keeps its size.");
-        page.mark("restore", &r);
-        if r.clicked() {
-            page.scale = None;
-            restore_defaults(s);
-        }
-        let r = ui.button("Back (Esc)");
-        page.mark("back", &r);
-        back = r.clicked();
-    });
     back
 }
 
@@ -200,16 +205,16 @@ pub(crate) fn restore_defaults(s: &mut Settings) {
 
 /// A titled group of rows: a name on the left, its controls on the right.
 fn section(ui: &mut egui::Ui, title: &str, rows: impl FnOnce(&mut egui::Ui)) {
-    egui::Frame::group(ui.style()).show(ui, |ui| {
-        ui.set_width(ui.available_width());
-        ui.label(egui::RichText::new(title).strong().size(17.0));
+    kit::in_card(ui, |ui| {
+        kit::heading(ui, title, None);
+        ui.add_space(space::XS);
         egui::Grid::new(title)
             .num_columns(2)
-            .spacing([18.0, 8.0])
+            .spacing([space::L + space::XXS, space::S])
             .min_col_width(170.0)
             .show(ui, rows);
     });
-    ui.add_space(6.0);
+    ui.add_space(space::S);
 }
 
 fn window_rows(ui: &mut egui::Ui, s: &mut Settings, page: &mut Page) {
@@ -332,7 +337,9 @@ fn new_game_rows(ui: &mut egui::Ui, s: &mut Settings, page: &mut Page) {
             (PlayerLevel::Regular, "Regular"),
             (PlayerLevel::Hard, "Hard"),
         ] {
-            let r = ui.radio_value(&mut o.player, l, name);
+            let r = ui
+                .radio_value(&mut o.player, l, name)
+                .on_hover_text(l.summary());
             page.mark(format!("player {name}"), &r);
         }
     });
@@ -344,7 +351,9 @@ fn new_game_rows(ui: &mut egui::Ui, s: &mut Settings, page: &mut Page) {
             (UnionLevel::Hard, "All Hard"),
             (UnionLevel::Veteran, "All Veteran"),
         ] {
-            let r = ui.selectable_label(o.union.preset_level() == Some(l), name);
+            let r = ui
+                .selectable_label(o.union.preset_level() == Some(l), name)
+                .on_hover_text(l.summary());
             page.mark(format!("union {name}"), &r);
             if r.clicked() {
                 o.union = UnionAspects::preset(l);
@@ -361,7 +370,9 @@ fn new_game_rows(ui: &mut egui::Ui, s: &mut Settings, page: &mut Page) {
     ui.label("Battles");
     ui.horizontal(|ui| {
         for m in BattleMode::ALL {
-            let r = ui.radio_value(&mut o.battles, m, m.name());
+            let r = ui
+                .radio_value(&mut o.battles, m, m.name())
+                .on_hover_text(m.summary());
             page.mark(format!("battles {}", m.name()), &r);
         }
     });
@@ -388,14 +399,17 @@ fn optional_rules(ui: &mut egui::Ui, o: &mut GameOptions, page: &mut Page) {
         for (i, rule) in OPTIONAL.iter().enumerate() {
             let ui = &mut cols[i % 2];
             if rule.used_with(mode) {
-                let r = ui.checkbox(rule.flag(o), rule.title());
+                let r = ui
+                    .checkbox(rule.flag(o), rule.title())
+                    .on_hover_text(rule.summary);
                 page.mark(format!("optional {}", rule.key), &r);
             } else {
                 *rule.flag(o) = false;
                 let mut off = false;
                 ui.add_enabled(false, egui::Checkbox::new(&mut off, rule.title()))
                     .on_disabled_hover_text(format!(
-                        "Not used with {} battles: its \"Used with\" line names {}.",
+                        "{} Not used with {} battles: its \"Used with\" line names {}.",
+                        rule.summary,
                         mode.name(),
                         rule.used_with_words()
                     ));
@@ -485,6 +499,9 @@ mod tests {
     #[test]
     fn the_settings_page_sets_what_it_shows() {
         let ctx = egui::Context::default();
+        // The theme's faces, as the app has them (the page's title is set
+        // in the serif).
+        crate::app::theme::style::apply(&ctx);
         let mut s = Settings {
             window: Some([1280, 720]),
             ..Settings::default()

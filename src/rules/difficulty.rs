@@ -33,13 +33,13 @@ impl PlayerLevel {
     pub fn summary(self) -> &'static str {
         match self {
             PlayerLevel::Easy => {
-                "More Battle Plan Counters in battles Lee does not lead; kinder Optional rules."
+                "More Battle Plan Counters in battles without Lee; a Scout more with its Optional rule."
             }
             PlayerLevel::Regular => {
                 "The level the game was designed for: the campaign sheet's Battle Plan Counters."
             }
             PlayerLevel::Hard => {
-                "Fewer Battle Plan Counters in battles Lee does not lead; harsher Optional rules."
+                "Fewer Battle Plan Counters in battles without Lee; some Optional rules bite harder."
             }
         }
     }

@@ -1,6 +1,7 @@
 //! `fcrel --screenshots DIR`: a scripted tour of the screens (menu, the
 //! design sheet of the theme (`design-sheet`: every widget, colour and
-//! step of type; `FCREL_TOUR_FROM=design` takes it alone), settings, set-up, the map in the Confederate turn, a Quick battle panel,
+//! step of type; `FCREL_TOUR_FROM=design` takes it alone; `FCREL_TOUR_FROM=setup`
+//! the menu and the set-up alone), settings, set-up, the map in the Confederate turn, a Quick battle panel,
 //! resupply, a Union turn, the end of a campaign; then a campaign with Basic
 //! battles as a Grand Campaign: the pre-battle panel, Battle Plan
 //! assignment, the Battlefield Sheet in the middle of a battle turn, its end
@@ -121,6 +122,8 @@ impl Tour {
                 "suggest" => 140,
                 // The theme's design sheet.
                 "design" => 160,
+                // The main menu and the set-up, campaign and Grand.
+                "setup" => 170,
                 _ => 0,
             },
             battles_only,
@@ -487,6 +490,23 @@ static STEPS: &[TourStep] = &[
     ),
     // The shot is saved: quit.
     step(163, settled, None, |cx| cx.quit = true),
+    // `FCREL_TOUR_FROM=setup`: the menu, the set-up, the Grand Campaign's.
+    step(170, settled, None, |cx| {
+        // The pointer in a corner: no button hovered, no tooltip.
+        cx.tour.pointer = Some(Vec2::new(4.0, 4.0));
+        cx.tour.go(173);
+    }),
+    step(173, settled, Some("menu"), |cx| {
+        cx.choice.random_seed = Some(7);
+        cx.next.set(Screen::Setup);
+        cx.tour.go(171);
+    }),
+    step(171, settled, Some("setup"), |cx| cx.tour.go(174)),
+    step(174, settled, None, |cx| {
+        cx.choice.grand = true;
+        cx.tour.go(172);
+    }),
+    step(172, settled, Some("setup-grand"), |cx| cx.tour.go(33)),
     step(1, settled, None, |cx| {
         cx.next.set(Screen::Settings);
         cx.tour.go(10);

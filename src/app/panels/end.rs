@@ -6,7 +6,9 @@
 use bevy_egui::egui;
 
 use super::Out;
+use crate::app::screens::kit;
 use crate::app::theme;
+use crate::app::theme::scale::{Type, space};
 use crate::campaign::Side;
 use crate::rules::view::{End, StandAloneView};
 
@@ -21,10 +23,19 @@ pub fn show(
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .default_width(560.0)
         .show(ctx, |ui| {
-            ui.heading(if end.victory {
-                "Confederate Victory"
+            // The result as a title: the winner's army in its ink.
+            let (winner, ink) = if end.victory {
+                ("Confederate Victory", theme::palette::BUTTERNUT_DARK)
             } else {
-                "Union Victory"
+                ("Union Victory", theme::palette::UNION_DARK)
+            };
+            ui.vertical_centered(|ui| {
+                ui.label(
+                    egui::RichText::new(winner)
+                        .font(kit::font_or_plain(ui.ctx(), Type::Title))
+                        .color(ink),
+                );
+                kit::ornament(ui, 240.0);
             });
             ui.label(format!("The campaign ends: {}.", end.reason));
             ui.separator();
@@ -40,10 +51,22 @@ pub fn show(
                 });
             }
             ui.separator();
-            ui.heading(format!(
-                "{} Victory Points against Lee's {}: {:?} Command (3.3)",
-                end.victory_points, end.lee_historical_vp, end.rating
-            ));
+            ui.horizontal(|ui| {
+                ui.spacing_mut().item_spacing.x = space::XL;
+                let value = |ui: &mut egui::Ui, label: &str, v: String| {
+                    ui.vertical(|ui| {
+                        ui.label(kit::caps(label, theme::palette::INK_SOFT));
+                        ui.label(
+                            egui::RichText::new(v)
+                                .font(kit::font_or_plain(ui.ctx(), Type::NumberLarge))
+                                .color(theme::palette::INK),
+                        );
+                    });
+                };
+                value(ui, "Your Victory Points", end.victory_points.to_string());
+                value(ui, "Lee's", end.lee_historical_vp.to_string());
+                value(ui, "Command (3.3)", format!("{:?}", end.rating));
+            });
             let k = end.casualties;
             ui.label(format!(
                 "Casualties (11.10–11.11): Confederate {} Hits, {} Forces destroyed or captured; Union {} Hits, {} Forces destroyed or captured.",

@@ -15,8 +15,14 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::kit;
 use crate::app::Screen;
 use crate::app::after_action::ReportJob;
+use crate::app::theme::palette::*;
+use crate::app::theme::scale::{Type, space};
+
+/// The page's most width: a game's file list reads at 1920×1080.
+const MAX_WIDTH: f32 = 1100.0;
 use crate::app::saves::{PendingLoad, SaveCatalog, SaveDirs};
 use crate::save::games::{Game, GameFile};
 
@@ -68,6 +74,9 @@ fn load(
     mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    if !kit::fonts_ready(ctx) {
+        return Ok(());
+    }
     if let Some(done) = job.done.take() {
         screen.message = Some(done);
     }
@@ -219,58 +228,62 @@ pub(crate) fn draw(
     let mut action = None;
     let mut root = crate::app::theme::root_ui(ctx, "load");
     egui::CentralPanel::default().show(&mut root, |ui| {
-        ui.horizontal(|ui| {
-            ui.heading("Load a saved game");
-            if ui.button("Back (Esc)").clicked() {
-                action = Some(Action::Back);
+        kit::page(ui, "load-page", MAX_WIDTH, |ui| {
+            kit::title(ui, "Saves and autosaves", "Load a saved game");
+            ui.vertical_centered(|ui| {
+                if let Some(dir) = crate::save::saves_dir() {
+                    kit::explain(ui, &format!(
+                        "Saves (Ctrl+S in play) are in {}; autosaves, one at the start of every phase (the last {} of each game kept) and one of the last decision, beside them.",
+                        dir.display(),
+                        crate::save::AUTOSAVES_KEPT
+                    ));
+                }
+                match trash {
+                    Some(t) => kit::explain(ui, &format!(
+                        "Delete moves files to {} after you confirm; nothing is erased.",
+                        t.display()
+                    )),
+                    None => kit::explain(ui, "No data folder: nothing can be deleted here."),
+                };
+            });
+            ui.add_space(space::S);
+            ui.horizontal(|ui| {
+                if ui
+                    .add(egui::Button::new(
+                        egui::RichText::new("Back (Esc)").font(Type::Subheading.font()),
+                    ))
+                    .clicked()
+                {
+                    action = Some(Action::Back);
+                }
+                if let Some((text, problem)) = &screen.message {
+                    let colour = if *problem { FAILED } else { OK };
+                    ui.colored_label(colour, text);
+                }
+            });
+            if let Some(out) = &screen.writing {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(format!("Writing the report {}…", out.display()));
+                });
+            }
+            ui.add_space(space::S);
+            let games = &catalog.games;
+            if games.games.is_empty() && games.unreadable.is_empty() {
+                kit::in_card(ui, |ui| {
+                    ui.label("No saved game yet: games are autosaved at the start of every phase.");
+                });
+            }
+            for (i, (depth, g)) in games.rows().into_iter().enumerate() {
+                let a = game(ui, g, depth, i == 0, trash.is_some(), &mut screen.targets);
+                action = action.take().or(a);
+                ui.add_space(space::S);
+            }
+            if !games.unreadable.is_empty() {
+                let a = unreadable(ui, catalog, trash.is_some(), &mut screen.targets);
+                action = action.take().or(a);
             }
         });
-        if let Some(dir) = crate::save::saves_dir() {
-            ui.label(format!(
-                "Saves (Ctrl+S in play) are in {}; autosaves, one at the start of every phase (the last {} of each game kept) and one of the last decision, beside them.",
-                dir.display(),
-                crate::save::AUTOSAVES_KEPT
-            ));
-        }
-        match trash {
-            Some(t) => ui.label(format!(
-                "Delete moves files to {} after you confirm; nothing is erased.",
-                t.display()
-            )),
-            None => ui.label("No data folder: nothing can be deleted here."),
-        };
-        if let Some((text, problem)) = &screen.message {
-            let colour = if *problem {
-                crate::app::theme::palette::FAILED
-            } else {
-                crate::app::theme::palette::OK
-            };
-            ui.colored_label(colour, text);
-        }
-        if let Some(out) = &screen.writing {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label(format!("Writing the report {}…", out.display()));
-            });
-        }
-        ui.separator();
-        let games = &catalog.games;
-        egui::ScrollArea::vertical()
-            .auto_shrink([false, false])
-            .show(ui, |ui| {
-                if games.games.is_empty() && games.unreadable.is_empty() {
-                    ui.label("No saved game yet: games are autosaved at the start of every phase.");
-                }
-                for (i, (depth, g)) in games.rows().into_iter().enumerate() {
-                    let a = game(ui, g, depth, i == 0, trash.is_some(), &mut screen.targets);
-                    action = action.take().or(a);
-                    ui.add_space(6.0);
-                }
-                if !games.unreadable.is_empty() {
-                    let a = unreadable(ui, catalog, trash.is_some(), &mut screen.targets);
-                    action = action.take().or(a);
-                }
-            });
     });
     if let Some((paths, what)) = &screen.confirm {
         let a = confirm(ctx, paths, what, trash, &mut screen.targets);
@@ -288,9 +301,13 @@ fn button(
     action: Action,
     targets: &mut Vec<(Action, egui::Rect)>,
 ) -> Option<Action> {
-    let r = ui
-        .add_enabled(enabled, egui::Button::new(text))
-        .on_hover_text(tip);
+    // A game's main action, Load newest, is the brass one.
+    let b = if text == "Load newest" {
+        egui::Button::new(egui::RichText::new(text).color(INK)).fill(SELECTION)
+    } else {
+        egui::Button::new(text)
+    };
+    let r = ui.add_enabled(enabled, b).on_hover_text(tip);
     targets.push((action.clone(), r.rect));
     r.clicked().then_some(action)
 }
@@ -311,7 +328,7 @@ fn game(
         left: (24 * depth).min(96) as i8,
         ..Default::default()
     };
-    egui::Frame::group(ui.style())
+    kit::card()
         .outer_margin(indent)
         .show(ui, |ui| {
             // Clear of the scroll bar, which floats over the right edge.
@@ -322,7 +339,11 @@ fn game(
             egui::Sides::new().shrink_left().wrap().show(
                 ui,
                 |ui| {
-                    ui.label(egui::RichText::new(&title).strong().size(17.0));
+                    ui.label(
+                        egui::RichText::new(&title)
+                            .font(Type::Heading.font())
+                            .color(INK),
+                    );
                     if !branch {
                         ui.label(egui::RichText::new(g.kind()).italics());
                     }
@@ -602,6 +623,7 @@ mod tests {
         let mut job = ReportJob::default();
         let mut screen = LoadScreen::default();
         let ctx = egui::Context::default();
+        crate::app::theme::style::apply(&ctx);
         frame(&ctx, &catalog, &mut screen, &trash, Vec::new());
         // Load on the newest game takes its newest file.
         let load = click(
@@ -677,6 +699,7 @@ mod tests {
         let mut catalog = SaveCatalog::read(&dirs);
         let mut screen = LoadScreen::default();
         let ctx = egui::Context::default();
+        crate::app::theme::style::apply(&ctx);
         frame(&ctx, &catalog, &mut screen, &trash, Vec::new());
         let html = crate::app::after_action::Format::Html;
         let got = click(

@@ -1,5 +1,6 @@
 //! The screens: main menu, campaign set-up, and the game itself.
 
+pub(crate) mod kit;
 mod load;
 mod menu;
 mod setup;
