@@ -97,7 +97,6 @@ pub(super) fn counter(
     // differ in lightness as well as hue; the reduced side is the army's
     // lighter tone (`palette::counter`).
     let tones = palette::counter(u.side, u.reduced);
-    let dim = if u.acted { 0.75 } else { 1.0 };
     // A die-cut counter: a shadow to its lower right, an ink edge.
     painter.rect_filled(
         r.expand(1.5).translate(Vec2::splat(1.5)),
@@ -105,13 +104,16 @@ pub(super) fn counter(
         INK.gamma_multiply(0.22 * alpha),
     );
     painter.rect_filled(r.expand(1.5), 3.0, INK.gamma_multiply(alpha));
-    painter.rect_filled(r, 3.0, tones.field.gamma_multiply(alpha * dim));
+    painter.rect_filled(r, 3.0, tones.field.gamma_multiply(alpha));
     let text = tones.ink.gamma_multiply(alpha);
-    let plate = tones.field.gamma_multiply(alpha * dim);
+    let plate = tones.field.gamma_multiply(alpha);
     if u.reduced {
         stripe(painter, r, u.side, alpha);
     }
     face(painter, board, p, u, &v, r, (plate, text));
+    if u.acted {
+        acted(painter, r, alpha);
+    }
     if picked {
         // Selected: a ring, never a fill.
         painter.rect_stroke(
@@ -123,6 +125,27 @@ pub(super) fn counter(
     }
     let resp = ui.interact(r, ui.id().with(("counter", &u.force)), Sense::click());
     resp.on_hover_ui(|ui| hover::explain(ui, board, p, u, &v, from))
+}
+
+/// A Force that has acted this battle turn: its counter's corner turned
+/// down, the paper showing (its face keeps its contrast).
+fn acted(painter: &egui::Painter, r: Rect, alpha: f32) {
+    let s = (r.width().min(r.height()) * 0.24).clamp(7.0, 14.0);
+    let (a, b) = (
+        r.right_top() - Vec2::new(s, 0.0),
+        r.right_top() + Vec2::new(0.0, s),
+    );
+    painter.add(egui::Shape::convex_polygon(
+        vec![a, r.right_top() + Vec2::new(1.5, -1.5), b],
+        palette::PAPER.gamma_multiply(alpha),
+        Stroke::NONE,
+    ));
+    painter.add(egui::Shape::convex_polygon(
+        vec![a, b, a + Vec2::new(0.0, s)],
+        INK.gamma_multiply(0.35 * alpha),
+        Stroke::NONE,
+    ));
+    painter.line_segment([a, b], Stroke::new(1.0, INK.gamma_multiply(alpha)));
 }
 
 /// The reduced side's stripe across the counter's head, in its army's
