@@ -20,6 +20,7 @@ use crate::rules::turn::step::Step;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CounterHits>()
         .init_resource::<Fanned>()
+        .init_resource::<HoveredLine>()
         .add_systems(
             Update,
             (fan_stacks, rebuild_counters)
@@ -208,6 +209,11 @@ pub struct Fanned {
     resting: Option<((String, Side), f64)>,
 }
 
+/// The chronicle or report line under the pointer (set by `route`, which
+/// reads it from egui): the counters it names are ringed.
+#[derive(Resource, Debug, Clone, Default, PartialEq)]
+pub struct HoveredLine(pub Option<String>);
+
 /// How long the pointer rests on a stack before it fans out.
 const FAN_AFTER: f64 = 0.3;
 
@@ -306,7 +312,7 @@ pub(super) fn rebuild_counters(
         Res<Fanned>,
         Option<Res<theme::fonts::MapFonts>>,
         Shapes,
-        Option<Res<super::route::ShownRoute>>,
+        Option<Res<HoveredLine>>,
     ),
     mut hits: ResMut<CounterHits>,
     mut last: Local<Option<Marks>>,
@@ -328,7 +334,7 @@ pub(super) fn rebuild_counters(
         fanned: fanned.stack.clone(),
         hovered: route
             .as_deref()
-            .and_then(|r| r.line())
+            .and_then(|r| r.0.as_deref())
             .map_or(Vec::new(), |line| {
                 named_in(line, forces.iter().map(|(f, _, _)| f))
             }),

@@ -39,8 +39,12 @@ fn find_route(
     mut contexts: EguiContexts,
     view: Option<Res<GameView>>,
     mut shown: ResMut<ShownRoute>,
+    mut hovered: ResMut<counters::HoveredLine>,
 ) -> Result {
     let line = hovered_line(contexts.ctx_mut()?);
+    if hovered.0 != line {
+        hovered.0 = line.clone();
+    }
     // Again when the view comes or changes under a line still hovered.
     if line != shown.line || view.as_ref().is_some_and(|v| v.is_changed()) {
         shown.show(line, view.as_deref());
@@ -49,11 +53,6 @@ fn find_route(
 }
 
 impl ShownRoute {
-    /// The chronicle or report line the pointer is on, if any.
-    pub fn line(&self) -> Option<&str> {
-        self.line.as_deref()
-    }
-
     /// The route of the line the pointer is on, if it names one.
     fn show(&mut self, line: Option<String>, view: Option<&GameView>) {
         self.route = line

@@ -224,7 +224,7 @@ fn brt_grid(ui: &mut egui::Ui, table: &BattleResolutionTable, r: &Resolution) {
             Pos2::new(xs[i + 2], rect.bottom()),
         )
     };
-    let row_top = |k: usize| rect.top() + title_h + head_h + row_h * k as f32;
+    let row_top = |row: usize| rect.top() + title_h + head_h + row_h * row as f32;
     painter.rect_filled(rect, 0.0, PAPER_RAISED);
     // The title band.
     let title = Rect::from_min_size(rect.min, Vec2::new(rect.width(), title_h));

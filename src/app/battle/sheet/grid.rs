@@ -551,8 +551,8 @@ fn lee_counter(painter: &egui::Painter, r: Rect, rating: impl std::fmt::Display)
 /// A five-pointed star at `c`, of outer radius `radius`: ten triangles
 /// (egui fills only convex shapes).
 fn star(painter: &egui::Painter, c: Pos2, radius: f32, fill: Color32) {
-    let point = |k: usize, r: f32| {
-        let a = -std::f32::consts::FRAC_PI_2 + k as f32 * std::f32::consts::PI / 5.0;
+    let point = |tip: usize, r: f32| {
+        let a = -std::f32::consts::FRAC_PI_2 + tip as f32 * std::f32::consts::PI / 5.0;
         c + Vec2::new(a.cos(), a.sin()) * r
     };
     for k in 0..10 {
