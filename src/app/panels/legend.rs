@@ -134,23 +134,18 @@ fn dashed(p: &egui::Painter, r: Rect, width: f32, color: Color32, dash: f32, gap
     ));
 }
 
-/// A five-pointed star round `c`, as the map draws an objective.
-fn star(p: &egui::Painter, c: Pos2, r: f32, fill: Color32, edge: Color32) {
-    let points: Vec<Pos2> = (0..10)
-        .map(|i| {
-            let rr = if i % 2 == 0 { r } else { r * 0.42 };
-            let a = -std::f32::consts::FRAC_PI_2 + i as f32 * std::f32::consts::PI / 5.0;
-            c + vec2(rr * a.cos(), rr * a.sin())
-        })
-        .collect();
-    // Not convex: a fan from the centre, each spike on its own.
-    for i in 0..10 {
-        let tri = vec![c, points[i], points[(i + 1) % 10]];
-        p.add(egui::Shape::convex_polygon(tri, fill, Stroke::NONE));
-    }
-    let mut closed = points.clone();
-    closed.push(points[0]);
-    p.add(egui::Shape::line(closed, Stroke::new(1.2, edge)));
+/// A diamond of half-diagonal `r` round `c` (a fort; the moved mark).
+fn diamond(p: &egui::Painter, c: Pos2, r: f32, fill: Color32, edge: Stroke) {
+    p.add(egui::Shape::convex_polygon(
+        vec![
+            c + vec2(0.0, -r),
+            c + vec2(r, 0.0),
+            c + vec2(0.0, r),
+            c + vec2(-r, 0.0),
+        ],
+        fill,
+        edge,
+    ));
 }
 
 /// Every mark the map makes, drawn as the map draws it.
@@ -161,7 +156,9 @@ fn legend(ui: &mut egui::Ui) {
             .color(palette::INK),
     );
     row(ui, "Objective (3.1)", |p, r| {
-        star(p, r.center(), 7.0, palette::MARKER, palette::INK)
+        // As the map draws it: a gold star on a larger ink one.
+        crate::app::theme::star(p, r.center(), 9.0, palette::INK);
+        crate::app::theme::star(p, r.center(), 7.0, palette::MARKER);
     });
     row(ui, "City (7.6)", |p, r| {
         p.rect_filled(
@@ -171,17 +168,7 @@ fn legend(ui: &mut egui::Ui) {
         );
     });
     row(ui, "Fort (7.6)", |p, r| {
-        let c = r.center();
-        p.add(egui::Shape::convex_polygon(
-            vec![
-                c + vec2(0.0, -6.0),
-                c + vec2(6.0, 0.0),
-                c + vec2(0.0, 6.0),
-                c + vec2(-6.0, 0.0),
-            ],
-            palette::INK,
-            Stroke::NONE,
-        ));
+        diamond(p, r.center(), 6.0, palette::INK, Stroke::NONE);
     });
     row(ui, "Border: adjacent, a move may cross (2.1)", |p, r| {
         line(p, r, 1.0, palette::RULE)
@@ -243,17 +230,8 @@ fn legend(ui: &mut egui::Ui) {
     row(ui, "Moved in this step", |p, r| {
         let c = Rect::from_center_size(r.center(), vec2(14.0, 14.0));
         p.rect_filled(c, 0, palette::CONFEDERATE);
-        let corner = c.left_bottom();
-        p.add(egui::Shape::convex_polygon(
-            vec![
-                corner + vec2(0.0, -5.0),
-                corner + vec2(5.0, 0.0),
-                corner + vec2(0.0, 5.0),
-                corner + vec2(-5.0, 0.0),
-            ],
-            palette::MARKER,
-            Stroke::new(1.0, palette::INK),
-        ));
+        let edge = Stroke::new(1.0, palette::INK);
+        diamond(p, c.left_bottom(), 5.0, palette::MARKER, edge);
     });
     row(ui, "Reduced side: lighter, name on a band", |p, r| {
         let c = Rect::from_center_size(r.center(), vec2(14.0, 14.0));

@@ -153,3 +153,25 @@ pub fn thousands(n: u64) -> String {
     }
     out
 }
+
+/// A five-pointed star at `c`, of outer radius `radius`: ten triangles
+/// (egui fills only convex shapes). The sheet's objectives and Lee, the
+/// map's legend.
+pub fn star(painter: &egui::Painter, c: egui::Pos2, radius: f32, fill: egui::Color32) {
+    let point = |tip: usize, r: f32| {
+        let a = -std::f32::consts::FRAC_PI_2 + tip as f32 * std::f32::consts::PI / 5.0;
+        c + egui::Vec2::new(a.cos(), a.sin()) * r
+    };
+    for k in 0..10 {
+        let (r0, r1) = if k % 2 == 0 {
+            (radius, radius * 0.42)
+        } else {
+            (radius * 0.42, radius)
+        };
+        painter.add(egui::Shape::convex_polygon(
+            vec![c, point(k, r0), point(k + 1, r1)],
+            fill,
+            egui::Stroke::NONE,
+        ));
+    }
+}

@@ -396,7 +396,7 @@ fn objective(ui: &mut egui::Ui, painter: &egui::Painter, square: Square, cell: R
     painter.circle_filled(at + Vec2::splat(1.0), 8.0, INK.gamma_multiply(0.25));
     painter.circle_filled(at, 8.5, INK);
     painter.circle_filled(at, 7.5, BLUE);
-    star(painter, at, 6.0, ON_DARK);
+    crate::app::theme::star(painter, at, 6.0, ON_DARK);
     ui.interact(
         Rect::from_center_size(at, Vec2::splat(16.0)),
         ui.id().with(("objective", square.name())),
@@ -526,7 +526,7 @@ fn lee_counter(painter: &egui::Painter, r: Rect, rating: impl std::fmt::Display)
     painter.rect_filled(r.expand(1.5), 3.0, INK);
     painter.rect_filled(r, 3.0, army_chip(Side::Confederate));
     let s = r.height();
-    star(
+    crate::app::theme::star(
         painter,
         r.center_top() + Vec2::new(0.0, s * 0.2),
         s * 0.14,
@@ -546,25 +546,4 @@ fn lee_counter(painter: &egui::Painter, r: Rect, rating: impl std::fmt::Display)
         FontId::proportional((s * 0.17).max(9.0)),
         ON_DARK,
     );
-}
-
-/// A five-pointed star at `c`, of outer radius `radius`: ten triangles
-/// (egui fills only convex shapes).
-fn star(painter: &egui::Painter, c: Pos2, radius: f32, fill: Color32) {
-    let point = |tip: usize, r: f32| {
-        let a = -std::f32::consts::FRAC_PI_2 + tip as f32 * std::f32::consts::PI / 5.0;
-        c + Vec2::new(a.cos(), a.sin()) * r
-    };
-    for k in 0..10 {
-        let (r0, r1) = if k % 2 == 0 {
-            (radius, radius * 0.42)
-        } else {
-            (radius * 0.42, radius)
-        };
-        painter.add(egui::Shape::convex_polygon(
-            vec![c, point(k, r0), point(k + 1, r1)],
-            fill,
-            Stroke::NONE,
-        ));
-    }
 }

@@ -470,6 +470,43 @@ mod tests {
     use crate::rules::components::Strength;
     use fixtures::{relation, sheet, unit};
 
+    /// The sheet drawn twice (egui lays out on the first pass) in a
+    /// 1000×700 window: the clicks it takes and what it painted.
+    fn drawn(
+        ctx: &egui::Context,
+        board: &Board,
+        s: &crate::rules::battle::record::SheetView,
+    ) -> (SheetInput, Vec<egui::epaint::ClippedShape>) {
+        let screen = Rect::from_min_size(Pos2::ZERO, Vec2::new(1000.0, 700.0));
+        let mut input = SheetInput::default();
+        let mut shapes = Vec::new();
+        for _ in 0..2 {
+            let raw = egui::RawInput {
+                screen_rect: Some(screen),
+                ..Default::default()
+            };
+            let mut out = ctx.run_ui(raw, |ui| {
+                egui::CentralPanel::no_frame().show(ui, |ui| {
+                    input = draw(
+                        ui,
+                        board,
+                        0,
+                        "Battle",
+                        s,
+                        None,
+                        "",
+                        None,
+                        true,
+                        &Offer::default(),
+                    );
+                });
+            });
+            out.textures_delta.clear();
+            shapes = out.shapes;
+        }
+        (input, shapes)
+    }
+
     /// A Melee Square (A11.5): the defender's tag (its Hard Cover) is
     /// painted after both counters, so the attacker beside it never hides
     /// it; and the two counters stand apart in the Square.
@@ -487,33 +524,7 @@ mod tests {
         longstreet.counter = Some(crate::rules::battle::terms::PlanCounter::RapidAdvance);
         let s = sheet(vec![kearny, longstreet]);
         let ctx = egui::Context::default();
-        let screen = Rect::from_min_size(Pos2::ZERO, Vec2::new(1000.0, 700.0));
-        let mut input = SheetInput::default();
-        let mut shapes = Vec::new();
-        for _ in 0..2 {
-            let raw = egui::RawInput {
-                screen_rect: Some(screen),
-                ..Default::default()
-            };
-            let mut out = ctx.run_ui(raw, |ui| {
-                egui::CentralPanel::no_frame().show(ui, |ui| {
-                    input = draw(
-                        ui,
-                        &board,
-                        0,
-                        "Battle",
-                        &s,
-                        None,
-                        "",
-                        None,
-                        true,
-                        &Offer::default(),
-                    );
-                });
-            });
-            out.textures_delta.clear();
-            shapes = out.shapes;
-        }
+        let (input, shapes) = drawn(&ctx, &board, &s);
         let rect_of = |f: &str| input.counters.iter().find(|(g, _)| g == f).unwrap().1;
         let (k, l) = (rect_of("kearny"), rect_of("longstreet"));
         assert!(!k.intersects(l), "{k:?} {l:?}");
@@ -558,33 +569,7 @@ mod tests {
         let s = sheet(vec![kearny, longstreet]);
         let ctx = egui::Context::default();
         crate::app::theme::style::apply(&ctx);
-        let screen = Rect::from_min_size(Pos2::ZERO, Vec2::new(1000.0, 700.0));
-        let mut shapes = Vec::new();
-        let mut input = SheetInput::default();
-        for _ in 0..2 {
-            let raw = egui::RawInput {
-                screen_rect: Some(screen),
-                ..Default::default()
-            };
-            let mut out = ctx.run_ui(raw, |ui| {
-                egui::CentralPanel::no_frame().show(ui, |ui| {
-                    input = draw(
-                        ui,
-                        &board,
-                        0,
-                        "Battle",
-                        &s,
-                        None,
-                        "",
-                        None,
-                        true,
-                        &Offer::default(),
-                    );
-                });
-            });
-            out.textures_delta.clear();
-            shapes = out.shapes;
-        }
+        let (input, shapes) = drawn(&ctx, &board, &s);
         let texts: Vec<String> = shapes
             .iter()
             .filter_map(|c| match &c.shape {
