@@ -133,11 +133,17 @@ pub fn show(
             // the map) while the panel is folded.
             if let Some(n) = changed.map(|c| c.0.len()).filter(|n| *n > 0) {
                 ui.add_space(theme::scale::space::S);
+                // Small and on one line: the rail is narrow ("14", not
+                // "1" over "4").
                 let count = egui::RichText::new(n.to_string())
                     .color(theme::palette::PAPER_RAISED)
+                    .small()
                     .strong();
+                let button = egui::Button::new(count)
+                    .fill(theme::palette::CHANGED)
+                    .wrap_mode(egui::TextWrapMode::Extend);
                 toggle |= ui
-                    .add(egui::Button::new(count).fill(theme::palette::CHANGED))
+                    .add(button)
                     .on_hover_text(format!(
                         "What changed since your last decision: {n} {}. Open the panel to read \
                          them; the moves are drawn as arrows on the map.",
