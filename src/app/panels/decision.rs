@@ -549,7 +549,10 @@ fn question(ui: &mut egui::Ui, view: &GameView, r: &RequestView, box_h: f32) {
         .min_scrolled_height(box_h)
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            ui.label(egui::RichText::new(format!("({}) {}", req.rule, req.prompt)).strong());
+            ui.horizontal_wrapped(|ui| {
+                super::reference::rule_link(ui, &req.rule);
+                ui.label(egui::RichText::new(&req.prompt).strong());
+            });
             if let Some(s) = req.situation {
                 ui.label(format!(
                     "Confederate {} against Union {}{}",

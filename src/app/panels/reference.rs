@@ -23,6 +23,34 @@ pub(super) fn plugin(app: &mut App) {
 pub struct Reference {
     pub open: bool,
     pub tab: Tab,
+    /// The rule a link asked for, scrolled to once shown.
+    pub at_rule: Option<String>,
+}
+
+/// The egui memory slot a rule link writes to (no resource needed where
+/// the link is drawn).
+const OPEN_RULE: &str = "fcrel-open-rule";
+
+/// A rule number drawn as a link: a click opens the reference (F1) at
+/// that rule. Every rule number the window shows goes through here.
+pub fn rule_link(ui: &mut egui::Ui, rule: &str) -> egui::Response {
+    let r = ui
+        .link(rule)
+        .on_hover_text(format!("Open rule {rule} in the rules reference (F1)"));
+    if r.clicked() {
+        open_rule(ui.ctx(), rule);
+    }
+    r
+}
+
+/// Ask the reference to open at `rule` on the next frame.
+pub fn open_rule(ctx: &egui::Context, rule: &str) {
+    ctx.data_mut(|d| d.insert_temp(egui::Id::new(OPEN_RULE), rule.to_string()));
+}
+
+/// The rule a link asked for since the last frame, if any.
+fn take_opened(ctx: &egui::Context) -> Option<String> {
+    ctx.data_mut(|d| d.remove_temp::<String>(egui::Id::new(OPEN_RULE)))
 }
 
 /// The window's tabs.
@@ -50,10 +78,15 @@ fn window(
     view: Option<Res<GameView>>,
     mut reference: ResMut<Reference>,
 ) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if let Some(rule) = take_opened(ctx) {
+        reference.open = true;
+        reference.tab = Tab::Rules;
+        reference.at_rule = Some(rule);
+    }
     let (Some(view), true) = (view, reference.open) else {
         return Ok(());
     };
-    let ctx = contexts.ctx_mut()?;
     let mut open = true;
     // Over the map's left part: the decision panel on the right stays clear.
     let at = ctx.content_rect().left_top() + egui::vec2(300.0, 70.0);
@@ -72,8 +105,12 @@ fn window(
             ui.separator();
             egui::ScrollArea::vertical().show(ui, |ui| match reference.tab {
                 Tab::Rules => {
+                    let wanted = reference.at_rule.take();
                     for (rule, text) in REFERENCE {
-                        ui.label(egui::RichText::new(*rule).strong());
+                        let head = ui.label(egui::RichText::new(*rule).strong());
+                        if wanted.as_deref().is_some_and(|w| rule.starts_with(w)) {
+                            head.scroll_to_me(Some(egui::Align::TOP));
+                        }
                         ui.label(*text);
                     }
                 }
