@@ -54,6 +54,11 @@ fn watch(view: Option<Res<GameView>>, mut w: ResMut<ObjectiveWarning>) {
         return;
     }
     let seeded = std::mem::replace(&mut w.seeded, true);
+    // Once the campaign is over its end panel says it all: a warning
+    // raised on the way there would only cover its figures.
+    if view.end.is_some() || view.stand_alone.is_some() {
+        w.showing = None;
+    }
     let Some(out) = view.victory_out_of_reach() else {
         return;
     };
@@ -134,6 +139,28 @@ mod tests {
         app.world_mut().resource_mut::<ObjectiveWarning>().showing = None;
         // The rules move on: a new view, the same failure.
         let b = app.world().resource::<GameView>().board.clone();
+        app.insert_resource(GameView::build(b, None, None));
+        app.update();
+        assert!(!app.world().resource::<ObjectiveWarning>().showing());
+    }
+
+    /// The warning raised on the way to the campaign's end (the last
+    /// Victory Condition fails as the last turn ends) closes when the end
+    /// comes: the end panel says it, and the warning would cover it.
+    #[test]
+    fn the_end_of_the_campaign_closes_the_warning() {
+        let mut app = app(board());
+        app.update();
+        fail_first(&mut app);
+        app.update();
+        assert!(app.world().resource::<ObjectiveWarning>().showing());
+        let mut b = app.world().resource::<GameView>().board.clone();
+        b.progress.result = Some(crate::rules::components::CampaignResult {
+            victory: false,
+            reason: "the last turn ended".into(),
+            victory_points: 3,
+            rating: crate::rules::components::Rating::Inferior,
+        });
         app.insert_resource(GameView::build(b, None, None));
         app.update();
         assert!(!app.world().resource::<ObjectiveWarning>().showing());
