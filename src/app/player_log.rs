@@ -8,7 +8,6 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::screens::kit;
-use super::theme::palette::{INK, INK_SOFT};
 use super::theme::scale::{Type, space};
 use super::{Catalog, Screen, SetupChoice};
 use crate::player_log::{self, CurrentGrand, GrandStatus, Loaded};
@@ -294,6 +293,9 @@ fn end_panel(
     Ok(())
 }
 
+/// The page's width at most: the Campaigns table's nine columns.
+const MAX_WIDTH: f32 = 1240.0;
+
 fn log_screen(
     mut contexts: EguiContexts,
     mut state: ResMut<LogState>,
@@ -314,49 +316,43 @@ fn log_screen(
     let mut export: Option<(&str, String)> = None;
     let mut play_next = None;
     egui::CentralPanel::default().show(&mut root, |ui| {
-        ui.add_space(space::M);
-        ui.horizontal(|ui| {
-            ui.label(
-                egui::RichText::new("Player Log")
-                    .font(Type::Title.font())
-                    .color(INK),
-            );
-            ui.label(kit::caps("4.4 · 21.0", INK_SOFT));
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if ui
-                    .add(egui::Button::new(
-                        egui::RichText::new("Back (Esc)").font(Type::Subheading.font()),
-                    ))
-                    .clicked()
-                {
-                    next.set(Screen::Menu);
-                }
-            });
-        });
-        if let Some((m, problem)) = &state.message {
-            let color = if *problem {
-                super::theme::palette::FAILED
-            } else {
-                super::theme::palette::OK
-            };
-            ui.colored_label(color, m);
-        }
+        kit::page(ui, "log-page", MAX_WIDTH, |ui| {
+        kit::title(ui, "Your record · 4.4 · 21.0", "Player Log");
         let (sort, descending) = (state.sort, state.descending);
         let mut new_sort = None;
+        ui.horizontal(|ui| {
+            if ui
+                .add(egui::Button::new(
+                    egui::RichText::new("Back (Esc)").font(Type::Subheading.font()),
+                ))
+                .clicked()
+            {
+                next.set(Screen::Menu);
+            }
+            if let Some(loaded) = state.loaded.as_ref() {
+                if ui.button("Export Markdown").clicked() {
+                    export = Some(("md", loaded.log.to_markdown()));
+                }
+                if ui.button("Export CSV").clicked() {
+                    export = Some(("csv", loaded.log.to_csv()));
+                }
+            }
+            if let Some((m, problem)) = &state.message {
+                let color = if *problem {
+                    super::theme::palette::FAILED
+                } else {
+                    super::theme::palette::OK
+                };
+                ui.colored_label(color, m);
+            }
+        });
         let Some(loaded) = state.loaded.as_mut() else {
             ui.label("No data folder: nothing can be kept.");
             return;
         };
-        ui.horizontal(|ui| {
-            kit::explain(ui, &loaded.path.display().to_string());
-            if ui.button("Export Markdown").clicked() {
-                export = Some(("md", loaded.log.to_markdown()));
-            }
-            if ui.button("Export CSV").clicked() {
-                export = Some(("csv", loaded.log.to_csv()));
-            }
-        });
-        ui.separator();
+        kit::explain(ui, &format!("Kept in {}", loaded.path.display()));
+        ui.add_space(space::S);
+        kit::in_card(ui, |ui| {
         kit::heading(ui, "Grand Campaigns", Some("21.0"));
         if loaded.log.grand.is_empty() {
             ui.label("None yet: New Grand Campaign in the main menu plays the five campaigns in order (21.0).");
@@ -417,6 +413,7 @@ fn log_screen(
                 .include_x(0.0)
                 .include_x(totals.len() as f64 + 1.0)
                 .include_y(0.0)
+                .x_grid_spacer(kit::whole_marks)
                 .allow_drag(false)
                 .allow_zoom(false)
                 .allow_scroll(false)
@@ -425,8 +422,10 @@ fn log_screen(
                     plot.points(egui_plot::Points::new("", totals).radius(5.0));
                 });
         }
+        });
         luck_history(ui, &loaded.log);
-        ui.separator();
+        ui.add_space(space::S);
+        kit::in_card(ui, |ui| {
         kit::heading(ui, "Campaigns", Some("4.4"));
         let mut order: Vec<usize> = (0..loaded.log.entries.len()).collect();
         let entries = &loaded.log.entries;
@@ -441,7 +440,8 @@ fn log_screen(
             };
             if descending { o.reverse() } else { o }
         });
-        egui::ScrollArea::vertical().show(ui, |ui| {
+        // The page scrolls up and down; a narrow window scrolls the table across.
+        egui::ScrollArea::horizontal().id_salt("log-table").show(ui, |ui| {
             egui::Grid::new("log-entries").striped(true).show(ui, |ui| {
                 for (label, s) in [
                     ("Finished", Sort::Finished),
@@ -493,6 +493,7 @@ fn log_screen(
                 }
             });
         });
+        });
         if let Some(s) = new_sort {
             if s == sort {
                 state.descending = !descending;
@@ -501,6 +502,7 @@ fn log_screen(
                 state.descending = false;
             }
         }
+        });
     });
     if save {
         save_log(&mut state);
@@ -528,80 +530,83 @@ fn luck_history(ui: &mut egui::Ui, log: &player_log::PlayerLog) {
     if history.is_empty() {
         return;
     }
-    ui.separator();
-    kit::heading(ui, "Luck", None);
-    let all = player_log::sum_luck(history.iter().map(|(e, _)| *e));
-    for (side, a, color) in [
-        (
-            "Confederate",
-            &all.confederate,
-            super::theme::palette::BUTTERNUT_DARK,
-        ),
-        ("Union", &all.union, super::theme::palette::UNION_DARK),
-    ] {
-        ui.colored_label(
-            color,
-            format!("{side}, over {} campaigns: {}.", history.len(), a.summary()),
-        );
-    }
-    let mut sums = [0.0, 0.0];
-    let mut lines: [Vec<[f64; 2]>; 2] = [Vec::new(), Vec::new()];
-    for (n, (_, l)) in history.iter().enumerate() {
-        for (k, a) in [&l.confederate, &l.union].into_iter().enumerate() {
-            sums[k] += a.actual() as f64 - a.expected();
-            lines[k].push([n as f64 + 1.0, sums[k]]);
-        }
-    }
-    let names: Vec<String> = history
-        .iter()
-        .map(|(e, l)| {
-            format!(
-                "{} ({}): Confederate {}; Union {}",
-                e.campaign_name,
-                crate::store::when(e.finished_at),
-                l.confederate.summary(),
-                l.union.summary()
-            )
-        })
-        .collect();
-    ui.horizontal(|ui| {
-        ui.label("Successes above the expected, added up campaign by campaign:");
-        ui.colored_label(super::theme::palette::BUTTERNUT_DARK, "━ Confederate");
-        ui.colored_label(super::theme::palette::UNION_DARK, "━ Union");
-    });
-    let [c, u] = lines;
-    egui_plot::Plot::new("luck-history")
-        .height(140.0)
-        .x_axis_label("Campaigns with a luck record, oldest first")
-        .y_axis_label("Above the expected")
-        .include_x(0.0)
-        .include_x(history.len() as f64 + 1.0)
-        .include_y(-1.0)
-        .include_y(1.0)
-        .allow_drag(false)
-        .allow_zoom(false)
-        .allow_scroll(false)
-        .label_formatter(move |hover| match hover {
-            egui_plot::HoverPosition::NearDataPoint { position, .. } => {
-                let n = position.x.round() as usize;
-                names.get(n.wrapping_sub(1)).cloned()
-            }
-            _ => None,
-        })
-        .show(ui, |plot| {
-            plot.hline(
-                egui_plot::HLine::new("expected", 0.0).color(super::theme::palette::INK_SOFT),
+    ui.add_space(space::S);
+    kit::in_card(ui, |ui| {
+        kit::heading(ui, "Luck", None);
+        let all = player_log::sum_luck(history.iter().map(|(e, _)| *e));
+        for (side, a, color) in [
+            (
+                "Confederate",
+                &all.confederate,
+                super::theme::palette::BUTTERNUT_DARK,
+            ),
+            ("Union", &all.union, super::theme::palette::UNION_DARK),
+        ] {
+            ui.colored_label(
+                color,
+                format!("{side}, over {} campaigns: {}.", history.len(), a.summary()),
             );
-            for (pts, color, name) in [
-                (c, super::theme::palette::BUTTERNUT_DARK, "Confederate"),
-                (u, super::theme::palette::UNION_DARK, "Union"),
-            ] {
-                plot.line(
-                    egui_plot::Line::new(name, pts.clone())
-                        .color(color)
-                        .width(2.5),
-                );
-                plot.points(egui_plot::Points::new(name, pts).color(color).radius(4.0));
+        }
+        let mut sums = [0.0, 0.0];
+        let mut lines: [Vec<[f64; 2]>; 2] = [Vec::new(), Vec::new()];
+        for (n, (_, l)) in history.iter().enumerate() {
+            for (k, a) in [&l.confederate, &l.union].into_iter().enumerate() {
+                sums[k] += a.actual() as f64 - a.expected();
+                lines[k].push([n as f64 + 1.0, sums[k]]);
             }
+        }
+        let names: Vec<String> = history
+            .iter()
+            .map(|(e, l)| {
+                format!(
+                    "{} ({}): Confederate {}; Union {}",
+                    e.campaign_name,
+                    crate::store::when(e.finished_at),
+                    l.confederate.summary(),
+                    l.union.summary()
+                )
+            })
+            .collect();
+        ui.horizontal(|ui| {
+            ui.label("Successes above the expected, added up campaign by campaign:");
+            ui.colored_label(super::theme::palette::BUTTERNUT_DARK, "━ Confederate");
+            ui.colored_label(super::theme::palette::UNION_DARK, "━ Union");
         });
+        let [c, u] = lines;
+        egui_plot::Plot::new("luck-history")
+            .height(140.0)
+            .x_axis_label("Campaigns with a luck record, oldest first")
+            .y_axis_label("Above the expected")
+            .include_x(0.0)
+            .include_x(history.len() as f64 + 1.0)
+            .x_grid_spacer(kit::whole_marks)
+            .include_y(-1.0)
+            .include_y(1.0)
+            .allow_drag(false)
+            .allow_zoom(false)
+            .allow_scroll(false)
+            .label_formatter(move |hover| match hover {
+                egui_plot::HoverPosition::NearDataPoint { position, .. } => {
+                    let n = position.x.round() as usize;
+                    names.get(n.wrapping_sub(1)).cloned()
+                }
+                _ => None,
+            })
+            .show(ui, |plot| {
+                plot.hline(
+                    egui_plot::HLine::new("expected", 0.0).color(super::theme::palette::INK_SOFT),
+                );
+                for (pts, color, name) in [
+                    (c, super::theme::palette::BUTTERNUT_DARK, "Confederate"),
+                    (u, super::theme::palette::UNION_DARK, "Union"),
+                ] {
+                    plot.line(
+                        egui_plot::Line::new(name, pts.clone())
+                            .color(color)
+                            .width(2.5),
+                    );
+                    plot.points(egui_plot::Points::new(name, pts).color(color).radius(4.0));
+                }
+            });
+    });
 }

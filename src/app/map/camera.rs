@@ -50,6 +50,10 @@ pub const READABLE_SCALE: f32 = 1.6;
 /// further out they grow with the scale (up to [`READABLE_SCALE`]) so that
 /// they keep their size on screen.
 pub const NATIVE_SCALE: f32 = 1.05;
+/// Logical pixels the view may pan past the map's south edge: the
+/// cartouche stands in the south-west corner and must never hide a counter
+/// for good.
+pub const SOUTH_ROOM: f32 = 96.0;
 /// The closest zoom: world units a logical pixel shows at least.
 pub const MIN_SCALE: f32 = 0.4;
 
@@ -114,18 +118,16 @@ impl View {
         let zoom_max = (fill / MIN_SCALE).max(zoom_min);
         let zoom = self.zoom.clamp(zoom_min, zoom_max);
         let half = viewport * (fill / zoom) / 2.0;
-        let axis = |c: f32, half_view: f32, half_map: f32| {
+        // `below`: how far past the map's south edge the view may go.
+        let axis = |c: f32, half_view: f32, half_map: f32, below: f32| {
             let room = half_map - half_view;
-            if room > 0.0 {
-                c.clamp(-room, room)
-            } else {
-                0.0
-            }
+            let beyond = (below + room.min(0.0)).max(0.0);
+            c.clamp(-room.max(0.0) - beyond, room.max(0.0))
         };
         View {
             centre: Vec2::new(
-                axis(self.centre.x, half.x, map.x / 2.0),
-                axis(self.centre.y, half.y, map.y / 2.0),
+                axis(self.centre.x, half.x, map.x / 2.0, 0.0),
+                axis(self.centre.y, half.y, map.y / 2.0, SOUTH_ROOM * fill / zoom),
             ),
             zoom,
         }
@@ -600,6 +602,29 @@ mod tests {
         assert_eq!(v.centre.y, 0.0, "the height fits: no vertical pan");
     }
 
+    /// The view pans past the map's south edge far enough to bring a
+    /// counter out from under the cartouche, even where the map's height
+    /// just fits; no further, and nowhere else.
+    #[test]
+    fn the_south_edge_pans_clear_of_the_cartouche() {
+        let vp = Vec2::new(1010.0, 785.0);
+        for zoom in [1.0, 2.0] {
+            let v = View {
+                centre: Vec2::ZERO,
+                zoom,
+            };
+            let s = v.scale(MAP, vp);
+            let south = v.pan(MAP, vp, Vec2::new(0.0, -5000.0));
+            let edge = south.centre.y - vp.y * s / 2.0;
+            assert!(
+                (edge + MAP.y / 2.0 + SOUTH_ROOM * s).abs() < 1e-2,
+                "{zoom}: {edge}"
+            );
+            let north = v.pan(MAP, vp, Vec2::new(0.0, 5000.0));
+            assert!(north.centre.y + vp.y * s / 2.0 <= MAP.y / 2.0 + 1e-2);
+        }
+    }
+
     /// A layout change keeps the centre and the zoom relative to the
     /// viewport.
     #[test]
@@ -639,7 +664,10 @@ mod tests {
         let out = v.zoom_at(MAP, vp, Vec2::new(10.0, 10.0), 0.01);
         let shown = vp * out.scale(MAP, vp);
         assert!(shown.x >= MAP.x && shown.y >= MAP.y);
-        assert_eq!(out.centre, Vec2::ZERO);
+        assert_eq!(out.centre.x, 0.0);
+        // Centred, or at most as far south as the cartouche's room.
+        let s = out.scale(MAP, vp);
+        assert!((-SOUTH_ROOM * s..=0.0).contains(&out.centre.y), "{out:?}");
     }
 
     /// The pointer is the map's only inside its viewport, with nothing of

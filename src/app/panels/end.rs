@@ -107,15 +107,7 @@ pub fn show(
                 .x_axis_label("Turn")
                 .y_axis_label("Combat Value")
                 // One mark a turn, named by its number.
-                .x_grid_spacer(|input| {
-                    let (lo, hi) = input.bounds;
-                    (lo.ceil() as i64..=hi.floor() as i64)
-                        .map(|t| egui_plot::GridMark {
-                            value: t as f64,
-                            step_size: 1.0,
-                        })
-                        .collect()
-                })
+                .x_grid_spacer(kit::whole_marks)
                 .x_axis_formatter(|mark, _| match mark.value.round() as i64 {
                     0 => "set-up".to_string(),
                     t => t.to_string(),

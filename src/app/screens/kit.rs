@@ -202,3 +202,15 @@ pub fn roman(n: u32) -> &'static str {
         .copied()
         .unwrap_or("")
 }
+
+/// A chart's axis marked at whole numbers only (turns, campaigns): one
+/// mark each, none between.
+pub fn whole_marks(input: egui_plot::GridInput) -> Vec<egui_plot::GridMark> {
+    let (lo, hi) = input.bounds;
+    (lo.ceil() as i64..=hi.floor() as i64)
+        .map(|n| egui_plot::GridMark {
+            value: n as f64,
+            step_size: 1.0,
+        })
+        .collect()
+}

@@ -32,7 +32,9 @@ pub fn widgets() -> Widgets {
     let hair = |c| Stroke::new(HAIRLINE, c);
     Widgets {
         noninteractive: widget(PAPER, PAPER, hair(RULE), hair(INK_BODY)),
-        inactive: widget(PAPER_DEEP, PAPER_RAISED, hair(RULE), hair(INK_BODY)),
+        // A box at rest (a check box, a slider's rail) is `PAPER_DEEP`: on a
+        // card's `PAPER_RAISED` a raised rail vanished.
+        inactive: widget(PAPER_DEEP, PAPER_DEEP, hair(RULE), hair(INK_BODY)),
         hovered: widget(
             BUTTON_HOVER,
             PAPER_RAISED,
@@ -84,6 +86,8 @@ pub fn visuals() -> Visuals {
             ..light.text_cursor
         },
         disabled_alpha: DISABLED_ALPHA,
+        // A slider's value reads as a brass bar from the rail's start.
+        slider_trailing_fill: true,
         ..light
     }
 }
