@@ -242,14 +242,36 @@ impl Reference {
             .or_else(|| self.entries().find(|e| e.is(rule_number(cited))))
     }
 
-    /// The entries matching `query`, in the file's order: every word of it
-    /// must be found in the entry's number, title, text or rulings (case
-    /// ignored). An empty query matches every entry.
+    /// The entries matching `query`: every word of it must be found in
+    /// the entry's number, title, text or rulings (case ignored). Those
+    /// whose number is the query come first, then those whose title has
+    /// every word as a word, then those whose title holds them, then the
+    /// rest, each in the file's order. An empty query
+    /// matches every entry, in the file's order.
     pub fn search(&self, query: &str) -> Vec<&Entry> {
         let words: Vec<String> = query.split_whitespace().map(str::to_lowercase).collect();
-        self.entries()
+        let mut found: Vec<(u8, &Entry)> = self
+            .entries()
             .filter(|e| words.iter().all(|w| e.matches(w)))
-            .collect()
+            .map(|e| {
+                let title = e.title.to_lowercase();
+                let title_words: Vec<&str> = title
+                    .split(|c: char| !c.is_alphanumeric() && c != '.')
+                    .collect();
+                let rank = if words.len() == 1 && e.number.to_lowercase() == words[0] {
+                    0
+                } else if words.iter().all(|w| title_words.contains(&w.as_str())) {
+                    1
+                } else if words.iter().all(|w| title.contains(w.as_str())) {
+                    2
+                } else {
+                    3
+                };
+                (rank, e)
+            })
+            .collect();
+        found.sort_by_key(|(rank, _)| *rank);
+        found.into_iter().map(|(_, e)| e).collect()
     }
 }
 
@@ -408,8 +430,8 @@ mod tests {
         let r = bundled();
         let numbers =
             |q: &str| -> Vec<&str> { r.search(q).iter().map(|e| e.number.as_str()).collect() };
-        // "rout" finds the Rout Check by its title.
-        assert!(numbers("rout").contains(&"14.5"), "{:?}", numbers("rout"));
+        // "rout" finds the Rout Check by its title, first.
+        assert_eq!(numbers("rout")[0], "14.5", "{:?}", numbers("rout"));
         assert!(numbers("ROUT").contains(&"14.5"));
         // A number finds itself and its sub-rules, not 4.5 or A14.5.
         let n = numbers("14.5");
