@@ -29,6 +29,8 @@ const BUNDLED: &str = include_str!("../assets/reference/rules.txt");
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reference {
     pub sections: Vec<Section>,
+    /// Every number and alias, for [`Reference::knows`].
+    known: std::collections::BTreeSet<String>,
 }
 
 /// A heading a player navigates by, and its entries.
@@ -220,7 +222,13 @@ pub fn parse(file: &str, text: &str) -> Result<Reference, ParseError> {
     if let Some(s) = sections.iter().find(|s| s.entries.is_empty()) {
         return Err(err(0, format!("section \"{}\" has no entries", s.title)));
     }
-    Ok(Reference { sections })
+    let known = sections
+        .iter()
+        .flat_map(|s| &s.entries)
+        .flat_map(|e| std::iter::once(&e.number).chain(&e.also))
+        .cloned()
+        .collect();
+    Ok(Reference { sections, known })
 }
 
 fn last_entry(sections: &[Section]) -> Option<&Entry> {
@@ -231,6 +239,21 @@ impl Reference {
     /// Every entry, in the file's order.
     pub fn entries(&self) -> impl Iterator<Item = &Entry> {
         self.sections.iter().flat_map(|s| &s.entries)
+    }
+
+    /// Whether `number` is an entry's number or alias (fast: the
+    /// chronicle asks for every number on every line it draws).
+    pub fn knows(&self, number: &str) -> bool {
+        self.known.contains(number)
+    }
+
+    /// Take the entry `number` out (tests of what is missing).
+    pub fn without(mut self, number: &str) -> Reference {
+        for s in &mut self.sections {
+            s.entries.retain(|e| e.number != number);
+        }
+        self.known.remove(number);
+        self
     }
 
     /// The entry for a cited rule: its exact number, or the number at the

@@ -10,6 +10,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::app::theme::link;
 use crate::app::theme::palette::{INK, INK_BODY, INK_SOFT, PAPER_RAISED, RULE, SELECTION};
 use crate::app::theme::scale::{Type, space};
 use crate::reference::{self as rules_text, Piece};
@@ -93,44 +94,19 @@ impl Reference {
     }
 }
 
-/// The egui memory slot a rule link writes to (no resource needed where
-/// the link is drawn).
-const OPEN_RULE: &str = "fcrel-open-rule";
-
 /// A rule number drawn as a link: a click opens the reference (F1) at
-/// that rule. Every rule number the window shows goes through here.
+/// that rule. Every rule number the window shows goes through here (or
+/// `theme::link`, the same function, where a screen cannot import the
+/// panels).
 pub fn rule_link(ui: &mut egui::Ui, rule: &str) -> egui::Response {
-    let r = ui
-        .link(rule)
-        .on_hover_text(format!("Open rule {rule} in the rules reference (F1)"));
-    if r.clicked() {
-        open_rule(ui.ctx(), rule);
-    }
-    r
+    link::rule_link(ui, rule)
 }
 
-/// Each of a list of rule numbers the rules layer gives ("7.14, 10.2.10,
-/// 12.3") as a link, in a row.
-pub fn rule_links(ui: &mut egui::Ui, rules: &str) {
-    ui.horizontal_wrapped(|ui| {
-        ui.spacing_mut().item_spacing.x = space::XS;
-        for (i, rule) in rules_text::split_rules(rules).enumerate() {
-            if i > 0 {
-                ui.label(egui::RichText::new("·").color(INK_SOFT));
-            }
-            rule_link(ui, rule);
-        }
-    });
-}
-
-/// Ask the reference to open at `rule` on the next frame.
+/// Ask the reference to open at `rule` on the next frame (the tutorial's
+/// and "Why?"'s panels call it).
+#[allow(dead_code)]
 pub fn open_rule(ctx: &egui::Context, rule: &str) {
-    ctx.data_mut(|d| d.insert_temp(egui::Id::new(OPEN_RULE), rule.to_string()));
-}
-
-/// The rule a link asked for since the last frame, if any.
-fn take_opened(ctx: &egui::Context) -> Option<String> {
-    ctx.data_mut(|d| d.remove_temp::<String>(egui::Id::new(OPEN_RULE)))
+    link::open_rule(ctx, rule);
 }
 
 /// The window's tabs.
@@ -167,7 +143,7 @@ fn window(
 /// The window, on any screen: the Union Orders and Sheet tabs need a
 /// campaign in play (`view`).
 pub fn show(ctx: &egui::Context, reference: &mut Reference, view: Option<&GameView>) {
-    if let Some(rule) = take_opened(ctx) {
+    if let Some(rule) = link::take_opened(ctx) {
         reference.open_at(&rule);
     }
     if !reference.open {
@@ -341,7 +317,7 @@ fn entry(ui: &mut egui::Ui, e: &rules_text::Entry, here: bool) -> egui::Response
             for p in &e.text {
                 ui.horizontal_wrapped(|ui| {
                     ui.spacing_mut().item_spacing.x = 0.0;
-                    for piece in rules_text::pieces(p, |n| n != e.number && book.get(n).is_some()) {
+                    for piece in rules_text::pieces(p, |n| n != e.number && book.knows(n)) {
                         match piece {
                             Piece::Words(w) => {
                                 ui.label(egui::RichText::new(w).color(INK_BODY));
