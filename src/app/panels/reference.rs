@@ -39,6 +39,9 @@ pub struct Reference {
     /// Whether the highlighted entry was in sight the last time the list
     /// was drawn (so a test can see the window opened at it).
     pub at_in_sight: bool,
+    /// The search the list was last drawn for: a new one starts at the
+    /// top of the list.
+    drawn_for: String,
 }
 
 /// Where the reader was: the tab, the entry and the search.
@@ -247,43 +250,48 @@ fn rules(ui: &mut egui::Ui, reference: &mut Reference) {
     let wanted = reference.at_rule.clone();
     let mut in_sight = false;
     let searching = !reference.query.trim().is_empty();
-    egui::ScrollArea::vertical()
-        .auto_shrink([false, false])
-        .show(ui, |ui| {
-            if found.is_empty() {
-                ui.label(format!("No rule matches \"{}\".", reference.query.trim()));
+    let mut list = egui::ScrollArea::vertical().auto_shrink([false, false]);
+    if reference.drawn_for != reference.query {
+        reference.drawn_for = reference.query.clone();
+        if wanted.is_none() {
+            list = list.vertical_scroll_offset(0.0);
+        }
+    }
+    list.show(ui, |ui| {
+        if found.is_empty() {
+            ui.label(format!("No rule matches \"{}\".", reference.query.trim()));
+        }
+        // Searching: the matches, best first; else every section.
+        let groups: Vec<(Option<&str>, Vec<&rules_text::Entry>)> = if searching {
+            vec![(None, found.clone())]
+        } else {
+            book.sections
+                .iter()
+                .map(|s| (Some(s.title.as_str()), s.entries.iter().collect()))
+                .collect()
+        };
+        for (title, entries) in groups {
+            if let Some(title) = title {
+                ui.add_space(space::S);
+                ui.label(
+                    egui::RichText::new(title)
+                        .font(Type::Subheading.font())
+                        .color(INK),
+                );
+                ui.separator();
             }
-            // Searching: the matches, best first; else every section.
-            let groups: Vec<(Option<&str>, Vec<&rules_text::Entry>)> = if searching {
-                vec![(None, found.clone())]
-            } else {
-                book.sections
-                    .iter()
-                    .map(|s| (Some(s.title.as_str()), s.entries.iter().collect()))
-                    .collect()
-            };
-            for (title, entries) in groups {
-                if let Some(title) = title {
-                    ui.add_space(space::S);
-                    ui.label(
-                        egui::RichText::new(title)
-                            .font(Type::Subheading.font())
-                            .color(INK),
-                    );
-                    ui.separator();
-                }
-                for e in entries {
-                    let here = reference.at.as_deref() == Some(e.number.as_str());
-                    let r = entry(ui, e, here);
-                    if here {
-                        if wanted.as_deref() == Some(e.number.as_str()) {
-                            r.scroll_to_me(Some(egui::Align::TOP));
-                        }
-                        in_sight = ui.clip_rect().intersects(r.rect);
+            for e in entries {
+                let here = reference.at.as_deref() == Some(e.number.as_str());
+                let r = entry(ui, e, here);
+                if here {
+                    if wanted.as_deref() == Some(e.number.as_str()) {
+                        r.scroll_to_me(Some(egui::Align::TOP));
                     }
+                    in_sight = ui.clip_rect().intersects(r.rect);
                 }
             }
-        });
+        }
+    });
     if in_sight {
         reference.at_rule = None;
     }
