@@ -17,12 +17,10 @@ pub fn pre_battle(ui: &mut egui::Ui, b: &BattleRecord, cursor: usize) {
     let events = revealed(b, cursor);
     let start = round_start(&b.events, cursor);
     if let Some(EventKind::Rejoin { round }) = start.checked_sub(1).map(|i| &b.events[i].kind) {
-        ui.label(
-            RichText::new(format!(
-                "Rejoin (14.8.1): round {round}, a new battle from the Fog of War."
-            ))
-            .strong()
-            .color(RED),
+        crate::app::theme::link::words_styled(
+            ui,
+            &format!("Rejoin (14.8.1): round {round}, a new battle from the Fog of War."),
+            |w| RichText::new(w).strong().color(RED),
         );
     }
     let rolls: Vec<(UnionLevel, u32)> = events

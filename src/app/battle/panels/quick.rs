@@ -141,9 +141,9 @@ fn hits_applied(ui: &mut egui::Ui, board: &Board, events: &[BattleEvent]) {
                 })
                 .collect();
             let color = if *side == Side::Union { BLUE } else { GREY };
-            ui.colored_label(
-                color,
-                format!(
+            crate::app::theme::link::words_styled(
+                ui,
+                &format!(
                     "{hits} Hit(s) on the {} (11.9: lowest Skill first): {}",
                     side.army(),
                     if list.is_empty() {
@@ -152,6 +152,7 @@ fn hits_applied(ui: &mut egui::Ui, board: &Board, events: &[BattleEvent]) {
                         list.join(", ")
                     }
                 ),
+                |w| RichText::new(w).color(color),
             );
         }
     }
