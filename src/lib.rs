@@ -12,6 +12,7 @@ pub mod dice;
 pub mod luck;
 pub mod odds;
 pub mod player_log;
+pub mod reference;
 pub mod report;
 pub mod rules;
 pub mod save;

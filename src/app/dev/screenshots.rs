@@ -30,6 +30,9 @@
 //! (`battle-quick`), `FCREL_TOUR_FROM=basic` as far as the Basic battle's
 //! mid-turn sheet (`battle-sheet`); `FCREL_TOUR_FROM=advanced` takes the Advanced-battle
 //! campaign's shots, then the stand-alone battle's.
+//! `FCREL_TOUR_FROM=reference` takes the rules reference (F1) opened at
+//! 7.14 over the set-up screen (`reference-setup`), at 14.5 over the map
+//! (`reference-rule`) and searched for "rout" (`reference-search`).
 //! `FCREL_TOUR_FROM=battles` takes only the stand-alone shots
 //! (the window's size from the settings in `FCREL_DATA_DIR`, e.g.
 //! 1280×720). Works under `xvfb-run`. The odds advisor is shot
@@ -124,6 +127,9 @@ impl Tour {
                 "design" => 160,
                 // The main menu and the set-up, campaign and Grand.
                 "setup" => 170,
+                // The rules reference (F1) on the set-up screen and in
+                // a game: at a rule, and searched.
+                "reference" => 180,
                 _ => 0,
             },
             battles_only,
@@ -1161,6 +1167,45 @@ static STEPS: &[TourStep] = &[
     step(63, settled, None, next_in_grand),
     step(64, settled, Some("player-log-grand"), |cx| cx.tour.go(33)),
     step(33, settled, None, |cx| cx.quit = true),
+    // `FCREL_TOUR_FROM=reference`: the rules reference (F1) opened at a
+    // rule from the set-up screen and from the map, then searched.
+    step(180, settled, None, |cx| {
+        cx.tour.pointer = Some(Vec2::new(4.0, 4.0));
+        cx.choice.random_seed = Some(7);
+        cx.next.set(Screen::Setup);
+        cx.tour.go(181);
+    }),
+    step(181, settled, None, |cx| {
+        open_reference(cx, "7.14", "");
+        cx.tour.go(182);
+    }),
+    // (A shot is taken after its step's changes: each change waits for
+    // the next step.)
+    step(182, settled, Some("reference-setup"), |cx| cx.tour.go(186)),
+    step(186, settled, None, |cx| {
+        close_reference(cx);
+        start_quick(cx.choice, cx.next);
+        cx.tour.go(183);
+    }),
+    step(
+        183,
+        |cx| cx.settled && cx.first_moves,
+        None,
+        |cx| {
+            open_reference(cx, "14.5", "");
+            cx.tour.go(184);
+        },
+    ),
+    step(184, settled, Some("reference-rule"), |cx| cx.tour.go(187)),
+    step(187, settled, None, |cx| {
+        open_reference(cx, "", "rout");
+        cx.tour.go(185);
+    }),
+    step(185, settled, Some("reference-search"), |cx| cx.tour.go(188)),
+    step(188, settled, None, |cx| {
+        close_reference(cx);
+        cx.tour.go(33);
+    }),
     // `FCREL_TOUR_FROM=screens`: the Settings page and the Load screen of
     // the data folder's saves.
     step(110, settled, None, |cx| {
@@ -1306,6 +1351,27 @@ fn hover_target(cx: &mut Cx) {
 
 /// Stage 60: a Grand Campaign of Very Quick battles, Easy, under the first
 /// seed with which the scripted commander wins all five campaigns.
+/// Open the rules reference at `rule` (as a rule link does), or with
+/// `query` in its search box.
+fn open_reference(cx: &mut Cx, rule: &'static str, query: &'static str) {
+    cx.commands.queue(move |w: &mut World| {
+        let mut r = w.resource_mut::<crate::app::panels::reference::Reference>();
+        if rule.is_empty() {
+            r.open = true;
+            r.query = query.to_string();
+        } else {
+            r.open_at(rule);
+        }
+    });
+}
+
+fn close_reference(cx: &mut Cx) {
+    cx.commands.queue(|w: &mut World| {
+        w.resource_mut::<crate::app::panels::reference::Reference>()
+            .open = false;
+    });
+}
+
 fn grand_campaign(cx: &mut Cx) {
     let mut options = cx.choice.options;
     options.battles = BattleMode::VeryQuick;

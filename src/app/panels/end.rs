@@ -68,14 +68,17 @@ pub fn show(
                 value(ui, "Command (3.3)", format!("{:?}", end.rating));
             });
             let k = end.casualties;
-            ui.label(format!(
+            crate::app::theme::link::words(ui, &format!(
                 "Casualties (11.10–11.11): Confederate {} Hits, {} Forces destroyed or captured; Union {} Hits, {} Forces destroyed or captured.",
                 k.confederate_hits, k.confederate_destroyed, k.union_hits, k.union_destroyed
             ));
-            ui.label(format!(
-                "Your named Forces still in the field: combined Combat Value {} (21.1).",
-                end.named_combat
-            ));
+            crate::app::theme::link::words(
+                ui,
+                &format!(
+                    "Your named Forces still in the field: combined Combat Value {} (21.1).",
+                    end.named_combat
+                ),
+            );
             if let Some(seed) = end.seed {
                 ui.label(format!(
                     "Dice: seed {seed} (kept in the save): the same seed and the same decisions play this game again."
@@ -181,7 +184,7 @@ pub fn stand_alone(ctx: &egui::Context, sa: &StandAloneView, end: &End, out: &mu
                 .num_columns(2)
                 .striped(true)
                 .show(ui, |ui| {
-                    ui.label("Hits suffered (11.10)");
+                    crate::app::theme::link::words(ui, "Hits suffered (11.10)");
                     ui.label(format!("Confederates {} · Union {}", r.hits[0], r.hits[1]));
                     ui.end_row();
                     if !sa.objectives.is_empty() {

@@ -1,56 +1,115 @@
-//! Rules and tables (F1): the rules a turn turns on, in our own words; the
-//! Union Orders charts in use (16.1.1, 16.1.2) and the rest of the Campaign
-//! Information Sheet (Withdrawal, Resupply, Battle Plans, special rules),
-//! as the rules word them (`rules::view::sheet`). One click or key away,
-//! on its own tab each.
+//! Rules and tables (F1): the rules reference, the rules as fcrel plays
+//! them in our own words by rule number (`crate::reference`, its text in
+//! `assets/reference/rules.txt`), searchable, grouped by section, with
+//! the rulings that apply; the Union Orders charts in use (16.1.1, 16.1.2)
+//! and the rest of the Campaign Information Sheet (`rules::view::sheet`)
+//! on their own tabs. Every rule number the window shows is a link
+//! ([`rule_link`]) that opens it here at that rule; Back returns to where
+//! the reader was. F1 opens and closes it on every screen.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::app::theme::link;
+use crate::app::theme::palette::{INK, INK_BODY, INK_SOFT, PAPER_RAISED, RULE, SELECTION};
+use crate::app::theme::scale::{Type, space};
+use crate::reference::{self as rules_text, Piece};
 use crate::rules::view::GameView;
 use crate::rules::view::sheet::{SheetTable, campaign_sheet, union_orders};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Reference>()
-        .add_systems(Update, toggle.run_if(in_state(crate::app::Screen::Game)))
-        .add_systems(
-            EguiPrimaryContextPass,
-            window.run_if(in_state(crate::app::Screen::Game)),
-        );
+        .add_systems(Update, toggle)
+        .add_systems(EguiPrimaryContextPass, window);
 }
 
 #[derive(Resource, Debug, Default)]
 pub struct Reference {
     pub open: bool,
     pub tab: Tab,
+    /// The entry a link opened (its number as the reference heads it),
+    /// drawn highlighted.
+    pub at: Option<String>,
     /// The rule a link asked for, scrolled to once shown.
     pub at_rule: Option<String>,
+    /// The search box's words.
+    pub query: String,
+    /// Where Back returns to, the latest last.
+    pub back: Vec<Place>,
+    /// Whether the highlighted entry was in sight the last time the list
+    /// was drawn (so a test can see the window opened at it).
+    pub at_in_sight: bool,
+    /// The search the list was last drawn for: a new one starts at the
+    /// top of the list.
+    drawn_for: String,
 }
 
-/// The egui memory slot a rule link writes to (no resource needed where
-/// the link is drawn).
-const OPEN_RULE: &str = "fcrel-open-rule";
+/// Where the reader was: the tab, the entry and the search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Place {
+    pub tab: Tab,
+    pub at: Option<String>,
+    pub query: String,
+}
+
+impl Reference {
+    fn place(&self) -> Place {
+        Place {
+            tab: self.tab,
+            at: self.at.clone(),
+            query: self.query.clone(),
+        }
+    }
+
+    /// Open at `rule`: its entry highlighted and scrolled to; a number the
+    /// reference does not know is searched for instead. Where the reader
+    /// was is kept for Back.
+    pub fn open_at(&mut self, rule: &str) {
+        let entry = rules_text::bundled().get(rule);
+        let to = Place {
+            tab: Tab::Rules,
+            at: entry.map(|e| e.number.clone()),
+            query: if entry.is_some() {
+                String::new()
+            } else {
+                rule.to_string()
+            },
+        };
+        if self.open && self.place() != to {
+            self.back.push(self.place());
+        }
+        self.go(to);
+        self.open = true;
+    }
+
+    /// Back to where the reader was before the last link.
+    pub fn go_back(&mut self) {
+        if let Some(p) = self.back.pop() {
+            self.go(p);
+        }
+    }
+
+    fn go(&mut self, p: Place) {
+        self.tab = p.tab;
+        self.at_rule = p.at.clone();
+        self.at = p.at;
+        self.query = p.query;
+    }
+}
 
 /// A rule number drawn as a link: a click opens the reference (F1) at
-/// that rule. Every rule number the window shows goes through here.
+/// that rule. Every rule number the window shows goes through here (or
+/// `theme::link`, the same function, where a screen cannot import the
+/// panels).
 pub fn rule_link(ui: &mut egui::Ui, rule: &str) -> egui::Response {
-    let r = ui
-        .link(rule)
-        .on_hover_text(format!("Open rule {rule} in the rules reference (F1)"));
-    if r.clicked() {
-        open_rule(ui.ctx(), rule);
-    }
-    r
+    link::rule_link(ui, rule)
 }
 
-/// Ask the reference to open at `rule` on the next frame.
+/// Ask the reference to open at `rule` on the next frame (the tutorial's
+/// and "Why?"'s panels call it).
+#[allow(dead_code)]
 pub fn open_rule(ctx: &egui::Context, rule: &str) {
-    ctx.data_mut(|d| d.insert_temp(egui::Id::new(OPEN_RULE), rule.to_string()));
-}
-
-/// The rule a link asked for since the last frame, if any.
-fn take_opened(ctx: &egui::Context) -> Option<String> {
-    ctx.data_mut(|d| d.remove_temp::<String>(egui::Id::new(OPEN_RULE)))
+    link::open_rule(ctx, rule);
 }
 
 /// The window's tabs.
@@ -64,11 +123,12 @@ pub enum Tab {
 
 fn toggle(
     keys: Res<ButtonInput<KeyCode>>,
-    saves: Res<crate::app::saves::SaveState>,
+    saves: Option<Res<crate::app::saves::SaveState>>,
     mut reference: ResMut<Reference>,
 ) {
     // While a saved game is replayed, the keys wait.
-    if saves.loading.is_none() && keys.just_pressed(KeyCode::F1) {
+    let loading = saves.is_some_and(|s| s.loading.is_some());
+    if !loading && keys.just_pressed(KeyCode::F1) {
         reference.open = !reference.open;
     }
 }
@@ -79,57 +139,229 @@ fn window(
     mut reference: ResMut<Reference>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    if let Some(rule) = take_opened(ctx) {
-        reference.open = true;
-        reference.tab = Tab::Rules;
-        reference.at_rule = Some(rule);
+    show(ctx, &mut reference, view.as_deref());
+    Ok(())
+}
+
+/// The window, on any screen: the Union Orders and Sheet tabs need a
+/// campaign in play (`view`).
+pub fn show(ctx: &egui::Context, reference: &mut Reference, view: Option<&GameView>) {
+    if let Some(rule) = link::take_opened(ctx) {
+        reference.open_at(&rule);
     }
-    let (Some(view), true) = (view, reference.open) else {
-        return Ok(());
-    };
+    if !reference.open {
+        return;
+    }
     let mut open = true;
     // Over the map's left part: the decision panel on the right stays clear.
-    let at = ctx.content_rect().left_top() + egui::vec2(300.0, 70.0);
+    let screen = ctx.content_rect();
+    let at = screen.left_top() + egui::vec2(300.0_f32.min(screen.width() * 0.2), 70.0);
+    let height = (screen.height() - 140.0).clamp(280.0, 640.0);
     egui::Window::new("Rules and tables (F1)")
+        .id(egui::Id::new("fcrel-reference"))
         .open(&mut open)
         .default_pos(at)
-        .default_width(560.0)
-        .default_height(520.0)
+        .default_width(600.0)
+        .default_height(height)
+        .max_height(screen.height() - 40.0)
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
                 let r = &mut *reference;
                 ui.selectable_value(&mut r.tab, Tab::Rules, "Rules");
-                ui.selectable_value(&mut r.tab, Tab::UnionOrders, "Union Orders charts");
-                ui.selectable_value(&mut r.tab, Tab::CampaignSheet, "Campaign Information Sheet");
+                ui.add_enabled_ui(view.is_some(), |ui| {
+                    ui.selectable_value(&mut r.tab, Tab::UnionOrders, "Union Orders charts")
+                        .on_disabled_hover_text("The charts of the campaign in play.");
+                    ui.selectable_value(
+                        &mut r.tab,
+                        Tab::CampaignSheet,
+                        "Campaign Information Sheet",
+                    )
+                    .on_disabled_hover_text("The sheet of the campaign in play.");
+                });
             });
             ui.separator();
-            egui::ScrollArea::vertical().show(ui, |ui| match reference.tab {
-                Tab::Rules => {
-                    let wanted = reference.at_rule.take();
-                    for (rule, text) in REFERENCE {
-                        let head = ui.label(egui::RichText::new(*rule).strong());
-                        if wanted.as_deref().is_some_and(|w| rule.starts_with(w)) {
-                            head.scroll_to_me(Some(egui::Align::TOP));
-                        }
-                        ui.label(*text);
-                    }
+            match (reference.tab, view) {
+                (Tab::UnionOrders, Some(view)) => {
+                    egui::ScrollArea::vertical().show(ui, |ui| {
+                        ui.horizontal_wrapped(|ui| {
+                            ui.label("Each Union group rolls on one chart: the Battle Area's when it stands in the Battle Area, else the Campaign Map's");
+                            rule_link(ui, "16.1");
+                            ui.label(". A Scout re-rolls, or changes the roll by one");
+                            rule_link(ui, "16.3.1");
+                            ui.label(".");
+                        });
+                        tables(ui, &union_orders(&view.board));
+                    });
                 }
-                Tab::UnionOrders => {
-                    ui.label(
-                        "Each Union group rolls on one chart: the Battle Area's when it stands in the Battle Area, else the Campaign Map's (16.1). A Scout re-rolls, or changes the roll by one (16.3.1).",
-                    );
-                    tables(ui, &union_orders(&view.board));
+                (Tab::CampaignSheet, Some(view)) => {
+                    egui::ScrollArea::vertical().show(ui, |ui| {
+                        ui.heading(&view.board.campaign.name);
+                        tables(ui, &campaign_sheet(&view.board));
+                    });
                 }
-                Tab::CampaignSheet => {
-                    ui.heading(&view.board.campaign.name);
-                    tables(ui, &campaign_sheet(&view.board));
-                }
-            });
+                _ => rules(ui, reference),
+            }
         });
     if !open {
         reference.open = false;
     }
-    Ok(())
+}
+
+/// The Rules tab: Back, the search box, and the entries that match,
+/// grouped by section.
+fn rules(ui: &mut egui::Ui, reference: &mut Reference) {
+    let book = rules_text::bundled();
+    ui.horizontal(|ui| {
+        let back = ui
+            .add_enabled(!reference.back.is_empty(), egui::Button::new("← Back"))
+            .on_hover_text("Back to where you were before the last rule link");
+        if back.clicked() {
+            reference.go_back();
+        }
+        let search = ui.add(
+            egui::TextEdit::singleline(&mut reference.query)
+                .hint_text("Search: a rule number, a title or words (\"rout\")")
+                .desired_width(ui.available_width() - 28.0),
+        );
+        if search.changed() {
+            reference.at_rule = None;
+        }
+        if !reference.query.is_empty() && ui.small_button("×").on_hover_text("Clear").clicked() {
+            reference.query.clear();
+            reference.at_rule = reference.at.clone();
+        }
+    });
+    let found = book.search(&reference.query);
+    let words = if reference.query.trim().is_empty() {
+        format!(
+            "{} rules as fcrel plays them, in our own words, with our rulings (docs/rulings.md). Rule numbers are links.",
+            found.len()
+        )
+    } else {
+        format!("{} of {} rules match.", found.len(), book.entries().count())
+    };
+    ui.label(
+        egui::RichText::new(words)
+            .font(Type::Small.font())
+            .color(INK_SOFT),
+    );
+    ui.add_space(space::XS);
+    // Asked for until it is in sight: a window's first frame only sizes it.
+    let wanted = reference.at_rule.clone();
+    let mut in_sight = false;
+    let searching = !reference.query.trim().is_empty();
+    let mut list = egui::ScrollArea::vertical().auto_shrink([false, false]);
+    if reference.drawn_for != reference.query {
+        reference.drawn_for = reference.query.clone();
+        if wanted.is_none() {
+            list = list.vertical_scroll_offset(0.0);
+        }
+    }
+    list.show(ui, |ui| {
+        if found.is_empty() {
+            ui.label(format!("No rule matches \"{}\".", reference.query.trim()));
+        }
+        // Searching: the matches, best first; else every section.
+        let groups: Vec<(Option<&str>, Vec<&rules_text::Entry>)> = if searching {
+            vec![(None, found.clone())]
+        } else {
+            book.sections
+                .iter()
+                .map(|s| (Some(s.title.as_str()), s.entries.iter().collect()))
+                .collect()
+        };
+        for (title, entries) in groups {
+            if let Some(title) = title {
+                ui.add_space(space::S);
+                ui.label(
+                    egui::RichText::new(title)
+                        .font(Type::Subheading.font())
+                        .color(INK),
+                );
+                ui.separator();
+            }
+            for e in entries {
+                let here = reference.at.as_deref() == Some(e.number.as_str());
+                let r = entry(ui, e, here);
+                if here {
+                    if wanted.as_deref() == Some(e.number.as_str()) {
+                        r.scroll_to_me(Some(egui::Align::TOP));
+                    }
+                    in_sight = ui.clip_rect().intersects(r.rect);
+                }
+            }
+        }
+    });
+    if in_sight {
+        reference.at_rule = None;
+    }
+    reference.at_in_sight = in_sight;
+}
+
+/// One entry: its number and title, our words (rule numbers in them are
+/// links), the numbers it is also cited by, and the rulings that apply.
+fn entry(ui: &mut egui::Ui, e: &rules_text::Entry, here: bool) -> egui::Response {
+    let frame = if here {
+        egui::Frame::new()
+            .fill(PAPER_RAISED)
+            .stroke(egui::Stroke::new(2.0, SELECTION))
+    } else {
+        egui::Frame::new().stroke(egui::Stroke::new(0.0, RULE))
+    };
+    frame
+        .inner_margin(egui::Margin::symmetric(space::S as i8, space::XS as i8))
+        .corner_radius(4)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.horizontal_wrapped(|ui| {
+                ui.label(
+                    egui::RichText::new(&e.number)
+                        .font(Type::Number.font())
+                        .color(INK),
+                );
+                ui.label(egui::RichText::new(&e.title).strong().color(INK));
+            });
+            let book = rules_text::bundled();
+            for p in &e.text {
+                ui.horizontal_wrapped(|ui| {
+                    ui.spacing_mut().item_spacing.x = 0.0;
+                    for piece in rules_text::pieces(p, |n| n != e.number && book.knows(n)) {
+                        match piece {
+                            Piece::Words(w) => {
+                                ui.label(egui::RichText::new(w).color(INK_BODY));
+                            }
+                            Piece::Rule(n) => {
+                                rule_link(ui, n);
+                            }
+                        }
+                    }
+                });
+            }
+            if !e.also.is_empty() {
+                ui.label(
+                    egui::RichText::new(format!("Also cited as {}.", e.also.join(", ")))
+                        .font(Type::Small.font())
+                        .color(INK_SOFT),
+                );
+            }
+            for r in &e.rulings {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(
+                        egui::RichText::new(format!("Ruling {}", r.id))
+                            .font(Type::Small.font())
+                            .strong()
+                            .color(INK),
+                    )
+                    .on_hover_text("fcrel's ruling, in docs/rulings.md");
+                    ui.label(
+                        egui::RichText::new(&r.gist)
+                            .font(Type::Small.font())
+                            .color(INK_SOFT),
+                    );
+                });
+            }
+        })
+        .response
 }
 
 fn tables(ui: &mut egui::Ui, tables: &[SheetTable]) {
@@ -152,46 +384,118 @@ fn tables(ui: &mut egui::Ui, tables: &[SheetTable]) {
     }
 }
 
-/// The F1 quick reference, in our own words.
-const REFERENCE: &[(&str, &str)] = &[
-    (
-        "4.5 The die",
-        "Rolls are a d10 (0 reads as 10). In a check you need the number or less; a natural 1 always succeeds, a natural 10 always fails.",
-    ),
-    (
-        "8.0 Sequence of Play",
-        "Confederate Turn: Advance Turn, Moves, Resolve Battles, Forced March, Resolve Battles, Resupply. Union Turn: Orders, Resolve Battles, Resupply.",
-    ),
-    (
-        "9.2 Moves",
-        "Each Mobile Force may move one area for free. Lee moves with them; if he is ever alone, the campaign is lost (3.2).",
-    ),
-    (
-        "10.2 Pre-Battle",
-        "Fog of War (re-roll with Scouts), then the Envelopment check: at 3:1 the weaker army is destroyed outright.",
-    ),
-    (
-        "15.1 Forced March",
-        "A second move for 1 CP a Force; Jackson's unhit Forces may go two areas for 1 CP.",
-    ),
-    (
-        "15.3–15.6 Resupply",
-        "Gain your Command Points and Scouts; Refit for 2, buy Forces at their Combat Value, Scouts for 1.",
-    ),
-    (
-        "16.0 Union Orders",
-        "Each Union group rolls on its chart; before it moves you may spend a Scout to re-roll, or to change the roll by one.",
-    ),
-    (
-        "14.5 Rout",
-        "After each battle turn, at 3:1 the weaker army Routs: its static Forces are destroyed, its artillery captured, the rest flee.",
-    ),
-    (
-        "14.8 Withdrawal",
-        "At the end of the battle, an army at 2:1 or worse retreats; otherwise roll on the campaign's Withdrawal table.",
-    ),
-    (
-        "3.1 Victory",
-        "Achieve every Victory Condition; each objective met is a Victory Point (21.0), compared with Lee's own score (3.3).",
-    ),
-];
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Draw the window on `ctx` for a few frames at 1280×720.
+    fn frames(ctx: &egui::Context, r: &mut Reference, n: usize) -> Vec<String> {
+        let mut texts = Vec::new();
+        for _ in 0..n {
+            // Time goes on: the scroll to an entry is animated.
+            let t = ctx.input(|i| i.time) + 1.0;
+            let input = egui::RawInput {
+                time: Some(t),
+                predicted_dt: 1.0,
+                screen_rect: Some(egui::Rect::from_min_size(
+                    egui::Pos2::ZERO,
+                    egui::vec2(1280.0, 720.0),
+                )),
+                ..Default::default()
+            };
+            let mut out = ctx.run_ui(input, |ui| show(ui.ctx(), r, None));
+            out.textures_delta.clear();
+            texts = out
+                .shapes
+                .iter()
+                .filter_map(|c| match &c.shape {
+                    egui::epaint::Shape::Text(t) => Some(t.galley.text().to_string()),
+                    _ => None,
+                })
+                .collect();
+        }
+        texts
+    }
+
+    #[test]
+    fn open_rule_opens_the_window_at_that_entry() {
+        let ctx = crate::app::theme::themed_context();
+        let mut r = Reference::default();
+        assert!(frames(&ctx, &mut r, 1).is_empty(), "closed at first");
+        // A link far down the list: the window opens, scrolled to it.
+        open_rule(&ctx, "A14.2.1");
+        let drawn = frames(&ctx, &mut r, 3);
+        assert!(r.open);
+        assert_eq!(r.tab, Tab::Rules);
+        assert_eq!(r.at.as_deref(), Some("A14.2.1"));
+        assert!(r.at_in_sight, "scrolled to A14.2.1");
+        assert!(drawn.iter().any(|t| t == "A14.2.1"), "{drawn:?}");
+        assert!(drawn.iter().any(|t| t == "Advance (Advanced)"), "{drawn:?}");
+        // The top of the list is out of sight.
+        assert!(!drawn.iter().any(|t| t == "Holding an Area"), "{drawn:?}");
+    }
+
+    #[test]
+    fn a_cited_sub_rule_and_an_alias_open_their_own_entries() {
+        let ctx = crate::app::theme::themed_context();
+        let mut r = Reference::default();
+        open_rule(&ctx, "14.5 rout");
+        frames(&ctx, &mut r, 2);
+        assert_eq!(r.at.as_deref(), Some("14.5"));
+        open_rule(&ctx, "Opt. Union Cavalry Corps");
+        frames(&ctx, &mut r, 2);
+        assert_eq!(r.at.as_deref(), Some("Union Cavalry Corps"));
+        // A number the reference does not know is searched for.
+        open_rule(&ctx, "99.9");
+        let drawn = frames(&ctx, &mut r, 2);
+        assert_eq!(r.at, None);
+        assert_eq!(r.query, "99.9");
+        assert!(
+            drawn.iter().any(|t| t.contains("No rule matches")),
+            "{drawn:?}"
+        );
+    }
+
+    #[test]
+    fn back_returns_to_where_the_reader_was() {
+        let ctx = crate::app::theme::themed_context();
+        let mut r = Reference::default();
+        open_rule(&ctx, "14.5");
+        frames(&ctx, &mut r, 2);
+        // A cross-reference inside the entry (its text names 15.3).
+        open_rule(&ctx, "15.3");
+        frames(&ctx, &mut r, 5);
+        assert_eq!(r.at.as_deref(), Some("15.3"));
+        r.go_back();
+        frames(&ctx, &mut r, 5);
+        assert_eq!(r.at.as_deref(), Some("14.5"));
+        assert!(r.at_in_sight);
+        assert!(r.back.is_empty());
+    }
+
+    #[test]
+    fn the_search_box_narrows_the_list() {
+        let ctx = crate::app::theme::themed_context();
+        let mut r = Reference {
+            open: true,
+            query: "rout".into(),
+            ..Default::default()
+        };
+        let drawn = frames(&ctx, &mut r, 2);
+        assert!(drawn.iter().any(|t| t == "Rout Check"), "{drawn:?}");
+        assert!(!drawn.iter().any(|t| t == "Holding an Area"), "{drawn:?}");
+        assert!(drawn.iter().any(|t| t.contains("rules match")), "{drawn:?}");
+    }
+
+    #[test]
+    fn rule_numbers_in_an_entry_are_links() {
+        let ctx = crate::app::theme::themed_context();
+        let mut r = Reference::default();
+        open_rule(&ctx, "14.5");
+        frames(&ctx, &mut r, 2);
+        // 14.5's text names 15.3 and 18.4: drawn as pieces of their own.
+        let drawn = frames(&ctx, &mut r, 1);
+        assert!(drawn.iter().any(|t| t == "15.3"), "{drawn:?}");
+        assert!(drawn.iter().any(|t| t == "18.4"), "{drawn:?}");
+    }
+}

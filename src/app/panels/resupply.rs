@@ -33,7 +33,11 @@ pub fn show(ui: &mut egui::Ui, view: &GameView, r: &RequestView, a: &mut Answere
         .id_salt("resupply")
         .max_height((ui.available_height() - 40.0).max(120.0))
         .show(ui, |ui| {
-            ui.strong("Refit (15.4): 2 CP, the Force returns to full strength");
+            crate::app::theme::link::words_styled(
+                ui,
+                "Refit (15.4): 2 CP, the Force returns to full strength",
+                |w| egui::RichText::new(w).strong(),
+            );
             if refits.is_empty() {
                 ui.label("No reduced Force can be refitted now.");
             }
@@ -41,7 +45,11 @@ pub fn show(ui: &mut egui::Ui, view: &GameView, r: &RequestView, a: &mut Answere
                 a.button(ui, &c.decision, c.text.clone());
             }
             ui.add_space(4.0);
-            ui.strong("Purchase (15.5): its Combat Value in CP, into an area with your Forces");
+            crate::app::theme::link::words_styled(
+                ui,
+                "Purchase (15.5): its Combat Value in CP, into an area with your Forces",
+                |w| egui::RichText::new(w).strong(),
+            );
             if buys.is_empty() {
                 ui.label("Nothing can be bought with the Command Points left.");
             }
@@ -71,7 +79,9 @@ pub fn show(ui: &mut egui::Ui, view: &GameView, r: &RequestView, a: &mut Answere
                 });
             }
             ui.add_space(4.0);
-            ui.strong("Scouts (15.6): 1 CP each");
+            crate::app::theme::link::words_styled(ui, "Scouts (15.6): 1 CP each", |w| {
+                egui::RichText::new(w).strong()
+            });
             if r.request.options.contains(&Decision::BuyScout) {
                 a.button(ui, &Decision::BuyScout, "Buy a Scout (1 CP)");
             } else {

@@ -61,6 +61,28 @@ pub(crate) fn start_options(choice: &mut SetupChoice) -> GameOptions {
 
 /// "Rules 7.14, 12.3", "Rule 16.1.1" or "The rulebook: Quick Battle
 /// Rules", for a hover.
+/// Rule numbers as links (`panels::reference::rule_link`), in a row.
+fn rule_links(ui: &mut egui::Ui, rules: &str) {
+    crate::app::theme::link::rule_links(ui, rules);
+}
+
+/// "Rules" in small capitals, then the rule numbers as links: where a
+/// choice's rules are shown only on hover, the panel shows them too
+/// (tooltips hold no links).
+fn rules_row(ui: &mut egui::Ui, rules: &str) {
+    ui.horizontal(|ui| {
+        ui.label(kit::caps(
+            if rules.contains(", ") {
+                "Rules"
+            } else {
+                "Rule"
+            },
+            INK_SOFT,
+        ));
+        rule_links(ui, rules);
+    });
+}
+
 fn rules_words(rule: &str) -> String {
     if !rule.chars().any(|c| c.is_ascii_digit()) {
         format!("The rulebook: {rule}")
@@ -150,7 +172,12 @@ fn section<R>(
 ) -> R {
     ui.add_space(space::M);
     kit::in_card(ui, |ui| {
-        kit::heading(ui, title, rule);
+        ui.horizontal(|ui| {
+            kit::heading(ui, title, None);
+            if let Some(rule) = rule {
+                rule_links(ui, rule);
+            }
+        });
         ui.add_space(space::XS);
         add(ui)
     })
@@ -230,13 +257,14 @@ fn grand_card(ui: &mut egui::Ui, catalog: &Catalog) {
         ui.add_space(space::S);
         ui.separator();
         egui::Grid::new("grand-terms")
-            .num_columns(2)
+            .num_columns(3)
             .spacing([space::M, space::XS])
             .show(ui, |ui| {
                 for t in crate::player_log::GRAND_TERMS {
                     ui.label(egui::RichText::new(t.name).strong().color(INK))
                         .on_hover_text(rules_words(t.rule));
                     kit::explain(ui, t.summary).on_hover_text(rules_words(t.rule));
+                    rule_links(ui, t.rule);
                     ui.end_row();
                 }
             });
@@ -326,6 +354,7 @@ fn setup(
                         }
                     }
                 });
+                rules_row(ui, choice.options.player.rule());
             });
             // 7.14: the Union AI, a preset or each aspect on its own.
             section(ui, "The Union AI", Some("7.14"), |ui| {
@@ -366,6 +395,7 @@ fn setup(
                             if let Some(n) = aspect_numbers(&c, a).filter(|_| !grand) {
                                 kit::explain(ui, &n);
                             }
+                            rules_row(ui, a.rule());
                         });
                         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                             let level = u.level_mut(a);
@@ -389,6 +419,7 @@ fn setup(
                         }
                     });
                 }
+                rules_row(ui, choice.options.battles.rule());
             });
             // The Optional rules, each with its "Used with" line.
             section(ui, "Optional rules", None, |ui| {
@@ -421,11 +452,18 @@ fn setup(
                                     r.used_with_words()
                                 ));
                         }
-                        if let Some(n) = r.number {
-                            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                                ui.label(kit::caps(n, INK_SOFT)).on_hover_text(&what);
-                            });
-                        }
+                        // Its number as a link; one without a number (known
+                        // by its heading) opens at it from a plain "rule".
+                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| match r.number {
+                            Some(n) => {
+                                crate::app::theme::link::rule_link(ui, n);
+                            }
+                            None => {
+                                if ui.link("rule").on_hover_text(format!("Open \"{}\" in the rules reference (F1)", r.name)).clicked() {
+                                    crate::app::theme::link::open_rule(ui.ctx(), r.rule());
+                                }
+                            }
+                        });
                     });
                     ui.horizontal(|ui| {
                         ui.add_space(ui.spacing().icon_width + ui.spacing().icon_spacing);

@@ -9,6 +9,7 @@
 pub mod contrast;
 pub mod doc;
 pub mod fonts;
+pub mod link;
 pub mod palette;
 pub mod scale;
 mod specimen;
@@ -96,10 +97,37 @@ pub fn chronicle_entry(
     size: f32,
 ) -> egui::Response {
     let line = e.line();
-    let resp = ui.add(
-        egui::Label::new(egui::RichText::new(&line).monospace().size(size))
-            .sense(egui::Sense::click()),
-    );
+    // Every rule number in the line (its own, its modifiers') is a link
+    // (`panels::reference::rule_link`); the words take the line's clicks.
+    let book = crate::reference::bundled();
+    // A point inside the room: the pieces' widths round up, and the line
+    // must never widen its panel.
+    let room = egui::vec2((ui.available_width() - 1.0).max(0.0), 0.0);
+    let wrapped = egui::Layout::left_to_right(egui::Align::TOP).with_main_wrap(true);
+    let row = ui.allocate_ui_with_layout(room, wrapped, |ui| {
+        ui.spacing_mut().item_spacing.x = 0.0;
+        ui.style_mut().override_font_id = Some(egui::FontId::monospace(size));
+        let mut resp: Option<egui::Response> = None;
+        for piece in crate::reference::pieces(&line, |n| book.knows(n)) {
+            let r = match piece {
+                crate::reference::Piece::Words(w) => ui.add(
+                    egui::Label::new(egui::RichText::new(w).monospace().size(size))
+                        .sense(egui::Sense::click()),
+                ),
+                crate::reference::Piece::Rule(n) => {
+                    link::rule_link(ui, n);
+                    continue;
+                }
+            };
+            resp = Some(match resp {
+                Some(all) => all.union(r),
+                None => r,
+            });
+        }
+        resp
+    });
+    let mut resp = row.inner.unwrap_or(row.response.clone());
+    resp.rect = row.response.rect;
     // A Union order hovered: the map shows its route (`map::route`).
     if resp.hovered() {
         hovered(ui.ctx(), &line);

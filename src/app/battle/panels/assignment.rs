@@ -36,15 +36,18 @@ pub(super) fn assignment(
         ))
         .strong(),
     );
-    ui.label(RichText::new("Click a Force on the sheet or below; a Force without a counter uses a Default Battle Plan (12.4).").size(11.0));
+    crate::app::theme::link::words_styled(
+        ui,
+        "Click a Force on the sheet or below; a Force without a counter uses a Default Battle Plan (12.4).",
+        |w| RichText::new(w).size(11.0),
+    );
     let hold = Decision::HoldFormationCounter;
     if r.options.contains(&hold) {
-        a.button(ui, &hold, "Formation counter beside the sheet")
-            .on_hover_text(format!(
-                "{} ({})",
-                PlanCounter::Formation.summary(),
-                PlanCounter::Formation.rule()
-            ));
+        ui.horizontal(|ui| {
+            a.button(ui, &hold, "Formation counter beside the sheet")
+                .on_hover_text(PlanCounter::Formation.summary());
+            crate::app::theme::link::rule_link(ui, PlanCounter::Formation.rule());
+        });
     }
     egui::ScrollArea::vertical()
         .id_salt("assignment")
@@ -102,12 +105,19 @@ fn counters_for(ui: &mut egui::Ui, board: &Board, u: &SheetUnit, left: u32, a: &
             .find(|(p, _)| *p == plan)
             .map(|(_, w)| w.clone());
         let legal = r.options.contains(&d);
-        let text = format!("{} ({})", plan.name(), plan.rule());
-        let resp = if legal {
-            a.button(ui, &d, text)
-        } else {
-            ui.add_enabled(false, egui::Button::new(text))
-        };
+        // The counter's name on its button, its rule a link beside it.
+        let text = plan.name().to_string();
+        let resp = ui
+            .horizontal(|ui| {
+                let resp = if legal {
+                    a.button(ui, &d, text)
+                } else {
+                    ui.add_enabled(false, egui::Button::new(text))
+                };
+                crate::app::theme::link::rule_link(ui, plan.rule());
+                resp
+            })
+            .inner;
         let resp = if legal {
             resp.on_hover_text(plan.summary())
         } else {

@@ -15,11 +15,10 @@ pub(super) fn between_turns(ui: &mut bevy_egui::egui::Ui, board: &Board, a: &mut
     let r = &a.view.request;
     if let Some(s) = r.situation {
         envelopment_bars(ui, s.confederate_combat, s.union_combat);
-        ui.label(
-            RichText::new(
-                "Rout at 3:1 after each battle turn (14.5); at the end, 2:1 or worse retreats without a roll (14.8).",
-            )
-            .size(11.0),
+        crate::app::theme::link::words_styled(
+            ui,
+            "Rout at 3:1 after each battle turn (14.5); at the end, 2:1 or worse retreats without a roll (14.8).",
+            |w| RichText::new(w).size(11.0),
         );
     }
     for d in &r.options {

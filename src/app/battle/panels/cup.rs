@@ -23,10 +23,13 @@ pub(super) fn cup_removals(ui: &mut egui::Ui, b: Option<&BattleRecord>, a: &mut 
             })
         })
         .unwrap_or_default();
-    ui.label(format!(
-        "The Special Battle Plan cup holds {} counters (14.0):",
-        cup.len()
-    ));
+    crate::app::theme::link::words(
+        ui,
+        &format!(
+            "The Special Battle Plan cup holds {} counters (14.0):",
+            cup.len()
+        ),
+    );
     let mut kinds = cup.clone();
     kinds.dedup();
     // The list scrolls in the room the panel has: in a short window it
@@ -41,23 +44,20 @@ pub(super) fn cup_removals(ui: &mut egui::Ui, b: Option<&BattleRecord>, a: &mut 
                 let d = Decision::RemoveSpecialPlan { plan: p };
                 let text = format!("{} ×{n}", p.name());
                 let removable = r.request.options.contains(&d);
-                ui.label(if removable {
-                    format!("{text} (a Scout takes it out)")
-                } else {
-                    text
-                })
-                .on_hover_text(format!(
-                    "{} ({}): {}",
-                    p.name(),
-                    p.rule(),
-                    p.effect()
-                ));
+                ui.horizontal(|ui| {
+                    ui.label(if removable {
+                        format!("{text} (a Scout takes it out)")
+                    } else {
+                        text
+                    })
+                    .on_hover_text(format!("{}: {}", p.name(), p.effect()));
+                    crate::app::theme::link::rule_link(ui, p.rule());
+                });
             }
-            ui.label(
-                RichText::new(
-                    "Each costs a Scout and keeps that plan out for this battle only (14.0.1).",
-                )
-                .size(11.0),
+            crate::app::theme::link::words_styled(
+                ui,
+                "Each costs a Scout and keeps that plan out for this battle only (14.0.1).",
+                |w| RichText::new(w).size(11.0),
             );
         });
 }

@@ -19,7 +19,9 @@ pub fn withdrawal_and_ending(ui: &mut egui::Ui, board: &Board, b: &BattleRecord,
             result,
         } = &e.kind
         {
-            ui.label(RichText::new("Withdrawal (14.8)").strong());
+            crate::app::theme::link::words_styled(ui, "Withdrawal (14.8)", |w| {
+                RichText::new(w).strong()
+            });
             match die {
                 None => ui.label(format!(
                     "Confederate {confederate} against Union {union}: 2:1 or worse, the weaker army Retreats without a roll: {}.",

@@ -14,8 +14,10 @@ pub(super) fn insights(ui: &mut egui::Ui, a: &mut Answerer) {
         match d {
             Decision::ChooseInsight { insight } => {
                 let (rule, text) = insight_text(*insight);
-                a.button(ui, d, format!("{insight:?} ({rule})"))
-                    .on_hover_text(text);
+                ui.horizontal(|ui| {
+                    a.button(ui, d, format!("{insight:?}")).on_hover_text(text);
+                    crate::app::theme::link::rule_link(ui, rule);
+                });
                 ui.label(RichText::new(text).size(11.0));
             }
             Decision::EndInsights => {

@@ -105,6 +105,12 @@ fn orders_of(
                 "A Default Battle Plan (12.4).".to_string(),
             ),
         };
-        a.button(ui, d, text).on_hover_text(tip);
+        ui.horizontal(|ui| {
+            a.button(ui, d, text).on_hover_text(tip);
+            // The counter's rule, a link beside its button.
+            if let (None, Some(c)) = (plan, unit.and_then(|u| u.counter)) {
+                crate::app::theme::link::rule_link(ui, c.rule());
+            }
+        });
     }
 }

@@ -47,5 +47,9 @@ pub(super) fn placement(ui: &mut egui::Ui, a: &mut Answerer) {
             ui.end_row();
         }
     });
-    ui.label(RichText::new("The Approach holds 4 Mobile Forces; Artillery starts in the Reserve; the Front only with the Front Insight (10.2.15, 10.2.12.4).").size(11.0));
+    crate::app::theme::link::words_styled(
+        ui,
+        "The Approach holds 4 Mobile Forces; Artillery starts in the Reserve; the Front only with the Front Insight (10.2.15, 10.2.12.4).",
+        |w| RichText::new(w).size(11.0),
+    );
 }

@@ -17,12 +17,10 @@ pub fn pre_battle(ui: &mut egui::Ui, b: &BattleRecord, cursor: usize) {
     let events = revealed(b, cursor);
     let start = round_start(&b.events, cursor);
     if let Some(EventKind::Rejoin { round }) = start.checked_sub(1).map(|i| &b.events[i].kind) {
-        ui.label(
-            RichText::new(format!(
-                "Rejoin (14.8.1): round {round}, a new battle from the Fog of War."
-            ))
-            .strong()
-            .color(RED),
+        crate::app::theme::link::words_styled(
+            ui,
+            &format!("Rejoin (14.8.1): round {round}, a new battle from the Fog of War."),
+            |w| RichText::new(w).strong().color(RED),
         );
     }
     let rolls: Vec<(UnionLevel, u32)> = events
@@ -33,7 +31,7 @@ pub fn pre_battle(ui: &mut egui::Ui, b: &BattleRecord, cursor: usize) {
         })
         .collect();
     if rolls.is_empty() {
-        ui.label("The Fog of War is about to be rolled (10.2.1).");
+        crate::app::theme::link::words(ui, "The Fog of War is about to be rolled (10.2.1).");
     } else {
         fog_of_war(ui, b, &rolls);
     }
@@ -46,7 +44,9 @@ pub fn pre_battle(ui: &mut egui::Ui, b: &BattleRecord, cursor: usize) {
         _ => None,
     }) {
         ui.add_space(6.0);
-        ui.label(RichText::new("Envelopment check (10.2.9)").strong());
+        crate::app::theme::link::words_styled(ui, "Envelopment check (10.2.9)", |w| {
+            RichText::new(w).strong()
+        });
         envelopment_bars(ui, c, u);
         match enveloped {
             Some(side) => ui.colored_label(
@@ -78,19 +78,20 @@ fn fog_of_war(ui: &mut egui::Ui, b: &BattleRecord, rolls: &[(UnionLevel, u32)]) 
             .iter()
             .map(|r| r.1.to_string())
             .collect();
-        ui.label(format!(
-            "Rolled {}; a Scout was discarded for each re-roll (10.2.2).",
-            earlier.join(", then ")
-        ));
+        crate::app::theme::link::words(
+            ui,
+            &format!(
+                "Rolled {}; a Scout was discarded for each re-roll (10.2.2).",
+                earlier.join(", then ")
+            ),
+        );
     }
     fog_table(ui, b, level, die);
     if !crate::app::battle::on_sheet(b.mode) {
-        ui.label(
-            RichText::new(
-                "Quick and Very Quick: battle turns on the table minus 2, at least 1 (10.2.4).",
-            )
-            .italics()
-            .size(11.0),
+        crate::app::theme::link::words_styled(
+            ui,
+            "Quick and Very Quick: battle turns on the table minus 2, at least 1 (10.2.4).",
+            |w| RichText::new(w).italics().size(11.0),
         );
     }
 }

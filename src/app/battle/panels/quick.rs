@@ -72,13 +72,16 @@ fn shifts_and_roll(ui: &mut egui::Ui, table: &BattleResolutionTable, r: &Resolut
         } else {
             "▶".repeat(s.by as usize)
         };
-        ui.label(format!(
-            "{arrow} {} column(s) {}: {} ({})",
-            s.by.abs(),
-            if s.by < 0 { "left" } else { "right" },
-            s.why,
-            s.rule
-        ));
+        crate::app::theme::link::words(
+            ui,
+            &format!(
+                "{arrow} {} column(s) {}: {} ({})",
+                s.by.abs(),
+                if s.by < 0 { "left" } else { "right" },
+                s.why,
+                s.rule
+            ),
+        );
     }
     ui.label(
         RichText::new(format!(
@@ -110,7 +113,10 @@ fn shifts_and_roll(ui: &mut egui::Ui, table: &BattleResolutionTable, r: &Resolut
             );
         }
         None => {
-            ui.label("Before the roll: you may use your Confederate BRT ±1 (10.2.5).");
+            crate::app::theme::link::words(
+                ui,
+                "Before the roll: you may use your Confederate BRT ±1 (10.2.5).",
+            );
         }
     }
 }
@@ -135,9 +141,9 @@ fn hits_applied(ui: &mut egui::Ui, board: &Board, events: &[BattleEvent]) {
                 })
                 .collect();
             let color = if *side == Side::Union { BLUE } else { GREY };
-            ui.colored_label(
-                color,
-                format!(
+            crate::app::theme::link::words_styled(
+                ui,
+                &format!(
                     "{hits} Hit(s) on the {} (11.9: lowest Skill first): {}",
                     side.army(),
                     if list.is_empty() {
@@ -146,6 +152,7 @@ fn hits_applied(ui: &mut egui::Ui, board: &Board, events: &[BattleEvent]) {
                         list.join(", ")
                     }
                 ),
+                |w| RichText::new(w).color(color),
             );
         }
     }
@@ -417,7 +424,8 @@ mod tests {
         let texts = drawn(&board, &b).join("\n");
         for want in [
             format!("Column for +3: \"{}\"", table.columns[0].label),
-            "▶ 1 column(s) right: a test shift (10.2.5)".to_string(),
+            // Its rule a link: drawn apart from the words around it.
+            "▶ 1 column(s) right: a test shift (\n10.2.5\n)".to_string(),
             format!("Final column \"{}\"", table.columns[1].label),
             "Rolled 4:".to_string(),
         ] {

@@ -60,7 +60,11 @@ pub(super) fn set_up(
             }
         });
     }
-    ui.label(RichText::new("A10.2.14: Static Forces in Row F; Mobile Forces in Row E or F, Row D once those are full (up to 3 there with the Front Insight); Artillery and Static Forces in Line (10.3).").size(11.0));
+    crate::app::theme::link::words_styled(
+        ui,
+        "A10.2.14: Static Forces in Row F; Mobile Forces in Row E or F, Row D once those are full (up to 3 there with the Front Insight); Artillery and Static Forces in Line (10.3).",
+        |w| RichText::new(w).size(11.0),
+    );
 }
 
 /// The Squares offered, a Row a line, each in its Column; a click on one
