@@ -10,7 +10,7 @@ pub(crate) mod chronicle;
 pub(crate) mod decision;
 mod end;
 mod legend;
-mod reference;
+pub(crate) mod reference;
 mod resupply;
 mod situation;
 mod status;
