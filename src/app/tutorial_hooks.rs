@@ -36,9 +36,16 @@ impl Narrowed {
             .partition(|c| n.allowed.contains(&c.decision));
         r.choices = keep;
         r.request.options.retain(|d| n.allowed.contains(d));
-        r.request
-            .refused
-            .extend(drop.into_iter().map(|c| (c.decision, n.why.clone())));
+        // A move refused says where it would have gone (the panel lists
+        // the selected Force's refused moves, each on its line).
+        let board = &view.board;
+        r.request.refused.extend(drop.into_iter().map(|c| {
+            let why = match &c.to {
+                Some(to) => format!("Not to {} in this lesson: the card says where.", board.area_name(to)),
+                None => n.why.clone(),
+            };
+            (c.decision, why)
+        }));
     }
 }
 
@@ -50,13 +57,28 @@ pub struct LessonStart(pub crate::rules::setup::NewCampaign);
 /// Register where a named element was drawn this frame (logical points),
 /// for a lesson card to point at ("status.command-points").
 pub fn mark(ctx: &egui::Context, name: &'static str, rect: egui::Rect) {
-    ctx.data_mut(|d| d.insert_temp(key(name), rect));
+    let pass = ctx.cumulative_pass_nr();
+    ctx.data_mut(|d| d.insert_temp(key(name), (rect, pass)));
 }
 
-/// Where the element was last drawn.
+/// Where the element was drawn in the last frames; none once it is no
+/// longer drawn.
 pub fn marked(ctx: &egui::Context, name: &str) -> Option<egui::Rect> {
-    ctx.data(|d| d.get_temp::<egui::Rect>(key(name)))
+    let now = ctx.cumulative_pass_nr();
+    ctx.data(|d| d.get_temp::<(egui::Rect, u64)>(key(name)))
+        .filter(|(_, pass)| now.saturating_sub(*pass) <= 2)
+        .map(|(r, _)| r)
 }
+
+/// The Battlefield Sheet's Regions as [`mark`] names them, top down.
+pub const SHEET_BANDS: [&str; 6] = [
+    "sheet.union-reserve",
+    "sheet.union-approach",
+    "sheet.union-front",
+    "sheet.confederate-front",
+    "sheet.confederate-approach",
+    "sheet.confederate-reserve",
+];
 
 fn key(name: &str) -> egui::Id {
     egui::Id::new(("tutorial-mark", name))

@@ -37,7 +37,12 @@ fn show(
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?.clone();
-    let screen = ctx.content_rect();
+    // The card stays below the status bar: it never covers the turn,
+    // the phase or the Command Points.
+    let mut screen = ctx.content_rect();
+    if let Some(bar) = egui::PanelState::load(&ctx, egui::Id::new("status")) {
+        screen.min.y = screen.min.y.max(bar.outer_rect.max.y);
+    }
     let map = viewport.0.map(|r| r / ctx.pixels_per_point());
     let (card, k) = match now {
         Now::Step(k) => (l.card(&l.steps[k].card), Some(k)),
@@ -49,7 +54,23 @@ fn show(
     let size = ctx
         .memory(|m| m.area_rect(id))
         .map_or(egui::vec2(WIDTH, 200.0), |r| r.size());
-    let at = place(screen, target, size, map);
+    let on_map = card.is_some_and(|c| matches!(c.target, Target::Area { .. }));
+    let left = |t: &Target| match t {
+        Target::Panel { panel } => panel == "left",
+        Target::Element { element } => element.starts_with("situation."),
+        _ => false,
+    };
+    if card.is_some_and(|c| left(&c.target)) {
+        // The Victory Conditions are in the situation panel: open it
+        // (folded in a narrow window) while the card talks about it.
+        ctx.data_mut(|d| d.insert_temp(egui::Id::new("left-open"), true));
+    }
+    // Nor over the decision panel, where the player answers.
+    let avoid: Vec<egui::Rect> = egui::PanelState::load(&ctx, egui::Id::new("decision"))
+        .map(|p| p.outer_rect)
+        .into_iter()
+        .collect();
+    let at = place(screen, target, size, map.filter(|_| on_map), &avoid);
     let reading = k.is_some_and(|k| !l.steps[k].is_question());
     let drawn = egui::Area::new(id)
         .order(egui::Order::Foreground)
@@ -177,19 +198,44 @@ pub fn target_rect(
 }
 
 /// Where the card goes: beside the element (right, left, below, above,
-/// the first side with room), never over it; an element too large to
-/// stand beside (the map, the sheet) has the card in its top-left corner.
-/// Without an element, the map's top-left corner.
+/// the first side with room), never over it. On the map (`map`: the
+/// element is an area) in the map's corner farthest from the element,
+/// so that it covers neither the area nor the counters next to it. Never
+/// over the `avoid` rects (the decision panel) save the element's own. An
+/// element too large to stand beside has the card in its top-left
+/// corner; without an element, the window's.
 pub fn place(
     screen: egui::Rect,
     target: Option<egui::Rect>,
     size: egui::Vec2,
     map: Option<egui::Rect>,
+    avoid: &[egui::Rect],
 ) -> egui::Pos2 {
-    let corner = |r: egui::Rect| r.min + egui::vec2(space::M, space::M);
+    let inset = egui::vec2(space::M, space::M);
     let Some(t) = target else {
-        return map.map_or(screen.min + egui::vec2(40.0, 60.0), corner);
+        return screen.min + egui::vec2(40.0, 60.0);
     };
+    let fits = |c: egui::Pos2| {
+        let r = egui::Rect::from_min_size(c, size);
+        screen.contains_rect(r)
+            && !r.intersects(t.expand(6.0))
+            && !avoid
+                .iter()
+                .any(|a| !a.contains_rect(t) && a.intersects(r))
+    };
+    if let Some(m) = map {
+        let mut corners = [
+            m.min + inset,
+            egui::pos2(m.max.x - size.x - space::M, m.min.y + space::M),
+            egui::pos2(m.min.x + space::M, m.max.y - size.y - space::M),
+            m.max - size - inset,
+        ];
+        let far = |c: &egui::Pos2| egui::Rect::from_min_size(*c, size).center().distance(t.center());
+        corners.sort_by(|a, b| far(b).total_cmp(&far(a)));
+        if let Some(c) = corners.into_iter().find(|c| fits(*c)) {
+            return c;
+        }
+    }
     let clamp_y = |y: f32| y.clamp(screen.min.y + 4.0, (screen.max.y - size.y - 4.0).max(screen.min.y));
     let clamp_x = |x: f32| x.clamp(screen.min.x + 4.0, (screen.max.x - size.x - 4.0).max(screen.min.x));
     let candidates = [
@@ -198,13 +244,10 @@ pub fn place(
         egui::pos2(clamp_x(t.center().x - size.x / 2.0), t.max.y + GAP),
         egui::pos2(clamp_x(t.center().x - size.x / 2.0), t.min.y - GAP - size.y),
     ];
-    for c in candidates {
-        let r = egui::Rect::from_min_size(c, size);
-        if screen.contains_rect(r) && !r.intersects(t.expand(6.0)) {
-            return c;
-        }
-    }
-    corner(t)
+    candidates
+        .into_iter()
+        .find(|c| fits(*c))
+        .unwrap_or(t.min + inset)
 }
 
 /// A ring around the element and an arrow from the card to it.
@@ -256,10 +299,24 @@ mod tests {
             egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1280.0, 36.0)),
             egui::Rect::from_min_max(egui::pos2(300.0, 560.0), egui::pos2(800.0, 720.0)),
         ] {
-            let at = place(screen, Some(t), size, None);
+            let at = place(screen, Some(t), size, None, &[]);
             let r = egui::Rect::from_min_size(at, size);
             assert!(screen.contains_rect(r), "{t:?}: {r:?}");
             assert!(!r.intersects(t), "{t:?}: {r:?}");
         }
+        // An area on the map: the map's corner farthest from it.
+        let map = egui::Rect::from_min_max(egui::pos2(30.0, 26.0), egui::pos2(970.0, 575.0));
+        let area = egui::Rect::from_center_size(egui::pos2(370.0, 300.0), egui::vec2(76.0, 76.0));
+        let at = place(screen, Some(area), size, Some(map), &[]);
+        let r = egui::Rect::from_min_size(at, size);
+        assert!(map.contains_rect(r) && !r.intersects(area), "{r:?}");
+        assert!(r.center().x > 600.0, "away from the area: {r:?}");
+        // Never over the decision panel, unless it is the element.
+        let decision = egui::Rect::from_min_max(egui::pos2(970.0, 26.0), egui::pos2(1280.0, 720.0));
+        let totals = egui::Rect::from_min_size(egui::pos2(612.0, 60.0), egui::vec2(150.0, 20.0));
+        let r = egui::Rect::from_min_size(place(screen, Some(totals), size, None, &[decision]), size);
+        assert!(!r.intersects(decision) && !r.intersects(totals), "{r:?}");
+        let r = egui::Rect::from_min_size(place(screen, Some(decision), size, None, &[decision]), size);
+        assert!(r.max.x <= decision.min.x, "{r:?}");
     }
 }

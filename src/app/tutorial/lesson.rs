@@ -172,11 +172,6 @@ impl Lesson {
         self.cards.iter().find(|c| c.id == id)
     }
 
-    /// Every step's answer, in order: the lesson's decisions.
-    pub fn answers(&self) -> Vec<Decision> {
-        self.steps.iter().filter_map(|s| s.answer).collect()
-    }
-
     /// The step a game is at: `made` decisions taken, `read` the cards
     /// (steps without an answer) whose Next was pressed. A question step
     /// is done once its decision is made; a card to read once read, or
@@ -251,7 +246,7 @@ mod tests {
     #[test]
     fn a_lesson_reads_and_knows_its_step() {
         let l = parse(GOOD).unwrap();
-        assert_eq!(l.answers().len(), 2);
+        assert_eq!(l.steps.iter().filter(|s| s.is_question()).count(), 2);
         assert_eq!(l.now(0, &[]), Now::Step(0));
         assert_eq!(l.now(0, &[true]), Now::Step(1));
         assert_eq!(l.now(1, &[true]), Now::Step(2));
