@@ -354,27 +354,44 @@ mod tests {
     fn finished_lessons_are_kept_and_older_files_still_load() {
         let dir = scratch("lessons");
         let path = dir.join("settings.json");
-        std::fs::write(&path, r#"{"version": 1, "ui_scale": 1.25, "window": [1280, 720]}"#).unwrap();
+        std::fs::write(
+            &path,
+            r#"{"version": 1, "ui_scale": 1.25, "window": [1280, 720]}"#,
+        )
+        .unwrap();
         let mut old = load_from(&path);
         assert!(old.problem.is_none(), "{:?}", old.problem);
         assert!(old.settings.lessons_finished.is_empty());
         assert_eq!(old.settings.ui_scale, 1.25);
         // None finished: the field is not written.
         old.save().unwrap();
-        assert!(!std::fs::read_to_string(&path).unwrap().contains("lessons_finished"));
+        assert!(
+            !std::fs::read_to_string(&path)
+                .unwrap()
+                .contains("lessons_finished")
+        );
         old.settings.lessons_finished.push("campaign-basics".into());
         old.save().unwrap();
         let again = load_from(&path);
-        assert_eq!(again.settings.lessons_finished, vec!["campaign-basics".to_string()]);
+        assert_eq!(
+            again.settings.lessons_finished,
+            vec!["campaign-basics".to_string()]
+        );
         std::fs::write(
             &path,
             r#"{"version": 1, "ui_scale": 1.0, "lessons_finished": ["ok", "Not An Id"]}"#,
         )
         .unwrap();
         let msg = load_from(&path).problem.unwrap();
-        assert!(msg.contains("lessons_finished[1]") && msg.contains("Not An Id"), "{msg}");
-        std::fs::write(&path, r#"{"version": 1, "ui_scale": 1.0, "lessons_finished": "all"}"#)
-            .unwrap();
+        assert!(
+            msg.contains("lessons_finished[1]") && msg.contains("Not An Id"),
+            "{msg}"
+        );
+        std::fs::write(
+            &path,
+            r#"{"version": 1, "ui_scale": 1.0, "lessons_finished": "all"}"#,
+        )
+        .unwrap();
         let msg = load_from(&path).problem.unwrap();
         assert!(msg.contains("lessons_finished"), "{msg}");
         std::fs::remove_dir_all(&dir).unwrap();

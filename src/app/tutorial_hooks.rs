@@ -41,7 +41,10 @@ impl Narrowed {
         let board = &view.board;
         r.request.refused.extend(drop.into_iter().map(|c| {
             let why = match &c.to {
-                Some(to) => format!("Not to {} in this lesson: the card says where.", board.area_name(to)),
+                Some(to) => format!(
+                    "Not to {} in this lesson: the card says where.",
+                    board.area_name(to)
+                ),
                 None => n.why.clone(),
             };
             (c.decision, why)

@@ -211,7 +211,9 @@ fn tutorial_tour(world: &mut World, mut shots: Local<Vec<String>>, mut wait: Loc
     };
     match screen {
         Screen::Menu if settled => {
-            world.resource_mut::<NextState<Screen>>().set(Screen::Lessons);
+            world
+                .resource_mut::<NextState<Screen>>()
+                .set(Screen::Lessons);
             *wait = 0;
         }
         Screen::Lessons if settled && shots.is_empty() => {
@@ -228,7 +230,9 @@ fn tutorial_tour(world: &mut World, mut shots: Local<Vec<String>>, mut wait: Loc
         }
         Screen::Game => {
             let t = world.resource::<Tutorial>();
-            let Some(l) = t.active.and_then(|i| world.resource::<Lessons>().lessons.get(i).cloned())
+            let Some(l) = t
+                .active
+                .and_then(|i| world.resource::<Lessons>().lessons.get(i).cloned())
             else {
                 return;
             };
@@ -258,8 +262,8 @@ fn tutorial_tour(world: &mut World, mut shots: Local<Vec<String>>, mut wait: Loc
                     sel.force = Some(force.to_string());
                 }
             }
-            let wanted = TUTORIAL_SHOTS.contains(&step.card.as_str())
-                && !shots.contains(&step.card);
+            let wanted =
+                TUTORIAL_SHOTS.contains(&step.card.as_str()) && !shots.contains(&step.card);
             let pause = if wanted { 60 } else { 12 };
             if *wait < pause {
                 return;

@@ -17,10 +17,7 @@ pub const WIDTH: f32 = 330.0;
 const GAP: f32 = 28.0;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        EguiPrimaryContextPass,
-        show.run_if(in_state(Screen::Game)),
-    );
+    app.add_systems(EguiPrimaryContextPass, show.run_if(in_state(Screen::Game)));
 }
 
 fn show(
@@ -106,16 +103,20 @@ fn show(
                         }
                         if k.is_none()
                             && ui
-                                .add(crate::app::screens::kit::primary_button("Back to the lessons"))
+                                .add(crate::app::screens::kit::primary_button(
+                                    "Back to the lessons",
+                                ))
                                 .clicked()
                         {
                             out.write(LessonAction::Next);
                         }
                         if !reading && k.is_some() {
                             ui.label(
-                                egui::RichText::new("Your move: the card moves on when you answer.")
-                                    .italics()
-                                    .color(INK_SOFT),
+                                egui::RichText::new(
+                                    "Your move: the card moves on when you answer.",
+                                )
+                                .italics()
+                                .color(INK_SOFT),
                             );
                         }
                     });
@@ -182,7 +183,8 @@ pub fn target_rect(
 ) -> Option<egui::Rect> {
     match t {
         Target::Panel { panel } => {
-            let load = |id: &str| egui::PanelState::load(ctx, egui::Id::new(id)).map(|p| p.outer_rect);
+            let load =
+                |id: &str| egui::PanelState::load(ctx, egui::Id::new(id)).map(|p| p.outer_rect);
             load(panel).or_else(|| (panel == "left").then(|| load("left-rail")).flatten())
         }
         Target::Element { element } => crate::app::tutorial_hooks::marked(ctx, element),
@@ -219,9 +221,7 @@ pub fn place(
         let r = egui::Rect::from_min_size(c, size);
         screen.contains_rect(r)
             && !r.intersects(t.expand(6.0))
-            && !avoid
-                .iter()
-                .any(|a| !a.contains_rect(t) && a.intersects(r))
+            && !avoid.iter().any(|a| !a.contains_rect(t) && a.intersects(r))
     };
     if let Some(m) = map {
         let mut corners = [
@@ -230,14 +230,28 @@ pub fn place(
             egui::pos2(m.min.x + space::M, m.max.y - size.y - space::M),
             m.max - size - inset,
         ];
-        let far = |c: &egui::Pos2| egui::Rect::from_min_size(*c, size).center().distance(t.center());
+        let far = |c: &egui::Pos2| {
+            egui::Rect::from_min_size(*c, size)
+                .center()
+                .distance(t.center())
+        };
         corners.sort_by(|a, b| far(b).total_cmp(&far(a)));
         if let Some(c) = corners.into_iter().find(|c| fits(*c)) {
             return c;
         }
     }
-    let clamp_y = |y: f32| y.clamp(screen.min.y + 4.0, (screen.max.y - size.y - 4.0).max(screen.min.y));
-    let clamp_x = |x: f32| x.clamp(screen.min.x + 4.0, (screen.max.x - size.x - 4.0).max(screen.min.x));
+    let clamp_y = |y: f32| {
+        y.clamp(
+            screen.min.y + 4.0,
+            (screen.max.y - size.y - 4.0).max(screen.min.y),
+        )
+    };
+    let clamp_x = |x: f32| {
+        x.clamp(
+            screen.min.x + 4.0,
+            (screen.max.x - size.x - 4.0).max(screen.min.x),
+        )
+    };
     let candidates = [
         egui::pos2(t.max.x + GAP, clamp_y(t.center().y - size.y / 2.0)),
         egui::pos2(t.min.x - GAP - size.x, clamp_y(t.center().y - size.y / 2.0)),
@@ -277,7 +291,11 @@ fn point(ctx: &egui::Context, card: egui::Rect, t: egui::Rect) {
     let side = egui::vec2(-dir.y, dir.x);
     let head = 12.0;
     painter.add(egui::Shape::convex_polygon(
-        vec![to, to - dir * head + side * head * 0.5, to - dir * head - side * head * 0.5],
+        vec![
+            to,
+            to - dir * head + side * head * 0.5,
+            to - dir * head - side * head * 0.5,
+        ],
         INFO,
         egui::Stroke::NONE,
     ));
@@ -314,9 +332,11 @@ mod tests {
         // Never over the decision panel, unless it is the element.
         let decision = egui::Rect::from_min_max(egui::pos2(970.0, 26.0), egui::pos2(1280.0, 720.0));
         let totals = egui::Rect::from_min_size(egui::pos2(612.0, 60.0), egui::vec2(150.0, 20.0));
-        let r = egui::Rect::from_min_size(place(screen, Some(totals), size, None, &[decision]), size);
+        let r =
+            egui::Rect::from_min_size(place(screen, Some(totals), size, None, &[decision]), size);
         assert!(!r.intersects(decision) && !r.intersects(totals), "{r:?}");
-        let r = egui::Rect::from_min_size(place(screen, Some(decision), size, None, &[decision]), size);
+        let r =
+            egui::Rect::from_min_size(place(screen, Some(decision), size, None, &[decision]), size);
         assert!(r.max.x <= decision.min.x, "{r:?}");
     }
 }

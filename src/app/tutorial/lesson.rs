@@ -128,8 +128,13 @@ impl Lesson {
 
     /// Read a lesson file.
     pub fn load(file: &Path) -> Result<Lesson, Vec<String>> {
-        let bytes = crate::store::read_file(file, 1024 * 1024)
-            .map_err(|e| vec![format!("{}: {}", file.display(), e.describe("a lesson file"))])?;
+        let bytes = crate::store::read_file(file, 1024 * 1024).map_err(|e| {
+            vec![format!(
+                "{}: {}",
+                file.display(),
+                e.describe("a lesson file")
+            )]
+        })?;
         let text = std::str::from_utf8(crate::store::strip_bom(&bytes))
             .map_err(|_| vec![format!("{}: not UTF-8 text", file.display())])?;
         Lesson::parse(file, text)
@@ -265,11 +270,22 @@ mod tests {
         let e = parse(&GOOD.replace("\"end_moves\"", "\"end_everything\"")).unwrap_err();
         assert!(e[0].contains("steps[2].answer"), "{e:?}");
         let e = parse(&GOOD.replace("{\"card\": \"goal\"}", "{\"card\": \"gaol\"}")).unwrap_err();
-        assert_eq!(e, vec!["lesson-x.json: steps[3].card: no card \"gaol\"".to_string()]);
+        assert_eq!(
+            e,
+            vec!["lesson-x.json: steps[3].card: no card \"gaol\"".to_string()]
+        );
         let e = parse(&GOOD.replace("\"id\": \"move\"", "\"id\": \"goal\"")).unwrap_err();
-        assert!(e.iter().any(|p| p.contains("cards[1].id: \"goal\" is used twice")), "{e:?}");
-        let e = parse(&GOOD.replace("\"panel\": \"left\"}", "\"panel\": \"left\", \"x\": 1}")).unwrap_err();
-        assert!(e[0].contains("cards[0].target") && e[0].contains("unknown field"), "{e:?}");
+        assert!(
+            e.iter()
+                .any(|p| p.contains("cards[1].id: \"goal\" is used twice")),
+            "{e:?}"
+        );
+        let e = parse(&GOOD.replace("\"panel\": \"left\"}", "\"panel\": \"left\", \"x\": 1}"))
+            .unwrap_err();
+        assert!(
+            e[0].contains("cards[0].target") && e[0].contains("unknown field"),
+            "{e:?}"
+        );
         let e = parse(&GOOD[..200]).unwrap_err();
         assert!(e[0].starts_with("lesson-x.json:"), "{e:?}");
         let e = parse(&GOOD.replace("\"id\": \"x\"", "\"id\": \"X Y\"")).unwrap_err();

@@ -67,8 +67,7 @@ fn list(
                     .loaded
                     .settings
                     .lessons_finished
-                    .iter()
-                    .any(|x| *x == l.id);
+                    .contains(&l.id);
                 let begun = tutorial
                     .progress
                     .get(&l.id)

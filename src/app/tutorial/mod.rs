@@ -207,7 +207,9 @@ fn start(world: &mut World, i: usize, resume: bool) {
 }
 
 fn go_to_list(world: &mut World) {
-    world.resource_mut::<NextState<Screen>>().set(Screen::Lessons);
+    world
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Lessons);
     world
         .resource_mut::<NextState<crate::rules::sequence::GameState>>()
         .set(crate::rules::sequence::GameState::NoCampaign);
@@ -285,7 +287,9 @@ fn follow(world: &mut World) {
             Some(Narrowing {
                 allowed: step.answer.into_iter().collect(),
                 why: match step.answer {
-                    Some(_) => format!("In this lesson, the card \"{card}\" says which answer to take."),
+                    Some(_) => {
+                        format!("In this lesson, the card \"{card}\" says which answer to take.")
+                    }
                     None => format!("In this lesson, read the card \"{card}\" first, then Next."),
                 },
             })

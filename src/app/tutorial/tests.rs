@@ -78,12 +78,21 @@ fn play_step(app: &mut App, l: &Lesson) -> Option<usize> {
             assert!(r.options.contains(&a), "step {k}: {a:?} is legal");
             assert_eq!(offered, vec![a], "step {k}: the lesson's answer only");
             let refused = &view.request.as_ref().unwrap().request.refused;
-            assert_eq!(refused.len(), r.options.len() - 1, "step {k}: the others refused, with why");
-            assert!(refused.iter().all(|(_, why)| why.contains("in this lesson") || why.starts_with("In this lesson")));
+            assert_eq!(
+                refused.len(),
+                r.options.len() - 1,
+                "step {k}: the others refused, with why"
+            );
+            assert!(refused.iter().all(
+                |(_, why)| why.contains("in this lesson") || why.starts_with("In this lesson")
+            ));
             app.world_mut().write_message(Decide(a));
         }
         None => {
-            assert!(offered.is_empty(), "step {k}: a card to read enables no answer");
+            assert!(
+                offered.is_empty(),
+                "step {k}: a card to read enables no answer"
+            );
             app.world_mut().write_message(LessonAction::Next);
         }
     }
@@ -101,8 +110,10 @@ fn lessons() -> Vec<Lesson> {
 fn every_lesson_plays_to_its_end_and_is_kept_finished() {
     for (i, l) in lessons().iter().enumerate() {
         let mut app = app();
-        app.world_mut()
-            .write_message(LessonAction::Start { lesson: i, resume: false });
+        app.world_mut().write_message(LessonAction::Start {
+            lesson: i,
+            resume: false,
+        });
         open(&mut app);
         let mut seen = Vec::new();
         for _ in 0..2000 {
@@ -113,22 +124,42 @@ fn every_lesson_plays_to_its_end_and_is_kept_finished() {
                 break;
             }
         }
-        assert_eq!(seen, (0..l.steps.len()).collect::<Vec<_>>(), "{}: every step once, in order", l.id);
+        assert_eq!(
+            seen,
+            (0..l.steps.len()).collect::<Vec<_>>(),
+            "{}: every step once, in order",
+            l.id
+        );
         assert_eq!(now(&app), Some(Now::Done));
         let settings = app.world().resource::<crate::app::settings::AppSettings>();
-        assert_eq!(settings.loaded.settings.lessons_finished, vec![l.id.clone()]);
+        assert_eq!(
+            settings.loaded.settings.lessons_finished,
+            vec![l.id.clone()]
+        );
         // The campaign was won, as the last card says.
         let board = crate::rules::board::Board::from_world(app.world_mut()).unwrap();
-        assert!(board.progress.result.as_ref().is_some_and(|r| r.victory), "{}", l.id);
+        assert!(
+            board.progress.result.as_ref().is_some_and(|r| r.victory),
+            "{}",
+            l.id
+        );
         // The lesson wrote no file meanwhile.
         assert!(!app.world().resource::<crate::app::WritesFiles>().0);
         // Next on the finished card: back to the list, files written again.
         app.world_mut().write_message(LessonAction::Next);
         app.update();
         app.update();
-        assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Lessons);
+        assert_eq!(
+            *app.world().resource::<State<Screen>>().get(),
+            Screen::Lessons
+        );
         assert!(app.world().resource::<crate::app::WritesFiles>().0);
-        assert!(app.world().resource::<crate::app::tutorial_hooks::Narrowed>().0.is_none());
+        assert!(
+            app.world()
+                .resource::<crate::app::tutorial_hooks::Narrowed>()
+                .0
+                .is_none()
+        );
     }
 }
 
@@ -136,8 +167,10 @@ fn every_lesson_plays_to_its_end_and_is_kept_finished() {
 fn a_lesson_left_resumes_where_it_was_and_restarts_from_the_start() {
     let l = &lessons()[0];
     let mut app = app();
-    app.world_mut()
-        .write_message(LessonAction::Start { lesson: 0, resume: false });
+    app.world_mut().write_message(LessonAction::Start {
+        lesson: 0,
+        resume: false,
+    });
     open(&mut app);
     // Into the battle.
     let mut last = 0;
@@ -150,15 +183,22 @@ fn a_lesson_left_resumes_where_it_was_and_restarts_from_the_start() {
         }
     }
     app.update();
-    let Some(Now::Step(k)) = now(&app) else { panic!("in the lesson") };
+    let Some(Now::Step(k)) = now(&app) else {
+        panic!("in the lesson")
+    };
     let digest = crate::rules::digest::state_digest(app.world_mut());
     app.world_mut().write_message(LessonAction::Leave);
     app.update();
     app.update();
-    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Lessons);
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Lessons
+    );
     assert!(app.world().resource::<Tutorial>().active.is_none());
-    app.world_mut()
-        .write_message(LessonAction::Start { lesson: 0, resume: true });
+    app.world_mut().write_message(LessonAction::Start {
+        lesson: 0,
+        resume: true,
+    });
     open(&mut app);
     for _ in 0..50 {
         app.update();
@@ -167,7 +207,11 @@ fn a_lesson_left_resumes_where_it_was_and_restarts_from_the_start() {
         }
     }
     assert_eq!(now(&app), Some(Now::Step(k)), "the same step");
-    assert_eq!(crate::rules::digest::state_digest(app.world_mut()), digest, "the same game");
+    assert_eq!(
+        crate::rules::digest::state_digest(app.world_mut()),
+        digest,
+        "the same game"
+    );
     // Restart: the first card, no decision made.
     app.world_mut().write_message(LessonAction::Restart);
     for _ in 0..10 {
@@ -177,7 +221,11 @@ fn a_lesson_left_resumes_where_it_was_and_restarts_from_the_start() {
     let progress = &app.world().resource::<Tutorial>().progress[&l.id];
     assert!(progress.decisions.is_empty() && !progress.read.iter().any(|r| *r));
     assert_eq!(
-        app.world().resource::<PendingDecision>().request.as_ref().map(|r| r.rule.as_str().to_string()),
+        app.world()
+            .resource::<PendingDecision>()
+            .request
+            .as_ref()
+            .map(|r| r.rule.as_str().to_string()),
         Some("9.2".into())
     );
 }
@@ -186,7 +234,8 @@ fn a_lesson_left_resumes_where_it_was_and_restarts_from_the_start() {
 #[test]
 fn a_skipped_lesson_is_kept_finished() {
     let mut app = app();
-    app.world_mut().write_message(LessonAction::Skip { lesson: 0 });
+    app.world_mut()
+        .write_message(LessonAction::Skip { lesson: 0 });
     app.update();
     let id = app.world().resource::<Lessons>().lessons[0].id.clone();
     let s = app.world().resource::<crate::app::settings::AppSettings>();
@@ -200,7 +249,8 @@ fn the_tutorial_campaign_is_valid_and_kept_off_the_menu() {
     for l in lessons() {
         let file = super::lesson::dir().join(format!("{}.json", l.campaign));
         crate::campaign::load_campaign_file(&file).unwrap_or_else(|ps| panic!("{ps:?}"));
-        let listed = crate::campaign::load::campaign_files_in(&crate::campaign::bundled_dir()).unwrap();
+        let listed =
+            crate::campaign::load::campaign_files_in(&crate::campaign::bundled_dir()).unwrap();
         assert!(!listed.contains(&file));
     }
 }
