@@ -45,7 +45,7 @@ cards = [
     ("act", "Your Forces act", "14.4", P("decision"),
      "You choose which Force acts next and, without a counter, its Default Battle Plan. March A.P. Hill, then Longstreet: a Force in Line must pass an Activation roll to move one Region toward the enemy."),
     ("rout-check", "The Rout check", "14.5", E("sheet.combat-totals"),
-     "At the end of every battle turn the two armies' Combat Values on the sheet, shown here, are compared: one outweighed 3 to 1 Routs and the battle ends. Not yet: the second battle turn begins."),
+     "Each battle turn ends with a Rout check on the armies' Combat Values, shown here: one outweighed 3 to 1 Routs and the battle ends. Not yet."),
     ("again", "Close in", "14.4", P("decision"),
      "The same again: no counter yet, then March A.P. Hill and Longstreet."),
     ("volley", "Attach a counter", "12.3.11", P("decision"),
@@ -62,8 +62,8 @@ cards = [
      "End the Resupply step: the Union Turn begins."),
     ("orders", "Union Orders", "16.3", P("decision"),
      "The Union moves by Orders: each group of Union Forces rolls on its Orders table. With a Scout you may have the roll made again or changed; here, keep it."),
-    ("victory", "Victory", "3.1", END,
-     "At the end of the turn every Victory Condition is achieved: Beaver Dam Creek is clear and Richmond held, so the campaign is won. A full campaign is the same, turn after turn: that is the whole game."),
+    ("victory", "Victory", "3.1", E("situation.victory"),
+     "Both Victory Conditions are achieved: Beaver Dam Creek was cleared in your phase and Richmond held to the end, so the campaign is won. A full campaign is the same, turn after turn: that is the whole game."),
 ]
 
 steps = []

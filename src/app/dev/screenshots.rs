@@ -30,7 +30,9 @@
 //! (`battle-quick`), `FCREL_TOUR_FROM=basic` as far as the Basic battle's
 //! mid-turn sheet (`battle-sheet`); `FCREL_TOUR_FROM=advanced` takes the Advanced-battle
 //! campaign's shots, then the stand-alone battle's.
-//! `FCREL_TOUR_FROM=battles` takes only the stand-alone shots
+//! `FCREL_TOUR_FROM=battles` takes only the stand-alone shots;
+//! `FCREL_TOUR_FROM=tutorial` the menu, Learn to play's list and lesson 1
+//! played to its end, its cards shot as they come (`tutorial-*`)
 //! (the window's size from the settings in `FCREL_DATA_DIR`, e.g.
 //! 1280×720). Works under `xvfb-run`. The odds advisor is shot
 //! on a move into the Union army (`advisor-move`) and at the first
@@ -188,7 +190,7 @@ const TUTORIAL_SHOTS: &[&str] = &[
     "victory",
 ];
 
-/// `FCREL_TOUR_FROM=tutorial`: the list of lessons, then lesson 1 played
+/// `FCREL_TOUR_FROM=tutorial`: the menu, the list of lessons, then lesson 1 played
 /// as a player would (its answer, or Next), each card in
 /// [`TUTORIAL_SHOTS`] shot once settled, the finished card, then quit.
 fn tutorial_tour(world: &mut World, mut shots: Local<Vec<String>>, mut wait: Local<u32>) {
@@ -210,13 +212,18 @@ fn tutorial_tour(world: &mut World, mut shots: Local<Vec<String>>, mut wait: Loc
             .observe(save_to_disk(path));
     };
     match screen {
+        Screen::Menu if settled && shots.is_empty() => {
+            take(world, "tutorial-menu");
+            shots.push("menu".into());
+            *wait = 0;
+        }
         Screen::Menu if settled => {
             world
                 .resource_mut::<NextState<Screen>>()
                 .set(Screen::Lessons);
             *wait = 0;
         }
-        Screen::Lessons if settled && shots.is_empty() => {
+        Screen::Lessons if settled && shots.len() == 1 => {
             take(world, "tutorial-list");
             shots.push("list".into());
             world.write_message(LessonAction::Start {

@@ -13,6 +13,8 @@ use crate::app::theme::scale::{Type, space};
 
 /// The card's width (logical points).
 pub const WIDTH: f32 = 330.0;
+/// The end of the campaign's window (`panels::end` marks it).
+const END_WINDOW: &str = "end.window";
 /// Between the card and its element.
 const GAP: f32 = 28.0;
 
@@ -62,11 +64,15 @@ fn show(
         // (folded in a narrow window) while the card talks about it.
         ctx.data_mut(|d| d.insert_temp(egui::Id::new("left-open"), true));
     }
-    // Nor over the decision panel, where the player answers.
-    let avoid: Vec<egui::Rect> = egui::PanelState::load(&ctx, egui::Id::new("decision"))
-        .map(|p| p.outer_rect)
-        .into_iter()
-        .collect();
+    // Nor over the decision panel, where the player answers, nor over the
+    // end of the campaign's window.
+    let avoid: Vec<egui::Rect> = [
+        egui::PanelState::load(&ctx, egui::Id::new("decision")).map(|p| p.outer_rect),
+        crate::app::tutorial_hooks::marked(&ctx, END_WINDOW),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
     let at = place(screen, target, size, map.filter(|_| on_map), &avoid);
     let reading = k.is_some_and(|k| !l.steps[k].is_question());
     let drawn = egui::Area::new(id)
@@ -93,6 +99,15 @@ fn show(
                         ui.colored_label(FAILED, why);
                     }
                     ui.add_space(space::S);
+                    if !reading && k.is_some() {
+                        ui.label(
+                            egui::RichText::new("Your move: the card moves on when you answer.")
+                                .italics()
+                                .color(INK_SOFT),
+                        );
+                    }
+                    // Next (or Back at the end) first, Leave and Restart
+                    // at the row's end: one row.
                     ui.horizontal(|ui| {
                         if reading
                             && ui
@@ -110,31 +125,22 @@ fn show(
                         {
                             out.write(LessonAction::Next);
                         }
-                        if !reading && k.is_some() {
-                            ui.label(
-                                egui::RichText::new(
-                                    "Your move: the card moves on when you answer.",
-                                )
-                                .italics()
-                                .color(INK_SOFT),
-                            );
-                        }
-                    });
-                    ui.horizontal(|ui| {
-                        if ui
-                            .small_button("Leave lesson")
-                            .on_hover_text("Back to Learn to play; Resume returns here.")
-                            .clicked()
-                        {
-                            out.write(LessonAction::Leave);
-                        }
-                        if ui
-                            .small_button("Restart")
-                            .on_hover_text("This lesson again from its first card.")
-                            .clicked()
-                        {
-                            out.write(LessonAction::Restart);
-                        }
+                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                            if ui
+                                .small_button("Restart")
+                                .on_hover_text("This lesson again from its first card.")
+                                .clicked()
+                            {
+                                out.write(LessonAction::Restart);
+                            }
+                            if ui
+                                .small_button("Leave lesson")
+                                .on_hover_text("Back to Learn to play; Resume returns here.")
+                                .clicked()
+                            {
+                                out.write(LessonAction::Leave);
+                            }
+                        });
                     });
                 });
         });
@@ -162,7 +168,7 @@ fn body(ui: &mut egui::Ui, c: &Card) {
 
 fn finished(ui: &mut egui::Ui) {
     ui.label(
-        egui::RichText::new("Lesson finished ✓")
+        egui::RichText::new("Lesson finished")
             .font(Type::Subheading.font())
             .color(OK),
     );
@@ -195,7 +201,7 @@ pub fn target_rect(
             map.is_none_or(|m| m.contains(r.center())).then_some(r)
         }
         Target::Map {} => map,
-        Target::End {} => ctx.memory(|m| m.area_rect(egui::Id::new("The campaign is over"))),
+        Target::End {} => crate::app::tutorial_hooks::marked(ctx, END_WINDOW),
     }
 }
 

@@ -1,5 +1,5 @@
 //! Learn to play: the lessons, each with its title, one line, about how
-//! long it takes, ✓ once finished, and Start, or Resume and Restart once
+//! long it takes, "finished" once finished, and Start, or Resume and Restart once
 //! begun; Skip marks it finished unplayed; Back returns to the menu.
 
 use bevy::prelude::*;
@@ -80,7 +80,7 @@ fn list(
                                 .color(INK),
                         );
                         if done {
-                            ui.label(egui::RichText::new("✓ finished").color(OK))
+                            ui.label(egui::RichText::new("finished").strong().color(OK))
                                 .on_hover_text("Kept in your settings.");
                         }
                         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
