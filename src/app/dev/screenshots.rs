@@ -232,6 +232,12 @@ fn tutorial_tour(world: &mut World, mut shots: Local<Vec<String>>, mut wait: Loc
             });
             *wait = 0;
         }
+        Screen::Lessons if settled && !shots.iter().any(|s| s == "list-after") => {
+            // The lesson finished: marked so, with Resume and Restart.
+            take(world, "tutorial-list-after");
+            shots.push("list-after".into());
+            *wait = 0;
+        }
         Screen::Lessons if settled => {
             world.write_message(AppExit::Success);
         }

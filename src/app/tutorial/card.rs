@@ -133,10 +133,11 @@ fn show(
                             {
                                 out.write(LessonAction::Restart);
                             }
-                            if ui
-                                .small_button("Leave lesson")
-                                .on_hover_text("Back to Learn to play; Resume returns here.")
-                                .clicked()
+                            if k.is_some()
+                                && ui
+                                    .small_button("Leave lesson")
+                                    .on_hover_text("Back to Learn to play; Resume returns here.")
+                                    .clicked()
                             {
                                 out.write(LessonAction::Leave);
                             }
