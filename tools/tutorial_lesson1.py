@@ -35,7 +35,7 @@ cards = [
     ("end-forced-march", "To battle", "15.1", P("decision"),
      "End the Forced March: the battle at Beaver Dam Creek is fought in the step that follows."),
     ("fog", "Fog of War", "10.2.2", P("chronicle"),
-     "Before a battle the Union's true strength is rolled on the Fog of War table: it may bring more Forces, or fewer. Every roll, with its modifiers, is in the Chronicle below."),
+     "Before every battle a Fog of War roll sets how many battle turns it lasts and brings one event, good or bad for you: here four battle turns, and more Union Special Battle Plans each turn. The roll is in the Chronicle below."),
     ("envelopment", "Envelopment", "10.2.9", P("chronicle"),
      "Then the Envelopment check: an army outweighed 3 to 1 in Combat Value is destroyed before a shot is fired. Not here, so the battle is fought on the sheet."),
     ("place", "The Battlefield Sheet", "10.2.16", E("sheet.confederate-approach"),
