@@ -44,6 +44,10 @@ pub struct Settings {
     /// found by simulation at the questions the advisor covers.
     #[serde(default, skip_serializing_if = "is_false")]
     pub suggest: bool,
+    /// The Learn to play lessons finished, by id (`campaigns/tutorial/`);
+    /// a file from before the tutorial has none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lessons_finished: Vec<String>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -116,6 +120,7 @@ impl Default for Settings {
             chronicle_height: None,
             advisor_trials: ADVISOR_TRIALS,
             suggest: false,
+            lessons_finished: Vec::new(),
         }
     }
 }
@@ -213,7 +218,28 @@ pub fn parse(text: &str) -> Result<Settings, String> {
             s.advisor_trials
         ));
     }
+    if let Some((i, id)) = s
+        .lessons_finished
+        .iter()
+        .enumerate()
+        .find(|(_, id)| !is_lesson_id(id))
+    {
+        return Err(format!(
+            "lessons_finished[{i}]: \"{}\" is not a lesson id (lower-case letters, digits and '-', at most 40)",
+            store::cut_quoted(id)
+        ));
+    }
     Ok(s)
+}
+
+/// A lesson id as the settings keep it: short, lower-case ASCII letters,
+/// digits and '-'.
+pub fn is_lesson_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= 40
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
 /// Load from `path`; a missing file gives the defaults, a bad one the
@@ -319,6 +345,55 @@ mod tests {
         assert_eq!(old.settings.chronicle_height, None);
         assert_eq!(again.settings.ui_scale, 1.5);
         assert_eq!(again.settings.window, Some([1280, 720]));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The finished lessons (issue 47): kept and read back; a file from
+    /// before the tutorial loads with none; a bad id names its place.
+    #[test]
+    fn finished_lessons_are_kept_and_older_files_still_load() {
+        let dir = scratch("lessons");
+        let path = dir.join("settings.json");
+        std::fs::write(
+            &path,
+            r#"{"version": 1, "ui_scale": 1.25, "window": [1280, 720]}"#,
+        )
+        .unwrap();
+        let mut old = load_from(&path);
+        assert!(old.problem.is_none(), "{:?}", old.problem);
+        assert!(old.settings.lessons_finished.is_empty());
+        assert_eq!(old.settings.ui_scale, 1.25);
+        // None finished: the field is not written.
+        old.save().unwrap();
+        assert!(
+            !std::fs::read_to_string(&path)
+                .unwrap()
+                .contains("lessons_finished")
+        );
+        old.settings.lessons_finished.push("campaign-basics".into());
+        old.save().unwrap();
+        let again = load_from(&path);
+        assert_eq!(
+            again.settings.lessons_finished,
+            vec!["campaign-basics".to_string()]
+        );
+        std::fs::write(
+            &path,
+            r#"{"version": 1, "ui_scale": 1.0, "lessons_finished": ["ok", "Not An Id"]}"#,
+        )
+        .unwrap();
+        let msg = load_from(&path).problem.unwrap();
+        assert!(
+            msg.contains("lessons_finished[1]") && msg.contains("Not An Id"),
+            "{msg}"
+        );
+        std::fs::write(
+            &path,
+            r#"{"version": 1, "ui_scale": 1.0, "lessons_finished": "all"}"#,
+        )
+        .unwrap();
+        let msg = load_from(&path).problem.unwrap();
+        assert!(msg.contains("lessons_finished"), "{msg}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

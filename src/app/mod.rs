@@ -23,6 +23,8 @@ mod screens;
 pub(crate) mod settings;
 mod startup;
 mod suggest;
+mod tutorial;
+pub(crate) mod tutorial_hooks;
 mod union_turn;
 mod view;
 mod warnings;
@@ -59,6 +61,8 @@ pub enum Screen {
     Load,
     /// The Player Log (4.4, 21.0).
     PlayerLog,
+    /// Learn to play: the lessons (issue 47).
+    Lessons,
     Game,
 }
 
@@ -204,6 +208,7 @@ pub fn run(opts: AppOptions) -> AppExit {
         suggest::plugin,
         warnings::plugin,
         window_fit::plugin,
+        tutorial::plugin,
     ))
     // The record of play (issue 38): luck, what-if branches, the
     // after-action report.

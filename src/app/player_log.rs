@@ -217,7 +217,7 @@ fn end_panel(
                     save |= r.changed();
                 }
                 None => {
-                    ui.label("Not recorded (the screenshot tour keeps no results).");
+                    ui.label("Not recorded: a lesson (Learn to play) or the screenshot tour keeps no result.");
                 }
             }
             // The Grand Campaign this game counted for (a campaign begun

@@ -195,10 +195,12 @@ fn column(ui: &mut egui::Ui, s: &mut Settings, page: &mut Page, app: &AppSetting
     back
 }
 
-/// Every setting as at the first start, but the window's size.
+/// Every setting as at the first start, but the window's size and the
+/// lessons finished (a record, not a setting).
 pub(crate) fn restore_defaults(s: &mut Settings) {
     *s = Settings {
         window: s.window,
+        lessons_finished: std::mem::take(&mut s.lessons_finished),
         ..Settings::default()
     };
 }

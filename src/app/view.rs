@@ -138,8 +138,10 @@ fn rules_moved_on(
     chronicle: Option<Res<Chronicle>>,
     game: Option<Res<State<GameState>>>,
     step: Option<Res<State<Step>>>,
+    narrowed: Option<Res<crate::app::tutorial_hooks::Narrowed>>,
 ) -> bool {
     view.is_none()
+        || narrowed.is_some_and(|r| r.is_changed())
         || pending.is_some_and(|r| r.is_changed())
         || chronicle.is_some_and(|r| r.is_changed())
         || game.is_some_and(|r| r.is_changed())
@@ -183,6 +185,10 @@ pub fn build(world: &mut World) -> Option<GameView> {
     let mut view = GameView::build(board, step, request);
     if let Some(r) = view.request.as_mut() {
         r.after_dice_rolled(rolled);
+    }
+    // A lesson enables its answer only (issue 47).
+    if let Some(n) = world.get_resource::<crate::app::tutorial_hooks::Narrowed>() {
+        n.apply(&mut view);
     }
     // A stand-alone battle's result lives in its battle's record.
     let records = world.get_resource::<crate::rules::battle::record::BattleRecords>();

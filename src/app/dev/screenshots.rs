@@ -33,7 +33,9 @@
 //! `FCREL_TOUR_FROM=reference` takes the rules reference (F1) opened at
 //! 7.14 over the set-up screen (`reference-setup`), at 14.5 over the map
 //! (`reference-rule`) and searched for "rout" (`reference-search`).
-//! `FCREL_TOUR_FROM=battles` takes only the stand-alone shots
+//! `FCREL_TOUR_FROM=battles` takes only the stand-alone shots;
+//! `FCREL_TOUR_FROM=tutorial` the menu, Learn to play's list and lesson 1
+//! played to its end, its cards shot as they come (`tutorial-*`)
 //! (the window's size from the settings in `FCREL_DATA_DIR`, e.g.
 //! 1280×720). Works under `xvfb-run`. The odds advisor is shot
 //! on a move into the Union army (`advisor-move`) and at the first
@@ -130,6 +132,9 @@ impl Tour {
                 // The rules reference (F1) on the set-up screen and in
                 // a game: at a rule, and searched.
                 "reference" => 180,
+                // Learn to play: the lessons' list and lesson 1's cards
+                // (`tutorial_tour`).
+                "tutorial" => TUTORIAL_STAGE,
                 _ => 0,
             },
             battles_only,
@@ -161,8 +166,143 @@ pub(in crate::app) fn plugin(app: &mut App) {
             tour.after(crate::rules::sequence::RulesSystems)
                 .after(crate::app::view::refresh),
             point,
+            tutorial_tour
+                .after(crate::rules::sequence::RulesSystems)
+                .after(crate::app::view::refresh),
         ),
     );
+}
+
+/// The tutorial's stage (`FCREL_TOUR_FROM=tutorial`).
+const TUTORIAL_STAGE: usize = 900;
+
+/// The cards of lesson 1 shot (`tutorial-<card>.png`) the first time each
+/// is up.
+const TUTORIAL_SHOTS: &[&str] = &[
+    "goal",
+    "sequence",
+    "command-points",
+    "move",
+    "forced-march",
+    "fog",
+    "place",
+    "plans",
+    "act",
+    "rout-check",
+    "volley",
+    "rout",
+    "purchase",
+    "orders",
+    "victory",
+];
+
+/// `FCREL_TOUR_FROM=tutorial`: the menu, the list of lessons, then lesson 1 played
+/// as a player would (its answer, or Next), each card in
+/// [`TUTORIAL_SHOTS`] shot once settled, the finished card, then quit.
+fn tutorial_tour(world: &mut World, mut shots: Local<Vec<String>>, mut wait: Local<u32>) {
+    use crate::app::tutorial::{LessonAction, Lessons, Tutorial, lesson::Now};
+    if world.resource::<Tour>().stage != TUTORIAL_STAGE {
+        return;
+    }
+    *wait += 1;
+    world.resource_mut::<Tour>().pointer = Some(Vec2::new(4.0, 4.0));
+    let screen = *world.resource::<State<Screen>>().get();
+    let settled = *wait > 40;
+    let take = |world: &mut World, name: &str| {
+        let dir = world.resource::<Tour>().dir.clone();
+        let _ = std::fs::create_dir_all(&dir);
+        let path = dir.join(format!("{name}.png"));
+        info!("screenshot: {}", path.display());
+        world
+            .spawn(Screenshot::primary_window())
+            .observe(save_to_disk(path));
+    };
+    match screen {
+        Screen::Menu if settled && shots.is_empty() => {
+            take(world, "tutorial-menu");
+            shots.push("menu".into());
+            *wait = 0;
+        }
+        Screen::Menu if settled => {
+            world
+                .resource_mut::<NextState<Screen>>()
+                .set(Screen::Lessons);
+            *wait = 0;
+        }
+        Screen::Lessons if settled && shots.len() == 1 => {
+            take(world, "tutorial-list");
+            shots.push("list".into());
+            world.write_message(LessonAction::Start {
+                lesson: 0,
+                resume: false,
+            });
+            *wait = 0;
+        }
+        Screen::Lessons if settled && !shots.iter().any(|s| s == "list-after") => {
+            // The lesson finished: marked so, with Resume and Restart.
+            take(world, "tutorial-list-after");
+            shots.push("list-after".into());
+            *wait = 0;
+        }
+        Screen::Lessons if settled => {
+            world.write_message(AppExit::Success);
+        }
+        Screen::Game => {
+            let t = world.resource::<Tutorial>();
+            let Some(l) = t
+                .active
+                .and_then(|i| world.resource::<Lessons>().lessons.get(i).cloned())
+            else {
+                return;
+            };
+            let Some(now) = t.now else { return };
+            let Now::Step(k) = now else {
+                if settled {
+                    take(world, "tutorial-finished");
+                    world.write_message(LessonAction::Next);
+                    *wait = 0;
+                }
+                return;
+            };
+            let step = l.steps[k].clone();
+            let asked = world
+                .resource::<PendingDecision>()
+                .request
+                .as_ref()
+                .map(|r| r.rule.as_str().to_string());
+            if asked != step.asked {
+                return;
+            }
+            // A move is made as a player makes it: the Force selected
+            // first (its moves, with the odds, in the decision panel).
+            if let Some(crate::rules::decision::Decision::MoveForce { force, .. }) = step.answer {
+                let mut sel = world.resource_mut::<crate::app::view::Selection>();
+                if sel.force.as_deref() != Some(force.as_str()) {
+                    sel.force = Some(force.to_string());
+                }
+            }
+            let wanted =
+                TUTORIAL_SHOTS.contains(&step.card.as_str()) && !shots.contains(&step.card);
+            let pause = if wanted { 60 } else { 12 };
+            if *wait < pause {
+                return;
+            }
+            if wanted {
+                take(world, &format!("tutorial-{}", step.card));
+                shots.push(step.card.clone());
+            }
+            match step.answer {
+                Some(a) => {
+                    world.write_message(crate::rules::sequence::Decide(a));
+                }
+                None => {
+                    world.write_message(LessonAction::Next);
+                }
+            }
+            *wait = 0;
+        }
+        _ => {}
+    }
 }
 
 /// The tour's pointer, as the window would report it (egui hovers there),

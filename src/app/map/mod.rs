@@ -254,6 +254,22 @@ fn water(
     }
 }
 
+/// Where an area's centre is in the window (logical points, y down), for
+/// a lesson card to point at (issue 47); none before the map has a view.
+pub(crate) fn area_on_screen(world: &World, area: &str) -> Option<Vec2> {
+    let view = world.get_resource::<camera::CameraView>()?;
+    let (v, vp) = (view.view?, view.viewport?);
+    let active = world.get_resource::<ActiveCampaign>()?;
+    let c = world
+        .get_resource::<Geometry>()?
+        .centres
+        .iter()
+        .find(|(id, _)| id == area)?
+        .1;
+    let d = (c - v.centre) / v.scale(camera::map_size(active), vp.size());
+    Some(vp.min + vp.size() / 2.0 + Vec2::new(d.x, -d.y))
+}
+
 /// Campaign map coordinates (y down) to world (y up, centred).
 pub fn world(c: &Campaign, p: [f32; 2]) -> Vec2 {
     Vec2::new(p[0] - c.map.width / 2.0, c.map.height / 2.0 - p[1])

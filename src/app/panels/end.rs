@@ -18,7 +18,7 @@ pub fn show(
     luck: Option<&crate::app::luck::LuckTable>,
     out: &mut Out,
 ) {
-    egui::Window::new("The campaign is over")
+    let shown = egui::Window::new("The campaign is over")
         .collapsible(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .default_width(560.0)
@@ -143,6 +143,9 @@ pub fn show(
                 }
             });
         });
+    if let Some(w) = shown {
+        crate::app::tutorial_hooks::mark(ctx, "end.window", w.response.rect);
+    }
 }
 
 /// "Confederate Victory", "Union Victory", "A Draw".

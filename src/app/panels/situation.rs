@@ -153,6 +153,7 @@ pub fn show(
             }
             return;
         }
+        let top = ui.cursor().min;
         ui.horizontal(|ui| {
             ui.heading("Victory conditions (3.1)");
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
@@ -169,10 +170,15 @@ pub fn show(
                 ui.label(format!("{} ({} VP)", o.text, o.vp));
             });
         }
-        ui.label(format!(
+        let lee = ui.label(format!(
             "Lee's historical score: {} VP",
             view.status.lee_historical_vp
         ));
+        crate::app::tutorial_hooks::mark(
+            ui.ctx(),
+            "situation.victory",
+            egui::Rect::from_min_max(top, egui::pos2(ui.max_rect().right(), lee.rect.bottom())),
+        );
         if let Some(out) = view.victory_out_of_reach() {
             ui.colored_label(
                     theme::palette::FAILED,

@@ -65,9 +65,11 @@ impl StatusBar<'_> {
                             Phase::Union => theme::palette::army_chip(crate::campaign::Side::Union),
                         };
                         ui.label(egui::RichText::new(format!("Turn {} of {}", s.turn, s.turns)).strong().size(16.0));
-                        ui.label(egui::RichText::new(s.phase_text()).color(theme::palette::PAPER_RAISED).background_color(color).size(15.0));
+                        let phase = ui.label(egui::RichText::new(s.phase_text()).color(theme::palette::PAPER_RAISED).background_color(color).size(15.0));
+                        crate::app::tutorial_hooks::mark(ui.ctx(), "status.phase", phase.rect);
                         ui.separator();
-                        ui.label(format!("Confederate CP {}", s.confederate_cp)).on_hover_text("Command Points (4.9): Forced March 1, Refit 2, purchases at Combat Value, Scouts 1.");
+                        let cp = ui.label(format!("Confederate CP {}", s.confederate_cp)).on_hover_text("Command Points (4.9): Forced March 1, Refit 2, purchases at Combat Value, Scouts 1.");
+                        crate::app::tutorial_hooks::mark(ui.ctx(), "status.command-points", cp.rect);
                         ui.label(format!("Scouts {} of {}", s.scouts, s.scout_counters)).on_hover_text("Scouts (4.10): Fog of War re-rolls, Union Orders re-rolls or ±1, Clear Orders, Special Battle Plans removed.");
                         let union_cp = format!("Union CP {}", s.union_cp);
                         let plans = format!("Union Special Battle Plans {}", s.union_special_battle_plans);

@@ -1,7 +1,7 @@
 //! Main menu: the title; each campaign as a card (its place in the Grand
 //! Campaign, dates, turns, Lee's historical score, one line, the whole
 //! introduction on demand, and New Campaign); Continue (the newest save
-//! or autosave of a game not yet over); Load; Player Log; Settings; Quit;
+//! or autosave of a game not yet over); Learn to play (the lessons); Load; Player Log; Settings; Quit;
 //! New Grand Campaign (21.0); the stand-alone battles. Problems with the
 //! bundled files or the settings come first.
 
@@ -130,6 +130,9 @@ fn menu(
                     }
                     ui.add_space(space::S);
                     let short = space::XL + space::XS;
+                    if kit::wide_button(ui, true, "Learn to play", short).on_hover_text("Short lessons in the real game with fixed dice: a card beside each part of the window says what to do and why.").clicked() {
+                        *act = Some(Action::Screen(Screen::Lessons));
+                    }
                     if kit::wide_button(ui, true, "Load", short).on_hover_text("Your saves and autosaves, newest first.").clicked() {
                         *act = Some(Action::Screen(Screen::Load));
                     }

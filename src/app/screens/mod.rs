@@ -28,9 +28,18 @@ fn start_campaign(
     mut next: ResMut<NextState<Screen>>,
     mut grand: ResMut<crate::player_log::CurrentGrand>,
     mut log: ResMut<super::player_log::LogState>,
+    lesson: Option<Res<super::tutorial_hooks::LessonStart>>,
 ) {
     commands.remove_resource::<ScriptedCommander>();
     *saves = super::saves::SaveState::default();
+    // A lesson (Learn to play) starts its own game.
+    if let Some(lesson) = lesson {
+        commands.remove_resource::<super::tutorial_hooks::LessonStart>();
+        grand.0 = None;
+        commands.insert_resource(crate::save::GameId(crate::store::now()));
+        commands.write_message(lesson.0.clone());
+        return;
+    }
     if let Some(load) = load {
         commands.remove_resource::<super::saves::PendingLoad>();
         let file = load

@@ -38,6 +38,7 @@ pub(super) fn bands(painter: &egui::Painter, g: &Geometry, sheet: &SheetView) {
             BAND_CONFEDERATE
         };
         painter.rect_filled(full, 0.0, fill);
+        crate::app::tutorial_hooks::mark(ctx, crate::app::tutorial_hooks::SHEET_BANDS[i], full);
         let lbl = rail_cell(painter, g, i);
         // 10.2.4's limit, shorter in a narrow label column.
         let cap = match (region.capacity(), lbl.width() < 110.0) {

@@ -194,6 +194,7 @@ fn tactics(
             FontId::proportional(13.0),
             INK,
         );
+        crate::app::tutorial_hooks::mark(ui.ctx(), "sheet.combat-totals", at);
         ui.interact(at, ui.id().with("combat-totals"), Sense::hover())
             .on_hover_text("Each army's combined Combat Value on the sheet (13.0: it sets the Union Tactics in a campaign battle; 10.2.9 Envelopment at 3:1).");
         x = (x + 190.0).min(at.right() + 18.0);
