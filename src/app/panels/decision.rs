@@ -511,7 +511,10 @@ fn question_and_answers(
     } else {
         QUESTION_H
     };
+    let anchor = egui::pos2(ui.max_rect().left(), ui.cursor().top());
     question(ui, view, r, box_h);
+    // The Why? card floats beside the panel: the answers never move.
+    super::why::card(ui.ctx(), anchor, &view.board, &r.request);
     let top = ui.cursor().top();
     let in_battle = r.request.battle_location.is_some()
         && battle::panels::decision(
@@ -552,6 +555,7 @@ fn question(ui: &mut egui::Ui, view: &GameView, r: &RequestView, box_h: f32) {
             ui.horizontal_wrapped(|ui| {
                 super::reference::rule_link(ui, &req.rule);
                 ui.label(egui::RichText::new(&req.prompt).strong());
+                super::why::toggle(ui);
             });
             if let Some(s) = req.situation {
                 ui.label(format!(
@@ -851,6 +855,18 @@ fn on_the_map(
                 selected_moves(ui, view, moves, selection, advisor, a)
             });
     }
+    // Why the selected Force cannot act now, or cannot go to the area
+    // pointed at (the rules' reasons, from the checks that make the moves).
+    if let Some(sel) = selection.force.as_deref()
+        && let Some(reason) = selection_reason(view, r, selection)
+    {
+        super::why::reason(
+            ui,
+            &view.board,
+            &super::why::name(&view.board, sel),
+            &reason,
+        );
+    }
     // Moves the rules refuse for the selected Force, and why (Optional
     // rule Confederate Groups and Area Group Limit).
     if let Some(sel) = selection.force.as_deref() {
@@ -887,6 +903,25 @@ fn on_the_map(
     if many && let Some(line) = movers_line(&r.movers()) {
         ui.label(line);
     }
+}
+
+/// Why the selected Force (or Lee) cannot act in a Moves or Forced March
+/// question, or cannot go to the area pointed at (else the one picked);
+/// a refusal of the Area Group Limit is listed with the refused moves.
+fn selection_reason(
+    view: &GameView,
+    r: &RequestView,
+    selection: &Selection,
+) -> Option<crate::rules::why::Reason> {
+    let sel = selection.force.as_deref()?;
+    // Only where Forces move on the map (9.2, 15.1).
+    r.request
+        .options
+        .contains(&Decision::EndMoves)
+        .then_some(())?;
+    let area = selection.hovered.as_deref().or(selection.area.as_deref());
+    super::why::on_the_map(&view.board, &r.request, sel, area)
+        .filter(|x| !matches!(x, crate::rules::why::Reason::AreaGroupLimit { .. }))
 }
 
 /// The selected Force's (or Lee's) moves, each with its cost and the

@@ -45,7 +45,12 @@ pub fn lee_refusal(board: &Board, moved: bool, forced: bool) -> Option<Reason> {
 /// Every move counter `i` (with nothing against it moving) could make,
 /// in the order they are offered: each adjacent area (9.2, 15.1), then in
 /// a Forced March Jackson's two areas (15.1.1).
-pub fn candidate_moves(board: &Board, i: PieceIx, forced: bool, mut each: impl FnMut(Decision, Id)) {
+pub fn candidate_moves(
+    board: &Board,
+    i: PieceIx,
+    forced: bool,
+    mut each: impl FnMut(Decision, Id),
+) {
     let p = &board.pieces[i];
     let at = p.area_index().expect("on the map");
     for to in board.neighbour_ids_at(at) {

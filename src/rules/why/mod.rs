@@ -9,7 +9,7 @@ use crate::campaign::Side;
 use crate::rules::battle::ground::Square;
 use crate::rules::battle::record::SheetUnit;
 use crate::rules::battle::terms::PlanCounter;
-use crate::rules::board::{Board, label};
+use crate::rules::board::Board;
 use crate::rules::components::Id;
 use crate::rules::decision::{Decision, Move, Request};
 use crate::rules::turn::moves;
@@ -79,7 +79,12 @@ fn is_moves(request: &Request) -> Option<bool> {
 
 /// The battle unit `who` as the question's sheet shows it.
 fn unit<'a>(request: &'a Request, who: &str) -> Option<&'a SheetUnit> {
-    request.sheet.as_ref()?.units.iter().find(|u| u.force == who)
+    request
+        .sheet
+        .as_ref()?
+        .units
+        .iter()
+        .find(|u| u.force == who)
 }
 
 /// Why Force `who` (or "lee") can or cannot act in answer to `request`:
@@ -120,7 +125,10 @@ fn against(board: &Board, request: &Request, who: &str) -> Reason {
         });
         return first.unwrap_or_else(asked);
     }
-    if board.piece(who).is_some_and(|p| p.force.side == Side::Union) {
+    if board
+        .piece(who)
+        .is_some_and(|p| p.force.side == Side::Union)
+    {
         return Reason::EnemyForce;
     }
     if request.battle_location.is_some() && request.sheet.is_some() {
@@ -224,9 +232,7 @@ pub fn square(board: &Board, request: &Request, square: Square) -> Verdict {
     if !mine.is_empty() {
         return Verdict::Can(mine);
     }
-    let asked = Reason::NotAsked {
-        rule: request.rule,
-    };
+    let asked = Reason::NotAsked { rule: request.rule };
     let marching = matches!(
         request.about.moving,
         Some(Move::March) | Some(Move::Advance)
@@ -249,9 +255,9 @@ pub fn square(board: &Board, request: &Request, square: Square) -> Verdict {
                 .any(|o| o.side == side && o.square == Some(s) && o.force != who.as_str())
         }
     };
-    let artillery = board.piece(&who).is_some_and(|p| {
-        p.force.force_type == crate::campaign::ForceType::Artillery
-    });
+    let artillery = board
+        .piece(&who)
+        .is_some_and(|p| p.force.force_type == crate::campaign::ForceType::Artillery);
     let reason = crate::rules::battle::advanced::movement::march_refusal(
         u.side,
         at,
@@ -326,9 +332,10 @@ pub struct Explanation {
 /// The rule an answer follows, the question's own where it is the one.
 fn answer_rule(request: &Request, d: &Decision) -> Id {
     let own = request.rule;
-    let advanced = request.sheet.as_ref().is_some_and(|s| {
-        s.units.iter().any(|u| u.square.is_some())
-    });
+    let advanced = request
+        .sheet
+        .as_ref()
+        .is_some_and(|s| s.units.iter().any(|u| u.square.is_some()));
     Id::from_static(match d {
         Decision::AcceptFogOfWar | Decision::RerollFogOfWar => "10.2.2",
         Decision::DeclineBrigade | Decision::BuyBrigade { .. } => "10.2.6",
@@ -344,9 +351,7 @@ fn answer_rule(request: &Request, d: &Decision) -> Id {
         Decision::Purchase { .. } => "15.5",
         Decision::BuyScout => "15.6",
         Decision::OrdersFor { .. } | Decision::OrdersInOrder => "16.3",
-        Decision::AcceptOrders | Decision::RerollOrders | Decision::ModifyOrders { .. } => {
-            "16.3.1"
-        }
+        Decision::AcceptOrders | Decision::RerollOrders | Decision::ModifyOrders { .. } => "16.3.1",
         Decision::BuyBattlePlans { .. } => "10.2.11",
         Decision::ChooseInsight { .. } | Decision::EndInsights => "10.2.12",
         Decision::ScreenWith { .. } | Decision::NoScreen => "10.2.12.7",
@@ -425,7 +430,12 @@ fn effect(board: &Board, request: &Request, d: &Decision) -> Effect {
 /// The words of an answer's effect.
 fn effect_words(board: &Board, d: &Decision, e: &Effect) -> String {
     let area = |id: &Id| board.area_name(id).to_string();
-    let name = |id: &Id| board.piece(id).map_or(id.to_string(), label);
+    // The short name: the answer's own words carry the full label.
+    let name = |id: &Id| {
+        board
+            .piece(id)
+            .map_or(id.to_string(), |p| p.force.name.clone())
+    };
     match e {
         Effect::Move {
             force,
@@ -544,7 +554,9 @@ pub fn explain(board: &Board, request: &Request) -> Explanation {
 /// rulebook's words).
 pub fn summary(rule: &str) -> &'static str {
     match rule {
-        "3.2" => "Lee must never end a step without Confederate Forces beside him: that loses the campaign.",
+        "3.2" => {
+            "Lee must never end a step without Confederate Forces beside him: that loses the campaign."
+        }
         "7.9" => "A Late Arrival enters the map in one of the areas its campaign allows.",
         "9.2" => "Each Mobile Force may move once, free, to an adjacent area; Lee moves once too.",
         "9.3" => "Where both armies stand in one area a battle is fought; you choose the order.",
@@ -568,11 +580,15 @@ pub fn summary(rule: &str) -> &'static str {
         "12.2" => "Attach this turn's Battle Plan Counters to your Forces, one each.",
         "12.3.7" => "The Formation counter lets up to three Forces change Formation.",
         "12.4" => "A Force without a counter uses one of its Default Battle Plans.",
-        "A12.4" => "On the Advanced sheet a Force without a counter Marches, Fires or Holds by Squares.",
+        "A12.4" => {
+            "On the Advanced sheet a Force without a counter Marches, Fires or Holds by Squares."
+        }
         "12.4.3" => "Disrupt takes Special Battle Plans out of the Union's cup.",
         "A12.3" => "Flank, Rapid Advance and Fighting Retreat name a target or a way back.",
         "14.0.1" => "A Scout may take one Special Battle Plan out of the cup for the battle.",
-        "14.4" | "A14.4" => "Your Forces act one at a time, in the order you choose, each once a turn.",
+        "14.4" | "A14.4" => {
+            "Your Forces act one at a time, in the order you choose, each once a turn."
+        }
         "14.5" => "A Force leaving the battle goes to an adjacent area it may enter.",
         "14.5.1" => "Between turns you may fight on or retreat the whole army.",
         "14.8.1" => "After a Very Quick battle the armies may Rejoin and fight again.",
@@ -585,7 +601,9 @@ pub fn summary(rule: &str) -> &'static str {
         "15.6" => "A Scout costs 1 Command Point.",
         "16.3" => "Each Union group rolls for its orders; you choose the order of the groups.",
         "16.3.1" => "A Scout may re-roll or shift a Union Orders roll.",
-        GROUP_LIMIT => "Your Forces in an area form one group of one Corps, no larger than the Union's.",
+        GROUP_LIMIT => {
+            "Your Forces in an area form one group of one Corps, no larger than the Union's."
+        }
         _ => "",
     }
 }

@@ -82,19 +82,31 @@ impl Reason {
     /// Lee), without its rule (the window shows the rule as a link).
     pub fn says(&self, board: &Board, who: &str) -> String {
         let area = |id: &Id| board.area_name(id).to_string();
-        let step = |forced: &bool| if *forced { "Forced March" } else { "Moves step" };
+        let step = |forced: &bool| {
+            if *forced {
+                "Forced March"
+            } else {
+                "Moves step"
+            }
+        };
         match self {
             Reason::EnemyForce => format!("{who} is a Union Force: the program commands the Union"),
-            Reason::Static => format!("{who} is a Static Force: Garrisons and Fortifications never move"),
+            Reason::Static => {
+                format!("{who} is a Static Force: Garrisons and Fortifications never move")
+            }
             Reason::NotOnMap => format!("{who} is not on the campaign map"),
             Reason::AlreadyMoved { forced } | Reason::LeeAlreadyMoved { forced } => {
                 format!("{who} has already moved in this {}", step(forced))
             }
-            Reason::NoCommandPoints => format!(
-                "{who} cannot Force March: no Command Point is left to pay for the move"
-            ),
+            Reason::NoCommandPoints => {
+                format!("{who} cannot Force March: no Command Point is left to pay for the move")
+            }
             Reason::NotAdjacent { from, to, .. } => {
-                format!("{} is not adjacent to {}, where {who} stands", area(to), area(from))
+                format!(
+                    "{} is not adjacent to {}, where {who} stands",
+                    area(to),
+                    area(from)
+                )
             }
             Reason::AreaGroupLimit { .. } => self.words(board),
             Reason::NotAsked { .. } => format!("{who} has no part in this question"),
@@ -113,7 +125,10 @@ impl Reason {
                 format!("Square {} is off this battle's sheet", square.name())
             }
             Reason::FriendsSquare { square } => {
-                format!("Square {} holds a friend: {who} cannot stop there", square.name())
+                format!(
+                    "Square {} holds a friend: {who} cannot stop there",
+                    square.name()
+                )
             }
             Reason::ArtilleryIntoEnemy { square } => format!(
                 "Square {} holds a Union Force: Artillery does not March into the enemy",
@@ -132,4 +147,3 @@ impl Reason {
         }
     }
 }
-

@@ -158,7 +158,10 @@ fn lees_stack() {
     };
     let (b, r) = asked(b, false, vec![lee]);
     let v = force(&b, &r, "lee");
-    assert_eq!(v, Verdict::Cannot(Reason::LeeAlreadyMoved { forced: false }));
+    assert_eq!(
+        v,
+        Verdict::Cannot(Reason::LeeAlreadyMoved { forced: false })
+    );
     assert_eq!(v.reason().map(Reason::rule), Some("9.2"));
 }
 
@@ -284,10 +287,15 @@ impl Checking {
                 match area(board, request, w, &a.id) {
                     Verdict::Can(list) => assert_eq!(list, legal, "{w} to {}", a.id),
                     Verdict::Cannot(r) => {
-                        assert!(legal.is_empty(), "{w} to {} refused ({r:?}) yet offered", a.id);
+                        assert!(
+                            legal.is_empty(),
+                            "{w} to {} refused ({r:?}) yet offered",
+                            a.id
+                        );
                         // A refused move is refused for its own reason.
                         let refused = request.refused.iter().any(|(d, _)| {
-                            actor(d) == Some(w) && destination(d).is_some_and(|t| t == a.id.as_str())
+                            actor(d) == Some(w)
+                                && destination(d).is_some_and(|t| t == a.id.as_str())
                         });
                         if refused {
                             assert!(

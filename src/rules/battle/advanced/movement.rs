@@ -41,7 +41,11 @@ pub fn march_squares_in(
 /// off the sheet (`columns` wide), or a friend there; None: it may go.
 /// The March answers and the window's Why? read this one check.
 #[inline]
-pub fn square_refusal(to: Square, columns: u8, friend_there: impl FnOnce() -> bool) -> Option<Reason> {
+pub fn square_refusal(
+    to: Square,
+    columns: u8,
+    friend_there: impl FnOnce() -> bool,
+) -> Option<Reason> {
     if !to.on(columns) {
         Some(Reason::OffSheet { square: to })
     } else if friend_there() {
