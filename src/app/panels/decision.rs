@@ -78,6 +78,9 @@ pub struct DecisionState {
     /// battle): they answer no question of a later phase until the player
     /// has answered one there otherwise.
     pub rest: Option<KeyRest>,
+    /// The Why? card is open (`panels::why`): it stays open from question
+    /// to question until the player closes it.
+    pub why: bool,
 }
 
 impl DecisionState {
@@ -427,6 +430,7 @@ impl DecisionPanel<'_> {
                     redo,
                     redoing,
                     confirm,
+                    why,
                     ..
                 } = state;
                 let answers = &self.answers.answers;
@@ -471,7 +475,7 @@ impl DecisionPanel<'_> {
                             (shown, battle),
                             selection,
                             (&mut self.advisor, &mut self.suggest),
-                            keys_rest,
+                            (keys_rest, why),
                         ));
                     }
                     (Some(_), None) => {}
@@ -493,7 +497,7 @@ fn question_and_answers(
     (shown, battle): (Option<&BattleRecord>, &mut BattleScreen),
     selection: &mut Selection,
     (advisor, suggest): (&mut Advisor, &mut crate::app::suggest::Suggest),
-    keys_rest: bool,
+    (keys_rest, why): (bool, &mut bool),
 ) -> f32 {
     // The suggestions docked at the foot of the answers' room, which
     // keeps the rest (a long list of answers scrolls above them).
@@ -512,9 +516,9 @@ fn question_and_answers(
         QUESTION_H
     };
     let anchor = egui::pos2(ui.max_rect().left(), ui.cursor().top());
-    question(ui, view, r, box_h);
+    question(ui, view, r, box_h, why);
     // The Why? card floats beside the panel: the answers never move.
-    super::why::card(ui.ctx(), anchor, &view.board, &r.request);
+    super::why::card(ui.ctx(), anchor, &view.board, &r.request, why);
     let top = ui.cursor().top();
     let in_battle = r.request.battle_location.is_some()
         && battle::panels::decision(
@@ -544,7 +548,7 @@ fn question_and_answers(
 /// The question, in a room of its own height at the top of the answers
 /// (a longer one scrolls inside it): the answers below never move with
 /// its length.
-fn question(ui: &mut egui::Ui, view: &GameView, r: &RequestView, box_h: f32) {
+fn question(ui: &mut egui::Ui, view: &GameView, r: &RequestView, box_h: f32, why: &mut bool) {
     let req = &r.request;
     egui::ScrollArea::vertical()
         .id_salt("question")
@@ -555,7 +559,7 @@ fn question(ui: &mut egui::Ui, view: &GameView, r: &RequestView, box_h: f32) {
             ui.horizontal_wrapped(|ui| {
                 super::reference::rule_link(ui, &req.rule);
                 ui.label(egui::RichText::new(&req.prompt).strong());
-                super::why::toggle(ui);
+                super::why::toggle(ui, why);
             });
             if let Some(s) = req.situation {
                 ui.label(format!(
@@ -856,17 +860,10 @@ fn on_the_map(
             });
     }
     // Why the selected Force cannot act now, or cannot go to the area
-    // pointed at (the rules' reasons, from the checks that make the moves).
-    if let Some(sel) = selection.force.as_deref()
-        && let Some(reason) = selection_reason(view, r, selection)
-    {
-        super::why::reason(
-            ui,
-            &view.board,
-            &super::why::name(&view.board, sel),
-            &reason,
-        );
-    }
+    // pointed at (the rules' reasons, from the checks that make the
+    // moves): shown below the answers, which never move as it comes and
+    // goes.
+    let reason = selection_reason(view, r, selection);
     // Moves the rules refuse for the selected Force, and why (Optional
     // rule Confederate Groups and Area Group Limit).
     if let Some(sel) = selection.force.as_deref() {
@@ -886,7 +883,7 @@ fn on_the_map(
         .max_height({
             // The line of who can still move, below the answers, keeps
             // its room.
-            let below = if many { 40.0 } else { 8.0 };
+            let below = if many { 40.0 } else { 8.0 } + if reason.is_some() { 44.0 } else { 0.0 };
             (ui.available_height() - below).max(0.0)
         })
         .show(ui, |ui| {
@@ -902,6 +899,17 @@ fn on_the_map(
         });
     if many && let Some(line) = movers_line(&r.movers()) {
         ui.label(line);
+    }
+    if let Some(sel) = selection.force.as_deref()
+        && let Some(reason) = reason
+    {
+        ui.add_space(4.0);
+        super::why::reason(
+            ui,
+            &view.board,
+            &super::why::name(&view.board, sel),
+            &reason,
+        );
     }
 }
 

@@ -16,40 +16,31 @@ use crate::rules::why::{Explanation, Reason, Verdict};
 const CARD_W: f32 = 360.0;
 const GAP: f32 = 8.0;
 
-fn open_id() -> egui::Id {
-    egui::Id::new("fcrel-why-open")
-}
-
-/// Whether the Why? card is open (it stays open from question to
-/// question until the player closes it).
-pub fn is_open(ctx: &egui::Context) -> bool {
-    ctx.data(|d| d.get_temp::<bool>(open_id()).unwrap_or(false))
-}
-
-pub fn set_open(ctx: &egui::Context, open: bool) {
-    ctx.data_mut(|d| d.insert_temp(open_id(), open));
-}
-
 /// The small "Why?" button on the question's line.
-pub fn toggle(ui: &mut egui::Ui) {
-    let open = is_open(ui.ctx());
+pub fn toggle(ui: &mut egui::Ui, open: &mut bool) {
     let b = egui::Button::new(egui::RichText::new("Why?").small())
         .small()
-        .selected(open);
+        .selected(*open);
     if ui
         .add(b)
         .on_hover_text("The rules behind this question and what each answer does")
         .clicked()
     {
-        set_open(ui.ctx(), !open);
+        *open = !*open;
     }
 }
 
 /// The Why? card beside the decision panel, its top-right corner at
 /// `anchor` (the panel's left edge, level with the question): it floats
 /// over the map or the sheet, so the answers never move.
-pub fn card(ctx: &egui::Context, anchor: egui::Pos2, board: &Board, request: &Request) {
-    if !is_open(ctx) {
+pub fn card(
+    ctx: &egui::Context,
+    anchor: egui::Pos2,
+    board: &Board,
+    request: &Request,
+    open: &mut bool,
+) {
+    if !*open {
         return;
     }
     let why = crate::rules::why::explain(board, request);
@@ -66,7 +57,7 @@ pub fn card(ctx: &egui::Context, anchor: egui::Pos2, board: &Board, request: &Re
                     ui.label(kit::caps("Why this question", INK_SOFT));
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                         if ui.small_button("Close").clicked() {
-                            set_open(ui.ctx(), false);
+                            *open = false;
                         }
                     });
                 });
@@ -80,6 +71,7 @@ pub fn card(ctx: &egui::Context, anchor: egui::Pos2, board: &Board, request: &Re
 
 /// The card's contents: the rules, then every legal answer.
 pub fn contents(ui: &mut egui::Ui, why: &Explanation) {
+    let asking = why.rules.first().map(|l| l.rule);
     ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
     for line in &why.rules {
         ui.horizontal_wrapped(|ui| {
@@ -93,7 +85,10 @@ pub fn contents(ui: &mut egui::Ui, why: &Explanation) {
         ui.horizontal_wrapped(|ui| {
             ui.label(egui::RichText::new("·").color(INK_SOFT));
             ui.label(egui::RichText::new(&a.words).small().color(INK_BODY));
-            super::reference::rule_link(ui, &a.rule);
+            // The question's own rule is not repeated on every line.
+            if Some(a.rule) != asking {
+                super::reference::rule_link(ui, &a.rule);
+            }
             for r in &a.also {
                 super::reference::rule_link(ui, r);
             }

@@ -485,7 +485,8 @@ fn effect_words(board: &Board, d: &Decision, e: &Effect) -> String {
             plan.name(),
             name(force)
         ),
-        Effect::Act { force } => format!("{} acts now: {}.", name(force), word(board, d)),
+        // The answer's own words name the Force.
+        Effect::Act { .. } => format!("{}.", word(board, d)),
         Effect::Choose => format!("{}.", word(board, d)),
     }
 }
