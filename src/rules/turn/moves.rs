@@ -96,6 +96,8 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
     // By counter index: a Force moves once a step.
     let mut moved: IxVec<PieceIx, bool> = vec![false; ctx.board.pieces.len()].into();
     let mut lee_moved = false;
+    // The same, for the request (the Why? reads it, `rules::why`).
+    let mut who = Moved::default();
     loop {
         let mut options = Vec::new();
         // Optional rule Confederate Groups and Area Group Limit.
@@ -130,16 +132,9 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
         } else {
             "Move your Mobile Forces one area each (free), or end the step.".to_string()
         };
-        let who = Moved {
-            forces: (ctx.board.pieces.indices())
-                .filter(|&i| moved[i])
-                .map(|i| *ctx.board.pieces[i].id())
-                .collect(),
-            lee: lee_moved,
-        };
         let request = Request::new(rule, prompt, options)
             .refusing(refused)
-            .having_moved(who);
+            .having_moved(who.clone());
         let answer = ctx.ask(request)?;
         ctx.board.cp.confederate -= answer.cost(ctx.board, forced);
         match answer {
@@ -149,6 +144,7 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
                 let from = ctx.board.pieces[i].location().clone();
                 ctx.board.move_to(i, &to);
                 moved[i] = true;
+                who.forces.push(force);
                 let cost = if forced { " for 1 Command Point" } else { "" };
                 let text = format!(
                     "{} moves from {} to {}{cost}.",
@@ -163,6 +159,7 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
                 ctx.board.move_to(i, &via);
                 ctx.board.move_to(i, &to);
                 moved[i] = true;
+                who.forces.push(force);
                 let text = format!(
                     "{} force-marches two areas through {} to {} for 1 Command Point (Jackson, 15.1.1).",
                     ctx.board.label(i),
@@ -174,6 +171,7 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
             Decision::MoveLee { to } => {
                 ctx.board.lee = Location::Area(to.to_string());
                 lee_moved = true;
+                who.lee = true;
                 let text = format!("Robert E. Lee moves to {}.", ctx.board.area_name(&to));
                 note!(ctx, rule, "{}", text);
             }
