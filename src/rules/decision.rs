@@ -373,6 +373,27 @@ pub struct Request {
     /// only when the battle is recorded: simulations make none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sheet: Option<Box<crate::rules::battle::record::SheetView>>,
+    /// Who has moved already in the step that asks (9.2, 15.1): what the
+    /// procedure knows and the board does not, for the rules' Why?
+    /// (`rules::why`).
+    #[serde(default, skip_serializing_if = "Moved::is_empty")]
+    pub moved: Moved,
+}
+
+/// The Forces (and Lee) that have moved in this Moves or Forced March
+/// step (9.2, 15.1): each moves once a step.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Moved {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forces: Vec<Id>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub lee: bool,
+}
+
+impl Moved {
+    fn is_empty(&self) -> bool {
+        self.forces.is_empty() && !self.lee
+    }
 }
 
 impl Request {
@@ -389,6 +410,7 @@ impl Request {
             explained: Vec::new(),
             about: About::default(),
             sheet: None,
+            moved: Moved::default(),
         }
     }
 
@@ -411,6 +433,12 @@ impl Request {
     /// With what some answers lead to, in words.
     pub fn explaining(mut self, explained: Vec<(Decision, String)>) -> Request {
         self.explained = explained;
+        self
+    }
+
+    /// With who has moved already this step (9.2, 15.1).
+    pub fn having_moved(mut self, moved: Moved) -> Request {
+        self.moved = moved;
         self
     }
 

@@ -24,6 +24,7 @@ pub mod sequence;
 pub mod setup;
 pub mod turn;
 pub mod view;
+pub mod why;
 
 /// All rule plugins. Add to an app with `MinimalPlugins` + `StatesPlugin`
 /// (headless) or with the desktop plugins.

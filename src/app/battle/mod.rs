@@ -135,6 +135,11 @@ pub struct BattleScreen {
     pub square: Option<Square>,
     /// Where the sheet drew each counter last (logical points).
     pub counters: Vec<(String, bevy_egui::egui::Rect)>,
+    /// A Confederate Force clicked on the sheet that cannot act in the
+    /// question asked: the decision panel says why (`rules::why`).
+    pub refused: Option<String>,
+    /// A Square pointed at that the question does not offer.
+    pub unoffered: Option<Square>,
 }
 
 impl BattleScreen {
@@ -156,6 +161,8 @@ impl BattleScreen {
         self.cursor = 0;
         self.picked = None;
         self.square = None;
+        self.refused = None;
+        self.unoffered = None;
     }
 }
 
@@ -577,7 +584,14 @@ pub fn central(
                         );
                         if let Some(f) = &input.clicked {
                             screen.picked = Some(f.clone());
+                            // A Force that cannot act now: the panel says why.
+                            screen.refused = request
+                                .filter(|r| {
+                                    crate::rules::why::force(board, r, f).reason().is_some()
+                                })
+                                .map(|_| f.clone());
                         }
+                        screen.unoffered = input.unoffered;
                         screen.counters.clone_from(&input.counters);
                         if let Some(r) = request
                             && let Some(d) = answer(&input, r, screen)

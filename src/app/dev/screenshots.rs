@@ -95,6 +95,8 @@ pub struct Tour {
     suggest_shot: bool,
     /// Where the pointer is put (a hover shot), until it is put elsewhere.
     pointer: Option<Vec2>,
+    /// The Force the Why? shots move, then select (`FCREL_TOUR_FROM=why`).
+    why_force: Option<String>,
 }
 
 impl Tour {
@@ -135,6 +137,8 @@ impl Tour {
                 // Learn to play: the lessons' list and lesson 1's cards
                 // (`tutorial_tour`).
                 "tutorial" => TUTORIAL_STAGE,
+                // Why?: a Moves question's, a refused Force's, a battle's.
+                "why" => 300,
                 _ => 0,
             },
             battles_only,
@@ -144,6 +148,7 @@ impl Tour {
             design_only: from == "design",
             suggest_shot: from == "basic",
             pointer: None,
+            why_force: None,
             wait: 0,
             battle_shot: false,
             move_shot: false,
@@ -616,6 +621,114 @@ fn settled(cx: &Cx) -> bool {
 /// are numbered as they were added; the order here is the order the
 /// steps of one stage are tried).
 static STEPS: &[TourStep] = &[
+    // `FCREL_TOUR_FROM=why`: a Basic-battle campaign's first Moves with
+    // the Why? card open, a Force selected; the Force moved and selected
+    // again (it cannot move twice: the panel says why); a battle's order
+    // of resolution with the Why? open and a Force that has acted clicked.
+    step(300, settled, None, |cx| {
+        cx.choice.options.battles = BattleMode::Basic;
+        cx.choice.options.seed = 5;
+        cx.choice.grand = false;
+        cx.next.set(Screen::Game);
+        cx.tour.go(301);
+    }),
+    step(
+        301,
+        |cx| cx.settled && cx.first_moves,
+        None,
+        |cx| {
+            let mover = cx.view.and_then(|v| v.request.as_ref()).and_then(|r| {
+                r.movers()
+                    .into_iter()
+                    .find(|f| *f != "lee")
+                    .map(str::to_string)
+            });
+            cx.selection.force.clone_from(&mover);
+            cx.tour.why_force = mover;
+            cx.decision.why = true;
+            cx.tour.go(302);
+        },
+    ),
+    // The picture taken (a frame later), the Force moves.
+    step(302, settled, Some("why-moves"), |cx| cx.tour.go(310)),
+    step(
+        310,
+        |cx| cx.tour.wait > 5,
+        None,
+        |cx| {
+            let quiet = cx.view.and_then(|v| v.request.as_ref()).and_then(|r| {
+                let f = cx.tour.why_force.as_deref()?;
+                r.destinations(Some(f))
+                    .into_iter()
+                    .find(|c| !c.starts_battle && c.loses_campaign.is_none())
+                    .map(|c| c.decision)
+            });
+            if let Some(d) = quiet {
+                cx.commands.queue(move |w: &mut World| {
+                    w.write_message(crate::rules::sequence::Decide(d));
+                });
+            }
+            cx.decision.why = false;
+            cx.tour.go(303);
+        },
+    ),
+    step(
+        303,
+        |cx| {
+            cx.settled
+                && cx.request.as_ref().is_some_and(|r| {
+                    cx.tour
+                        .why_force
+                        .as_deref()
+                        .is_some_and(|f| r.moved.forces.iter().any(|m| m == f))
+                })
+        },
+        None,
+        |cx| {
+            cx.selection.force.clone_from(&cx.tour.why_force);
+            cx.selection.hovered = None;
+            cx.selection.area = None;
+            cx.tour.go(304);
+        },
+    ),
+    step(304, settled, Some("why-refused"), |cx| cx.tour.go(311)),
+    step(
+        311,
+        |cx| cx.tour.wait > 5,
+        None,
+        |cx| {
+            cx.selection.force = None;
+            cx.play();
+            cx.tour.go(305);
+        },
+    ),
+    step(
+        305,
+        |cx| {
+            cx.asks_any(|d| matches!(d, Decision::Act { .. }))
+                && cx.sheet().is_some_and(|s| {
+                    s.units
+                        .iter()
+                        .any(|u| u.side == Side::Confederate && u.acted)
+                })
+        },
+        None,
+        |cx| {
+            cx.pause();
+            cx.show_sheet();
+            cx.screen.refused = cx.sheet().and_then(|s| {
+                s.units
+                    .iter()
+                    .find(|u| u.side == Side::Confederate && u.acted)
+                    .map(|u| u.force.clone())
+            });
+            cx.decision.why = true;
+            cx.tour.go(306);
+        },
+    ),
+    step(306, settled, Some("why-battle"), |cx| cx.tour.go(312)),
+    // The shot is saved: quit.
+    step(312, settled, None, |cx| cx.quit = true),
     step(0, settled, Some("menu"), |cx| cx.tour.go(160)),
     // The design sheet over the menu, put away the frame after its shot.
     step(160, settled, None, |cx| {

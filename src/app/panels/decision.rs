@@ -78,6 +78,9 @@ pub struct DecisionState {
     /// battle): they answer no question of a later phase until the player
     /// has answered one there otherwise.
     pub rest: Option<KeyRest>,
+    /// The Why? card is open (`panels::why`): it stays open from question
+    /// to question until the player closes it.
+    pub why: bool,
 }
 
 impl DecisionState {
@@ -427,6 +430,7 @@ impl DecisionPanel<'_> {
                     redo,
                     redoing,
                     confirm,
+                    why,
                     ..
                 } = state;
                 let answers = &self.answers.answers;
@@ -471,7 +475,7 @@ impl DecisionPanel<'_> {
                             (shown, battle),
                             selection,
                             (&mut self.advisor, &mut self.suggest),
-                            keys_rest,
+                            (keys_rest, why),
                         ));
                     }
                     (Some(_), None) => {}
@@ -493,7 +497,7 @@ fn question_and_answers(
     (shown, battle): (Option<&BattleRecord>, &mut BattleScreen),
     selection: &mut Selection,
     (advisor, suggest): (&mut Advisor, &mut crate::app::suggest::Suggest),
-    keys_rest: bool,
+    (keys_rest, why): (bool, &mut bool),
 ) -> f32 {
     // The suggestions docked at the foot of the answers' room, which
     // keeps the rest (a long list of answers scrolls above them).
@@ -511,7 +515,10 @@ fn question_and_answers(
     } else {
         QUESTION_H
     };
-    question(ui, view, r, box_h);
+    let anchor = egui::pos2(ui.max_rect().left(), ui.cursor().top());
+    question(ui, view, r, box_h, why);
+    // The Why? card floats beside the panel: the answers never move.
+    super::why::card(ui.ctx(), anchor, &view.board, &r.request, why);
     let top = ui.cursor().top();
     let in_battle = r.request.battle_location.is_some()
         && battle::panels::decision(
@@ -541,7 +548,7 @@ fn question_and_answers(
 /// The question, in a room of its own height at the top of the answers
 /// (a longer one scrolls inside it): the answers below never move with
 /// its length.
-fn question(ui: &mut egui::Ui, view: &GameView, r: &RequestView, box_h: f32) {
+fn question(ui: &mut egui::Ui, view: &GameView, r: &RequestView, box_h: f32, why: &mut bool) {
     let req = &r.request;
     egui::ScrollArea::vertical()
         .id_salt("question")
@@ -552,6 +559,7 @@ fn question(ui: &mut egui::Ui, view: &GameView, r: &RequestView, box_h: f32) {
             ui.horizontal_wrapped(|ui| {
                 super::reference::rule_link(ui, &req.rule);
                 ui.label(egui::RichText::new(&req.prompt).strong());
+                super::why::toggle(ui, why);
             });
             if let Some(s) = req.situation {
                 ui.label(format!(
@@ -851,6 +859,11 @@ fn on_the_map(
                 selected_moves(ui, view, moves, selection, advisor, a)
             });
     }
+    // Why the selected Force cannot act now, or cannot go to the area
+    // pointed at (the rules' reasons, from the checks that make the
+    // moves): shown below the answers, which never move as it comes and
+    // goes.
+    let reason = selection_reason(view, r, selection);
     // Moves the rules refuse for the selected Force, and why (Optional
     // rule Confederate Groups and Area Group Limit).
     if let Some(sel) = selection.force.as_deref() {
@@ -870,7 +883,7 @@ fn on_the_map(
         .max_height({
             // The line of who can still move, below the answers, keeps
             // its room.
-            let below = if many { 40.0 } else { 8.0 };
+            let below = if many { 40.0 } else { 8.0 } + if reason.is_some() { 44.0 } else { 0.0 };
             (ui.available_height() - below).max(0.0)
         })
         .show(ui, |ui| {
@@ -887,6 +900,36 @@ fn on_the_map(
     if many && let Some(line) = movers_line(&r.movers()) {
         ui.label(line);
     }
+    if let Some(sel) = selection.force.as_deref()
+        && let Some(reason) = reason
+    {
+        ui.add_space(4.0);
+        super::why::reason(
+            ui,
+            &view.board,
+            &super::why::name(&view.board, sel),
+            &reason,
+        );
+    }
+}
+
+/// Why the selected Force (or Lee) cannot act in a Moves or Forced March
+/// question, or cannot go to the area pointed at (else the one picked);
+/// a refusal of the Area Group Limit is listed with the refused moves.
+fn selection_reason(
+    view: &GameView,
+    r: &RequestView,
+    selection: &Selection,
+) -> Option<crate::rules::why::Reason> {
+    let sel = selection.force.as_deref()?;
+    // Only where Forces move on the map (9.2, 15.1).
+    r.request
+        .options
+        .contains(&Decision::EndMoves)
+        .then_some(())?;
+    let area = selection.hovered.as_deref().or(selection.area.as_deref());
+    super::why::on_the_map(&view.board, &r.request, sel, area)
+        .filter(|x| !matches!(x, crate::rules::why::Reason::AreaGroupLimit { .. }))
 }
 
 /// The selected Force's (or Lee's) moves, each with its cost and the

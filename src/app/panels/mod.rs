@@ -14,6 +14,7 @@ pub(crate) mod reference;
 mod resupply;
 mod situation;
 mod status;
+pub(crate) mod why;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;

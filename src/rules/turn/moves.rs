@@ -1,25 +1,90 @@
 //! 9.2 Moves and 15.1 Forced March (with 15.1.1 Jackson's Special Rule).
 
 use crate::campaign::Side;
-use crate::rules::board::PieceIx;
-use crate::rules::components::{Location, Strength};
+use crate::rules::board::{Board, PieceIx};
+use crate::rules::components::{Id, Location, Strength};
 use crate::rules::ctx::Ctx;
-use crate::rules::decision::Request;
-use crate::rules::decision::{Decision, Interrupt};
+use crate::rules::decision::{Decision, Interrupt, Moved, Request};
 use crate::rules::ix::IxVec;
+use crate::rules::why::reason::Reason;
 
-/// The player's Mobile Forces on the map, in id order.
-fn mobile_confederates(ctx: &Ctx) -> Vec<PieceIx> {
-    ctx.board
-        .pieces
-        .indices()
-        .filter(|&i| {
-            let p = &ctx.board.pieces[i];
-            p.force.side == Side::Confederate
-                && p.force.force_type.is_mobile()
-                && p.location().area().is_some()
-        })
-        .collect()
+/// 9.2, 15.1: what stands against counter `i` moving at all in this step
+/// (`moved`: it has moved in it already), or None. The moves offered are
+/// those of the counters with nothing against them; the window's Why?
+/// (`rules::why`) reads the same verdict.
+pub fn mover_refusal(board: &Board, i: PieceIx, moved: bool, forced: bool) -> Option<Reason> {
+    let p = &board.pieces[i];
+    if p.force.side != Side::Confederate {
+        Some(Reason::EnemyForce)
+    } else if !p.force.force_type.is_mobile() {
+        // 6.2: Garrisons and Fortifications never move.
+        Some(Reason::Static)
+    } else if p.location().area().is_none() {
+        Some(Reason::NotOnMap)
+    } else if moved {
+        Some(Reason::AlreadyMoved { forced })
+    } else if forced && board.cp.confederate < 1 {
+        // 15.1: each Force pays 1 Command Point.
+        Some(Reason::NoCommandPoints)
+    } else {
+        None
+    }
+}
+
+/// 9.2, 15.1: what stands against Robert E. Lee moving in this step.
+pub fn lee_refusal(board: &Board, moved: bool, forced: bool) -> Option<Reason> {
+    if moved {
+        Some(Reason::LeeAlreadyMoved { forced })
+    } else if !matches!(board.lee, Location::Area(_)) {
+        Some(Reason::NotOnMap)
+    } else {
+        None
+    }
+}
+
+/// Every move counter `i` (with nothing against it moving) could make,
+/// in the order they are offered: each adjacent area (9.2, 15.1), then in
+/// a Forced March Jackson's two areas (15.1.1).
+pub fn candidate_moves(
+    board: &Board,
+    i: PieceIx,
+    forced: bool,
+    mut each: impl FnMut(Decision, Id),
+) {
+    let p = &board.pieces[i];
+    let at = p.area_index().expect("on the map");
+    for to in board.neighbour_ids_at(at) {
+        each(Decision::MoveForce { force: *p.id(), to }, to);
+    }
+    // 15.1.1: two areas, not through an area with Union Forces.
+    if forced && p.force.jackson && p.strength == Strength::Full {
+        let from = p.location().area().expect("on the map");
+        for via in board.neighbour_ids(from) {
+            if board.has_side(&via, Side::Union) {
+                continue;
+            }
+            for to in board.neighbour_ids(&via) {
+                if to != from {
+                    let d = Decision::JacksonMarch {
+                        force: *p.id(),
+                        via,
+                        to,
+                    };
+                    each(d, to);
+                }
+            }
+        }
+    }
+}
+
+/// What stands against counter `i` going into area `to`, one of its
+/// candidate moves: the Optional rule Confederate Groups and Area Group
+/// Limit, or nothing.
+pub fn destination_refusal(board: &Board, i: PieceIx, to: &str) -> Option<Reason> {
+    crate::rules::group_limit::refuses(board, i, to).map(|why| Reason::AreaGroupLimit {
+        to: Id::new(to),
+        why,
+    })
 }
 
 /// 9.2 (free, each Mobile Force one area) or 15.1 (1 CP a Force; Jackson's
@@ -31,50 +96,29 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
     // By counter index: a Force moves once a step.
     let mut moved: IxVec<PieceIx, bool> = vec![false; ctx.board.pieces.len()].into();
     let mut lee_moved = false;
+    // The same, for the request (the Why? reads it, `rules::why`).
+    let mut who = Moved::default();
     loop {
         let mut options = Vec::new();
         // Optional rule Confederate Groups and Area Group Limit.
         let mut refused = Vec::new();
-        let mut offer = |board: &crate::rules::board::Board, i: PieceIx, to: &str, d: Decision| {
-            match crate::rules::group_limit::refuses(board, i, to) {
-                Some(why) => refused.push((d, format!("Not to {}: {why}.", board.area_name(to)))),
-                None => options.push(d),
+        let board = &*ctx.board;
+        // The candidates with nothing against them (the Why? reads the
+        // same checks).
+        for i in board.pieces.indices() {
+            if mover_refusal(board, i, moved[i], forced).is_some() {
+                continue;
             }
-        };
-        let can_pay = !forced || ctx.board.cp.confederate >= 1;
-        if can_pay {
-            for i in mobile_confederates(ctx) {
-                let p = &ctx.board.pieces[i];
-                if moved[i] {
-                    continue;
+            candidate_moves(board, i, forced, |d, to| {
+                match destination_refusal(board, i, &to) {
+                    Some(why) => refused.push((d, why.words(board))),
+                    None => options.push(d),
                 }
-                let at = p.area_index().expect("on the map");
-                for to in ctx.board.neighbour_ids_at(at) {
-                    let d = Decision::MoveForce { force: *p.id(), to };
-                    offer(ctx.board, i, &to, d);
-                }
-                // 15.1.1: two areas, not through an area with Union Forces.
-                if forced && p.force.jackson && p.strength == Strength::Full {
-                    let from = p.location().area().expect("on the map");
-                    for via in ctx.board.neighbour_ids(from) {
-                        if ctx.board.has_side(&via, Side::Union) {
-                            continue;
-                        }
-                        for to in ctx.board.neighbour_ids(&via) {
-                            if to != from {
-                                let d = Decision::JacksonMarch {
-                                    force: *p.id(),
-                                    via,
-                                    to,
-                                };
-                                offer(ctx.board, i, &to, d);
-                            }
-                        }
-                    }
-                }
-            }
+            });
         }
-        if !lee_moved && let Location::Area(lee_at) = ctx.board.lee.clone() {
+        if lee_refusal(ctx.board, lee_moved, forced).is_none()
+            && let Location::Area(lee_at) = ctx.board.lee.clone()
+        {
             for to in ctx.board.neighbour_ids(&lee_at) {
                 options.push(Decision::MoveLee { to });
             }
@@ -88,7 +132,10 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
         } else {
             "Move your Mobile Forces one area each (free), or end the step.".to_string()
         };
-        let answer = ctx.ask(Request::new(rule, prompt, options).refusing(refused))?;
+        let request = Request::new(rule, prompt, options)
+            .refusing(refused)
+            .having_moved(who.clone());
+        let answer = ctx.ask(request)?;
         ctx.board.cp.confederate -= answer.cost(ctx.board, forced);
         match answer {
             Decision::EndMoves => break,
@@ -97,6 +144,7 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
                 let from = ctx.board.pieces[i].location().clone();
                 ctx.board.move_to(i, &to);
                 moved[i] = true;
+                who.forces.push(force);
                 let cost = if forced { " for 1 Command Point" } else { "" };
                 let text = format!(
                     "{} moves from {} to {}{cost}.",
@@ -111,6 +159,7 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
                 ctx.board.move_to(i, &via);
                 ctx.board.move_to(i, &to);
                 moved[i] = true;
+                who.forces.push(force);
                 let text = format!(
                     "{} force-marches two areas through {} to {} for 1 Command Point (Jackson, 15.1.1).",
                     ctx.board.label(i),
@@ -122,6 +171,7 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
             Decision::MoveLee { to } => {
                 ctx.board.lee = Location::Area(to.to_string());
                 lee_moved = true;
+                who.lee = true;
                 let text = format!("Robert E. Lee moves to {}.", ctx.board.area_name(&to));
                 note!(ctx, rule, "{}", text);
             }

@@ -582,7 +582,7 @@ fn choice(board: &Board, step: Option<Step>, d: &Decision) -> Choice {
 /// that sends him where no Confederate Force is (alone, or into Union
 /// Forces), of a move that takes the last Confederate Force away from him,
 /// and of ending the step while he is alone.
-fn leaves_lee_alone(board: &Board, d: &Decision) -> Option<String> {
+pub fn leaves_lee_alone(board: &Board, d: &Decision) -> Option<String> {
     let lee_at = board.lee.area()?;
     let lost = "the campaign is lost (3.2)";
     match d {

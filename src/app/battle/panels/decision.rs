@@ -37,6 +37,7 @@ pub fn decision(
     let Some(layout) = layout(r, sheet.is_some(), has_cup) else {
         return false;
     };
+    why_not(ui, board, r, screen);
     match layout {
         Layout::SetUp => set_up::set_up(ui, board, screen, a),
         Layout::Squares => march::march_into(ui, board, sheet, a),
@@ -152,4 +153,25 @@ fn layout(r: &Request, sheet: bool, cup: bool) -> Option<Layout> {
     } else {
         return None;
     })
+}
+
+/// Why the Force clicked on the sheet cannot act in this question, or
+/// why the Square pointed at is not offered (the rules' reasons, each
+/// with its rule as a link).
+fn why_not(ui: &mut egui::Ui, board: &Board, r: &Request, screen: &BattleScreen) {
+    use crate::app::panels::why;
+    if let Some(f) = screen.refused.as_deref()
+        && let Some(reason) = crate::rules::why::force(board, r, f).reason()
+    {
+        why::reason(ui, board, &why::name(board, f), reason);
+    }
+    if let Some(square) = screen.unoffered
+        && let Some(reason) = crate::rules::why::square(board, r, square).reason()
+    {
+        let who = r
+            .about
+            .force
+            .map_or("The Force".to_string(), |f| why::name(board, &f));
+        why::reason(ui, board, &who, reason);
+    }
 }

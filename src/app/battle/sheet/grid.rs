@@ -258,6 +258,14 @@ pub(super) fn squares(
     column_numbers(ui, painter, g);
     for (square, cell) in &g.cells {
         square_cell(ui, painter, sheet, offer, *square, *cell, input);
+        // A Square pointed at that the question does not offer: the
+        // decision panel says why (`rules::why::square`).
+        if !offer.squares.is_empty()
+            && !offer.squares.contains(square)
+            && ui.rect_contains_pointer(*cell)
+        {
+            input.unoffered = Some(*square);
+        }
     }
     sheet_frame(painter, g);
 }

@@ -21,6 +21,8 @@ pub struct SheetInput {
     pub target: Option<String>,
     /// A Square and Formation chosen in the set-up popup (A10.2.14).
     pub place: Option<(Square, Formation)>,
+    /// A Square pointed at that the question does not offer.
+    pub unoffered: Option<Square>,
 }
 
 /// What the pending question lets the player pick on the sheet.

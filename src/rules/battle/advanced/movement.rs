@@ -9,6 +9,7 @@ use crate::rules::battle::ground::{Facing, Ground, Square};
 use crate::rules::battle::turns::R;
 use crate::rules::board::PieceIx;
 use crate::rules::ctx::Ctx;
+use crate::rules::why::reason::Reason;
 
 /// The Squares unit `k` may March or Advance into: the Squares around it
 /// that hold no Force of its side (A11.0: "Forces must March, Advance or
@@ -33,7 +34,40 @@ pub fn march_squares_in(
 ) -> impl Iterator<Item = Square> + '_ {
     let u = &f.units[k];
     u.at.neighbours(u.side)
-        .filter(move |s| s.on(f.columns) && !occupied.any(*s, u.side))
+        .filter(move |s| square_refusal(*s, f.columns, || occupied.any(*s, u.side)).is_none())
+}
+
+/// A11.0, A12.4: what stands against a Force in `to`, a Square next to it:
+/// off the sheet (`columns` wide), or a friend there; None: it may go.
+/// The March answers and the window's Why? read this one check.
+#[inline]
+pub fn square_refusal(
+    to: Square,
+    columns: u8,
+    friend_there: impl FnOnce() -> bool,
+) -> Option<Reason> {
+    if !to.on(columns) {
+        Some(Reason::OffSheet { square: to })
+    } else if friend_there() {
+        Some(Reason::FriendsSquare { square: to })
+    } else {
+        None
+    }
+}
+
+/// A12.4: what stands against a Force of `side` in `at` Marching into
+/// `to` (`friend_at`: where its friends stand), or None.
+pub fn march_refusal(
+    side: Side,
+    at: Square,
+    to: Square,
+    columns: u8,
+    friend_at: impl Fn(Square) -> bool,
+) -> Option<Reason> {
+    if !at.neighbours(side).any(|s| s == to) {
+        return Some(Reason::NotNextSquare { square: to });
+    }
+    square_refusal(to, columns, || friend_at(to))
 }
 
 /// Where a Retreat takes a Force (A11.0, A11.3, A11.4.2).

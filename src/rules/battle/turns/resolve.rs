@@ -9,6 +9,7 @@ use crate::rules::battle::field::{Field, Slot};
 use crate::rules::board::label;
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::{Decision, DefaultPlan};
+use crate::rules::why::reason::Reason;
 
 /// 14.4 Resolve Confederate Battle Plans (A14.4); `prepared_only`: those
 /// with Prepare attached, before the Union acts (12.3.8).
@@ -25,10 +26,10 @@ pub fn confederate<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>, prepared_only: boo
             };
         }
         ready.clear();
-        ready.extend(
-            f.side(Side::Confederate)
-                .filter(|&k| !f.units[k].acted && (!prepared_only || f.units[k].prepare)),
-        );
+        ready.extend(f.side(Side::Confederate).filter(|&k| {
+            let u = &f.units[k];
+            waiting(u.acted, prepared_only, u.prepare).is_none()
+        }));
         if ready.is_empty() {
             return Ok(());
         }
@@ -77,6 +78,22 @@ pub fn confederate<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>, prepared_only: boo
         if !f.has_side(Side::Union) {
             return Ok(());
         }
+    }
+}
+
+/// 14.4 (A14.4): what stands against a Confederate Force acting now, or
+/// None: it has acted this turn, or (`prepared_only`) it has no Prepare
+/// (12.3.8). The window's Why? reads the same check (`rules::why`).
+#[inline]
+pub fn waiting(acted: bool, prepared_only: bool, prepare: bool) -> Option<Reason> {
+    if acted {
+        Some(Reason::AlreadyActed {
+            rule: crate::rules::components::Id::from_static("14.4"),
+        })
+    } else if prepared_only && !prepare {
+        Some(Reason::NotPrepared)
+    } else {
+        None
     }
 }
 
