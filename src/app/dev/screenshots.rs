@@ -12,8 +12,9 @@
 //! as a PNG; then a stand-alone battle from the main menu's Battles: its
 //! sheet, a Union Force hovered with a Confederate Force selected
 //! (`battle-stand-alone-hover`) and its end (`battle-stand-alone-end`);
-//! then quit. `FCREL_TOUR_FROM=screens` takes only the Settings page and
-//! the Load screen (of the saves in `FCREL_DATA_DIR`).
+//! then quit. `FCREL_TOUR_FROM=screens` takes only the Settings page,
+//! the Load screen and the Player Log (of the saves and log in
+//! `FCREL_DATA_DIR`).
 //! `FCREL_TOUR_FROM=record` takes the record of play (issue 38): a Quick
 //! game to the Moves of turn 2, the player answering the Union turn's
 //! questions: the "What changed" list with a line shown on the map
@@ -120,7 +121,7 @@ impl Tour {
                 "basic" => 20,
                 // The set-up, the opening map and the Quick battle panel.
                 "quick" => 10,
-                // The Settings page and the Load screen only.
+                // The Settings page, the Load screen and the Player Log only.
                 "screens" => 110,
                 // The record of play: What changed, the Luck tab, a
                 // branch on the Load screen.
@@ -1459,8 +1460,8 @@ static STEPS: &[TourStep] = &[
         close_reference(cx);
         cx.tour.go(33);
     }),
-    // `FCREL_TOUR_FROM=screens`: the Settings page and the Load screen of
-    // the data folder's saves.
+    // `FCREL_TOUR_FROM=screens`: the Settings page, the Load screen of
+    // the data folder's saves and its Player Log.
     step(110, settled, None, |cx| {
         cx.next.set(Screen::Settings);
         cx.tour.go(111);
@@ -1469,7 +1470,11 @@ static STEPS: &[TourStep] = &[
         cx.next.set(Screen::Load);
         cx.tour.go(112);
     }),
-    step(112, settled, Some("load"), |cx| cx.tour.go(33)),
+    step(112, settled, Some("load"), |cx| {
+        cx.next.set(Screen::PlayerLog);
+        cx.tour.go(113);
+    }),
+    step(113, settled, Some("player-log"), |cx| cx.tour.go(33)),
     // `FCREL_TOUR_FROM=record`: What changed, the Luck tab, a branch.
     step(120, settled, None, |cx| {
         start_quick(cx.choice, cx.next);

@@ -551,61 +551,19 @@ pub fn explain(board: &Board, request: &Request) -> Explanation {
     }
 }
 
-/// Our one-line summary of a rule the questions ask under (never the
-/// rulebook's words).
+/// A rule's one-line summary: the first sentence of its entry in the
+/// rules reference (F1), our own words kept in one place; "" for a rule
+/// the reference lacks (a test finds none).
 pub fn summary(rule: &str) -> &'static str {
-    match rule {
-        "3.2" => {
-            "Lee must never end a step without Confederate Forces beside him: that loses the campaign."
-        }
-        "7.9" => "A Late Arrival enters the map in one of the areas its campaign allows.",
-        "9.2" => "Each Mobile Force may move once, free, to an adjacent area; Lee moves once too.",
-        "9.3" => "Where both armies stand in one area a battle is fought; you choose the order.",
-        "10.2.2" => "Fog of War decides how much each army brings; a Scout buys a second roll.",
-        "10.2.6" => "A random event may offer a Brigade for 2 Command Points.",
-        "10.2.11" => "Before a battle you may buy extra Battle Plan Counters for each turn.",
-        "10.2.12" => "Insights are advantages bought with Battle Plans before the battle.",
-        "10.2.12.1" => "Duration lengthens or shortens the battle by one turn.",
-        "10.2.12.2" => "Front chooses where the Union line stands.",
-        "10.2.12.3" => "Entrench digs one Force in: Union attacks on it are weaker.",
-        "10.2.12.7" => "Screen keeps a Cavalry and an Infantry Force out of the battle.",
-        "10.2.12.8" => "Terrain puts the Union Forces of one Region at a disadvantage.",
-        "10.2.13" | "10.2.16" => "You place your Forces on the Battlefield Sheet before the Union.",
-        "10.2.20" => "Screened Approach: the Union places first, one Cavalry Force waits aside.",
-        "A10.2.12" | "A10.2.14" => "On the Advanced sheet each Force takes a Square of its Rows.",
-        "11.2.1" => "Clear Orders: a Scout gives a Force its counter without a roll.",
-        "11.4" => "A Shock attack: the defender checks against its Combat Value or falls back.",
-        "11.9" => "Hits fall on the Forces of lowest Skill first; ties are your choice.",
-        "12.1" => "Some Insights need a roll to work; you choose when to try them.",
-        "12.1.1" => "A failed Insight roll may be rolled again for a Scout.",
-        "12.2" => "Attach this turn's Battle Plan Counters to your Forces, one each.",
-        "12.3.7" => "The Formation counter lets up to three Forces change Formation.",
-        "12.4" => "A Force without a counter uses one of its Default Battle Plans.",
-        "A12.4" => {
-            "On the Advanced sheet a Force without a counter Marches, Fires or Holds by Squares."
-        }
-        "12.4.3" => "Disrupt takes Special Battle Plans out of the Union's cup.",
-        "A12.3" => "Flank, Rapid Advance and Fighting Retreat name a target or a way back.",
-        "14.0.1" => "A Scout may take one Special Battle Plan out of the cup for the battle.",
-        "14.4" | "A14.4" => {
-            "Your Forces act one at a time, in the order you choose, each once a turn."
-        }
-        "14.5" => "A Force leaving the battle goes to an adjacent area it may enter.",
-        "14.5.1" => "Between turns you may fight on or retreat the whole army.",
-        "14.8.1" => "After a Very Quick battle the armies may Rejoin and fight again.",
-        "14.8.3" => "Instead of Rejoining you may retreat.",
-        "15.1" => "Each Mobile Force may move one area more for 1 Command Point; Lee free.",
-        "15.1.1" => "Jackson's unhit Forces may Force March two areas for 1 Command Point.",
-        "15.3" => "Spend Command Points on Refits, new Forces and Scouts.",
-        "15.4" => "A reduced Force is restored for 2 Command Points.",
-        "15.5" => "A Force is bought for its Combat Value into an area with your Forces.",
-        "15.6" => "A Scout costs 1 Command Point.",
-        "16.3" => "Each Union group rolls for its orders; you choose the order of the groups.",
-        "16.3.1" => "A Scout may re-roll or shift a Union Orders roll.",
-        GROUP_LIMIT => {
-            "Your Forces in an area form one group of one Corps, no larger than the Union's."
-        }
-        _ => "",
+    let Some(first) = crate::reference::bundled()
+        .get(rule)
+        .and_then(|e| e.text.first())
+    else {
+        return "";
+    };
+    match first.find(". ") {
+        Some(end) => &first[..=end],
+        None => first,
     }
 }
 
@@ -986,5 +944,67 @@ mod tests {
             questions += decider.questions;
         }
         assert!(questions > 20, "{questions} Moves questions checked");
+    }
+    /// Every rule a Why? names has its one line from the reference: the
+    /// questions' rules, the reasons' and the answers'.
+    #[test]
+    fn every_rule_the_why_names_has_a_summary() {
+        for rule in [
+            "3.2",
+            "6.2",
+            "7.9",
+            "9.2",
+            "9.3",
+            "10.2.2",
+            "10.2.6",
+            "10.2.11",
+            "10.2.12",
+            "10.2.12.1",
+            "10.2.12.2",
+            "10.2.12.3",
+            "10.2.12.7",
+            "10.2.12.8",
+            "10.2.13",
+            "10.2.16",
+            "10.2.20",
+            "A10.2.12",
+            "A10.2.14",
+            "11.0",
+            "A11.0",
+            "11.1",
+            "11.2.1",
+            "11.4",
+            "11.9",
+            "12.1",
+            "12.1.1",
+            "12.2",
+            "12.3.7",
+            "12.3.8",
+            "12.4",
+            "A12.4",
+            "12.4.3",
+            "A12.3",
+            "14.0.1",
+            "14.4",
+            "A14.4",
+            "14.5",
+            "14.5.1",
+            "14.8.1",
+            "14.8.3",
+            "15.1",
+            "15.1.1",
+            "15.3",
+            "15.4",
+            "15.5",
+            "15.6",
+            "16.0",
+            "16.3",
+            "16.3.1",
+            GROUP_LIMIT,
+        ] {
+            let s = summary(rule);
+            assert!(s.ends_with('.') && s.len() > 12, "{rule}: {s:?}");
+        }
+        assert_eq!(summary("no such rule"), "");
     }
 }
