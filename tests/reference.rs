@@ -149,25 +149,7 @@ fn cited_by_values() -> BTreeSet<String> {
     v.extend(OPTIONAL.iter().map(|o| o.rule()));
     v.extend(fcrel::player_log::GRAND_TERMS.iter().map(|t| t.rule));
     v.extend(PlanCounter::ALL.map(|p| p.rule()));
-    {
-        use SpecialBattlePlan::*;
-        v.extend(
-            [
-                CloseRanks,
-                HardCover,
-                Charge,
-                WellStruck,
-                Smoke,
-                MixedOrders,
-                FlankingFire,
-                ScreenedMarch,
-                Broken,
-                HeavyFire,
-                FogOfWar,
-            ]
-            .map(|p| p.rule()),
-        );
-    }
+    v.extend(SpecialBattlePlan::ALL.map(|p| p.rule()));
     // Every step of a Campaign Turn, from the first.
     let mut step = Step::AdvanceTurn;
     loop {

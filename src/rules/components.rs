@@ -207,6 +207,21 @@ pub enum SpecialBattlePlan {
 }
 
 impl SpecialBattlePlan {
+    /// Every kind, in the order of 14.1.
+    pub const ALL: [SpecialBattlePlan; 11] = [
+        SpecialBattlePlan::CloseRanks,
+        SpecialBattlePlan::HardCover,
+        SpecialBattlePlan::Charge,
+        SpecialBattlePlan::WellStruck,
+        SpecialBattlePlan::Smoke,
+        SpecialBattlePlan::MixedOrders,
+        SpecialBattlePlan::FlankingFire,
+        SpecialBattlePlan::ScreenedMarch,
+        SpecialBattlePlan::Broken,
+        SpecialBattlePlan::HeavyFire,
+        SpecialBattlePlan::FogOfWar,
+    ];
+
     pub fn name(self) -> &'static str {
         use SpecialBattlePlan::*;
         match self {

@@ -808,14 +808,7 @@ mod tests {
             egui::CentralPanel::default().show(ui, |ui| decision::die_faces(ui, &faces));
         });
         out.textures_delta.clear();
-        let listed: Vec<String> = out
-            .shapes
-            .iter()
-            .filter_map(|c| match &c.shape {
-                egui::epaint::Shape::Text(t) => Some(t.galley.text().to_string()),
-                _ => None,
-            })
-            .collect();
+        let listed: Vec<String> = crate::app::theme::drawn_texts(&out.shapes);
         for f in &faces.faces {
             assert!(
                 listed.contains(&f.text),

@@ -405,14 +405,7 @@ mod tests {
             };
             let mut out = ctx.run_ui(input, |ui| show(ui.ctx(), r, None));
             out.textures_delta.clear();
-            texts = out
-                .shapes
-                .iter()
-                .filter_map(|c| match &c.shape {
-                    egui::epaint::Shape::Text(t) => Some(t.galley.text().to_string()),
-                    _ => None,
-                })
-                .collect();
+            texts = crate::app::theme::drawn_texts(&out.shapes);
         }
         texts
     }

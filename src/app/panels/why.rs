@@ -162,13 +162,7 @@ mod tests {
             egui::CentralPanel::default().show(ui, |ui| add(ui));
         });
         out.textures_delta.clear();
-        out.shapes
-            .iter()
-            .filter_map(|c| match &c.shape {
-                egui::epaint::Shape::Text(t) => Some(t.galley.text().to_string()),
-                _ => None,
-            })
-            .collect()
+        crate::app::theme::drawn_texts(&out.shapes)
     }
 
     /// Seven Days: A.P. Hill and Longstreet in Glendale with Lee, the

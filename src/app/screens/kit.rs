@@ -79,6 +79,21 @@ pub fn problem_card() -> egui::Frame {
     card().stroke(Stroke::new(HAIRLINE * 2.0, FAILED))
 }
 
+/// The problems (files that could not be read, …) in a problem card the
+/// width of the page, a space under it; nothing when there is none.
+pub fn problems(ui: &mut egui::Ui, problems: &[String]) {
+    if problems.is_empty() {
+        return;
+    }
+    problem_card().show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        for p in problems {
+            ui.colored_label(FAILED, p);
+        }
+    });
+    ui.add_space(space::M);
+}
+
 /// Show `add` in a card that fills the width it is given.
 pub fn in_card<R>(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
     card()

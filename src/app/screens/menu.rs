@@ -72,15 +72,7 @@ fn menu(
             if let Some((text, true)) = &save_state.message {
                 problems.push(text.clone());
             }
-            if !problems.is_empty() {
-                kit::problem_card().show(ui, |ui| {
-                    ui.set_width(ui.available_width());
-                    for p in &problems {
-                        ui.colored_label(FAILED, p);
-                    }
-                });
-                ui.add_space(space::M);
-            }
+            kit::problems(ui, &problems);
             let width = ui.available_width();
             let two = width >= TWO_COLUMNS;
             let gap = space::XL;

@@ -62,9 +62,6 @@ pub fn symbol(t: ForceType) -> &'static str {
     }
 }
 
-/// A root `Ui` over the whole window, for panels (egui 0.36). Its
-/// background is declared (not painted) as the colour the picture is
-/// cleared to, so that what egui blends against it (the fades of scroll
 /// An egui context with the theme's fonts and style, as the window has
 /// (for tests that draw the screens headless).
 #[cfg(test)]
@@ -74,6 +71,21 @@ pub fn themed_context() -> egui::Context {
     ctx
 }
 
+/// The texts a headless draw painted, in order (for tests).
+#[cfg(test)]
+pub fn drawn_texts(shapes: &[egui::epaint::ClippedShape]) -> Vec<String> {
+    shapes
+        .iter()
+        .filter_map(|c| match &c.shape {
+            egui::epaint::Shape::Text(t) => Some(t.galley.text().to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A root `Ui` over the whole window, for panels (egui 0.36). Its
+/// background is declared (not painted) as the colour the picture is
+/// cleared to, so that what egui blends against it (the fades of scroll
 /// areas) matches in unfilled panels (`theme::unfilled_panel`).
 pub fn root_ui(ctx: &egui::Context, id: &'static str) -> egui::Ui {
     let background = egui::Frame::NONE.fill(palette::PAPER);

@@ -53,15 +53,7 @@ fn list(
             ui.add_space(space::L);
             let mut problems = lessons.problems.clone();
             problems.extend(tutorial.lost.clone().filter(|_| tutorial.active.is_none()));
-            if !problems.is_empty() {
-                kit::problem_card().show(ui, |ui| {
-                    ui.set_width(ui.available_width());
-                    for p in &problems {
-                        ui.colored_label(FAILED, p);
-                    }
-                });
-                ui.add_space(space::M);
-            }
+            kit::problems(ui, &problems);
             for (i, l) in lessons.lessons.iter().enumerate() {
                 let done = settings
                     .loaded

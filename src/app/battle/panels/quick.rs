@@ -363,7 +363,6 @@ mod tests {
     use super::*;
     use crate::rules::battle::record::ColumnShift;
     use crate::rules::difficulty::BattleMode;
-    use bevy_egui::egui::epaint;
 
     /// Every text the panel drew in one frame.
     fn drawn(board: &Board, b: &BattleRecord) -> Vec<String> {
@@ -372,13 +371,7 @@ mod tests {
             egui::CentralPanel::default().show(ui, |ui| quick_panel(ui, board, b, b.events.len()));
         });
         out.textures_delta.clear();
-        out.shapes
-            .iter()
-            .filter_map(|c| match &c.shape {
-                epaint::Shape::Text(t) => Some(t.galley.text().to_string()),
-                _ => None,
-            })
-            .collect()
+        crate::app::theme::drawn_texts(&out.shapes)
     }
 
     /// 12.0: the panel names the column of the recorded differential,

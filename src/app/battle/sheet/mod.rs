@@ -570,13 +570,7 @@ mod tests {
         let ctx = egui::Context::default();
         crate::app::theme::style::apply(&ctx);
         let (input, shapes) = drawn(&ctx, &board, &s);
-        let texts: Vec<String> = shapes
-            .iter()
-            .filter_map(|c| match &c.shape {
-                egui::Shape::Text(t) => Some(t.galley.text().to_string()),
-                _ => None,
-            })
-            .collect();
+        let texts: Vec<String> = crate::app::theme::drawn_texts(&shapes);
         assert!(
             !texts.iter().any(|t| t == "X" || t.starts_with("X ")),
             "{texts:?}"
