@@ -418,8 +418,13 @@ fn log_screen(
                 .allow_zoom(false)
                 .allow_scroll(false)
                 .show(ui, |plot| {
-                    plot.line(egui_plot::Line::new("Grand Campaign total", totals.clone()).width(2.0));
-                    plot.points(egui_plot::Points::new("", totals).radius(5.0));
+                    let ink = super::theme::palette::INK;
+                    plot.line(
+                        egui_plot::Line::new("Grand Campaign total", totals.clone())
+                            .color(ink)
+                            .width(2.0),
+                    );
+                    plot.points(egui_plot::Points::new("", totals).color(ink).radius(5.0));
                 });
         }
         });

@@ -22,6 +22,10 @@ pub fn show(
         .collapsible(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .default_width(560.0)
+        // Taller than a 1280×720 window: it scrolls, its title stays on
+        // screen.
+        .vscroll(true)
+        .max_height(ctx.content_rect().height() - 80.0)
         .show(ctx, |ui| {
             // The result as a title: the winner's army in its ink.
             let (winner, ink) = if end.victory {
@@ -165,6 +169,8 @@ pub fn stand_alone(ctx: &egui::Context, sa: &StandAloneView, end: &End, out: &mu
         .collapsible(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .default_width(480.0)
+        .vscroll(true)
+        .max_height(ctx.content_rect().height() - 80.0)
         .show(ctx, |ui| {
             ui.label(egui::RichText::new(&sa.name).strong());
             let Some(r) = &sa.result else {
