@@ -22,11 +22,15 @@ pub fn show(
         .collapsible(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .default_width(560.0)
-        // Taller than a 1280×720 window: it scrolls, its title stays on
-        // screen.
-        .vscroll(true)
-        .max_height(ctx.content_rect().height() - 80.0)
+        // Its height follows its content (a remembered height would keep
+        // the first frame's, before the fonts).
+        .resizable([true, false])
         .show(ctx, |ui| {
+            // Taller than a 1280×720 window: it scrolls, its title stays
+            // on screen; shorter, it fits its content.
+            egui::ScrollArea::vertical()
+                .max_height(ctx.content_rect().height() - 120.0)
+                .show(ui, |ui| {
             // The result as a title: the winner's army in its ink.
             let (winner, ink) = if end.victory {
                 ("Confederate Victory", theme::palette::BUTTERNUT_DARK)
@@ -146,6 +150,7 @@ pub fn show(
                     }
                 }
             });
+                });
         });
     if let Some(w) = shown {
         crate::app::tutorial_hooks::mark(ctx, "end.window", w.response.rect);
@@ -169,8 +174,6 @@ pub fn stand_alone(ctx: &egui::Context, sa: &StandAloneView, end: &End, out: &mu
         .collapsible(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .default_width(480.0)
-        .vscroll(true)
-        .max_height(ctx.content_rect().height() - 80.0)
         .show(ctx, |ui| {
             ui.label(egui::RichText::new(&sa.name).strong());
             let Some(r) = &sa.result else {
