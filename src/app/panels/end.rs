@@ -28,8 +28,10 @@ pub fn show(
         .show(ctx, |ui| {
             // Taller than a 1280×720 window: it scrolls, its title stays
             // on screen; shorter, it fits its content.
+            let room = ctx.content_rect().height() - 120.0;
             egui::ScrollArea::vertical()
-                .max_height(ctx.content_rect().height() - 120.0)
+                .max_height(room)
+                .min_scrolled_height(room)
                 .show(ui, |ui| {
             // The result as a title: the winner's army in its ink.
             let (winner, ink) = if end.victory {
