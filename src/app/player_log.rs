@@ -406,17 +406,13 @@ fn log_screen(
             .map(|(i, g)| [i as f64 + 1.0, g.2 as f64])
             .collect();
         if !totals.is_empty() {
-            egui_plot::Plot::new("grand-scores")
-                .height(140.0)
-                .x_axis_label("Finished Grand Campaigns, oldest first")
-                .y_axis_label("Victory Points")
-                .include_x(0.0)
-                .include_x(totals.len() as f64 + 1.0)
-                .include_y(0.0)
-                .x_grid_spacer(kit::whole_marks)
-                .allow_drag(false)
-                .allow_zoom(false)
-                .allow_scroll(false)
+            log_chart(
+                "grand-scores",
+                "Finished Grand Campaigns, oldest first",
+                "Victory Points",
+                totals.len(),
+            )
+            .include_y(0.0)
                 .show(ui, |plot| {
                     let ink = super::theme::palette::INK;
                     plot.line(
@@ -526,6 +522,21 @@ fn log_screen(
     Ok(())
 }
 
+/// A Player Log chart: fixed (no drag, zoom or scroll), 140 points high,
+/// one mark per campaign (or Grand Campaign) along x, `n` of them.
+fn log_chart<'a>(id: &str, x: &str, y: &str, n: usize) -> egui_plot::Plot<'a> {
+    egui_plot::Plot::new(id)
+        .height(140.0)
+        .x_axis_label(x)
+        .y_axis_label(y)
+        .include_x(0.0)
+        .include_x(n as f64 + 1.0)
+        .x_grid_spacer(kit::whole_marks)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+}
+
 /// The luck of the player's campaigns (issue 38): over all of them in
 /// words, and a chart of each side's successes above the expected, added
 /// up campaign after campaign (oldest first); each campaign's own luck on
@@ -578,40 +589,36 @@ fn luck_history(ui: &mut egui::Ui, log: &player_log::PlayerLog) {
             ui.colored_label(super::theme::palette::UNION_DARK, "━ Union");
         });
         let [c, u] = lines;
-        egui_plot::Plot::new("luck-history")
-            .height(140.0)
-            .x_axis_label("Campaigns with a luck record, oldest first")
-            .y_axis_label("Above the expected")
-            .include_x(0.0)
-            .include_x(history.len() as f64 + 1.0)
-            .x_grid_spacer(kit::whole_marks)
-            .include_y(-1.0)
-            .include_y(1.0)
-            .allow_drag(false)
-            .allow_zoom(false)
-            .allow_scroll(false)
-            .label_formatter(move |hover| match hover {
-                egui_plot::HoverPosition::NearDataPoint { position, .. } => {
-                    let n = position.x.round() as usize;
-                    names.get(n.wrapping_sub(1)).cloned()
-                }
-                _ => None,
-            })
-            .show(ui, |plot| {
-                plot.hline(
-                    egui_plot::HLine::new("expected", 0.0).color(super::theme::palette::INK_SOFT),
+        log_chart(
+            "luck-history",
+            "Campaigns with a luck record, oldest first",
+            "Above the expected",
+            history.len(),
+        )
+        .include_y(-1.0)
+        .include_y(1.0)
+        .label_formatter(move |hover| match hover {
+            egui_plot::HoverPosition::NearDataPoint { position, .. } => {
+                let n = position.x.round() as usize;
+                names.get(n.wrapping_sub(1)).cloned()
+            }
+            _ => None,
+        })
+        .show(ui, |plot| {
+            plot.hline(
+                egui_plot::HLine::new("expected", 0.0).color(super::theme::palette::INK_SOFT),
+            );
+            for (pts, color, name) in [
+                (c, super::theme::palette::BUTTERNUT_DARK, "Confederate"),
+                (u, super::theme::palette::UNION_DARK, "Union"),
+            ] {
+                plot.line(
+                    egui_plot::Line::new(name, pts.clone())
+                        .color(color)
+                        .width(2.5),
                 );
-                for (pts, color, name) in [
-                    (c, super::theme::palette::BUTTERNUT_DARK, "Confederate"),
-                    (u, super::theme::palette::UNION_DARK, "Union"),
-                ] {
-                    plot.line(
-                        egui_plot::Line::new(name, pts.clone())
-                            .color(color)
-                            .width(2.5),
-                    );
-                    plot.points(egui_plot::Points::new(name, pts).color(color).radius(4.0));
-                }
-            });
+                plot.points(egui_plot::Points::new(name, pts).color(color).radius(4.0));
+            }
+        });
     });
 }

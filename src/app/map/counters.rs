@@ -596,8 +596,6 @@ impl Shapes<'_, '_> {
 /// A five-pointed star of outer radius `outer` (inner `inner` × outer),
 /// point up.
 pub fn star_mesh(outer: f32, inner: f32) -> Mesh {
-    use bevy::asset::RenderAssetUsages;
-    use bevy::mesh::{Indices, PrimitiveTopology};
     let mut positions = vec![[0.0, 0.0, 0.0]];
     for i in 0..10 {
         let r = if i % 2 == 0 { outer } else { outer * inner };
@@ -607,12 +605,7 @@ pub fn star_mesh(outer: f32, inner: f32) -> Mesh {
     let indices: Vec<u32> = (0..10u32)
         .flat_map(|i| [0, 1 + i, 1 + (i + 1) % 10])
         .collect();
-    Mesh::new(
-        PrimitiveTopology::TriangleList,
-        RenderAssetUsages::default(),
-    )
-    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-    .with_inserted_indices(Indices::U32(indices))
+    super::triangles(positions, indices)
 }
 
 use theme::palette::{self, bevy};

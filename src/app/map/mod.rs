@@ -701,13 +701,7 @@ fn build_map(
         for k in 0..poly.len() as u32 {
             indices.extend([centre, k, (k + 1) % poly.len() as u32]);
         }
-        let mesh = Mesh::new(
-            PrimitiveTopology::TriangleList,
-            RenderAssetUsages::default(),
-        )
-        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-        .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
-        .with_inserted_indices(Indices::U32(indices));
+        let mesh = triangles(positions, indices).with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs);
         let material = ColorMaterial {
             color,
             texture: Some(tiles.of(a.terrain)),
@@ -1112,6 +1106,11 @@ fn tapered_mesh(points: &[Vec2], from: f32, to: f32) -> Mesh {
             indices.extend([k, k + 1, k + 3, k, k + 3, k + 2]);
         }
     }
+    triangles(positions, indices)
+}
+
+/// A mesh of triangles from corners and their indices (three a triangle).
+pub(super) fn triangles(positions: Vec<[f32; 3]>, indices: Vec<u32>) -> Mesh {
     Mesh::new(
         PrimitiveTopology::TriangleList,
         RenderAssetUsages::default(),
@@ -1135,12 +1134,7 @@ fn segments_mesh(segments: &[(Vec2, Vec2)], width: f32) -> Mesh {
         }
         indices.extend([i, i + 1, i + 2, i, i + 2, i + 3]);
     }
-    Mesh::new(
-        PrimitiveTopology::TriangleList,
-        RenderAssetUsages::default(),
-    )
-    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-    .with_inserted_indices(Indices::U32(indices))
+    triangles(positions, indices)
 }
 
 /// The highlights, over everything (gizmos draw last): the hovered area

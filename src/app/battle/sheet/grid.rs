@@ -477,13 +477,7 @@ pub(super) fn lee_box(
         Pos2::new(g.body.right() - 6.0, g.bands[5].bottom() - 6.0),
     );
     painter.rect_filled(lee_box, 2.0, PAPER);
-    painter.rect_stroke(lee_box, 2.0, Stroke::new(1.5, INK), StrokeKind::Inside);
-    painter.rect_stroke(
-        lee_box.shrink(3.5),
-        1.0,
-        Stroke::new(0.75, INK),
-        StrokeKind::Inside,
-    );
+    super::double_edge(painter, lee_box, INK, (1.5, 0.75), 3.5);
     let title = painter.text(
         lee_box.center_top() + Vec2::new(0.0, 8.0),
         Align2::CENTER_TOP,

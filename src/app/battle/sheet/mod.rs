@@ -26,6 +26,25 @@
 //! question offers on the sheet and what the player did there.
 
 mod counters;
+
+/// A printed box's double rule: a heavy edge and a hairline `inset`
+/// inside it, in `color`, widths `(outer, inner)`.
+pub(super) fn double_edge(
+    painter: &egui::Painter,
+    rect: egui::Rect,
+    color: egui::Color32,
+    (outer, inner): (f32, f32),
+    inset: f32,
+) {
+    painter.rect_stroke(rect, 2.0, Stroke::new(outer, color), StrokeKind::Inside);
+    painter.rect_stroke(
+        rect.shrink(inset),
+        1.0,
+        Stroke::new(inner, color),
+        StrokeKind::Inside,
+    );
+}
+
 #[cfg(test)]
 mod fixtures;
 mod geometry;
@@ -223,13 +242,7 @@ fn rout(painter: &egui::Painter, g: &Geometry, side: Side) {
         2.0,
         crate::app::theme::palette::PAPER_RAISED.gamma_multiply(0.92),
     );
-    painter.rect_stroke(banner, 2.0, Stroke::new(2.5, RED), StrokeKind::Inside);
-    painter.rect_stroke(
-        banner.shrink(5.0),
-        1.0,
-        Stroke::new(1.0, RED),
-        StrokeKind::Inside,
-    );
+    double_edge(painter, banner, RED, (2.5, 1.0), 5.0);
     painter.galley(banner.center() - galley.size() / 2.0, galley, RED);
 }
 
