@@ -9,6 +9,13 @@
 //! battle is won by a Union Rout after a first Rout check without one,
 //! Resupply has Command Points for a Scout and a purchase, the campaign
 //! is won.
+//!
+//! For other lessons: `CAMPAIGN=campaigns/tutorial/<file>.json`,
+//! `MODE=basic|quick|very-quick|advanced` and `SCRIPT=<tsv>` (a story's
+//! first decisions, one `rule<TAB>answer JSON` a line, as
+//! `tools/tutorial-lesson-1.tsv`) choose the campaign, the battles and
+//! the moves played before the Objective commander takes over; `SEEDS=a..b`
+//! the seeds tried.
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
@@ -18,18 +25,40 @@ use crate::rules::decision::{Decider, Decision};
 use crate::rules::sequence::{Decide, GameState, PendingDecision};
 use crate::rules::setup::NewCampaign;
 
-fn run(seed: u64, script: &[Decision], verbose: bool) -> Option<(bool, usize, String)> {
+/// The campaign file, battle mode and opening of the story explored
+/// (`CAMPAIGN`, `MODE`, `SCRIPT`; lesson 1's by default).
+fn setting() -> (String, crate::rules::difficulty::BattleMode, Vec<Decision>) {
+    let campaign =
+        std::env::var("CAMPAIGN").unwrap_or_else(|_| "campaigns/tutorial/tutorial.json".into());
+    let mode = std::env::var("MODE")
+        .map(|m| serde_json::from_str(&format!("\"{m}\"")).expect("MODE: a battle mode"))
+        .unwrap_or(crate::rules::difficulty::BattleMode::Basic);
+    let script = match std::env::var("SCRIPT") {
+        Ok(file) => std::fs::read_to_string(&file)
+            .expect("SCRIPT: a readable file")
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| {
+                let answer = l.split('\t').nth(1).expect("SCRIPT: rule<TAB>answer");
+                serde_json::from_str(answer).expect("SCRIPT: an answer in JSON")
+            })
+            .collect(),
+        Err(_) => script(),
+    };
+    (campaign, mode, script)
+}
+
+fn run(seed: u64, verbose: bool) -> Option<(bool, usize, String)> {
+    let (campaign, battles, script) = setting();
+    let script = &script[..];
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, crate::RulesPlugin));
     app.init_resource::<BattleRecords>();
     let campaign = std::sync::Arc::new(
-        crate::campaign::load_campaign_file(std::path::Path::new(
-            "campaigns/tutorial/tutorial.json",
-        ))
-        .unwrap(),
+        crate::campaign::load_campaign_file(std::path::Path::new(&campaign)).unwrap(),
     );
     let options = crate::rules::difficulty::GameOptions {
-        battles: crate::rules::difficulty::BattleMode::Basic,
+        battles,
         seed,
         ..Default::default()
     };
@@ -97,9 +126,10 @@ fn script() -> Vec<Decision> {
 #[test]
 #[ignore]
 fn explore() {
-    let s = script();
-    for seed in 1..60 {
-        if let Some((won, n, why)) = run(seed, &s, false) {
+    let seeds = std::env::var("SEEDS").unwrap_or_else(|_| "1..60".into());
+    let (a, b) = seeds.split_once("..").expect("SEEDS: a..b");
+    for seed in a.parse::<u64>().unwrap()..b.parse::<u64>().unwrap() {
+        if let Some((won, n, why)) = run(seed, false) {
             println!("seed {seed}: won {won} in {n}: {why}");
         }
     }
@@ -109,5 +139,5 @@ fn explore() {
 #[ignore]
 fn show() {
     let seed: u64 = std::env::var("SEED").unwrap().parse().unwrap();
-    println!("{:?}", run(seed, &script(), true));
+    println!("{:?}", run(seed, true));
 }
