@@ -1,9 +1,11 @@
 //! The player's settings (`settings.json` in the data folder): UI scale,
 //! the window's size, the Union turn's playback, the Chronicle's height,
-//! the odds advisor, and the set-up a new game starts from. Versioned JSON; unknown fields and bad values are
+//! the odds advisor, the set-up a new game starts from, and the lessons
+//! finished or under way. Versioned JSON; unknown fields and bad values are
 //! errors that name the file, the place and the problem, and the file is
 //! kept (renamed) rather than overwritten.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -48,7 +50,24 @@ pub struct Settings {
     /// a file from before the tutorial has none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub lessons_finished: Vec<String>,
+    /// Where each lesson under way was left, by id: Resume returns there,
+    /// after a restart of the program too.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub lesson_progress: BTreeMap<String, LessonProgress>,
 }
+
+/// How far a lesson got: the answers given in its game, and the steps whose
+/// card was read (Next).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LessonProgress {
+    pub decisions: Vec<crate::rules::decision::Decision>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub read: Vec<usize>,
+}
+
+/// A lesson is a few dozen steps; more is not a lesson's progress.
+const MAX_LESSON_STEPS: usize = 2000;
 
 fn is_false(b: &bool) -> bool {
     !*b
@@ -121,6 +140,7 @@ impl Default for Settings {
             advisor_trials: ADVISOR_TRIALS,
             suggest: false,
             lessons_finished: Vec::new(),
+            lesson_progress: BTreeMap::new(),
         }
     }
 }
@@ -228,6 +248,25 @@ pub fn parse(text: &str) -> Result<Settings, String> {
             "lessons_finished[{i}]: \"{}\" is not a lesson id (lower-case letters, digits and '-', at most 40)",
             store::cut_quoted(id)
         ));
+    }
+    for (id, p) in &s.lesson_progress {
+        if !is_lesson_id(id) {
+            return Err(format!(
+                "lesson_progress: \"{}\" is not a lesson id (lower-case letters, digits and '-', at most 40)",
+                store::cut_quoted(id)
+            ));
+        }
+        if p.decisions.len() > MAX_LESSON_STEPS {
+            return Err(format!(
+                "lesson_progress.{id}.decisions: {} answers, more than a lesson has ({MAX_LESSON_STEPS} at most)",
+                p.decisions.len()
+            ));
+        }
+        if let Some(step) = p.read.iter().find(|&&k| k >= MAX_LESSON_STEPS) {
+            return Err(format!(
+                "lesson_progress.{id}.read: step {step} is beyond any lesson ({MAX_LESSON_STEPS} at most)"
+            ));
+        }
     }
     Ok(s)
 }
@@ -394,6 +433,54 @@ mod tests {
         .unwrap();
         let msg = load_from(&path).problem.unwrap();
         assert!(msg.contains("lessons_finished"), "{msg}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A lesson under way (issue 47): its answers and cards read are kept
+    /// and read back; bad ones name their place.
+    #[test]
+    fn lesson_progress_is_kept_and_bad_progress_names_its_place() {
+        let dir = scratch("lesson-progress");
+        let path = dir.join("settings.json");
+        std::fs::write(&path, r#"{"version": 1, "ui_scale": 1.0}"#).unwrap();
+        let mut s = load_from(&path);
+        let p = LessonProgress {
+            decisions: vec![
+                crate::rules::decision::Decision::MoveForce {
+                    force: "ap-hill".into(),
+                    to: "mechanicsville".into(),
+                },
+                crate::rules::decision::Decision::EndMoves,
+            ],
+            read: vec![0, 1, 4],
+        };
+        s.settings
+            .lesson_progress
+            .insert("first-campaign".into(), p.clone());
+        s.save().unwrap();
+        let again = load_from(&path);
+        assert!(again.problem.is_none(), "{:?}", again.problem);
+        assert_eq!(again.settings.lesson_progress["first-campaign"], p);
+        for (text, place) in [
+            (r#"{"Bad Id": {"decisions": []}}"#, "Bad Id"),
+            (
+                r#"{"a": {"decisions": [{"kind": "fly"}]}}"#,
+                "lesson_progress.a.decisions[0]",
+            ),
+            (r#"{"a": {"decisions": [], "read": [5000]}}"#, "step 5000"),
+            (r#"{"a": {"decisions": [], "turn": 3}}"#, "turn"),
+        ] {
+            std::fs::write(
+                &path,
+                format!(r#"{{"version": 1, "ui_scale": 1.0, "lesson_progress": {text}}}"#),
+            )
+            .unwrap();
+            let msg = load_from(&path).problem.unwrap();
+            assert!(
+                msg.contains("lesson_progress") && msg.contains(place),
+                "{msg}"
+            );
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -196,11 +196,12 @@ fn column(ui: &mut egui::Ui, s: &mut Settings, page: &mut Page, app: &AppSetting
 }
 
 /// Every setting as at the first start, but the window's size and the
-/// lessons finished (a record, not a setting).
+/// lessons finished or under way (a record, not a setting).
 pub(crate) fn restore_defaults(s: &mut Settings) {
     *s = Settings {
         window: s.window,
         lessons_finished: std::mem::take(&mut s.lessons_finished),
+        lesson_progress: std::mem::take(&mut s.lesson_progress),
         ..Settings::default()
     };
 }

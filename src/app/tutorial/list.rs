@@ -60,10 +60,7 @@ fn list(
                     .settings
                     .lessons_finished
                     .contains(&l.id);
-                let begun = tutorial
-                    .progress
-                    .get(&l.id)
-                    .is_some_and(|p| !p.decisions.is_empty() || p.read.iter().any(|r| *r));
+                let begun = tutorial.progress.get(&l.id).is_some_and(|p| p.begun());
                 kit::in_card(ui, |ui| {
                     ui.horizontal(|ui| {
                         ui.label(

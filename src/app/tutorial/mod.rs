@@ -6,7 +6,9 @@
 //! map, the sheet, the panels and the keys offer nothing else). The card
 //! moves on when the player answers (or reads it: Next). The list of
 //! lessons (`list`) starts, resumes, restarts or skips them; a finished
-//! lesson is kept in the settings (`lessons_finished`).
+//! lesson is kept in the settings (`lessons_finished`), and so is where
+//! each lesson under way was left (`lesson_progress`): Resume works after
+//! the program is closed and opened again.
 
 pub mod card;
 pub mod lesson;
@@ -35,9 +37,10 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Narrowed>()
         .add_message::<LessonAction>()
         .add_plugins((list::plugin, card::plugin))
+        .add_systems(Startup, restore_progress)
         .add_systems(
             Update,
-            (act, follow)
+            (act, follow, keep_progress)
                 .chain()
                 .after(crate::rules::sequence::RulesSystems)
                 .before(crate::app::view::refresh),
@@ -78,6 +81,65 @@ pub struct Tutorial {
 pub struct Progress {
     pub decisions: Vec<Decision>,
     pub read: Vec<bool>,
+}
+
+impl Progress {
+    pub(super) fn begun(&self) -> bool {
+        !self.decisions.is_empty() || self.read.iter().any(|r| *r)
+    }
+
+    fn from_settings(p: &crate::settings::LessonProgress) -> Progress {
+        let mut read = vec![false; p.read.iter().max().map_or(0, |k| k + 1)];
+        for &k in &p.read {
+            read[k] = true;
+        }
+        Progress {
+            decisions: p.decisions.clone(),
+            read,
+        }
+    }
+
+    fn to_settings(&self) -> crate::settings::LessonProgress {
+        crate::settings::LessonProgress {
+            decisions: self.decisions.clone(),
+            read: (0..self.read.len()).filter(|&k| self.read[k]).collect(),
+        }
+    }
+}
+
+/// The lessons under way when the program last closed, from the settings.
+fn restore_progress(
+    settings: Option<Res<crate::app::settings::AppSettings>>,
+    mut tutorial: ResMut<Tutorial>,
+) {
+    if let Some(s) = settings {
+        for (id, p) in &s.loaded.settings.lesson_progress {
+            tutorial
+                .progress
+                .insert(id.clone(), Progress::from_settings(p));
+        }
+    }
+}
+
+/// Where each lesson was left, kept in the settings (saved at once) when
+/// it changes: an answer given, a card read, a restart.
+fn keep_progress(
+    tutorial: Res<Tutorial>,
+    settings: Option<ResMut<crate::app::settings::AppSettings>>,
+) {
+    let Some(mut s) = settings.filter(|_| tutorial.is_changed()) else {
+        return;
+    };
+    let kept: std::collections::BTreeMap<_, _> = tutorial
+        .progress
+        .iter()
+        .filter(|(_, p)| p.begun())
+        .map(|(id, p)| (id.clone(), p.to_settings()))
+        .collect();
+    if s.loaded.settings.lesson_progress != kept {
+        s.loaded.settings.lesson_progress = kept;
+        s.save();
+    }
 }
 
 /// What the player asks of a lesson.

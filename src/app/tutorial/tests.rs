@@ -254,3 +254,82 @@ fn the_tutorial_campaign_is_valid_and_kept_off_the_menu() {
         assert!(!listed.contains(&file));
     }
 }
+
+/// Where a lesson was left outlives the program: the settings keep its
+/// answers and cards read, and a new start resumes at the same step and
+/// game (issue 47: "resumed where it was").
+#[test]
+fn a_lesson_resumes_after_the_program_is_closed_and_opened_again() {
+    let l = &lessons()[0];
+    let mut app = app();
+    app.world_mut().write_message(LessonAction::Start {
+        lesson: 0,
+        resume: false,
+    });
+    open(&mut app);
+    let mut last = 0;
+    for _ in 0..400 {
+        if let Some(k) = play_step(&mut app, l) {
+            last = k;
+        }
+        if last >= 8 {
+            break;
+        }
+    }
+    for _ in 0..50 {
+        app.update();
+        if app.world().resource::<PendingDecision>().request.is_some() {
+            break;
+        }
+    }
+    let Some(Now::Step(k)) = now(&app) else {
+        panic!("in the lesson")
+    };
+    let digest = crate::rules::digest::state_digest(app.world_mut());
+    let kept = app
+        .world()
+        .resource::<crate::app::settings::AppSettings>()
+        .loaded
+        .settings
+        .clone();
+    let progress = &kept.lesson_progress[&l.id];
+    assert!(!progress.decisions.is_empty() && !progress.read.is_empty());
+    // Through the file's text, as the next start reads it.
+    let text = serde_json::to_string(&kept).unwrap();
+    let again = crate::settings::parse(&text).unwrap();
+    let mut app = self::app();
+    app.world_mut()
+        .resource_mut::<crate::app::settings::AppSettings>()
+        .loaded
+        .settings = again;
+    app.update();
+    app.world_mut().write_message(LessonAction::Start {
+        lesson: 0,
+        resume: true,
+    });
+    open(&mut app);
+    for _ in 0..50 {
+        app.update();
+        if app.world().resource::<PendingDecision>().request.is_some() {
+            break;
+        }
+    }
+    assert_eq!(now(&app), Some(Now::Step(k)), "the same step");
+    assert_eq!(
+        crate::rules::digest::state_digest(app.world_mut()),
+        digest,
+        "the same game"
+    );
+    // Restart forgets it in the settings too.
+    app.world_mut().write_message(LessonAction::Restart);
+    for _ in 0..10 {
+        app.update();
+    }
+    let s = app.world().resource::<crate::app::settings::AppSettings>();
+    assert!(
+        !s.loaded.settings.lesson_progress.contains_key(&l.id),
+        "{:?} {:?}",
+        s.loaded.settings.lesson_progress,
+        app.world().resource::<Tutorial>().progress
+    );
+}
