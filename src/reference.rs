@@ -401,9 +401,93 @@ pub fn pieces<'a>(text: &'a str, known: impl Fn(&str) -> bool) -> Vec<Piece<'a>>
     out
 }
 
+/// The words of `text` without the rule numbers `known` says have an
+/// entry, and those numbers: for a button, whose words cannot hold a link,
+/// drawn with the links beside it ("Fire (12.4.1)" → "Fire", [12.4.1]).
+/// Brackets left holding nothing but separators go too.
+pub fn split_cited(text: &str, known: impl Fn(&str) -> bool) -> (String, Vec<&str>) {
+    let mut words = String::new();
+    let mut rules = Vec::new();
+    for p in pieces(text, known) {
+        match p {
+            Piece::Words(w) => words.push_str(w),
+            Piece::Rule(n) => rules.push(n),
+        }
+    }
+    if rules.is_empty() {
+        return (words, rules);
+    }
+    // Brackets now empty: "( )", "(, )", "(–)".
+    let mut out = String::new();
+    let mut rest = words.as_str();
+    while let Some(open) = rest.find('(') {
+        let close = rest[open..].find(')').map(|c| open + c);
+        match close {
+            Some(close)
+                if rest[open + 1..close]
+                    .chars()
+                    .all(|c| matches!(c, ' ' | ',' | ';' | '–' | '-' | ':')) =>
+            {
+                out.push_str(rest[..open].trim_end());
+                rest = &rest[close + 1..];
+            }
+            _ => {
+                out.push_str(&rest[..=open]);
+                rest = &rest[open + 1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    let out = out
+        .replace("(, ", "(")
+        .replace("(; ", "(")
+        .replace(", )", ")");
+    // "Rule : x" and doubled spaces left where a number stood.
+    let mut clean = String::with_capacity(out.len());
+    for part in out.split_whitespace() {
+        if !clean.is_empty() && !matches!(part.chars().next(), Some(',' | '.' | ':' | ';')) {
+            clean.push(' ');
+        }
+        clean.push_str(part);
+    }
+    (clean, rules)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_buttons_words_lose_their_rule_numbers_to_links_beside_it() {
+        let known = |n: &str| ["12.4.1", "14.5.1", "4.5", "12.4"].contains(&n);
+        assert_eq!(
+            split_cited("Fire (12.4.1)", known),
+            ("Fire".to_string(), vec!["12.4.1"])
+        );
+        assert_eq!(
+            split_cited(
+                "March off the sheet behind the Reserve (12.4.1, 14.5.1)",
+                known
+            ),
+            (
+                "March off the sheet behind the Reserve".to_string(),
+                vec!["12.4.1", "14.5.1"]
+            )
+        );
+        assert_eq!(
+            split_cited("Roll your d10 (4.5): Fire", known),
+            ("Roll your d10: Fire".to_string(), vec!["4.5"])
+        );
+        // Other words in the brackets stay; unknown numbers stay words.
+        assert_eq!(
+            split_cited("Hold (12.4, as ordered) at 3.7", known),
+            ("Hold (as ordered) at 3.7".to_string(), vec!["12.4"])
+        );
+        assert_eq!(
+            split_cited("Keep (Scouts 2)", known),
+            ("Keep (Scouts 2)".to_string(), vec![])
+        );
+    }
 
     #[test]
     fn the_bundled_reference_parses() {

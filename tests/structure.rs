@@ -483,3 +483,87 @@ fn pieces_and_slots_are_not_plain_integers() {
     assert!(all.len() > 100, "the crate's files are read");
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
+
+/// Issue 47: every rule number the window shows is a link to the rules
+/// reference. Hover texts go through `on_hover_words` (its rule numbers
+/// links), never egui's `on_hover_text`; no label, heading or small
+/// capitals is written with a rule number in its words ("… (3.1)"): such
+/// words go through `theme::link::words`.
+#[test]
+fn rule_numbers_in_the_window_are_links() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app");
+    let mut all = Vec::new();
+    files(&root, &mut all);
+    let mut found = Vec::new();
+    for file in &all {
+        if file.file_name().is_some_and(|n| n == "tests.rs") || file.starts_with(root.join("dev")) {
+            continue;
+        }
+        let text = std::fs::read_to_string(file).unwrap();
+        // The window's code, not its tests.
+        let text = text.split("#[cfg(test)]").next().unwrap_or("");
+        for (n, line) in text.lines().enumerate() {
+            if line
+                .split("//")
+                .next()
+                .unwrap_or("")
+                .contains(".on_hover_text(")
+            {
+                found.push(format!("{}:{}: on_hover_text", file.display(), n + 1));
+            }
+        }
+        for call in ["ui.label(", ".heading(", "colored_label(", "kit::caps("] {
+            let mut from = 0;
+            while let Some(at) = text[from..].find(call) {
+                let start = from + at + call.len();
+                // The call's arguments, to the closing bracket.
+                let mut depth = 1;
+                let mut end = start;
+                for (i, c) in text[start..].char_indices() {
+                    match c {
+                        '(' => depth += 1,
+                        ')' => depth -= 1,
+                        _ => {}
+                    }
+                    if depth == 0 {
+                        end = start + i;
+                        break;
+                    }
+                }
+                let args = &text[start..end];
+                if cites_a_rule(args) {
+                    let line = text[..start].lines().count();
+                    found.push(format!("{}:{line}: {call}{}", file.display(), args.trim()));
+                }
+                from = start;
+            }
+        }
+    }
+    assert!(all.len() > 20, "the app's files are read");
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// A string literal holding a rule number after "(" or "· " ("(3.1)",
+/// "(A10.2.14", "· 21.0").
+fn cites_a_rule(args: &str) -> bool {
+    let mut in_literal = false;
+    let bytes = args.as_bytes();
+    for i in 0..bytes.len() {
+        match bytes[i] {
+            b'"' if i == 0 || bytes[i - 1] != b'\\' => in_literal = !in_literal,
+            b'(' | b' ' if in_literal && (bytes[i] == b'(' || args[..i].ends_with('·')) => {
+                let rest = &args[i + 1..];
+                let rest = rest.strip_prefix('A').unwrap_or(rest);
+                let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+                if digits > 0
+                    && rest[digits..].starts_with('.')
+                    && rest[digits + 1..].starts_with(|c: char| c.is_ascii_digit())
+                {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}

@@ -18,6 +18,7 @@ use bevy_egui::egui;
 use super::theme::thousands;
 use super::view::Selection;
 use super::worker::{Job, workers};
+use crate::app::theme::link::HoverWords;
 use crate::odds::locate::{SaveChoice, SourceInfo, Waiting};
 use crate::odds::report::Odds;
 use crate::rules::commander::Policy;
@@ -354,7 +355,7 @@ pub fn show(ui: &mut egui::Ui, advisor: &Advisor, answer: &Decision, what: &str)
         }
         Estimate::Ready(o) => {
             ui.label(egui::RichText::new(format!("Odds advisor — {what}")).strong())
-                .on_hover_text(format!(
+                .on_hover_words(format!(
                     "An estimate from {} simulated battles, not a promise: each is fought to its end with the real Union AI and the rulebook's tables, your later choices made by the scripted commander ({}), every die its own. The interval after each figure is its 95% range (Wilson).",
                     o.trials,
                     o.policy.name()
@@ -386,9 +387,9 @@ pub fn show(ui: &mut egui::Ui, advisor: &Advisor, answer: &Decision, what: &str)
             ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
             egui::Grid::new("advisor").num_columns(2).show(ui, |ui| {
                 let row = |ui: &mut egui::Ui, name: &str, p: &crate::odds::stats::Proportion, tip: &str| {
-                    ui.label(name).on_hover_text(tip);
+                    ui.label(name).on_hover_words(tip);
                     ui.label(egui::RichText::new(pct(p.probability)).strong())
-                        .on_hover_text(format!(
+                        .on_hover_words(format!(
                             "{} of {} battles; 95% interval {}–{}",
                             p.count,
                             o.trials,
@@ -465,7 +466,7 @@ pub fn show(ui: &mut egui::Ui, advisor: &Advisor, answer: &Decision, what: &str)
                 ))
                 .size(11.0),
             )
-            .on_hover_text("Averages over the simulated battles (11.10, 11.11).");
+            .on_hover_words("Averages over the simulated battles (11.10, 11.11).");
         }
     });
 }

@@ -233,7 +233,24 @@ impl<'a, 'w> Answerer<'a, 'w> {
         d: &Decision,
         text: impl Into<String>,
     ) -> egui::Response {
-        let resp = marked_button(ui, text, self.mark(d), self.ready);
+        // A button's words hold no link: its rule numbers are links beside it.
+        let text = text.into();
+        let book = crate::reference::bundled();
+        let (words, rules) = crate::reference::split_cited(&text, |n| book.knows(n));
+        let resp = if rules.is_empty() {
+            marked_button(ui, text, self.mark(d), self.ready)
+        } else {
+            let mark = self.mark(d);
+            let ready = self.ready;
+            ui.horizontal(|ui| {
+                let r = marked_button(ui, words, mark, ready);
+                for rule in rules {
+                    super::theme::link::rule_link(ui, rule);
+                }
+                r
+            })
+            .inner
+        };
         self.placed.push((*d, resp.rect));
         if resp.clicked() {
             self.send(d);

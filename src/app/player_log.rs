@@ -10,6 +10,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::screens::kit;
 use super::theme::scale::{Type, space};
 use super::{Catalog, Screen, SetupChoice};
+use crate::app::theme::link::HoverWords;
 use crate::player_log::{self, CurrentGrand, GrandStatus, Loaded};
 use crate::rules::sequence::GameState;
 
@@ -236,7 +237,7 @@ fn end_panel(
                     .find(|g| g.id == id)
                     .map_or(GrandStatus::InProgress, |g| g.status);
                 ui.separator();
-                ui.label(format!(
+                crate::app::theme::link::words(ui, &format!(
                     "Grand Campaign (21.0): {}; {total} Victory Points{}.",
                     status.name(),
                     if status == GrandStatus::InProgress {
@@ -355,7 +356,7 @@ fn log_screen(
         kit::in_card(ui, |ui| {
         kit::heading(ui, "Grand Campaigns", Some("21.0"));
         if loaded.log.grand.is_empty() {
-            ui.label("None yet: New Grand Campaign in the main menu plays the five campaigns in order (21.0).");
+            crate::app::theme::link::words(ui, "None yet: New Grand Campaign in the main menu plays the five campaigns in order (21.0).");
         }
         if let Some(best) = loaded.log.best_grand_total() {
             ui.label(format!("Your best finished Grand Campaign: {best} Victory Points. Try to beat it!"));
@@ -389,7 +390,7 @@ fn log_screen(
                     .map(|c| catalog.campaigns.iter().position(|x| x.id == c).ok_or(c))
                     && ui
                         .button(format!("Start {}", catalog.campaigns[index].name))
-                        .on_hover_text("Begin this Grand Campaign's next campaign afresh; Continue or Load resumes a saved one.")
+                        .on_hover_words("Begin this Grand Campaign's next campaign afresh; Continue or Load resumes a saved one.")
                         .clicked()
                 {
                     play_next = Some(NextInGrand {

@@ -12,6 +12,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::Screen;
 use super::screens::kit;
 use super::theme::scale::{Type, space};
+use crate::app::theme::link::HoverWords;
 use crate::campaign::UnionLevel;
 use crate::rules::difficulty::{
     BattleMode, DiceMode, GameOptions, OPTIONAL, PlayerLevel, UnionAspects,
@@ -174,7 +175,7 @@ fn column(ui: &mut egui::Ui, s: &mut Settings, page: &mut Page, app: &AppSetting
             let r = ui.add(big("Back (Esc)"));
             page.mark("back", &r);
             back = r.clicked();
-            let r = ui.add(big("Restore the defaults")).on_hover_text(
+            let r = ui.add(big("Restore the defaults")).on_hover_words(
                 "Every setting here as at the first start; the window keeps its size.",
             );
             page.mark("restore", &r);
@@ -223,7 +224,7 @@ fn section(ui: &mut egui::Ui, title: &str, rows: impl FnOnce(&mut egui::Ui)) {
 fn window_rows(ui: &mut egui::Ui, s: &mut Settings, page: &mut Page) {
     let (lo, hi) = UI_SCALE_RANGE;
     ui.label("UI scale")
-        .on_hover_text("The size of panels and text. The map zooms with the mouse wheel.");
+        .on_hover_words("The size of panels and text. The map zooms with the mouse wheel.");
     ui.horizontal(|ui| {
         for preset in [0.75_f32, 1.0, 1.25, 1.5, 2.0] {
             let r = ui.selectable_label(
@@ -257,7 +258,7 @@ fn window_rows(ui: &mut egui::Ui, s: &mut Settings, page: &mut Page) {
     });
     ui.end_row();
     let (lo, hi) = CHRONICLE_HEIGHT_RANGE;
-    ui.label("Chronicle height").on_hover_text(
+    ui.label("Chronicle height").on_hover_words(
         "The Chronicle below the map, in points; drag its top edge in play as well.",
     );
     ui.horizontal(|ui| {
@@ -280,7 +281,7 @@ fn window_rows(ui: &mut egui::Ui, s: &mut Settings, page: &mut Page) {
 }
 
 fn playback_rows(ui: &mut egui::Ui, s: &mut Settings, page: &mut Page) {
-    ui.label("Playback speed").on_hover_text(
+    ui.label("Playback speed").on_hover_words(
         "How the Union turn's report and its battles unroll; also set in the report itself.",
     );
     ui.vertical(|ui| {
@@ -305,7 +306,7 @@ fn playback_rows(ui: &mut egui::Ui, s: &mut Settings, page: &mut Page) {
 
 fn advisor_rows(ui: &mut egui::Ui, s: &mut Settings, page: &mut Page) {
     ui.label("Estimates")
-        .on_hover_text("Before a move into the Union army, while Battle Plan Counters are assigned, and at fight on or Rejoin. It works on a spare core and never touches the game's dice (docs/odds.md).");
+        .on_hover_words("Before a move into the Union army, while Battle Plan Counters are assigned, and at fight on or Rejoin. It works on a spare core and never touches the game's dice (docs/odds.md).");
     let r = ui.checkbox(
         &mut s.odds_advisor,
         "Estimate a battle before you commit to it",
@@ -313,7 +314,7 @@ fn advisor_rows(ui: &mut egui::Ui, s: &mut Settings, page: &mut Page) {
     page.mark("advisor", &r);
     ui.end_row();
     ui.label("Battles per estimate")
-        .on_hover_text("More battles give a steadier estimate and take longer.");
+        .on_hover_words("More battles give a steadier estimate and take longer.");
     ui.add_enabled_ui(s.odds_advisor, |ui| {
         ui.horizontal(|ui| {
             for n in [500_u64, 1_000, ADVISOR_TRIALS, 5_000, 10_000] {
@@ -333,7 +334,7 @@ fn advisor_rows(ui: &mut egui::Ui, s: &mut Settings, page: &mut Page) {
 fn new_game_rows(ui: &mut egui::Ui, s: &mut Settings, page: &mut Page) {
     let mut o = s.new_game.unwrap_or_default();
     let before = o;
-    ui.label("Your difficulty (7.14)");
+    crate::app::theme::link::words(ui, "Your difficulty (7.14)");
     ui.horizontal(|ui| {
         for (l, name) in [
             (PlayerLevel::Easy, "Easy"),
@@ -342,12 +343,12 @@ fn new_game_rows(ui: &mut egui::Ui, s: &mut Settings, page: &mut Page) {
         ] {
             let r = ui
                 .radio_value(&mut o.player, l, name)
-                .on_hover_text(l.summary());
+                .on_hover_words(l.summary());
             page.mark(format!("player {name}"), &r);
         }
     });
     ui.end_row();
-    ui.label("The Union AI (7.14)");
+    crate::app::theme::link::words(ui, "The Union AI (7.14)");
     ui.horizontal_wrapped(|ui| {
         for (l, name) in [
             (UnionLevel::Regular, "All Regular"),
@@ -356,7 +357,7 @@ fn new_game_rows(ui: &mut egui::Ui, s: &mut Settings, page: &mut Page) {
         ] {
             let r = ui
                 .selectable_label(o.union.preset_level() == Some(l), name)
-                .on_hover_text(l.summary());
+                .on_hover_words(l.summary());
             page.mark(format!("union {name}"), &r);
             if r.clicked() {
                 o.union = UnionAspects::preset(l);
@@ -375,7 +376,7 @@ fn new_game_rows(ui: &mut egui::Ui, s: &mut Settings, page: &mut Page) {
         for m in BattleMode::ALL {
             let r = ui
                 .radio_value(&mut o.battles, m, m.name())
-                .on_hover_text(m.summary());
+                .on_hover_words(m.summary());
             page.mark(format!("battles {}", m.name()), &r);
         }
     });
@@ -404,7 +405,7 @@ fn optional_rules(ui: &mut egui::Ui, o: &mut GameOptions, page: &mut Page) {
             if rule.used_with(mode) {
                 let r = ui
                     .checkbox(rule.flag(o), rule.title())
-                    .on_hover_text(rule.summary);
+                    .on_hover_words(rule.summary);
                 page.mark(format!("optional {}", rule.key), &r);
             } else {
                 *rule.flag(o) = false;

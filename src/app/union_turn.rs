@@ -20,6 +20,7 @@ use bevy_egui::egui;
 use super::Screen;
 use super::settings::AppSettings;
 use super::theme;
+use crate::app::theme::link::HoverWords;
 use crate::chronicle::Chronicle;
 use crate::rules::view::{GameView, Section, union_turn_sections};
 use crate::settings::Playback;
@@ -336,9 +337,13 @@ impl ReportPanel<'_> {
             .show(root, |ui| {
                 let top = ui.cursor().top();
                 ui.horizontal_wrapped(|ui| {
-                    ui.heading("The Union turn (16.0–18.0)");
+                    crate::app::theme::link::words_styled(
+                        ui,
+                        "The Union turn (16.0–18.0)",
+                        |w| egui::RichText::new(w).heading(),
+                    );
                     ui.label("Speed:")
-                        .on_hover_text("How the Union turn unrolls; kept in Settings.");
+                        .on_hover_words("How the Union turn unrolls; kept in Settings.");
                     for p in Playback::ALL {
                         ui.radio_value(&mut speed, p, p.name());
                     }
@@ -351,7 +356,7 @@ impl ReportPanel<'_> {
                             crate::app::answer::Mark::Enter,
                             true,
                         )
-                        .on_hover_text("Enter or Space: the next group's orders.")
+                        .on_hover_words("Enter or Space: the next group's orders.")
                         .clicked()
                         {
                             report.shown += 1;
@@ -362,11 +367,11 @@ impl ReportPanel<'_> {
                         }
                     } else {
                         ui.label("All shown.")
-                            .on_hover_text("The chronicle keeps the whole Union turn.");
+                            .on_hover_words("The chronicle keeps the whole Union turn.");
                     }
                     if ui
                         .button("Close")
-                        .on_hover_text("The chronicle keeps the Union turn.")
+                        .on_hover_words("The chronicle keeps the Union turn.")
                         .clicked()
                     {
                         open = false;

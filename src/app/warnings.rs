@@ -80,7 +80,9 @@ fn show(mut contexts: EguiContexts, mut w: ResMut<ObjectiveWarning>) -> Result {
     // Only the button closes it: a key held from the last answer must not.
     egui::Modal::new(egui::Id::new("victory-out-of-reach")).show(ctx, |ui| {
         ui.set_max_width(480.0);
-        ui.heading("The campaign can no longer be won (3.1)");
+        crate::app::theme::link::words_styled(ui, "The campaign can no longer be won (3.1)", |w| {
+            egui::RichText::new(w).heading()
+        });
         ui.add_space(4.0);
         ui.label(text);
         ui.add_space(8.0);

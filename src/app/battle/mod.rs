@@ -31,6 +31,7 @@ use bevy::window::RequestRedraw;
 use super::Screen;
 use super::settings::AppSettings;
 use crate::app::answer::Mark;
+use crate::app::theme::link::HoverWords;
 use crate::rules::battle::ground::Square;
 use crate::rules::battle::record::{BattleRecord, BattleRecords, EventKind, SheetView};
 use crate::rules::battle::terms::Formation;
@@ -447,7 +448,7 @@ pub fn status(
         ));
         ui.horizontal(|ui| {
             if crate::app::answer::marked_button(ui, "Next", Mark::Enter, true)
-                .on_hover_text("Enter or Space: the next step of the battle.")
+                .on_hover_words("Enter or Space: the next step of the battle.")
                 .clicked()
             {
                 screen.cursor += 1;
@@ -608,7 +609,7 @@ pub fn central(
                         .inner_margin(16.0);
                     egui::CentralPanel::default_margins().frame(frame).show(root, |ui| {
                         ui.heading(&title);
-                        ui.label("Pre-battle (10.2): Fog of War, the Envelopment check, Battle Plans, Insights, Scouts against the Special Battle Plan cup, then placement.");
+                        crate::app::theme::link::words(ui, "Pre-battle (10.2): Fog of War, the Envelopment check, Battle Plans, Insights, Scouts against the Special Battle Plan cup, then placement.");
                         ui.separator();
                         egui::ScrollArea::vertical()
                             .id_salt(("pre-battle", b.id))

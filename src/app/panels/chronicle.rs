@@ -10,6 +10,7 @@ use bevy_egui::egui;
 use crate::app::battle::BattleScreen;
 use crate::app::branch::{FromEntry, PlayOn};
 use crate::app::theme;
+use crate::app::theme::link::HoverWords;
 use crate::chronicle::{Chronicle, Filter};
 use crate::rules::battle::record::BattleRecord;
 use crate::rules::view::GameView;
@@ -205,22 +206,22 @@ impl ChroniclePanel<'_> {
                 ui.heading("Chronicle");
                 if ui
                     .small_button("▲")
-                    .on_hover_text("Taller (Ctrl+PageUp); or drag its top edge.")
+                    .on_hover_words("Taller (Ctrl+PageUp); or drag its top edge.")
                     .clicked()
                 {
                     step = CHRONICLE_STEP;
                 }
                 if ui
                     .small_button("▼")
-                    .on_hover_text("Shorter (Ctrl+PageDown).")
+                    .on_hover_words("Shorter (Ctrl+PageDown).")
                     .clicked()
                 {
                     step = -CHRONICLE_STEP;
                 }
                 ui.selectable_value(&mut filter.tab, Tab::Entries, "Entries")
-                    .on_hover_text("Right-click an entry to play on from there: a what-if branch, saved beside your saves.");
+                    .on_hover_words("Right-click an entry to play on from there: a what-if branch, saved beside your saves.");
                 ui.selectable_value(&mut filter.tab, Tab::Luck, "Luck")
-                    .on_hover_text("Each side's rolls of known chance: how many went its way, how many were expected, and how rare that is.");
+                    .on_hover_words("Each side's rolls of known chance: how many went its way, how many were expected, and how rare that is.");
                 if filter.tab == Tab::Luck {
                     return;
                 }
@@ -328,7 +329,7 @@ fn play_on_menu(
         ),
     ] {
         let from = FromEntry { entry, same_dice };
-        let r = ui.button(text).on_hover_text(tip);
+        let r = ui.button(text).on_hover_words(tip);
         buttons.push((from, r.rect));
         if r.clicked() {
             asked = Some(from);

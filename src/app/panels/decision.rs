@@ -14,6 +14,7 @@ use crate::app::answer::{Answerer, Confirm, GUARD, SEEN, confirm_window, key_ans
 use crate::app::battle::{self, BattleScreen};
 use crate::app::saves::SaveState;
 use crate::app::settings::AppSettings;
+use crate::app::theme::link::HoverWords;
 use crate::app::union_turn::UnionReport;
 use crate::app::view::Selection;
 use crate::rules::battle::record::{BattleRecord, BattleRecords};
@@ -570,7 +571,7 @@ fn question(ui: &mut egui::Ui, view: &GameView, r: &RequestView, box_h: f32, why
                 ));
             }
             if view.forced_march() {
-                ui.label(format!(
+                crate::app::theme::link::words(ui, &format!(
                     "Forced March (15.1): each Force's move costs 1 Command Point; Jackson's unhit Forces may go two areas for 1 (15.1.1). You have {} CP.",
                     view.status.confederate_cp
                 ));
@@ -607,7 +608,7 @@ fn scout_row(ui: &mut egui::Ui, board: &crate::rules::board::Board, a: &mut Answ
         for (d, text) in scouts {
             let r = a.button(ui, &d, text);
             if let Decision::RemoveSpecialPlan { plan } = d {
-                r.on_hover_text(format!(
+                r.on_hover_words(format!(
                     "{} ({}): {}",
                     plan.name(),
                     plan.rule(),
@@ -681,9 +682,13 @@ fn die_box(
     state: &mut DecisionState,
     out: &mut Out,
 ) {
-    ui.label(egui::RichText::new(format!("Roll your d10 (4.5) for: {reason}")).strong());
+    crate::app::theme::link::words_styled(ui, &format!("Roll your d10 (4.5) for: {reason}"), |w| {
+        egui::RichText::new(w).strong()
+    });
     if let Some(key) = key {
-        ui.label(egui::RichText::new(format!("Random pick (20.0): {key}")).italics());
+        crate::app::theme::link::words_styled(ui, &format!("Random pick (20.0): {key}"), |w| {
+            egui::RichText::new(w).italics()
+        });
     }
     let said = |face: u32| {
         faces
@@ -699,7 +704,7 @@ fn die_box(
             };
             if ui
                 .button(egui::RichText::new(face.to_string()).monospace())
-                .on_hover_text(tip)
+                .on_hover_words(tip)
                 .clicked()
             {
                 entered = Some(face);
@@ -765,7 +770,7 @@ pub(super) fn die_faces(ui: &mut egui::Ui, f: &crate::dice::DieFaces) {
         }
         crate::dice::FaceKind::Pick { .. } => "Each face picks (20.0):".to_string(),
     };
-    ui.label(egui::RichText::new(heading).italics());
+    crate::app::theme::link::words_styled(ui, &heading, |w| egui::RichText::new(w).italics());
     egui::Grid::new("die-faces")
         .spacing([8.0, 1.0])
         .show(ui, |ui| {

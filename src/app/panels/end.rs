@@ -8,6 +8,7 @@ use bevy_egui::egui;
 use super::Out;
 use crate::app::screens::kit;
 use crate::app::theme;
+use crate::app::theme::link::HoverWords;
 use crate::app::theme::scale::{Type, space};
 use crate::campaign::Side;
 use crate::rules::view::{End, StandAloneView};
@@ -47,7 +48,7 @@ pub fn show(
                 );
                 kit::ornament(ui, 240.0);
             });
-            ui.label(format!("The campaign ends: {}.", end.reason));
+            crate::app::theme::link::words(ui, &format!("The campaign ends: {}.", end.reason));
             ui.separator();
             for (text, vp, met) in &end.objectives {
                 let (mark, color) = if *met {
@@ -63,9 +64,14 @@ pub fn show(
             ui.separator();
             ui.horizontal(|ui| {
                 ui.spacing_mut().item_spacing.x = space::XL;
-                let value = |ui: &mut egui::Ui, label: &str, v: String| {
+                let value = |ui: &mut egui::Ui, label: &str, rule: Option<&str>, v: String| {
                     ui.vertical(|ui| {
-                        ui.label(kit::caps(label, theme::palette::INK_SOFT));
+                        ui.horizontal(|ui| {
+                            ui.label(kit::caps(label, theme::palette::INK_SOFT));
+                            if let Some(rule) = rule {
+                                crate::app::theme::link::rule_link(ui, rule);
+                            }
+                        });
                         ui.label(
                             egui::RichText::new(v)
                                 .font(kit::font_or_plain(ui.ctx(), Type::NumberLarge))
@@ -73,9 +79,9 @@ pub fn show(
                         );
                     });
                 };
-                value(ui, "Your Victory Points", end.victory_points.to_string());
-                value(ui, "Lee's", end.lee_historical_vp.to_string());
-                value(ui, "Command (3.3)", format!("{:?}", end.rating));
+                value(ui, "Your Victory Points", None, end.victory_points.to_string());
+                value(ui, "Lee's", None, end.lee_historical_vp.to_string());
+                value(ui, "Command", Some("3.3"), format!("{:?}", end.rating));
             });
             let k = end.casualties;
             crate::app::theme::link::words(ui, &format!(
@@ -144,7 +150,7 @@ pub fn show(
                 for format in crate::app::after_action::Format::ALL {
                     if ui
                         .button(format.button())
-                        .on_hover_text("The after-action report of this game (set-up, each turn, each battle, Victory Points, luck, maps), written beside your saves.")
+                        .on_hover_words("The after-action report of this game (set-up, each turn, each battle, Victory Points, luck, maps), written beside your saves.")
                         .clicked()
                     {
                         out.report

@@ -5,6 +5,7 @@
 
 use bevy_egui::egui::{self, Align2, Color32, Pos2, Rect, Stroke, Vec2, pos2, vec2};
 
+use crate::app::theme::link::HoverWords;
 use crate::app::theme::{palette, scale};
 use crate::campaign::{Campaign, Terrain};
 
@@ -30,7 +31,7 @@ pub(super) fn show(ctx: &egui::Context, map: Rect, c: &Campaign) {
                         let word = if *open { "Legend ▾" } else { "Legend ▸" };
                         if ui
                             .small_button(word)
-                            .on_hover_text("What the map's symbols, lines, tones and rings mean")
+                            .on_hover_words("What the map's symbols, lines, tones and rings mean")
                             .clicked()
                         {
                             *open = !*open;
@@ -114,7 +115,9 @@ fn row(ui: &mut egui::Ui, words: &str, draw: impl FnOnce(&egui::Painter, Rect)) 
     ui.horizontal(|ui| {
         let (rect, _) = ui.allocate_exact_size(vec2(34.0, 16.0), egui::Sense::hover());
         draw(ui.painter(), rect);
-        ui.label(egui::RichText::new(words).font(scale::Type::Small.font()));
+        crate::app::theme::link::words_styled(ui, words, |w| {
+            egui::RichText::new(w).font(scale::Type::Small.font())
+        });
     });
 }
 

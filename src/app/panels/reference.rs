@@ -11,6 +11,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::app::theme::link;
+use crate::app::theme::link::HoverWords;
 use crate::app::theme::palette::{INK, INK_BODY, INK_SOFT, PAPER_RAISED, RULE, SELECTION};
 use crate::app::theme::scale::{Type, space};
 use crate::reference::{self as rules_text, Piece};
@@ -214,7 +215,7 @@ fn rules(ui: &mut egui::Ui, reference: &mut Reference) {
     ui.horizontal(|ui| {
         let back = ui
             .add_enabled(!reference.back.is_empty(), egui::Button::new("← Back"))
-            .on_hover_text("Back to where you were before the last rule link");
+            .on_hover_words("Back to where you were before the last rule link");
         if back.clicked() {
             reference.go_back();
         }
@@ -226,7 +227,7 @@ fn rules(ui: &mut egui::Ui, reference: &mut Reference) {
         if search.changed() {
             reference.at_rule = None;
         }
-        if !reference.query.is_empty() && ui.small_button("×").on_hover_text("Clear").clicked() {
+        if !reference.query.is_empty() && ui.small_button("×").on_hover_words("Clear").clicked() {
             reference.query.clear();
             reference.at_rule = reference.at.clone();
         }
@@ -352,7 +353,7 @@ fn entry(ui: &mut egui::Ui, e: &rules_text::Entry, here: bool) -> egui::Response
                             .strong()
                             .color(INK),
                     )
-                    .on_hover_text("fcrel's ruling, in docs/rulings.md");
+                    .on_hover_words("fcrel's ruling, in docs/rulings.md");
                     ui.label(
                         egui::RichText::new(&r.gist)
                             .font(Type::Small.font())

@@ -8,6 +8,7 @@
 use bevy_egui::egui;
 
 use crate::app::theme;
+use crate::app::theme::link::HoverWords;
 use crate::app::view::{Selection, Shown, WhatChanged};
 use crate::campaign::Side;
 use crate::rules::battle::terms::Tactics;
@@ -52,7 +53,7 @@ fn what_changed(ui: &mut egui::Ui, changed: &WhatChanged, selection: &mut Select
                     let r = if line.areas.is_empty() {
                         r
                     } else {
-                        r.on_hover_text("Show it on the map.")
+                        r.on_hover_words("Show it on the map.")
                     };
                     if r.clicked() {
                         if on {
@@ -74,14 +75,14 @@ fn what_changed(ui: &mut egui::Ui, changed: &WhatChanged, selection: &mut Select
             let mut shown = !selection.hide_moves;
             if ui
                 .checkbox(&mut shown, "Arrows on the map")
-                .on_hover_text("Each move in this list as an arrow from where it came.")
+                .on_hover_words("Each move in this list as an arrow from where it came.")
                 .changed()
             {
                 selection.hide_moves = !shown;
             }
         }
     });
-    list.header_response.on_hover_text(
+    list.header_response.on_hover_words(
         "Since your last answer in the steps where you move counters on the map (7.9, 9.2, 15.1, \
          15.3–15.6): a battle's questions and a Scout against the Union's orders (16.3.1) come in \
          the middle of what you mirror, so every Union move, arrival and loss stays listed, in \
@@ -125,7 +126,7 @@ pub fn show(
         if !expanded {
             toggle = ui
                 .button("▸")
-                .on_hover_text(
+                .on_hover_words(
                     "Show the situation: Victory conditions, what changed, the Forces of an area.",
                 )
                 .clicked();
@@ -144,7 +145,7 @@ pub fn show(
                     .wrap_mode(egui::TextWrapMode::Extend);
                 toggle |= ui
                     .add(button)
-                    .on_hover_text(format!(
+                    .on_hover_words(format!(
                         "What changed since your last decision: {n} {}. Open the panel to read \
                          them; the moves are drawn as arrows on the map.",
                         if n == 1 { "line" } else { "lines" }
@@ -155,11 +156,13 @@ pub fn show(
         }
         let top = ui.cursor().min;
         ui.horizontal(|ui| {
-            ui.heading("Victory conditions (3.1)");
+            crate::app::theme::link::words_styled(ui, "Victory conditions (3.1)", |w| {
+                egui::RichText::new(w).heading()
+            });
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 toggle = ui
                     .small_button("◂")
-                    .on_hover_text("Hide this panel: the map takes its room.")
+                    .on_hover_words("Hide this panel: the map takes its room.")
                     .clicked();
             });
         });
@@ -180,11 +183,12 @@ pub fn show(
             egui::Rect::from_min_max(top, egui::pos2(ui.max_rect().right(), lee.rect.bottom())),
         );
         if let Some(out) = view.victory_out_of_reach() {
-            ui.colored_label(
-                    theme::palette::FAILED,
-                    "Victory is out of reach: an objective has failed (3.1). Play on for Victory Points (3.3).",
-                )
-                .on_hover_text(out.text);
+            let said = crate::app::theme::link::words_styled(
+                ui,
+                "Victory is out of reach: an objective has failed (3.1). Play on for Victory Points (3.3).",
+                |w| egui::RichText::new(w).color(theme::palette::FAILED),
+            );
+            said.on_hover_words(&out.text);
         }
         if let Some(changed) = changed.filter(|c| !c.0.is_empty()) {
             ui.separator();
@@ -269,7 +273,7 @@ fn stand_alone(root: &mut egui::Ui, sa: &StandAloneView) {
             ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
             ui.heading("The battle's terms");
             ui.label(egui::RichText::new(&sa.name).strong());
-            ui.label(format!(
+            crate::app::theme::link::words(ui, &format!(
                 "A stand-alone battle at {}: the {} attack, on the modified Advanced Battlefield Sheet of {} Columns (A10.2.14, R-A-stand-alone).",
                 sa.area_name,
                 sa.attacker.army(),
@@ -277,12 +281,12 @@ fn stand_alone(root: &mut egui::Ui, sa: &StandAloneView) {
             ));
             ui.separator();
             let row = |ui: &mut egui::Ui, what: &str, value: String, tip: &str| {
-                ui.horizontal_wrapped(|ui| {
+                let r = ui.horizontal_wrapped(|ui| {
                     ui.label(egui::RichText::new(what).strong());
                     ui.label(value);
                 })
-                .response
-                .on_hover_text(tip);
+                .response;
+                r.on_hover_words(tip);
             };
             row(
                 ui,
@@ -322,11 +326,11 @@ fn stand_alone(root: &mut egui::Ui, sa: &StandAloneView) {
             );
             ui.separator();
             ui.heading("Victory");
-            ui.label(&sa.victory_text);
+            crate::app::theme::link::words(ui, &sa.victory_text);
             if let Some(r) = &sa.result {
                 ui.separator();
                 ui.label(egui::RichText::new(super::end::winner(r.winner)).strong());
-                ui.label(&r.why);
+                crate::app::theme::link::words(ui, &r.why);
             }
         });
 }

@@ -10,6 +10,7 @@ use super::Out;
 use super::reference::Reference;
 use crate::app::saves::{SaveGame, SaveState};
 use crate::app::theme;
+use crate::app::theme::link::{self, HoverWords};
 use crate::campaign::Phase;
 use crate::rules::view::GameView;
 
@@ -36,6 +37,9 @@ pub struct StatusBar<'w> {
     saves: Res<'w, SaveState>,
     time: Res<'w, Time<Real>>,
 }
+
+const UNION_CP: &str = "Union Command Points, spent at Union Resupply (18.1).";
+const PLANS: &str = "Drawn each battle turn of a Basic battle (10.2.10).";
 
 impl StatusBar<'_> {
     pub fn show(
@@ -66,28 +70,32 @@ impl StatusBar<'_> {
                         };
                         ui.label(egui::RichText::new(format!("Turn {} of {}", s.turn, s.turns)).strong().size(16.0));
                         let phase = ui.label(egui::RichText::new(s.phase_text()).color(theme::palette::PAPER_RAISED).background_color(color).size(15.0));
+                        let phase = match s.step_rule() {
+                            Some(rule) => phase.union(link::rule_link(ui, rule)),
+                            None => phase,
+                        };
                         crate::app::tutorial_hooks::mark(ui.ctx(), "status.phase", phase.rect);
                         ui.separator();
-                        let cp = ui.label(format!("Confederate CP {}", s.confederate_cp)).on_hover_text("Command Points (4.9): Forced March 1, Refit 2, purchases at Combat Value, Scouts 1.");
+                        let cp = ui.label(format!("Confederate CP {}", s.confederate_cp)).on_hover_words("Command Points (4.9): Forced March 1, Refit 2, purchases at Combat Value, Scouts 1.");
                         crate::app::tutorial_hooks::mark(ui.ctx(), "status.command-points", cp.rect);
-                        ui.label(format!("Scouts {} of {}", s.scouts, s.scout_counters)).on_hover_text("Scouts (4.10): Fog of War re-rolls, Union Orders re-rolls or ±1, Clear Orders, Special Battle Plans removed.");
+                        ui.label(format!("Scouts {} of {}", s.scouts, s.scout_counters)).on_hover_words("Scouts (4.10): Fog of War re-rolls, Union Orders re-rolls or ±1, Clear Orders, Special Battle Plans removed.");
                         let union_cp = format!("Union CP {}", s.union_cp);
                         let plans = format!("Union Special Battle Plans {}", s.union_special_battle_plans);
                         let battles = format!("Battles: {}", s.battles);
                         // A narrow window keeps the Union's figures in a
                         // menu under its Command Points: nothing is cut.
                         if ui.ctx().content_rect().width() >= WIDE_STATUS {
-                            ui.label(union_cp).on_hover_text("Union Command Points, spent at Union Resupply (18.1).");
-                            ui.label(plans).on_hover_text("Drawn each battle turn of a Basic battle (10.2.10).");
+                            ui.label(union_cp).on_hover_words(UNION_CP);
+                            ui.label(plans).on_hover_words(PLANS);
                             ui.label(battles);
                         } else {
                             ui.menu_button(format!("{union_cp} ▾"), |ui| {
-                                ui.label(union_cp.clone()).on_hover_text("Union Command Points, spent at Union Resupply (18.1).");
-                                ui.label(plans).on_hover_text("Drawn each battle turn of a Basic battle (10.2.10).");
+                                ui.label(union_cp.clone()).on_hover_words(UNION_CP);
+                                ui.label(plans).on_hover_words(PLANS);
                                 ui.label(battles);
                             })
                             .response
-                            .on_hover_text("The Union's Command Points; the menu holds its Special Battle Plans and the battle mode.");
+                            .on_hover_words("The Union's Command Points; the menu holds its Special Battle Plans and the battle mode.");
                         }
                     }
                 },
@@ -98,19 +106,19 @@ impl StatusBar<'_> {
                     }
                     if ui
                         .button("Export replay")
-                        .on_hover_text("The campaign, its options and every decision so far, with the state's digest: `fcrel replay FILE --verify` re-runs it (attach it to a bug report).")
+                        .on_hover_words("The campaign, its options and every decision so far, with the state's digest: `fcrel replay FILE --verify` re-runs it (attach it to a bug report).")
                         .clicked()
                     {
                         out.save.write(SaveGame::Replay);
                     }
                     if ui
                         .button("Save (Ctrl+S)")
-                        .on_hover_text("Save the game as it waits for your decision; autosaves are made at the start of every phase.")
+                        .on_hover_words("Save the game as it waits for your decision; autosaves are made at the start of every phase.")
                         .clicked()
                     {
                         out.save.write(SaveGame::Save);
                     }
-                    if ui.button("Rules & tables (F1)").on_hover_text("The rules in short, the Union Orders charts in use and the Campaign Information Sheet.").clicked() {
+                    if ui.button("Rules & tables (F1)").on_hover_words("The rules in short, the Union Orders charts in use and the Campaign Information Sheet.").clicked() {
                         reference.open = !reference.open;
                     }
                 },

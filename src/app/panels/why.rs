@@ -7,6 +7,7 @@
 use bevy_egui::egui;
 
 use crate::app::screens::kit;
+use crate::app::theme::link::HoverWords;
 use crate::app::theme::palette::{FAILED, INK_BODY, INK_SOFT};
 use crate::rules::board::Board;
 use crate::rules::decision::Request;
@@ -23,7 +24,7 @@ pub fn toggle(ui: &mut egui::Ui, open: &mut bool) {
         .selected(*open);
     if ui
         .add(b)
-        .on_hover_text("The rules behind this question and what each answer does")
+        .on_hover_words("The rules behind this question and what each answer does")
         .clicked()
     {
         *open = !*open;

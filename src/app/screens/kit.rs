@@ -122,7 +122,7 @@ pub fn caps(text: &str, color: Color32) -> LayoutJob {
 }
 
 /// A section's heading inside a page: the serif heading, and its rule
-/// number in small capitals after it, where it has one.
+/// number after it as a link, where it has one.
 pub fn heading(ui: &mut egui::Ui, text: &str, rule: Option<&str>) {
     ui.horizontal(|ui| {
         ui.label(
@@ -131,8 +131,17 @@ pub fn heading(ui: &mut egui::Ui, text: &str, rule: Option<&str>) {
                 .color(INK),
         );
         if let Some(rule) = rule {
-            ui.label(caps(rule, INK_SOFT));
+            crate::app::theme::link::rule_link(ui, rule);
         }
+    });
+}
+
+/// A small-capitals label over a group, with its rule number as a link.
+pub fn caps_heading(ui: &mut egui::Ui, text: &str, rule: &str) {
+    ui.horizontal(|ui| {
+        ui.label(caps(text, INK_SOFT));
+        ui.label(caps("·", INK_SOFT));
+        crate::app::theme::link::rule_link(ui, rule);
     });
 }
 

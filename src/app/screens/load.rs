@@ -24,6 +24,7 @@ use crate::app::theme::scale::{Type, space};
 /// The page's most width: a game's file list reads at 1920×1080.
 const MAX_WIDTH: f32 = 1100.0;
 use crate::app::saves::{PendingLoad, SaveCatalog, SaveDirs};
+use crate::app::theme::link::HoverWords;
 use crate::save::games::{Game, GameFile};
 
 pub(super) fn plugin(app: &mut App) {
@@ -307,7 +308,7 @@ fn button(
     } else {
         egui::Button::new(text)
     };
-    let r = ui.add_enabled(enabled, b).on_hover_text(tip);
+    let r = ui.add_enabled(enabled, b).on_hover_words(tip);
     targets.push((action.clone(), r.rect));
     r.clicked().then_some(action)
 }
@@ -470,7 +471,7 @@ fn unreadable(
             ui.label(egui::RichText::new(&name).monospace().size(11.0));
             if let Err(p) = &l.save {
                 ui.colored_label(crate::app::theme::palette::FAILED, p.problem.clone())
-                    .on_hover_text("The file is left exactly as it is.");
+                    .on_hover_words("The file is left exactly as it is.");
             }
             let a = button(
                 ui,

@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::kit;
+use crate::app::theme::link::HoverWords;
 use crate::app::theme::palette::*;
 use crate::app::theme::scale::{Type, space};
 use crate::app::{Catalog, Screen, SetupChoice};
@@ -109,7 +110,7 @@ fn menu(
                                 crate::store::when(save.saved_at),
                                 path.display()
                             );
-                            if kit::wide_button(ui, true, "Continue", tall).on_hover_text(tip).clicked() {
+                            if kit::wide_button(ui, true, "Continue", tall).on_hover_words(tip).clicked() {
                                 *act = Some(Action::Continue);
                             }
                             kit::explain(ui, &format!("{}, turn {} · saved {}", save.campaign_name, save.turn, crate::store::when(save.saved_at)));
@@ -122,16 +123,16 @@ fn menu(
                     }
                     ui.add_space(space::S);
                     let short = space::XL + space::XS;
-                    if kit::wide_button(ui, true, "Learn to play", short).on_hover_text("Short lessons in the real game with fixed dice: a card beside each part of the window says what to do and why.").clicked() {
+                    if kit::wide_button(ui, true, "Learn to play", short).on_hover_words("Short lessons in the real game with fixed dice: a card beside each part of the window says what to do and why.").clicked() {
                         *act = Some(Action::Screen(Screen::Lessons));
                     }
-                    if kit::wide_button(ui, true, "Load", short).on_hover_text("Your saves and autosaves, newest first.").clicked() {
+                    if kit::wide_button(ui, true, "Load", short).on_hover_words("Your saves and autosaves, newest first.").clicked() {
                         *act = Some(Action::Screen(Screen::Load));
                     }
-                    if kit::wide_button(ui, true, "Player Log", short).on_hover_text("Every finished campaign and Grand Campaign, with your notes (4.4, 21.0).").clicked() {
+                    if kit::wide_button(ui, true, "Player Log", short).on_hover_words("Every finished campaign and Grand Campaign, with your notes (4.4, 21.0).").clicked() {
                         *act = Some(Action::Screen(Screen::PlayerLog));
                     }
-                    if kit::wide_button(ui, true, "Settings", short).on_hover_text("UI scale, the Chronicle's height, the Union turn's speed, the odds advisor and the set-up new games start from; the window size is remembered.").clicked() {
+                    if kit::wide_button(ui, true, "Settings", short).on_hover_words("UI scale, the Chronicle's height, the Union turn's speed, the odds advisor and the set-up new games start from; the window size is remembered.").clicked() {
                         *act = Some(Action::Screen(Screen::Settings));
                     }
                     if kit::wide_button(ui, true, "Quit", short).clicked() {
@@ -139,7 +140,7 @@ fn menu(
                     }
                 });
                 ui.add_space(space::M);
-                ui.label(kit::caps("The Grand Campaign · 21.0", INK_SOFT));
+                kit::caps_heading(ui, "The Grand Campaign", "21.0");
                 ui.add_space(space::XS);
                 let seven_days = catalog.campaigns.iter().position(|c| c.id == crate::player_log::GRAND_CAMPAIGN[0]);
                 kit::in_card(ui, |ui| {
@@ -151,7 +152,7 @@ fn menu(
                             ui.add_sized([ui.available_width(), space::XL + space::XS], kit::primary_button("New Grand Campaign"))
                         })
                         .inner
-                        .on_hover_text("The five campaigns in order under one set of options, from the Seven Days to Gettysburg; a defeat ends it; every result goes to the Player Log (21.0).")
+                        .on_hover_words("The five campaigns in order under one set of options, from the Seven Days to Gettysburg; a defeat ends it; every result goes to the Player Log (21.0).")
                         .clicked()
                         && let Some(i) = seven_days
                     {
@@ -159,7 +160,7 @@ fn menu(
                     }
                 });
                 ui.add_space(space::M);
-                ui.label(kit::caps("Stand-alone battles · A10.2.14", INK_SOFT));
+                kit::caps_heading(ui, "Stand-alone battles", "A10.2.14");
                 ui.add_space(space::XS);
                 kit::in_card(ui, |ui| {
                     kit::explain(ui, "On the modified Advanced Battlefield Sheet, at your difficulty and the Union AI's as last set up; the scenario fixes the armies, the turns and who wins.");
@@ -174,7 +175,7 @@ fn menu(
                             game.terms.union_tactics,
                             s.sources
                         );
-                        if kit::wide_button(ui, true, &s.name, space::XL + space::XS).on_hover_text(tip).clicked() {
+                        if kit::wide_button(ui, true, &s.name, space::XL + space::XS).on_hover_words(tip).clicked() {
                             *act = Some(Action::Battle(key.clone()));
                         }
                         kit::explain(ui, &format!(
@@ -287,7 +288,7 @@ fn campaign_card(ui: &mut egui::Ui, i: usize, c: &crate::campaign::Campaign) -> 
                     .font(Type::Heading.font())
                     .color(BUTTERNUT_DARK),
             )
-            .on_hover_text(format!(
+            .on_hover_words(format!(
                 "Campaign {} of the Grand Campaign (21.0).",
                 c.grand_campaign_order
             ));
@@ -299,7 +300,7 @@ fn campaign_card(ui: &mut egui::Ui, i: usize, c: &crate::campaign::Campaign) -> 
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 start = ui
                     .add(kit::primary_button("New Campaign"))
-                    .on_hover_text("Choose the difficulty and battle rules, then play (7.0).")
+                    .on_hover_words("Choose the difficulty and battle rules, then play (7.0).")
                     .clicked();
             });
         });
@@ -308,7 +309,7 @@ fn campaign_card(ui: &mut egui::Ui, i: usize, c: &crate::campaign::Campaign) -> 
             kit::fact(ui, "Dates", &c.dates);
             kit::fact(ui, "Turns", &c.turns.to_string());
             kit::fact(ui, "Lee's score", &format!("{} VP", c.victory.lee_historical_vp))
-                .on_hover_text("Lee's historical result: score more for a Superior Command, as many for a Historical one (21.0).");
+                .on_hover_words("Lee's historical result: score more for a Superior Command, as many for a Historical one (21.0).");
         });
         ui.add_space(space::XS);
         ui.label(

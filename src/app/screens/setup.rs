@@ -10,6 +10,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use bevy_egui::egui::{Margin, Sense, Stroke, StrokeKind};
 
 use super::kit;
+use crate::app::theme::link::HoverWords;
 use crate::app::theme::palette::*;
 use crate::app::theme::scale::{HAIRLINE, Type, radius, space};
 use crate::app::{Catalog, Screen, SetupChoice};
@@ -153,7 +154,7 @@ fn tile(
             StrokeKind::Inside,
         );
     }
-    let response = response.on_hover_text(hover);
+    let response = response.on_hover_words(hover);
     clicked || response.clicked()
 }
 
@@ -242,7 +243,7 @@ fn grand_card(ui: &mut egui::Ui, catalog: &Catalog) {
                             .font(Type::Subheading.font())
                             .color(INK),
                     )
-                    .on_hover_text(c.summary());
+                    .on_hover_words(c.summary());
                     ui.label(egui::RichText::new(&c.dates).color(INK_SOFT));
                     ui.label(
                         egui::RichText::new(format!(
@@ -262,8 +263,8 @@ fn grand_card(ui: &mut egui::Ui, catalog: &Catalog) {
             .show(ui, |ui| {
                 for t in crate::player_log::GRAND_TERMS {
                     ui.label(egui::RichText::new(t.name).strong().color(INK))
-                        .on_hover_text(rules_words(t.rule));
-                    kit::explain(ui, t.summary).on_hover_text(rules_words(t.rule));
+                        .on_hover_words(rules_words(t.rule));
+                    kit::explain(ui, t.summary).on_hover_words(rules_words(t.rule));
                     rule_links(ui, t.rule);
                     ui.end_row();
                 }
@@ -390,8 +391,8 @@ fn setup(
                             ui.set_width(left);
                             ui.spacing_mut().item_spacing.y = 0.0;
                             ui.label(egui::RichText::new(a.name()).strong().color(INK))
-                                .on_hover_text(&hover);
-                            kit::explain(ui, a.summary()).on_hover_text(&hover);
+                                .on_hover_words(&hover);
+                            kit::explain(ui, a.summary()).on_hover_words(&hover);
                             if let Some(n) = aspect_numbers(&c, a).filter(|_| !grand) {
                                 kit::explain(ui, &n);
                             }
@@ -400,7 +401,7 @@ fn setup(
                         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                             let level = u.level_mut(a);
                             for l in UnionLevel::ALL.into_iter().rev() {
-                                ui.radio_value(level, l, l.name()).on_hover_text(&hover);
+                                ui.radio_value(level, l, l.name()).on_hover_words(&hover);
                             }
                         });
                     });
@@ -442,7 +443,7 @@ fn setup(
                     ui.horizontal(|ui| {
                         let name = egui::RichText::new(r.name).strong();
                         if applies {
-                            ui.checkbox(on, name).on_hover_text(&what);
+                            ui.checkbox(on, name).on_hover_words(&what);
                         } else {
                             let mut off = false;
                             ui.add_enabled(false, egui::Checkbox::new(&mut off, name))
@@ -459,7 +460,7 @@ fn setup(
                                 crate::app::theme::link::rule_link(ui, n);
                             }
                             None => {
-                                if ui.link("rule").on_hover_text(format!("Open \"{}\" in the rules reference (F1)", r.name)).clicked() {
+                                if ui.link("rule").on_hover_words(format!("Open \"{}\" in the rules reference (F1)", r.name)).clicked() {
                                     crate::app::theme::link::open_rule(ui.ctx(), r.rule());
                                 }
                             }
@@ -476,7 +477,7 @@ fn setup(
                         } else {
                             r.summary.to_string()
                         };
-                        kit::explain(ui, &line).on_hover_text(&what);
+                        kit::explain(ui, &line).on_hover_words(&what);
                     });
                     ui.add_space(space::XXS);
                 }
@@ -484,9 +485,9 @@ fn setup(
             section(ui, "Dice", None, |ui| {
                 ui.horizontal(|ui| {
                     ui.radio_value(&mut choice.options.dice, DiceMode::Program, "fcrel rolls")
-                        .on_hover_text("Seeded dice: the same seed and decisions give the same game.");
+                        .on_hover_words("Seeded dice: the same seed and decisions give the same game.");
                     ui.radio_value(&mut choice.options.dice, DiceMode::Physical, "My own dice")
-                        .on_hover_text("You roll a real d10 and type in each result when fcrel asks for it.");
+                        .on_hover_words("You roll a real d10 and type in each result when fcrel asks for it.");
                 });
                 ui.horizontal(|ui| {
                     ui.label("Seed:");
@@ -496,7 +497,7 @@ fn setup(
                             .hint_text(format!("random: {random}"))
                             .desired_width(160.0),
                     )
-                    .on_hover_text("Leave empty for the random seed shown; type a number to play a seed again.");
+                    .on_hover_words("Leave empty for the random seed shown; type a number to play a seed again.");
                     if choice.seed_text.trim().is_empty() {
                         kit::explain(ui, &format!("random: {random}"));
                     } else if choice.seed_text.trim().parse::<u64>().is_err() {

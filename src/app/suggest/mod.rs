@@ -30,6 +30,7 @@ use bevy_egui::egui::{self, RichText};
 use super::answer::Answerer;
 use super::theme::thousands;
 use super::worker::{Job, workers};
+use crate::app::theme::link::HoverWords;
 use crate::odds::advise::{self, Advice, Aim, Position, Ranked};
 use crate::odds::locate::{SourceInfo, Waiting};
 use crate::rules::battle::terms::PlanCounter;
@@ -467,7 +468,7 @@ pub fn show(ui: &mut egui::Ui, s: &mut Suggest, a: &mut Answerer, room: f32) {
     ui.horizontal(|ui| {
         if ui
             .toggle_value(&mut s.on, RichText::new("Suggest").strong())
-            .on_hover_text("The best answers found by simulation: each answer is fought out many times against the Union AI from the game as you see it, and ranked by your aim (docs/odds.md). It works on a spare core and never touches the game's dice.")
+            .on_hover_words("The best answers found by simulation: each answer is fought out many times against the Union AI from the game as you see it, and ranked by your aim (docs/odds.md). It works on a spare core and never touches the game's dice.")
             .changed()
         {
             s.toggled = true;
@@ -480,7 +481,7 @@ pub fn show(ui: &mut egui::Ui, s: &mut Suggest, a: &mut Answerer, room: f32) {
                     Aim::Campaign => "Campaign",
                 };
                 ui.selectable_value(&mut s.aim, aim, word)
-                    .on_hover_text(format!("Rank the answers by the {}.", aim.describe()));
+                    .on_hover_words(format!("Rank the answers by the {}.", aim.describe()));
             }
             // Short: the estimate's state at the line's end, in a room of
             // its own width (the spinner's coming and going moves nothing).
@@ -494,7 +495,7 @@ pub fn show(ui: &mut egui::Ui, s: &mut Suggest, a: &mut Answerer, room: f32) {
                             "stopped, best so far" => "stopped",
                             _ => "so far",
                         };
-                        fixed(ui, 56.0, RichText::new(short).size(11.0)).on_hover_text(tip);
+                        fixed(ui, 56.0, RichText::new(short).size(11.0)).on_hover_words(tip);
                     }
                     if s.refining() {
                         ui.spinner();
@@ -605,7 +606,7 @@ fn panel(ui: &mut egui::Ui, s: &mut Suggest, a: &mut Answerer, compact: bool) {
                 thousands(advice.trials)
             ))
             .size(11.0);
-            ui.add(egui::Label::new(text).wrap()).on_hover_text(tip);
+            ui.add(egui::Label::new(text).wrap()).on_hover_words(tip);
         });
     }
     if let Some(why) = &s.failed {
@@ -643,7 +644,7 @@ fn panel(ui: &mut egui::Ui, s: &mut Suggest, a: &mut Answerer, compact: bool) {
             advice.rollout.name()
         ),
     };
-    fixed(ui, ui.available_width(), RichText::new(line).size(12.0)).on_hover_text(
+    fixed(ui, ui.available_width(), RichText::new(line).size(12.0)).on_hover_words(
         if advice.asked.assignment {
             "The counters you have given so far, committed as they stand (Done now)."
         } else {
@@ -774,7 +775,7 @@ fn row(
             // The answer's words over the whole width; its figures and
             // Take this under them.
             ui.set_min_height(row_h(true) - 6.0);
-            label(ui, ui.available_width(), &title, 1).on_hover_text(&label_tip);
+            label(ui, ui.available_width(), &title, 1).on_hover_words(&label_tip);
             ui.horizontal(|ui| {
                 figures(ui, advice, r, true, &why);
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
@@ -786,7 +787,7 @@ fn row(
         ui.set_min_height(row_h(false) - 8.0);
         ui.horizontal(|ui| {
             let w = (ui.available_width() - 84.0).max(80.0);
-            label(ui, w, &title, 2).on_hover_text(&label_tip);
+            label(ui, w, &title, 2).on_hover_words(&label_tip);
             ui.with_layout(egui::Layout::top_down(egui::Align::Max), |ui| {
                 take_button(ui, advice, r, rank, a, take_words, s);
             });
@@ -797,7 +798,7 @@ fn row(
             ui.available_width(),
             RichText::new(why.clone()).italics().size(11.0),
         )
-        .on_hover_text(WHY_TIP);
+        .on_hover_words(WHY_TIP);
     });
     Some(inner.response)
 }
@@ -812,7 +813,7 @@ fn figures(ui: &mut egui::Ui, advice: &Advice, r: &Ranked, compact: bool, why: &
         38.0,
         RichText::new(value(aim, r.estimate.mean)).strong(),
     )
-    .on_hover_text(format!(
+    .on_hover_words(format!(
         "The {} with this answer, over {} simulated battles.",
         aim.describe(),
         thousands(r.trials)
@@ -827,7 +828,7 @@ fn figures(ui: &mut egui::Ui, advice: &Advice, r: &Ranked, compact: bool, why: &
         ))
         .size(12.0),
     )
-    .on_hover_text(if aim.is_chance() {
+    .on_hover_words(if aim.is_chance() {
         "The 95% interval (Wilson) of the chance: more trials narrow it."
     } else {
         "The 95% interval of the mean (normal approximation): more trials narrow it."
@@ -838,7 +839,7 @@ fn figures(ui: &mut egui::Ui, advice: &Advice, r: &Ranked, compact: bool, why: &
             50.0,
             RichText::new(format!("{} tr.", thousands(r.trials))).size(12.0),
         )
-        .on_hover_text(format!(
+        .on_hover_words(format!(
             "Simulated battles fought with this answer ({} at most).",
             thousands(advice_max(advice))
         ));
@@ -879,7 +880,7 @@ fn figures(ui: &mut egui::Ui, advice: &Advice, r: &Ranked, compact: bool, why: &
     } else {
         ui.available_width()
     };
-    fixed(ui, w, vs).on_hover_text(tip);
+    fixed(ui, w, vs).on_hover_words(tip);
 }
 
 /// The most trials an answer of `advice` had so far.
@@ -904,7 +905,7 @@ fn take_button(
     let enabled = legal && a.ready && !r.player_choice && !s.taking();
     let resp = ui
         .add_enabled(enabled, egui::Button::new("Take this"))
-        .on_hover_text(take_words)
+        .on_hover_words(take_words)
         .on_disabled_hover_text(if r.player_choice {
             "This is your choice already."
         } else {

@@ -17,7 +17,7 @@ const OPEN_RULE: &str = "fcrel-open-rule";
 pub fn rule_link(ui: &mut egui::Ui, rule: &str) -> egui::Response {
     let r = ui
         .link(rule)
-        .on_hover_text(format!("Open rule {rule} in the rules reference (F1)"));
+        .on_hover_words(format!("Open rule {rule} in the rules reference (F1)"));
     if r.clicked() {
         open_rule(ui.ctx(), rule);
     }
@@ -72,6 +72,21 @@ pub fn words_styled(
         all
     });
     row.inner.unwrap_or(row.response)
+}
+
+/// Hover text whose rule numbers are links, in place of egui's
+/// `on_hover_text`: the tooltip holds a link, so egui keeps it open while
+/// the pointer moves into it.
+pub trait HoverWords {
+    fn on_hover_words(self, text: impl AsRef<str>) -> egui::Response;
+}
+
+impl HoverWords for egui::Response {
+    fn on_hover_words(self, text: impl AsRef<str>) -> egui::Response {
+        self.on_hover_ui(|ui| {
+            words(ui, text.as_ref());
+        })
+    }
 }
 
 /// [`words_styled`] in the body style.

@@ -146,15 +146,18 @@ pub fn chronicle_entry(
     }
     if let Some(r) = &e.roll {
         return resp.on_hover_ui(|ui| {
-            ui.label(format!("Rolled {} for: {}", r.die, e.text));
+            link::words(ui, &format!("Rolled {} for: {}", r.die, e.text));
             if let (Some(t), Some((_, base))) = (r.target, &r.base) {
-                ui.label(format!("Target {t}: {base}"));
+                link::words(ui, &format!("Target {t}: {base}"));
                 for m in &r.modifiers {
-                    ui.label(format!("  {}", m.describe()));
+                    link::words(ui, &format!("  {}", m.describe()));
                 }
-                ui.label("A natural 1 always succeeds, a natural 10 always fails (4.5).");
+                link::words(
+                    ui,
+                    "A natural 1 always succeeds, a natural 10 always fails (4.5).",
+                );
             }
-            ui.label(format!("Result: {} — rule {}", r.outcome, e.rule));
+            link::words(ui, &format!("Result: {} — rule {}", r.outcome, e.rule));
         });
     }
     resp

@@ -8,6 +8,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::lesson::{Card, Now, Target};
 use super::{LessonAction, Lessons, Tutorial};
 use crate::app::Screen;
+use crate::app::theme::link::HoverWords;
 use crate::app::theme::palette::*;
 use crate::app::theme::scale::{Type, space};
 
@@ -128,7 +129,7 @@ fn show(
                         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                             if ui
                                 .small_button("Restart")
-                                .on_hover_text("This lesson again from its first card.")
+                                .on_hover_words("This lesson again from its first card.")
                                 .clicked()
                             {
                                 out.write(LessonAction::Restart);
@@ -136,7 +137,7 @@ fn show(
                             if k.is_some()
                                 && ui
                                     .small_button("Leave lesson")
-                                    .on_hover_text("Back to Learn to play; Resume returns here.")
+                                    .on_hover_words("Back to Learn to play; Resume returns here.")
                                     .clicked()
                             {
                                 out.write(LessonAction::Leave);

@@ -8,6 +8,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::{LessonAction, Lessons, Tutorial};
 use crate::app::Screen;
 use crate::app::screens::kit;
+use crate::app::theme::link::HoverWords;
 use crate::app::theme::palette::*;
 use crate::app::theme::scale::{Type, space};
 
@@ -70,7 +71,7 @@ fn list(
                         );
                         if done {
                             ui.label(egui::RichText::new("finished").strong().color(OK))
-                                .on_hover_text("Kept in your settings.");
+                                .on_hover_words("Kept in your settings.");
                         }
                         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                             if begun {
@@ -86,7 +87,7 @@ fn list(
                             if !done
                                 && ui
                                     .button("Skip")
-                                    .on_hover_text("Mark it finished without playing it.")
+                                    .on_hover_words("Mark it finished without playing it.")
                                     .clicked()
                             {
                                 out.write(LessonAction::Skip { lesson: i });

@@ -131,15 +131,22 @@ pub struct Status {
 
 impl Status {
     /// "Confederate Turn · Moves (9.2)".
+    /// The side's turn and its step ("Confederate Turn · Moves"); the
+    /// step's rule is [`Status::step_rule`].
     pub fn phase_text(&self) -> String {
         let side = match self.phase {
             Phase::Confederate => "Confederate Turn",
             Phase::Union => "Union Turn",
         };
         match self.step {
-            Some(s) => format!("{side} · {} ({})", s.name(), s.rule()),
+            Some(s) => format!("{side} · {}", s.name()),
             None => side.to_string(),
         }
+    }
+
+    /// The rule of the step under way, if any.
+    pub fn step_rule(&self) -> Option<&'static str> {
+        self.step.map(|s| s.rule())
     }
 }
 

@@ -7,6 +7,7 @@ use bevy_egui::egui::{self, RichText};
 
 use crate::app::answer::Answerer;
 use crate::app::battle::BattleScreen;
+use crate::app::theme::link::HoverWords;
 use crate::campaign::Side;
 use crate::rules::battle::record::{SheetUnit, SheetView};
 use crate::rules::battle::terms::PlanCounter;
@@ -45,7 +46,7 @@ pub(super) fn assignment(
     if r.options.contains(&hold) {
         ui.horizontal(|ui| {
             a.button(ui, &hold, "Formation counter beside the sheet")
-                .on_hover_text(PlanCounter::Formation.summary());
+                .on_hover_words(PlanCounter::Formation.summary());
             crate::app::theme::link::rule_link(ui, PlanCounter::Formation.rule());
         });
     }
@@ -119,7 +120,7 @@ fn counters_for(ui: &mut egui::Ui, board: &Board, u: &SheetUnit, left: u32, a: &
             })
             .inner;
         let resp = if legal {
-            resp.on_hover_text(plan.summary())
+            resp.on_hover_words(plan.summary())
         } else {
             resp.on_disabled_hover_text(why.unwrap_or_else(|| {
                 if left == 0 {
@@ -140,7 +141,7 @@ fn counters_for(ui: &mut egui::Ui, board: &Board, u: &SheetUnit, left: u32, a: &
     {
         if let Decision::TakeBackPlan { plan, .. } = d {
             a.button(ui, d, format!("Take {} back", plan.name()))
-                .on_hover_text("Until Done, a counter given this turn may be taken back; its place in the quantity is free again (R-12.2-back).");
+                .on_hover_words("Until Done, a counter given this turn may be taken back; its place in the quantity is free again (R-12.2-back).");
         }
     }
     let clear = Decision::ClearOrders {
@@ -148,7 +149,7 @@ fn counters_for(ui: &mut egui::Ui, board: &Board, u: &SheetUnit, left: u32, a: &
     };
     if r.options.contains(&clear) {
         a.button(ui, &clear, format!("Clear Orders: discard a Scout ({} left)", board.scouts.available))
-            .on_hover_text("11.2.1: no Activation roll for this Force's Battle Plan Counter this turn; without a counter, Clear Orders for up to three Forces' Default Battle Plans.");
+            .on_hover_words("11.2.1: no Activation roll for this Force's Battle Plan Counter this turn; without a counter, Clear Orders for up to three Forces' Default Battle Plans.");
     }
 }
 

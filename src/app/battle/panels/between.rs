@@ -6,6 +6,7 @@ use bevy_egui::egui::RichText;
 
 use super::pre_battle::envelopment_bars;
 use crate::app::answer::Answerer;
+use crate::app::theme::link::HoverWords;
 use crate::rules::board::Board;
 use crate::rules::decision::Decision;
 
@@ -34,6 +35,6 @@ pub(super) fn between_turns(ui: &mut bevy_egui::egui::Ui, board: &Board, a: &mut
             _ => "One column shift on the Battle Resolution Table, once in the battle (10.2.5).",
         };
         a.button(ui, d, crate::rules::view::word(board, d))
-            .on_hover_text(tip);
+            .on_hover_words(tip);
     }
 }

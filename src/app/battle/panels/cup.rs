@@ -4,6 +4,7 @@
 use bevy_egui::egui::{self, RichText};
 
 use crate::app::answer::Answerer;
+use crate::app::theme::link::HoverWords;
 use crate::rules::battle::record::{BattleRecord, EventKind};
 use crate::rules::components::SpecialBattlePlan;
 use crate::rules::decision::Decision;
@@ -50,7 +51,7 @@ pub(super) fn cup_removals(ui: &mut egui::Ui, b: Option<&BattleRecord>, a: &mut 
                     } else {
                         text
                     })
-                    .on_hover_text(format!("{}: {}", p.name(), p.effect()));
+                    .on_hover_words(format!("{}: {}", p.name(), p.effect()));
                     crate::app::theme::link::rule_link(ui, p.rule());
                 });
             }

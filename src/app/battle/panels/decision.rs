@@ -70,9 +70,10 @@ pub fn decision(
                 &Decision::AcceptFogOfWar,
                 format!("Keep this roll — Scouts left {}", board.scouts.available),
             );
-            ui.colored_label(
-                RED,
+            crate::app::theme::link::words_styled(
+                ui,
                 "A re-roll costs a Scout and there is no going back to this roll (10.2.2): at the foot of this panel.",
+                |w| egui::RichText::new(w).color(RED),
             );
         }
         Layout::Between => {

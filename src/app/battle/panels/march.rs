@@ -4,6 +4,7 @@
 use bevy_egui::egui::{self, RichText};
 
 use crate::app::answer::Answerer;
+use crate::app::theme::link::HoverWords;
 use crate::campaign::Side;
 use crate::rules::battle::ground::Square;
 use crate::rules::battle::record::SheetView;
@@ -43,6 +44,6 @@ pub(super) fn march_into(
                 format!("An empty Square ({}).", square.region().name()),
             ),
         };
-        a.button(ui, d, text).on_hover_text(tip);
+        a.button(ui, d, text).on_hover_words(tip);
     }
 }

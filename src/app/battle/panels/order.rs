@@ -6,6 +6,7 @@ use bevy_egui::egui::{self, RichText};
 
 use crate::app::answer::Answerer;
 use crate::app::battle::BattleScreen;
+use crate::app::theme::link::HoverWords;
 use crate::rules::battle::record::{SheetUnit, SheetView};
 use crate::rules::battle::terms::PlanCounter;
 use crate::rules::board::{Board, label};
@@ -27,7 +28,7 @@ pub(super) fn order_of_resolution(
             &Decision::UseFormationCounter,
             "Use the Formation counter now (12.3.7)",
         )
-        .on_hover_text(PlanCounter::Formation.summary());
+        .on_hover_words(PlanCounter::Formation.summary());
     }
     let mut forces: Vec<String> = Vec::new();
     for d in &r.request.options {
@@ -106,7 +107,7 @@ fn orders_of(
             ),
         };
         ui.horizontal(|ui| {
-            a.button(ui, d, text).on_hover_text(tip);
+            a.button(ui, d, text).on_hover_words(tip);
             // The counter's rule, a link beside its button.
             if let (None, Some(c)) = (plan, unit.and_then(|u| u.counter)) {
                 crate::app::theme::link::rule_link(ui, c.rule());

@@ -5,6 +5,7 @@
 use bevy_egui::egui::{self, RichText};
 
 use crate::app::answer::Answerer;
+use crate::app::theme::link::HoverWords;
 use crate::rules::battle::ground::Region;
 use crate::rules::battle::terms::Formation;
 use crate::rules::decision::Decision;
@@ -40,7 +41,7 @@ pub(super) fn placement(ui: &mut egui::Ui, a: &mut Answerer) {
                     }
                     None => {
                         ui.label("—")
-                            .on_hover_text("Artillery is always in Line (10.3).");
+                            .on_hover_words("Artillery is always in Line (10.3).");
                     }
                 }
             }

@@ -7,6 +7,7 @@ use bevy_egui::egui::{self, RichText};
 use crate::app::answer::Answerer;
 use crate::app::battle::BattleScreen;
 use crate::app::battle::sheet::Offer;
+use crate::app::theme::link::HoverWords;
 use crate::rules::battle::ground::Square;
 use crate::rules::battle::terms::Formation;
 use crate::rules::board::{Board, label};
@@ -85,7 +86,7 @@ fn offered_squares(
         }
         let region = here[0].region();
         ui.label(format!("Row {}", Square::row_letter(region)))
-            .on_hover_text(region.name());
+            .on_hover_words(region.name());
         let columns = offer
             .squares
             .iter()

@@ -4,6 +4,7 @@
 use bevy_egui::egui::{self, RichText};
 
 use crate::app::answer::Answerer;
+use crate::app::theme::link::HoverWords;
 use crate::rules::battle::record::SheetView;
 use crate::rules::board::{Board, label};
 use crate::rules::decision::Decision;
@@ -30,6 +31,6 @@ pub(super) fn targets(
         let tip = board.piece(force).map_or(String::new(), |p| {
             format!("{} · Combat Value {}", label(p), p.combat())
         });
-        a.button(ui, d, text).on_hover_text(tip);
+        a.button(ui, d, text).on_hover_words(tip);
     }
 }

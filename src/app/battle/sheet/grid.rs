@@ -15,6 +15,7 @@ use bevy_egui::egui::{
 use super::geometry::{Geometry, TOP_DOWN, WIDE_LABEL_W};
 use super::offer::{Offer, SheetInput};
 use super::palette::{AIM, BAND_CONFEDERATE, BAND_UNION, BLUE, INK, MELEE, OFFER, ON_DARK, RED};
+use crate::app::theme::link::HoverWords;
 use crate::app::theme::palette::{INK_SOFT, MARKER, PAPER, RULE, UNION_DARK, army_chip};
 use crate::campaign::Side;
 use crate::rules::battle::ground::Square;
@@ -287,7 +288,7 @@ fn row_labels(ui: &mut egui::Ui, painter: &egui::Painter, g: &Geometry) {
                 ON_DARK,
             );
             ui.interact(lbl, ui.id().with(("row", i)), Sense::hover())
-                .on_hover_text(format!(
+                .on_hover_words(format!(
                     "Row {letter}: the {} ({}; A10.2.14).",
                     region.name(),
                     row_note(i)
@@ -335,7 +336,7 @@ fn column_numbers(ui: &mut egui::Ui, painter: &egui::Painter, g: &Geometry) {
                 INK,
             );
             ui.interact(at, ui.id().with(("column", c)), Sense::hover())
-                .on_hover_text(format!(
+                .on_hover_words(format!(
                     "Column {} (A10.2.14). Range counts Squares in any direction, diagonals too: the larger of the Rows and Columns between two Forces (A11.0.1).",
                     c + 1
                 ));
@@ -411,7 +412,7 @@ fn objective(ui: &mut egui::Ui, painter: &egui::Painter, square: Square, cell: R
         ui.id().with(("objective", square.name())),
         Sense::hover(),
     )
-    .on_hover_text("A Union Objective Marker: the Union Advances toward it on an odd d10, and a Union Force on it Holds (Union Objective Markers).");
+    .on_hover_words("A Union Objective Marker: the Union Advances toward it on an odd d10, and a Union Force on it Holds (Union Objective Markers).");
 }
 
 /// A Square the question offers: highlighted (more when hovered or
@@ -453,7 +454,7 @@ fn offered(
         ui.ctx().set_cursor_icon(egui::CursorIcon::PointingHand);
     }
     if resp
-        .on_hover_text(format!("Square {}: {}", square.name(), offer.verb))
+        .on_hover_words(format!("Square {}: {}", square.name(), offer.verb))
         .clicked()
     {
         input.square = Some(square);
@@ -501,7 +502,7 @@ pub(super) fn lee_box(
     if sheet.lee {
         lee_counter(painter, r, board.campaign.lee.command_rating);
         ui.interact(r, ui.id().with("lee-box"), Sense::hover())
-            .on_hover_text(format!(
+            .on_hover_words(format!(
                 "Robert E. Lee is with the army (10.2.17): Command Rating {} sets the Battle Plan Quantity (10.2.10) and the target of Insight rolls (12.1).",
                 board.campaign.lee.command_rating
             ));

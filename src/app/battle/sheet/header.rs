@@ -8,6 +8,7 @@
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 
 use super::palette::{BLUE, GREY, INK, ON_DARK, PARCHMENT, RED, bold, serif, serif_bold};
+use crate::app::theme::link::HoverWords;
 use crate::app::theme::palette::{self, INK_SOFT, PAPER, PAPER_RAISED};
 use crate::rules::battle::record::SheetView;
 use crate::rules::battle::terms::{PlanCounter, Tactics};
@@ -78,7 +79,7 @@ fn hits_tally(ui: &mut egui::Ui, painter: &egui::Painter, r: Rect, y: f32, s: &S
         INK,
     );
     ui.interact(at, ui.id().with("hits-tally"), Sense::hover())
-        .on_hover_text("Hits each army has inflicted so far (11.10): a step lost is a Hit, a Force destroyed or captured the steps it had. In a battle won on Hits, the army that inflicts more wins.");
+        .on_hover_words("Hits each army has inflicted so far (11.10): a step lost is a Hit, a Force destroyed or captured the steps it had. In a battle won on Hits, the army that inflicts more wins.");
 }
 
 /// 10.1: the battle turn track from `x`, as printed: a row of boxes,
@@ -147,7 +148,7 @@ fn turn_track(
         StrokeKind::Middle,
     );
     ui.interact(w, ui.id().with("withdrawal-box"), Sense::hover())
-        .on_hover_text("After the last battle turn the Battle Turn counter enters the Withdrawal box: 2:1 or the campaign's Withdrawal table (14.8).");
+        .on_hover_words("After the last battle turn the Battle Turn counter enters the Withdrawal box: 2:1 or the campaign's Withdrawal table (14.8).");
     x = w.right() + 14.0;
     x
 }
@@ -177,7 +178,7 @@ fn tactics(
         bold(painter.ctx(), 12.5),
         ON_DARK,
     );
-    ui.interact(t, ui.id().with("tactics"), Sense::hover()).on_hover_text(format!(
+    ui.interact(t, ui.id().with("tactics"), Sense::hover()).on_hover_words(format!(
         "Union Tactics (13.0): Union {} against Confederate {}. Aggressive when the Union's combined Combat Value is greater, Defensive when smaller, a die on a tie (even: Aggressive). Aggressive: the Union Forces advance in Column (13.1); Defensive: they hold and fire in Line (13.3). A stand-alone battle keeps the tactics its terms set.",
         s.union_combat, s.confederate_combat
     ));
@@ -196,7 +197,7 @@ fn tactics(
         );
         crate::app::tutorial_hooks::mark(ui.ctx(), "sheet.combat-totals", at);
         ui.interact(at, ui.id().with("combat-totals"), Sense::hover())
-            .on_hover_text("Each army's combined Combat Value on the sheet (13.0: it sets the Union Tactics in a campaign battle; 10.2.9 Envelopment at 3:1).");
+            .on_hover_words("Each army's combined Combat Value on the sheet (13.0: it sets the Union Tactics in a campaign battle; 10.2.9 Envelopment at 3:1).");
         x = (x + 190.0).min(at.right() + 18.0);
     } else {
         x += 190.0;
@@ -248,7 +249,7 @@ fn quantities(
         )
     };
     ui.interact(at, ui.id().with("plan-quantities"), Sense::hover())
-        .on_hover_text(format!(
+        .on_hover_words(format!(
             "Battle Plan Counters (10.2.10): {} a battle turn, {} assigned this turn (12.2). The Union draws {} Special Battle Plan(s) a battle turn (14.0).",
             s.quantity, s.assigned, s.union_quantity
         ));
@@ -288,7 +289,7 @@ impl Chips<'_> {
         marker(painter, b, fill);
         painter.text(b.center(), Align2::CENTER_CENTER, text, font, ON_DARK);
         ui.interact(b, ui.id().with(key), Sense::hover())
-            .on_hover_text(tip);
+            .on_hover_words(tip);
         self.x += b.width() + 6.0;
     }
 }

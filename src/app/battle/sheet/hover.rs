@@ -6,6 +6,8 @@
 
 use bevy_egui::egui;
 
+use crate::app::theme::link;
+
 use super::palette::{AIM, INK, RED, THREAT};
 use crate::campaign::CounterValues;
 use crate::chronicle::Modifier;
@@ -34,47 +36,65 @@ pub(super) fn explain(
     from: Option<(&SheetUnit, &Relation)>,
 ) {
     ui.label(egui::RichText::new(label(p)).strong());
-    ui.label(format!(
-        "{} {} · {} · {}",
-        crate::rules::board::skill_name(p.force.skill),
-        p.force.force_type.name(),
-        if u.reduced {
-            "reduced"
-        } else {
-            "full strength"
-        },
-        place(u)
-    ));
+    link::words(
+        ui,
+        &format!(
+            "{} {} · {} · {}",
+            crate::rules::board::skill_name(p.force.skill),
+            p.force.force_type.name(),
+            if u.reduced {
+                "reduced"
+            } else {
+                "full strength"
+            },
+            place(u)
+        ),
+    );
     let full = p.force.full;
-    ui.label(format!(
-        "Combat Value {} (full {}{}): the target of its attacks and Shock checks, before modifiers (5.7, 11.6).",
-        v.combat,
-        full.combat,
-        p.force.reduced.map_or(String::new(), |r| format!(", reduced {}", r.combat))
-    ));
+    link::words(
+        ui,
+        &format!(
+            "Combat Value {} (full {}{}): the target of its attacks and Shock checks, before modifiers (5.7, 11.6).",
+            v.combat,
+            full.combat,
+            p.force
+                .reduced
+                .map_or(String::new(), |r| format!(", reduced {}", r.combat))
+        ),
+    );
     if let Some(sup) = v.superior {
-        ui.label(format!(
-            "Superscript {sup}: a roll of {sup} or less scores 2 Hits (11.6)."
-        ));
+        link::words(
+            ui,
+            &format!("Superscript {sup}: a roll of {sup} or less scores 2 Hits (11.6)."),
+        );
     }
     match v.activation {
-        Some(a) => ui.label(format!(
-            "Activation {a}: rolls to carry out Battle Plans need {a} or less (5.6, 11.2)."
-        )),
-        None => ui.label("No Activation number: it cannot move on its own (5.6)."),
+        Some(a) => link::words(
+            ui,
+            &format!(
+                "Activation {a}: rolls to carry out Battle Plans need {a} or less (5.6, 11.2)."
+            ),
+        ),
+        None => link::words(ui, "No Activation number: it cannot move on its own (5.6)."),
     };
-    ui.label(format!(
-        "{:?} Formation (10.3): {}",
-        u.formation,
-        match u.formation {
-            Formation::Line => "counter horizontal; Fire, Volley and Rapid Fire need no Activation roll in Line (12.3.10, 12.3.11, 12.4.2); Shock checks see 11.4.3.",
-            Formation::Column => "counter vertical; Engage and Flank need no Activation roll in Column (12.3.4, 12.3.6); Shock checks see 11.4.3.",
-        }
-    ));
+    link::words(
+        ui,
+        &format!(
+            "{:?} Formation (10.3): {}",
+            u.formation,
+            match u.formation {
+                Formation::Line =>
+                    "counter horizontal; Fire, Volley and Rapid Fire need no Activation roll in Line (12.3.10, 12.3.11, 12.4.2); Shock checks see 11.4.3.",
+                Formation::Column =>
+                    "counter vertical; Engage and Flank need no Activation roll in Column (12.3.4, 12.3.6); Shock checks see 11.4.3.",
+            }
+        ),
+    );
     if u.in_melee {
-        ui.colored_label(
-            RED,
+        link::words_styled(
+            ui,
             "In Melee (11.5): no Battle Plan Counter but Prepare; Fire at +3/+3.",
+            |w| egui::RichText::new(w).color(RED),
         );
     }
     if let Some(r) = u.range {
@@ -83,14 +103,16 @@ pub(super) fn explain(
         } else {
             "Region(s)"
         };
-        ui.label(format!("Range to the nearest enemy: {r} {unit}."));
+        link::words(ui, &format!("Range to the nearest enemy: {r} {unit}."));
     }
     if let Some(t) = &u.target {
         let name = board.piece(t).map_or(t.clone(), label);
-        ui.colored_label(AIM, format!("Declared target (A12.3): {name}."));
+        link::words_styled(ui, &format!("Declared target (A12.3): {name}."), |w| {
+            egui::RichText::new(w).color(AIM)
+        });
     }
     if let Some(c) = u.counter {
-        ui.label(format!("{} ({}): {}", c.name(), c.rule(), c.summary()));
+        link::words(ui, &format!("{} ({}): {}", c.name(), c.rule(), c.summary()));
     }
     advanced(ui, board, p, u, from);
 }
@@ -111,13 +133,16 @@ fn advanced(
             .map_or(id.to_string(), |p| p.force.name.clone())
     };
     if let Some(line) = targets_line(&name_of, u) {
-        ui.label(line);
+        link::words(ui, &line);
     }
     if !u.reach.is_empty() {
-        ui.label(format!(
-            "A March takes it into {} Square(s), shown green when it is selected (A11.0, A12.4); into a Union Force's, a Shock attack (A11.4).",
-            u.reach.len()
-        ));
+        link::words(
+            ui,
+            &format!(
+                "A March takes it into {} Square(s), shown green when it is selected (A11.0, A12.4); into a Union Force's, a Shock attack (A11.4).",
+                u.reach.len()
+            ),
+        );
     }
     if let Some((a, r)) = from {
         ui.separator();
@@ -125,7 +150,7 @@ fn advanced(
         ui.label(egui::RichText::new(format!("{a} (selected) and {b}")).strong());
         let color = if r.target { THREAT } else { INK };
         for line in relation_lines(&a, &b, r) {
-            ui.colored_label(color, line);
+            link::words_styled(ui, &line, |w| egui::RichText::new(w).color(color));
         }
     }
 }

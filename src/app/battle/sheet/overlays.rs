@@ -8,6 +8,7 @@ use bevy_egui::egui::{self, Align2, FontId, Pos2, Rect, Shape, Stroke, StrokeKin
 use super::hover::reach_words;
 use super::offer::SheetInput;
 use super::palette::{AIM, ON_DARK, THREAT};
+use crate::app::theme::link::HoverWords;
 use crate::rules::battle::ground::Square;
 use crate::rules::battle::record::{Relation, SheetView};
 use crate::rules::battle::terms::Formation;
@@ -87,7 +88,7 @@ pub(super) fn placement_popup(
                     };
                     if ui
                         .button(text)
-                        .on_hover_text("10.3: Line horizontal, Column vertical on the sheet.")
+                        .on_hover_words("10.3: Line horizontal, Column vertical on the sheet.")
                         .clicked()
                     {
                         input.place = Some((square, *f));

@@ -15,7 +15,20 @@ use crate::rules::ctx::Ctx;
 /// 10.1 Battle Turns until the battle ends. None means Rejoin.
 pub fn battle<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<Option<Ending>> {
     loop {
-        note!(ctx, "10.1", "Battle turn {} of {}.", f.turn, f.turns);
+        match f.routed {
+            // 14.5: a Rout sets the Battle Turn Track aside; the battle
+            // goes on, past its last turn if need be, until the routed
+            // army has left the sheet.
+            Some(loser) if f.turn > f.turns => note!(
+                ctx,
+                "10.1",
+                "Battle turn {}, past the last ({}): the {} Routed and the Battle Turn Track no longer counts (14.5); the battle goes on until their last Mobile Force has left the sheet.",
+                f.turn,
+                f.turns,
+                loser.army()
+            ),
+            _ => note!(ctx, "10.1", "Battle turn {} of {}.", f.turn, f.turns),
+        }
         if ctx.board.options.officers_confused {
             officers_confused(ctx, f)?;
         }
