@@ -45,9 +45,10 @@ pub fn quick_panel(ui: &mut egui::Ui, board: &Board, b: &BattleRecord, cursor: u
     );
     // Docked beside the map, the table may be wider than its panel: it
     // scrolls sideways, and the text around it wraps.
-    egui::ScrollArea::horizontal()
+    let grid = egui::ScrollArea::horizontal()
         .id_salt(("brt-scroll", b.id))
         .show(ui, |ui| brt_grid(ui, table, r));
+    crate::app::tutorial_hooks::mark(ui.ctx(), "battle.table", grid.inner_rect);
     ui.label(
         RichText::new("Cells: Hits on the attacker / Hits on the defender. Dashed: the differential's column; tinted: the column after the shifts.")
             .size(11.0)
