@@ -33,7 +33,7 @@ cards = [
      "The same battle as Lesson 1. Move A.P. Hill, then Longstreet, from Richmond (North) to Mechanicsville, and end the Moves step in the decision panel."),
     ("forced-march", "Into Beaver Dam Creek", "15.1", A("beaver-dam-creek"),
      "Forced March A.P. Hill, then Longstreet, into Beaver Dam Creek, and end the step: the battle follows at once."),
-    ("on-the-map", "A battle on the map", "Quick Battle Rules", P("quick-battle"),
+    ("on-the-map", "A battle on the map", "Quick Battle Rules", E("battle.panel"),
      "No Battlefield Sheet, no placing and no Battle Plans: the Forces stay in their area and this panel holds the battle. Each battle turn is one roll on the Battle Resolution Table, and the first turn's roll is already made."),
     ("fog", "Fog of War, Quick", "10.2.4", P("chronicle"),
      "The Fog of War roll is the 10 of Lesson 1: four battle turns, and more Union Special Battle Plans. A Quick battle lasts two turns fewer, here two, and has no Battle Plans: the Union gets two column shifts in its favour each turn instead. The Chronicle below has each line."),
