@@ -25,9 +25,9 @@ E = lambda e: {"kind": "element", "element": e}
 A = lambda a: {"kind": "area", "area": a}
 
 cards = [
-    ("modes", "Four ways to fight a battle", "7.14", E("status.battles"),
-     "You choose how battles are fought on the set-up screen, under Battles. Basic fights them on the Battlefield Sheet, as in Lesson 1; Advanced on the Sheet's Squares. Quick and Very Quick fight them on the map with the campaign's Battle Resolution Table. This game is set to Quick: the top bar says so (in a narrow window, in the menu of the Union's Command Points)."),
-    ("why-quick", "Why fight Quick?", "Quick Battle Rules", E("status.battles"),
+    ("modes", "Four ways to fight a battle", "7.14", P("chronicle"),
+     "You choose how battles are fought on the set-up screen, under Battles. Basic fights them on the Battlefield Sheet, as in Lesson 1; Advanced on the Sheet's Squares. Quick and Very Quick fight them on the map with the campaign's Battle Resolution Table. This game is set to Quick: the Chronicle's line 7.14 below says so."),
+    ("why-quick", "Why fight Quick?", "Quick Battle Rules", P("chronicle"),
      "A Quick battle takes a minute, a Basic one many: choose Quick or Very Quick to play a whole campaign in an evening, or to learn the campaign game before the battles. Quick shows each battle turn and lets you retreat between them; Very Quick settles the battle with one roll."),
     ("approach", "The march of Lesson 1", "9.2", A("mechanicsville"),
      "The same battle as Lesson 1. Move A.P. Hill, then Longstreet, from Richmond (North) to Mechanicsville, and end the Moves step in the decision panel."),
@@ -42,7 +42,7 @@ cards = [
     ("hits", "Where the Hits fall", "11.9", P("decision"),
      "Hits go to Infantry and Cavalry first, the lowest Skill Level first: both of yours fell on A.P. Hill (Line, below Longstreet's Veteran), flipped, then destroyed. Between Union Forces of equal Skill Level you choose: McCall and Morell are both Poor Line. Give the Hit to McCall."),
     ("fight-on", "Fight on, or retreat", "14.5.1", P("decision"),
-     "After each battle turn comes a Rout check (none at 8 against 7), then your choice: retreat your army now, or fight the next turn. Retreating would leave Beaver Dam Creek to the Union and lose your first Victory Condition. Fight on."),
+     "After each battle turn comes a Rout check (none at 8 against 7), then your choice: retreat now, or fight the next turn. The odds advisor (Settings) rates fighting on a gamble; but a retreat leaves Beaver Dam Creek to the Union and loses your first Victory Condition. Fight on."),
     ("turn-2", "The second turn", "12.0", E("battle.table"),
      "From the second turn the larger army attacks: still you, 8 against 7. +1, then the same shifts, gives column -4 to -6; a d10 of 6 there: 1 Hit each. Longstreet is flipped."),
     ("destroy", "A Force destroyed", "11.9", P("decision"),
@@ -50,7 +50,7 @@ cards = [
     ("withdrawal", "The Withdrawal", "14.8", P("chronicle"),
      "After the last battle turn, the Withdrawal: an army outweighed 2 to 1 retreats at once; here 5 against 5, so a d10 on the campaign's Withdrawal table. A 6: the Union retreats to Gaines' Mill, and Beaver Dam Creek is clear."),
     ("very-quick", "Very Quick: one roll", "Very Quick Battle Rules", P("chronicle"),
-     "In Very Quick the battle is the first roll alone, its Hits multiplied by the battle turns, both armies taking all their Hits, with no Rout check and no choice to retreat. With these dice: 4 Hits on you, 2 on the Union, and A.P. Hill and Longstreet both destroyed. Quick takes longer and lets you stop."),
+     "Very Quick fights a battle with one roll: here the first turn's 3 in column 0, its Hits multiplied by the two battle turns, 4 on you and 2 on the Union. Both armies take all their Hits, with no Rout check and no choice to retreat: A.P. Hill and Longstreet would both be gone. Quick takes longer and lets you stop."),
     ("rest", "The rest of the turn", "15.3", P("decision"),
      "The turn ends as in Lesson 1. End your Resupply step; then, at the Union's Orders, keep the roll."),
     ("victory", "Victory, Quick", "3.1", E("situation.victory"),

@@ -79,18 +79,15 @@ impl StatusBar<'_> {
                         if ui.ctx().content_rect().width() >= WIDE_STATUS {
                             ui.label(union_cp).on_hover_text("Union Command Points, spent at Union Resupply (18.1).");
                             ui.label(plans).on_hover_text("Drawn each battle turn of a Basic battle (10.2.10).");
-                            let mode = ui.label(battles);
-                            crate::app::tutorial_hooks::mark(ui.ctx(), "status.battles", mode.rect);
+                            ui.label(battles);
                         } else {
-                            let menu = ui.menu_button(format!("{union_cp} ▾"), |ui| {
+                            ui.menu_button(format!("{union_cp} ▾"), |ui| {
                                 ui.label(union_cp.clone()).on_hover_text("Union Command Points, spent at Union Resupply (18.1).");
                                 ui.label(plans).on_hover_text("Drawn each battle turn of a Basic battle (10.2.10).");
                                 ui.label(battles);
                             })
                             .response
                             .on_hover_text("The Union's Command Points; the menu holds its Special Battle Plans and the battle mode.");
-                            // The battle mode is in this menu.
-                            crate::app::tutorial_hooks::mark(ui.ctx(), "status.battles", menu.rect);
                         }
                     }
                 },
