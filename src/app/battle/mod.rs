@@ -650,7 +650,7 @@ pub fn dock(
         .any(|e| matches!(e.kind, EventKind::Resolution(_)));
     let free = root.available_rect_before_wrap().width();
     let max = (free * DOCK_MAX_SHARE).max(240.0);
-    egui::Panel::right("quick-battle")
+    let rect = egui::Panel::right("quick-battle")
         .frame(super::theme::unfilled_panel(root.style()))
         .resizable(true)
         .default_size(520.0_f32.min(max))
@@ -685,7 +685,9 @@ pub fn dock(
             });
         })
         .response
-        .rect
+        .rect;
+    crate::app::tutorial_hooks::mark(root.ctx(), "battle.panel", rect);
+    rect
 }
 
 #[cfg(test)]

@@ -36,7 +36,8 @@
 //! (`reference-rule`) and searched for "rout" (`reference-search`).
 //! `FCREL_TOUR_FROM=battles` takes only the stand-alone shots;
 //! `FCREL_TOUR_FROM=tutorial` the menu, Learn to play's list and lesson 1
-//! played to its end, its cards shot as they come (`tutorial-*`)
+//! played to its end, its cards shot as they come (`tutorial-*`);
+//! `FCREL_TOUR_FROM=tutorial2` lesson 2's (`tutorial2-*`)
 //! (the window's size from the settings in `FCREL_DATA_DIR`, e.g.
 //! 1280×720). Works under `xvfb-run`. The odds advisor is shot
 //! on a move into the Union army (`advisor-move`) and at the first
@@ -138,6 +139,8 @@ impl Tour {
                 // Learn to play: the lessons' list and lesson 1's cards
                 // (`tutorial_tour`).
                 "tutorial" => TUTORIAL_STAGE,
+                // Lesson 2's cards (`tutorial2-*`).
+                "tutorial2" => 920,
                 // Why?: a Moves question's, a refused Force's, a battle's.
                 "why" => 300,
                 _ => 0,
@@ -202,14 +205,25 @@ const TUTORIAL_SHOTS: &[&str] = &[
     "victory",
 ];
 
+/// The lessons' tours: the stage, the lesson (its place in the list),
+/// the shots' prefix, and the cards shot (none: every card).
+type LessonTour = (usize, usize, &'static str, Option<&'static [&'static str]>);
+const LESSON_TOURS: &[LessonTour] = &[
+    (TUTORIAL_STAGE, 0, "tutorial", Some(TUTORIAL_SHOTS)),
+    (920, 1, "tutorial2", None),
+];
+
 /// `FCREL_TOUR_FROM=tutorial`: the menu, the list of lessons, then lesson 1 played
 /// as a player would (its answer, or Next), each card in
 /// [`TUTORIAL_SHOTS`] shot once settled, the finished card, then quit.
+/// `FCREL_TOUR_FROM=tutorial2`: the same with lesson 2, every card shot
+/// (`tutorial2-*`, without the menu's shot).
 fn tutorial_tour(world: &mut World, mut shots: Local<Vec<String>>, mut wait: Local<u32>) {
     use crate::app::tutorial::{LessonAction, Lessons, Tutorial, lesson::Now};
-    if world.resource::<Tour>().stage != TUTORIAL_STAGE {
+    let stage = world.resource::<Tour>().stage;
+    let Some(&(_, lesson, prefix, cards)) = LESSON_TOURS.iter().find(|t| t.0 == stage) else {
         return;
-    }
+    };
     *wait += 1;
     world.resource_mut::<Tour>().pointer = Some(Vec2::new(4.0, 4.0));
     let screen = *world.resource::<State<Screen>>().get();
@@ -225,7 +239,9 @@ fn tutorial_tour(world: &mut World, mut shots: Local<Vec<String>>, mut wait: Loc
     };
     match screen {
         Screen::Menu if settled && shots.is_empty() => {
-            take(world, "tutorial-menu");
+            if lesson == 0 {
+                take(world, &format!("{prefix}-menu"));
+            }
             shots.push("menu".into());
             *wait = 0;
         }
@@ -236,17 +252,17 @@ fn tutorial_tour(world: &mut World, mut shots: Local<Vec<String>>, mut wait: Loc
             *wait = 0;
         }
         Screen::Lessons if settled && shots.len() == 1 => {
-            take(world, "tutorial-list");
+            take(world, &format!("{prefix}-list"));
             shots.push("list".into());
             world.write_message(LessonAction::Start {
-                lesson: 0,
+                lesson,
                 resume: false,
             });
             *wait = 0;
         }
         Screen::Lessons if settled && !shots.iter().any(|s| s == "list-after") => {
             // The lesson finished: marked so, with Resume and Restart.
-            take(world, "tutorial-list-after");
+            take(world, &format!("{prefix}-list-after"));
             shots.push("list-after".into());
             *wait = 0;
         }
@@ -264,7 +280,7 @@ fn tutorial_tour(world: &mut World, mut shots: Local<Vec<String>>, mut wait: Loc
             let Some(now) = t.now else { return };
             let Now::Step(k) = now else {
                 if settled {
-                    take(world, "tutorial-finished");
+                    take(world, &format!("{prefix}-finished"));
                     world.write_message(LessonAction::Next);
                     *wait = 0;
                 }
@@ -287,14 +303,14 @@ fn tutorial_tour(world: &mut World, mut shots: Local<Vec<String>>, mut wait: Loc
                     sel.force = Some(force.to_string());
                 }
             }
-            let wanted =
-                TUTORIAL_SHOTS.contains(&step.card.as_str()) && !shots.contains(&step.card);
+            let wanted = cards.is_none_or(|c| c.contains(&step.card.as_str()))
+                && !shots.contains(&step.card);
             let pause = if wanted { 60 } else { 12 };
             if *wait < pause {
                 return;
             }
             if wanted {
-                take(world, &format!("tutorial-{}", step.card));
+                take(world, &format!("{prefix}-{}", step.card));
                 shots.push(step.card.clone());
             }
             match step.answer {

@@ -16,6 +16,8 @@ use crate::app::theme::scale::{Type, space};
 pub const WIDTH: f32 = 330.0;
 /// The end of the campaign's window (`panels::end` marks it).
 const END_WINDOW: &str = "end.window";
+/// A Quick battle's panel (`battle::dock` marks it).
+const QUICK_BATTLE: &str = "battle.panel";
 /// Between the card and its element.
 const GAP: f32 = 28.0;
 
@@ -66,10 +68,11 @@ fn show(
         ctx.data_mut(|d| d.insert_temp(egui::Id::new("left-open"), true));
     }
     // Nor over the decision panel, where the player answers, nor over the
-    // end of the campaign's window.
+    // end of the campaign's window, nor over a Quick battle's panel.
     let avoid: Vec<egui::Rect> = [
         egui::PanelState::load(&ctx, egui::Id::new("decision")).map(|p| p.outer_rect),
         crate::app::tutorial_hooks::marked(&ctx, END_WINDOW),
+        quick_battle(&ctx),
     ]
     .into_iter()
     .flatten()
@@ -150,6 +153,12 @@ fn show(
         point(&ctx, drawn.response.rect, t);
     }
     Ok(())
+}
+
+/// A Quick or Very Quick battle's panel, while it is drawn (its state
+/// outlives it: only a rect drawn in the last frames counts).
+fn quick_battle(ctx: &egui::Context) -> Option<egui::Rect> {
+    crate::app::tutorial_hooks::marked(ctx, QUICK_BATTLE)
 }
 
 fn body(ui: &mut egui::Ui, c: &Card) {
@@ -260,12 +269,24 @@ pub fn place(
             (screen.max.x - size.x - 4.0).max(screen.min.x),
         )
     };
-    let candidates = [
-        egui::pos2(t.max.x + GAP, clamp_y(t.center().y - size.y / 2.0)),
-        egui::pos2(t.min.x - GAP - size.x, clamp_y(t.center().y - size.y / 2.0)),
+    let beside_y = clamp_y(t.center().y - size.y / 2.0);
+    let mut candidates = vec![
+        egui::pos2(t.max.x + GAP, beside_y),
+        egui::pos2(t.min.x - GAP - size.x, beside_y),
         egui::pos2(clamp_x(t.center().x - size.x / 2.0), t.max.y + GAP),
         egui::pos2(clamp_x(t.center().x - size.x / 2.0), t.min.y - GAP - size.y),
     ];
+    // A wide element with a panel to avoid above or below it: the card at
+    // its left or right end; one beside a panel to avoid: past the panel.
+    for x in [t.min.x + GAP, t.max.x - GAP - size.x].map(clamp_x) {
+        candidates.push(egui::pos2(x, t.min.y - GAP - size.y));
+        candidates.push(egui::pos2(x, t.max.y + GAP));
+    }
+    candidates.extend(
+        avoid
+            .iter()
+            .map(|a| egui::pos2(a.min.x - GAP - size.x, beside_y)),
+    );
     candidates
         .into_iter()
         .find(|c| fits(*c))
@@ -346,5 +367,19 @@ mod tests {
         let r =
             egui::Rect::from_min_size(place(screen, Some(decision), size, None, &[decision]), size);
         assert!(r.max.x <= decision.min.x, "{r:?}");
+        // A Quick battle's panel beside the decision panel: the card past
+        // it, on the map, covering neither.
+        let quick = egui::Rect::from_min_max(egui::pos2(580.0, 26.0), egui::pos2(970.0, 560.0));
+        let avoid = [decision, quick];
+        let r = egui::Rect::from_min_size(place(screen, Some(decision), size, None, &avoid), size);
+        assert!(r.max.x <= quick.min.x, "{r:?}");
+        // The Chronicle under both: the card above its left end.
+        let chronicle =
+            egui::Rect::from_min_max(egui::pos2(200.0, 560.0), egui::pos2(970.0, 720.0));
+        let r = egui::Rect::from_min_size(place(screen, Some(chronicle), size, None, &avoid), size);
+        assert!(
+            !r.intersects(quick) && !r.intersects(chronicle) && !r.intersects(decision),
+            "{r:?}"
+        );
     }
 }

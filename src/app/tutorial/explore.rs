@@ -5,7 +5,8 @@
 //! battles' endings and the questions asked (rule:answers) are printed.
 //! `SEED=53 cargo test --lib tutorial::explore::show -- --ignored
 //! --nocapture` prints one story's questions and answers as
-//! `tools/tutorial-lesson-1.tsv` holds them. Seed 53 was chosen: the
+//! `tools/tutorial-lesson-1.tsv` holds them (with `CHRONICLE=1`, then
+//! the story's Chronicle, roll by roll). Seed 53 was chosen: the
 //! battle is won by a Union Rout after a first Rout check without one,
 //! Resupply has Command Points for a Scout and a purchase, the campaign
 //! is won.
@@ -78,6 +79,15 @@ fn run(seed: u64, verbose: bool) -> Option<(bool, usize, String)> {
                 .iter()
                 .map(|b| format!("{:?}", b.ending))
                 .collect();
+            if verbose && std::env::var("CHRONICLE").is_ok() {
+                for e in app
+                    .world()
+                    .resource::<crate::chronicle::Chronicle>()
+                    .entries()
+                {
+                    println!("CHRONICLE\t{}", e.line());
+                }
+            }
             return Some((r.victory, n, format!("{} {:?} {log}", r.reason, endings)));
         }
         let Some(r) = app.world().resource::<PendingDecision>().request.clone() else {

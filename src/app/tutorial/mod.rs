@@ -17,6 +17,8 @@ mod list;
 #[cfg(test)]
 mod explore;
 #[cfg(test)]
+mod lesson2_tests;
+#[cfg(test)]
 mod tests;
 
 use std::collections::HashMap;

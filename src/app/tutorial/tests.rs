@@ -53,6 +53,8 @@ fn play_step(app: &mut App, l: &Lesson) -> Option<usize> {
         return None;
     };
     let step = &l.steps[k];
+    // The card up is the step's (the card drawn is `l.card(step.card)`).
+    assert!(l.card(&step.card).is_some(), "step {k}: card {}", step.card);
     let pending = app.world().resource::<PendingDecision>().request.clone();
     let over = *app.world().resource::<State<GameState>>().get() == GameState::Over;
     match (&pending, &step.asked) {

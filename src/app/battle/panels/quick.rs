@@ -45,9 +45,12 @@ pub fn quick_panel(ui: &mut egui::Ui, board: &Board, b: &BattleRecord, cursor: u
     );
     // Docked beside the map, the table may be wider than its panel: it
     // scrolls sideways, and the text around it wraps.
-    egui::ScrollArea::horizontal()
+    let grid = egui::ScrollArea::horizontal()
         .id_salt(("brt-scroll", b.id))
         .show(ui, |ui| brt_grid(ui, table, r));
+    // The table as drawn (the scroll area may be taller than it).
+    let drawn = egui::Rect::from_min_size(grid.inner_rect.min, grid.content_size);
+    crate::app::tutorial_hooks::mark(ui.ctx(), "battle.table", drawn.intersect(grid.inner_rect));
     ui.label(
         RichText::new("Cells: Hits on the attacker / Hits on the defender. Dashed: the differential's column; tinted: the column after the shifts.")
             .size(11.0)

@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Write campaigns/tutorial/lesson-2.json from its cards (below) and the
+decisions of its story (tools/tutorial-lesson-2.tsv: rule, answer JSON),
+played on campaigns/tutorial/tutorial.json with Quick battles and seed 1.
+
+Seed 1 was chosen with src/app/tutorial/explore.rs (CAMPAIGN=
+campaigns/tutorial/tutorial.json MODE=quick SCRIPT=tools/tutorial-lesson-2.tsv):
+Lesson 1's battle at Beaver Dam Creek fought Quick, with the same Fog of War
+roll as Lesson 1 (a 10: four turns, two in Quick, and the Union's Special
+Battle Plans turned into two column shifts a turn); Lee is absent (one column
+more against you); two battle turns, each with a choice of the Union Force
+hit (McCall and Morell are both Poor Line) and between them the choice to
+fight on at 8 against 7; the battle ends on a Withdrawal roll (5 against 5)
+that sends the Union back, and the campaign is won. Played Very Quick
+(MODE=very-quick), the first roll of 3 alone, doubled, destroys both your
+Forces: the card "very-quick" says so, and
+src/app/tutorial/lesson2_tests.rs checks it."""
+import json
+
+SEED = 1
+rows = [l.rstrip("\n").split("\t") for l in open("tools/tutorial-lesson-2.tsv")]
+
+P = lambda p: {"kind": "panel", "panel": p}
+E = lambda e: {"kind": "element", "element": e}
+A = lambda a: {"kind": "area", "area": a}
+
+cards = [
+    ("modes", "Four ways to fight a battle", "7.14", P("chronicle"),
+     "You choose how battles are fought on the set-up screen, under Battles. Basic fights them on the Battlefield Sheet, as in Lesson 1; Advanced on the Sheet's Squares. Quick and Very Quick fight them on the map with the campaign's Battle Resolution Table. This game is set to Quick: the Chronicle's line 7.14 below says so."),
+    ("why-quick", "Why fight Quick?", "Quick Battle Rules", P("chronicle"),
+     "A Quick battle takes a minute, a Basic one many: choose Quick or Very Quick to play a whole campaign in an evening, or to learn the campaign game before the battles. Quick shows each battle turn and lets you retreat between them; Very Quick settles the battle with one roll."),
+    ("approach", "The march of Lesson 1", "9.2", A("mechanicsville"),
+     "The same battle as Lesson 1. Move A.P. Hill, then Longstreet, from Richmond (North) to Mechanicsville, and end the Moves step in the decision panel."),
+    ("forced-march", "Into Beaver Dam Creek", "15.1", A("beaver-dam-creek"),
+     "Forced March A.P. Hill, then Longstreet, into Beaver Dam Creek, and end the step: the battle follows at once."),
+    ("on-the-map", "A battle on the map", "Quick Battle Rules", E("battle.panel"),
+     "No Battlefield Sheet, no placing and no Battle Plans: the Forces stay in their area and this panel holds the battle. Each battle turn is one roll on the Battle Resolution Table, and the first turn's roll is already made."),
+    ("fog", "Fog of War, Quick", "10.2.4", P("chronicle"),
+     "The Fog of War roll is the 10 of Lesson 1: four battle turns, and more Union Special Battle Plans. A Quick battle lasts two turns fewer, here two, and has no Battle Plans: the Union gets two column shifts in its favour each turn instead. The Chronicle below has each line."),
+    ("table", "The Battle Resolution Table", "12.0", E("battle.table"),
+     "The attacker's Combat Value less the defender's picks a column: you attacked, 16 against 9, +7. Shifts move it: one left as Lee is not here, two left for the Union's Fog of War, to column 0. A d10 of 3 read there: 2 Hits on you, 1 on the Union."),
+    ("hits", "Where the Hits fall", "11.9", P("decision"),
+     "Hits go to Infantry and Cavalry first, the lowest Skill Level first: both of yours fell on A.P. Hill (Line, below Longstreet's Veteran), flipped, then destroyed. Between Union Forces of equal Skill Level you choose: McCall and Morell are both Poor Line. Give the Hit to McCall."),
+    ("fight-on", "Fight on, or retreat", "14.5.1", P("decision"),
+     "After each battle turn comes a Rout check (none at 8 against 7), then your choice: retreat now, or fight the next turn. The odds advisor (Settings) rates fighting on a gamble; but a retreat leaves Beaver Dam Creek to the Union and loses your first Victory Condition. Fight on."),
+    ("turn-2", "The second turn", "12.0", E("battle.table"),
+     "From the second turn the larger army attacks: still you, 8 against 7. +1, then the same shifts, gives column -4 to -6; a d10 of 6 there: 1 Hit each. Longstreet is flipped."),
+    ("destroy", "A Force destroyed", "11.9", P("decision"),
+     "McCall again: a reduced Force that takes a Hit is destroyed. A destroyed Union Named Force goes to the Reinforcement cup, which the Union can buy back at its Resupply."),
+    ("withdrawal", "The Withdrawal", "14.8", P("chronicle"),
+     "After the last battle turn, the Withdrawal: an army outweighed 2 to 1 retreats at once; here 5 against 5, so a d10 on the campaign's Withdrawal table. A 6: the Union retreats to Gaines' Mill, and Beaver Dam Creek is clear."),
+    ("very-quick", "Very Quick: one roll", "Very Quick Battle Rules", P("chronicle"),
+     "Very Quick fights a battle with one roll: here the first turn's 3 in column 0, its Hits multiplied by the two battle turns, 4 on you and 2 on the Union. Both armies take all their Hits, with no Rout check and no choice to retreat: A.P. Hill and Longstreet would both be gone. Quick takes longer and lets you stop."),
+    ("rest", "The rest of the turn", "15.3", P("decision"),
+     "The turn ends as in Lesson 1. End your Resupply step; then, at the Union's Orders, keep the roll."),
+    ("victory", "Victory, Quick", "3.1", E("situation.victory"),
+     "Beaver Dam Creek cleared in your phase and Richmond held: the campaign is won. Quick or Very Quick, the campaign is the same game; only the battles are shorter. Choose them on the set-up screen."),
+]
+
+steps = []
+def info(card, asked):
+    steps.append({"card": card, "asked": asked})
+
+def ask(card, i):
+    rule, answer = rows[i]
+    steps.append({"card": card, "asked": rule, "answer": json.loads(answer)})
+
+info("modes", "9.2"); info("why-quick", "9.2")
+ask("approach", 0); ask("approach", 1); ask("approach", 2)
+ask("forced-march", 3); ask("forced-march", 4); ask("forced-march", 5)
+info("on-the-map", "11.9"); info("fog", "11.9"); info("table", "11.9")
+ask("hits", 6)
+ask("fight-on", 7)
+info("turn-2", "11.9")
+ask("destroy", 8)
+info("withdrawal", "15.3"); info("very-quick", "15.3")
+ask("rest", 9); ask("rest", 10)
+info("victory", None)
+assert len(rows) == 11
+
+out = {
+    "id": "quick-battles",
+    "title": "Lesson 2: Quick and Very Quick battles",
+    "summary": "The battle modes and when to choose them; Lesson 1's battle fought Quick, turn by turn on the Battle Resolution Table, with your Hit and retreat choices and the Withdrawal; what Very Quick would have made of it.",
+    "minutes": 6,
+    "campaign": "tutorial",
+    "battles": "quick",
+    "seed": SEED,
+    "cards": [{"id": c, "title": t, "text": x, "rule": r, "target": g} for (c, t, r, g, x) in cards],
+    "steps": steps,
+}
+json.dump(out, open("campaigns/tutorial/lesson-2.json", "w"), indent=1, ensure_ascii=False)
+print(len(steps), "steps")
