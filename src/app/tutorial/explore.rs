@@ -67,6 +67,7 @@ fn run(seed: u64, verbose: bool) -> Option<(bool, usize, String)> {
     let mut n = 0;
     let mut policy = crate::rules::commander::Policy::Objective;
     let mut log = String::new();
+    let mut told = 0;
     for _ in 0..3000 {
         app.update();
         if *app.world().resource::<State<GameState>>().get() == GameState::Over {
@@ -90,6 +91,22 @@ fn run(seed: u64, verbose: bool) -> Option<(bool, usize, String)> {
             policy.decide(&board, &r).ok()?
         };
         if verbose {
+            // The story so far and the answers offered (CHRONICLE=1).
+            if std::env::var("CHRONICLE").is_ok() {
+                let c = app.world().resource::<crate::chronicle::Chronicle>();
+                for e in &c.entries()[told..] {
+                    println!("    {}", e.line());
+                }
+                told = c.len();
+                let board = crate::rules::board::Board::from_world(app.world_mut()).unwrap();
+                for o in &r.options {
+                    println!(
+                        "      ? {} {}",
+                        serde_json::to_string(o).unwrap(),
+                        crate::rules::view::word(&board, o)
+                    );
+                }
+            }
             println!(
                 "STEP\t{}\t{}\t{:?}",
                 r.rule.as_str(),

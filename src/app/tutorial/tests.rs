@@ -254,3 +254,46 @@ fn the_tutorial_campaign_is_valid_and_kept_off_the_menu() {
         assert!(!listed.contains(&file));
     }
 }
+
+/// What every card shows exists: its rule has an entry in the rules
+/// reference (the card's rule is a link to it), and the element it points
+/// at is one the window marks (`tutorial_hooks::mark`): a Square of the
+/// Advanced sheet by its name, a Row by its Region, or a panel's element.
+#[test]
+fn every_card_cites_a_known_rule_and_points_at_a_marked_element() {
+    use super::lesson::Target;
+    use crate::app::tutorial_hooks::{SHEET_BANDS, square_element};
+    let reference = crate::reference::bundled();
+    let squares: Vec<String> =
+        crate::rules::battle::ground::Square::all_on(crate::rules::battle::ground::Square::COLUMNS)
+            .map(|s| square_element(&s.name()))
+            .collect();
+    let panels = [
+        "status.phase",
+        "status.command-points",
+        "situation.victory",
+        "sheet.combat-totals",
+    ];
+    for l in lessons() {
+        for c in &l.cards {
+            if let Some(rule) = &c.rule {
+                assert!(
+                    reference.get(rule).is_some(),
+                    "{}: {}: rule {rule}",
+                    l.id,
+                    c.id
+                );
+            }
+            if let Target::Element { element } = &c.target {
+                assert!(
+                    panels.contains(&element.as_str())
+                        || SHEET_BANDS.contains(&element.as_str())
+                        || squares.contains(element),
+                    "{}: {}: no element {element}",
+                    l.id,
+                    c.id
+                );
+            }
+        }
+    }
+}
