@@ -23,15 +23,14 @@ P = lambda p: {"kind": "panel", "panel": p}
 E = lambda e: {"kind": "element", "element": e}
 A = lambda a: {"kind": "area", "area": a}
 SQ = lambda s: E("sheet.square." + s)
-MAP = {"kind": "map"}
 
 cards = [
     ("goal", "One battle, on Squares", "A10.0", A("beaver-dam-creek"),
      "This lesson fights one battle with the Advanced rules: the same turn as lesson 1, but the battle is played on a sheet of Squares where place, distance and facing count. Your goal is lesson 1's: clear the Union from Beaver Dam Creek this turn and keep Richmond."),
     ("into-battle", "Into Beaver Dam Creek", "9.2", A("beaver-dam-creek"),
      "A.P. Hill, Longstreet and Pendleton's guns stand in Mechanicsville, next to the Union. Move each of them into Beaver Dam Creek (select the counter, then the lit area), then end the Moves step in the decision panel: the battle is fought next."),
-    ("sheet", "The Advanced Battlefield Sheet", "A10.2.14", MAP,
-     "The Fog of War and the Envelopment check came first, as in lesson 1 (see the Chronicle). The sheet has six Rows of six Squares: A to C are the Union's Reserve, Approach and Front, D to F your Front, Approach and Reserve. A Square holds one Force of each side; both sides in one Square are in Melee."),
+    ("sheet", "The Advanced Battlefield Sheet", "A10.2.14", E("sheet.confederate-front"),
+     "The Fog of War and the Envelopment check came first, as in lesson 1 (see the Chronicle). The sheet has six Rows of six Squares: A to C are the Union's Reserve, Approach and Front, D (ringed) to F your Front, Approach and Reserve. A Square holds one Force of each side; both sides in one Square are in Melee."),
     ("place", "Set up in Row E", "A10.2.14", E("sheet.confederate-approach"),
      "You choose each Force's Square: Mobile Forces go in Rows E and F. Put A.P. Hill in E3 and Longstreet in E4, both in Line. In Line a Force needs an Activation roll to March, in Column none; but Rapid Advance, Longstreet's plan, attacks only in Line."),
     ("place-guns", "The guns behind", "A11.7", SQ("F4"),
@@ -58,7 +57,7 @@ cards = [
      "Union Forces a Square or less from yours roll to Activate and attack. Morell hit Longstreet: a Hit falls on the Force attacked (A11.9) and flips it to its reduced side; a second destroys it. McCall failed its roll and Holds."),
     ("shock", "The Shock attack", "A11.4", SQ("B3"),
      "Act with A.P. Hill: through C3 into Morell's Square. Morell may fire first (Defensive Fire), then makes a Shock check; failing, it takes a Hit and retreats a Square. From Morell's own Row (its flank) or from behind, its check would be harder still (A11.4.2.2)."),
-    ("flank-attack", "Beside the enemy", "A10.3", SQ("B4"),
+    ("flank-attack", "Beside the enemy", "A10.3", P("decision"),
      "Morell failed and fell back to A3 (Close Ranks saved it the Hit); A.P. Hill took B3. Flank ends with an attack one Square away: McCall, beside him in Row B. Toward a Force in its own Row a Force is in Column: -2/-2. Attack McCall."),
     ("fire", "Fire", "A11.6", P("decision"),
      "Infantry attacks in its own Square or the next; reduced, Longstreet fires at his reduced Combat Value. Fire with Longstreet at McCall, then with Pendleton at Morell, 5 Squares off (-3/-3)."),

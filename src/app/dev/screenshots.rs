@@ -36,7 +36,9 @@
 //! (`reference-rule`) and searched for "rout" (`reference-search`).
 //! `FCREL_TOUR_FROM=battles` takes only the stand-alone shots;
 //! `FCREL_TOUR_FROM=tutorial` the menu, Learn to play's list and lesson 1
-//! played to its end, its cards shot as they come (`tutorial-*`)
+//! played to its end, its cards shot as they come (`tutorial-*`);
+//! `FCREL_TOUR_FROM=tutorial3` lesson 3 (Advanced battles) alone, every
+//! card shot (`tutorial3-*`, `LESSON_TOURS`)
 //! (the window's size from the settings in `FCREL_DATA_DIR`, e.g.
 //! 1280×720). Works under `xvfb-run`. The odds advisor is shot
 //! on a move into the Union army (`advisor-move`) and at the first
@@ -140,7 +142,12 @@ impl Tour {
                 "tutorial" => TUTORIAL_STAGE,
                 // Why?: a Moves question's, a refused Force's, a battle's.
                 "why" => 300,
-                _ => 0,
+                // A later lesson played alone, every card shot
+                // (`LESSON_TOURS`).
+                from => LESSON_TOURS
+                    .iter()
+                    .find(|t| t.from == from)
+                    .map_or(0, |t| t.stage),
             },
             battles_only,
             suggest_only: from == "suggest",
@@ -182,6 +189,24 @@ pub(in crate::app) fn plugin(app: &mut App) {
 /// The tutorial's stage (`FCREL_TOUR_FROM=tutorial`).
 const TUTORIAL_STAGE: usize = 900;
 
+/// A later lesson's tour (`FCREL_TOUR_FROM=<from>`): the lesson (by id)
+/// started from the menu and played to its end, every card shot the first
+/// time it is up (`<prefix>-<card>.png`), the finished card, then quit.
+struct LessonTour {
+    from: &'static str,
+    stage: usize,
+    lesson: &'static str,
+    prefix: &'static str,
+}
+
+/// Lesson 3 (Advanced battles): stages 940–959.
+const LESSON_TOURS: &[LessonTour] = &[LessonTour {
+    from: "tutorial3",
+    stage: 940,
+    lesson: "advanced-battles",
+    prefix: "tutorial3",
+}];
+
 /// The cards of lesson 1 shot (`tutorial-<card>.png`) the first time each
 /// is up.
 const TUTORIAL_SHOTS: &[&str] = &[
@@ -207,9 +232,12 @@ const TUTORIAL_SHOTS: &[&str] = &[
 /// [`TUTORIAL_SHOTS`] shot once settled, the finished card, then quit.
 fn tutorial_tour(world: &mut World, mut shots: Local<Vec<String>>, mut wait: Local<u32>) {
     use crate::app::tutorial::{LessonAction, Lessons, Tutorial, lesson::Now};
-    if world.resource::<Tour>().stage != TUTORIAL_STAGE {
+    let stage = world.resource::<Tour>().stage;
+    let later = LESSON_TOURS.iter().find(|t| t.stage == stage);
+    if stage != TUTORIAL_STAGE && later.is_none() {
         return;
     }
+    let prefix = later.map_or("tutorial", |t| t.prefix);
     *wait += 1;
     world.resource_mut::<Tour>().pointer = Some(Vec2::new(4.0, 4.0));
     let screen = *world.resource::<State<Screen>>().get();
@@ -224,6 +252,27 @@ fn tutorial_tour(world: &mut World, mut shots: Local<Vec<String>>, mut wait: Loc
             .observe(save_to_disk(path));
     };
     match screen {
+        // A later lesson: started at once, without the menu's and the
+        // list's shots (lesson 1's tour takes them).
+        Screen::Menu if settled && shots.is_empty() && later.is_some() => {
+            let id = later.map_or("", |t| t.lesson);
+            let lesson = world
+                .resource::<Lessons>()
+                .lessons
+                .iter()
+                .position(|l| l.id == id)
+                .unwrap_or_else(|| panic!("no lesson {id}"));
+            shots.push("menu".into());
+            shots.push("list".into());
+            world.write_message(LessonAction::Start {
+                lesson,
+                resume: false,
+            });
+            *wait = 0;
+        }
+        Screen::Lessons if settled && later.is_some() => {
+            world.write_message(AppExit::Success);
+        }
         Screen::Menu if settled && shots.is_empty() => {
             take(world, "tutorial-menu");
             shots.push("menu".into());
@@ -264,7 +313,7 @@ fn tutorial_tour(world: &mut World, mut shots: Local<Vec<String>>, mut wait: Loc
             let Some(now) = t.now else { return };
             let Now::Step(k) = now else {
                 if settled {
-                    take(world, "tutorial-finished");
+                    take(world, &format!("{prefix}-finished"));
                     world.write_message(LessonAction::Next);
                     *wait = 0;
                 }
@@ -287,14 +336,14 @@ fn tutorial_tour(world: &mut World, mut shots: Local<Vec<String>>, mut wait: Loc
                     sel.force = Some(force.to_string());
                 }
             }
-            let wanted =
-                TUTORIAL_SHOTS.contains(&step.card.as_str()) && !shots.contains(&step.card);
+            let wanted = (later.is_some() || TUTORIAL_SHOTS.contains(&step.card.as_str()))
+                && !shots.contains(&step.card);
             let pause = if wanted { 60 } else { 12 };
             if *wait < pause {
                 return;
             }
             if wanted {
-                take(world, &format!("tutorial-{}", step.card));
+                take(world, &format!("{prefix}-{}", step.card));
                 shots.push(step.card.clone());
             }
             match step.answer {

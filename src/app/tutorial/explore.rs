@@ -15,7 +15,11 @@
 //! first decisions, one `rule<TAB>answer JSON` a line, as
 //! `tools/tutorial-lesson-1.tsv`) choose the campaign, the battles and
 //! the moves played before the Objective commander takes over; `SEEDS=a..b`
-//! the seeds tried.
+//! the seeds tried. `CHRONICLE=1` with `show` prints, before each answer,
+//! the Chronicle's new lines and every answer offered (with its words):
+//! what a lesson's cards are written from. Lesson 3 (Advanced battles):
+//! `CAMPAIGN=campaigns/tutorial/tutorial-advanced.json MODE=advanced
+//! SCRIPT=tools/tutorial-lesson-3.tsv SEED=20`.
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
