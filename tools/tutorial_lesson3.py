@@ -60,13 +60,13 @@ cards = [
     ("flank-attack", "Beside the enemy", "A10.3", P("decision"),
      "Morell failed and fell back to A3 (Close Ranks saved it the Hit); A.P. Hill took B3. Flank ends with an attack one Square away: McCall, beside him in Row B. Toward a Force in its own Row a Force is in Column: -2/-2. Attack McCall."),
     ("fire", "Fire", "A11.6", P("decision"),
-     "Infantry attacks in its own Square or the next; reduced, Longstreet fires at his reduced Combat Value. Fire with Longstreet at McCall, then with Pendleton at Morell, 5 Squares off (-3/-3)."),
+     "Infantry attacks in its own Square or the next, at its Combat Value: 5 for Longstreet now he is reduced. Fire with Longstreet at McCall, then with Pendleton at Morell, 5 Squares off (-3/-3)."),
     ("rout", "The Union Routs", "A14.5", E("sheet.combat-totals"),
      "McCall took a second Hit and was destroyed. At the end of turn 2 the Rout check: Union 5 against your 17, a third or less, so the Union Routed. Its Forces retreat a Square a turn until they leave the sheet. No counter is needed now: end the assignment."),
     ("after", "After the battle", "A15.0", P("decision"),
      "Morell left the sheet and the battle ended, won. The turn goes on as in lesson 1: end the Forced March, end Resupply, then keep the Union's orders."),
     ("victory", "Victory", "3.1", E("situation.victory"),
-     "Beaver Dam Creek was cleared in your phase and Richmond held: the campaign is won. Every Advanced battle is fought this way: Squares, range and facing, counters with named targets, and the Rout check at each turn's end."),
+     "Beaver Dam Creek was cleared in your phase and Richmond held: the campaign is won. Every Advanced battle is fought this way: Squares and range in Squares, Formation toward the enemy, named targets for Flank and Rapid Advance, and a Rout check at each turn's end."),
 ]
 
 steps = []
