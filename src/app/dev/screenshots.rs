@@ -189,9 +189,10 @@ pub(in crate::app) fn plugin(app: &mut App) {
 /// The tutorial's stage (`FCREL_TOUR_FROM=tutorial`).
 const TUTORIAL_STAGE: usize = 900;
 
-/// A later lesson's tour (`FCREL_TOUR_FROM=<from>`): the lesson (by id)
-/// started from the menu and played to its end, every card shot the first
-/// time it is up (`<prefix>-<card>.png`), the finished card, then quit.
+/// A later lesson's tour (`FCREL_TOUR_FROM=<from>`): the list of lessons
+/// shot (`<prefix>-list.png`), the lesson (by id) started from it and
+/// played to its end, every card shot the first time it is up
+/// (`<prefix>-<card>.png`), the finished card, then quit.
 struct LessonTour {
     from: &'static str,
     stage: usize,
@@ -252,9 +253,16 @@ fn tutorial_tour(world: &mut World, mut shots: Local<Vec<String>>, mut wait: Loc
             .observe(save_to_disk(path));
     };
     match screen {
-        // A later lesson: started at once, without the menu's and the
-        // list's shots (lesson 1's tour takes them).
+        // A later lesson: the list shot (`<prefix>-list`), then the
+        // lesson started from it; back on the list once it is finished,
+        // quit.
         Screen::Menu if settled && shots.is_empty() && later.is_some() => {
+            world
+                .resource_mut::<NextState<Screen>>()
+                .set(Screen::Lessons);
+            *wait = 0;
+        }
+        Screen::Lessons if settled && shots.is_empty() && later.is_some() => {
             let id = later.map_or("", |t| t.lesson);
             let lesson = world
                 .resource::<Lessons>()
@@ -262,7 +270,7 @@ fn tutorial_tour(world: &mut World, mut shots: Local<Vec<String>>, mut wait: Loc
                 .iter()
                 .position(|l| l.id == id)
                 .unwrap_or_else(|| panic!("no lesson {id}"));
-            shots.push("menu".into());
+            take(world, &format!("{prefix}-list"));
             shots.push("list".into());
             world.write_message(LessonAction::Start {
                 lesson,
