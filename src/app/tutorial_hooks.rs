@@ -59,7 +59,7 @@ pub struct LessonStart(pub crate::rules::setup::NewCampaign);
 
 /// Register where a named element was drawn this frame (logical points),
 /// for a lesson card to point at ("status.command-points").
-pub fn mark(ctx: &egui::Context, name: &'static str, rect: egui::Rect) {
+pub fn mark(ctx: &egui::Context, name: &str, rect: egui::Rect) {
     let pass = ctx.cumulative_pass_nr();
     ctx.data_mut(|d| d.insert_temp(key(name), (rect, pass)));
 }
@@ -82,6 +82,14 @@ pub const SHEET_BANDS: [&str; 6] = [
     "sheet.confederate-approach",
     "sheet.confederate-reserve",
 ];
+
+/// A Square of the Advanced Battlefield Sheet as [`mark`] names it, by
+/// its name on the sheet: "sheet.square.E3". Its Row is marked as the
+/// Region it stands for ([`SHEET_BANDS`]: Row E is
+/// "sheet.confederate-approach").
+pub fn square_element(square: &str) -> String {
+    format!("sheet.square.{square}")
+}
 
 fn key(name: &str) -> egui::Id {
     egui::Id::new(("tutorial-mark", name))

@@ -38,6 +38,7 @@
 //! `FCREL_TOUR_FROM=tutorial` the menu, Learn to play's list and lesson 1
 //! played to its end, its cards shot as they come (`tutorial-*`);
 //! `FCREL_TOUR_FROM=tutorial2` lesson 2's (`tutorial2-*`)
+//! `FCREL_TOUR_FROM=tutorial3` lesson 3's (Advanced battles, `tutorial3-*`)
 //! (the window's size from the settings in `FCREL_DATA_DIR`, e.g.
 //! 1280×720). Works under `xvfb-run`. The odds advisor is shot
 //! on a move into the Union army (`advisor-move`) and at the first
@@ -141,6 +142,8 @@ impl Tour {
                 "tutorial" => TUTORIAL_STAGE,
                 // Lesson 2's cards (`tutorial2-*`).
                 "tutorial2" => 920,
+                // Lesson 3's cards (`tutorial3-*`).
+                "tutorial3" => 940,
                 // Why?: a Moves question's, a refused Force's, a battle's.
                 "why" => 300,
                 _ => 0,
@@ -211,6 +214,7 @@ type LessonTour = (usize, usize, &'static str, Option<&'static [&'static str]>);
 const LESSON_TOURS: &[LessonTour] = &[
     (TUTORIAL_STAGE, 0, "tutorial", Some(TUTORIAL_SHOTS)),
     (920, 1, "tutorial2", None),
+    (940, 2, "tutorial3", None),
 ];
 
 /// `FCREL_TOUR_FROM=tutorial`: the menu, the list of lessons, then lesson 1 played

@@ -16,7 +16,11 @@
 //! first decisions, one `rule<TAB>answer JSON` a line, as
 //! `tools/tutorial-lesson-1.tsv`) choose the campaign, the battles and
 //! the moves played before the Objective commander takes over; `SEEDS=a..b`
-//! the seeds tried.
+//! the seeds tried. `CHRONICLE=1` with `show` prints, before each answer,
+//! the Chronicle's new lines and every answer offered (with its words):
+//! what a lesson's cards are written from. Lesson 3 (Advanced battles):
+//! `CAMPAIGN=campaigns/tutorial/tutorial-advanced.json MODE=advanced
+//! SCRIPT=tools/tutorial-lesson-3.tsv SEED=20`.
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
@@ -68,6 +72,7 @@ fn run(seed: u64, verbose: bool) -> Option<(bool, usize, String)> {
     let mut n = 0;
     let mut policy = crate::rules::commander::Policy::Objective;
     let mut log = String::new();
+    let mut told = 0;
     for _ in 0..3000 {
         app.update();
         if *app.world().resource::<State<GameState>>().get() == GameState::Over {
@@ -100,6 +105,22 @@ fn run(seed: u64, verbose: bool) -> Option<(bool, usize, String)> {
             policy.decide(&board, &r).ok()?
         };
         if verbose {
+            // The story so far and the answers offered (CHRONICLE=1).
+            if std::env::var("CHRONICLE").is_ok() {
+                let c = app.world().resource::<crate::chronicle::Chronicle>();
+                for e in &c.entries()[told..] {
+                    println!("    {}", e.line());
+                }
+                told = c.len();
+                let board = crate::rules::board::Board::from_world(app.world_mut()).unwrap();
+                for o in &r.options {
+                    println!(
+                        "      ? {} {}",
+                        serde_json::to_string(o).unwrap(),
+                        crate::rules::view::word(&board, o)
+                    );
+                }
+            }
             println!(
                 "STEP\t{}\t{}\t{:?}",
                 r.rule.as_str(),

@@ -178,23 +178,3 @@ fn lesson_2_very_quick_card_tells_what_the_same_dice_do() {
         })
     );
 }
-
-/// A card's rule is a link to the reference: every one is there.
-#[test]
-fn every_lesson_card_cites_a_rule_the_reference_knows() {
-    let (lessons, problems) = super::lesson::load_all(&super::lesson::dir());
-    assert!(problems.is_empty(), "{problems:?}");
-    let reference = crate::reference::bundled();
-    for l in &lessons {
-        for c in &l.cards {
-            if let Some(rule) = &c.rule {
-                assert!(
-                    reference.get(rule).is_some(),
-                    "{}: card {}: rule {rule}",
-                    l.id,
-                    c.id
-                );
-            }
-        }
-    }
-}

@@ -335,3 +335,48 @@ fn a_lesson_resumes_after_the_program_is_closed_and_opened_again() {
         app.world().resource::<Tutorial>().progress
     );
 }
+
+/// What every card shows exists: its rule has an entry in the rules
+/// reference (the card's rule is a link to it), and the element it points
+/// at is one the window marks (`tutorial_hooks::mark`): a Square of the
+/// Advanced sheet by its name, a Row by its Region, or a panel's element.
+#[test]
+fn every_card_cites_a_known_rule_and_points_at_a_marked_element() {
+    use super::lesson::Target;
+    use crate::app::tutorial_hooks::{SHEET_BANDS, square_element};
+    let reference = crate::reference::bundled();
+    let squares: Vec<String> =
+        crate::rules::battle::ground::Square::all_on(crate::rules::battle::ground::Square::COLUMNS)
+            .map(|s| square_element(&s.name()))
+            .collect();
+    let panels = [
+        "status.phase",
+        "status.command-points",
+        "situation.victory",
+        "sheet.combat-totals",
+        "battle.panel",
+        "battle.table",
+    ];
+    for l in lessons() {
+        for c in &l.cards {
+            if let Some(rule) = &c.rule {
+                assert!(
+                    reference.get(rule).is_some(),
+                    "{}: {}: rule {rule}",
+                    l.id,
+                    c.id
+                );
+            }
+            if let Target::Element { element } = &c.target {
+                assert!(
+                    panels.contains(&element.as_str())
+                        || SHEET_BANDS.contains(&element.as_str())
+                        || squares.contains(element),
+                    "{}: {}: no element {element}",
+                    l.id,
+                    c.id
+                );
+            }
+        }
+    }
+}

@@ -257,7 +257,17 @@ pub(super) fn squares(
     }
     row_labels(ui, painter, g);
     column_numbers(ui, painter, g);
+    // A lesson card can point at a Row (by its Region) or a Square.
+    let ctx = painter.ctx();
+    for (name, full) in crate::app::tutorial_hooks::SHEET_BANDS.iter().zip(&g.bands) {
+        crate::app::tutorial_hooks::mark(ctx, name, *full);
+    }
     for (square, cell) in &g.cells {
+        crate::app::tutorial_hooks::mark(
+            ctx,
+            &crate::app::tutorial_hooks::square_element(&square.name()),
+            *cell,
+        );
         square_cell(ui, painter, sheet, offer, *square, *cell, input);
         // A Square pointed at that the question does not offer: the
         // decision panel says why (`rules::why::square`).

@@ -559,6 +559,45 @@ mod tests {
         assert!(tag > attacker, "the tag is painted over the counters");
     }
 
+    /// Issue 47: a lesson card can ring a Square or a Row of the
+    /// Advanced sheet: each is marked where it is drawn, the Square round
+    /// the counter standing in it, the Row (named by its Region) round the
+    /// Square.
+    #[test]
+    fn the_advanced_sheet_marks_its_squares_and_rows_for_a_lesson() {
+        use crate::app::tutorial_hooks::{marked, square_element};
+        use crate::rules::components::Location;
+        let c = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").unwrap());
+        let mut board = Board::empty(c, Default::default());
+        board.place(
+            "longstreet",
+            Location::Area("glendale".into()),
+            Strength::Full,
+        );
+        let s = sheet(vec![unit(
+            "longstreet",
+            Side::Confederate,
+            "E4",
+            Formation::Line,
+        )]);
+        let ctx = egui::Context::default();
+        let (input, _) = drawn(&ctx, &board, &s);
+        let counter = input
+            .counters
+            .iter()
+            .find(|(f, _)| f == "longstreet")
+            .unwrap()
+            .1;
+        let e4 = marked(&ctx, &square_element("E4")).expect("E4 marked");
+        assert!(e4.contains_rect(counter), "{e4:?} {counter:?}");
+        let d4 = marked(&ctx, &square_element("D4")).expect("D4 marked");
+        let e5 = marked(&ctx, &square_element("E5")).expect("E5 marked");
+        assert!(d4.bottom() <= e4.top() + 1.0 && e5.left() >= e4.right() - 1.0);
+        let row_e = marked(&ctx, "sheet.confederate-approach").expect("Row E marked");
+        assert!(row_e.contains_rect(e4) && !row_e.contains_rect(d4));
+        assert!(marked(&ctx, &square_element("G1")).is_none());
+    }
+
     /// Issue 46: a counter draws its unit symbol (no letter "X" for it)
     /// and prints its Combat Value and Skill Level; its reduced side is
     /// its army's lighter field, never crossed by a red slash.
