@@ -229,7 +229,7 @@ fn tutorial_tour(world: &mut World, mut shots: Local<Vec<String>>, mut wait: Loc
         return;
     };
     *wait += 1;
-    world.resource_mut::<Tour>().pointer = Some(Vec2::new(4.0, 4.0));
+    world.resource_mut::<Tour>().pointer = Some(AWAY);
     let screen = *world.resource::<State<Screen>>().get();
     let settled = *wait > 40;
     let take = |world: &mut World, name: &str| {
@@ -333,6 +333,10 @@ fn tutorial_tour(world: &mut World, mut shots: Local<Vec<String>>, mut wait: Loc
 
 /// The tour's pointer, as the window would report it (egui hovers there),
 /// once for each place: a tooltip waits for the pointer to keep still.
+/// The pointer off the window's widgets: above its top-left corner (a
+/// corner inside could hover the top bar's cut title).
+const AWAY: Vec2 = Vec2::new(-8.0, -8.0);
+
 fn point(
     tour: Res<Tour>,
     window: Query<Entity, With<bevy::window::PrimaryWindow>>,
@@ -773,7 +777,7 @@ static STEPS: &[TourStep] = &[
     // `FCREL_TOUR_FROM=setup`: the menu, the set-up, the Grand Campaign's.
     step(170, settled, None, |cx| {
         // The pointer in a corner: no button hovered, no tooltip.
-        cx.tour.pointer = Some(Vec2::new(4.0, 4.0));
+        cx.tour.pointer = Some(AWAY);
         cx.tour.go(173);
     }),
     step(173, settled, Some("menu"), |cx| {
@@ -1361,7 +1365,7 @@ static STEPS: &[TourStep] = &[
         None,
         |cx| {
             // The pointer off the sheet; the commander plays to the end.
-            cx.tour.pointer = Some(Vec2::new(4.0, 4.0));
+            cx.tour.pointer = Some(AWAY);
             cx.play();
             cx.screen.picked = None;
             if cx.over() {
@@ -1444,7 +1448,7 @@ static STEPS: &[TourStep] = &[
     // `FCREL_TOUR_FROM=reference`: the rules reference (F1) opened at a
     // rule from the set-up screen and from the map, then searched.
     step(180, settled, None, |cx| {
-        cx.tour.pointer = Some(Vec2::new(4.0, 4.0));
+        cx.tour.pointer = Some(AWAY);
         cx.choice.random_seed = Some(7);
         cx.next.set(Screen::Setup);
         cx.tour.go(181);

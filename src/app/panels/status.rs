@@ -60,10 +60,10 @@ impl StatusBar<'_> {
                     if let Some(sa) = &view.stand_alone {
                         // A battle of its own: no campaign turns, Command
                         // Points or Scouts to show.
-                        ui.heading(&sa.name);
+                        title(ui, &sa.name);
                         ui.label(egui::RichText::new("Stand-alone battle · Advanced Battle Rules").color(theme::palette::PAPER_RAISED).background_color(theme::palette::army_chip(crate::campaign::Side::Confederate)).size(15.0));
                     } else {
-                        ui.heading(&s.campaign);
+                        title(ui, &s.campaign);
                         let color = match s.phase {
                             Phase::Confederate => theme::palette::army_chip(crate::campaign::Side::Confederate),
                             Phase::Union => theme::palette::army_chip(crate::campaign::Side::Union),
@@ -147,3 +147,19 @@ impl StatusBar<'_> {
 /// From this width (logical pixels) the top bar shows every figure in a
 /// row; below it the Union's are a menu.
 const WIDE_STATUS: f32 = 1700.0;
+
+/// The campaign's or battle's name, cut short in a narrow window so that
+/// the figures after it keep their room (the whole name on hover).
+fn title(ui: &mut egui::Ui, name: &str) {
+    let narrow = ui.ctx().content_rect().width() < WIDE_STATUS;
+    ui.scope(|ui| {
+        if narrow {
+            ui.set_max_width(TITLE_WIDTH);
+        }
+        // A cut label shows the whole name on hover.
+        ui.add(egui::Label::new(egui::RichText::new(name).heading()).truncate());
+    });
+}
+
+/// The most a name takes of a narrow window's top bar (logical pixels).
+const TITLE_WIDTH: f32 = 250.0;
