@@ -877,6 +877,7 @@ mod tests {
             columns: 6,
             objectives: Vec::new(),
             hits: None,
+            confused: Vec::new(),
         }
     }
 
@@ -1259,6 +1260,7 @@ mod tests {
             columns: 6,
             objectives: Vec::new(),
             hits: None,
+            confused: Vec::new(),
         };
         for t in 1..=2 {
             b.events.push(BattleEvent {
