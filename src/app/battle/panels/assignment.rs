@@ -77,7 +77,7 @@ pub(super) fn assignment(
                     continue;
                 }
                 ui.indent(("assign", &u.force), |ui| {
-                    counters_for(ui, board, u, left, a);
+                    counters_for(ui, board, u, a);
                 });
             }
         });
@@ -92,18 +92,17 @@ pub(super) fn assignment(
 /// The picked Force's choices (12.2): every Battle Plan Counter, those it
 /// may not take now saying why; a counter given this turn taken back
 /// (R-12.2-back); Clear Orders for a Scout (11.2.1).
-fn counters_for(ui: &mut egui::Ui, board: &Board, u: &SheetUnit, left: u32, a: &mut Answerer) {
-    let r = &a.view.request;
+fn counters_for(ui: &mut egui::Ui, board: &Board, u: &SheetUnit, a: &mut Answerer) {
+    let r = a.view.request.clone();
+    let who = crate::app::panels::why::name(board, &u.force);
+    // The refused counter pointed at: its reason, with its rule as a link,
+    // under the counters (a tooltip's link could not be clicked).
+    let mut pointed = None;
     for plan in PlanCounter::ALL {
         let d = Decision::AssignPlan {
             force: u.force.as_str().into(),
             plan,
         };
-        let why = u
-            .refusals
-            .iter()
-            .find(|(p, _)| *p == plan)
-            .map(|(_, w)| w.clone());
         let legal = r.options.contains(&d);
         // The counter's name on its button, its rule a link beside it.
         let text = plan.name().to_string();
@@ -118,18 +117,20 @@ fn counters_for(ui: &mut egui::Ui, board: &Board, u: &SheetUnit, left: u32, a: &
                 resp
             })
             .inner;
-        let resp = if legal {
-            resp.on_hover_text(plan.summary())
-        } else {
-            resp.on_disabled_hover_text(why.unwrap_or_else(|| {
-                if left == 0 {
-                    "No Battle Plan Counters left this turn (10.2.10).".into()
-                } else {
-                    "Not allowed now.".into()
-                }
-            }))
-        };
-        let _ = resp;
+        if legal {
+            resp.on_hover_text(plan.summary());
+        } else if let Some(why) = crate::rules::why::counter(board, &r, &u.force, plan)
+            .reason()
+            .cloned()
+        {
+            if resp.hovered() {
+                pointed = Some(why.clone());
+            }
+            resp.on_disabled_hover_text(format!("{}.", why.says(board, &who)));
+        }
+    }
+    if let Some(why) = &pointed {
+        crate::app::panels::why::reason(ui, board, &who, why);
     }
     // 12.2 (R-12.2-back): a counter given this turn comes back
     // until Done.
