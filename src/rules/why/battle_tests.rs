@@ -17,6 +17,7 @@ use crate::rules::commander::Policy;
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::{Decider, Interrupt};
 use crate::rules::difficulty::{BattleMode, GameOptions};
+use crate::rules::why::reason::RegionBar;
 
 /// Answers as the policy would, or (every other battle question, from a
 /// seeded generator of its own) another legal answer, so that Prepare,
@@ -388,4 +389,555 @@ fn the_why_agrees_with_the_legal_list_in_battles() {
             "{reason} never given: {reasons:?}"
         );
     }
+}
+
+/// The question `go` asks on the Advanced sheet of `at` (Glendale,
+/// recorded so that it carries its sheet), after `answers`.
+fn asked_on(
+    at: &[(&str, &str)],
+    answers: Vec<Decision>,
+    prepare: &mut dyn FnMut(&Board, &mut crate::rules::battle::advanced::field::Field),
+    go: impl FnOnce(
+        &mut Ctx,
+        &mut crate::rules::battle::advanced::field::Field,
+    ) -> crate::rules::battle::turns::R<()>,
+) -> (Board, Request) {
+    let (b, mut f) = crate::rules::battle::advanced::testing::sheet(at);
+    prepare(&b, &mut f);
+    asked_in(b, f, answers, go)
+}
+
+/// The question `go` asks on sheet `f` of a battle in Glendale (recorded,
+/// so that it carries its sheet), after `answers`.
+fn asked_in<P: crate::rules::battle::turns::Sheet>(
+    mut b: Board,
+    mut f: crate::rules::battle::field::Field<P>,
+    answers: Vec<Decision>,
+    go: impl FnOnce(
+        &mut Ctx,
+        &mut crate::rules::battle::field::Field<P>,
+    ) -> crate::rules::battle::turns::R<()>,
+) -> (Board, Request) {
+    b.battles = Some(BattleRecords::default());
+    b.battle_location = Some("glendale".into());
+    let out =
+        crate::rules::battle::advanced::testing::run(&mut b, &[], answers, |ctx| go(ctx, &mut f)).0;
+    match out {
+        Err(Interrupt::Decide(r)) => (b, *r),
+        other => panic!("no question: {other:?}"),
+    }
+}
+
+/// 12.2: a Force with a counter and Prepare takes no more; the reason
+/// names both, under 12.2; a counter for Infantry only is refused to
+/// Artillery with that counter's rule, and the record keeps those words.
+#[test]
+fn a_force_with_its_counters_can_take_no_more() {
+    use crate::rules::battle::advanced::testing::k;
+    let (b, r) = asked_on(
+        &[("longstreet", "E3"), ("pendleton", "F3"), ("morell", "B3")],
+        Vec::new(),
+        &mut |b, f| {
+            let l = k(b, f, "longstreet");
+            f.units[l].counter = Some(PlanCounter::Volley);
+            f.units[l].prepare = true;
+            // 10.2.10: counters left to give this battle turn.
+            f.quantity = 2;
+        },
+        crate::rules::battle::turns::plans::assign,
+    );
+    assert_eq!(r.rule, "12.2");
+    let v = force(&b, &r, "longstreet");
+    assert_eq!(
+        v,
+        Verdict::Cannot(Reason::NoCounterFits {
+            prepare: CounterBar::PrepareAttached,
+            other: (
+                PlanCounter::AimedVolley,
+                CounterBar::Attached(PlanCounter::Volley)
+            ),
+        })
+    );
+    let reason = v.reason().expect("a reason");
+    assert_eq!(reason.rule(), "12.2");
+    assert_eq!(
+        reason.says(&b, "Longstreet"),
+        "Longstreet has Volley and Prepare already: one counter a Force, and Prepare besides"
+    );
+    // Pendleton's Artillery: Canister yes, Volley not (Infantry only).
+    assert!(matches!(
+        counter(&b, &r, "pendleton", PlanCounter::Canister),
+        Verdict::Can(_)
+    ));
+    let volley = counter(&b, &r, "pendleton", PlanCounter::Volley);
+    let Verdict::Cannot(reason) = &volley else {
+        panic!("{volley:?}")
+    };
+    assert_eq!(reason.rule(), "12.3.11");
+    assert_eq!(reason.says(&b, "Pendleton"), "Volley: Infantry only");
+    let words = &r
+        .sheet
+        .as_ref()
+        .expect("a sheet")
+        .units
+        .iter()
+        .find(|u| u.force == "pendleton")
+        .expect("on the sheet")
+        .refusals
+        .iter()
+        .find(|(p, _)| *p == PlanCounter::Volley)
+        .expect("refused")
+        .1;
+    assert_eq!(words, "Volley: Infantry only (12.3.11).");
+}
+
+/// 12.3.8: before the Union acts only the Forces with Prepare act; the
+/// question is asked under 12.3.8, and a Force without Prepare clicked
+/// says so (NotPrepared), where the 14.4 question would let it act.
+#[test]
+fn only_prepared_forces_act_before_the_union() {
+    use crate::rules::battle::advanced::testing::k;
+    let at = [("longstreet", "E3"), ("ap-hill", "E4"), ("morell", "B3")];
+    let mut prepare = |b: &Board, f: &mut crate::rules::battle::advanced::field::Field| {
+        let l = k(b, f, "longstreet");
+        f.units[l].prepare = true;
+    };
+    let (b, r) = asked_on(&at, Vec::new(), &mut prepare, |ctx, f| {
+        crate::rules::battle::turns::resolve::confederate::<Square>(ctx, f, true)
+    });
+    assert_eq!(r.rule, PREPARED_RULE);
+    assert!(matches!(force(&b, &r, "longstreet"), Verdict::Can(_)));
+    let v = force(&b, &r, "ap-hill");
+    assert_eq!(v, Verdict::Cannot(Reason::NotPrepared));
+    let reason = v.reason().expect("a reason");
+    assert_eq!(reason.rule(), "12.3.8");
+    assert_eq!(
+        reason.says(&b, "A.P. Hill"),
+        "A.P. Hill has no Prepare: only Prepared Forces act before the Union"
+    );
+    // After the Union, every Force that has not acted may: 14.4's question.
+    let (b, r) = asked_on(&at, Vec::new(), &mut prepare, |ctx, f| {
+        crate::rules::battle::turns::resolve::confederate::<Square>(ctx, f, false)
+    });
+    assert_eq!(r.rule, "A14.4");
+    assert!(matches!(force(&b, &r, "ap-hill"), Verdict::Can(_)));
+}
+
+/// Officers Confused took Volley, and no Union Force stands on the
+/// Squares to aim Flank at: each counter refused with its own rule
+/// (Officers Confused, A12.3); with the turn's counters all given, any
+/// counter is refused under 10.2.10.
+#[test]
+fn counters_lost_or_without_a_target_or_all_given() {
+    let (b, r) = asked_on(
+        &[("longstreet", "E3"), ("ap-hill", "E4")],
+        Vec::new(),
+        &mut |_, f| {
+            f.quantity = 1;
+            f.confused = vec![PlanCounter::Volley];
+        },
+        crate::rules::battle::turns::plans::assign,
+    );
+    let volley = counter(&b, &r, "longstreet", PlanCounter::Volley);
+    assert_eq!(
+        volley,
+        Verdict::Cannot(Reason::Counter {
+            plan: PlanCounter::Volley,
+            bar: CounterBar::Confused
+        })
+    );
+    let reason = volley.reason().expect("a reason");
+    assert_eq!(reason.rule(), "Officers Confused");
+    assert_eq!(
+        reason.says(&b, "Longstreet"),
+        "Volley: lost to Officers Confused this battle turn"
+    );
+    let flank = counter(&b, &r, "longstreet", PlanCounter::Flank);
+    let reason = flank.reason().expect("refused");
+    assert_eq!(reason.rule(), "A12.3");
+    assert_eq!(
+        reason.says(&b, "Longstreet"),
+        "No Union Force on the sheet to declare as its target"
+    );
+    assert!(matches!(
+        counter(&b, &r, "longstreet", PlanCounter::RapidFire),
+        Verdict::Can(_)
+    ));
+    // The one counter given: a Scout keeps the question open (Clear
+    // Orders), and no counter is left for A.P. Hill.
+    let give = Decision::AssignPlan {
+        force: "longstreet".into(),
+        plan: PlanCounter::RapidFire,
+    };
+    let (mut b, f) =
+        crate::rules::battle::advanced::testing::sheet(&[("longstreet", "E3"), ("ap-hill", "E4")]);
+    b.scouts.available = 1;
+    let (b, r) = asked_in(b, f, vec![give], |ctx, f| {
+        f.quantity = 1;
+        crate::rules::battle::turns::plans::assign(ctx, f)
+    });
+    let none = counter(&b, &r, "ap-hill", PlanCounter::RapidFire);
+    assert_eq!(none, Verdict::Cannot(Reason::NoCountersLeft));
+    let reason = none.reason().expect("refused");
+    assert_eq!(reason.rule(), "10.2.10");
+    assert_eq!(
+        reason.says(&b, "A.P. Hill"),
+        "This battle turn's Battle Plan Counters are all placed"
+    );
+}
+
+/// Seven Days counters in Glendale, and an empty Basic sheet there.
+fn basic(ids: &[&str]) -> (Board, crate::rules::battle::basic::field::Field) {
+    let b = crate::rules::battle::advanced::testing::glendale(ids);
+    (
+        b,
+        crate::rules::battle::field::Field::new("glendale", false, 4),
+    )
+}
+
+/// A Basic set-up placing Force `who` in `region`, in Line.
+fn place(who: &str, region: Region) -> Decision {
+    Decision::PlaceForce {
+        force: who.into(),
+        region,
+        formation: crate::rules::battle::terms::Formation::Line,
+    }
+}
+
+/// 10.2.16 (10.2.15-10.2.17): with four Mobile Forces in the Confederate
+/// Approach the fifth is refused it, Artillery always is, the Front
+/// without its Insight and the Union's Regions too, each with its rule;
+/// the Forces are placed one at a time: the others are refused, the placed
+/// ones as placed, the waiting ones as waiting.
+#[test]
+fn a_basic_set_up_refuses_regions_with_their_reasons() {
+    use crate::rules::battle::turns::Sheet;
+    // Asked in the board's order of counters: A.P. Hill, D.H. Hill,
+    // Huger, Longstreet, then Magruder, Pendleton.
+    let ids = [
+        "ap-hill",
+        "dh-hill",
+        "huger",
+        "longstreet",
+        "magruder",
+        "pendleton",
+    ];
+    let approach: Vec<Decision> = ids[..4]
+        .iter()
+        .map(|w| place(w, Region::ConfederateApproach))
+        .collect();
+    let (b, f) = basic(&ids);
+    let (b, r) = asked_in(b, f, approach.clone(), |ctx, f| {
+        Region::place_confederates(ctx, f, &[])
+    });
+    assert_eq!(r.rule, "10.2.16");
+    assert_eq!(r.about.force, Some(Id::new("magruder")));
+    let full = region(&b, &r, Region::ConfederateApproach);
+    assert_eq!(
+        full,
+        Verdict::Cannot(Reason::NotInRegion {
+            region: Region::ConfederateApproach,
+            bar: RegionBar::ApproachFull
+        })
+    );
+    let reason = full.reason().expect("refused");
+    assert_eq!(reason.rule(), "10.2.16");
+    assert_eq!(
+        reason.says(&b, "Magruder"),
+        "The Confederate Approach holds four Mobile Forces already"
+    );
+    let front = region(&b, &r, Region::ConfederateFront);
+    let reason = front.reason().expect("no Front Insight");
+    assert_eq!(reason.rule(), "10.2.12.4");
+    assert_eq!(
+        reason.says(&b, "Magruder"),
+        "Only the Front Insight lets Forces set up in the Confederate Front"
+    );
+    let union = region(&b, &r, Region::UnionFront);
+    let reason = union.reason().expect("the Union's");
+    assert_eq!(reason.rule(), "10.2.16");
+    assert_eq!(
+        reason.says(&b, "Magruder"),
+        "Magruder does not set up in the Union Front"
+    );
+    let Verdict::Can(reserve) = region(&b, &r, Region::ConfederateReserve) else {
+        panic!("the Reserve is open")
+    };
+    assert_eq!(reserve.len(), 2, "in Line or Column: {reserve:?}");
+    // One at a time: Longstreet is placed, Pendleton waits its turn.
+    let placed = force(&b, &r, "longstreet");
+    assert_eq!(
+        placed,
+        Verdict::Cannot(Reason::AlreadyPlaced {
+            rule: Id::new("10.2.16")
+        })
+    );
+    assert_eq!(
+        placed.reason().expect("placed").says(&b, "Longstreet"),
+        "Longstreet is on the sheet already"
+    );
+    let waiting = force(&b, &r, "pendleton");
+    let reason = waiting.reason().expect("waits");
+    assert_eq!(reason.rule(), "10.2.16");
+    assert_eq!(
+        reason.says(&b, "Pendleton"),
+        "Forces are placed one at a time, and this question places Magruder"
+    );
+    // Artillery sets up in the Reserve, whatever room the Approach has
+    // (asked only when the Front Insight gives it a choice).
+    let ids = ["ap-hill", "pendleton"];
+    let (b, mut f) = basic(&ids);
+    f.insights.push(crate::rules::battle::field::InsightState {
+        insight: crate::campaign::Insight::Front,
+        spent: false,
+    });
+    let (b, r) = asked_in(b, f, vec![approach[0]], |ctx, f| {
+        Region::place_confederates(ctx, f, &[])
+    });
+    assert_eq!(r.about.force, Some(Id::new("pendleton")));
+    let artillery = region(&b, &r, Region::ConfederateApproach);
+    assert_eq!(
+        artillery,
+        Verdict::Cannot(Reason::NotInRegion {
+            region: Region::ConfederateApproach,
+            bar: RegionBar::Artillery
+        })
+    );
+    let reason = artillery.reason().expect("refused");
+    assert_eq!(reason.rule(), "10.2.16");
+    assert_eq!(
+        reason.says(&b, "Pendleton"),
+        "Artillery sets up in the Confederate Reserve, not in the Confederate Approach"
+    );
+}
+
+/// 10.2.12.4: the Front Insight opens the Confederate Front to three
+/// Mobile Forces; the fourth is refused it under 10.2.12.4.
+#[test]
+fn the_front_insight_takes_three() {
+    use crate::rules::battle::field::InsightState;
+    use crate::rules::battle::turns::Sheet;
+    let ids = ["ap-hill", "dh-hill", "longstreet", "magruder"];
+    let (b, mut f) = basic(&ids);
+    f.insights.push(InsightState {
+        insight: crate::campaign::Insight::Front,
+        spent: false,
+    });
+    let (b0, r0) = asked_in(b.clone(), f.clone(), Vec::new(), |ctx, f| {
+        Region::place_confederates(ctx, f, &[])
+    });
+    assert!(matches!(
+        region(&b0, &r0, Region::ConfederateFront),
+        Verdict::Can(_)
+    ));
+    let answers = ids[..3]
+        .iter()
+        .map(|w| place(w, Region::ConfederateFront))
+        .collect();
+    let (b, r) = asked_in(b, f, answers, |ctx, f| {
+        Region::place_confederates(ctx, f, &[])
+    });
+    assert_eq!(r.about.force, Some(Id::new("magruder")));
+    let full = region(&b, &r, Region::ConfederateFront);
+    assert_eq!(
+        full,
+        Verdict::Cannot(Reason::NotInRegion {
+            region: Region::ConfederateFront,
+            bar: RegionBar::FrontFull
+        })
+    );
+    let reason = full.reason().expect("refused");
+    assert_eq!(reason.rule(), "10.2.12.4");
+    assert_eq!(
+        reason.says(&b, "Magruder"),
+        "The Front Insight's three Forces are in the Confederate Front already"
+    );
+}
+
+/// A10.2.14: on the Advanced sheet a Mobile Force sets up in Rows E and F;
+/// a Square of Row D is refused (A10.2.14), a friend's Square too (A11.0);
+/// with the Front Insight Row D opens and Row C is still refused, its
+/// words naming the Insight.
+#[test]
+fn an_advanced_set_up_refuses_squares_with_their_reasons() {
+    use crate::rules::battle::advanced::testing::{glendale, sq};
+    use crate::rules::battle::field::InsightState;
+    use crate::rules::battle::turns::Sheet;
+    let on = |square: &str| Decision::PlaceOnSquare {
+        force: "ap-hill".into(),
+        square: sq(square),
+        formation: crate::rules::battle::terms::Formation::Line,
+    };
+    let b = glendale(&["longstreet", "ap-hill"]);
+    let f: crate::rules::battle::advanced::field::Field =
+        crate::rules::battle::field::Field::new("glendale", false, 4);
+    let (b1, r) = asked_in(b.clone(), f.clone(), vec![on("E3")], |ctx, f| {
+        Square::place_confederates(ctx, f, &[])
+    });
+    // A.P. Hill placed first (the board's order), Longstreet asked.
+    assert_eq!(r.rule, "A10.2.14");
+    assert_eq!(r.about.force, Some(Id::new("longstreet")));
+    let row_d = square(&b1, &r, sq("D3"));
+    assert_eq!(
+        row_d,
+        Verdict::Cannot(Reason::NotSetUpRow {
+            square: sq("D3"),
+            mobile: true,
+            front: false
+        })
+    );
+    let reason = row_d.reason().expect("refused");
+    assert_eq!(reason.rule(), "A10.2.14");
+    assert_eq!(
+        reason.says(&b1, "Longstreet"),
+        "Square D3 is not for Longstreet: Mobile Forces set up in Rows E and F while they have room"
+    );
+    let friend = square(&b1, &r, sq("E3"));
+    assert_eq!(
+        friend,
+        Verdict::Cannot(Reason::FriendsSquare { square: sq("E3") })
+    );
+    assert_eq!(friend.reason().map(Reason::rule), Some("A11.0"));
+    assert!(matches!(square(&b1, &r, sq("E4")), Verdict::Can(_)));
+    // With the Front Insight: Row D opens, Row C does not.
+    let mut f = f;
+    f.insights.push(InsightState {
+        insight: crate::campaign::Insight::Front,
+        spent: false,
+    });
+    let (b, r) = asked_in(b, f, Vec::new(), |ctx, f| {
+        Square::place_confederates(ctx, f, &[])
+    });
+    assert_eq!(r.about.force, Some(Id::new("ap-hill")));
+    assert!(matches!(square(&b, &r, sq("D3")), Verdict::Can(_)));
+    let row_c = square(&b, &r, sq("C3"));
+    assert_eq!(
+        row_c,
+        Verdict::Cannot(Reason::NotSetUpRow {
+            square: sq("C3"),
+            mobile: true,
+            front: true
+        })
+    );
+    let reason = row_c.reason().expect("refused");
+    assert_eq!(reason.rule(), "A10.2.14");
+    assert_eq!(
+        reason.says(&b, "A.P. Hill"),
+        "Square C3 is not for A.P. Hill: Mobile Forces set up in Rows E and F while they have room, or in Row D by the Front Insight"
+    );
+}
+
+/// 12.3.7: the Formation counter changes Infantry's and Cavalry's
+/// Formation; Artillery clicked keeps its own, under 12.3.7.
+#[test]
+fn artillery_keeps_its_formation() {
+    let (b, r) = asked_on(
+        &[("longstreet", "E3"), ("pendleton", "F3"), ("morell", "B3")],
+        Vec::new(),
+        &mut |_, _| {},
+        crate::rules::battle::turns::plans::use_formation_counter,
+    );
+    assert_eq!(r.rule, "12.3.7");
+    assert_eq!(
+        force(&b, &r, "longstreet"),
+        Verdict::Can(vec![Decision::FormationChange {
+            force: "longstreet".into()
+        }])
+    );
+    let artillery = force(&b, &r, "pendleton");
+    assert_eq!(artillery, Verdict::Cannot(Reason::NoFormationChange));
+    let reason = artillery.reason().expect("refused");
+    assert_eq!(reason.rule(), "12.3.7");
+    assert_eq!(
+        reason.says(&b, "Pendleton"),
+        "Pendleton keeps its Formation: only Infantry and Cavalry change it"
+    );
+}
+
+/// 10.2.12.3: the Entrench Insight goes on a Force not in Melee; one in
+/// Melee clicked says so, under the question's rule.
+#[test]
+fn a_force_in_melee_does_not_entrench() {
+    use crate::rules::battle::field::InsightState;
+    let (b, r) = asked_on(
+        &[
+            ("longstreet", "E3"),
+            ("dh-hill", "E4"),
+            ("ap-hill", "D3"),
+            ("morell", "D3"),
+        ],
+        Vec::new(),
+        &mut |_, f| {
+            f.insights.push(InsightState {
+                insight: crate::campaign::Insight::Entrench,
+                spent: false,
+            })
+        },
+        crate::rules::battle::turns::insights::insights_step,
+    );
+    assert_eq!(r.rule, "10.2.12.3");
+    assert!(matches!(force(&b, &r, "longstreet"), Verdict::Can(_)));
+    let melee = force(&b, &r, "ap-hill");
+    assert_eq!(
+        melee,
+        Verdict::Cannot(Reason::InMelee {
+            rule: Id::new("10.2.12.3")
+        })
+    );
+    let reason = melee.reason().expect("refused");
+    assert_eq!(reason.rule(), "10.2.12.3");
+    assert_eq!(reason.says(&b, "A.P. Hill"), "A.P. Hill is in Melee");
+}
+
+/// 14.5: a Force leaving a battle goes to an adjacent area free of Union
+/// Forces: one holding them is refused for that, one not adjacent for
+/// that, both under the question's rule.
+#[test]
+fn a_retreat_is_refused_the_enemy_and_the_far() {
+    use crate::rules::components::{Location, Strength};
+    let mut b = crate::rules::battle::advanced::testing::glendale(&["longstreet"]);
+    b.place(
+        "morell",
+        Location::Area("white-oak-swamp".into()),
+        Strength::Full,
+    );
+    b.battle_location = Some("glendale".into());
+    let out = crate::rules::battle::advanced::testing::run(&mut b, &[], Vec::new(), |ctx| {
+        crate::rules::battle::endings::leave_battle(ctx, "glendale", Side::Confederate, true)
+    })
+    .0;
+    let Err(Interrupt::Decide(r)) = out else {
+        panic!("no question: {out:?}")
+    };
+    assert_eq!(r.rule, "14.5");
+    let enemy = area(&b, &r, "longstreet", "white-oak-swamp");
+    assert_eq!(
+        enemy,
+        Verdict::Cannot(Reason::RetreatRefused {
+            rule: Id::new("14.5"),
+            from: Id::new("glendale"),
+            to: Id::new("white-oak-swamp"),
+            enemy: true
+        })
+    );
+    let reason = enemy.reason().expect("refused");
+    assert_eq!(reason.rule(), "14.5");
+    assert_eq!(
+        reason.says(&b, "Longstreet"),
+        "White Oak Swamp holds Union Forces: Longstreet retreats only into an area free of them"
+    );
+    let far = area(&b, &r, "longstreet", "malvern-hill");
+    let reason = far.reason().expect("refused");
+    assert_eq!(reason.rule(), "14.5");
+    assert_eq!(
+        reason.says(&b, "Longstreet"),
+        "Malvern Hill is not adjacent to Glendale: Longstreet retreats into an adjacent area"
+    );
+    assert_eq!(
+        area(&b, &r, "longstreet", "willis-church"),
+        Verdict::Can(vec![Decision::RetreatTo {
+            force: "longstreet".into(),
+            area: "willis-church".into()
+        }])
+    );
 }
