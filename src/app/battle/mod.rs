@@ -33,7 +33,7 @@ use super::settings::AppSettings;
 use crate::app::answer::Mark;
 use crate::rules::battle::ground::Square;
 use crate::rules::battle::record::{BattleRecord, BattleRecords, EventKind, SheetView};
-use crate::rules::battle::terms::Formation;
+use crate::rules::battle::terms::{Formation, PlanCounter};
 use crate::rules::decision::{Decision, Move, Request};
 use crate::rules::difficulty::BattleMode;
 use crate::rules::sequence::Decide;
@@ -140,6 +140,12 @@ pub struct BattleScreen {
     pub refused: Option<String>,
     /// A Square pointed at that the question does not offer.
     pub unoffered: Option<Square>,
+    /// Where the assignment panel drew the picked Force's Battle Plan
+    /// Counters last (logical points), and whether each is offered (12.2).
+    pub plan_buttons: Vec<(PlanCounter, bevy_egui::egui::Rect, bool)>,
+    /// A refused Battle Plan Counter clicked for the picked Force: the
+    /// assignment panel says why under it, its rule a link (12.2).
+    pub why_plan: Option<(String, PlanCounter)>,
 }
 
 impl BattleScreen {
@@ -163,6 +169,7 @@ impl BattleScreen {
         self.square = None;
         self.refused = None;
         self.unoffered = None;
+        self.why_plan = None;
     }
 }
 

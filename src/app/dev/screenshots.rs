@@ -37,7 +37,8 @@
 //! `FCREL_TOUR_FROM=battles` takes only the stand-alone shots;
 //! `FCREL_TOUR_FROM=why-battle` the Why? of battle questions: a Basic
 //! set-up's refused Regions and Force (`why-battle-basic-placement`), an
-//! Advanced set-up's refused Square (`why-battle-advanced-square`);
+//! Advanced set-up's refused Square (`why-battle-advanced-square`), a
+//! refused Battle Plan Counter clicked (`why-battle-counter`);
 //! `FCREL_TOUR_FROM=tutorial` the menu, Learn to play's list and lesson 1
 //! played to its end, its cards shot as they come (`tutorial-*`)
 //! (the window's size from the settings in `FCREL_DATA_DIR`, e.g.
@@ -144,7 +145,8 @@ impl Tour {
                 // Why?: a Moves question's, a refused Force's, a battle's.
                 "why" => 300,
                 // Why? in battle questions: a Basic set-up's refused
-                // Regions and Force, an Advanced set-up's refused Square.
+                // Regions and Force, an Advanced set-up's refused Square,
+                // a refused Battle Plan Counter.
                 "why-battle" => 960,
                 _ => 0,
             },
@@ -759,7 +761,8 @@ static STEPS: &[TourStep] = &[
     // questions. A Basic battle's set-up (10.2.16), a Force or more placed:
     // the Regions not offered, each with its reason, and a Force already
     // placed clicked; then an Advanced set-up (A10.2.14) with the pointer
-    // in a Square a placed Force holds.
+    // in a Square not offered, and its first Battle Plan assignment (12.2)
+    // with a counter refused clicked.
     step(960, settled, None, |cx| {
         cx.choice.options.battles = BattleMode::Basic;
         cx.choice.options.seed = 5;
@@ -842,8 +845,50 @@ static STEPS: &[TourStep] = &[
     step(974, settled, Some("why-battle-advanced-square"), |cx| {
         cx.tour.go(975)
     }),
+    // The shot is saved: on to the first Battle Plan assignment (12.2).
+    step(
+        975,
+        |cx| cx.tour.wait > 5,
+        None,
+        |cx| {
+            cx.play();
+            cx.tour.go(976);
+        },
+    ),
+    step(
+        976,
+        |cx| cx.asks(&Decision::EndAssign) && cx.sheet().is_some(),
+        None,
+        |cx| {
+            cx.pause();
+            cx.screen.picked = None;
+            cx.show_sheet();
+            cx.tour.go(977);
+        },
+    ),
+    // The picked Force's first counter refused, clicked (the pointer on
+    // it): the panel gives its reason under it with its rule (or, after a
+    // while without one, the tour ends).
+    step(977, settled, None, |cx| {
+        let refused = cx
+            .screen
+            .plan_buttons
+            .iter()
+            .find(|(_, _, offered)| !offered)
+            .map(|(plan, at, _)| (*plan, Vec2::new(at.center().x, at.center().y)));
+        if let (Some((plan, at)), Some(force)) = (refused, cx.screen.picked.clone()) {
+            cx.screen.why_plan = Some((force, plan));
+            cx.tour.pointer = Some(at);
+            cx.tour.go(978);
+        } else if cx.tour.wait > 400 {
+            cx.tour.go(979);
+        }
+    }),
+    step(978, settled, Some("why-battle-counter"), |cx| {
+        cx.tour.go(979)
+    }),
     // The shot is saved: quit.
-    step(975, settled, None, |cx| cx.quit = true),
+    step(979, settled, None, |cx| cx.quit = true),
     step(0, settled, Some("menu"), |cx| cx.tour.go(160)),
     // The design sheet over the menu, put away the frame after its shot.
     step(160, settled, None, |cx| {
