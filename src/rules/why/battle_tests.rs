@@ -827,6 +827,46 @@ fn an_advanced_set_up_refuses_squares_with_their_reasons() {
     );
 }
 
+/// A10.2.12: the Front Insight lets three Mobile Forces into Row D; with
+/// three there the fourth is refused a Square of Row D under A10.2.12,
+/// and Row E is still its own.
+#[test]
+fn the_front_insight_takes_three_squares() {
+    use crate::rules::battle::advanced::testing::{glendale, sq};
+    use crate::rules::battle::field::InsightState;
+    use crate::rules::battle::turns::Sheet;
+    let on = |force: &str, square: &str| Decision::PlaceOnSquare {
+        force: force.into(),
+        square: sq(square),
+        formation: crate::rules::battle::terms::Formation::Line,
+    };
+    // Placed in the board's order: A.P. Hill, D.H. Hill, Huger, Longstreet.
+    let b = glendale(&["ap-hill", "dh-hill", "huger", "longstreet"]);
+    let mut f: crate::rules::battle::advanced::field::Field =
+        crate::rules::battle::field::Field::new("glendale", false, 4);
+    f.insights.push(InsightState {
+        insight: crate::campaign::Insight::Front,
+        spent: false,
+    });
+    let answers = vec![on("ap-hill", "D1"), on("dh-hill", "D2"), on("huger", "D3")];
+    let (b, r) = asked_in(b, f, answers, |ctx, f| {
+        Square::place_confederates(ctx, f, &[])
+    });
+    assert_eq!(r.about.force, Some(Id::new("longstreet")));
+    let full = square(&b, &r, sq("D4"));
+    assert_eq!(
+        full,
+        Verdict::Cannot(Reason::FrontRowFull { square: sq("D4") })
+    );
+    let reason = full.reason().expect("refused");
+    assert_eq!(reason.rule(), "A10.2.12");
+    assert_eq!(
+        reason.says(&b, "Longstreet"),
+        "Square D4 is not for Longstreet: the Front Insight's three Forces are in Row D already"
+    );
+    assert!(matches!(square(&b, &r, sq("E4")), Verdict::Can(_)));
+}
+
 /// 12.3.7: the Formation counter changes Infantry's and Cavalry's
 /// Formation; Artillery clicked keeps its own, under 12.3.7.
 #[test]

@@ -452,11 +452,11 @@ fn set_up_square(board: &Board, request: &Request, square: Square) -> Option<Rea
         .iter()
         .filter(|u| u.side == Side::Confederate && u.region == Region::ConfederateFront)
         .count();
-    let front = has_front(sheet) && in_front < 3;
+    let front_left = has_front(sheet).then(|| 3usize.saturating_sub(in_front));
     crate::rules::battle::advanced::placement::set_up_refusal(
         sheet.columns,
         ty,
-        front,
+        front_left,
         taken,
         square,
     )
@@ -1251,6 +1251,14 @@ mod tests {
             "16.3",
             "16.3.1",
             GROUP_LIMIT,
+            // The battle reasons' own (`reason::CounterBar`, `RegionBar`).
+            "10.2.10",
+            "10.2.12.4",
+            "11.5",
+            "Officers Confused",
+            "12.3.1",
+            "12.3.2",
+            "12.3.11",
         ] {
             let s = summary(rule);
             assert!(s.ends_with('.') && s.len() > 12, "{rule}: {s:?}");

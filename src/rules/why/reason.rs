@@ -73,6 +73,9 @@ pub enum Reason {
         mobile: bool,
         front: bool,
     },
+    /// A10.2.12: a Square of Row D, and the Front Insight's three Mobile
+    /// Forces are there already.
+    FrontRowFull { square: Square },
     /// 12.3.7: only Infantry and Cavalry change Formation.
     NoFormationChange,
     /// 11.5 (and the question's rule): a Force in Melee does not do it.
@@ -223,13 +226,8 @@ impl Reason {
             | Reason::InMelee { rule }
             | Reason::RetreatRefused { rule, .. } => rule.as_str(),
             Reason::NotInRegion { bar, .. } => bar.rule(),
-            Reason::NotSetUpRow { square, front, .. } => {
-                if *front && square.region() == Region::ConfederateFront {
-                    "A10.2.12"
-                } else {
-                    "A10.2.14"
-                }
-            }
+            Reason::NotSetUpRow { .. } => "A10.2.14",
+            Reason::FrontRowFull { .. } => "A10.2.12",
             Reason::NoFormationChange => "12.3.7",
         }
     }
@@ -346,6 +344,10 @@ impl Reason {
                 };
                 format!("Square {} is not for {who}: {rows}", square.name())
             }
+            Reason::FrontRowFull { square } => format!(
+                "Square {} is not for {who}: the Front Insight's three Forces are in Row D already",
+                square.name()
+            ),
             Reason::NoFormationChange => {
                 format!("{who} keeps its Formation: only Infantry and Cavalry change it")
             }

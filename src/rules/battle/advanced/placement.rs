@@ -95,10 +95,12 @@ pub fn set_up_squares(
 
 /// A10.2.14 (A10.2.12): what stands against a Confederate Force of type
 /// `ty` being set up in `square` now, or None: it may ([`set_up_squares`]).
+/// `front_left`: the Mobile Forces the Front Insight still lets into Row D
+/// (None: no Front Insight).
 pub fn set_up_refusal(
     columns: u8,
     ty: ForceType,
-    front: bool,
+    front_left: Option<usize>,
     taken: impl Fn(Square) -> bool,
     square: Square,
 ) -> Option<Reason> {
@@ -108,7 +110,15 @@ pub fn set_up_refusal(
     if taken(square) {
         return Some(Reason::FriendsSquare { square });
     }
-    (!set_up_squares(columns, ty, front, &taken).contains(&square)).then_some(Reason::NotSetUpRow {
+    let front = front_left.is_some_and(|n| n > 0);
+    if set_up_squares(columns, ty, front, &taken).contains(&square) {
+        return None;
+    }
+    // A10.2.12: Row D by the Front Insight, its three placed.
+    if front_left == Some(0) && ty.is_mobile() && square.region() == Region::ConfederateFront {
+        return Some(Reason::FrontRowFull { square });
+    }
+    Some(Reason::NotSetUpRow {
         square,
         mobile: ty.is_mobile(),
         front: front && ty.is_mobile(),
