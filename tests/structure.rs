@@ -194,9 +194,16 @@ fn graph_below(below: &[&str]) -> BTreeMap<Module, BTreeSet<Module>> {
     // The binary is a crate of its own.
     list.retain(|f| f != &root.join("main.rs"));
     let modules: BTreeSet<Module> = list.iter().map(|f| module_of(&root, f)).collect();
+    let tests = test_modules(&root, &list);
     let mut graph = BTreeMap::new();
     for file in &list {
         let me = module_of(&root, file);
+        // A unit test in a file of its own (`#[cfg(test)] mod battle_tests;`)
+        // is no more the engine than `mod tests` at a file's end.
+        if tests.iter().any(|t| me.starts_with(t)) {
+            graph.insert(me, BTreeSet::new());
+            continue;
+        }
         // The module a bare first segment is looked up in.
         let here = me.clone();
         let parent = {
@@ -268,6 +275,37 @@ fn graph_below(below: &[&str]) -> BTreeMap<Module, BTreeSet<Module>> {
         graph.insert(me, deps);
     }
     graph
+}
+
+/// The modules declared `#[cfg(test)]` in their parent's file (`mod x;`,
+/// `pub(crate) mod x;`): unit tests and their helpers, in files of their own.
+fn test_modules(root: &Path, list: &[PathBuf]) -> Vec<Module> {
+    let mut out = Vec::new();
+    for file in list {
+        let me = module_of(root, file);
+        let text = code(&std::fs::read_to_string(file).unwrap());
+        let mut rest = text.as_str();
+        while let Some(at) = rest.find("#[cfg(test)]") {
+            rest = &rest[at + "#[cfg(test)]".len()..];
+            let decl = rest.trim_start();
+            let decl = decl
+                .strip_prefix("pub(crate) ")
+                .or_else(|| decl.strip_prefix("pub(super) "))
+                .or_else(|| decl.strip_prefix("pub "))
+                .unwrap_or(decl);
+            let Some(decl) = decl.strip_prefix("mod ") else {
+                continue;
+            };
+            let name: String = decl.chars().take_while(|&c| is_ident(c)).collect();
+            // `mod x;` names a file; `mod tests { .. }` is inline.
+            if decl[name.len()..].trim_start().starts_with(';') {
+                let mut m = me.clone();
+                m.push(name);
+                out.push(m);
+            }
+        }
+    }
+    out
 }
 
 fn name(m: &Module) -> String {
@@ -412,6 +450,9 @@ fn the_reader_sees_known_imports() {
     assert!(g[&m("turn::orders")].contains(&m("board")));
     assert!(g[&m("sequence")].contains(&m("turn")));
     assert!(g.len() > 15, "{} modules", g.len());
+    // Only the modules declared `#[cfg(test)]` are set aside as tests.
+    assert!(g[&m("why::battle_tests")].is_empty());
+    assert!(g[&m("why")].contains(&m("turn::moves")));
 }
 
 /// The app decides nothing from the rules' words (DESIGN.md: "It never

@@ -34,7 +34,7 @@ use crate::app::answer::Mark;
 use crate::app::theme::link::HoverWords;
 use crate::rules::battle::ground::Square;
 use crate::rules::battle::record::{BattleRecord, BattleRecords, EventKind, SheetView};
-use crate::rules::battle::terms::Formation;
+use crate::rules::battle::terms::{Formation, PlanCounter};
 use crate::rules::decision::{Decision, Move, Request};
 use crate::rules::difficulty::BattleMode;
 use crate::rules::sequence::Decide;
@@ -141,6 +141,12 @@ pub struct BattleScreen {
     pub refused: Option<String>,
     /// A Square pointed at that the question does not offer.
     pub unoffered: Option<Square>,
+    /// Where the assignment panel drew the picked Force's Battle Plan
+    /// Counters last (logical points), and whether each is offered (12.2).
+    pub plan_buttons: Vec<(PlanCounter, bevy_egui::egui::Rect, bool)>,
+    /// A refused Battle Plan Counter clicked for the picked Force: the
+    /// assignment panel says why under it, its rule a link (12.2).
+    pub why_plan: Option<(String, PlanCounter)>,
 }
 
 impl BattleScreen {
@@ -164,6 +170,7 @@ impl BattleScreen {
         self.square = None;
         self.refused = None;
         self.unoffered = None;
+        self.why_plan = None;
     }
 }
 
@@ -880,6 +887,7 @@ mod tests {
             columns: 6,
             objectives: Vec::new(),
             hits: None,
+            confused: Vec::new(),
         }
     }
 
@@ -1262,6 +1270,7 @@ mod tests {
             columns: 6,
             objectives: Vec::new(),
             hits: None,
+            confused: Vec::new(),
         };
         for t in 1..=2 {
             b.events.push(BattleEvent {

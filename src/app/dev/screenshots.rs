@@ -35,6 +35,10 @@
 //! 7.14 over the set-up screen (`reference-setup`), at 14.5 over the map
 //! (`reference-rule`) and searched for "rout" (`reference-search`).
 //! `FCREL_TOUR_FROM=battles` takes only the stand-alone shots;
+//! `FCREL_TOUR_FROM=why-battle` the Why? of battle questions: a Basic
+//! set-up's refused Regions and Force (`why-battle-basic-placement`), an
+//! Advanced set-up's refused Square (`why-battle-advanced-square`), a
+//! refused Battle Plan Counter clicked (`why-battle-counter`);
 //! `FCREL_TOUR_FROM=tutorial` the menu, Learn to play's list and lesson 1
 //! played to its end, its cards shot as they come (`tutorial-*`);
 //! `FCREL_TOUR_FROM=tutorial2` lesson 2's (`tutorial2-*`)
@@ -146,6 +150,10 @@ impl Tour {
                 "tutorial3" => 940,
                 // Why?: a Moves question's, a refused Force's, a battle's.
                 "why" => 300,
+                // Why? in battle questions: a Basic set-up's refused
+                // Regions and Force, an Advanced set-up's refused Square,
+                // a refused Battle Plan Counter.
+                "why-battle" => 960,
                 _ => 0,
             },
             battles_only,
@@ -577,6 +585,25 @@ fn set_up_square(cx: &Cx) -> Option<crate::rules::battle::ground::Square> {
     })
 }
 
+/// A set-up question (`placing` its answers) with a Confederate Force
+/// placed already: that Force.
+fn placed_one(cx: &Cx, placing: fn(&Decision) -> bool) -> Option<String> {
+    if !cx.asks_any(placing) {
+        return None;
+    }
+    let placed = cx
+        .answers
+        .is_some_and(|a| a.answers.last().is_some_and(placing));
+    if !placed {
+        return None;
+    }
+    cx.sheet()?
+        .units
+        .iter()
+        .find(|u| u.side == Side::Confederate)
+        .map(|u| u.force.clone())
+}
+
 /// The Confederate Force that may attack a Union Force next to it now.
 fn attacker(s: &SheetView) -> Option<&crate::rules::battle::record::SheetUnit> {
     s.units.iter().find(|u| {
@@ -754,6 +781,138 @@ static STEPS: &[TourStep] = &[
     step(306, settled, Some("why-battle"), |cx| cx.tour.go(312)),
     // The shot is saved: quit.
     step(312, settled, None, |cx| cx.quit = true),
+    // `FCREL_TOUR_FROM=why-battle` (issue 47): the Why? of battle
+    // questions. A Basic battle's set-up (10.2.16), a Force or more placed:
+    // the Regions not offered, each with its reason, and a Force already
+    // placed clicked; then an Advanced set-up (A10.2.14) with the pointer
+    // in a Square not offered, and its first Battle Plan assignment (12.2)
+    // with a counter refused clicked.
+    step(960, settled, None, |cx| {
+        cx.choice.options.battles = BattleMode::Basic;
+        cx.choice.options.seed = 5;
+        cx.choice.campaign = 0;
+        cx.choice.grand = false;
+        cx.next.set(Screen::Game);
+        cx.tour.go(961);
+    }),
+    step(
+        961,
+        |cx| cx.settled && cx.request.is_some(),
+        None,
+        |cx| {
+            cx.play();
+            cx.tour.go(962);
+        },
+    ),
+    step(
+        962,
+        |cx| placed_one(cx, |d| matches!(d, Decision::PlaceForce { .. })).is_some(),
+        None,
+        |cx| {
+            let placed = placed_one(cx, |d| matches!(d, Decision::PlaceForce { .. }));
+            cx.pause();
+            cx.show_last();
+            cx.screen.refused = placed;
+            cx.tour.go(963);
+        },
+    ),
+    step(963, settled, Some("why-battle-basic-placement"), |cx| {
+        cx.tour.go(964)
+    }),
+    step(
+        964,
+        |cx| cx.tour.wait > 5,
+        None,
+        |cx| {
+            cx.screen.refused = None;
+            cx.menu();
+            cx.tour.go(970);
+        },
+    ),
+    step(970, settled, None, |cx| {
+        cx.choice.options.battles = BattleMode::Advanced;
+        cx.choice.options.seed = 5;
+        cx.choice.campaign = 0;
+        cx.choice.grand = false;
+        cx.next.set(Screen::Game);
+        cx.tour.go(971);
+    }),
+    step(
+        971,
+        |cx| cx.settled && cx.request.is_some(),
+        None,
+        |cx| {
+            cx.play();
+            cx.tour.go(972);
+        },
+    ),
+    step(
+        972,
+        |cx| placed_one(cx, |d| matches!(d, Decision::PlaceOnSquare { .. })).is_some(),
+        None,
+        |cx| {
+            cx.pause();
+            cx.show_last();
+            cx.tour.go(973);
+        },
+    ),
+    // The pointer in Row D, the Square in front of a Force placed in Row
+    // E (a Row's height is about a counter's and a third).
+    step(973, settled, None, |cx| {
+        let placed = placed_one(cx, |d| matches!(d, Decision::PlaceOnSquare { .. }));
+        cx.tour.pointer = placed.and_then(|f| {
+            let (_, at) = cx.screen.counters.iter().find(|(c, _)| *c == f)?;
+            Some(Vec2::new(at.center().x, at.center().y - at.height() * 1.3))
+        });
+        cx.tour.go(974);
+    }),
+    step(974, settled, Some("why-battle-advanced-square"), |cx| {
+        cx.tour.go(975)
+    }),
+    // The shot is saved: on to the first Battle Plan assignment (12.2).
+    step(
+        975,
+        |cx| cx.tour.wait > 5,
+        None,
+        |cx| {
+            cx.play();
+            cx.tour.go(976);
+        },
+    ),
+    step(
+        976,
+        |cx| cx.asks(&Decision::EndAssign) && cx.sheet().is_some(),
+        None,
+        |cx| {
+            cx.pause();
+            cx.screen.picked = None;
+            cx.show_sheet();
+            cx.tour.go(977);
+        },
+    ),
+    // The picked Force's first counter refused, clicked (the pointer on
+    // it): the panel gives its reason under it with its rule (or, after a
+    // while without one, the tour ends).
+    step(977, settled, None, |cx| {
+        let refused = cx
+            .screen
+            .plan_buttons
+            .iter()
+            .find(|(_, _, offered)| !offered)
+            .map(|(plan, at, _)| (*plan, Vec2::new(at.center().x, at.center().y)));
+        if let (Some((plan, at)), Some(force)) = (refused, cx.screen.picked.clone()) {
+            cx.screen.why_plan = Some((force, plan));
+            cx.tour.pointer = Some(at);
+            cx.tour.go(978);
+        } else if cx.tour.wait > 400 {
+            cx.tour.go(979);
+        }
+    }),
+    step(978, settled, Some("why-battle-counter"), |cx| {
+        cx.tour.go(979)
+    }),
+    // The shot is saved: quit.
+    step(979, settled, None, |cx| cx.quit = true),
     step(0, settled, Some("menu"), |cx| cx.tour.go(160)),
     // The design sheet over the menu, put away the frame after its shot.
     step(160, settled, None, |cx| {

@@ -905,14 +905,12 @@ fn on_the_map(
     if many && let Some(line) = movers_line(&r.movers()) {
         ui.label(line);
     }
-    if let Some(sel) = selection.force.as_deref()
-        && let Some(reason) = reason
-    {
+    if let Some((who, reason)) = reason {
         ui.add_space(4.0);
         super::why::reason(
             ui,
             &view.board,
-            &super::why::name(&view.board, sel),
+            &super::why::name(&view.board, &who),
             &reason,
         );
     }
@@ -921,20 +919,31 @@ fn on_the_map(
 /// Why the selected Force (or Lee) cannot act in a Moves or Forced March
 /// question, or cannot go to the area pointed at (else the one picked);
 /// a refusal of the Area Group Limit is listed with the refused moves.
+/// In a retreat from a battle (14.5), why the retreating Force cannot go
+/// to the area pointed at. The Force named, with the reason.
 fn selection_reason(
     view: &GameView,
     r: &RequestView,
     selection: &Selection,
-) -> Option<crate::rules::why::Reason> {
+) -> Option<(String, crate::rules::why::Reason)> {
+    let area = selection.hovered.as_deref().or(selection.area.as_deref());
+    // 14.5: the question is about the one Force retreating.
+    if let Some(who) = r.request.options.iter().find_map(|d| match d {
+        Decision::RetreatTo { force, .. } => Some(force.to_string()),
+        _ => None,
+    }) {
+        let reason = super::why::on_the_map(&view.board, &r.request, &who, Some(area?))?;
+        return Some((who, reason));
+    }
     let sel = selection.force.as_deref()?;
     // Only where Forces move on the map (9.2, 15.1).
     r.request
         .options
         .contains(&Decision::EndMoves)
         .then_some(())?;
-    let area = selection.hovered.as_deref().or(selection.area.as_deref());
     super::why::on_the_map(&view.board, &r.request, sel, area)
         .filter(|x| !matches!(x, crate::rules::why::Reason::AreaGroupLimit { .. }))
+        .map(|x| (sel.to_string(), x))
 }
 
 /// The selected Force's (or Lee's) moves, each with its cost and the

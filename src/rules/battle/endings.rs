@@ -194,6 +194,13 @@ pub fn retreat_choices(board: &Board, area: &str, side: Side) -> Vec<String> {
         .collect()
 }
 
+/// 14.5, 14.5.1: whether a Confederate Force leaving a battle may go into
+/// adjacent area `to`: not where Union Forces are. The answers and the
+/// Why? (`rules::why`) read this one check.
+pub fn retreat_open(board: &Board, to: &str) -> bool {
+    !board.has_side(to, Side::Union)
+}
+
 /// 14.5, 14.5.1: where Confederate Force `i` leaving the battle in `area`
 /// may go, as the player's answers: each adjacent area without Union Forces.
 pub fn confederate_retreat_options(board: &Board, area: &str, i: PieceIx) -> Vec<Decision> {
@@ -201,7 +208,7 @@ pub fn confederate_retreat_options(board: &Board, area: &str, i: PieceIx) -> Vec
     board
         .neighbours(area)
         .into_iter()
-        .filter(|a| !board.has_side(a, Side::Union))
+        .filter(|a| retreat_open(board, a))
         .map(|a| Decision::RetreatTo {
             force: *force,
             area: a.as_str().into(),

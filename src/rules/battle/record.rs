@@ -169,6 +169,10 @@ pub struct SheetView {
     /// them); none in a campaign battle.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hits: Option<[u32; 2]>,
+    /// Optional rule Officers Confused: the counters not to be had this
+    /// battle turn (12.2), for the Why? (`rules::why`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub confused: Vec<PlanCounter>,
 }
 
 fn six() -> u8 {

@@ -15,9 +15,11 @@ use crate::rules::decision::{Decision, Move, Request};
 use crate::rules::turn::moves;
 use crate::rules::view::word;
 
+#[cfg(test)]
+mod battle_tests;
 pub mod reason;
 
-pub use reason::{GROUP_LIMIT, Reason};
+pub use reason::{CounterBar, GROUP_LIMIT, Reason};
 
 /// Whether a Force, an area or a Square can be chosen now: the answers it
 /// has, or why it has none.
@@ -131,23 +133,153 @@ fn against(board: &Board, request: &Request, who: &str) -> Reason {
     {
         return Reason::EnemyForce;
     }
-    if request.battle_location.is_some() && request.sheet.is_some() {
+    if let (Some(_), Some(sheet)) = (request.battle_location, request.sheet.as_deref()) {
+        // 10.2.16, A10.2.14: the Forces are placed one at a time.
+        if request.about.moving == Some(Move::Place)
+            && let Some(placing) = request.about.force
+        {
+            return match unit(request, who) {
+                Some(_) => Reason::AlreadyPlaced { rule: request.rule },
+                None => Reason::PlacingAnother {
+                    rule: request.rule,
+                    placing,
+                },
+            };
+        }
         let Some(u) = unit(request, who) else {
             return Reason::NotOnSheet;
         };
+        let has = |f: &dyn Fn(&Decision) -> bool| request.options.iter().any(f);
+        let mobile = board
+            .piece(who)
+            .is_none_or(|p| p.force.force_type.is_mobile());
         if is_resolve(request) {
-            let mobile = board
-                .piece(who)
-                .is_none_or(|p| p.force.force_type.is_mobile());
-            let ready = crate::rules::battle::turns::resolve::waiting(u.acted, false, u.prepare);
+            let prepared_only = request.rule == PREPARED_RULE;
+            let ready =
+                crate::rules::battle::turns::resolve::waiting(u.acted, prepared_only, u.prepare);
             return match ready {
-                Some(r) => r.with_rule(request.rule),
+                Some(r) => r.with_rule(resolve_rule(sheet)),
                 None if !mobile => Reason::ActsByItself,
                 None => asked(),
             };
         }
+        if request.options.contains(&Decision::EndAssign) {
+            return assign_refusal(board, sheet, u).unwrap_or_else(asked);
+        }
+        if has(&|d| matches!(d, Decision::FormationChange { .. })) {
+            let ty = board.piece(who).map(|p| p.force.force_type);
+            if ty.is_some_and(|t| !crate::rules::battle::turns::plans::changes_formation(t)) {
+                return Reason::NoFormationChange;
+            }
+        }
+        if has(&|d| matches!(d, Decision::EntrenchOn { .. })) && u.in_melee {
+            return Reason::InMelee { rule: request.rule };
+        }
     }
     asked()
+}
+
+/// 12.3.8: the question of the Forces with Prepare, before the Union acts.
+pub use crate::rules::battle::turns::resolve::PREPARED_RULE;
+
+/// The rule the order of resolution is asked under on this sheet (14.4,
+/// A14.4 on the Squares).
+fn resolve_rule(sheet: &crate::rules::battle::record::SheetView) -> Id {
+    Id::from_static(if sheet.units.iter().any(|u| u.square.is_some()) {
+        "A14.4"
+    } else {
+        "14.4"
+    })
+}
+
+/// 12.2: why unit `u` can take no Battle Plan Counter now: none left this
+/// turn (10.2.10), else why not Prepare and why not the first other
+/// counter refused for the Force rather than for its type. None when the
+/// rules' check would give it one.
+fn assign_refusal(
+    board: &Board,
+    sheet: &crate::rules::battle::record::SheetView,
+    u: &SheetUnit,
+) -> Option<Reason> {
+    if sheet.quantity <= sheet.assigned {
+        return Some(Reason::NoCountersLeft);
+    }
+    let bars = counter_bars(board, sheet, u)?;
+    let prepare = bars
+        .iter()
+        .find(|(p, _)| *p == PlanCounter::Prepare)
+        .and_then(|(_, b)| *b)?;
+    let others: Vec<(PlanCounter, CounterBar)> = bars
+        .iter()
+        .filter(|(p, _)| !matches!(p, PlanCounter::Prepare | PlanCounter::Formation))
+        .map(|(p, b)| b.map(|b| (*p, b)))
+        .collect::<Option<_>>()?;
+    let other = others
+        .iter()
+        .find(|(_, b)| !matches!(b, CounterBar::Only(_)))
+        .or(others.first())
+        .copied()?;
+    Some(Reason::NoCounterFits { prepare, other })
+}
+
+/// 12.2, 12.3: for every counter, what stands against it going on unit
+/// `u` of the sheet now (None: it may), by the rules' own check
+/// (`plans::counter_bar`); None when the board lacks the Force.
+pub fn counter_bars(
+    board: &Board,
+    sheet: &crate::rules::battle::record::SheetView,
+    u: &SheetUnit,
+) -> Option<Vec<(PlanCounter, Option<CounterBar>)>> {
+    use crate::rules::battle::turns::plans::{Taker, counter_bar};
+    let taker = Taker {
+        side: u.side,
+        force_type: board.piece(&u.force)?.force.force_type,
+        formation: u.formation,
+        counter: u.counter,
+        prepare: u.prepare,
+        melee: u.in_melee,
+    };
+    // A12.3: a target to declare, on the Squares only.
+    let no_target = sheet.units.iter().any(|u| u.square.is_some())
+        && !sheet.units.iter().any(|u| u.side == Side::Union);
+    Some(
+        PlanCounter::ALL
+            .into_iter()
+            .map(|plan| {
+                let aims = matches!(plan, PlanCounter::Flank | PlanCounter::RapidAdvance);
+                let bar = counter_bar(
+                    &taker,
+                    plan,
+                    sheet.confused.contains(&plan),
+                    no_target && aims,
+                );
+                (plan, bar)
+            })
+            .collect(),
+    )
+}
+
+/// Why counter `plan` cannot go on Force `who` now, in a 12.2 question;
+/// its answer when it can.
+pub fn counter(board: &Board, request: &Request, who: &str, plan: PlanCounter) -> Verdict {
+    let d = Decision::AssignPlan {
+        force: Id::new(who),
+        plan,
+    };
+    if request.options.contains(&d) {
+        return Verdict::Can(vec![d]);
+    }
+    let asked = Reason::NotAsked { rule: request.rule };
+    let (Some(sheet), Some(u)) = (request.sheet.as_deref(), unit(request, who)) else {
+        return Verdict::Cannot(asked);
+    };
+    if sheet.quantity <= sheet.assigned {
+        return Verdict::Cannot(Reason::NoCountersLeft);
+    }
+    let bar = counter_bars(board, sheet, u)
+        .and_then(|bars| bars.into_iter().find(|(p, _)| *p == plan))
+        .and_then(|(_, b)| b);
+    Verdict::Cannot(bar.map_or(asked, |bar| Reason::Counter { plan, bar }))
 }
 
 /// 14.4 (A14.4): "which Force acts next?"
@@ -182,6 +314,13 @@ pub fn area(board: &Board, request: &Request, who: &str, to: &str) -> Verdict {
     if let Verdict::Cannot(r) = force(board, request, who) {
         return Verdict::Cannot(r);
     }
+    let retreating = request
+        .options
+        .iter()
+        .any(|d| matches!(d, Decision::RetreatTo { force, .. } if force.as_str() == who));
+    if retreating {
+        return Verdict::Cannot(retreat_refusal(board, request, who, to));
+    }
     let forced = is_moves(request).unwrap_or(false);
     let from = if who == "lee" {
         board.lee.area().map(Id::new)
@@ -215,6 +354,26 @@ pub fn area(board: &Board, request: &Request, who: &str, to: &str) -> Verdict {
     })
 }
 
+/// 14.5, 14.5.1: why Force `who` leaving the battle may not retreat into
+/// `to`: not adjacent, or Union Forces there (`endings::retreat_open`).
+fn retreat_refusal(board: &Board, request: &Request, who: &str, to: &str) -> Reason {
+    let asked = Reason::NotAsked { rule: request.rule };
+    let Some(from) = board.piece(who).and_then(|p| p.location().area()) else {
+        return asked;
+    };
+    let adjacent = board.neighbours(from).iter().any(|a| a.as_str() == to);
+    let enemy = !crate::rules::battle::endings::retreat_open(board, to);
+    if adjacent && !enemy {
+        return asked;
+    }
+    Reason::RetreatRefused {
+        rule: request.rule,
+        from: Id::new(from),
+        to: Id::new(to),
+        enemy: adjacent && enemy,
+    }
+}
+
 /// Why Square `square` can or cannot be chosen in answer to `request` on
 /// the Advanced Battlefield Sheet, for the Force the question is about.
 pub fn square(board: &Board, request: &Request, square: Square) -> Verdict {
@@ -233,6 +392,9 @@ pub fn square(board: &Board, request: &Request, square: Square) -> Verdict {
         return Verdict::Can(mine);
     }
     let asked = Reason::NotAsked { rule: request.rule };
+    if request.about.moving == Some(Move::Place) {
+        return Verdict::Cannot(set_up_square(board, request, square).unwrap_or(asked));
+    }
     let marching = matches!(
         request.about.moving,
         Some(Move::March) | Some(Move::Advance)
@@ -270,6 +432,94 @@ pub fn square(board: &Board, request: &Request, square: Square) -> Verdict {
             .then_some(Reason::ArtilleryIntoEnemy { square })
     });
     Verdict::Cannot(reason.unwrap_or(asked))
+}
+
+/// A10.2.14: why the Force being placed may not be set up in `square`, by
+/// the rules' own list (`placement::set_up_squares`); None when it may.
+fn set_up_square(board: &Board, request: &Request, square: Square) -> Option<Reason> {
+    use crate::rules::battle::ground::Region;
+    let sheet = request.sheet.as_deref()?;
+    let ty = board.piece(&request.about.force?)?.force.force_type;
+    let taken = |s: Square| {
+        sheet
+            .units
+            .iter()
+            .any(|u| u.side == Side::Confederate && u.square == Some(s))
+    };
+    // A10.2.12: up to three Mobile Forces in Row D by the Front Insight.
+    let in_front = sheet
+        .units
+        .iter()
+        .filter(|u| u.side == Side::Confederate && u.region == Region::ConfederateFront)
+        .count();
+    let front_left = has_front(sheet).then(|| 3usize.saturating_sub(in_front));
+    crate::rules::battle::advanced::placement::set_up_refusal(
+        sheet.columns,
+        ty,
+        front_left,
+        taken,
+        square,
+    )
+}
+
+/// 10.2.12.4, A10.2.12: the Front Insight was chosen for this battle.
+fn has_front(sheet: &crate::rules::battle::record::SheetView) -> bool {
+    sheet
+        .insights
+        .iter()
+        .any(|(i, _)| *i == crate::campaign::Insight::Front)
+}
+
+/// 10.2.16: why the Force being placed on the Basic sheet can or cannot
+/// be set up in `region` now: its answers there, or the rules' reason
+/// (`basic::region_refusal`).
+pub fn region(
+    board: &Board,
+    request: &Request,
+    region: crate::rules::battle::ground::Region,
+) -> Verdict {
+    use crate::rules::battle::ground::Region;
+    let mine: Vec<Decision> = request
+        .options
+        .iter()
+        .filter(|d| matches!(d, Decision::PlaceForce { region: r, .. } if *r == region))
+        .copied()
+        .collect();
+    if !mine.is_empty() {
+        return Verdict::Can(mine);
+    }
+    let asked = Reason::NotAsked { rule: request.rule };
+    let (Some(sheet), Some(who), Some(Move::Place)) = (
+        request.sheet.as_deref(),
+        request.about.force,
+        request.about.moving,
+    ) else {
+        return Verdict::Cannot(asked);
+    };
+    let Some(ty) = board.piece(&who).map(|p| p.force.force_type) else {
+        return Verdict::Cannot(asked);
+    };
+    let mobile_in = |r: Region| {
+        sheet
+            .units
+            .iter()
+            .filter(|u| u.side == Side::Confederate && u.region == r)
+            .filter(|u| {
+                board
+                    .piece(&u.force)
+                    .is_some_and(|p| p.force.force_type.is_mobile())
+            })
+            .count()
+    };
+    let front =
+        has_front(sheet).then(|| 3usize.saturating_sub(mobile_in(Region::ConfederateFront)));
+    let bar = crate::rules::battle::basic::region_refusal(
+        ty,
+        region,
+        mobile_in(Region::ConfederateApproach),
+        front,
+    );
+    Verdict::Cannot(bar.map_or(asked, |bar| Reason::NotInRegion { region, bar }))
 }
 
 /// A rule behind a question, with our one-line summary of it.
@@ -1001,6 +1251,14 @@ mod tests {
             "16.3",
             "16.3.1",
             GROUP_LIMIT,
+            // The battle reasons' own (`reason::CounterBar`, `RegionBar`).
+            "10.2.10",
+            "10.2.12.4",
+            "11.5",
+            "Officers Confused",
+            "12.3.1",
+            "12.3.2",
+            "12.3.11",
         ] {
             let s = summary(rule);
             assert!(s.ends_with('.') && s.len() > 12, "{rule}: {s:?}");

@@ -1,5 +1,6 @@
 //! Battle Plan assignment (12.2): each Confederate Force with the
-//! counters it may take now (the others say why on hover), the counters
+//! counters it may take now (the others say why on hover, and clicked,
+//! under the counter with the rule as a link), the counters
 //! left (10.2.10), Prepare, counters taken back until Done, the Formation
 //! counter (12.3.7) and Clear Orders by Scout (11.2.1).
 
@@ -30,6 +31,7 @@ pub(super) fn assignment(
     let r = &a.view.request;
     let left = sheet.quantity.saturating_sub(sheet.assigned);
     pick_default(screen, sheet);
+    screen.plan_buttons.clear();
     ui.label(
         RichText::new(format!(
             "Battle Plan Counters: {left} of {} left this turn",
@@ -78,7 +80,14 @@ pub(super) fn assignment(
                     continue;
                 }
                 ui.indent(("assign", &u.force), |ui| {
-                    counters_for(ui, board, u, left, a);
+                    counters_for(
+                        ui,
+                        board,
+                        u,
+                        a,
+                        &mut screen.plan_buttons,
+                        &mut screen.why_plan,
+                    );
                 });
             }
         });
@@ -91,20 +100,30 @@ pub(super) fn assignment(
 }
 
 /// The picked Force's choices (12.2): every Battle Plan Counter, those it
-/// may not take now saying why; a counter given this turn taken back
-/// (R-12.2-back); Clear Orders for a Scout (11.2.1).
-fn counters_for(ui: &mut egui::Ui, board: &Board, u: &SheetUnit, left: u32, a: &mut Answerer) {
-    let r = &a.view.request;
+/// may not take now saying why (on hover; clicked, under the counter with
+/// its rule a link); a counter given this turn taken back (R-12.2-back);
+/// Clear Orders for a Scout (11.2.1). `drawn`: where each counter's
+/// button is, and whether it is offered; `why`: the refused counter
+/// clicked, if any.
+fn counters_for(
+    ui: &mut egui::Ui,
+    board: &Board,
+    u: &SheetUnit,
+    a: &mut Answerer,
+    drawn: &mut Vec<(PlanCounter, egui::Rect, bool)>,
+    why: &mut Option<(String, PlanCounter)>,
+) {
+    let r = a.view.request.clone();
+    let who = crate::app::panels::why::name(board, &u.force);
+    // Another Force's counter clicked before: not this one's.
+    if why.as_ref().is_some_and(|(f, _)| *f != u.force) {
+        *why = None;
+    }
     for plan in PlanCounter::ALL {
         let d = Decision::AssignPlan {
             force: u.force.as_str().into(),
             plan,
         };
-        let why = u
-            .refusals
-            .iter()
-            .find(|(p, _)| *p == plan)
-            .map(|(_, w)| w.clone());
         let legal = r.options.contains(&d);
         // The counter's name on its button, its rule a link beside it.
         let text = plan.name().to_string();
@@ -119,18 +138,38 @@ fn counters_for(ui: &mut egui::Ui, board: &Board, u: &SheetUnit, left: u32, a: &
                 resp
             })
             .inner;
-        let resp = if legal {
-            resp.on_hover_words(plan.summary())
-        } else {
-            resp.on_disabled_hover_text(why.unwrap_or_else(|| {
-                if left == 0 {
-                    "No Battle Plan Counters left this turn (10.2.10).".into()
-                } else {
-                    "Not allowed now.".into()
-                }
-            }))
+        drawn.push((plan, resp.rect, legal));
+        if legal {
+            resp.on_hover_words(plan.summary());
+            if why.as_ref().is_some_and(|(_, p)| *p == plan) {
+                *why = None;
+            }
+            continue;
+        }
+        let Some(reason) = crate::rules::why::counter(board, &r, &u.force, plan)
+            .reason()
+            .cloned()
+        else {
+            continue;
         };
-        let _ = resp;
+        let shown = why.as_ref().is_some_and(|(_, p)| *p == plan);
+        // A greyed button takes no click: the click is read over it.
+        let click = ui
+            .interact(resp.rect, resp.id.with("why"), egui::Sense::click())
+            .on_hover_cursor(egui::CursorIcon::PointingHand);
+        if click.clicked() {
+            *why = if shown {
+                None
+            } else {
+                Some((u.force.clone(), plan))
+            };
+        }
+        if shown {
+            // Under the counter (a tooltip's link could not be clicked).
+            crate::app::panels::why::reason(ui, board, &who, &reason);
+        } else {
+            click.on_hover_words(format!("{}. Click for its rule.", reason.says(board, &who)));
+        }
     }
     // 12.2 (R-12.2-back): a counter given this turn comes back
     // until Done.

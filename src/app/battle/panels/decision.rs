@@ -59,7 +59,7 @@ pub fn decision(
             );
         }
         Layout::Act => order::order_of_resolution(ui, board, sheet, screen, a),
-        Layout::Place => placement::placement(ui, a),
+        Layout::Place => placement::placement(ui, board, a),
         Layout::Cup => cup::cup_removals(ui, b, a),
         Layout::Insights => insights::insights(ui, a),
         Layout::Fog => {

@@ -1,28 +1,29 @@
 //! Placement on the Basic sheet (10.2.15, 10.2.16): the Force being
 //! placed, every legal Region and Formation (Artillery always in Line,
-//! 10.3).
+//! 10.3), and why each Region not offered is not (`rules::why::region`).
 
 use bevy_egui::egui::{self, RichText};
 
 use crate::app::answer::Answerer;
 use crate::app::theme::link::HoverWords;
-use crate::rules::battle::ground::Region;
+use crate::rules::battle::basic::SET_UP_REGIONS;
 use crate::rules::battle::terms::Formation;
+use crate::rules::board::Board;
 use crate::rules::decision::Decision;
 
-/// 10.2.16: the Force being placed, every legal Region and Formation.
-pub(super) fn placement(ui: &mut egui::Ui, a: &mut Answerer) {
-    let r = &a.view.request;
+/// 10.2.16: the Force being placed, every legal Region and Formation;
+/// under them, why the other Regions are not offered, each with its rule.
+pub(super) fn placement(ui: &mut egui::Ui, board: &Board, a: &mut Answerer) {
+    let r = a.view.request.clone();
     egui::Grid::new("placement").show(ui, |ui| {
         ui.label("");
-        ui.label(RichText::new("Line (—)").strong());
-        ui.label(RichText::new("Column (|)").strong());
+        // Names on one line: a narrow panel would break them letter by
+        // letter.
+        ui.add(egui::Label::new(RichText::new("Line (—)").strong()).extend());
+        ui.add(egui::Label::new(RichText::new("Column (|)").strong()).extend());
         ui.end_row();
-        for region in [
-            Region::ConfederateFront,
-            Region::ConfederateApproach,
-            Region::ConfederateReserve,
-        ] {
+        // As on the sheet: the Front at the top.
+        for region in SET_UP_REGIONS.into_iter().rev() {
             let offered: Vec<&Decision> = r
                 .options
                 .iter()
@@ -31,7 +32,7 @@ pub(super) fn placement(ui: &mut egui::Ui, a: &mut Answerer) {
             if offered.is_empty() {
                 continue;
             }
-            ui.label(region.name());
+            ui.add(egui::Label::new(region.name()).extend());
             for f in [Formation::Line, Formation::Column] {
                 match offered.iter().find(
                     |d| matches!(d, Decision::PlaceForce { formation, .. } if *formation == f),
@@ -48,9 +49,12 @@ pub(super) fn placement(ui: &mut egui::Ui, a: &mut Answerer) {
             ui.end_row();
         }
     });
-    crate::app::theme::link::words_styled(
-        ui,
-        "The Approach holds 4 Mobile Forces; Artillery starts in the Reserve; the Front only with the Front Insight (10.2.15, 10.2.12.4).",
-        |w| RichText::new(w).size(11.0),
-    );
+    let who = r.about.force.map_or("The Force".to_string(), |f| {
+        crate::app::panels::why::name(board, &f)
+    });
+    for region in SET_UP_REGIONS.into_iter().rev() {
+        if let Some(why) = crate::rules::why::region(board, &r, region).reason() {
+            crate::app::panels::why::reason(ui, board, &who, why);
+        }
+    }
 }

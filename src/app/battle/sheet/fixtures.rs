@@ -55,6 +55,7 @@ pub fn sheet(units: Vec<SheetUnit>) -> SheetView {
         columns: 6,
         objectives: Vec::new(),
         hits: None,
+        confused: Vec::new(),
     }
 }
 

@@ -9,6 +9,7 @@ use crate::rules::battle::turns::{R, ask_about, ask_on};
 use crate::rules::board::{Board, PieceIx};
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::{About, Decision, Move};
+use crate::rules::why::reason::Reason;
 
 /// The Rows a Force is placed in, in the order they fill (A10.2.14):
 /// Confederate Static Forces in Row F, Mobile Forces in Row E or F, then
@@ -42,13 +43,19 @@ fn rows(side: Side, ty: ForceType) -> Vec<&'static [Region]> {
 fn first_free(f: &Field, side: Side, rows: &[&[Region]]) -> Vec<Square> {
     // One reading of the sheet for every Square asked about.
     let occupied = Occupancy::of(f);
-    let mut free = Vec::with_capacity(2 * usize::from(f.columns));
+    first_free_on(f.columns, rows, |s| occupied.any(s, side))
+}
+
+/// [`first_free`] on a sheet `columns` wide, `taken` the Squares a friend
+/// holds.
+fn first_free_on(columns: u8, rows: &[&[Region]], taken: impl Fn(Square) -> bool) -> Vec<Square> {
+    let mut free = Vec::with_capacity(2 * usize::from(columns));
     for group in rows {
         free.extend(
             group
                 .iter()
-                .flat_map(|r| Square::row_of_on(*r, f.columns))
-                .filter(|s| !occupied.any(*s, side)),
+                .flat_map(|r| Square::row_of_on(*r, columns))
+                .filter(|s| !taken(*s)),
         );
         if !free.is_empty() {
             break;
@@ -62,15 +69,60 @@ fn first_free(f: &Field, side: Side, rows: &[&[Region]]) -> Vec<Square> {
 /// allowing a Force there (A10.2.12: up to 3), the Confederate Front's
 /// Row D too.
 pub fn confederate_squares(f: &Field, ty: ForceType, front: bool) -> Vec<Square> {
-    let mut squares = first_free(f, Side::Confederate, &rows(Side::Confederate, ty));
+    let occupied = Occupancy::of(f);
+    set_up_squares(f.columns, ty, front, |s| occupied.any(s, Side::Confederate))
+}
+
+/// [`confederate_squares`] on a sheet `columns` wide, `taken` the Squares
+/// a Confederate Force holds: the placement's answers and the Why?
+/// (`rules::why`) read this one list.
+pub fn set_up_squares(
+    columns: u8,
+    ty: ForceType,
+    front: bool,
+    taken: impl Fn(Square) -> bool,
+) -> Vec<Square> {
+    let mut squares = first_free_on(columns, &rows(Side::Confederate, ty), &taken);
     if front && ty.is_mobile() {
-        for s in Square::row_of_on(Region::ConfederateFront, f.columns) {
-            if f.has_room(s, Side::Confederate) && !squares.contains(&s) {
+        for s in Square::row_of_on(Region::ConfederateFront, columns) {
+            if !taken(s) && !squares.contains(&s) {
                 squares.push(s);
             }
         }
     }
     squares
+}
+
+/// A10.2.14 (A10.2.12): what stands against a Confederate Force of type
+/// `ty` being set up in `square` now, or None: it may ([`set_up_squares`]).
+/// `front_left`: the Mobile Forces the Front Insight still lets into Row D
+/// (None: no Front Insight).
+pub fn set_up_refusal(
+    columns: u8,
+    ty: ForceType,
+    front_left: Option<usize>,
+    taken: impl Fn(Square) -> bool,
+    square: Square,
+) -> Option<Reason> {
+    if !square.on(columns) {
+        return Some(Reason::OffSheet { square });
+    }
+    if taken(square) {
+        return Some(Reason::FriendsSquare { square });
+    }
+    let front = front_left.is_some_and(|n| n > 0);
+    if set_up_squares(columns, ty, front, &taken).contains(&square) {
+        return None;
+    }
+    // A10.2.12: Row D by the Front Insight, its three placed.
+    if front_left == Some(0) && ty.is_mobile() && square.region() == Region::ConfederateFront {
+        return Some(Reason::FrontRowFull { square });
+    }
+    Some(Reason::NotSetUpRow {
+        square,
+        mobile: ty.is_mobile(),
+        front: front && ty.is_mobile(),
+    })
 }
 
 /// Columns from the centre of a Row outward, the lower of two equally

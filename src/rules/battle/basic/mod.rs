@@ -24,6 +24,7 @@ use super::{BattleSpec, Outcome, PreBattle};
 use crate::campaign::{ForceType, Insight, Side};
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::{About, Decision, Move};
+use crate::rules::why::reason::RegionBar;
 
 /// Fight a Basic battle to its end, Rejoins included.
 pub fn fight(ctx: &mut Ctx, spec: &BattleSpec) -> R<Outcome> {
@@ -33,6 +34,39 @@ pub fn fight(ctx: &mut Ctx, spec: &BattleSpec) -> R<Outcome> {
 /// 10.2.10–10.3 on the Battlefield Sheet.
 pub fn set_up(ctx: &mut Ctx, area: &str, pre: &PreBattle, first_here: bool) -> R<Field> {
     crate::rules::battle::turns::fight::set_up(ctx, area, pre, first_here)
+}
+
+/// The Regions a Confederate Mobile Force may set up in, in the order
+/// they are offered (10.2.16, 10.2.12.4).
+pub const SET_UP_REGIONS: [Region; 3] = [
+    Region::ConfederateReserve,
+    Region::ConfederateApproach,
+    Region::ConfederateFront,
+];
+
+/// 10.2.16 with 10.2.12.4: what stands against a Confederate Mobile Force
+/// of type `ty` being set up in `region`, with `approach` Mobile Forces in
+/// the Confederate Approach and `front` the places the Front Insight still
+/// gives (None: no Front Insight); None: it may. The placement's answers
+/// and the Why? (`rules::why`) read this one check.
+pub fn region_refusal(
+    ty: ForceType,
+    region: Region,
+    approach: usize,
+    front: Option<usize>,
+) -> Option<RegionBar> {
+    match region {
+        Region::ConfederateReserve => None,
+        Region::ConfederateApproach if ty == ForceType::Artillery => Some(RegionBar::Artillery),
+        Region::ConfederateApproach if approach >= 4 => Some(RegionBar::ApproachFull),
+        Region::ConfederateApproach => None,
+        Region::ConfederateFront => match front {
+            None => Some(RegionBar::NoFrontInsight),
+            Some(0) => Some(RegionBar::FrontFull),
+            Some(_) => None,
+        },
+        _ => Some(RegionBar::NotYours),
+    }
 }
 
 /// 10.2.15–10.2.17 with 10.2.12.4 Front.
@@ -61,15 +95,12 @@ pub(super) fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[PieceIx]) 
                 Formation::Line,
             )),
             _ => {
-                let mut regions = vec![Region::ConfederateReserve];
-                if ty != ForceType::Artillery
-                    && f.mobile_count(Region::ConfederateApproach, Side::Confederate) < 4
-                {
-                    regions.push(Region::ConfederateApproach);
-                }
-                if front && front_used < 3 {
-                    regions.push(Region::ConfederateFront);
-                }
+                let approach = f.mobile_count(Region::ConfederateApproach, Side::Confederate);
+                let front_left = front.then(|| 3usize.saturating_sub(front_used));
+                let regions: Vec<Region> = SET_UP_REGIONS
+                    .into_iter()
+                    .filter(|&r| region_refusal(ty, r, approach, front_left).is_none())
+                    .collect();
                 let formations = if ty == ForceType::Artillery {
                     vec![Formation::Line]
                 } else {

@@ -10,86 +10,69 @@ use crate::rules::battle::terms::{Formation, PlanCounter};
 use crate::rules::board::{Board, PieceIx};
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::Decision;
+use crate::rules::why::reason::{CounterBar, Takers};
 
-/// Why this counter may not be attached to this unit now (12.2, 12.3); None
-/// when it may.
+/// Why this counter may not be attached to this unit now (12.2, 12.3), in
+/// the rules' words with the rule; None when it may.
 pub fn refusal<P: Sheet>(f: &Field<P>, k: Slot, plan: PlanCounter) -> Option<String> {
-    refusal_reason(f, k, plan, f.in_melee(k)).map(|r| match r {
-        Refusal::Said(text) => text.to_string(),
-        Refusal::Attached(c) => format!(
-            "{} is already attached: one counter a Force, Prepare apart (12.2).",
-            c.name()
-        ),
-        Refusal::Only(why, rule) => format!("{why} ({rule})."),
-    })
+    refusal_reason(f, k, plan, f.in_melee(k))
+        .map(|bar| format!("{} ({}).", bar.says(plan), bar.rule(plan)))
 }
 
-/// A refusal, worded only when shown (the legal counters are computed for
-/// every Force at every assignment).
-enum Refusal {
-    Said(&'static str),
-    Attached(PlanCounter),
-    /// Who may take the counter, and the rule that says so.
-    Only(&'static str, &'static str),
+/// What of a Force decides which counters it may take (12.2, 12.3): read
+/// from the battle's units here, from the sheet shown by the Why?
+/// (`rules::why`), so both ask [`counter_bar`].
+#[derive(Debug, Clone, Copy)]
+pub struct Taker {
+    pub side: Side,
+    pub force_type: ForceType,
+    pub formation: Formation,
+    pub counter: Option<PlanCounter>,
+    pub prepare: bool,
+    pub melee: bool,
 }
 
-/// `melee` is `f.in_melee(k)`, read once by the caller.
-fn refusal_reason<P: Sheet>(
-    f: &Field<P>,
-    k: Slot,
+/// What stands against counter `plan` going on `t` now, or None: it may.
+/// `confused`: Officers Confused took the counter this turn; `no_target`:
+/// a counter that declares a target (A12.3) and no Union Force to aim at.
+pub fn counter_bar(
+    t: &Taker,
     plan: PlanCounter,
-    melee: bool,
-) -> Option<Refusal> {
-    let u = &f.units[k];
-    if u.side != Side::Confederate {
-        return Some(Refusal::Said(
-            "Battle Plan Counters are Confederate (12.2).",
-        ));
+    confused: bool,
+    no_target: bool,
+) -> Option<CounterBar> {
+    if t.side != Side::Confederate {
+        return Some(CounterBar::Union);
     }
-    if f.confused.contains(&plan) {
-        return Some(Refusal::Said(
-            "Officers Confused: not to be had this battle turn (Optional rule).",
-        ));
+    if confused {
+        return Some(CounterBar::Confused);
     }
     if plan == PlanCounter::Prepare {
-        return u
-            .prepare
-            .then_some(Refusal::Said("Prepare is already attached (12.3.8)."));
+        return t.prepare.then_some(CounterBar::PrepareAttached);
     }
     if plan == PlanCounter::Formation {
-        return Some(Refusal::Said(
-            "Formation is not attached to a Force: it is placed beside the sheet (12.3.7).",
-        ));
+        return Some(CounterBar::Formation);
     }
-    if melee {
-        return Some(Refusal::Said(
-            "In Melee: only Prepare may be attached (11.5, 12.3.8).",
-        ));
+    if t.melee {
+        return Some(CounterBar::InMelee);
     }
-    if P::DECLARES_TARGETS
-        && matches!(plan, PlanCounter::Flank | PlanCounter::RapidAdvance)
-        && !f.has_side(Side::Union)
-    {
-        return Some(Refusal::Said(
-            "No Union Force on the sheet to declare as its target (A12.3).",
-        ));
+    if no_target && matches!(plan, PlanCounter::Flank | PlanCounter::RapidAdvance) {
+        return Some(CounterBar::NoTarget);
     }
-    if let Some(c) = u.counter {
-        return Some(Refusal::Attached(c));
+    if let Some(c) = t.counter {
+        return Some(CounterBar::Attached(c));
     }
-    let ty = f.force_type(k);
+    let ty = t.force_type;
     let infantry = ty == ForceType::Infantry;
     let foot_or_horse = matches!(ty, ForceType::Infantry | ForceType::Cavalry);
-    let (why, rule) = match plan {
+    let only = match plan {
         PlanCounter::Canister if !matches!(ty, ForceType::Artillery | ForceType::Fortification) => {
-            ("Artillery and Fortifications only", plan.rule())
+            Takers::ArtilleryAndFortifications
         }
-        PlanCounter::AimedVolley if !infantry => ("Infantry only", plan.rule()),
-        PlanCounter::AimedVolley if u.formation != Formation::Line => {
-            ("Line Formation only", plan.rule())
-        }
+        PlanCounter::AimedVolley if !infantry => Takers::Infantry,
+        PlanCounter::AimedVolley if t.formation != Formation::Line => Takers::InfantryInLine,
         PlanCounter::RapidAdvance | PlanCounter::RapidFire | PlanCounter::Volley if !infantry => {
-            ("Infantry only", plan.rule())
+            Takers::Infantry
         }
         // 12.2: counters go on Infantry and Cavalry unless they say otherwise.
         PlanCounter::Cover
@@ -98,11 +81,34 @@ fn refusal_reason<P: Sheet>(
         | PlanCounter::Flank
             if !foot_or_horse =>
         {
-            ("Infantry and Cavalry only", "12.2")
+            Takers::InfantryAndCavalry
         }
         _ => return None,
     };
-    Some(Refusal::Only(why, rule))
+    Some(CounterBar::Only(only))
+}
+
+/// `melee` is `f.in_melee(k)`, read once by the caller.
+fn refusal_reason<P: Sheet>(
+    f: &Field<P>,
+    k: Slot,
+    plan: PlanCounter,
+    melee: bool,
+) -> Option<CounterBar> {
+    let u = &f.units[k];
+    let taker = Taker {
+        side: u.side,
+        force_type: f.force_type(k),
+        formation: u.formation,
+        counter: u.counter,
+        prepare: u.prepare,
+        melee,
+    };
+    // Read only for the counters that declare a target.
+    let no_target = P::DECLARES_TARGETS
+        && matches!(plan, PlanCounter::Flank | PlanCounter::RapidAdvance)
+        && !f.has_side(Side::Union);
+    counter_bar(&taker, plan, f.confused.contains(&plan), no_target)
 }
 
 /// The counters a unit may be given now, as bits by place in
@@ -332,6 +338,12 @@ pub fn formation_counter<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()> {
     Ok(())
 }
 
+/// 12.3.7: whether a Force of this type changes Formation by the counter
+/// (Infantry and Cavalry); the Why? reads it too.
+pub fn changes_formation(ty: ForceType) -> bool {
+    matches!(ty, ForceType::Infantry | ForceType::Cavalry)
+}
+
 /// 12.3.7: change up to three Forces' Formation, Melee or not.
 pub fn use_formation_counter<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()> {
     f.formation_counter = false;
@@ -339,7 +351,7 @@ pub fn use_formation_counter<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()>
     for _ in 0..3 {
         let mut options: Vec<Decision> = f
             .side(Side::Confederate)
-            .filter(|&k| matches!(f.force_type(k), ForceType::Infantry | ForceType::Cavalry))
+            .filter(|&k| changes_formation(f.force_type(k)))
             .map(|k| Decision::FormationChange { force: f.id(k) })
             .collect();
         options.push(Decision::EndFormationChanges);

@@ -11,6 +11,11 @@ use crate::rules::ctx::Ctx;
 use crate::rules::decision::{Decision, DefaultPlan};
 use crate::rules::why::reason::Reason;
 
+/// 12.3.8: the rule the order of resolution is asked under while only the
+/// Forces with Prepare act, before the Union: the Why? (`rules::why`) tells
+/// that question from the 14.4 one by it.
+pub const PREPARED_RULE: &str = "12.3.8";
+
 /// 14.4 Resolve Confederate Battle Plans (A14.4); `prepared_only`: those
 /// with Prepare attached, before the Union acts (12.3.8).
 pub fn confederate<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>, prepared_only: bool) -> R<()> {
@@ -48,13 +53,12 @@ pub fn confederate<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>, prepared_only: boo
         if f.formation_counter {
             options.push(Decision::UseFormationCounter);
         }
-        match ask_on(
-            ctx,
-            f,
-            P::RESOLVE_RULE,
-            "Which Force acts next, and how?",
-            options,
-        )? {
+        let rule = if prepared_only {
+            PREPARED_RULE
+        } else {
+            P::RESOLVE_RULE
+        };
+        match ask_on(ctx, f, rule, "Which Force acts next, and how?", options)? {
             Decision::UseFormationCounter => plans::use_formation_counter(ctx, f)?,
             Decision::Act { force, plan } => {
                 let pid = ctx.board.index(&force).expect("offered");

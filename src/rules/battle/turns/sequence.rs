@@ -251,7 +251,13 @@ pub(super) mod tests {
             if out != PlanCounter::Formation {
                 let longstreet = f.units.indices().next().expect("on the sheet");
                 let why = refusal(&f, longstreet, out).expect("refused");
-                assert!(why.starts_with("Officers Confused"), "{why}");
+                assert_eq!(
+                    why,
+                    format!(
+                        "{}: lost to Officers Confused this battle turn (Officers Confused).",
+                        out.name()
+                    )
+                );
             }
         }
     }

@@ -83,6 +83,7 @@ pub fn sheet_view<P: Sheet>(f: &Field<P>, ctx: &Ctx, refusals: bool) -> SheetVie
         columns: f.columns,
         objectives: f.objectives.iter().filter_map(|o| o.shown().1).collect(),
         hits: f.stand_alone.then(|| f.hits_suffered(board)),
+        confused: f.confused.clone(),
     }
 }
 
