@@ -506,3 +506,40 @@ fn a_clearly_better_answer_is_recommended() {
     assert_eq!(policy.rank, 2);
     let _ = pi;
 }
+
+/// Issue 48 ("also seen in play"): a counter its Force will not carry
+/// out at the range as it stands on the Basic sheet (Aimed Volley 3
+/// Regions from the Union: the Force Holds, 11.2) is said so in its
+/// answer's words; counters at their range are not.
+#[test]
+fn counters_that_will_hold_are_said_so() {
+    let pos = at_rule("odds-basic-8v8.json", "12.2", &Dice::seeded(2));
+    let units = pos.request.battlefield.clone().expect("the Basic sheet");
+    let protos = candidates::candidates(&pos, &Settings::default());
+    let (mut holds, mut carried) = (0, 0);
+    for c in &protos {
+        for p in c.placements.as_ref().unwrap() {
+            let (Some(f), Some(needs)) = (&p.force, p.plan.basic_range_needed()) else {
+                continue;
+            };
+            let range = units.iter().find(|u| u.force == *f).unwrap().range;
+            let name = pos.board.piece(f).unwrap().force.name.clone();
+            let said = format!("{} on {name} (will Hold", p.plan.name());
+            if range == Some(needs) {
+                carried += 1;
+                assert!(!c.label.contains(&said), "{}", c.label);
+            } else {
+                holds += 1;
+                let r = range.unwrap();
+                let full = format!("{said}: range {r})");
+                assert!(c.label.contains(&full), "{full}: {}", c.label);
+            }
+        }
+    }
+    assert!(
+        holds > 0,
+        "no counter out of range among {} answers",
+        protos.len()
+    );
+    let _ = carried;
+}
