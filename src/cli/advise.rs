@@ -129,7 +129,7 @@ pub fn advise(a: &AdviseArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     // --trials alone: reproducible; else a time budget (at most --trials).
     let seconds = match (a.trials, a.seconds) {
         (Some(_), None) => None,
-        (_, s) => Some(s.unwrap_or(DEFAULT_SECONDS)),
+        (_, s) => Some(s.unwrap_or(crate::odds::advise::DEFAULT_SECONDS)),
     };
     let threads = match a.threads {
         Some(0) => {
@@ -217,9 +217,6 @@ pub fn advise(a: &AdviseArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     0
 }
 
-/// `fcrel advise`'s time budget without --trials.
-pub const DEFAULT_SECONDS: f64 = 1.5;
-
 /// The budget the advice was given: for saying why it stopped.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Budget {
@@ -230,15 +227,6 @@ pub struct Budget {
 
 fn pct(x: f64) -> String {
     format!("{:.1}%", x * 100.0)
-}
-
-/// "=1" for a rank shared, "2" for one alone.
-pub fn rank_text(rank: usize, tied: bool) -> String {
-    if tied {
-        format!("={rank}")
-    } else {
-        rank.to_string()
-    }
 }
 
 /// The advice as a table a player can read.
@@ -326,7 +314,7 @@ pub fn text(v: &Advice, top: usize, budget: &Budget) -> String {
         } else {
             format!(" [{}]", marks.join(", "))
         };
-        let _ = writeln!(s, "{:>3}. {}{marks}", rank_text(r.rank, r.tied), r.label);
+        let _ = writeln!(s, "{:>3}. {}{marks}", r.rank_text(), r.label);
         if !r.reason.is_empty() {
             let _ = writeln!(s, "     {}", r.reason);
         }

@@ -153,6 +153,10 @@ impl Default for Settings {
 /// the answers weighed, is at most this.
 pub const ALPHA: f64 = 0.05;
 
+/// The time budget of `fcrel advise` without `--trials`, and of the
+/// window's Suggest panel, in seconds.
+pub const DEFAULT_SECONDS: f64 = 1.5;
+
 /// The most trials a round adds to each answer still tried: the rounds
 /// double until then, so a time budget, looked at between rounds, is not
 /// overrun by much.
@@ -293,6 +297,17 @@ pub struct Ranked {
     pub why: String,
     /// Each ending's chance (the position's endings, in order).
     pub endings: Vec<f64>,
+}
+
+impl Ranked {
+    /// "=1" for a rank shared, "2" for one alone.
+    pub fn rank_text(&self) -> String {
+        if self.tied {
+            format!("={}", self.rank)
+        } else {
+            self.rank.to_string()
+        }
+    }
 }
 
 /// What the advisor knows so far.
