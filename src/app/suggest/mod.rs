@@ -696,10 +696,11 @@ fn verdict(advice: &Advice, refining: bool) -> String {
         .clone()
         .unwrap_or_else(|| "the built-in commander's".into());
     let so_far = if refining { " so far" } else { "" };
-    if advice.clearly_better {
-        format!("The first answer is clearly better than {whose}{so_far}")
-    } else {
-        format!("No answer is clearly better than {whose}{so_far}")
+    match advice.ranked.first() {
+        Some(best) if advice.clearly_better => {
+            format!("{} is clearly better than {whose}{so_far}", best.label)
+        }
+        _ => format!("No answer is clearly better than {whose}{so_far}"),
     }
 }
 
@@ -729,11 +730,61 @@ fn status(s: &Suggest, advice: &Advice) -> (&'static str, String) {
     (word, tip)
 }
 
-/// One row's height: the answer (two lines at most), its figures, the
+/// A row's title: its rank ("=1" shared), the answer's words whole
+/// without the rule numbers (the answers' own buttons have them), whose
+/// answer it is: "=1. Hood: March: Advance one Region, then change
+/// Formation (the built-in commander's)".
+fn title(r: &Ranked) -> String {
+    let mut tags = Vec::new();
+    // At an assignment, no counter given yet is no choice of the
+    // player's ("As assigned now: …" says where it stands).
+    if r.player_choice && r.placements.as_ref().is_none_or(|p| !p.is_empty()) {
+        tags.push("yours");
+    }
+    if r.policy_choice {
+        tags.push("the built-in commander's");
+    }
+    let tags = if tags.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", tags.join(", "))
+    };
+    format!("{}. {}{tags}", r.rank_text(), without_rules(&r.label))
+}
+
+/// `text` without its parentheses of rule numbers alone: "March off the
+/// sheet behind the Reserve (12.4.1, 14.5.1)" → "March off the sheet
+/// behind the Reserve".
+fn without_rules(text: &str) -> String {
+    let is_rule = |w: &str| {
+        let w = w.trim();
+        let w = w.strip_prefix('A').unwrap_or(w);
+        !w.is_empty()
+            && w.split('.')
+                .all(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+    };
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(open) = rest.find(" (") {
+        let Some(close) = rest[open..].find(')') else {
+            break;
+        };
+        let inside = &rest[open + 2..open + close];
+        out.push_str(&rest[..open]);
+        if !inside.split(',').all(is_rule) {
+            out.push_str(&rest[open..=open + close]);
+        }
+        rest = &rest[open + close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// One row's height: the answer (three lines at most), its figures, the
 /// reason (two lines at most); compact, the answer in two lines and its
 /// figures with Take this (the reason on hover).
 fn row_h(compact: bool) -> f32 {
-    if compact { 62.0 } else { 104.0 }
+    if compact { 62.0 } else { 121.0 }
 }
 
 /// The answer's words in `rows` lines at most, in a room of that height
@@ -796,19 +847,7 @@ fn row(
                 super::theme::palette::RULE
             },
         ));
-    let mut tags = Vec::new();
-    if r.player_choice {
-        tags.push("yours");
-    }
-    if r.policy_choice {
-        tags.push("built-in commander's");
-    }
-    let tags = if tags.is_empty() {
-        String::new()
-    } else {
-        format!(" ({})", tags.join(", "))
-    };
-    let title = format!("{}. {}{tags}", r.rank_text(), r.label);
+    let title = title(r);
     const WHY_TIP: &str = "The outcome whose chance differs most from the answer compared (yours, or with none the built-in commander's), over the same dice.";
     let why = if r.why.is_empty() {
         String::new()
@@ -858,7 +897,7 @@ fn row(
         ui.set_min_height(row_h(false) - 8.0);
         ui.horizontal(|ui| {
             let w = (ui.available_width() - 84.0).max(80.0);
-            label(ui, w, &title, (2, 13.0), strong).on_hover_text(&label_tip);
+            label(ui, w, &title, (3, 13.0), strong).on_hover_text(&label_tip);
             ui.with_layout(egui::Layout::top_down(egui::Align::Max), |ui| {
                 take_button(ui, advice, r, rank, a, take_words, s);
             });
@@ -911,31 +950,7 @@ fn figures(ui: &mut egui::Ui, advice: &Advice, r: &Ranked, compact: bool) {
             thousands(advice_max(advice))
         ));
     }
-    let vs = match &r.versus {
-        // Compact: the difference without its unit (on hover).
-        Some(v) if compact => format!(
-            "{}, {}",
-            difference(aim, v.difference.mean)
-                .split(' ')
-                .next()
-                .unwrap_or_default(),
-            if v.clearly_better || v.clearly_worse {
-                "clear"
-            } else {
-                "not clear"
-            }
-        ),
-        Some(v) => format!(
-            "{}, {}",
-            difference(aim, v.difference.mean),
-            if v.clearly_better || v.clearly_worse {
-                "clear"
-            } else {
-                "not clear"
-            }
-        ),
-        None => "the answer kept".into(),
-    };
+    let vs = versus(aim, r, compact);
     let tip = match &r.versus {
         Some(v) => format!(
             "Against {} answer: {} (95% interval {} to {}), battle by battle over the {} battles both were fought with the same dice. {}",
@@ -963,6 +978,24 @@ fn figures(ui: &mut egui::Ui, advice: &Advice, r: &Ranked, compact: bool) {
         ui.available_width()
     };
     fixed(ui, w, RichText::new(vs).size(12.0)).on_hover_text(tip);
+}
+
+/// The difference to the answer kept, short: "+5" (its unit on hover and
+/// in the reason's line, with whether it is clear); compact, where the
+/// reason is on hover, "+5, not clear". The answer kept: "the one kept".
+fn versus(aim: Aim, r: &Ranked, compact: bool) -> String {
+    let Some(v) = &r.versus else {
+        return "the one kept".into();
+    };
+    let d = difference(aim, v.difference.mean);
+    let d = d.split(' ').next().unwrap_or_default();
+    if !compact {
+        d.to_string()
+    } else if v.clearly_better || v.clearly_worse {
+        format!("{d}, clear")
+    } else {
+        format!("{d}, not clear")
+    }
 }
 
 /// The most trials an answer of `advice` had so far.

@@ -915,7 +915,7 @@ impl Advisor {
         let how = if self.clearly_beats(i, r) || self.clearly_beats(r, i) {
             "clearly"
         } else {
-            "within the noise: could be chance"
+            "could be chance"
         };
         let pts = (d.mean * 100.0).abs().round();
         let text = match self.settings.aim {
