@@ -160,7 +160,15 @@ fn a_save_at_an_assignment_gets_a_ranked_list() {
     let rank = if ranked[0]["tied"] == true { "=" } else { " " };
     let rank = format!("{rank}{}. {first}", ranks[0]);
     assert!(out.contains(&rank), "{rank}: {out}");
-    assert!(out.contains("yours"), "{out}");
+    // The player's answer as it stands is listed; "yours" once they have
+    // given a counter (none given is no choice: the commander's is kept).
+    let mine = ranked
+        .iter()
+        .find(|r| r["player_choice"] == true)
+        .expect("the player's answer");
+    assert!(out.contains(mine["label"].as_str().unwrap()), "{out}");
+    let given = !mine["placements"].as_array().unwrap().is_empty();
+    assert_eq!(out.contains("yours"), given, "{out}");
     assert!(out.contains("Trials used: 300"), "{out}");
     assert!(out.contains(v["verdict"].as_str().unwrap()), "{out}");
     for jargon in ["policy's choice", "objective policy", " tr."] {

@@ -303,7 +303,8 @@ pub fn text(v: &Advice, top: usize, budget: &Budget) -> String {
         if r.recommended {
             marks.push("recommended");
         }
-        if r.player_choice {
+        // At an assignment, no counter given yet is no choice of yours.
+        if r.player_choice && r.placements.as_ref().is_none_or(|p| !p.is_empty()) {
             marks.push("yours");
         }
         if r.policy_choice {

@@ -780,11 +780,11 @@ fn without_rules(text: &str) -> String {
     out
 }
 
-/// One row's height: the answer (three lines at most), its figures, the
-/// reason (two lines at most); compact, the answer in two lines and its
-/// figures with Take this (the reason on hover).
+/// One row's height: the answer (two lines at most), its figures with
+/// Take this, the reason (two lines at most); compact, without the
+/// reason (on hover).
 fn row_h(compact: bool) -> f32 {
-    if compact { 62.0 } else { 121.0 }
+    if compact { 62.0 } else { 98.0 }
 }
 
 /// The answer's words in `rows` lines at most, in a room of that height
@@ -894,24 +894,30 @@ fn row(
             });
             return;
         }
+        // The answer's words over the whole width; its figures and Take
+        // this under them, then the reason.
         ui.set_min_height(row_h(false) - 8.0);
+        label(ui, ui.available_width(), &title, (2, 13.0), strong).on_hover_text(&label_tip);
         ui.horizontal(|ui| {
-            let w = (ui.available_width() - 84.0).max(80.0);
-            label(ui, w, &title, (3, 13.0), strong).on_hover_text(&label_tip);
-            ui.with_layout(egui::Layout::top_down(egui::Align::Max), |ui| {
+            figures(ui, advice, r, false);
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 take_button(ui, advice, r, rank, a, take_words, s);
             });
         });
-        ui.horizontal(|ui| figures(ui, advice, r, false));
         let w = ui.available_width();
         let ink = ui.visuals().text_color();
-        label(ui, w, &r.reason, (2, 11.0), ink).on_hover_text(format!("{}{why}", r.reason));
+        label(ui, w, &r.reason, (2, 11.0), ink).on_hover_text(format!(
+            "{}\n{}{why}",
+            r.reason,
+            versus_tip(advice.aim, r)
+        ));
     });
     Some(inner.response)
 }
 
-/// An answer's figures in a line: its estimate, the interval, its trials
-/// and the difference to the answer compared ("+5 points, not clear").
+/// An answer's figures in a line: its estimate, the interval, and its
+/// trials (the difference to the answer kept is in the reason's line);
+/// compact, the difference instead ("+5, not clear").
 fn figures(ui: &mut egui::Ui, advice: &Advice, r: &Ranked, compact: bool) {
     let aim = advice.aim;
     fixed(
@@ -940,18 +946,26 @@ fn figures(ui: &mut egui::Ui, advice: &Advice, r: &Ranked, compact: bool) {
         "The 95% interval of the mean (normal approximation): more trials narrow it."
     });
     if !compact {
+        // The difference to the answer kept is in the reason's words.
         fixed(
             ui,
-            78.0,
+            72.0,
             RichText::new(format!("{} trials", thousands(r.trials))).size(12.0),
         )
         .on_hover_text(format!(
             "Simulated battles fought with this answer ({} at most so far).",
             thousands(advice_max(advice))
         ));
+        return;
     }
-    let vs = versus(aim, r, compact);
-    let tip = match &r.versus {
+    // Take this keeps its room at the line's end.
+    let w = (ui.available_width() - 76.0).max(40.0);
+    fixed(ui, w, RichText::new(versus(aim, r)).size(12.0)).on_hover_text(versus_tip(aim, r));
+}
+
+/// All about the difference to the answer kept (on hover).
+fn versus_tip(aim: Aim, r: &Ranked) -> String {
+    match &r.versus {
         Some(v) => format!(
             "Against {} answer: {} (95% interval {} to {}), battle by battle over the {} battles both were fought with the same dice. {}",
             v.against,
@@ -970,28 +984,18 @@ fn figures(ui: &mut egui::Ui, advice: &Advice, r: &Ranked, compact: bool) {
         None => {
             "The answer the others are compared with: kept unless another is clearly better.".into()
         }
-    };
-    // Compact, Take this keeps its room at the line's end.
-    let w = if compact {
-        (ui.available_width() - 76.0).max(40.0)
-    } else {
-        ui.available_width()
-    };
-    fixed(ui, w, RichText::new(vs).size(12.0)).on_hover_text(tip);
+    }
 }
 
-/// The difference to the answer kept, short: "+5" (its unit on hover and
-/// in the reason's line, with whether it is clear); compact, where the
-/// reason is on hover, "+5, not clear". The answer kept: "the one kept".
-fn versus(aim: Aim, r: &Ranked, compact: bool) -> String {
+/// The difference to the answer kept, short (compact rows, whose reason
+/// is on hover): "+5, not clear" (its unit on hover), or "the one kept".
+fn versus(aim: Aim, r: &Ranked) -> String {
     let Some(v) = &r.versus else {
         return "the one kept".into();
     };
     let d = difference(aim, v.difference.mean);
     let d = d.split(' ').next().unwrap_or_default();
-    if !compact {
-        d.to_string()
-    } else if v.clearly_better || v.clearly_worse {
+    if v.clearly_better || v.clearly_worse {
         format!("{d}, clear")
     } else {
         format!("{d}, not clear")

@@ -367,10 +367,9 @@ fn the_panel_says_when_no_answer_is_clearly_better_and_shows_ties() {
     );
     // The figures' difference to the answer kept: none for it; for the
     // others whether it is clear where the reason is on hover.
-    assert_eq!(versus(advice.aim, first, true), "the one kept");
+    assert_eq!(versus(advice.aim, first), "the one kept");
     for r in &advice.ranked[1..] {
-        assert!(versus(advice.aim, r, true).ends_with(", not clear"));
-        assert!(!versus(advice.aim, r, false).contains(' '));
+        assert!(versus(advice.aim, r).ends_with(", not clear"));
         assert!(r.reason.ends_with("(could be chance)"), "{}", r.reason);
     }
     assert!(
