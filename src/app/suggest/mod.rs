@@ -667,6 +667,11 @@ fn panel(ui: &mut egui::Ui, s: &mut Suggest, a: &mut Answerer, compact: bool) {
         return;
     }
     let line = match mine.map(|k| &advice.ranked[k]) {
+        // At an assignment with no counter given yet: no choice of the
+        // player's (the commander's is the one kept).
+        Some(r) if r.placements.as_ref().is_some_and(|p| p.is_empty()) => {
+            "No counter of yours given yet".into()
+        }
         Some(r) => format!(
             "Your choice (rank {}): {} ({}–{}) · {} {what}",
             r.rank_text(),
@@ -676,13 +681,21 @@ fn panel(ui: &mut egui::Ui, s: &mut Suggest, a: &mut Answerer, compact: bool) {
             thousands(r.trials)
         ),
         None if advice.asked.assignment => "Your choice: not weighed yet".into(),
-        None => "No choice of yours yet: compared with the built-in commander's".into(),
+        None => "No choice of yours yet".into(),
     };
+    let none_given = mine.is_none_or(|k| {
+        advice.ranked[k]
+            .placements
+            .as_ref()
+            .is_some_and(|p| p.is_empty())
+    });
     fixed(ui, ui.available_width(), RichText::new(line).size(12.0)).on_hover_text(
-        if advice.asked.assignment {
-            "The counters you have given so far, committed as they stand (Done now)."
+        if none_given {
+            "Each answer is compared with the built-in commander's, battle by battle over the same dice: it is kept unless another is clearly better."
+        } else if advice.asked.assignment {
+            "The counters you have given so far, committed as they stand (Done now). Each answer is compared with them, battle by battle over the same dice: they are kept unless another is clearly better."
         } else {
-            "Each answer's difference is to this one, battle by battle over the same dice."
+            "Each answer's difference is to this one, battle by battle over the same dice: it is kept unless another is clearly better."
         },
     );
 }
