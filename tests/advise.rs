@@ -109,8 +109,27 @@ fn a_save_at_an_assignment_gets_a_ranked_list() {
     let ranked = v["ranked"].as_array().unwrap();
     assert!(ranked.len() >= 3, "{}", ranked.len());
     assert!(ranked.iter().any(|r| r["player_choice"] == true));
-    for (k, r) in ranked.iter().enumerate() {
-        assert_eq!(r["rank"], k + 1);
+    // Ranks: 1 + the answers clearly better; the recommended first, then
+    // by rank; a rank shared is marked tied.
+    assert_eq!(ranked[0]["recommended"], true);
+    let ranks: Vec<u64> = ranked.iter().map(|r| r["rank"].as_u64().unwrap()).collect();
+    assert!(ranks[1..].windows(2).all(|w| w[0] <= w[1]), "{ranks:?}");
+    for r in ranked {
+        let shared = ranks
+            .iter()
+            .filter(|&&k| k == r["rank"].as_u64().unwrap())
+            .count()
+            > 1;
+        assert_eq!(r["tied"], shared);
+    }
+    assert!(
+        v["verdict"]
+            .as_str()
+            .unwrap()
+            .to_lowercase()
+            .contains("clearly better than")
+    );
+    for r in ranked.iter() {
         let e = &r["estimate"];
         let (lo, m, hi) = (
             e["low"].as_f64().unwrap(),
@@ -138,8 +157,35 @@ fn a_save_at_an_assignment_gets_a_ranked_list() {
     assert!(out.contains("Question (12.2)"), "{out}");
     assert!(out.contains("95%"), "{out}");
     let first = ranked[0]["label"].as_str().unwrap();
-    assert!(out.contains(&format!(" 1. {first}")), "{out}");
-    assert!(out.contains("your choice"), "{out}");
+    let rank = if ranked[0]["tied"] == true { "=" } else { " " };
+    let rank = format!("{rank}{}. {first}", ranks[0]);
+    assert!(out.contains(&rank), "{rank}: {out}");
+    // The player's answer as it stands is listed; "yours" once they have
+    // given a counter (none given is no choice: the commander's is kept).
+    let mine = ranked
+        .iter()
+        .find(|r| r["player_choice"] == true)
+        .expect("the player's answer");
+    assert!(out.contains(mine["label"].as_str().unwrap()), "{out}");
+    let given = !mine["placements"].as_array().unwrap().is_empty();
+    assert_eq!(out.contains("yours"), given, "{out}");
+    assert!(out.contains("Trials used: 300"), "{out}");
+    assert!(out.contains(v["verdict"].as_str().unwrap()), "{out}");
+    for jargon in ["policy's choice", "objective policy", " tr."] {
+        assert!(!out.contains(jargon), "{jargon}: {out}");
+    }
+    // A time budget: whole rounds until it is spent, the trials used
+    // printed; --trials with that number repeats the advice exactly.
+    let (code, timed, err) = fcrel(&["advise", "--save", p, "--seconds", "0.01", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let timed: Value = serde_json::from_str(&timed).unwrap();
+    let used = timed["trials"].as_u64().unwrap();
+    assert!(used > 0);
+    let n = used.to_string();
+    let again = advise_json(&["--save", p, "--trials", &n]);
+    assert_eq!(timed["ranked"], again["ranked"]);
+    let (code, _, err) = fcrel(&["advise", "--save", p, "--seconds", "0"]);
+    assert_eq!(code, 2, "{err}");
 
     // Honesty: the same save whose later dice differ (fresh dice from the
     // die the game waits after) gets the same advice.

@@ -175,14 +175,19 @@ fn ask(world: &mut World) {
         .unwrap_or_default();
     // Switched off in the settings (headless, there are none: on). A
     // stand-alone battle is weighed on its own terms (who wins it).
-    // With Suggest on at a question it covers, its panel has the
+    // With Suggest on at a battle question it covers, its panel has the
     // estimates (the player's choice among them): one worker, not two.
+    // A move waiting for confirmation is still weighed here: Suggest
+    // weighs the map's moves by whole campaigns, never the battle the
+    // move brings (issue 48: with Suggest remembered on, a Basic game's
+    // move confirmation showed no estimate).
     let enabled = world
         .get_resource::<super::settings::AppSettings>()
         .is_none_or(|s| s.loaded.settings.odds_advisor)
-        && !world
-            .get_resource::<super::suggest::Suggest>()
-            .is_some_and(|s| s.on && s.covered);
+        && (selection.confirm.is_some()
+            || !world
+                .get_resource::<super::suggest::Suggest>()
+                .is_some_and(|s| s.on && s.covered));
     let group = world.resource::<Advisor>().weigh_group;
     let weigh = |v: &GameView| {
         weighed_answer(v, &selection).map(|a| {
@@ -699,10 +704,25 @@ mod tests {
 
     #[test]
     fn a_move_waiting_for_confirmation_into_the_enemy_is_estimated_as_the_battle_it_brings() {
+        for mode in [BattleMode::Quick, BattleMode::Basic, BattleMode::Advanced] {
+            a_move_is_estimated(mode, false);
+        }
+        // Issue 48: Suggest on (remembered from a battle) covers the move
+        // on the map, weighing campaigns; the battle the move brings is
+        // still estimated.
+        a_move_is_estimated(BattleMode::Basic, true);
+    }
+
+    fn a_move_is_estimated(mode: BattleMode, suggest: bool) {
         // A Moves step in which some Force can march into Union Forces.
         let mut found = None;
         for seed in 1..30 {
-            let mut app = app(BattleMode::Quick, seed);
+            let mut app = app(mode, seed);
+            if suggest {
+                let mut s = crate::app::suggest::Suggest::default();
+                (s.on, s.covered) = (true, true);
+                app.insert_resource(s);
+            }
             let mut mv = None;
             let ok = play_until(&mut app, |world, r| {
                 let Some(board) = Board::from_world(world) else {
@@ -743,7 +763,7 @@ mod tests {
         sums_to_trials(&o);
         assert_eq!(o.area, to);
         assert_eq!(o.attacker, Side::Confederate);
-        assert_eq!(o.mode, BattleMode::Quick);
+        assert_eq!(o.mode, mode);
         // The Force that moves is in the battle's Combat Value.
         let board = Board::from_world(app.world_mut()).unwrap();
         let mover = board.piece(&force).unwrap().combat();

@@ -31,9 +31,18 @@ pub struct AdviseArgs {
     #[arg(long, default_value = "win")]
     pub aim: String,
     /// Simulated battles (or campaigns) to fight in all, shared among the
-    /// answers by successive halving.
-    #[arg(long, default_value_t = 4_000)]
-    pub trials: u64,
+    /// answers (racing with successive halving): the reproducible budget,
+    /// the same advice on any machine. Without --seconds it is the only
+    /// budget.
+    #[arg(long, value_name = "N")]
+    pub trials: Option<u64>,
+    /// Seconds to spend (default 1.5 unless --trials is given): whole
+    /// rounds are fought until the time is spent or the leader is clearly
+    /// ahead. The trials this buys depend on the machine; the trials used
+    /// are printed, and --trials with that number repeats the advice
+    /// exactly.
+    #[arg(long, value_name = "S")]
+    pub seconds: Option<f64>,
     /// Base seed; trial t of every answer rolls dice seeded from it and t.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -109,10 +118,19 @@ pub fn advise(a: &AdviseArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         );
         return 2;
     };
-    if a.trials == 0 {
+    if a.trials == Some(0) {
         let _ = writeln!(err, "fcrel advise: --trials must be at least 1");
         return 2;
     }
+    if a.seconds.is_some_and(|s| !(s.is_finite() && s > 0.0)) {
+        let _ = writeln!(err, "fcrel advise: --seconds must be a number above 0");
+        return 2;
+    }
+    // --trials alone: reproducible; else a time budget (at most --trials).
+    let seconds = match (a.trials, a.seconds) {
+        (Some(_), None) => None,
+        (_, s) => Some(s.unwrap_or(crate::odds::advise::DEFAULT_SECONDS)),
+    };
     let threads = match a.threads {
         Some(0) => {
             let _ = writeln!(err, "fcrel advise: --threads must be at least 1");
@@ -160,11 +178,26 @@ pub fn advise(a: &AdviseArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         }
     };
     let started = std::time::Instant::now();
-    if let Err(e) = advisor.run_to(a.trials, threads) {
+    let most = a.trials.unwrap_or(u64::MAX);
+    let fought = match seconds {
+        None => advisor.run_to(most, threads),
+        Some(s) => advisor.run_for(
+            s,
+            most,
+            (threads, 4_096),
+            &std::sync::atomic::AtomicBool::new(false),
+            &mut |_| {},
+        ),
+    };
+    if let Err(e) = fought {
         let _ = writeln!(err, "{}: {e}", position.source.file);
         return 1;
     }
     let advice = advisor.advice();
+    let budget = Budget {
+        seconds,
+        trials: a.trials,
+    };
     if a.json {
         let _ = writeln!(
             out,
@@ -172,7 +205,7 @@ pub fn advise(a: &AdviseArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             serde_json::to_string_pretty(&advice).unwrap_or_default()
         );
     } else {
-        let _ = write!(out, "{}", text(&advice, a.top));
+        let _ = write!(out, "{}", text(&advice, a.top, &budget));
     }
     let _ = writeln!(
         err,
@@ -184,12 +217,20 @@ pub fn advise(a: &AdviseArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     0
 }
 
+/// The budget the advice was given: for saying why it stopped.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Budget {
+    /// A time budget (None: --trials alone).
+    pub seconds: Option<f64>,
+    pub trials: Option<u64>,
+}
+
 fn pct(x: f64) -> String {
     format!("{:.1}%", x * 100.0)
 }
 
 /// The advice as a table a player can read.
-pub fn text(v: &Advice, top: usize) -> String {
+pub fn text(v: &Advice, top: usize, budget: &Budget) -> String {
     use std::fmt::Write;
     let mut s = String::new();
     let title = if v.source.name.is_empty() {
@@ -199,24 +240,48 @@ pub fn text(v: &Advice, top: usize) -> String {
     };
     let _ = writeln!(s, "{title}");
     let _ = writeln!(s, "Question ({}): {}", v.asked.rule, v.asked.prompt);
+    let what = if v.endings.len() == 2 {
+        "campaigns"
+    } else {
+        "battles"
+    };
     let _ = writeln!(
         s,
-        "Aim: {} ({}). Estimate from {} simulated {} against the Union AI (seed {}, later decisions by the {} policy); 95% intervals{}.",
+        "Aim: {} ({}). Estimates from {} simulated {what} against the Union AI, your later decisions made by the built-in commander ({}); 95% intervals.",
         v.aim.name(),
         v.aim.describe(),
         v.trials,
-        if v.endings.len() == 2 {
-            "campaigns"
-        } else {
-            "battles"
-        },
-        v.seed,
         v.rollout.name(),
-        if v.finished { "" } else { "; still refining" }
+    );
+    let stopped = if v.decided {
+        "the best answer is clearly ahead of every other still tried".to_string()
+    } else if v.finished {
+        "every answer left has had its most trials".to_string()
+    } else {
+        match (budget.seconds, budget.trials) {
+            (Some(sec), Some(n)) if v.trials < n => format!("{sec} s spent"),
+            (Some(sec), None) => format!("{sec} s spent"),
+            (_, Some(n)) => format!("{n} trials fought"),
+            (None, None) => "stopped".to_string(),
+        }
+    };
+    let _ = writeln!(
+        s,
+        "Trials used: {} ({stopped}). To repeat exactly: --trials {} --seed {}{}.",
+        v.trials,
+        v.trials,
+        v.seed,
+        if budget.seconds.is_some() {
+            " (a time budget buys more trials on a faster machine)"
+        } else {
+            ""
+        }
     );
     for n in &v.notes {
         let _ = writeln!(s, "Note: {n}");
     }
+    let _ = writeln!(s);
+    let _ = writeln!(s, "{}", v.verdict);
     let _ = writeln!(s);
     let shown = if top == 0 { v.ranked.len() } else { top };
     let fmt = |x: f64| {
@@ -235,21 +300,28 @@ pub fn text(v: &Advice, top: usize) -> String {
     };
     for r in v.ranked.iter().take(shown) {
         let mut marks = Vec::new();
-        if r.player_choice {
-            marks.push("your choice");
+        if r.recommended {
+            marks.push("recommended");
+        }
+        // At an assignment, no counter given yet is no choice of yours.
+        if r.player_choice && r.placements.as_ref().is_none_or(|p| !p.is_empty()) {
+            marks.push("yours");
         }
         if r.policy_choice {
-            marks.push("policy's choice");
+            marks.push("the built-in commander's");
         }
         let marks = if marks.is_empty() {
             String::new()
         } else {
             format!(" [{}]", marks.join(", "))
         };
-        let _ = writeln!(s, "{:>2}. {}{marks}", r.rank, r.label);
+        let _ = writeln!(s, "{:>3}. {}{marks}", r.rank_text(), r.label);
+        if !r.reason.is_empty() {
+            let _ = writeln!(s, "     {}", r.reason);
+        }
         let _ = writeln!(
             s,
-            "    {} {} (95% {} – {}), won {}; {} trials",
+            "     {} {} (95% {} to {}), won {}; {} trials",
             v.aim.describe(),
             fmt(r.estimate.mean),
             fmt(r.estimate.low),
@@ -260,19 +332,21 @@ pub fn text(v: &Advice, top: usize) -> String {
         if let Some(d) = &r.versus {
             let _ = writeln!(
                 s,
-                "    against {}: {} ({} – {}) over {} common trials",
+                "     against {} answer: {} {} (95% {} to {}) over {} trials on the same dice",
                 d.against,
                 sign(d.difference.mean),
+                if v.aim.is_chance() {
+                    "points"
+                } else {
+                    "Combat Value"
+                },
                 sign(d.difference.low),
                 sign(d.difference.high),
                 d.trials
             );
         }
         if !r.why.is_empty() {
-            let _ = writeln!(s, "    why: {}", r.why);
-        }
-        if r.decisions.len() > 1 {
-            let _ = writeln!(s, "    answers: {}", r.decisions.len());
+            let _ = writeln!(s, "     most changed: {}", r.why);
         }
     }
     if v.ranked.len() > shown {

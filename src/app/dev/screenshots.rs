@@ -1258,6 +1258,8 @@ static STEPS: &[TourStep] = &[
             cx.suggest.set_on(true);
             cx.suggest.aim = crate::odds::advise::Aim::Strength;
             cx.suggest.max_trials = TOUR_SUGGEST_TRIALS;
+            // No time budget: the shot is the same every run.
+            cx.suggest.seconds = f64::INFINITY;
             cx.tour.go(141);
         },
     ),
@@ -1280,6 +1282,7 @@ static STEPS: &[TourStep] = &[
             cx.suggest.set_on(false);
             cx.suggest.aim = crate::odds::advise::Aim::Win;
             cx.suggest.max_trials = crate::app::suggest::MAX_TRIALS;
+            cx.suggest.seconds = crate::app::suggest::SECONDS;
             if cx.tour.suggest_only {
                 cx.quit = true;
             } else {

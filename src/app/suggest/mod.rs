@@ -5,11 +5,16 @@
 //! Scout's use; on the map a move into Union Forces) the decision panel
 //! has a "Suggest" toggle. On, the advisor (`odds::advise::Advisor`)
 //! refines its ranking on a worker thread — the window's worker ([`Job`], as the odds advisor's),
-//! polled every frame, so the window never waits — and the panel shows the
-//! best three answers so far with their estimates and 95% intervals, the
-//! player's own current choice, the outcome that differs most, and "Take
-//! this". On the Battlefield Sheet the suggested assignment is drawn as
-//! ghost counters ([`Suggest::ghosts`]).
+//! polled every frame, so the window never waits — until the leader is
+//! clearly ahead of every other answer, every answer left has its most
+//! trials, or [`Suggest::seconds`] are spent (looked at between the
+//! search's rounds: the advice is that of `fcrel advise --trials N` with
+//! the trials shown). The panel says whether any answer is clearly better
+//! than the player's (or the built-in commander's), and shows the best
+//! three answers so far, ranked with ties ("=1"), with their estimates,
+//! 95% intervals, trials and a line saying why, the player's own current
+//! choice, and "Take this". On the Battlefield Sheet the suggested
+//! assignment is drawn as ghost counters ([`Suggest::ghosts`]).
 //!
 //! The advice answers the question as it stands: the game's decisions so
 //! far (an assignment's counters given so far are the player's current
@@ -41,11 +46,18 @@ use crate::rules::sequence::{
 use crate::sim::game_seed;
 
 /// The most trials an answer gets in the window: the search ends there.
-pub const MAX_TRIALS: u64 = 1_024;
+pub const MAX_TRIALS: u64 = 65_536;
 
-/// Trials fought between two snapshots of the advice (and two looks at
-/// the stop flag).
+/// The seconds the window's search runs at most (as `fcrel advise`'s
+/// default).
+pub const SECONDS: f64 = advise::DEFAULT_SECONDS;
+
+/// Trials fought between two looks at the stop flag.
 const SLICE: u64 = 48;
+
+/// The least time between two snapshots of the advice handed to the
+/// window (ranking every answer against every other costs).
+const SNAPSHOT_EVERY: std::time::Duration = std::time::Duration::from_millis(120);
 
 /// The answers shown.
 const SHOWN: usize = 3;
@@ -92,6 +104,8 @@ pub struct Suggest {
     pub max_trials: u64,
     /// The trials every answer gets in the first round (fewer in tests).
     pub first_round: u64,
+    /// The time budget of a search ([`SECONDS`]).
+    pub seconds: f64,
     /// The pending question is one the advisor covers.
     pub covered: bool,
     /// What the advice answers: the game's decisions so far, the aim.
@@ -119,6 +133,7 @@ impl Default for Suggest {
             aim: Aim::Win,
             max_trials: MAX_TRIALS,
             first_round: advise::Settings::default().first_round,
+            seconds: SECONDS,
             covered: false,
             asked: None,
             advice: None,
@@ -138,9 +153,10 @@ impl Suggest {
         self.running.is_some()
     }
 
-    /// The search has ended (every answer left has its most trials).
+    /// The search has ended: the leader is clearly ahead, every answer
+    /// left has its most trials, or the time is spent.
     pub fn settled(&self) -> bool {
-        self.running.is_none() && self.advice.as_ref().is_some_and(|a| a.finished)
+        self.running.is_none() && self.failed.is_none() && self.advice.is_some()
     }
 
     /// Switch the panel on or off, as its toggle does (the settings
@@ -314,6 +330,7 @@ fn ask(world: &mut World) {
             .map_or(0, |o| o.seed),
         decisions.len() as u64,
     );
+    let seconds = world.resource::<Suggest>().seconds;
     let settings = advise::Settings {
         aim,
         seed,
@@ -327,7 +344,7 @@ fn ask(world: &mut World) {
     let job = {
         let latest = latest.clone();
         Job::spawn("suggest", move |stop| {
-            refine(&waiting, settings, &latest, stop)
+            refine(&waiting, (settings, seconds), &latest, stop)
         })
     };
     let mut s = world.resource_mut::<Suggest>();
@@ -340,11 +357,11 @@ fn ask(world: &mut World) {
 }
 
 /// The worker: the advisor at the question the game waits at, stepped in
-/// slices, each slice's advice handed to the window, until the search
-/// ends or the window says stop.
+/// slices, its advice handed to the window now and then, until the search
+/// ends, the time is spent (between rounds) or the window says stop.
 fn refine(
     waiting: &Waiting,
-    settings: advise::Settings,
+    (settings, seconds): (advise::Settings, f64),
     latest: &Mutex<Option<Advice>>,
     stop: &AtomicBool,
 ) -> Result<(), String> {
@@ -356,13 +373,22 @@ fn refine(
     let pos = Position::from_waiting(waiting, source)?;
     let mut advisor = advise::Advisor::new(&pos, settings)?;
     let threads = workers();
-    while !advisor.finished() && !stop.load(Ordering::Relaxed) {
-        advisor
-            .step_until(SLICE, threads, stop)
-            .map_err(|e| e.to_string())?;
-        if let Ok(mut l) = latest.lock() {
-            *l = Some(advisor.advice());
+    let mut shown: Option<std::time::Instant> = None;
+    let mut hand = |a: &advise::Advisor, last: bool| {
+        if last || shown.is_none_or(|t| t.elapsed() >= SNAPSHOT_EVERY) {
+            shown = Some(std::time::Instant::now());
+            if let Ok(mut l) = latest.lock() {
+                *l = Some(a.advice());
+            }
         }
+    };
+    advisor
+        .run_for(seconds, u64::MAX, (threads, SLICE), stop, &mut |a| {
+            hand(a, false)
+        })
+        .map_err(|e| e.to_string())?;
+    if !stop.load(Ordering::Relaxed) {
+        hand(&advisor, true);
     }
     Ok(())
 }
@@ -437,9 +463,9 @@ fn value(aim: Aim, x: f64) -> String {
 /// A difference as the aim has it: points, or Combat Value.
 fn difference(aim: Aim, x: f64) -> String {
     if aim.is_chance() {
-        format!("{:+.0} pts", x * 100.0)
+        format!("{:+.0} points", x * 100.0)
     } else {
-        format!("{x:+.1} CV")
+        format!("{x:+.1} Combat Value")
     }
 }
 
@@ -483,23 +509,11 @@ pub fn show(ui: &mut egui::Ui, s: &mut Suggest, a: &mut Answerer, room: f32) {
                 ui.selectable_value(&mut s.aim, aim, word)
                     .on_hover_words(format!("Rank the answers by the {}.", aim.describe()));
             }
-            // Short: the estimate's state at the line's end, in a room of
-            // its own width (the spinner's coming and going moves nothing).
-            if compact {
+            // Short: the spinner at the line's end (the trials are on
+            // the verdict's line).
+            if compact && s.refining() {
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    if let Some(advice) = s.advice.clone() {
-                        let (word, tip) = status(s, &advice);
-                        let short = match word {
-                            "settled" => "settled",
-                            "refining…, best so far" => "refining…",
-                            "stopped, best so far" => "stopped",
-                            _ => "so far",
-                        };
-                        fixed(ui, 56.0, RichText::new(short).size(11.0)).on_hover_words(tip);
-                    }
-                    if s.refining() {
-                        ui.spinner();
-                    }
+                    ui.spinner();
                 });
             }
         }
@@ -535,12 +549,13 @@ pub fn height(s: &Suggest, room: f32) -> f32 {
     } else {
         let compact = room < COMPACT_BELOW;
         // Compact: the rows, the choice's line, a tight frame (the
-        // estimate's state on the toggle's line); else also the
-        // estimate's two lines and a wider frame.
+        // trials on the toggle's line); else also the estimate's two
+        // lines and a wider frame.
+        // The verdict's line in both.
         let rows = if compact {
-            3.0 * (row_h(true) + 3.0) + 19.0 + 10.0
+            3.0 * (row_h(true) + 3.0) + 19.0 + 10.0 + 18.0
         } else {
-            3.0 * (row_h(false) + 4.0) + 32.0 + 20.0 + 20.0
+            3.0 * (row_h(false) + 4.0) + 32.0 + 20.0 + 20.0 + 18.0
         };
         // A short room keeps what the question's own answers need at
         // least (a Battle Plan assignment's: the question, the counters
@@ -602,13 +617,36 @@ fn panel(ui: &mut egui::Ui, s: &mut Suggest, a: &mut Answerer, compact: bool) {
             }
             let (status, tip) = status(s, &advice);
             let text = RichText::new(format!(
-                "Estimate from {} simulated {what} against the Union AI · {status}",
+                "{} simulated {what} against the Union AI · {status}",
                 thousands(advice.trials)
             ))
             .size(11.0);
             ui.add(egui::Label::new(text).wrap()).on_hover_words(tip);
         });
     }
+    // Whether any answer is clearly better than the one kept (compact:
+    // with the trials used, the state on hover).
+    let mut line = egui::text::LayoutJob::default();
+    let strong = ui.visuals().strong_text_color();
+    let ink = ui.visuals().text_color();
+    line.append(
+        &verdict(&advice, refining),
+        0.0,
+        egui::TextFormat::simple(egui::FontId::proportional(12.0), strong),
+    );
+    if compact {
+        line.append(
+            &format!("{} trials", thousands(advice.trials)),
+            8.0,
+            egui::TextFormat::simple(egui::FontId::proportional(11.0), ink),
+        );
+    }
+    let tip = if compact {
+        format!("{VERDICT_TIP}\n\n{}", status(s, &advice).1)
+    } else {
+        VERDICT_TIP.to_string()
+    };
+    ui.add(egui::Label::new(line).wrap()).on_hover_words(tip);
     if let Some(why) = &s.failed {
         ui.label(RichText::new(why).italics().size(11.0));
     }
@@ -625,32 +663,59 @@ fn panel(ui: &mut egui::Ui, s: &mut Suggest, a: &mut Answerer, compact: bool) {
     }
     // The player's own choice, where it stands (compact: unless it is
     // among those shown, marked "yours").
-    let mine = advice.ranked.iter().find(|r| r.player_choice);
-    if compact && mine.is_some_and(|r| r.rank <= SHOWN) {
+    let mine = advice.ranked.iter().position(|r| r.player_choice);
+    if compact && mine.is_some_and(|k| k < SHOWN) {
         return;
     }
-    let line = match mine {
+    let line = match mine.map(|k| &advice.ranked[k]) {
+        // At an assignment with no counter given yet: no choice of the
+        // player's (the commander's is the one kept).
+        Some(r) if r.placements.as_ref().is_some_and(|p| p.is_empty()) => {
+            "No counter of yours given yet".into()
+        }
         Some(r) => format!(
             "Your choice (rank {}): {} ({}–{}) · {} {what}",
-            r.rank,
+            r.rank_text(),
             value(aim, r.estimate.mean),
             value(aim, r.estimate.low),
             value(aim, r.estimate.high),
             thousands(r.trials)
         ),
         None if advice.asked.assignment => "Your choice: not weighed yet".into(),
-        None => format!(
-            "No choice of yours yet: compared with the {} commander's",
-            advice.rollout.name()
-        ),
+        None => "No choice of yours yet".into(),
     };
+    let none_given = mine.is_none_or(|k| {
+        advice.ranked[k]
+            .placements
+            .as_ref()
+            .is_some_and(|p| p.is_empty())
+    });
     fixed(ui, ui.available_width(), RichText::new(line).size(12.0)).on_hover_words(
-        if advice.asked.assignment {
-            "The counters you have given so far, committed as they stand (Done now)."
+        if none_given {
+            "Each answer is compared with the built-in commander's, battle by battle over the same dice: it is kept unless another is clearly better."
+        } else if advice.asked.assignment {
+            "The counters you have given so far, committed as they stand (Done now). Each answer is compared with them, battle by battle over the same dice: they are kept unless another is clearly better."
         } else {
-            "Each answer's difference is to this one, battle by battle over the same dice."
+            "Each answer's difference is to this one, battle by battle over the same dice: it is kept unless another is clearly better."
         },
     );
+}
+
+const VERDICT_TIP: &str = "The answer kept is yours where you have given one, else the built-in commander's (the scripted commander that plays your side in every trial). Another is recommended only when it is clearly better over the same dice: a sequential sign test at 5%, however long the search runs. Answers none of the others is clearly better than share a rank (=1).";
+
+/// Whether an answer is clearly better than the one kept, in a line.
+fn verdict(advice: &Advice, refining: bool) -> String {
+    let whose = advice
+        .reference
+        .clone()
+        .unwrap_or_else(|| "the built-in commander's".into());
+    let so_far = if refining { " so far" } else { "" };
+    match advice.ranked.first() {
+        Some(best) if advice.clearly_better => {
+            format!("{} is clearly better than {whose}{so_far}", best.label)
+        }
+        _ => format!("No answer is clearly better than {whose}{so_far}"),
+    }
 }
 
 /// The estimate's state in a word or three, and all about it (on hover).
@@ -660,39 +725,96 @@ fn status(s: &Suggest, advice: &Advice) -> (&'static str, String) {
     } else {
         "campaigns"
     };
-    let word = match (&s.failed, s.refining(), advice.finished) {
-        (Some(_), _, _) => "stopped, best so far",
-        (None, true, _) => "refining…, best so far",
-        (None, false, true) => "settled",
-        (None, false, false) => "best so far",
+    let word = match (&s.failed, s.refining(), advice.decided, advice.finished) {
+        (Some(_), ..) => "stopped",
+        (None, true, ..) => "refining…",
+        (None, false, true, _) => "settled: the best is clearly ahead",
+        (None, false, false, true) => "settled: most trials reached",
+        (None, false, false, false) => "settled: time spent",
     };
     let tip = format!(
-        "Estimate from {} simulated {what} against the Union AI · {word}.\n{} {what} in all, over {} answers weighed, every trial from the game as you see it (the dice already rolled replayed, every later die its own), the Union played by its AI and your later choices by the {} commander. Answers are tried in rounds: the weaker half is dropped, the rest get twice the trials, up to {} each (successive halving). Seed {}.",
-        thousands(advice.trials),
+        "{} simulated {what} against the Union AI · {word}.\n{} answers weighed, every trial from the game as you see it (the dice already rolled replayed, every later die its own), the Union played by its AI and your later choices by the built-in commander ({}). Answers are tried in rounds: those the leader is clearly better than are dropped, then the weaker half; the rest get twice the trials. The search stops when the leader is clearly ahead of every answer still tried, or after {} s (between rounds: `fcrel advise --trials {} --seed {}` gives this advice exactly).",
         thousands(advice.trials),
         advice.ranked.len(),
         advice.rollout.name(),
-        thousands(s.max_trials),
+        s.seconds,
+        advice.trials,
         advice.seed
     );
     (word, tip)
 }
 
-/// One row's height: the answer (two lines at most), its figures, the
-/// why; compact, the answer in a line and its figures with Take this
-/// (the why, the trials on hover).
-fn row_h(compact: bool) -> f32 {
-    if compact { 46.0 } else { 78.0 }
+/// A row's title: its rank ("=1" shared), the answer's words whole
+/// without the rule numbers (the answers' own buttons have them), whose
+/// answer it is: "=1. Hood: March: Advance one Region, then change
+/// Formation (the built-in commander's)".
+fn title(r: &Ranked) -> String {
+    let mut tags = Vec::new();
+    // At an assignment, no counter given yet is no choice of the
+    // player's ("As assigned now: …" says where it stands).
+    if r.player_choice && r.placements.as_ref().is_none_or(|p| !p.is_empty()) {
+        tags.push("yours");
+    }
+    if r.policy_choice {
+        tags.push("the built-in commander's");
+    }
+    let tags = if tags.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", tags.join(", "))
+    };
+    format!("{}. {}{tags}", r.rank_text(), without_rules(&r.label))
 }
 
-/// The answer's words in two lines at most, in a room of that height
+/// `text` without its parentheses of rule numbers alone: "March off the
+/// sheet behind the Reserve (12.4.1, 14.5.1)" → "March off the sheet
+/// behind the Reserve".
+fn without_rules(text: &str) -> String {
+    let is_rule = |w: &str| {
+        let w = w.trim();
+        let w = w.strip_prefix('A').unwrap_or(w);
+        !w.is_empty()
+            && w.split('.')
+                .all(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+    };
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(open) = rest.find(" (") {
+        let Some(close) = rest[open..].find(')') else {
+            break;
+        };
+        let inside = &rest[open + 2..open + close];
+        out.push_str(&rest[..open]);
+        if !inside.split(',').all(is_rule) {
+            out.push_str(&rest[open..=open + close]);
+        }
+        rest = &rest[open + close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// One row's height: the answer (two lines at most), its figures with
+/// Take this, the reason (two lines at most); compact, without the
+/// reason (on hover).
+fn row_h(compact: bool) -> f32 {
+    if compact { 62.0 } else { 98.0 }
+}
+
+/// The answer's words in `rows` lines at most, in a room of that height
 /// (all of them on hover).
-fn label(ui: &mut egui::Ui, w: f32, text: &str, rows: usize) -> egui::Response {
+fn label(
+    ui: &mut egui::Ui,
+    w: f32,
+    text: &str,
+    (rows, size): (usize, f32),
+    color: egui::Color32,
+) -> egui::Response {
     let mut job = egui::text::LayoutJob::single_section(
         text.to_string(),
         egui::TextFormat {
-            font_id: egui::FontId::proportional(13.0),
-            color: ui.visuals().strong_text_color(),
+            font_id: egui::FontId::proportional(size),
+            color,
             ..Default::default()
         },
     );
@@ -702,7 +824,7 @@ fn label(ui: &mut egui::Ui, w: f32, text: &str, rows: usize) -> egui::Response {
         break_anywhere: false,
         overflow_character: Some('…'),
     };
-    let h = 17.0 * rows as f32;
+    let h = (size + 4.0) * rows as f32;
     ui.allocate_ui_with_layout(
         egui::vec2(w, h),
         egui::Layout::top_down(egui::Align::Min),
@@ -732,31 +854,32 @@ fn row(
         .inner_margin(egui::Margin::symmetric(4, 2))
         .corner_radius(3.0)
         .stroke(egui::Stroke::new(
-            1.0,
-            if pointed {
+            if r.recommended { 1.5 } else { 1.0 },
+            if pointed || r.recommended {
                 GHOST
             } else {
                 super::theme::palette::RULE
             },
         ));
-    let mut tags = String::new();
-    if r.player_choice {
-        tags.push_str(" (yours)");
-    }
-    let title = format!("{}. {}{tags}", r.rank, r.label);
+    let title = title(r);
+    const WHY_TIP: &str = "The outcome whose chance differs most from the answer compared (yours, or with none the built-in commander's), over the same dice.";
     let why = if r.why.is_empty() {
-        "—".to_string()
+        String::new()
     } else {
-        r.why.clone()
+        format!("\nMost changed: {}. {WHY_TIP}", r.why)
     };
-    const WHY_TIP: &str = "The outcome whose chance differs most from the answer compared (yours, or with none the commander's; yours against the best), over the same dice.";
     let label_tip = format!(
-        "{}{}{}{}",
+        "{}{}{}{}{}",
         r.label,
-        if r.policy_choice {
-            format!("\nThe {} commander's own answer.", advice.rollout.name())
+        if r.recommended {
+            "\nRecommended: kept unless another is clearly better, or clearly better than the one kept."
         } else {
-            String::new()
+            ""
+        },
+        if r.tied {
+            "\nTied: no other answer of its rank is clearly better or worse than it."
+        } else {
+            ""
         },
         if r.racing {
             "\nStill being tried."
@@ -764,49 +887,52 @@ fn row(
             "\nNo longer tried: it fell behind in an earlier round, or the search has ended."
         },
         if compact {
-            format!("\n{why}: {WHY_TIP}")
+            format!("\n{}{why}", r.reason)
         } else {
             String::new()
         }
     );
+    let strong = ui.visuals().strong_text_color();
     let inner = frame.show(ui, |ui| {
         ui.set_width(ui.available_width());
         if compact {
             // The answer's words over the whole width; its figures and
             // Take this under them.
             ui.set_min_height(row_h(true) - 6.0);
-            label(ui, ui.available_width(), &title, 1).on_hover_words(&label_tip);
+            label(ui, ui.available_width(), &title, (2, 13.0), strong).on_hover_words(&label_tip);
             ui.horizontal(|ui| {
-                figures(ui, advice, r, true, &why);
+                figures(ui, advice, r, true);
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     take_button(ui, advice, r, rank, a, take_words, s);
                 });
             });
             return;
         }
+        // The answer's words over the whole width; its figures and Take
+        // this under them, then the reason.
         ui.set_min_height(row_h(false) - 8.0);
+        label(ui, ui.available_width(), &title, (2, 13.0), strong).on_hover_words(&label_tip);
         ui.horizontal(|ui| {
-            let w = (ui.available_width() - 84.0).max(80.0);
-            label(ui, w, &title, 2).on_hover_words(&label_tip);
-            ui.with_layout(egui::Layout::top_down(egui::Align::Max), |ui| {
+            figures(ui, advice, r, false);
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 take_button(ui, advice, r, rank, a, take_words, s);
             });
         });
-        ui.horizontal(|ui| figures(ui, advice, r, false, &why));
-        fixed(
-            ui,
-            ui.available_width(),
-            RichText::new(why.clone()).italics().size(11.0),
-        )
-        .on_hover_words(WHY_TIP);
+        let w = ui.available_width();
+        let ink = ui.visuals().text_color();
+        label(ui, w, &r.reason, (2, 11.0), ink).on_hover_words(format!(
+            "{}\n{}{why}",
+            r.reason,
+            versus_tip(advice.aim, r)
+        ));
     });
     Some(inner.response)
 }
 
-/// An answer's figures in a line: its estimate, the interval, (not
-/// compact) the trials, the difference to the answer compared; compact,
-/// the trials and the why on hover.
-fn figures(ui: &mut egui::Ui, advice: &Advice, r: &Ranked, compact: bool, why: &str) {
+/// An answer's figures in a line: its estimate, the interval, and its
+/// trials (the difference to the answer kept is in the reason's line);
+/// compact, the difference instead ("+5, not clear").
+fn figures(ui: &mut egui::Ui, advice: &Advice, r: &Ranked, compact: bool) {
     let aim = advice.aim;
     fixed(
         ui,
@@ -834,53 +960,60 @@ fn figures(ui: &mut egui::Ui, advice: &Advice, r: &Ranked, compact: bool, why: &
         "The 95% interval of the mean (normal approximation): more trials narrow it."
     });
     if !compact {
+        // The difference to the answer kept is in the reason's words.
         fixed(
             ui,
-            50.0,
-            RichText::new(format!("{} tr.", thousands(r.trials))).size(12.0),
+            72.0,
+            RichText::new(format!("{} trials", thousands(r.trials))).size(12.0),
         )
         .on_hover_words(format!(
-            "Simulated battles fought with this answer ({} at most).",
+            "Simulated battles fought with this answer ({} at most so far).",
             thousands(advice_max(advice))
         ));
+        return;
     }
-    let vs = match &r.versus {
-        // Compact: the difference alone (to whom on hover).
-        Some(v) if compact => RichText::new(difference(aim, v.difference.mean)).size(12.0),
-        Some(v) => RichText::new(format!(
-            "{} vs {}",
-            difference(aim, v.difference.mean),
-            if v.against == "your choice" {
-                "yours"
-            } else {
-                "commander"
-            }
-        ))
-        .size(12.0),
-        None if r.player_choice => RichText::new("your choice").size(12.0),
-        None => RichText::new("reference").size(12.0),
-    };
-    let mut tip = match &r.versus {
+    // Take this keeps its room at the line's end.
+    let w = (ui.available_width() - 76.0).max(40.0);
+    fixed(ui, w, RichText::new(versus(aim, r)).size(12.0)).on_hover_words(versus_tip(aim, r));
+}
+
+/// All about the difference to the answer kept (on hover).
+fn versus_tip(aim: Aim, r: &Ranked) -> String {
+    match &r.versus {
         Some(v) => format!(
-            "Against {}: {} (95% interval {} to {}), battle by battle over the {} battles both were fought with the same dice.",
+            "Against {} answer: {} (95% interval {} to {}), battle by battle over the {} battles both were fought with the same dice. {}",
             v.against,
             difference(aim, v.difference.mean),
             difference(aim, v.difference.low),
             difference(aim, v.difference.high),
-            thousands(v.trials)
+            thousands(v.trials),
+            if v.clearly_better {
+                "Clearly better."
+            } else if v.clearly_worse {
+                "Clearly worse."
+            } else {
+                "Not clearly better or worse: the difference could be chance."
+            }
         ),
-        None => "The answer the others are compared with.".into(),
-    };
-    if compact {
-        tip.push_str(&format!("\n{why}"));
+        None => {
+            "The answer the others are compared with: kept unless another is clearly better.".into()
+        }
     }
-    // Compact, Take this keeps its room at the line's end.
-    let w = if compact {
-        (ui.available_width() - 76.0).max(40.0)
-    } else {
-        ui.available_width()
+}
+
+/// The difference to the answer kept, short (compact rows, whose reason
+/// is on hover): "+5, not clear" (its unit on hover), or "the one kept".
+fn versus(aim: Aim, r: &Ranked) -> String {
+    let Some(v) = &r.versus else {
+        return "the one kept".into();
     };
-    fixed(ui, w, vs).on_hover_words(tip);
+    let d = difference(aim, v.difference.mean);
+    let d = d.split(' ').next().unwrap_or_default();
+    if v.clearly_better || v.clearly_worse {
+        format!("{d}, clear")
+    } else {
+        format!("{d}, not clear")
+    }
 }
 
 /// The most trials an answer of `advice` had so far.

@@ -326,3 +326,126 @@ fn the_toggle_is_remembered_in_the_settings() {
     app.update();
     assert!(!app.world().resource::<Suggest>().on);
 }
+
+/// Issue 48: with few trials no answer is clearly better than the
+/// built-in commander's (no counter given yet): the panel says so, keeps
+/// the commander's answer first, and shows the answers no other separates
+/// as tied ("=1."), each with its whole words (no two rows alike) and a
+/// reason in plain words.
+#[test]
+fn the_panel_says_when_no_answer_is_clearly_better_and_shows_ties() {
+    let mut app = app(BattleMode::Basic, 3);
+    play_until(&mut app, assigning);
+    app.world_mut().resource_mut::<Suggest>().on = true;
+    let advice = settle(&mut app);
+    assert!(advice.ranked.len() >= 3, "{}", advice.ranked.len());
+    assert!(!advice.clearly_better, "8 trials an answer decide nothing");
+    assert_eq!(
+        verdict(&advice, false),
+        "No answer is clearly better than the built-in commander's"
+    );
+    assert_eq!(
+        verdict(&advice, true),
+        "No answer is clearly better than the built-in commander's so far"
+    );
+    let first = &advice.ranked[0];
+    assert!(first.policy_choice && first.recommended, "{first:?}");
+    let titles: Vec<String> = advice.ranked.iter().map(title).collect();
+    for (r, t) in advice.ranked.iter().zip(&titles) {
+        assert_eq!(r.rank, 1, "{t}");
+        assert!(t.starts_with("=1. "), "{t}");
+        assert!(!r.reason.is_empty(), "{t}");
+        for jargon in ["pts", "tr.", "objective", "comm…", "policy"] {
+            assert!(!r.reason.contains(jargon), "{jargon}: {}", r.reason);
+            assert!(!t.contains(jargon), "{jargon}: {t}");
+        }
+    }
+    assert!(
+        titles[0].ends_with("(the built-in commander's)"),
+        "{}",
+        titles[0]
+    );
+    // The figures' difference to the answer kept: none for it; for the
+    // others whether it is clear where the reason is on hover.
+    assert_eq!(versus(advice.aim, first), "the one kept");
+    for r in &advice.ranked[1..] {
+        assert!(versus(advice.aim, r).ends_with(", not clear"));
+        assert!(r.reason.ends_with("(could be chance)"), "{}", r.reason);
+    }
+    assert!(
+        first
+            .reason
+            .contains("kept unless another is clearly better"),
+        "{}",
+        first.reason
+    );
+    let mut distinct = titles.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), titles.len(), "{titles:?}");
+}
+
+/// The verdict names an answer clearly better than the one kept; a row's
+/// title is the answer's whole words without rule numbers, so that
+/// answers differing only at their end ("March: …") stay apart.
+#[test]
+fn the_verdict_names_a_clearly_better_answer_and_titles_keep_the_whole_words() {
+    let mut app = app(BattleMode::Basic, 3);
+    play_until(&mut app, assigning);
+    app.world_mut().resource_mut::<Suggest>().on = true;
+    let mut advice = settle(&mut app);
+    advice.clearly_better = true;
+    advice.reference = Some("yours".into());
+    advice.ranked[0].label = "Engage on Hood".into();
+    assert_eq!(
+        verdict(&advice, false),
+        "Engage on Hood is clearly better than yours"
+    );
+
+    let mut r = advice.ranked[0].clone();
+    (r.rank, r.tied, r.player_choice, r.policy_choice) = (2, false, false, false);
+    let march = |change, then| {
+        crate::rules::view::default_plan(
+            &crate::rules::decision::DefaultPlan::March { change, then },
+            BattleMode::Basic,
+        )
+    };
+    use crate::rules::decision::{FormationChange as F, SecondMove as M};
+    let words = [
+        march(F::None, M::None),
+        march(F::Before, M::None),
+        march(F::After, M::None),
+        march(F::None, M::Retreat),
+    ];
+    let titles: Vec<String> = words
+        .iter()
+        .map(|w| {
+            r.label = format!("Hood: {w}");
+            title(&r)
+        })
+        .collect();
+    assert_eq!(titles[0], "2. Hood: March: Advance one Region");
+    assert_eq!(
+        titles[1],
+        "2. Hood: March: Advance one Region, changing Formation first"
+    );
+    assert_eq!(
+        titles[2],
+        "2. Hood: March: Advance one Region, then change Formation"
+    );
+    assert!(
+        titles[3].ends_with("then Retreat one Region (Cavalry)"),
+        "{}",
+        titles[3]
+    );
+    (r.player_choice, r.placements) = (true, None);
+    r.label = "March off the sheet behind the Reserve (12.4.1, 14.5.1)".into();
+    assert_eq!(
+        title(&r),
+        "2. March off the sheet behind the Reserve (yours)"
+    );
+    assert_eq!(
+        without_rules("Fire (A12.4) at Hood (a Scout) (11.2)"),
+        "Fire at Hood (a Scout)"
+    );
+}

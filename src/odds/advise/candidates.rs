@@ -11,10 +11,10 @@
 use serde::Serialize;
 
 use crate::rules::battle::terms::PlanCounter;
-use crate::rules::board::{Board, label};
+use crate::rules::board::Board;
 use crate::rules::commander::Policy;
 use crate::rules::components::Id;
-use crate::rules::decision::{Decider, Decision, Request};
+use crate::rules::decision::{Decider, Decision, Request, UnitView};
 
 use super::position::Position;
 
@@ -191,20 +191,75 @@ fn placements(items: &[Item]) -> Vec<Placement> {
 
 /// "Volley on 1st Division, Engage on 2nd Division" or "No counters".
 pub fn placements_text(board: &Board, ps: &[Placement]) -> String {
+    placements_said(board, None, ps)
+}
+
+/// [`placements_text`], each counter its Force will not carry out at the
+/// range as it stands on a Basic sheet said so: "Aimed Volley on Hood
+/// (would Hold: the Union is 3 Regions away, it needs 1 Region)" (11.2;
+/// the Union may still come within range before the Force acts).
+pub(super) fn placements_said(
+    board: &Board,
+    sheet: Option<&[UnitView]>,
+    ps: &[Placement],
+) -> String {
     if ps.is_empty() {
         return "No Battle Plan Counters".into();
     }
     ps.iter()
         .map(|p| match &p.force {
-            Some(f) => format!(
-                "{} on {}",
-                p.plan.name(),
-                board.piece(f).map_or(f.to_string(), label)
-            ),
+            Some(f) => {
+                // The Force's name alone: the Confederate names tell
+                // them apart, and the rows stay short.
+                let on = format!(
+                    "{} on {}",
+                    p.plan.name(),
+                    board
+                        .piece(f)
+                        .map_or(f.to_string(), |q| q.force.name.clone())
+                );
+                match sheet.and_then(|units| will_hold(units, f, p.plan)) {
+                    Some(why) => format!("{on} ({why})"),
+                    None => on,
+                }
+            }
             None => "Formation counter beside the sheet".into(),
         })
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// "would Hold: the Union is 3 Regions away, it needs 1 Region" when the
+/// Force `force` stands at another range than `plan` needs on the Basic
+/// sheet (12.3, 11.2).
+fn will_hold(units: &[UnitView], force: &str, plan: PlanCounter) -> Option<String> {
+    let needs = plan.basic_range_needed()?;
+    let u = units.iter().find(|u| u.force.as_str() == force)?;
+    let regions = |n: i32| {
+        if n == 1 {
+            "1 Region".to_string()
+        } else {
+            format!("{n} Regions")
+        }
+    };
+    match u.range {
+        Some(r) if r == needs => None,
+        Some(r) => Some(format!(
+            "would Hold: the Union is {} away, it needs {}",
+            regions(r),
+            regions(needs)
+        )),
+        None => Some("would Hold: no Union Force in range".into()),
+    }
+}
+
+/// The Basic sheet as the question shows it (none on the Advanced sheet,
+/// whose counters need Squares rather than ranges).
+fn basic_sheet(pos: &Position) -> Option<&[UnitView]> {
+    if pos.board.options.battles != crate::rules::difficulty::BattleMode::Basic {
+        return None;
+    }
+    pos.request.battlefield.as_deref()
 }
 
 fn assignments(pos: &Position, policy: Policy, max: usize) -> Vec<Proto> {
@@ -254,8 +309,20 @@ fn assignments(pos: &Position, policy: Policy, max: usize) -> Vec<Proto> {
             break;
         }
     }
-    // Additions offered now.
-    let offered: Vec<Item> = r.options.iter().filter_map(item_of).collect();
+    // Additions offered now: none its Force would not carry out at the
+    // range as it stands on the Basic sheet (it would Hold, 11.2; issue
+    // 48: such counters were suggested, then refused by the rules). The
+    // player's and the policy's own are weighed as they are, said so.
+    let sheet = basic_sheet(pos);
+    let offered: Vec<Item> = r
+        .options
+        .iter()
+        .filter_map(item_of)
+        .filter(|i| match (i, sheet) {
+            (Item::On(force, plan), Some(units)) => will_hold(units, force, *plan).is_none(),
+            _ => true,
+        })
+        .collect();
     let mut sets: Vec<(Vec<Item>, bool, bool)> = Vec::new();
     sets.push((current.clone(), true, false));
     sets.push((policy_set.clone(), false, true));
@@ -308,10 +375,11 @@ fn assignments(pos: &Position, policy: Policy, max: usize) -> Vec<Proto> {
         };
         let Some(decisions) = decisions else { continue };
         let ps = placements(&set);
+        let said = placements_said(&pos.board, sheet, &ps);
         let label = if player && ps == placements(&current) {
-            format!("As assigned now: {}", placements_text(&pos.board, &ps))
+            format!("As assigned now: {said}")
         } else {
-            placements_text(&pos.board, &ps)
+            said
         };
         seen.push(key);
         out.push(Proto {

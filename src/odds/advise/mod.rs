@@ -9,14 +9,24 @@
 //!   stands; for any other question every legal answer.
 //! - [`Advisor`]: fights the candidates with common random numbers — trial
 //!   `t` of every candidate rolls its dice after the position from
-//!   `sim::game_seed(seed, t)` — by successive halving: every candidate
-//!   gets [`Settings::first_round`] trials, then the better half (at least
-//!   [`Settings::keep`], and always the player's and the policy's answers)
-//!   twice as many, and so on up to [`Settings::max_trials`]. It is
+//!   `sim::game_seed(seed, t)` — in rounds (racing with successive
+//!   halving): every candidate gets [`Settings::first_round`] trials; at
+//!   each round's end the answers the leader clearly beats are dropped,
+//!   then the worse half of the rest (at least [`Settings::keep`] stay,
+//!   and always the references: the player's and the policy's answers);
+//!   those left get twice as many trials (at most [`MOST_ADDED`] more a
+//!   round), up to [`Settings::max_trials`]. The search ends there, or
+//!   when the leader clearly beats every answer still tried. It is
 //!   anytime: [`Advisor::step`] fights a few more trials (on threads),
+//!   [`Advisor::run_for`] fights whole rounds until a time is spent,
 //!   [`Advisor::advice`] ranks what is known so far. The schedule is fixed
 //!   by the seed and the trials' results, so the advice after N trials is
 //!   the same however the steps are cut and on however many threads.
+//! - "Clearly better" ([`Advisor::clearly_beats`]) is a sequential sign
+//!   test over the common trials, valid however often it is looked at
+//!   ([`sign_test_log_ratio`]). The advice keeps the reference (the
+//!   player's answer where there is one, else the policy's) unless another
+//!   answer is clearly better; answers none clearly beats share a rank.
 //!
 //! The window runs an `Advisor` on a worker thread (it is `Send`), calling
 //! `step` in slices and showing `advice()`; `fcrel advise` runs it to a
@@ -131,11 +141,48 @@ impl Default for Settings {
             rollout: Policy::Objective,
             first_round: 32,
             keep: 3,
-            max_trials: 4096,
+            max_trials: 65_536,
             max_candidates: 64,
             attacks_only: false,
         }
     }
+}
+
+/// The error level of "clearly better": the chance that an answer no
+/// better than another is found clearly better, at any look, summed over
+/// the answers weighed, is at most this.
+pub const ALPHA: f64 = 0.05;
+
+/// The time budget of `fcrel advise` without `--trials`, and of the
+/// window's Suggest panel, in seconds.
+pub const DEFAULT_SECONDS: f64 = 1.5;
+
+/// The most trials a round adds to each answer still tried: the rounds
+/// double until then, so a time budget, looked at between rounds, is not
+/// overrun by much.
+pub const MOST_ADDED: u64 = 1_024;
+
+/// ln of the likelihood ratio of a sequential sign test: of the common
+/// trials where two answers differ, `w` favour the first and `l` the
+/// second. Against "either is as likely to be the better one" (p = 1/2)
+/// it weighs every p alike (a uniform mixture):
+/// `2^n · w! · l! / (n + 1)!` with `n = w + l`. Under the null the ratio
+/// is a martingale, so by Ville's inequality it ever reaches `1/α` with a
+/// chance of at most `α`, however often it is looked at and whenever the
+/// search stops.
+pub fn sign_test_log_ratio(w: u64, l: u64) -> f64 {
+    let n = w + l;
+    n as f64 * std::f64::consts::LN_2 + ln_factorial(w) + ln_factorial(l) - ln_factorial(n + 1)
+}
+
+/// ln n! (Stirling's series beyond 20: exact to about 1e-10).
+fn ln_factorial(n: u64) -> f64 {
+    if n < 20 {
+        return (2..=n).map(|k| (k as f64).ln()).sum();
+    }
+    let x = n as f64;
+    x * x.ln() - x + 0.5 * (2.0 * std::f64::consts::PI * x).ln() + 1.0 / (12.0 * x)
+        - 1.0 / (360.0 * x * x * x)
 }
 
 /// A candidate answer being tried.
@@ -162,6 +209,8 @@ pub struct Advisor {
     endings: &'static [(&'static str, &'static str)],
     notes: Vec<String>,
     cands: Vec<Candidate>,
+    /// The leader clearly beat every other answer still tried.
+    decided: bool,
     round: usize,
     /// Trials each candidate still tried has by the end of this round.
     target: u64,
@@ -197,8 +246,12 @@ pub struct Estimate {
 /// interval.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Versus {
-    /// "your choice" or "the objective policy's choice".
+    /// "yours" or "the built-in commander's" (the reference answer).
     pub against: String,
+    /// Clearly better than the reference (the sequential sign test), or
+    /// clearly worse; neither: the difference may be chance.
+    pub clearly_better: bool,
+    pub clearly_worse: bool,
     pub trials: u64,
     #[serde(flatten)]
     pub difference: Estimate,
@@ -207,8 +260,13 @@ pub struct Versus {
 /// One ranked answer.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Ranked {
-    /// 1 for the best.
+    /// 1 + the number of answers clearly better than this one: answers
+    /// none of the others separates share a rank ([`Ranked::tied`]).
     pub rank: usize,
+    /// Another answer has the same rank ("=1").
+    pub tied: bool,
+    /// The answer advised: the reference unless another is clearly better.
+    pub recommended: bool,
     /// The answers to give, in order, up to the commit (an assignment's
     /// counters and Done).
     pub decisions: Vec<Decision>,
@@ -230,11 +288,26 @@ pub struct Ranked {
     /// Against the player's choice (or, with none, the policy's).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub versus: Option<Versus>,
+    /// In one line, what it does for the aim against the reference:
+    /// "Wins 8 points more often than the built-in commander's answer
+    /// (clearly)".
+    pub reason: String,
     /// The outcome that differs most from the reference: "Confederates
     /// routed (14.5) 41% → 18%".
     pub why: String,
     /// Each ending's chance (the position's endings, in order).
     pub endings: Vec<f64>,
+}
+
+impl Ranked {
+    /// "=1" for a rank shared, "2" for one alone.
+    pub fn rank_text(&self) -> String {
+        if self.tied {
+            format!("={}", self.rank)
+        } else {
+            self.rank.to_string()
+        }
+    }
 }
 
 /// What the advisor knows so far.
@@ -248,8 +321,21 @@ pub struct Advice {
     /// Battles (or campaigns) fought in all.
     pub trials: u64,
     /// The search has reached its end (every candidate left has its most
-    /// trials).
+    /// trials, or the leader clearly beats every other one still tried).
     pub finished: bool,
+    /// The search ended because the leader clearly beats every answer
+    /// still tried.
+    pub decided: bool,
+    /// Whose answer is kept unless another is clearly better: "yours" or
+    /// "the built-in commander's" (none: every answer is weighed alike).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reference: Option<String>,
+    /// The recommended answer (ranked first) is clearly better than the
+    /// reference.
+    pub clearly_better: bool,
+    /// The advice in a sentence: "No answer is clearly better than
+    /// yours." or "Clearly better than the built-in commander's: …".
+    pub verdict: String,
     /// The ending ids and labels of `Ranked::endings`.
     pub endings: Vec<(&'static str, &'static str)>,
     pub ranked: Vec<Ranked>,
@@ -315,6 +401,7 @@ impl Advisor {
             endings: pos.endings(),
             notes: pos.notes.clone(),
             cands,
+            decided: false,
             round: 0,
             target: 0,
             queue: Vec::new(),
@@ -378,28 +465,48 @@ impl Advisor {
         mb.total_cmp(&ma).then(wb.total_cmp(&wa)).then(a.cmp(&b))
     }
 
-    /// The round is over: keep the better half, at least `keep`, and the
-    /// references; double the trials.
+    /// The round is over. The search ends when the leader clearly beats
+    /// every other answer still tried, or at the most trials. Else the
+    /// answers the leader clearly beats are dropped (racing), then the
+    /// worse half of the rest (successive halving), keeping at least
+    /// `keep` and the references; those left get twice the trials, at
+    /// most [`MOST_ADDED`] more.
     fn end_round(&mut self) {
+        let mut alive: Vec<usize> = (0..self.cands.len())
+            .filter(|&i| self.cands[i].dropped.is_none())
+            .collect();
+        alive.sort_by(|&a, &b| self.order(a, b));
+        let leader = alive[0];
+        if alive[1..].iter().all(|&j| self.clearly_beats(leader, j)) {
+            self.decided = true;
+            self.finished = true;
+            return;
+        }
         if self.target >= self.settings.max_trials {
             // The last round: nothing is dropped; those left are ranked
             // by their estimates.
             self.finished = true;
             return;
         }
-        let mut alive: Vec<usize> = (0..self.cands.len())
-            .filter(|&i| self.cands[i].dropped.is_none())
+        let reference = |c: &Candidate| c.player || c.policy;
+        let beaten: Vec<usize> = alive[1..]
+            .iter()
+            .copied()
+            .filter(|&j| !reference(&self.cands[j]) && self.clearly_beats(leader, j))
             .collect();
-        alive.sort_by(|&a, &b| self.order(a, b));
+        for &j in &beaten {
+            self.cands[j].dropped = Some(self.round);
+        }
+        alive.retain(|i| !beaten.contains(i));
         let keep = alive.len().div_ceil(2).max(self.settings.keep);
         for (k, &i) in alive.iter().enumerate() {
             let c = &mut self.cands[i];
-            if k >= keep && !c.player && !c.policy {
+            if k >= keep && !reference(c) {
                 c.dropped = Some(self.round);
             }
         }
         self.round += 1;
-        self.target = (self.target * 2).min(self.settings.max_trials);
+        self.target = (self.target + self.target.min(MOST_ADDED)).min(self.settings.max_trials);
         self.fill_queue();
     }
 
@@ -443,6 +550,40 @@ impl Advisor {
             self.end_round();
         }
         Ok(done)
+    }
+
+    /// Fight whole rounds until `seconds` are spent (looked at only
+    /// between rounds, so the trials fought are a round's end, decided by
+    /// the clock), `most` trials in all are fought, the search ends, or
+    /// `stop` is set. Every `slice` trials `seen` is called (the window's
+    /// snapshots). The advice after the trials fought is exactly that of
+    /// [`Advisor::run_to`] with that many: a time budget decides only
+    /// where the deterministic schedule stops.
+    pub fn run_for(
+        &mut self,
+        seconds: f64,
+        most: u64,
+        (threads, slice): (usize, u64),
+        stop: &AtomicBool,
+        seen: &mut dyn FnMut(&Advisor),
+    ) -> Result<(), AdviseError> {
+        let started = std::time::Instant::now();
+        while !self.finished && self.fought < most && !stop.load(Ordering::Relaxed) {
+            let round = self.round;
+            // Never past the round's end: the clock is looked at there.
+            let left = (self.queue.len() - self.next) as u64;
+            let n = self.step_until(
+                slice.max(1).min(most - self.fought).min(left.max(1)),
+                threads,
+                stop,
+            )?;
+            seen(self);
+            let round_over = self.round != round || self.finished;
+            if (round_over && started.elapsed().as_secs_f64() >= seconds) || n == 0 {
+                break;
+            }
+        }
+        Ok(())
     }
 
     /// Fight until `total` trials in all have been fought, or the search
@@ -531,24 +672,98 @@ impl Advisor {
         Ok(out)
     }
 
-    /// The index of the best candidate so far.
+    /// The index of the best candidate so far by its estimate alone.
     pub fn leader(&self) -> Option<usize> {
-        self.ranking().first().copied()
+        (0..self.cands.len())
+            .filter(|&i| !self.cands[i].samples.is_empty())
+            .min_by(|&a, &b| {
+                let stage = |i: usize| self.cands[i].dropped.map_or(usize::MAX, |r| r);
+                stage(b).cmp(&stage(a)).then(self.order(a, b))
+            })
     }
 
-    /// The answers of the best candidate so far.
+    /// The answers of the recommended candidate so far.
     pub fn best(&self) -> Option<&[Decision]> {
-        self.leader().map(|i| self.cands[i].decisions.as_slice())
+        self.recommended()
+            .map(|i| self.cands[i].decisions.as_slice())
     }
 
-    /// Candidates, best first: those still tried, then those dropped in
-    /// later rounds before earlier ones; by the aim within each.
-    fn ranking(&self) -> Vec<usize> {
+    /// The answer the others are measured against and kept unless one is
+    /// clearly better: the player's where they have given one (an
+    /// assignment's counters so far), else the policy's.
+    fn reference(&self) -> Option<usize> {
+        (0..self.cands.len())
+            .find(|&i| self.own(i))
+            .or_else(|| self.cands.iter().position(|c| c.policy))
+    }
+
+    /// The player's own answer: at an assignment, once they have given a
+    /// counter (none given yet is no choice).
+    fn own(&self, i: usize) -> bool {
+        let c = &self.cands[i];
+        c.player && c.placements.as_ref().is_none_or(|p| !p.is_empty())
+    }
+
+    /// Each candidate's rank: 1 + the number of candidates clearly better.
+    fn ranks(&self) -> Vec<usize> {
+        let n = self.cands.len();
+        (0..n)
+            .map(|i| {
+                1 + (0..n)
+                    .filter(|&j| j != i && self.clearly_beats(j, i))
+                    .count()
+            })
+            .collect()
+    }
+
+    /// The recommended answer: the reference unless others are clearly
+    /// better than it, then the best ranked of those (by its estimate
+    /// among equals).
+    pub fn recommended(&self) -> Option<usize> {
+        let ranks = self.ranks();
+        self.recommended_with(&ranks)
+    }
+
+    fn recommended_with(&self, ranks: &[usize]) -> Option<usize> {
+        let sorted = self.by_rank(ranks);
+        match self.reference() {
+            Some(r) => Some(
+                sorted
+                    .iter()
+                    .copied()
+                    .find(|&i| i != r && self.clearly_beats(i, r))
+                    .unwrap_or(r),
+            ),
+            None => sorted.first().copied(),
+        }
+    }
+
+    /// Candidates tried, by rank; among equal ranks those still tried,
+    /// then those dropped in later rounds before earlier ones; by the aim
+    /// within each.
+    fn by_rank(&self, ranks: &[usize]) -> Vec<usize> {
         let mut v: Vec<usize> = (0..self.cands.len())
             .filter(|&i| !self.cands[i].samples.is_empty())
             .collect();
         let stage = |i: usize| self.cands[i].dropped.map_or(usize::MAX, |r| r);
-        v.sort_by(|&a, &b| stage(b).cmp(&stage(a)).then(self.order(a, b)));
+        v.sort_by(|&a, &b| {
+            ranks[a]
+                .cmp(&ranks[b])
+                .then(stage(b).cmp(&stage(a)))
+                .then(self.order(a, b))
+        });
+        v
+    }
+
+    /// Candidates, the recommended first, then [`Advisor::by_rank`].
+    fn ranking(&self, ranks: &[usize]) -> Vec<usize> {
+        let mut v = self.by_rank(ranks);
+        if let Some(r) = self.recommended_with(ranks)
+            && let Some(k) = v.iter().position(|&i| i == r)
+        {
+            let r = v.remove(k);
+            v.insert(0, r);
+        }
         v
     }
 
@@ -611,12 +826,9 @@ impl Advisor {
         )
     }
 
-    /// `a` beats `b` beyond the noise of their common trials (a sign
-    /// test): of the trials where the two differ for the aim, `a` is better
-    /// in `w` and worse in `l`, and `w - l` is at least twice
-    /// `sqrt(w + l)` (about 95%: two trials of two are not enough, four of
-    /// four are).
-    fn clearly_beats(&self, a: usize, b: usize) -> bool {
+    /// Of the common trials where `a` and `b` differ for the aim, how
+    /// many favour `a` and how many `b`.
+    fn signs(&self, a: usize, b: usize) -> (u64, u64) {
         let aim = self.settings.aim;
         let (sa, sb) = (&self.cands[a].samples, &self.cands[b].samples);
         let (mut w, mut l) = (0u64, 0u64);
@@ -628,7 +840,19 @@ impl Advisor {
                 l += 1;
             }
         }
-        w > l && (w - l) as f64 >= 2.0 * ((w + l) as f64).sqrt()
+        (w, l)
+    }
+
+    /// `a` beats `b` beyond the noise of their common trials: the
+    /// sequential sign test ([`sign_test_log_ratio`]) reaches `m / α`,
+    /// `m` the number of other answers `a` could be measured against
+    /// (Bonferroni: picking the best of many makes a lucky one likely).
+    /// With two answers, 8 trials of 8 that differ are clear and 7 of 7
+    /// are not; 20 against 5 is, 10 against 5 is not.
+    pub(crate) fn clearly_beats(&self, a: usize, b: usize) -> bool {
+        let (w, l) = self.signs(a, b);
+        let m = self.cands.len().saturating_sub(1).max(1) as f64;
+        w > l && sign_test_log_ratio(w, l) >= (m / ALPHA).ln()
     }
 
     fn ending_chances(&self, i: usize) -> Vec<f64> {
@@ -673,22 +897,79 @@ impl Advisor {
         )
     }
 
-    /// The ranking so far.
-    pub fn advice(&self) -> Advice {
-        let order = self.ranking();
-        let reference = self
-            .cands
-            .iter()
-            .position(|c| c.player)
-            .or_else(|| self.cands.iter().position(|c| c.policy));
-        let against = |r: usize| {
-            if self.cands[r].player {
-                "your choice".to_string()
-            } else {
-                format!("the {} policy's choice", self.settings.rollout.name())
+    /// "yours" or "the built-in commander's": whose answer `r` is.
+    fn whose(&self, r: usize) -> String {
+        if self.own(r) {
+            "yours".into()
+        } else {
+            "the built-in commander's".into()
+        }
+    }
+
+    /// What `i` does for the aim against `r`, in a line: "Wins 8 points
+    /// more often than the built-in commander's answer (clearly)".
+    fn reason(&self, i: usize, r: usize) -> String {
+        let (_, d) = self.paired(i, r);
+        let than = format!("than {} answer", self.whose(r));
+        let campaign = self.endings.len() == 2;
+        let how = if self.clearly_beats(i, r) || self.clearly_beats(r, i) {
+            "clearly"
+        } else {
+            "could be chance"
+        };
+        let pts = (d.mean * 100.0).abs().round();
+        let text = match self.settings.aim {
+            Aim::Strength => {
+                let cv = d.mean.abs();
+                if cv < 0.05 {
+                    format!("Keeps as much Combat Value as {} answer", self.whose(r))
+                } else {
+                    let more = if d.mean > 0.0 { "more" } else { "less" };
+                    format!("Keeps {cv:.1} Combat Value {more} {than}")
+                }
+            }
+            Aim::Win | Aim::Campaign if pts < 1.0 => {
+                let what = match (self.settings.aim, campaign) {
+                    (Aim::Campaign, false) => "Loses the campaign",
+                    (_, true) => "Wins the campaign",
+                    _ => "Wins",
+                };
+                format!("{what} about as often as {} answer", self.whose(r))
+            }
+            Aim::Win => {
+                let more = if d.mean > 0.0 { "more" } else { "less" };
+                let what = if campaign {
+                    "Wins the campaign"
+                } else {
+                    "Wins"
+                };
+                format!("{what} {pts:.0} points {more} often {than}")
+            }
+            Aim::Campaign => {
+                // The aim is "not lost": more of it is losing less often.
+                if campaign {
+                    let more = if d.mean > 0.0 { "more" } else { "less" };
+                    format!("Wins the campaign {pts:.0} points {more} often {than}")
+                } else {
+                    let less = if d.mean > 0.0 { "less" } else { "more" };
+                    format!("Loses the campaign {pts:.0} points {less} often {than}")
+                }
             }
         };
-        let ranked = order
+        format!("{text} ({how})")
+    }
+
+    /// The ranking so far.
+    pub fn advice(&self) -> Advice {
+        let ranks = self.ranks();
+        let order = self.ranking(&ranks);
+        let reference = self.reference();
+        let recommended = self.recommended_with(&ranks);
+        let clearly_better = match (recommended, reference) {
+            (Some(b), Some(r)) => b != r && self.clearly_beats(b, r),
+            _ => false,
+        };
+        let ranked: Vec<Ranked> = order
             .iter()
             .enumerate()
             .map(|(k, &i)| {
@@ -703,14 +984,29 @@ impl Advisor {
                 let versus = reference.filter(|&r| r != i).map(|r| {
                     let (n, d) = self.paired(i, r);
                     Versus {
-                        against: against(r),
+                        against: self.whose(r),
+                        clearly_better: self.clearly_beats(i, r),
+                        clearly_worse: self.clearly_beats(r, i),
                         trials: n,
                         difference: d,
                     }
                 });
+                let reason = match reference {
+                    Some(r) if r != i => self.reason(i, r),
+                    Some(_) if self.own(i) => {
+                        "Your answer: kept unless another is clearly better".to_string()
+                    }
+                    Some(_) => {
+                        "The built-in commander's answer: kept unless another is clearly better"
+                            .to_string()
+                    }
+                    None => String::new(),
+                };
                 let wins = c.samples.iter().filter(|x| x.win).count() as u64;
                 Ranked {
-                    rank: k + 1,
+                    rank: ranks[i],
+                    tied: order.iter().any(|&j| j != i && ranks[j] == ranks[i]),
+                    recommended: recommended == Some(i),
                     decisions: c.decisions.clone(),
                     label: c.label.clone(),
                     placements: c.placements.clone(),
@@ -721,11 +1017,24 @@ impl Advisor {
                     estimate: self.estimate(i),
                     win: wilson(wins, c.samples.len() as u64),
                     versus,
+                    reason,
                     why: cmp.map_or_else(String::new, |r| self.why(i, r)),
                     endings: self.ending_chances(i),
                 }
             })
             .collect();
+        let whose = reference.map(|r| self.whose(r));
+        let verdict = match (&whose, ranked.first()) {
+            (_, None) => "No answer has been tried yet.".to_string(),
+            (Some(w), Some(b)) if clearly_better => {
+                format!("Clearly better than {w}: {}. {}.", b.label, b.reason)
+            }
+            (Some(w), _) if self.fought == 0 => {
+                format!("No answer is clearly better than {w} yet.")
+            }
+            (Some(w), _) => format!("No answer is clearly better than {w}."),
+            (None, Some(b)) => format!("Best so far: {}.", b.label),
+        };
         Advice {
             source: self.source.clone(),
             asked: self.asked.clone(),
@@ -734,6 +1043,10 @@ impl Advisor {
             rollout: self.settings.rollout,
             trials: self.fought,
             finished: self.finished,
+            decided: self.decided,
+            reference: whose,
+            clearly_better,
+            verdict,
             endings: self.endings.to_vec(),
             ranked,
             notes: self.notes.clone(),

@@ -248,7 +248,7 @@ pub fn fight_advised(
                     Root::Battle(at) => at.prefix_decisions.clone(),
                     Root::Campaign(c) => c.answers.clone(),
                 };
-                let best = advise_once(&pos, play, given.len() as u64, false)?;
+                let best = advise_once(&pos, play, given.len() as u64)?;
                 answers = given;
                 answers.extend(best);
                 advised += 1;
@@ -313,18 +313,13 @@ pub fn sample_of(t: &Trial) -> super::Sample {
 }
 
 /// The advisor's best answers at `pos`, its trials seeded from the play's
-/// seed and `salt` (the answers so far).
-/// With `strict` (a campaign played), another answer replaces the
-/// policy's only when it beats it beyond the noise of their common trials
-/// ([`Advisor::clearly_beats`]): with a few campaigns an answer, a
-/// leader ahead by chance would otherwise change the policy's play at
-/// random (issue 37, item 5: `docs/odds.md`, "Whole campaigns").
-pub(super) fn advise_once(
-    pos: &Position,
-    play: &Play,
-    salt: u64,
-    strict: bool,
-) -> Result<Vec<Decision>, String> {
+/// seed and `salt` (the answers so far). Another answer replaces the
+/// policy's only when it is clearly better on their common trials
+/// ([`Advisor::recommended`], the sequential sign test): a leader ahead by
+/// chance would otherwise change the policy's play at random (issue 37,
+/// item 5; issue 48, item 1: `docs/odds.md`, "Never worse than the
+/// policy").
+pub(super) fn advise_once(pos: &Position, play: &Play, salt: u64) -> Result<Vec<Decision>, String> {
     let settings = Settings {
         seed: game_seed(play.settings.seed, salt),
         ..play.settings
@@ -344,14 +339,7 @@ pub(super) fn advise_once(
     a.fill_queue();
     a.run_to(play.budget, play.threads)
         .map_err(|e| e.to_string())?;
-    let leader = a.leader().ok_or("no answer was tried")?;
-    // The policy's own answer unless the leader beats it on the trials
-    // both have (an exact tie keeps the policy's).
-    let chosen = match a.cands.iter().position(|c| c.policy) {
-        Some(p) if p != leader && a.paired(leader, p).1.mean <= 0.0 => p,
-        Some(p) if p != leader && strict && !a.clearly_beats(leader, p) => p,
-        _ => leader,
-    };
+    let chosen = a.recommended().ok_or("no answer was tried")?;
     Ok(a.cands[chosen].decisions.clone())
 }
 
@@ -365,7 +353,7 @@ pub fn play_campaign(
     covers: &dyn Fn(&Board, &Request) -> bool,
 ) -> Result<(Board, CampaignResult, u32), String> {
     campaign_asking(start, seed, play, covers, &mut |pos, salt| {
-        advise_once(pos, play, salt, true)
+        advise_once(pos, play, salt)
     })
 }
 

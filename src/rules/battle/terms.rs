@@ -39,6 +39,28 @@ pub enum PlanCounter {
 }
 
 impl PlanCounter {
+    /// The range (Regions to the nearest Union Force) a counter needs on
+    /// the Basic sheet when its Force acts, else the Force Holds (11.2):
+    /// 12.3.1 Aimed Volley, 12.3.2 Canister, 12.3.5 Fighting Retreat,
+    /// 12.3.10 Rapid Fire and 12.3.11 Volley 1; 12.3.6 Flank 2; 12.3.9
+    /// Rapid Advance 3. None for the others. For advice: the counter the
+    /// rules will refuse at the range as it stands (issue 48).
+    pub fn basic_range_needed(self) -> Option<i32> {
+        match self {
+            PlanCounter::AimedVolley
+            | PlanCounter::Canister
+            | PlanCounter::FightingRetreat
+            | PlanCounter::RapidFire
+            | PlanCounter::Volley => Some(1),
+            PlanCounter::Flank => Some(2),
+            PlanCounter::RapidAdvance => Some(3),
+            PlanCounter::Cover
+            | PlanCounter::Engage
+            | PlanCounter::Formation
+            | PlanCounter::Prepare => None,
+        }
+    }
+
     /// A12.3: how many Squares from its declared target a Force must
     /// stand when it acts for this counter to be carried out (Flank
     /// exactly 2, Rapid Advance exactly 3); none for the others.
