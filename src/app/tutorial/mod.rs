@@ -17,7 +17,7 @@ mod list;
 #[cfg(test)]
 mod explore;
 #[cfg(test)]
-mod lesson2_tests;
+mod story_tests;
 #[cfg(test)]
 mod tests;
 

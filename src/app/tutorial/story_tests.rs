@@ -1,8 +1,9 @@
-//! Lesson 2 (Quick and Very Quick battles) says what its story does: the
-//! battle its cards describe is the one the engine fights with the
-//! lesson's seed and answers, and the card "very-quick" tells what the
-//! same dice make of it under the Very Quick rules. Every lesson card's
-//! rule is in the rules reference (its link opens there).
+//! The lessons say what their stories do: the battle lesson 2's cards
+//! describe (Quick) is the one the engine fights with the lesson's seed
+//! and answers, and its card "very-quick" tells what the same dice make
+//! of it under the Very Quick rules; lesson 3's Advanced battle has the
+//! draws, rolls, Hits and Rout its cards tell. A change to the engine or
+//! its dice that would make a card wrong fails here.
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
@@ -35,6 +36,15 @@ fn answers(l: &Lesson) -> Vec<(String, Decision)> {
 /// The lesson's campaign and seed under `mode`, `answers` given as they
 /// are asked (in order); the first battle's record once it ended.
 fn first_battle(l: &Lesson, mode: BattleMode, answers: &[(String, Decision)]) -> BattleRecord {
+    played(l, mode, answers).0
+}
+
+/// As [`first_battle`], with the Chronicle's lines up to the battle's end.
+fn played(
+    l: &Lesson,
+    mode: BattleMode,
+    answers: &[(String, Decision)],
+) -> (BattleRecord, Vec<String>) {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, crate::RulesPlugin))
         .init_resource::<BattleRecords>();
@@ -55,7 +65,9 @@ fn first_battle(l: &Lesson, mode: BattleMode, answers: &[(String, Decision)]) ->
         app.update();
         let rec = app.world().resource::<BattleRecords>();
         if let Some(b) = rec.battles.first().filter(|b| b.ending.is_some()) {
-            return b.clone();
+            let chronicle = app.world().resource::<crate::chronicle::Chronicle>();
+            let lines = chronicle.entries().iter().map(|e| e.line()).collect();
+            return (b.clone(), lines);
         }
         assert_ne!(
             *app.world().resource::<State<GameState>>().get(),
@@ -177,4 +189,65 @@ fn lesson_2_very_quick_card_tells_what_the_same_dice_do() {
             loser: Some(Side::Confederate)
         })
     );
+}
+
+/// Lesson 3's cards "union-first", "union-combat", "shock",
+/// "flank-attack", "fire" and "rout": the Union draws Smoke in turn 1;
+/// Morell hits Longstreet (reduced) and McCall fails its Activation and
+/// Holds; in turn 2 Morell fails its Shock check, Close Ranks cancels the
+/// Hit and Morell falls back to A3; McCall is destroyed; the Union Routs
+/// at the end of turn 2 with 5 against your 17.
+#[test]
+fn lesson_3_fights_the_advanced_battle_its_cards_describe() {
+    let l = lesson("advanced-battles");
+    assert_eq!(l.battles, BattleMode::Advanced);
+    let (b, lines) = played(&l, BattleMode::Advanced, &answers(&l));
+    // Where each line stands: the story's order is the cards' order.
+    let at = |line: &str| {
+        lines
+            .iter()
+            .position(|l| l == line)
+            .unwrap_or_else(|| panic!("no line {line:?} in {lines:#?}"))
+    };
+    let story = [
+        // "union-first": Smoke drawn; outweighed, the Union Holds.
+        "[14.1.5] Smoke: all Confederate Forces -1/-1 Combat Value this turn.",
+        "[14.2.4] McCall (Union Poor Line Infantry) Holds.",
+        "[14.2.4] Morell (Union Poor Line Infantry) Holds.",
+        // "rapid-advance", "advance-2": two steps, to C4.
+        "[12.3.9] Longstreet (Confederate Veteran Infantry) moves into Square D4.",
+        "[12.3.9] Longstreet (Confederate Veteran Infantry) moves into Square C4.",
+        // "march": A.P. Hill into D3.
+        "[A12.4] A.P. Hill (Confederate Line Infantry) moves into Square D3.",
+        "[10.1] Battle turn 2 of 5.",
+        // "union-combat": Morell hits Longstreet; McCall Holds.
+        "[A14.2.2] Longstreet (Confederate Veteran Infantry) is hit and flipped to its reduced side.",
+        "[A14.2.2] McCall (Union Poor Line Infantry) fails to Activate: Hold.",
+        // "shock", "flank-attack": through C3; Close Ranks; back to A3.
+        "[12.3.6] A.P. Hill (Confederate Line Infantry) moves into Square C3.",
+        "[14.1.1] Close Ranks cancels the Hit on Morell (Union Poor Line Infantry) (14.1.1).",
+        "[A11.4.2] Morell (Union Poor Line Infantry) retreats into Square A3.",
+        // "fire", "rout": McCall's second Hit; the Union Routs.
+        "[12.3.6] McCall (Union Poor Line Infantry) is hit and flipped to its reduced side.",
+        "[A12.4] McCall (Union Poor Line Infantry, reduced) is destroyed (to the Reinforcement cup, 4.18).",
+        "[14.5] Rout check: Union 5 against Confederate 17: the Union Rout.",
+        // "after": Morell leaves the sheet.
+        "[A14.5] Morell (Union Poor Line Infantry) leaves the Battlefield Sheet for Gaines' Mill.",
+    ];
+    let places: Vec<usize> = story.iter().map(|l| at(l)).collect();
+    assert!(places.is_sorted(), "in the cards' order: {places:?}");
+    // The modifiers the cards name: Rapid Advance at -2 to Activate in
+    // Line and -1/-1 to attack, Flank's -3 on the Shock check and -2/-2
+    // in Column toward its own Row, the guns' -2/-2 at 4 and -3/-3 at 5.
+    for part in [
+        "-2 (Rapid Advance in Line, 12.3.9)",
+        "-1/-1 (Rapid Advance in Line, 12.3.9)",
+        "-3 (Flank, 12.3.6)",
+        "-2/-2 (Flank in Column, 12.3.6)",
+        "-2/-2 (range 4, A11.7.2)",
+        "-3/-3 (range 5, A11.7.2)",
+    ] {
+        assert!(lines.iter().any(|l| l.contains(part)), "no {part:?}");
+    }
+    assert_eq!(b.ending, Some(Ending::Routed { loser: Side::Union }));
 }
