@@ -35,6 +35,7 @@
 mod candidates;
 mod play;
 mod position;
+mod reasons;
 
 pub use candidates::{Placement, placements_text};
 pub use play::{
@@ -128,8 +129,12 @@ pub struct Settings {
     /// The most candidates weighed.
     pub max_candidates: usize,
     /// At a move on the map (9.2, 15.1) weigh only the policy's answer,
-    /// ending the moves, and the moves into Union Forces (the advisor
-    /// playing a campaign: every move would be many candidates).
+    /// ending the moves, and the moves into Union Forces (and stacks'
+    /// moves into them). Only the window's Suggest panel sets it: its time
+    /// budget (1.5 s) cannot play the whole turn plan's dozens of
+    /// candidate campaigns. `fcrel simulate --policy advised` and `fcrel
+    /// advise` weigh the turn plan (`candidates::turn_plan`), cut at
+    /// `max_candidates`.
     pub attacks_only: bool,
 }
 
@@ -193,6 +198,8 @@ struct Candidate {
     placements: Option<Vec<Placement>>,
     player: bool,
     policy: bool,
+    /// The areas it sends Forces into (named by the reasons).
+    into: Vec<crate::rules::components::Id>,
     root: Arc<Root>,
     /// Trial t's outcome at index t.
     samples: Vec<Sample>,
@@ -208,6 +215,8 @@ pub struct Advisor {
     asked: Asked,
     endings: &'static [(&'static str, &'static str)],
     notes: Vec<String>,
+    /// A campaign played on: its Victory Conditions, for the reasons.
+    goals: Vec<reasons::Goal>,
     cands: Vec<Candidate>,
     /// The leader clearly beat every other answer still tried.
     decided: bool,
@@ -380,6 +389,7 @@ impl Advisor {
                 placements: p.placements,
                 player: p.player,
                 policy: p.policy,
+                into: p.into,
                 samples: Vec::new(),
                 dropped: None,
             })
@@ -400,6 +410,10 @@ impl Advisor {
             },
             endings: pos.endings(),
             notes: pos.notes.clone(),
+            goals: match pos.root {
+                Root::Campaign(_) => reasons::goals(&pos.board),
+                Root::Battle(_) => Vec::new(),
+            },
             cands,
             decided: false,
             round: 0,
@@ -956,7 +970,52 @@ impl Advisor {
                 }
             }
         };
-        format!("{text} ({how})")
+        match self.fact(i, r) {
+            Some(fact) => format!("{fact}; {} ({how})", lower_first(&text)),
+            None => format!("{text} ({how})"),
+        }
+    }
+
+    /// What playing on showed `i` does against `r`, beyond the chance of
+    /// the aim: the Victory Condition (3.1) whose chance differs most over
+    /// their common trials, or Lee left alone (3.2) if that differs more;
+    /// none under a point.
+    fn fact(&self, i: usize, r: usize) -> Option<String> {
+        if self.goals.is_empty() {
+            return None;
+        }
+        let (si, sr) = (&self.cands[i].samples, &self.cands[r].samples);
+        let n = si.len().min(sr.len());
+        if n == 0 {
+            return None;
+        }
+        let points = |f: &dyn Fn(&Sample) -> bool| {
+            let d: i64 = (0..n)
+                .map(|t| i64::from(f(&si[t])) - i64::from(f(&sr[t])))
+                .sum();
+            d as f64 * 100.0 / n as f64
+        };
+        let mut best: Option<(f64, reasons::Fact)> = None;
+        for (k, g) in self.goals.iter().enumerate() {
+            let d = points(&|s: &Sample| s.objectives & (1 << g.bit) != 0);
+            if best.as_ref().is_none_or(|(b, _)| d.abs() > b.abs()) {
+                best = Some((d, reasons::Fact::Goal(k)));
+            }
+        }
+        // Lee alone less often is better: counted as Lee kept.
+        let lee = points(&|s: &Sample| !s.lee_alone);
+        if best.as_ref().is_none_or(|(b, _)| lee.abs() > b.abs()) {
+            best = Some((lee, reasons::Fact::Lee));
+        }
+        let (d, fact) = best?;
+        let pts = d.round();
+        if pts.abs() < 1.0 {
+            return None;
+        }
+        Some(match fact {
+            reasons::Fact::Goal(k) => self.goals[k].said(&self.cands[i].into, pts),
+            reasons::Fact::Lee => reasons::lee_said(pts),
+        })
     }
 
     /// The ranking so far.
@@ -1051,6 +1110,15 @@ impl Advisor {
             ranked,
             notes: self.notes.clone(),
         }
+    }
+}
+
+/// "Wins …" → "wins …".
+fn lower_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_lowercase().chain(c).collect(),
+        None => String::new(),
     }
 }
 

@@ -57,21 +57,16 @@ fn in_battle(r: &Request) -> bool {
     })
 }
 
-/// [`covers`], and on the map: a move that could go into Union Forces
-/// (9.2, 15.1: which Forces to send, or none) and a Union Orders roll a
-/// Scout could change (16.3.1). These are weighed by playing the campaign
-/// to its end in every trial.
-pub fn covers_campaign(board: &Board, r: &Request) -> bool {
+/// [`covers`], and on the map: the turn's plan (9.2 Moves, 15.1 Forced
+/// March: which Forces go where, a whole stack at once, or none; 15.3–15.6
+/// Resupply: what to buy) and a Union Orders roll a Scout could change
+/// (16.3.1). These are weighed by playing the campaign to its end in
+/// every trial.
+pub fn covers_campaign(_board: &Board, r: &Request) -> bool {
     if r.battle_location.is_some() {
         return in_battle(r);
     }
-    r.options.iter().any(|d| match d {
-        Decision::RerollOrders => true,
-        Decision::MoveForce { to, .. } | Decision::JacksonMarch { to, .. } => {
-            board.has_side(to, crate::campaign::Side::Union)
-        }
-        _ => false,
-    })
+    super::candidates::is_turn_plan(r) || r.options.contains(&Decision::RerollOrders)
 }
 
 /// Recorded answers, then: a covered question stops play (the advisor
@@ -309,8 +304,13 @@ pub fn sample_of(t: &Trial) -> super::Sample {
         },
         lost: t.campaign_lost,
         kept: t.combat_left[0],
+        objectives: 0,
+        lee_alone: false,
     }
 }
+
+/// The trials a candidate of the turn plan needs at least, playing.
+pub const PLAN_TRIALS_EACH: u64 = 8;
 
 /// The advisor's best answers at `pos`, its trials seeded from the play's
 /// seed and `salt` (the answers so far). Another answer replaces the
@@ -320,8 +320,19 @@ pub fn sample_of(t: &Trial) -> super::Sample {
 /// item 5; issue 48, item 1: `docs/odds.md`, "Never worse than the
 /// policy").
 pub(super) fn advise_once(pos: &Position, play: &Play, salt: u64) -> Result<Vec<Decision>, String> {
+    // Planning the turn, the candidates the budget can tell apart: one
+    // found clearly better than the policy's answer needs at least 8
+    // common trials that differ (the sign test with two answers), so a
+    // budget of N campaigns weighs at most N / 8 candidates, the most
+    // promising first (`candidates::turn_plan`).
+    let most = if super::candidates::is_turn_plan(&pos.request) {
+        (play.budget / PLAN_TRIALS_EACH).max(2) as usize
+    } else {
+        usize::MAX
+    };
     let settings = Settings {
         seed: game_seed(play.settings.seed, salt),
+        max_candidates: play.settings.max_candidates.min(most),
         ..play.settings
     };
     let mut a = Advisor::new(pos, settings)?;
