@@ -130,9 +130,10 @@ pub struct Settings {
     pub max_candidates: usize,
     /// At a move on the map (9.2, 15.1) weigh only the policy's answer,
     /// ending the moves, and the moves into Union Forces (and stacks'
-    /// moves into them). Only the window's Suggest panel sets it: its time
-    /// budget (1.5 s) cannot play the whole turn plan's dozens of
-    /// candidate campaigns. `fcrel simulate --policy advised` and `fcrel
+    /// moves into them); at Resupply the first
+    /// [`candidates::WINDOW_PLAN`]. Only the window's Suggest panel sets
+    /// it: its time budget (1.5 s) cannot play the whole turn plan's
+    /// dozens of candidate campaigns. `fcrel simulate --policy advised` and `fcrel
     /// advise` weigh the turn plan (`candidates::turn_plan`), cut at
     /// `max_candidates`.
     pub attacks_only: bool,
@@ -979,7 +980,9 @@ impl Advisor {
     /// What playing on showed `i` does against `r`, beyond the chance of
     /// the aim: the Victory Condition (3.1) whose chance differs most over
     /// their common trials, or Lee left alone (3.2) if that differs more;
-    /// none under a point.
+    /// of those the same way as the aim's difference where one is (an
+    /// answer better for what it gains, worse for what it risks); none
+    /// under a point.
     fn fact(&self, i: usize, r: usize) -> Option<String> {
         if self.goals.is_empty() {
             return None;
@@ -995,18 +998,38 @@ impl Advisor {
                 .sum();
             d as f64 * 100.0 / n as f64
         };
-        let mut best: Option<(f64, reasons::Fact)> = None;
-        for (k, g) in self.goals.iter().enumerate() {
-            let d = points(&|s: &Sample| s.objectives & (1 << g.bit) != 0);
-            if best.as_ref().is_none_or(|(b, _)| d.abs() > b.abs()) {
-                best = Some((d, reasons::Fact::Goal(k)));
-            }
-        }
+        let mut facts: Vec<(f64, reasons::Fact)> = self
+            .goals
+            .iter()
+            .enumerate()
+            .map(|(k, g)| {
+                (
+                    points(&|s: &Sample| s.objectives & (1 << g.bit) != 0),
+                    reasons::Fact::Goal(k),
+                )
+            })
+            .collect();
         // Lee alone less often is better: counted as Lee kept.
-        let lee = points(&|s: &Sample| !s.lee_alone);
-        if best.as_ref().is_none_or(|(b, _)| lee.abs() > b.abs()) {
-            best = Some((lee, reasons::Fact::Lee));
-        }
+        facts.push((points(&|s: &Sample| !s.lee_alone), reasons::Fact::Lee));
+        // What explains the difference for the aim: a fact the same way
+        // as it where there is one (a better answer by what it gains),
+        // the largest; the first of equals.
+        let (_, aim) = self.paired(i, r);
+        let along = |d: f64| aim.mean.abs() < 0.005 || (d > 0.0) == (aim.mean > 0.0);
+        let pick = |only_along: bool| {
+            facts
+                .iter()
+                .filter(|(d, _)| !only_along || along(*d))
+                .fold(
+                    None,
+                    |best: Option<(f64, reasons::Fact)>, &(d, f)| match best {
+                        Some((b, _)) if b.abs() >= d.abs() => best,
+                        _ => Some((d, f)),
+                    },
+                )
+                .filter(|(d, _)| d.round().abs() >= 1.0)
+        };
+        let best = pick(true).or_else(|| pick(false));
         let (d, fact) = best?;
         let pts = d.round();
         if pts.abs() < 1.0 {

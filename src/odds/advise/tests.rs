@@ -966,6 +966,24 @@ fn turn_plan_reasons_name_the_victory_condition_that_decides() {
         same.starts_with("Wins the campaign about as often"),
         "{same}"
     );
+    // Better for the aim, at the cost of Richmond (−20 points), by the
+    // Battle Area (+10): the reason names what it gains.
+    let mut mixed = a.cands[p].samples.clone();
+    for (t, m) in mixed.iter_mut().enumerate() {
+        if t < 8 {
+            m.objectives &= !(1 << richmond);
+        } else if t < 12 {
+            m.objectives |= 1 << battle_area;
+            (m.win, m.lost, m.ending) = (true, false, 0);
+        }
+    }
+    a.cands[third].samples = mixed;
+    let v = a.advice();
+    let r = &v.ranked.iter().find(|r| r.decisions == d).unwrap().reason;
+    assert!(
+        r.starts_with("Holds Crew House, West House and Western Run for the Turn 9 Victory Condition: +10 points; wins the campaign 10 points more often"),
+        "{r}"
+    );
 }
 
 /// Planning the turn is deterministic for a seed: the same advice (the
