@@ -94,22 +94,10 @@ pub(super) fn candidates(pos: &Position, settings: &super::Settings) -> Vec<Prot
                 }
         });
     }
-    // The window's turn plan elsewhere (Resupply): the most promising.
-    let max = if settings.attacks_only && is_turn_plan(&pos.request) {
-        max.min(WINDOW_PLAN)
-    } else {
-        max
-    };
     // The references first, then in the order found.
     out.truncate(max.max(2));
     out
 }
-
-/// The most candidates of a turn plan weighed with
-/// [`super::Settings::attacks_only`] (the window): 12 candidates of 32
-/// campaigns each are a first round of 384 campaigns, about the panel's
-/// time budget on two cores.
-pub const WINDOW_PLAN: usize = 12;
 
 fn every_answer(pos: &Position, policy: Policy) -> Vec<Proto> {
     let mut p = policy;

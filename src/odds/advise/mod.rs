@@ -39,7 +39,8 @@ mod reasons;
 
 pub use candidates::{Placement, placements_text};
 pub use play::{
-    Play, advised_game, covers, covers_campaign, fight_advised, play_campaign, sample_of,
+    Play, advised_game, covers, covers_campaign, covers_turn, fight_advised, play_campaign,
+    sample_of,
 };
 pub use position::{CAMPAIGN_ENDINGS, CampaignStart, Position, Root, Sample};
 
@@ -130,10 +131,10 @@ pub struct Settings {
     pub max_candidates: usize,
     /// At a move on the map (9.2, 15.1) weigh only the policy's answer,
     /// ending the moves, and the moves into Union Forces (and stacks'
-    /// moves into them); at Resupply the first
-    /// [`candidates::WINDOW_PLAN`]. Only the window's Suggest panel sets
-    /// it: its time budget (1.5 s) cannot play the whole turn plan's
-    /// dozens of candidate campaigns. `fcrel simulate --policy advised` and `fcrel
+    /// moves into them). Only the window's Suggest panel sets it (and
+    /// covers only the moves that could go into Union Forces,
+    /// [`covers_campaign`]): its time budget (1.5 s) cannot play the whole
+    /// turn plan's dozens of candidate campaigns. `fcrel simulate --policy advised` and `fcrel
     /// advise` weigh the turn plan (`candidates::turn_plan`), cut at
     /// `max_candidates`.
     pub attacks_only: bool,

@@ -57,16 +57,32 @@ fn in_battle(r: &Request) -> bool {
     })
 }
 
-/// [`covers`], and on the map: the turn's plan (9.2 Moves, 15.1 Forced
-/// March: which Forces go where, a whole stack at once, or none; 15.3–15.6
-/// Resupply: what to buy) and a Union Orders roll a Scout could change
-/// (16.3.1). These are weighed by playing the campaign to its end in
-/// every trial.
-pub fn covers_campaign(_board: &Board, r: &Request) -> bool {
+/// [`covers`], and on the map: a move that could go into Union Forces
+/// (9.2, 15.1: which Forces to send, or none) and a Union Orders roll a
+/// Scout could change (16.3.1). These are weighed by playing the campaign
+/// to its end in every trial. The window's Suggest panel covers these
+/// (with [`super::Settings::attacks_only`]: its time budget); playing, the
+/// advisor plans the whole turn ([`covers_turn`]).
+pub fn covers_campaign(board: &Board, r: &Request) -> bool {
     if r.battle_location.is_some() {
         return in_battle(r);
     }
-    super::candidates::is_turn_plan(r) || r.options.contains(&Decision::RerollOrders)
+    r.options.iter().any(|d| match d {
+        Decision::RerollOrders => true,
+        Decision::MoveForce { to, .. } | Decision::JacksonMarch { to, .. } => {
+            board.has_side(to, crate::campaign::Side::Union)
+        }
+        _ => false,
+    })
+}
+
+/// [`covers_campaign`], and the whole turn's plan (issue 48, item 3):
+/// every Moves and Forced March question (9.2, 15.1: which Forces go
+/// where, a whole stack at once, or none) and Confederate Resupply
+/// (15.3–15.6: what to buy), each weighed by playing the campaign to its
+/// end. `fcrel simulate --policy advised` plays with it.
+pub fn covers_turn(board: &Board, r: &Request) -> bool {
+    covers_campaign(board, r) || super::candidates::is_turn_plan(r)
 }
 
 /// Recorded answers, then: a covered question stops play (the advisor
@@ -453,7 +469,7 @@ pub(super) fn campaign_asking(
 /// `sim::simulate_with` plays it.
 pub fn advised_game(start: &Board, seed: u64, play: &Play) -> Result<crate::sim::Game, Interrupt> {
     let (board, result, _) =
-        play_campaign(start, seed, play, &covers_campaign).map_err(Interrupt::Unsupported)?;
+        play_campaign(start, seed, play, &covers_turn).map_err(Interrupt::Unsupported)?;
     let battles = board.battles_fought;
     Ok(crate::sim::Game {
         board,

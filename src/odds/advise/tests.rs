@@ -679,7 +679,7 @@ fn moves_question(rule: &'static str) -> impl Fn(&crate::rules::board::Board, &R
 #[test]
 fn the_turn_plan_weighs_empty_areas_and_whole_stacks() {
     let pos = campaign_at(1, &moves_question("9.2"));
-    assert!(covers_campaign(&pos.board, &pos.request));
+    assert!(covers_turn(&pos.board, &pos.request));
     let protos = candidates::candidates(&pos, &Settings::default());
     assert!(protos[0].policy, "{}", protos[0].label);
     assert!(
@@ -811,7 +811,9 @@ fn resupply_purchases_are_candidates() {
                 .iter()
                 .any(|d| matches!(d, Decision::Purchase { .. }))
     });
-    assert!(covers_campaign(&pos.board, &pos.request));
+    // Playing, the advisor weighs it; the window leaves it (its time).
+    assert!(covers_turn(&pos.board, &pos.request));
+    assert!(!covers_campaign(&pos.board, &pos.request));
     let protos = candidates::candidates(&pos, &Settings::default());
     let buy = protos
         .iter()
