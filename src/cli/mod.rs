@@ -776,7 +776,6 @@ pub fn simulate(
             aim,
             seed,
             rollout: policy,
-            attacks_only: true,
             ..crate::odds::advise::Settings::default()
         },
         budget: advice_trials,

@@ -2,11 +2,17 @@
 //! Counter assignment (12.2 / A12.2) the scripted commander's assignment,
 //! its neighbours (one counter fewer, one more, one moved to another Force
 //! or swapped for another counter on the same Force) and the player's own
-//! as it stands; for every other question each legal answer.
+//! as it stands; at a Moves or Forced March question on the campaign map
+//! (9.2, 15.1) the turn plan ([`turn_plan`]): every legal move, into
+//! empty areas too, a whole stack's move as one candidate, ending the
+//! step; for every other question (Resupply's purchases, 15.3–15.6,
+//! among them) each legal answer.
 //!
 //! A candidate is the whole run of answers up to the commit: an assignment
 //! is its counters given one by one and Done (12.2), with the rollout
-//! policy answering what the rules ask in between (an A12.3 target).
+//! policy answering what the rules ask in between (an A12.3 target); a
+//! stack's move is its Forces' moves one by one (and Lee's with them).
+//! After it the rollout policy plays on.
 
 use serde::Serialize;
 
@@ -37,6 +43,9 @@ pub(super) struct Proto {
     pub placements: Option<Vec<Placement>>,
     pub player: bool,
     pub policy: bool,
+    /// The areas it sends Forces (or Lee) into, or buys a Force into: the
+    /// reasons name these among a Victory Condition's areas.
+    pub into: Vec<Id>,
 }
 
 /// The question is a Battle Plan Counter assignment (12.2 / A12.2).
@@ -44,11 +53,31 @@ pub(super) fn is_assignment(r: &Request) -> bool {
     r.options.contains(&Decision::EndAssign)
 }
 
+/// The question is a turn's planning on the campaign map: the Moves or
+/// Forced March step (9.2, 15.1) or Confederate Resupply (15.3–15.6),
+/// with more than one answer.
+pub(super) fn is_turn_plan(r: &Request) -> bool {
+    r.battle_location.is_none()
+        && r.options.len() > 1
+        && r.options
+            .iter()
+            .any(|d| matches!(d, Decision::EndMoves | Decision::EndResupply))
+}
+
 /// The candidates at the position's question, at most `max`.
+///
+/// The cap: at a question of the campaign map every candidate's trial is a
+/// whole campaign played on, and a Moves question offers a move for every
+/// Force to every neighbouring area (often 40 or more). The candidates
+/// come most promising first ([`turn_plan`]) and the list is cut at
+/// `max`; racing then drops those the leader clearly beats after a few
+/// trials, so a larger cap costs the first round's trials only.
 pub(super) fn candidates(pos: &Position, settings: &super::Settings) -> Vec<Proto> {
     let (policy, max) = (settings.rollout, settings.max_candidates);
     let mut out = if is_assignment(&pos.request) {
         assignments(pos, policy, max)
+    } else if is_turn_plan(&pos.request) {
+        turn_plan(pos, policy)
     } else {
         every_answer(pos, policy)
     };
@@ -83,11 +112,203 @@ fn every_answer(pos: &Position, policy: Policy) -> Vec<Proto> {
             placements: None,
             player: false,
             policy: chosen.as_ref() == Some(d),
+            into: destination(d).into_iter().collect(),
         })
         .collect();
     // The policy's answer first.
     out.sort_by_key(|c| !c.policy);
     out
+}
+
+/// Where an answer sends a Force, Lee or a Force bought.
+fn destination(d: &Decision) -> Option<Id> {
+    match d {
+        Decision::MoveForce { to, .. }
+        | Decision::JacksonMarch { to, .. }
+        | Decision::MoveLee { to } => Some(*to),
+        Decision::Purchase { area, .. } => Some(*area),
+        _ => None,
+    }
+}
+
+/// The areas a Victory Condition still undecided names (3.1).
+fn goal_areas(board: &Board) -> Vec<String> {
+    use crate::campaign::Condition;
+    board
+        .options
+        .objectives(&board.campaign)
+        .filter(|o| !board.progress.objectives.contains_key(&o.id))
+        .flat_map(|o| match &o.condition {
+            Condition::ClearArea { area, .. } | Condition::Reach { area, .. } => {
+                vec![area.clone()]
+            }
+            Condition::Occupy { areas, .. }
+            | Condition::HoldThroughout { areas }
+            | Condition::HoldWithCombatValue { areas, .. } => areas.clone(),
+        })
+        .collect()
+}
+
+/// The run `seq` is legal from the position: each answer is offered at
+/// the question before it (the rules ask again after every move).
+fn legal_run(pos: &Position, seq: &[Decision]) -> bool {
+    (0..seq.len()).all(|k| {
+        pos.probe(&seq[..k])
+            .is_ok_and(|(_, r)| r.options.contains(&seq[k]))
+    })
+}
+
+/// The turn plan at a Moves or Forced March question (9.2, 15.1) or at
+/// Resupply (15.3–15.6): every legal answer (a move into an empty area
+/// as much as into Union Forces, a Forced March, Jackson's two areas,
+/// each purchase, Refit and Scout, ending the step), and at a move
+/// question every stack's move as one candidate: all the Forces of an
+/// area that can still move to the same neighbouring area, one after
+/// another, Lee with them if he is there, and the same stack leaving its
+/// weakest Force behind to hold the area (a chosen group). Most promising
+/// first, for the cap ([`candidates`]): the policy's answer, ending the
+/// step, whole stacks, attacks, moves into an area a Victory Condition
+/// names, chosen groups, Jackson's marches, the other moves, Lee alone.
+fn turn_plan(pos: &Position, policy: Policy) -> Vec<Proto> {
+    use crate::campaign::Side;
+    let board = &pos.board;
+    let r = &pos.request;
+    let forced = r.rule.as_str() == "15.1";
+    let mut out = every_answer(pos, policy);
+    if forced {
+        for c in &mut out {
+            if let Some(Decision::MoveForce { .. }) = c.decisions.first() {
+                c.label = format!("Forced March: {}", c.label);
+            }
+        }
+    }
+    // The stacks: Forces with a move offered, by the area they stand in.
+    let mut stacks: Vec<(String, Vec<Id>)> = Vec::new();
+    for d in &r.options {
+        if let Decision::MoveForce { force, .. } = d
+            && let Some(at) = board.piece(force).and_then(|p| p.location().area())
+        {
+            match stacks.iter_mut().find(|(a, _)| a == at) {
+                Some((_, fs)) if !fs.contains(force) => fs.push(*force),
+                Some(_) => {}
+                None => stacks.push((at.to_string(), vec![*force])),
+            }
+        }
+    }
+    let lee_at = match &board.lee {
+        crate::rules::components::Location::Area(a) => Some(a.clone()),
+        _ => None,
+    };
+    let name = |f: &Id| {
+        board
+            .piece(f)
+            .map_or(f.to_string(), |p| p.force.name.clone())
+    };
+    // (class for the cap: a whole stack 2, a chosen group 5; below).
+    let mut groups: Vec<(u8, Proto)> = Vec::new();
+    for (at, forces) in &stacks {
+        let with_lee = lee_at.as_deref() == Some(at.as_str());
+        let tos: Vec<Id> = board
+            .neighbour_ids(at)
+            .filter(|to| {
+                forces.iter().all(|f| {
+                    r.options
+                        .contains(&Decision::MoveForce { force: *f, to: *to })
+                })
+            })
+            .collect();
+        // The weakest Force (by Combat Value, then the last offered) holds
+        // the area in the chosen group.
+        let weakest = forces
+            .iter()
+            .enumerate()
+            .min_by_key(|(k, f)| {
+                (
+                    board.piece(f).map_or(0, |p| p.combat()),
+                    std::cmp::Reverse(*k),
+                )
+            })
+            .map(|(_, f)| *f);
+        for to in tos {
+            let lee = Decision::MoveLee { to };
+            let lee_goes = with_lee && r.options.contains(&lee);
+            let mut runs: Vec<(Vec<Id>, bool, bool)> = Vec::new();
+            if forces.len() >= 2 || lee_goes {
+                runs.push((forces.clone(), lee_goes, true));
+            }
+            if forces.len() >= 2 {
+                let rest: Vec<Id> = forces
+                    .iter()
+                    .filter(|f| Some(**f) != weakest)
+                    .copied()
+                    .collect();
+                runs.push((rest, false, false));
+            }
+            for (movers, lee_too, whole) in runs {
+                let mut seq: Vec<Decision> = movers
+                    .iter()
+                    .map(|f| Decision::MoveForce { force: *f, to })
+                    .collect();
+                if lee_too {
+                    seq.push(lee);
+                }
+                // One move alone is a single candidate already.
+                if seq.len() < 2 || !legal_run(pos, &seq) {
+                    continue;
+                }
+                let mut names: Vec<String> = movers.iter().map(name).collect();
+                if lee_too {
+                    names.push("Robert E. Lee".into());
+                }
+                let (what, stays) = match (whole, &weakest) {
+                    (false, Some(w)) => ("The stack", format!("; {} stays", name(w))),
+                    _ => ("The whole stack", String::new()),
+                };
+                let label = format!(
+                    "{}{what} at {} → {} ({}{stays})",
+                    if forced { "Forced March: " } else { "" },
+                    board.area_name(at),
+                    board.area_name(&to),
+                    names.join(", ")
+                );
+                groups.push((
+                    if whole { 2 } else { 5 },
+                    Proto {
+                        decisions: seq,
+                        label,
+                        placements: None,
+                        player: false,
+                        policy: false,
+                        into: vec![to],
+                    },
+                ));
+            }
+        }
+    }
+    let goals = goal_areas(board);
+    let class = |c: &Proto| -> u8 {
+        let union = |to: &Id| board.has_side(to, Side::Union);
+        let goal = |to: &Id| goals.iter().any(|g| g.as_str() == to.as_str());
+        match c.decisions.as_slice() {
+            _ if c.policy => 0,
+            [Decision::EndMoves] | [Decision::EndResupply] => 1,
+            [Decision::MoveForce { to, .. } | Decision::JacksonMarch { to, .. }] if union(to) => 3,
+            [Decision::MoveForce { to, .. }] if goal(to) => 4,
+            [Decision::JacksonMarch { .. }] => 6,
+            [Decision::MoveForce { .. }] => 7,
+            [Decision::MoveLee { .. }] => 8,
+            // Resupply: Refits, purchases, Scouts.
+            [Decision::Refit { .. }] => 2,
+            [Decision::Purchase { reduced: false, .. }] => 3,
+            [Decision::Purchase { .. }] => 4,
+            _ => 5,
+        }
+    };
+    let mut ranked: Vec<(u8, Proto)> = out.into_iter().map(|c| (class(&c), c)).collect();
+    ranked.extend(groups);
+    // Stable: in the order found within a class.
+    ranked.sort_by_key(|(k, _)| *k);
+    ranked.into_iter().map(|(_, c)| c).collect()
 }
 
 /// An item of an assignment.
@@ -388,6 +609,7 @@ fn assignments(pos: &Position, policy: Policy, max: usize) -> Vec<Proto> {
             placements: Some(ps),
             player,
             policy: is_policy,
+            into: Vec::new(),
         });
     }
     out

@@ -35,10 +35,12 @@
 mod candidates;
 mod play;
 mod position;
+mod reasons;
 
 pub use candidates::{Placement, placements_text};
 pub use play::{
-    Play, advised_game, covers, covers_campaign, fight_advised, play_campaign, sample_of,
+    Play, advised_game, covers, covers_campaign, covers_turn, fight_advised, play_campaign,
+    sample_of,
 };
 pub use position::{CAMPAIGN_ENDINGS, CampaignStart, Position, Root, Sample};
 
@@ -128,8 +130,13 @@ pub struct Settings {
     /// The most candidates weighed.
     pub max_candidates: usize,
     /// At a move on the map (9.2, 15.1) weigh only the policy's answer,
-    /// ending the moves, and the moves into Union Forces (the advisor
-    /// playing a campaign: every move would be many candidates).
+    /// ending the moves, and the moves into Union Forces (and stacks'
+    /// moves into them). Only the window's Suggest panel sets it (and
+    /// covers only the moves that could go into Union Forces,
+    /// [`covers_campaign`]): its time budget (1.5 s) cannot play the whole
+    /// turn plan's dozens of candidate campaigns. `fcrel simulate --policy advised` and `fcrel
+    /// advise` weigh the turn plan (`candidates::turn_plan`), cut at
+    /// `max_candidates`.
     pub attacks_only: bool,
 }
 
@@ -193,6 +200,8 @@ struct Candidate {
     placements: Option<Vec<Placement>>,
     player: bool,
     policy: bool,
+    /// The areas it sends Forces into (named by the reasons).
+    into: Vec<crate::rules::components::Id>,
     root: Arc<Root>,
     /// Trial t's outcome at index t.
     samples: Vec<Sample>,
@@ -208,6 +217,8 @@ pub struct Advisor {
     asked: Asked,
     endings: &'static [(&'static str, &'static str)],
     notes: Vec<String>,
+    /// A campaign played on: its Victory Conditions, for the reasons.
+    goals: Vec<reasons::Goal>,
     cands: Vec<Candidate>,
     /// The leader clearly beat every other answer still tried.
     decided: bool,
@@ -380,6 +391,7 @@ impl Advisor {
                 placements: p.placements,
                 player: p.player,
                 policy: p.policy,
+                into: p.into,
                 samples: Vec::new(),
                 dropped: None,
             })
@@ -400,6 +412,10 @@ impl Advisor {
             },
             endings: pos.endings(),
             notes: pos.notes.clone(),
+            goals: match pos.root {
+                Root::Campaign(_) => reasons::goals(&pos.board),
+                Root::Battle(_) => Vec::new(),
+            },
             cands,
             decided: false,
             round: 0,
@@ -956,7 +972,74 @@ impl Advisor {
                 }
             }
         };
-        format!("{text} ({how})")
+        match self.fact(i, r) {
+            Some(fact) => format!("{fact}; {} ({how})", lower_first(&text)),
+            None => format!("{text} ({how})"),
+        }
+    }
+
+    /// What playing on showed `i` does against `r`, beyond the chance of
+    /// the aim: the Victory Condition (3.1) whose chance differs most over
+    /// their common trials, or Lee left alone (3.2) if that differs more;
+    /// of those the same way as the aim's difference where one is (an
+    /// answer better for what it gains, worse for what it risks); none
+    /// under a point.
+    fn fact(&self, i: usize, r: usize) -> Option<String> {
+        if self.goals.is_empty() {
+            return None;
+        }
+        let (si, sr) = (&self.cands[i].samples, &self.cands[r].samples);
+        let n = si.len().min(sr.len());
+        if n == 0 {
+            return None;
+        }
+        let points = |f: &dyn Fn(&Sample) -> bool| {
+            let d: i64 = (0..n)
+                .map(|t| i64::from(f(&si[t])) - i64::from(f(&sr[t])))
+                .sum();
+            d as f64 * 100.0 / n as f64
+        };
+        let mut facts: Vec<(f64, reasons::Fact)> = self
+            .goals
+            .iter()
+            .enumerate()
+            .map(|(k, g)| {
+                (
+                    points(&|s: &Sample| s.objectives & (1 << g.bit) != 0),
+                    reasons::Fact::Goal(k),
+                )
+            })
+            .collect();
+        // Lee alone less often is better: counted as Lee kept.
+        facts.push((points(&|s: &Sample| !s.lee_alone), reasons::Fact::Lee));
+        // What explains the difference for the aim: a fact the same way
+        // as it where there is one (a better answer by what it gains),
+        // the largest; the first of equals.
+        let (_, aim) = self.paired(i, r);
+        let along = |d: f64| aim.mean.abs() < 0.005 || (d > 0.0) == (aim.mean > 0.0);
+        let pick = |only_along: bool| {
+            facts
+                .iter()
+                .filter(|(d, _)| !only_along || along(*d))
+                .fold(
+                    None,
+                    |best: Option<(f64, reasons::Fact)>, &(d, f)| match best {
+                        Some((b, _)) if b.abs() >= d.abs() => best,
+                        _ => Some((d, f)),
+                    },
+                )
+                .filter(|(d, _)| d.round().abs() >= 1.0)
+        };
+        let best = pick(true).or_else(|| pick(false));
+        let (d, fact) = best?;
+        let pts = d.round();
+        if pts.abs() < 1.0 {
+            return None;
+        }
+        Some(match fact {
+            reasons::Fact::Goal(k) => self.goals[k].said(&self.cands[i].into, pts),
+            reasons::Fact::Lee => reasons::lee_said(pts),
+        })
     }
 
     /// The ranking so far.
@@ -1051,6 +1134,15 @@ impl Advisor {
             ranked,
             notes: self.notes.clone(),
         }
+    }
+}
+
+/// "Wins …" → "wins …".
+fn lower_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_lowercase().chain(c).collect(),
+        None => String::new(),
     }
 }
 

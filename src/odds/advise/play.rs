@@ -60,7 +60,9 @@ fn in_battle(r: &Request) -> bool {
 /// [`covers`], and on the map: a move that could go into Union Forces
 /// (9.2, 15.1: which Forces to send, or none) and a Union Orders roll a
 /// Scout could change (16.3.1). These are weighed by playing the campaign
-/// to its end in every trial.
+/// to its end in every trial. The window's Suggest panel covers these
+/// (with [`super::Settings::attacks_only`]: its time budget); playing, the
+/// advisor plans the whole turn ([`covers_turn`]).
 pub fn covers_campaign(board: &Board, r: &Request) -> bool {
     if r.battle_location.is_some() {
         return in_battle(r);
@@ -72,6 +74,15 @@ pub fn covers_campaign(board: &Board, r: &Request) -> bool {
         }
         _ => false,
     })
+}
+
+/// [`covers_campaign`], and the whole turn's plan (issue 48, item 3):
+/// every Moves and Forced March question (9.2, 15.1: which Forces go
+/// where, a whole stack at once, or none) and Confederate Resupply
+/// (15.3–15.6: what to buy), each weighed by playing the campaign to its
+/// end. `fcrel simulate --policy advised` plays with it.
+pub fn covers_turn(board: &Board, r: &Request) -> bool {
+    covers_campaign(board, r) || super::candidates::is_turn_plan(r)
 }
 
 /// Recorded answers, then: a covered question stops play (the advisor
@@ -309,8 +320,13 @@ pub fn sample_of(t: &Trial) -> super::Sample {
         },
         lost: t.campaign_lost,
         kept: t.combat_left[0],
+        objectives: 0,
+        lee_alone: false,
     }
 }
+
+/// The trials a candidate of the turn plan needs at least, playing.
+pub const PLAN_TRIALS_EACH: u64 = 8;
 
 /// The advisor's best answers at `pos`, its trials seeded from the play's
 /// seed and `salt` (the answers so far). Another answer replaces the
@@ -320,8 +336,19 @@ pub fn sample_of(t: &Trial) -> super::Sample {
 /// item 5; issue 48, item 1: `docs/odds.md`, "Never worse than the
 /// policy").
 pub(super) fn advise_once(pos: &Position, play: &Play, salt: u64) -> Result<Vec<Decision>, String> {
+    // Planning the turn, the candidates the budget can tell apart: one
+    // found clearly better than the policy's answer needs at least 8
+    // common trials that differ (the sign test with two answers), so a
+    // budget of N campaigns weighs at most N / 8 candidates, the most
+    // promising first (`candidates::turn_plan`).
+    let most = if super::candidates::is_turn_plan(&pos.request) {
+        (play.budget / PLAN_TRIALS_EACH).max(2) as usize
+    } else {
+        usize::MAX
+    };
     let settings = Settings {
         seed: game_seed(play.settings.seed, salt),
+        max_candidates: play.settings.max_candidates.min(most),
         ..play.settings
     };
     let mut a = Advisor::new(pos, settings)?;
@@ -442,7 +469,7 @@ pub(super) fn campaign_asking(
 /// `sim::simulate_with` plays it.
 pub fn advised_game(start: &Board, seed: u64, play: &Play) -> Result<crate::sim::Game, Interrupt> {
     let (board, result, _) =
-        play_campaign(start, seed, play, &covers_campaign).map_err(Interrupt::Unsupported)?;
+        play_campaign(start, seed, play, &covers_turn).map_err(Interrupt::Unsupported)?;
     let battles = board.battles_fought;
     Ok(crate::sim::Game {
         board,

@@ -72,6 +72,13 @@ pub struct Sample {
     /// Confederate Combat Value kept (the Forces that took part, still on
     /// the map; for a campaign, all Confederate Forces on the map).
     pub kept: u32,
+    /// A campaign played to its end: the Victory Conditions achieved (3.1),
+    /// bit `k` for the `k`-th objective of the campaign's list (only the
+    /// first 32; none in a battle). The reasons of turn planning read it.
+    pub objectives: u32,
+    /// A campaign played to its end: lost with Robert E. Lee alone or
+    /// removed (3.2).
+    pub lee_alone: bool,
 }
 
 /// The endings of a campaign played to its end.
@@ -301,6 +308,8 @@ pub(super) fn trial(root: &Root, policy: Policy, seed: u64, t: u64) -> Result<Sa
                 win,
                 lost: r.campaign_lost,
                 kept: r.combat_left[0],
+                objectives: 0,
+                lee_alone: false,
             })
         }
         Root::Campaign(c) => {
@@ -333,7 +342,23 @@ pub(super) fn trial(root: &Root, policy: Policy, seed: u64, t: u64) -> Result<Sa
                 win: won,
                 lost: !won,
                 kept,
+                objectives: achieved(&board),
+                lee_alone: !won && board.lee_isolated(),
             })
         }
     }
+}
+
+/// The Victory Conditions achieved (3.1) as bits: bit `k` for the `k`-th
+/// objective of the campaign's list (the first 32).
+pub(super) fn achieved(board: &Board) -> u32 {
+    board
+        .campaign
+        .victory
+        .objectives
+        .iter()
+        .take(32)
+        .enumerate()
+        .filter(|(_, o)| board.progress.objectives.get(&o.id) == Some(&true))
+        .fold(0, |bits, (k, _)| bits | (1 << k))
 }

@@ -304,7 +304,6 @@ fn battle_questions_in_a_campaign_are_weighed_by_the_campaign() {
         settings: Settings {
             aim: Aim::Campaign,
             seed: 3,
-            attacks_only: true,
             ..Settings::default()
         },
         budget: 24,
@@ -361,6 +360,8 @@ fn sample(win: bool) -> Sample {
         win,
         lost: false,
         kept: 0,
+        objectives: 0,
+        lee_alone: false,
     }
 }
 
@@ -625,4 +626,391 @@ fn counters_that_would_hold_are_not_suggested_and_are_said_so() {
         ),
     };
     assert_eq!(said, expected);
+}
+
+/// The first question `until` accepts in a Seven Days campaign (Quick
+/// battles) played by the objective commander from the game seed `seed`.
+fn campaign_at(
+    seed: u64,
+    until: &dyn Fn(&crate::rules::board::Board, &Request) -> bool,
+) -> Position {
+    use crate::rules::difficulty::{BattleMode, GameOptions};
+    let c = std::sync::Arc::new(crate::campaign::load_bundled("seven-days").unwrap());
+    let options = GameOptions {
+        battles: BattleMode::Quick,
+        ..GameOptions::default()
+    };
+    let start =
+        crate::rules::setup::new_campaign(c, options, &mut crate::chronicle::Chronicle::quiet());
+    let play = Play {
+        settings: Settings::default(),
+        budget: 0,
+        threads: 1,
+        battles_to_end: false,
+    };
+    let mut found = None;
+    let r = play::campaign_asking(&start, seed, &play, until, &mut |pos, _| {
+        found = Some(pos.clone());
+        Err("found".into())
+    });
+    assert_eq!(r.err().as_deref(), Some("found"));
+    found.expect("the question is asked")
+}
+
+/// Every answer but the last leads to a question offering the next one.
+fn legal_in_order(pos: &Position, run: &[Decision]) {
+    for k in 0..run.len() {
+        let (_, r) = pos.probe(&run[..k]).expect("a question");
+        assert!(r.options.contains(&run[k]), "{:?} at step {k}", run[k]);
+    }
+}
+
+fn moves_question(rule: &'static str) -> impl Fn(&crate::rules::board::Board, &Request) -> bool {
+    move |_, r| {
+        r.rule.as_str() == rule && r.options.len() > 1 && r.options.contains(&Decision::EndMoves)
+    }
+}
+
+/// Issue 48, item 3: at the first Moves question of a campaign (9.2) the
+/// turn plan offers moves into empty areas, a whole stack's move as one
+/// candidate (its Forces one after another to the same area, legal in
+/// order, Lee with them where he stands with them), ending the step and
+/// the policy's answer; the cap keeps those first.
+#[test]
+fn the_turn_plan_weighs_empty_areas_and_whole_stacks() {
+    let pos = campaign_at(1, &moves_question("9.2"));
+    assert!(covers_turn(&pos.board, &pos.request));
+    let protos = candidates::candidates(&pos, &Settings::default());
+    assert!(protos[0].policy, "{}", protos[0].label);
+    assert!(
+        protos
+            .iter()
+            .any(|c| c.decisions == vec![Decision::EndMoves])
+    );
+    let union =
+        |to: &crate::rules::components::Id| pos.board.has_side(to, crate::campaign::Side::Union);
+    let empty = protos
+        .iter()
+        .find(|c| {
+            !c.policy
+                && matches!(c.decisions.as_slice(), [Decision::MoveForce { to, .. }] if !union(to))
+        })
+        .expect("a move into an area without Union Forces");
+    assert_eq!(empty.into.len(), 1);
+    let stacks: Vec<&candidates::Proto> =
+        protos.iter().filter(|c| c.decisions.len() >= 2).collect();
+    assert!(!stacks.is_empty(), "no stack's move");
+    for s in &stacks {
+        legal_in_order(&pos, &s.decisions);
+        // One area for all.
+        let tos: std::collections::BTreeSet<_> = s
+            .decisions
+            .iter()
+            .filter_map(|d| match d {
+                Decision::MoveForce { to, .. } | Decision::MoveLee { to } => Some(*to),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(tos.len(), 1, "{}", s.label);
+        assert_eq!(s.into, tos.into_iter().collect::<Vec<_>>());
+    }
+    // A whole stack: every Force of its area that may move goes.
+    let whole = stacks
+        .iter()
+        .find(|s| s.label.starts_with("The whole stack at "))
+        .expect("a whole stack");
+    let Decision::MoveForce { force, .. } = whole.decisions[0] else {
+        panic!("{:?}", whole.decisions)
+    };
+    let at = pos.board.piece(&force).unwrap().location().area().unwrap();
+    let movers: Vec<_> = pos
+        .request
+        .options
+        .iter()
+        .filter_map(|d| match d {
+            Decision::MoveForce { force, .. }
+                if pos.board.piece(force).unwrap().location().area() == Some(at) =>
+            {
+                Some(*force)
+            }
+            _ => None,
+        })
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let moved: Vec<_> = whole
+        .decisions
+        .iter()
+        .filter_map(|d| match d {
+            Decision::MoveForce { force, .. } => Some(*force),
+            _ => None,
+        })
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    assert_eq!(moved, movers, "{}", whole.label);
+    // No two candidates alike.
+    for (k, c) in protos.iter().enumerate() {
+        assert!(
+            !protos[..k].iter().any(|e| e.decisions == c.decisions),
+            "twice: {}",
+            c.label
+        );
+    }
+    // The window's narrower set keeps only attacks, ending and the policy.
+    let narrow = candidates::candidates(
+        &pos,
+        &Settings {
+            attacks_only: true,
+            ..Settings::default()
+        },
+    );
+    assert!(narrow.len() < protos.len());
+    assert!(!narrow.iter().any(|c| c.decisions == empty.decisions));
+    // The cap cuts the list, keeping the most promising first.
+    let four = candidates::candidates(
+        &pos,
+        &Settings {
+            max_candidates: 4,
+            ..Settings::default()
+        },
+    );
+    assert_eq!(four.len(), 4);
+    assert!(four[0].policy);
+    assert!(four.iter().any(|c| c.decisions == vec![Decision::EndMoves]));
+}
+
+/// At the Forced March question (15.1) every move is a Forced March for
+/// 1 Command Point, said so, and the stacks' runs stay legal with the
+/// Command Points they spend.
+#[test]
+fn the_turn_plan_weighs_forced_marches() {
+    let forced = moves_question("15.1");
+    let pos = campaign_at(1, &|b, r| forced(b, r) && b.cp.confederate >= 2);
+    let protos = candidates::candidates(&pos, &Settings::default());
+    let fm = protos
+        .iter()
+        .find(|c| matches!(c.decisions.as_slice(), [Decision::MoveForce { .. }]))
+        .expect("a Forced March");
+    assert!(fm.label.starts_with("Forced March: "), "{}", fm.label);
+    for c in protos.iter().filter(|c| c.decisions.len() > 1) {
+        legal_in_order(&pos, &c.decisions);
+        assert!(c.label.starts_with("Forced March: "), "{}", c.label);
+    }
+    // The candidate spends its Command Point: after it, one fewer.
+    let (after, _) = pos.probe(&fm.decisions).unwrap();
+    assert_eq!(after.cp.confederate + 1, pos.board.cp.confederate);
+}
+
+/// Resupply (15.3): each purchase is a candidate, with where it goes.
+#[test]
+fn resupply_purchases_are_candidates() {
+    let pos = campaign_at(1, &|_, r: &Request| {
+        r.options.contains(&Decision::EndResupply)
+            && r.options
+                .iter()
+                .any(|d| matches!(d, Decision::Purchase { .. }))
+    });
+    // Playing, the advisor weighs it; the window leaves it (its time).
+    assert!(covers_turn(&pos.board, &pos.request));
+    assert!(!covers_campaign(&pos.board, &pos.request));
+    let protos = candidates::candidates(&pos, &Settings::default());
+    let buy = protos
+        .iter()
+        .find(|c| matches!(c.decisions.as_slice(), [Decision::Purchase { .. }]))
+        .expect("a purchase");
+    let [Decision::Purchase { area, .. }] = buy.decisions.as_slice() else {
+        unreachable!()
+    };
+    assert_eq!(buy.into, vec![*area]);
+    assert!(
+        protos
+            .iter()
+            .any(|c| c.decisions == vec![Decision::EndResupply])
+    );
+}
+
+/// A campaign trial for the reasons: the Victory Conditions `bits` met,
+/// Lee alone or not.
+fn played(won: bool, bits: u32, lee_alone: bool) -> Sample {
+    Sample {
+        objectives: bits,
+        lee_alone,
+        lost: !won,
+        ..sample(won)
+    }
+}
+
+/// The reasons of the turn plan name what playing on showed: the Victory
+/// Condition whose chance differs most, with its area (the candidate's
+/// destination among its areas) and turn and the points; Lee left alone
+/// when that differs more; nothing beyond the chance when nothing does.
+#[test]
+fn turn_plan_reasons_name_the_victory_condition_that_decides() {
+    let pos = campaign_at(1, &moves_question("9.2"));
+    let s = Settings {
+        max_candidates: 3,
+        ..settings(Aim::Win)
+    };
+    let mut a = Advisor::new(&pos, s).unwrap();
+    let p = a.cands.iter().position(|c| c.policy).unwrap();
+    let o = (0..a.candidates()).find(|&i| i != p).unwrap();
+    let battle_area = a
+        .goals
+        .iter()
+        .find(|g| g.said(&[], 1.0).contains("Crew House"))
+        .expect("the Battle Area")
+        .bit;
+    let richmond = a
+        .goals
+        .iter()
+        .find(|g| g.said(&[], 1.0).contains("Richmond (North)"))
+        .expect("Richmond")
+        .bit;
+    let others = (1u32 << battle_area) ^ 0b11111;
+    // 40 trials: the other answer meets the Battle Area in 10 more (and
+    // wins those), Richmond in 2 fewer.
+    let (mut x, mut y) = (Vec::new(), Vec::new());
+    for t in 0..40 {
+        let area = if t < 10 { 1 << battle_area } else { 0 };
+        let rich = if t < 2 { 0 } else { 1 << richmond };
+        x.push(played(
+            t < 10,
+            (others & !(1 << richmond)) | area | rich,
+            false,
+        ));
+        y.push(played(
+            false,
+            others & !(1 << richmond) | (1 << richmond),
+            false,
+        ));
+    }
+    a.cands[o].samples = x;
+    a.cands[p].samples = y;
+    a.cands[o].into = vec!["west-house".into()];
+    for i in 0..a.candidates() {
+        if i != p && i != o {
+            a.cands[i].samples = vec![played(false, 0, false); 40];
+        }
+    }
+    a.fought = 120;
+    let v = a.advice();
+    let reason = |i: usize| {
+        let d = &a.cands[i].decisions;
+        v.ranked
+            .iter()
+            .find(|r| &r.decisions == d)
+            .unwrap()
+            .reason
+            .clone()
+    };
+    assert_eq!(
+        reason(o),
+        "Holds West House for the Turn 9 Victory Condition: +25 points; wins the campaign 25 points more often than the built-in commander's answer (clearly)"
+    );
+    // Elsewhere: every area of the condition named.
+    a.cands[o].into = vec!["mechanicsville".into()];
+    assert!(
+        a.advice()
+            .ranked
+            .iter()
+            .any(|r| r.reason.starts_with("Holds Crew House, West House and Western Run for the Turn 9 Victory Condition: +25 points; ")),
+        "{:?}",
+        a.advice().ranked.iter().map(|r| r.reason.clone()).collect::<Vec<_>>()
+    );
+    // Lee left alone in 30 of the policy's trials and none of the other's:
+    // that differs most.
+    for t in 0..30 {
+        a.cands[p].samples[t].lee_alone = true;
+    }
+    assert!(
+        a.advice().ranked.iter().any(|r| r.reason.starts_with(
+            "Keeps Lee with his army: left alone 75 points less often; wins the campaign"
+        )),
+        "{:?}",
+        a.advice()
+            .ranked
+            .iter()
+            .map(|r| r.reason.clone())
+            .collect::<Vec<_>>()
+    );
+    // Worse at a Victory Condition: "Risks".
+    let third = (0..3).find(|&i| i != p && i != o).unwrap();
+    for t in 0..30 {
+        a.cands[p].samples[t].lee_alone = false;
+    }
+    let mut worse = a.cands[p].samples.clone();
+    for w in worse.iter_mut().take(8) {
+        w.objectives &= !(1 << richmond);
+    }
+    a.cands[third].samples = worse;
+    a.cands[third].into = vec!["richmond-south".into()];
+    let r3 = {
+        let v = a.advice();
+        let d = a.cands[third].decisions.clone();
+        v.ranked
+            .iter()
+            .find(|r| r.decisions == d)
+            .unwrap()
+            .reason
+            .clone()
+    };
+    assert_eq!(
+        r3,
+        "Risks Richmond (South) for the Victory Condition held all campaign: −20 points; wins the campaign about as often as the built-in commander's answer (could be chance)"
+    );
+    // The same outcomes: no Victory Condition named.
+    a.cands[third].samples = a.cands[p].samples.clone();
+    let v = a.advice();
+    let d = a.cands[third].decisions.clone();
+    let same = &v.ranked.iter().find(|r| r.decisions == d).unwrap().reason;
+    assert!(
+        same.starts_with("Wins the campaign about as often"),
+        "{same}"
+    );
+    // Better for the aim, at the cost of Richmond (−20 points), by the
+    // Battle Area (+10): the reason names what it gains.
+    let mut mixed = a.cands[p].samples.clone();
+    for (t, m) in mixed.iter_mut().enumerate() {
+        if t < 8 {
+            m.objectives &= !(1 << richmond);
+        } else if t < 12 {
+            m.objectives |= 1 << battle_area;
+            (m.win, m.lost, m.ending) = (true, false, 0);
+        }
+    }
+    a.cands[third].samples = mixed;
+    let v = a.advice();
+    let r = &v.ranked.iter().find(|r| r.decisions == d).unwrap().reason;
+    assert!(
+        r.starts_with("Holds Crew House, West House and Western Run for the Turn 9 Victory Condition: +10 points; wins the campaign 10 points more often"),
+        "{r}"
+    );
+}
+
+/// Planning the turn is deterministic for a seed: the same advice (the
+/// same reasons) on one thread or two, however the steps are cut, each
+/// candidate's trials whole campaigns played on; every reason in words.
+#[test]
+fn the_turn_plan_is_the_same_on_any_thread_count() {
+    let pos = campaign_at(2, &moves_question("9.2"));
+    let s = Settings {
+        max_candidates: 5,
+        first_round: 4,
+        max_trials: 8,
+        ..settings(Aim::Win)
+    };
+    let mut one = Advisor::new(&pos, s).unwrap();
+    one.run_to(u64::MAX, 1).unwrap();
+    let mut two = Advisor::new(&pos, s).unwrap();
+    while !two.finished() {
+        two.step(3, 2).unwrap();
+    }
+    let v = one.advice();
+    assert_eq!(v, two.advice());
+    assert_eq!(v.endings, CAMPAIGN_ENDINGS.to_vec());
+    assert!(v.trials >= 20, "{}", v.trials);
+    for r in &v.ranked {
+        assert!(!r.reason.is_empty(), "{}", r.label);
+    }
 }
