@@ -41,8 +41,10 @@ pub(super) fn placement(ui: &mut egui::Ui, board: &Board, a: &mut Answerer) {
                         a.button(ui, d, "Place");
                     }
                     None => {
-                        ui.label("—")
-                            .on_hover_words("Artillery is always in Line (10.3).");
+                        // A lesson's narrowing says its own why.
+                        let why = lesson_refused(&r, region, Some(f))
+                            .unwrap_or("Artillery is always in Line (10.3).");
+                        ui.label("—").on_hover_words(why);
                     }
                 }
             }
@@ -53,8 +55,37 @@ pub(super) fn placement(ui: &mut egui::Ui, board: &Board, a: &mut Answerer) {
         crate::app::panels::why::name(board, &f)
     });
     for region in SET_UP_REGIONS.into_iter().rev() {
-        if let Some(why) = crate::rules::why::region(board, &r, region).reason() {
+        let offered = r
+            .options
+            .iter()
+            .any(|d| matches!(d, Decision::PlaceForce { region: rg, .. } if *rg == region));
+        if offered {
+            continue;
+        }
+        if let Some(why) = lesson_refused(&r, region, None) {
+            // The rules allow it; the lesson asks for another Region.
+            let line = format!("{}: {why}", region.name());
+            ui.colored_label(crate::app::theme::palette::FAILED, line);
+        } else if let Some(why) = crate::rules::why::region(board, &r, region).reason() {
             crate::app::panels::why::reason(ui, board, &who, why);
         }
     }
+}
+
+/// Why a lesson took away the placement in `region` (in `formation`, or
+/// any), when it did: the rules offered it (`Narrowed` moved it to the
+/// refused answers with the lesson's words).
+fn lesson_refused(
+    r: &crate::rules::decision::Request,
+    region: crate::rules::battle::ground::Region,
+    formation: Option<Formation>,
+) -> Option<&str> {
+    r.refused.iter().find_map(|(d, why)| match d {
+        Decision::PlaceForce {
+            region: rg,
+            formation: f,
+            ..
+        } if *rg == region && formation.is_none_or(|x| x == *f) => Some(why.as_str()),
+        _ => None,
+    })
 }
