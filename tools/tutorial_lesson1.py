@@ -4,16 +4,14 @@ decisions of its story (tools/tutorial-lesson-1.tsv: rule, answer JSON),
 played on campaigns/tutorial/tutorial.json with seed 53 (chosen by
 src/app/tutorial/explore.rs: the battle is won by a Union Rout, a Rout check
 comes first without one, Resupply has Command Points for a purchase)."""
-import json
+import sys
+
+sys.path.insert(0, "tools")
+from tutorial_lesson import A, E, P, Story  # noqa: E402
 
 SEED = 53
-rows = [l.rstrip("\n").split("\t") for l in open("tools/tutorial-lesson-1.tsv")]
-
-P = lambda p: {"kind": "panel", "panel": p}
-E = lambda e: {"kind": "element", "element": e}
-A = lambda a: {"kind": "area", "area": a}
-MAP = {"kind": "map"}
-END = {"kind": "end"}
+story = Story("tools/tutorial-lesson-1.tsv")
+info, ask, rows = story.info, story.ask, story.rows
 
 cards = [
     ("goal", "Your army, your goal", "3.1", E("situation.victory"),
@@ -66,14 +64,6 @@ cards = [
      "Both Victory Conditions are achieved: Beaver Dam Creek was cleared in your phase and Richmond held to the end, so the campaign is won. A full campaign is the same, turn after turn: that is the whole game."),
 ]
 
-steps = []
-def info(card, asked):
-    steps.append({"card": card, "asked": asked})
-
-def ask(card, i):
-    rule, answer = rows[i]
-    steps.append({"card": card, "asked": rule, "answer": json.loads(answer)})
-
 info("goal", "9.2"); info("sequence", "9.2"); info("command-points", "9.2")
 ask("move", 0); ask("move-2", 1); ask("end-moves", 2)
 ask("forced-march", 3); ask("forced-march-2", 4); ask("end-forced-march", 5)
@@ -91,16 +81,14 @@ ask("orders", 27)
 info("victory", None)
 assert len(rows) == 28
 
-out = {
-    "id": "campaign-basics",
-    "title": "Lesson 1: The campaign",
-    "summary": "Lee's goal, the turn's order, moves and a Forced March, one Basic battle to its Rout, Resupply, the Union's Orders, victory.",
-    "minutes": 10,
-    "campaign": "tutorial",
-    "battles": "basic",
-    "seed": SEED,
-    "cards": [{"id": c, "title": t, "text": x, "rule": r, "target": g} for (c, t, r, g, x) in cards],
-    "steps": steps,
-}
-json.dump(out, open("campaigns/tutorial/lesson-1.json", "w"), indent=1, ensure_ascii=False)
-print(len(steps), "steps")
+story.write(
+    1,
+    cards,
+    id="campaign-basics",
+    title="Lesson 1: The campaign",
+    summary="Lee's goal, the turn's order, moves and a Forced March, one Basic battle to its Rout, Resupply, the Union's Orders, victory.",
+    minutes=10,
+    campaign="tutorial",
+    battles="basic",
+    seed=SEED,
+)

@@ -15,14 +15,14 @@ that sends the Union back, and the campaign is won. Played Very Quick
 (MODE=very-quick), the first roll of 3 alone, doubled, destroys both your
 Forces: the card "very-quick" says so, and
 src/app/tutorial/story_tests.rs checks it."""
-import json
+import sys
+
+sys.path.insert(0, "tools")
+from tutorial_lesson import A, E, P, Story  # noqa: E402
 
 SEED = 1
-rows = [l.rstrip("\n").split("\t") for l in open("tools/tutorial-lesson-2.tsv")]
-
-P = lambda p: {"kind": "panel", "panel": p}
-E = lambda e: {"kind": "element", "element": e}
-A = lambda a: {"kind": "area", "area": a}
+story = Story("tools/tutorial-lesson-2.tsv")
+info, ask, rows = story.info, story.ask, story.rows
 
 cards = [
     ("modes", "Four ways to fight a battle", "Quick Battle Rules", P("chronicle"),
@@ -57,14 +57,6 @@ cards = [
      "Beaver Dam Creek cleared in your phase and Richmond held: the campaign is won. Quick or Very Quick, the campaign is the same game; only the battles are shorter. Choose them on the set-up screen."),
 ]
 
-steps = []
-def info(card, asked):
-    steps.append({"card": card, "asked": asked})
-
-def ask(card, i):
-    rule, answer = rows[i]
-    steps.append({"card": card, "asked": rule, "answer": json.loads(answer)})
-
 info("modes", "9.2"); info("why-quick", "9.2")
 ask("approach", 0); ask("approach", 1); ask("approach", 2)
 ask("forced-march", 3); ask("forced-march", 4); ask("forced-march", 5)
@@ -78,16 +70,14 @@ ask("rest", 9); ask("rest", 10)
 info("victory", None)
 assert len(rows) == 11
 
-out = {
-    "id": "quick-battles",
-    "title": "Lesson 2: Quick and Very Quick battles",
-    "summary": "The battle modes and when to choose them; Lesson 1's battle fought Quick, turn by turn on the Battle Resolution Table, with your Hit and retreat choices and the Withdrawal; what Very Quick would have made of it.",
-    "minutes": 6,
-    "campaign": "tutorial",
-    "battles": "quick",
-    "seed": SEED,
-    "cards": [{"id": c, "title": t, "text": x, "rule": r, "target": g} for (c, t, r, g, x) in cards],
-    "steps": steps,
-}
-json.dump(out, open("campaigns/tutorial/lesson-2.json", "w"), indent=1, ensure_ascii=False)
-print(len(steps), "steps")
+story.write(
+    2,
+    cards,
+    id="quick-battles",
+    title="Lesson 2: Quick and Very Quick battles",
+    summary="The battle modes and when to choose them; Lesson 1's battle fought Quick, turn by turn on the Battle Resolution Table, with your Hit and retreat choices and the Withdrawal; what Very Quick would have made of it.",
+    minutes=6,
+    campaign="tutorial",
+    battles="quick",
+    seed=SEED,
+)

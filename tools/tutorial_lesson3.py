@@ -14,15 +14,14 @@ artillery firing at a range modifier; turn 2 shows a Union Force attacking
 (A14.2.2), the Flank counter's Shock attack with Defensive Fire and a failed
 Shock check, a Force in Column toward its target, two Hits destroying a
 Force, and the Rout check the Union fails."""
-import json
+import sys
+
+sys.path.insert(0, "tools")
+from tutorial_lesson import A, E, P, SQ, Story  # noqa: E402
 
 SEED = 20
-rows = [l.rstrip("\n").split("\t") for l in open("tools/tutorial-lesson-3.tsv")]
-
-P = lambda p: {"kind": "panel", "panel": p}
-E = lambda e: {"kind": "element", "element": e}
-A = lambda a: {"kind": "area", "area": a}
-SQ = lambda s: E("sheet.square." + s)
+story = Story("tools/tutorial-lesson-3.tsv")
+info, ask, rows = story.info, story.ask, story.rows
 
 cards = [
     ("goal", "One battle, on Squares", "A10.0", A("beaver-dam-creek"),
@@ -69,14 +68,6 @@ cards = [
      "Beaver Dam Creek was cleared in your phase and Richmond held: the campaign is won. Every Advanced battle is fought this way: Squares and range in Squares, Formation toward the enemy, named targets for Flank and Rapid Advance, and a Rout check at each turn's end."),
 ]
 
-steps = []
-def info(card, asked):
-    steps.append({"card": card, "asked": asked})
-
-def ask(card, i):
-    rule, answer = rows[i]
-    steps.append({"card": card, "asked": rule, "answer": json.loads(answer)})
-
 info("goal", "9.2")
 for i in range(0, 4):
     ask("into-battle", i)
@@ -99,16 +90,14 @@ ask("after", 25); ask("after", 26); ask("after", 27)
 info("victory", None)
 assert len(rows) == 28
 
-out = {
-    "id": "advanced-battles",
-    "title": "Lesson 3: Advanced battles",
-    "summary": "One battle on the Advanced sheet's Squares: set-up, range in Squares, counters with named targets, a March, guns, a Shock attack, Hits and the Rout.",
-    "minutes": 10,
-    "campaign": "tutorial-advanced",
-    "battles": "advanced",
-    "seed": SEED,
-    "cards": [{"id": c, "title": t, "text": x, "rule": r, "target": g} for (c, t, r, g, x) in cards],
-    "steps": steps,
-}
-json.dump(out, open("campaigns/tutorial/lesson-3.json", "w"), indent=1, ensure_ascii=False)
-print(len(cards), "cards,", len(steps), "steps")
+story.write(
+    3,
+    cards,
+    id="advanced-battles",
+    title="Lesson 3: Advanced battles",
+    summary="One battle on the Advanced sheet's Squares: set-up, range in Squares, counters with named targets, a March, guns, a Shock attack, Hits and the Rout.",
+    minutes=10,
+    campaign="tutorial-advanced",
+    battles="advanced",
+    seed=SEED,
+)
