@@ -488,6 +488,23 @@ pub fn roll_d10(
     roll_table(dice, chronicle, rule, what, None, outcome)
 }
 
+/// [`roll_d10`] with `what` worded only when it is shown (a kept
+/// chronicle line, a die to enter, a script run out): a quiet game's
+/// Union Orders rolls (16.1) named their group for nothing.
+pub fn roll_d10_for(
+    dice: &mut Dice,
+    chronicle: &mut Chronicle,
+    rule: &'static str,
+    what: impl FnOnce() -> String,
+    outcome: impl Fn(u32) -> String,
+) -> Result<u32, DiceError> {
+    if !chronicle.is_quiet() {
+        return roll_d10(dice, chronicle, rule, what(), outcome);
+    }
+    dice.d10_for(|| format!("{rule} {}", what()))
+        .map_err(|e| with_faces(e, || DieFaces::table(None, &outcome)))
+}
+
 /// [`roll_d10`] on a table whose rows favour one side or the other:
 /// `luck` names the side and its good faces (the luck record).
 pub fn roll_table(

@@ -6,10 +6,11 @@ use crate::rules::decision::Request;
 use std::collections::BTreeMap;
 
 use crate::campaign::{Order, OrderTarget, OrdersChart, Side, SpecialRule};
-use crate::dice::roll_d10;
+use crate::dice::roll_d10_for;
 use crate::rules::board::{Board, PieceIx};
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::{Decision, Interrupt};
+use std::sync::Arc;
 
 /// A Union group (16.3): Forces that roll and move together.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -138,23 +139,20 @@ fn group_name(board: &Board, g: &Group) -> String {
 /// 16.1: roll for every group, in the order the player chooses; each moves
 /// before the next rolls.
 pub fn union_orders(ctx: &mut Ctx) -> Result<(), Interrupt> {
-    let board = ctx.board.clone();
     let mut groups = {
+        let board = &*ctx.board;
         let dice = &mut *ctx.dice;
         let chronicle = &mut *ctx.chronicle;
-        form_groups(
-            &board,
-            &mut |b: &Board, groups: &[Group], room: &[usize]| {
-                Ok(crate::dice::pick_logged(
-                    dice,
-                    chronicle,
-                    "16.3.3",
-                    "An Additional Force joins a group with room",
-                    room.len(),
-                    |i| group_name(b, &groups[room[i]]),
-                )?)
-            },
-        )?
+        form_groups(board, &mut |b: &Board, groups: &[Group], room: &[usize]| {
+            Ok(crate::dice::pick_logged(
+                dice,
+                chronicle,
+                "16.3.3",
+                "An Additional Force joins a group with room",
+                room.len(),
+                |i| group_name(b, &groups[room[i]]),
+            )?)
+        })?
     };
     // 16.3.3: remember which group each Additional Force has joined; the
     // exception lapses for a group back within the maximum.
@@ -235,24 +233,13 @@ fn orders_for(ctx: &mut Ctx, group: &Group) -> Result<(), Interrupt> {
         .areas
         .iter()
         .any(|a| a.id == group.area && a.battle_area);
-    let (chart, rule): (OrdersChart, &'static str) = if in_battle_area {
-        (
-            ctx.board
-                .options
-                .battle_area_orders(&ctx.board.campaign)
-                .clone(),
-            "16.1.2",
-        )
+    // The chart read where it is (the campaign is shared), not copied.
+    let campaign = Arc::clone(&ctx.board.campaign);
+    let (chart, rule): (&OrdersChart, &'static str) = if in_battle_area {
+        (ctx.board.options.battle_area_orders(&campaign), "16.1.2")
     } else {
-        (
-            ctx.board
-                .options
-                .campaign_map_orders(&ctx.board.campaign)
-                .clone(),
-            "16.1.1",
-        )
+        (ctx.board.options.campaign_map_orders(&campaign), "16.1.1")
     };
-    let name = group_name(ctx.board, group);
     let text_of = |d: u32| {
         chart
             .rows
@@ -261,11 +248,13 @@ fn orders_for(ctx: &mut Ctx, group: &Group) -> Result<(), Interrupt> {
             .map(|r| r.text.clone())
             .unwrap_or_default()
     };
-    let mut roll = roll_d10(
+    let mut roll = roll_d10_for(
         ctx.dice,
         ctx.chronicle,
         rule,
-        format!("Union Orders for {name}"),
+        // The group named only for someone who reads it (a kept chronicle,
+        // a die to enter).
+        || format!("Union Orders for {}", group_name(ctx.board, group)),
         text_of,
     )?;
     // 16.3.1: re-roll with Scouts as often as wished, then perhaps ±1 once;
@@ -295,21 +284,31 @@ fn orders_for(ctx: &mut Ctx, group: &Group) -> Result<(), Interrupt> {
             })
             .max()
             .unwrap_or(1);
-        let change = if reach > 1 {
+        // Worded only for a decider that reads the words.
+        let worded = ctx.decider.reads_prompts();
+        let change = if !worded {
+            String::new()
+        } else if reach > 1 {
             format!(
                 "or discard Scouts: 1 to roll again, or 1 to {reach} to change it by as many (O16.3.1)"
             )
         } else {
             "or discard 1 to roll again or change it by 1".to_string()
         };
-        let prompt = format!(
-            "Union Orders {roll} for {name}: \"{}\". You hold {} Scout(s): keep it, {change}?",
-            text_of(roll),
-            ctx.board.scouts.available
-        );
+        let prompt = if worded {
+            format!(
+                "Union Orders {roll} for {}: \"{}\". You hold {} Scout(s): keep it, {change}?",
+                group_name(ctx.board, group),
+                text_of(roll),
+                ctx.board.scouts.available
+            )
+        } else {
+            String::new()
+        };
         // 16.3.1: each change says which order its roll gives.
         let explained = options
             .iter()
+            .filter(|_| worded)
             .filter_map(|d| match d {
                 Decision::AcceptOrders => Some((*d, roll)),
                 Decision::ModifyOrders { by } => Some((*d, (roll as i32 + by) as u32)),
@@ -329,11 +328,16 @@ fn orders_for(ctx: &mut Ctx, group: &Group) -> Result<(), Interrupt> {
                 if crate::rules::cavalry::scout_negated(ctx, "Union Orders re-roll")? {
                     continue;
                 }
-                roll = roll_d10(
+                roll = roll_d10_for(
                     ctx.dice,
                     ctx.chronicle,
                     rule,
-                    format!("Union Orders for {name} (re-roll)"),
+                    || {
+                        format!(
+                            "Union Orders for {} (re-roll)",
+                            group_name(ctx.board, group)
+                        )
+                    },
                     text_of,
                 )?;
             }
@@ -385,8 +389,7 @@ fn orders_for(ctx: &mut Ctx, group: &Group) -> Result<(), Interrupt> {
         .rows
         .iter()
         .find(|r| r.rolls.contains(&roll))
-        .expect("validated: the chart covers 1-10")
-        .clone();
+        .expect("validated: the chart covers 1-10");
     if !carry_out(ctx, group, &row.order, rule)? {
         match &row.otherwise {
             Some(o) => {
