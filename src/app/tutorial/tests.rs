@@ -101,6 +101,32 @@ fn play_step(app: &mut App, l: &Lesson) -> Option<usize> {
     Some(k)
 }
 
+/// Frames until the rules ask a question (a lesson's replay takes some).
+fn until_asked(app: &mut App) {
+    for _ in 0..50 {
+        app.update();
+        if app.world().resource::<PendingDecision>().request.is_some() {
+            break;
+        }
+    }
+}
+
+/// Resume lesson 1: back at step `k` of the same game (`digest`).
+fn resumes_at(app: &mut App, k: usize, digest: Option<String>) {
+    app.world_mut().write_message(LessonAction::Start {
+        lesson: 0,
+        resume: true,
+    });
+    open(app);
+    until_asked(app);
+    assert_eq!(now(app), Some(Now::Step(k)), "the same step");
+    assert_eq!(
+        crate::rules::digest::state_digest(app.world_mut()),
+        digest,
+        "the same game"
+    );
+}
+
 fn lessons() -> Vec<Lesson> {
     let (lessons, problems) = super::lesson::load_all(&super::lesson::dir());
     assert!(problems.is_empty(), "{problems:?}");
@@ -197,23 +223,7 @@ fn a_lesson_left_resumes_where_it_was_and_restarts_from_the_start() {
         Screen::Lessons
     );
     assert!(app.world().resource::<Tutorial>().active.is_none());
-    app.world_mut().write_message(LessonAction::Start {
-        lesson: 0,
-        resume: true,
-    });
-    open(&mut app);
-    for _ in 0..50 {
-        app.update();
-        if app.world().resource::<PendingDecision>().request.is_some() {
-            break;
-        }
-    }
-    assert_eq!(now(&app), Some(Now::Step(k)), "the same step");
-    assert_eq!(
-        crate::rules::digest::state_digest(app.world_mut()),
-        digest,
-        "the same game"
-    );
+    resumes_at(&mut app, k, digest);
     // Restart: the first card, no decision made.
     app.world_mut().write_message(LessonAction::Restart);
     for _ in 0..10 {
@@ -278,12 +288,7 @@ fn a_lesson_resumes_after_the_program_is_closed_and_opened_again() {
             break;
         }
     }
-    for _ in 0..50 {
-        app.update();
-        if app.world().resource::<PendingDecision>().request.is_some() {
-            break;
-        }
-    }
+    until_asked(&mut app);
     let Some(Now::Step(k)) = now(&app) else {
         panic!("in the lesson")
     };
@@ -305,23 +310,7 @@ fn a_lesson_resumes_after_the_program_is_closed_and_opened_again() {
         .loaded
         .settings = again;
     app.update();
-    app.world_mut().write_message(LessonAction::Start {
-        lesson: 0,
-        resume: true,
-    });
-    open(&mut app);
-    for _ in 0..50 {
-        app.update();
-        if app.world().resource::<PendingDecision>().request.is_some() {
-            break;
-        }
-    }
-    assert_eq!(now(&app), Some(Now::Step(k)), "the same step");
-    assert_eq!(
-        crate::rules::digest::state_digest(app.world_mut()),
-        digest,
-        "the same game"
-    );
+    resumes_at(&mut app, k, digest);
     // Restart forgets it in the settings too.
     app.world_mut().write_message(LessonAction::Restart);
     for _ in 0..10 {

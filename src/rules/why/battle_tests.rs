@@ -304,6 +304,12 @@ impl Decider for Checking {
     }
 }
 
+/// A refused verdict's rule and its words for `who` (panics if allowed).
+fn refused<'a>(b: &Board, v: &'a Verdict, who: &str) -> (&'a str, String) {
+    let reason = v.reason().expect("refused");
+    (reason.rule(), reason.says(b, who))
+}
+
 /// Over played games with Basic and Advanced battles (Officers Confused
 /// in some): at every battle question, the Why?'s verdicts agree with
 /// the legal list, and each Force, counter, Region, Square or area
@@ -458,11 +464,13 @@ fn a_force_with_its_counters_can_take_no_more() {
             ),
         })
     );
-    let reason = v.reason().expect("a reason");
-    assert_eq!(reason.rule(), "12.2");
     assert_eq!(
-        reason.says(&b, "Longstreet"),
-        "Longstreet has Volley and Prepare already: one counter a Force, and Prepare besides"
+        refused(&b, &v, "Longstreet"),
+        (
+            "12.2",
+            "Longstreet has Volley and Prepare already: one counter a Force, and Prepare besides"
+                .to_string()
+        )
     );
     // Pendleton's Artillery: Canister yes, Volley not (Infantry only).
     assert!(matches!(
@@ -509,11 +517,12 @@ fn only_prepared_forces_act_before_the_union() {
     assert!(matches!(force(&b, &r, "longstreet"), Verdict::Can(_)));
     let v = force(&b, &r, "ap-hill");
     assert_eq!(v, Verdict::Cannot(Reason::NotPrepared));
-    let reason = v.reason().expect("a reason");
-    assert_eq!(reason.rule(), "12.3.8");
     assert_eq!(
-        reason.says(&b, "A.P. Hill"),
-        "A.P. Hill has no Prepare: only Prepared Forces act before the Union"
+        refused(&b, &v, "A.P. Hill"),
+        (
+            "12.3.8",
+            "A.P. Hill has no Prepare: only Prepared Forces act before the Union".to_string()
+        )
     );
     // After the Union, every Force that has not acted may: 14.4's question.
     let (b, r) = asked_on(&at, Vec::new(), &mut prepare, |ctx, f| {
@@ -546,18 +555,20 @@ fn counters_lost_or_without_a_target_or_all_given() {
             bar: CounterBar::Confused
         })
     );
-    let reason = volley.reason().expect("a reason");
-    assert_eq!(reason.rule(), "Officers Confused");
     assert_eq!(
-        reason.says(&b, "Longstreet"),
-        "Volley: lost to Officers Confused this battle turn"
+        refused(&b, &volley, "Longstreet"),
+        (
+            "Officers Confused",
+            "Volley: lost to Officers Confused this battle turn".to_string()
+        )
     );
     let flank = counter(&b, &r, "longstreet", PlanCounter::Flank);
-    let reason = flank.reason().expect("refused");
-    assert_eq!(reason.rule(), "A12.3");
     assert_eq!(
-        reason.says(&b, "Longstreet"),
-        "No Union Force on the sheet to declare as its target"
+        refused(&b, &flank, "Longstreet"),
+        (
+            "A12.3",
+            "No Union Force on the sheet to declare as its target".to_string()
+        )
     );
     assert!(matches!(
         counter(&b, &r, "longstreet", PlanCounter::RapidFire),
@@ -578,11 +589,12 @@ fn counters_lost_or_without_a_target_or_all_given() {
     });
     let none = counter(&b, &r, "ap-hill", PlanCounter::RapidFire);
     assert_eq!(none, Verdict::Cannot(Reason::NoCountersLeft));
-    let reason = none.reason().expect("refused");
-    assert_eq!(reason.rule(), "10.2.10");
     assert_eq!(
-        reason.says(&b, "A.P. Hill"),
-        "This battle turn's Battle Plan Counters are all placed"
+        refused(&b, &none, "A.P. Hill"),
+        (
+            "10.2.10",
+            "This battle turn's Battle Plan Counters are all placed".to_string()
+        )
     );
 }
 
@@ -640,25 +652,28 @@ fn a_basic_set_up_refuses_regions_with_their_reasons() {
             bar: RegionBar::ApproachFull
         })
     );
-    let reason = full.reason().expect("refused");
-    assert_eq!(reason.rule(), "10.2.16");
     assert_eq!(
-        reason.says(&b, "Magruder"),
-        "The Confederate Approach holds four Mobile Forces already"
+        refused(&b, &full, "Magruder"),
+        (
+            "10.2.16",
+            "The Confederate Approach holds four Mobile Forces already".to_string()
+        )
     );
     let front = region(&b, &r, Region::ConfederateFront);
-    let reason = front.reason().expect("no Front Insight");
-    assert_eq!(reason.rule(), "10.2.12.4");
     assert_eq!(
-        reason.says(&b, "Magruder"),
-        "Only the Front Insight lets Forces set up in the Confederate Front"
+        refused(&b, &front, "Magruder"),
+        (
+            "10.2.12.4",
+            "Only the Front Insight lets Forces set up in the Confederate Front".to_string()
+        )
     );
     let union = region(&b, &r, Region::UnionFront);
-    let reason = union.reason().expect("the Union's");
-    assert_eq!(reason.rule(), "10.2.16");
     assert_eq!(
-        reason.says(&b, "Magruder"),
-        "Magruder does not set up in the Union Front"
+        refused(&b, &union, "Magruder"),
+        (
+            "10.2.16",
+            "Magruder does not set up in the Union Front".to_string()
+        )
     );
     let Verdict::Can(reserve) = region(&b, &r, Region::ConfederateReserve) else {
         panic!("the Reserve is open")
@@ -677,11 +692,12 @@ fn a_basic_set_up_refuses_regions_with_their_reasons() {
         "Longstreet is on the sheet already"
     );
     let waiting = force(&b, &r, "pendleton");
-    let reason = waiting.reason().expect("waits");
-    assert_eq!(reason.rule(), "10.2.16");
     assert_eq!(
-        reason.says(&b, "Pendleton"),
-        "Forces are placed one at a time, and this question places Magruder"
+        refused(&b, &waiting, "Pendleton"),
+        (
+            "10.2.16",
+            "Forces are placed one at a time, and this question places Magruder".to_string()
+        )
     );
     // Artillery sets up in the Reserve, whatever room the Approach has
     // (asked only when the Front Insight gives it a choice).
@@ -703,11 +719,13 @@ fn a_basic_set_up_refuses_regions_with_their_reasons() {
             bar: RegionBar::Artillery
         })
     );
-    let reason = artillery.reason().expect("refused");
-    assert_eq!(reason.rule(), "10.2.16");
     assert_eq!(
-        reason.says(&b, "Pendleton"),
-        "Artillery sets up in the Confederate Reserve, not in the Confederate Approach"
+        refused(&b, &artillery, "Pendleton"),
+        (
+            "10.2.16",
+            "Artillery sets up in the Confederate Reserve, not in the Confederate Approach"
+                .to_string()
+        )
     );
 }
 
@@ -746,11 +764,12 @@ fn the_front_insight_takes_three() {
             bar: RegionBar::FrontFull
         })
     );
-    let reason = full.reason().expect("refused");
-    assert_eq!(reason.rule(), "10.2.12.4");
     assert_eq!(
-        reason.says(&b, "Magruder"),
-        "The Front Insight's three Forces are in the Confederate Front already"
+        refused(&b, &full, "Magruder"),
+        (
+            "10.2.12.4",
+            "The Front Insight's three Forces are in the Confederate Front already".to_string()
+        )
     );
 }
 
@@ -786,11 +805,9 @@ fn an_advanced_set_up_refuses_squares_with_their_reasons() {
             front: false
         })
     );
-    let reason = row_d.reason().expect("refused");
-    assert_eq!(reason.rule(), "A10.2.14");
     assert_eq!(
-        reason.says(&b1, "Longstreet"),
-        "Square D3 is not for Longstreet: Mobile Forces set up in Rows E and F while they have room"
+        refused(&b1, &row_d, "Longstreet"),
+        ("A10.2.14", "Square D3 is not for Longstreet: Mobile Forces set up in Rows E and F while they have room".to_string())
     );
     let friend = square(&b1, &r, sq("E3"));
     assert_eq!(
@@ -819,11 +836,9 @@ fn an_advanced_set_up_refuses_squares_with_their_reasons() {
             front: true
         })
     );
-    let reason = row_c.reason().expect("refused");
-    assert_eq!(reason.rule(), "A10.2.14");
     assert_eq!(
-        reason.says(&b, "A.P. Hill"),
-        "Square C3 is not for A.P. Hill: Mobile Forces set up in Rows E and F while they have room, or in Row D by the Front Insight"
+        refused(&b, &row_c, "A.P. Hill"),
+        ("A10.2.14", "Square C3 is not for A.P. Hill: Mobile Forces set up in Rows E and F while they have room, or in Row D by the Front Insight".to_string())
     );
 }
 
@@ -858,11 +873,9 @@ fn the_front_insight_takes_three_squares() {
         full,
         Verdict::Cannot(Reason::FrontRowFull { square: sq("D4") })
     );
-    let reason = full.reason().expect("refused");
-    assert_eq!(reason.rule(), "A10.2.12");
     assert_eq!(
-        reason.says(&b, "Longstreet"),
-        "Square D4 is not for Longstreet: the Front Insight's three Forces are in Row D already"
+        refused(&b, &full, "Longstreet"),
+        ("A10.2.12", "Square D4 is not for Longstreet: the Front Insight's three Forces are in Row D already".to_string())
     );
     assert!(matches!(square(&b, &r, sq("E4")), Verdict::Can(_)));
 }
@@ -886,11 +899,12 @@ fn artillery_keeps_its_formation() {
     );
     let artillery = force(&b, &r, "pendleton");
     assert_eq!(artillery, Verdict::Cannot(Reason::NoFormationChange));
-    let reason = artillery.reason().expect("refused");
-    assert_eq!(reason.rule(), "12.3.7");
     assert_eq!(
-        reason.says(&b, "Pendleton"),
-        "Pendleton keeps its Formation: only Infantry and Cavalry change it"
+        refused(&b, &artillery, "Pendleton"),
+        (
+            "12.3.7",
+            "Pendleton keeps its Formation: only Infantry and Cavalry change it".to_string()
+        )
     );
 }
 
@@ -960,18 +974,18 @@ fn a_retreat_is_refused_the_enemy_and_the_far() {
             enemy: true
         })
     );
-    let reason = enemy.reason().expect("refused");
-    assert_eq!(reason.rule(), "14.5");
     assert_eq!(
-        reason.says(&b, "Longstreet"),
-        "White Oak Swamp holds Union Forces: Longstreet retreats only into an area free of them"
+        refused(&b, &enemy, "Longstreet"),
+        ("14.5", "White Oak Swamp holds Union Forces: Longstreet retreats only into an area free of them".to_string())
     );
     let far = area(&b, &r, "longstreet", "malvern-hill");
-    let reason = far.reason().expect("refused");
-    assert_eq!(reason.rule(), "14.5");
     assert_eq!(
-        reason.says(&b, "Longstreet"),
-        "Malvern Hill is not adjacent to Glendale: Longstreet retreats into an adjacent area"
+        refused(&b, &far, "Longstreet"),
+        (
+            "14.5",
+            "Malvern Hill is not adjacent to Glendale: Longstreet retreats into an adjacent area"
+                .to_string()
+        )
     );
     assert_eq!(
         area(&b, &r, "longstreet", "willis-church"),
