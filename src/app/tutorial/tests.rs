@@ -111,15 +111,15 @@ fn until_asked(app: &mut App) {
     }
 }
 
-/// Resume lesson 1: back at step `k` of the same game (`digest`).
-fn resumes_at(app: &mut App, k: usize, digest: Option<String>) {
+/// Resume lesson 1: back at step `step` of the same game (`digest`).
+fn resumes_at(app: &mut App, step: usize, digest: Option<String>) {
     app.world_mut().write_message(LessonAction::Start {
         lesson: 0,
         resume: true,
     });
     open(app);
     until_asked(app);
-    assert_eq!(now(app), Some(Now::Step(k)), "the same step");
+    assert_eq!(now(app), Some(Now::Step(step)), "the same step");
     assert_eq!(
         crate::rules::digest::state_digest(app.world_mut()),
         digest,
