@@ -219,6 +219,11 @@ impl<'a, 'w> Answerer<'a, 'w> {
         }
     }
 
+    /// Whether the rules ask about `d` before it is sent (3.2, 9.2, 12.2).
+    pub fn asks(&self, d: &Decision) -> bool {
+        self.view.needs_confirmation(d, self.answers).is_some()
+    }
+
     /// Answer `d` at once (the player confirmed it already).
     pub fn send_now(&mut self, d: &Decision) {
         self.decide.write(Decide(*d));

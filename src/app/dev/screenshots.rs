@@ -23,10 +23,11 @@
 //! (`load-branch`; only with `FCREL_DATA_DIR`, where it is written) and
 //! the Player Log with its luck chart (`player-log-luck`, of the log in
 //! `FCREL_DATA_DIR`).
-//! `FCREL_TOUR_FROM=suggest` takes only the Suggest panel at a Basic
-//! battle's Battle Plan assignment (ranked by the Strength kept), its
-//! ghost counters on the sheet
-//! (`suggest`, also taken after `battle-assign` in the whole tour).
+//! `FCREL_TOUR_FROM=suggest` takes only the Suggest panel at the first
+//! Moves question (`suggest-moves`: the turn's plan, its time spent) and
+//! at a Basic battle's Battle Plan assignment (ranked by the Strength
+//! kept), its ghost counters on the sheet (`suggest`, also taken after
+//! `battle-assign` in the whole tour).
 //! `FCREL_TOUR_FROM=quick` goes as far as the Quick battle's panel
 //! (`battle-quick`), `FCREL_TOUR_FROM=basic` as far as the Basic battle's
 //! mid-turn sheet (`battle-sheet`); `FCREL_TOUR_FROM=advanced` takes the Advanced-battle
@@ -100,6 +101,8 @@ pub struct Tour {
     /// Up to the Basic battle's mid-turn sheet (`FCREL_TOUR_FROM=basic`).
     basic_only: bool,
     suggest_shot: bool,
+    /// The Suggest panel's shot at a Moves question (`suggest-moves`).
+    suggest_moves_shot: bool,
     /// Where the pointer is put (a hover shot), until it is put elsewhere.
     pointer: Option<Vec2>,
     /// The Force the Why? shots move, then select (`FCREL_TOUR_FROM=why`).
@@ -162,6 +165,7 @@ impl Tour {
             basic_only: from == "basic",
             design_only: from == "design",
             suggest_shot: from == "basic",
+            suggest_moves_shot: from != "suggest",
             pointer: None,
             why_force: None,
             wait: 0,
@@ -1227,6 +1231,43 @@ static STEPS: &[TourStep] = &[
         |cx| {
             cx.tour.basic_shots[1] = true;
             cx.after_shot(21);
+        },
+    ),
+    // `FCREL_TOUR_FROM=suggest`: the Suggest panel at the first Moves
+    // question (issue 48, item 3: the turn's plan), its first round
+    // played, then its time spent (a budget of none: the same shot every
+    // run), "Think longer" offered.
+    step(
+        21,
+        |cx| !cx.tour.suggest_moves_shot && cx.asks(&Decision::EndMoves),
+        None,
+        |cx| {
+            cx.pause();
+            cx.suggest.set_on(true);
+            cx.suggest.aim = crate::odds::advise::Aim::Win;
+            cx.suggest.seconds = 0.0;
+            cx.tour.go(143);
+        },
+    ),
+    step(
+        143,
+        |cx| cx.settled && (cx.suggest.settled() || cx.tour.wait > 20_000),
+        Some("suggest-moves"),
+        |cx| {
+            cx.tour.suggest_moves_shot = true;
+            cx.tour.go(144);
+        },
+    ),
+    // The picture taken (it is saved frames later), Suggest off again.
+    step(
+        144,
+        |cx| cx.tour.wait > 20,
+        None,
+        |cx| {
+            cx.suggest.set_on(false);
+            cx.suggest.seconds = crate::app::suggest::SECONDS;
+            cx.play();
+            cx.tour.go(21);
         },
     ),
     // The Suggest panel (issue 37) at an assignment not begun, with two

@@ -1,15 +1,17 @@
-//! The Suggest panel (issue 37, item 3; `docs/odds.md`): at a question the
-//! advisor covers (`odds::advise::covers_campaign`: a battle's Battle Plan
-//! Counter assignment and extra Battle Plans, who acts and with which
-//! Default Battle Plan, targets, Squares, fight on or retreat, Rejoin, a
-//! Scout's use; on the map a move into Union Forces) the decision panel
-//! has a "Suggest" toggle. On, the advisor (`odds::advise::Advisor`)
+//! The Suggest panel (issue 37, item 3; issue 48; `docs/odds.md`): at a
+//! question the advisor covers (`odds::advise::covers_turn`: a battle's
+//! Battle Plan Counter assignment and extra Battle Plans, who acts and
+//! with which Default Battle Plan, targets, Squares, fight on or retreat,
+//! Rejoin, a Scout's use; on the map the turn's plan: every move, whole
+//! stacks, Forced March, Resupply) the decision panel has a "Suggest"
+//! toggle. On, the advisor (`odds::advise::Advisor`)
 //! refines its ranking on a worker thread — the window's worker ([`Job`], as the odds advisor's),
 //! polled every frame, so the window never waits — until the leader is
 //! clearly ahead of every other answer, every answer left has its most
 //! trials, or [`Suggest::seconds`] are spent (looked at between the
 //! search's rounds: the advice is that of `fcrel advise --trials N` with
-//! the trials shown). The panel says whether any answer is clearly better
+//! the trials shown). Time spent with nothing settled, "Think longer"
+//! goes on with the same search ([`LONGER`] more seconds). The panel says whether any answer is clearly better
 //! than the player's (or the built-in commander's), and shows the best
 //! three answers so far, ranked with ties ("=1"), with their estimates,
 //! 95% intervals, trials and a line saying why, the player's own current
@@ -52,6 +54,9 @@ pub const MAX_TRIALS: u64 = 65_536;
 /// default).
 pub const SECONDS: f64 = advise::DEFAULT_SECONDS;
 
+/// The seconds "Think longer" adds to a search whose time is spent.
+pub const LONGER: f64 = 5.0;
+
 /// Trials fought between two looks at the stop flag.
 const SLICE: u64 = 48;
 
@@ -88,7 +93,8 @@ pub struct Ghost {
 
 /// The advice under way.
 struct Running {
-    job: Job<Result<(), String>>,
+    /// The search, handed back when its time is spent (to go on with).
+    job: Job<Result<advise::Advisor, String>>,
     /// The worker's latest advice, taken by [`poll`].
     latest: Arc<Mutex<Option<Advice>>>,
 }
@@ -106,6 +112,12 @@ pub struct Suggest {
     pub first_round: u64,
     /// The time budget of a search ([`SECONDS`]).
     pub seconds: f64,
+    /// The seconds the search shown was given in all ("Think longer"
+    /// adds [`LONGER`]).
+    given: f64,
+    /// The search shown, its time spent, nothing settled: "Think longer"
+    /// goes on with it.
+    paused: Option<advise::Advisor>,
     /// The pending question is one the advisor covers.
     pub covered: bool,
     /// What the advice answers: the game's decisions so far, the aim.
@@ -116,7 +128,8 @@ pub struct Suggest {
     pub failed: Option<String>,
     /// The answer the pointer is on in the panel (its ghosts are drawn).
     pub pointed: Option<usize>,
-    /// An assignment's counters still to give ("Take this").
+    /// An assignment's counters or a stack's moves still to give ("Take
+    /// this").
     taking: Vec<Decision>,
     /// The toggle was clicked: the settings follow.
     toggled: bool,
@@ -134,6 +147,8 @@ impl Default for Suggest {
             max_trials: MAX_TRIALS,
             first_round: advise::Settings::default().first_round,
             seconds: SECONDS,
+            given: 0.0,
+            paused: None,
             covered: false,
             asked: None,
             advice: None,
@@ -166,14 +181,14 @@ impl Suggest {
         self.toggled = true;
     }
 
-    /// An assignment is being given ("Take this").
+    /// An assignment or a stack's moves are being given ("Take this").
     pub fn taking(&self) -> bool {
         !self.taking.is_empty()
     }
 
     /// Take the answer ranked `rank` (0 the best): an assignment's counters
-    /// one a frame, up to Done (which is the player's). Returns the
-    /// answers it will give.
+    /// one a frame, up to Done (which is the player's), or a stack's moves
+    /// one a frame. Returns the answers it will give.
     pub fn take(&mut self, rank: usize) -> Vec<Decision> {
         let Some(a) = &self.advice else {
             return Vec::new();
@@ -193,6 +208,34 @@ impl Suggest {
     fn stop(&mut self) {
         // The worker stops at its next slice (`Job`'s drop).
         self.running = None;
+        self.paused = None;
+    }
+
+    /// The search's time is spent and nothing is settled: it can go on.
+    pub fn can_think_longer(&self) -> bool {
+        self.paused.is_some() && self.running.is_none()
+    }
+
+    /// Go on with the search whose time is spent, for [`LONGER`] more
+    /// seconds: the advice after it is that of the same search run to its
+    /// trials at once.
+    pub fn think_longer(&mut self) {
+        let Some(advisor) = self.paused.take() else {
+            return;
+        };
+        self.given += LONGER;
+        self.failed = None;
+        let latest = Arc::new(Mutex::new(None));
+        let job = {
+            let latest = latest.clone();
+            Job::spawn("suggest", move |stop| {
+                refine(advisor, LONGER, &latest, stop)
+            })
+        };
+        match job {
+            Ok(job) => self.running = Some(Running { job, latest }),
+            Err(e) => self.failed = Some(format!("no worker thread: {e}")),
+        }
     }
 
     fn clear(&mut self) {
@@ -273,12 +316,12 @@ fn leave(mut suggest: ResMut<Suggest>) {
     }
 }
 
-/// Whether the advisor covers `r` (`odds::advise::covers_campaign`).
+/// Whether the advisor covers `r` (`odds::advise::covers_turn`).
 fn covers(world: &mut World, r: &Request) -> bool {
     if let Some(view) = world.get_resource::<crate::rules::view::GameView>() {
-        return advise::covers_campaign(&view.board, r);
+        return advise::covers_turn(&view.board, r);
     }
-    crate::rules::board::Board::from_world(world).is_some_and(|b| advise::covers_campaign(&b, r))
+    crate::rules::board::Board::from_world(world).is_some_and(|b| advise::covers_turn(&b, r))
 }
 
 /// Starts the advice when the question, the player's current choice or
@@ -336,19 +379,25 @@ fn ask(world: &mut World) {
         seed,
         max_trials: world.resource::<Suggest>().max_trials,
         first_round: world.resource::<Suggest>().first_round,
-        // A move on the map: the moves into Union Forces, and ending them.
-        attacks_only: true,
         ..advise::Settings::default()
     };
     let latest = Arc::new(Mutex::new(None));
     let job = {
         let latest = latest.clone();
         Job::spawn("suggest", move |stop| {
-            refine(&waiting, (settings, seconds), &latest, stop)
+            let source = SourceInfo {
+                kind: "game".into(),
+                file: "this game".into(),
+                name: "the question on screen".into(),
+            };
+            let pos = Position::from_waiting(&waiting, source)?;
+            let advisor = advise::Advisor::new(&pos, settings)?;
+            refine(advisor, seconds, &latest, stop)
         })
     };
     let mut s = world.resource_mut::<Suggest>();
     s.clear();
+    s.given = seconds;
     s.asked = Some((decisions, aim));
     match job {
         Ok(job) => s.running = Some(Running { job, latest }),
@@ -358,20 +407,14 @@ fn ask(world: &mut World) {
 
 /// The worker: the advisor at the question the game waits at, stepped in
 /// slices, its advice handed to the window now and then, until the search
-/// ends, the time is spent (between rounds) or the window says stop.
+/// ends, `seconds` are spent (between rounds) or the window says stop;
+/// the search is handed back (to go on with).
 fn refine(
-    waiting: &Waiting,
-    (settings, seconds): (advise::Settings, f64),
+    mut advisor: advise::Advisor,
+    seconds: f64,
     latest: &Mutex<Option<Advice>>,
     stop: &AtomicBool,
-) -> Result<(), String> {
-    let source = SourceInfo {
-        kind: "game".into(),
-        file: "this game".into(),
-        name: "the question on screen".into(),
-    };
-    let pos = Position::from_waiting(waiting, source)?;
-    let mut advisor = advise::Advisor::new(&pos, settings)?;
+) -> Result<advise::Advisor, String> {
     let threads = workers();
     let mut shown: Option<std::time::Instant> = None;
     let mut hand = |a: &advise::Advisor, last: bool| {
@@ -390,7 +433,7 @@ fn refine(
     if !stop.load(Ordering::Relaxed) {
         hand(&advisor, true);
     }
-    Ok(())
+    Ok(advisor)
 }
 
 /// The worker's latest advice into the panel; the window woken while it
@@ -414,18 +457,26 @@ fn poll(mut suggest: ResMut<Suggest>, mut redraw: MessageWriter<RequestRedraw>) 
         suggest.advice = Some(a);
     }
     match running.job.join() {
-        Ok(Ok(())) => {}
+        Ok(Ok(advisor)) => {
+            if !advisor.finished() {
+                suggest.paused = Some(advisor);
+            }
+        }
         Ok(Err(why)) | Err(why) => suggest.failed = Some(why),
     }
 }
 
-/// "Take this" on an assignment: its counters, one a frame, each the
-/// rules' own answer to the question then asked, as the player's clicks
-/// would give them. Anything else asked in between (a target, A12.3) is
-/// left to the player: the rest is dropped.
+/// "Take this" on an assignment or a stack's moves: its answers, one a
+/// frame, each the rules' own answer to the question then asked (the
+/// assignment's, or the Moves step's, 9.2, 15.1), as the player's clicks
+/// would give them. Anything else asked in between (a target, A12.3), or
+/// an answer the rules ask about first (3.2), is left to the player: the
+/// rest is dropped.
 fn take(
     mut suggest: ResMut<Suggest>,
     pending: Res<PendingDecision>,
+    view: Option<Res<crate::rules::view::GameView>>,
+    answers: Res<StepDecisions>,
     mut decide: MessageWriter<Decide>,
 ) {
     if suggest.taking.is_empty() {
@@ -439,7 +490,14 @@ fn take(
         return;
     };
     let next = suggest.taking[0];
-    if r.options.contains(&Decision::EndAssign) && r.options.contains(&next) {
+    let same_step = [Decision::EndAssign, Decision::EndMoves]
+        .iter()
+        .any(|end| r.options.contains(end));
+    let asks = view
+        .as_ref()
+        .and_then(|v| v.request.as_ref())
+        .is_some_and(|v| v.needs_confirmation(&next, &answers.answers).is_some());
+    if same_step && r.options.contains(&next) && !asks {
         decide.write(Decide(next));
         suggest.taking.remove(0);
     } else {
@@ -605,10 +663,10 @@ fn panel(ui: &mut egui::Ui, s: &mut Suggest, a: &mut Answerer, compact: bool) {
         return;
     };
     let aim = advice.aim;
-    let what = if advice.asked.battle.is_some() {
-        "battles"
+    let (one, what) = if advice.asked.battle.is_some() {
+        ("battle", "battles")
     } else {
-        "campaigns"
+        ("campaign", "campaigns")
     };
     if !compact {
         ui.horizontal(|ui| {
@@ -616,12 +674,28 @@ fn panel(ui: &mut egui::Ui, s: &mut Suggest, a: &mut Answerer, compact: bool) {
                 ui.spinner();
             }
             let (status, tip) = status(s, &advice);
-            let text = RichText::new(format!(
-                "{} simulated {what} against the Union AI · {status}",
-                thousands(advice.trials)
-            ))
+            // Beside Think longer, without "against the Union AI" (on
+            // hover).
+            let text = RichText::new(if s.can_think_longer() {
+                format!("{} simulated {what} · {status}", thousands(advice.trials))
+            } else {
+                format!(
+                    "{} simulated {what} against the Union AI · {status}",
+                    thousands(advice.trials)
+                )
+            })
             .size(11.0);
-            ui.add(egui::Label::new(text).wrap()).on_hover_words(tip);
+            if s.can_think_longer() {
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    think_longer_button(ui, s);
+                    ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                        ui.add(egui::Label::new(text).truncate())
+                            .on_hover_words(tip);
+                    });
+                });
+            } else {
+                ui.add(egui::Label::new(text).wrap()).on_hover_words(tip);
+            }
         });
     }
     // Whether any answer is clearly better than the one kept (compact:
@@ -646,7 +720,18 @@ fn panel(ui: &mut egui::Ui, s: &mut Suggest, a: &mut Answerer, compact: bool) {
     } else {
         VERDICT_TIP.to_string()
     };
-    ui.add(egui::Label::new(line).wrap()).on_hover_words(tip);
+    if compact && s.can_think_longer() {
+        // Short: Think longer at the verdict's end (the aims fill the
+        // toggle's line).
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Min), |ui| {
+            think_longer_button(ui, s);
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Min), |ui| {
+                ui.add(egui::Label::new(line).wrap()).on_hover_words(tip);
+            });
+        });
+    } else {
+        ui.add(egui::Label::new(line).wrap()).on_hover_words(tip);
+    }
     if let Some(why) = &s.failed {
         ui.label(RichText::new(why).italics().size(11.0));
     }
@@ -692,13 +777,30 @@ fn panel(ui: &mut egui::Ui, s: &mut Suggest, a: &mut Answerer, compact: bool) {
     });
     fixed(ui, ui.available_width(), RichText::new(line).size(12.0)).on_hover_words(
         if none_given {
-            "Each answer is compared with the built-in commander's, battle by battle over the same dice: it is kept unless another is clearly better."
+            format!("Each answer is compared with the built-in commander's, {one} by {one} over the same dice: it is kept unless another is clearly better.")
         } else if advice.asked.assignment {
-            "The counters you have given so far, committed as they stand (Done now). Each answer is compared with them, battle by battle over the same dice: they are kept unless another is clearly better."
+            "The counters you have given so far, committed as they stand (Done now). Each answer is compared with them, battle by battle over the same dice: they are kept unless another is clearly better.".into()
         } else {
-            "Each answer's difference is to this one, battle by battle over the same dice: it is kept unless another is clearly better."
+            format!("Each answer's difference is to this one, {one} by {one} over the same dice: it is kept unless another is clearly better.")
         },
     );
+}
+
+/// "Think longer": the search whose time is spent goes on.
+fn think_longer_button(ui: &mut egui::Ui, s: &mut Suggest) {
+    if ui
+        .add(
+            egui::Button::new("Think longer")
+                .small()
+                .wrap_mode(egui::TextWrapMode::Extend),
+        )
+        .on_hover_words(format!(
+            "The time is spent and no answer is clearly ahead yet: go on with the same search for {LONGER:.0} s more. More trials narrow the intervals; the answers kept so far keep their trials."
+        ))
+        .clicked()
+    {
+        s.think_longer();
+    }
 }
 
 const VERDICT_TIP: &str = "The answer kept is yours where you have given one, else the built-in commander's (the scripted commander that plays your side in every trial). Another is recommended only when it is clearly better over the same dice: a sequential sign test at 5%, however long the search runs. Answers none of the others is clearly better than share a rank (=1).";
@@ -730,14 +832,14 @@ fn status(s: &Suggest, advice: &Advice) -> (&'static str, String) {
         (None, true, ..) => "refining…",
         (None, false, true, _) => "settled: the best is clearly ahead",
         (None, false, false, true) => "settled: most trials reached",
-        (None, false, false, false) => "settled: time spent",
+        (None, false, false, false) => "time spent",
     };
     let tip = format!(
         "{} simulated {what} against the Union AI · {word}.\n{} answers weighed, every trial from the game as you see it (the dice already rolled replayed, every later die its own), the Union played by its AI and your later choices by the built-in commander ({}). Answers are tried in rounds: those the leader is clearly better than are dropped, then the weaker half; the rest get twice the trials. The search stops when the leader is clearly ahead of every answer still tried, or after {} s (between rounds: `fcrel advise --trials {} --seed {}` gives this advice exactly).",
         thousands(advice.trials),
         advice.ranked.len(),
         advice.rollout.name(),
-        s.seconds,
+        s.given,
         advice.trials,
         advice.seed
     );
@@ -923,7 +1025,7 @@ fn row(
         label(ui, w, &r.reason, (2, 11.0), ink).on_hover_words(format!(
             "{}\n{}{why}",
             r.reason,
-            versus_tip(advice.aim, r)
+            versus_tip(advice, r)
         ));
     });
     Some(inner.response)
@@ -934,13 +1036,18 @@ fn row(
 /// compact, the difference instead ("+5, not clear").
 fn figures(ui: &mut egui::Ui, advice: &Advice, r: &Ranked, compact: bool) {
     let aim = advice.aim;
+    let what = if advice.asked.battle.is_some() {
+        "battles"
+    } else {
+        "campaigns"
+    };
     fixed(
         ui,
         38.0,
         RichText::new(value(aim, r.estimate.mean)).strong(),
     )
     .on_hover_words(format!(
-        "The {} with this answer, over {} simulated battles.",
+        "The {} with this answer, over {} simulated {what}.",
         aim.describe(),
         thousands(r.trials)
     ));
@@ -967,21 +1074,27 @@ fn figures(ui: &mut egui::Ui, advice: &Advice, r: &Ranked, compact: bool) {
             RichText::new(format!("{} trials", thousands(r.trials))).size(12.0),
         )
         .on_hover_words(format!(
-            "Simulated battles fought with this answer ({} at most so far).",
+            "Simulated {what} played with this answer ({} at most so far).",
             thousands(advice_max(advice))
         ));
         return;
     }
     // Take this keeps its room at the line's end.
     let w = (ui.available_width() - 76.0).max(40.0);
-    fixed(ui, w, RichText::new(versus(aim, r)).size(12.0)).on_hover_words(versus_tip(aim, r));
+    fixed(ui, w, RichText::new(versus(aim, r)).size(12.0)).on_hover_words(versus_tip(advice, r));
 }
 
 /// All about the difference to the answer kept (on hover).
-fn versus_tip(aim: Aim, r: &Ranked) -> String {
+fn versus_tip(advice: &Advice, r: &Ranked) -> String {
+    let aim = advice.aim;
+    let one = if advice.asked.battle.is_some() {
+        "battle"
+    } else {
+        "campaign"
+    };
     match &r.versus {
         Some(v) => format!(
-            "Against {} answer: {} (95% interval {} to {}), battle by battle over the {} battles both were fought with the same dice. {}",
+            "Against {} answer: {} (95% interval {} to {}), {one} by {one} over the {} {one}s both were played with the same dice. {}",
             v.against,
             difference(aim, v.difference.mean),
             difference(aim, v.difference.low),
@@ -1049,8 +1162,15 @@ fn take_button(
     }
     if advice.asked.assignment {
         s.take(rank);
-    } else if let Some(d) = r.decisions.first() {
-        a.send(d);
+    } else if let Some(first) = r.decisions.first() {
+        // A stack's moves one a frame ([`take`]), unless the rules ask
+        // about the first: then it is asked, and the rest are the
+        // player's.
+        if r.decisions.len() > 1 && !a.asks(first) {
+            s.take(rank);
+        } else {
+            a.send(first);
+        }
     }
 }
 

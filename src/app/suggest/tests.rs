@@ -269,8 +269,8 @@ fn the_advice_follows_the_question_and_stops_where_it_is_not_asked() {
         let s = app.world().resource::<Suggest>();
         assert!(s.asked.is_none() && s.advice.is_none() && !s.refining());
     }
-    // On again, then on to a question no advice covers: the Resupply or
-    // the Union's turn.
+    // On again, then on to a question no advice covers (outside a battle,
+    // not the turn's plan nor a Scout's re-roll of the Union Orders).
     app.world_mut().resource_mut::<Suggest>().on = true;
     play_until(&mut app, |r| {
         r.battle_location.is_none()
@@ -280,6 +280,8 @@ fn the_advice_follows_the_question_and_stops_where_it_is_not_asked() {
                     Decision::MoveForce { .. }
                         | Decision::JacksonMarch { .. }
                         | Decision::RerollOrders
+                        | Decision::EndMoves
+                        | Decision::EndResupply
                 )
             })
     });
@@ -287,6 +289,157 @@ fn the_advice_follows_the_question_and_stops_where_it_is_not_asked() {
     let s = app.world().resource::<Suggest>();
     assert!(!s.covered, "{:?}", request(&app).rule);
     assert!(s.asked.is_none() && s.advice.is_none() && !s.refining());
+}
+
+/// On the campaign map the panel weighs the turn's plan (issue 48, item
+/// 3), each answer by playing the campaign on: at a Moves question (9.2)
+/// its answers include moves into areas without Union Forces and a whole
+/// stack's move as one answer. "Take this" on a stack's move gives its
+/// moves one a frame, each the rules' own answer, as the player's clicks
+/// would; the advice is asked again once they are given.
+#[test]
+fn the_turn_plan_is_suggested_and_a_stacks_moves_are_taken_together() {
+    let mut app = app(BattleMode::VeryQuick, 5);
+    let moves =
+        |r: &Request| r.battle_location.is_none() && r.options.contains(&Decision::EndMoves);
+    let mut policy = Policy::Objective;
+    let (advice, board) = loop {
+        play_until(&mut app, moves);
+        app.world_mut().resource_mut::<Suggest>().on = true;
+        app.update();
+        assert!(
+            app.world().resource::<Suggest>().covered,
+            "a Moves question is covered"
+        );
+        let advice = settle(&mut app);
+        let board = Board::from_world(app.world_mut()).expect("a board");
+        if advice.ranked.iter().any(|r| r.decisions.len() >= 2) {
+            break (advice, board);
+        }
+        // No stack to move here: on to the next question.
+        app.world_mut().resource_mut::<Suggest>().on = false;
+        let r = request(&app);
+        let d = policy.decide(&board, &r).expect("an answer");
+        app.world_mut().write_message(Decide(d));
+        app.update();
+    };
+    assert!(advice.asked.battle.is_none());
+    assert!(!advice.asked.assignment);
+    let union =
+        |to: &crate::rules::components::Id| board.has_side(to, crate::campaign::Side::Union);
+    assert!(
+        advice.ranked.iter().any(|r| matches!(
+            r.decisions.as_slice(),
+            [Decision::MoveForce { to, .. }] if !union(to)
+        )),
+        "a move into an area without Union Forces is weighed"
+    );
+    let rank = advice
+        .ranked
+        .iter()
+        .position(|r| r.decisions.len() >= 2)
+        .expect("a stack's move");
+    let run = advice.ranked[rank].decisions.clone();
+    let to = match run[0] {
+        Decision::MoveForce { to, .. } => to,
+        ref d => panic!("a stack's move starts with a Force's: {d:?}"),
+    };
+    assert!(run.iter().all(|d| matches!(
+        d,
+        Decision::MoveForce { to: t, .. } | Decision::MoveLee { to: t } if *t == to
+    )));
+    let before = app.world().resource::<StepDecisions>().answers.len();
+    assert_eq!(app.world_mut().resource_mut::<Suggest>().take(rank), run);
+    for _ in 0..(run.len() + 4) {
+        app.update();
+    }
+    let given = app.world().resource::<StepDecisions>().answers.clone();
+    assert_eq!(given[before..], run[..], "every move given, in order");
+    assert!(!app.world().resource::<Suggest>().taking());
+    // Each Force of the stack stands in the area it was sent to.
+    let after = Board::from_world(app.world_mut()).expect("a board");
+    for d in &run {
+        if let Decision::MoveForce { force, .. } = d {
+            let at = after
+                .piece(force)
+                .and_then(|p| p.location().area())
+                .map(str::to_string);
+            assert_eq!(at.as_deref(), Some(to.as_str()), "{force:?}");
+        }
+    }
+    // Asked again at the question after the moves.
+    app.update();
+    let asked = app
+        .world()
+        .resource::<Suggest>()
+        .asked
+        .clone()
+        .expect("asked again");
+    assert!(
+        asked.0.ends_with(&run),
+        "the advice answers the question after the moves"
+    );
+}
+
+/// "Think longer": a search whose time is spent goes on with the same
+/// trials, and its advice is that of the same search run to its trials
+/// at once.
+#[test]
+fn think_longer_goes_on_with_the_same_search() {
+    let mut app = app(BattleMode::Basic, 3);
+    play_until(&mut app, assigning);
+    {
+        let mut s = app.world_mut().resource_mut::<Suggest>();
+        // No time: the first round, then paused.
+        s.seconds = 0.0;
+        s.max_trials = 1 << 20;
+        s.on = true;
+    }
+    let first = settle(&mut app);
+    {
+        let s = app.world().resource::<Suggest>();
+        assert!(!first.finished && !first.decided, "the search ends by time");
+        assert!(s.can_think_longer());
+        assert_eq!(s.given, 0.0);
+    }
+    app.world_mut().resource_mut::<Suggest>().think_longer();
+    assert!(app.world().resource::<Suggest>().refining());
+    let longer = settle(&mut app);
+    assert!(
+        longer.trials > first.trials,
+        "{} then {}",
+        first.trials,
+        longer.trials
+    );
+    assert_eq!(app.world().resource::<Suggest>().given, LONGER);
+    // The same advice as the search run to its trials at once.
+    let waiting = Waiting::from_world(app.world_mut()).expect("waiting");
+    let pos = Position::from_waiting(
+        &waiting,
+        SourceInfo {
+            kind: "game".into(),
+            file: "test".into(),
+            name: "test".into(),
+        },
+    )
+    .expect("a position");
+    let settings = advise::Settings {
+        aim: first.aim,
+        seed: first.seed,
+        max_trials: 1 << 20,
+        first_round: app.world().resource::<Suggest>().first_round,
+        ..advise::Settings::default()
+    };
+    let mut again = advise::Advisor::new(&pos, settings).expect("an advisor");
+    again.run_to(longer.trials, 1).expect("fought");
+    let again = again.advice();
+    let summary = |a: &Advice| {
+        a.ranked
+            .iter()
+            .map(|r| (r.label.clone(), r.trials, r.estimate.mean.to_bits()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(summary(&again), summary(&longer));
 }
 
 /// The toggle is remembered in the settings, and follows them.

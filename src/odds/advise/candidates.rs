@@ -81,19 +81,6 @@ pub(super) fn candidates(pos: &Position, settings: &super::Settings) -> Vec<Prot
     } else {
         every_answer(pos, policy)
     };
-    if settings.attacks_only && pos.request.options.contains(&Decision::EndMoves) {
-        let union = |to: &str| pos.board.has_side(to, crate::campaign::Side::Union);
-        out.retain(|c| {
-            c.policy
-                || match c.decisions.first() {
-                    Some(Decision::EndMoves) => true,
-                    Some(Decision::MoveForce { to, .. } | Decision::JacksonMarch { to, .. }) => {
-                        union(to)
-                    }
-                    _ => false,
-                }
-        });
-    }
     // The references first, then in the order found.
     out.truncate(max.max(2));
     out
@@ -371,7 +358,12 @@ fn realise(
     let mut seq: Vec<Decision> = Vec::new();
     let mut p = policy;
     for _ in 0..64 {
-        let (board, r) = pos.probe(&seq).ok()?;
+        let Ok((board, r)) = pos.probe(&seq) else {
+            // The rules played on to a die: with the last counter given
+            // the question is not asked again (R-12.2-back), so the set
+            // is realised once everything is given.
+            return (take_back.is_empty() && to_give.is_empty()).then_some(seq);
+        };
         if is_assignment(&r) {
             let next = take_back
                 .pop()
@@ -385,6 +377,10 @@ fn realise(
             if done {
                 return Some(seq);
             }
+        } else if take_back.is_empty() && to_give.is_empty() && r.rule.as_str() != "A12.3" {
+            // Everything given and the battle goes on: realised (the last
+            // counter's target, A12.3, is still the assignment's).
+            return Some(seq);
         } else {
             seq.push(p.decide(&board, &r).ok()?);
         }
@@ -416,8 +412,8 @@ pub fn placements_text(board: &Board, ps: &[Placement]) -> String {
 }
 
 /// [`placements_text`], each counter its Force will not carry out at the
-/// range as it stands on a Basic sheet said so: "Aimed Volley on Hood
-/// (would Hold: the Union is 3 Regions away, it needs 1 Region)" (11.2;
+/// range as it stands on the sheet said so: "Aimed Volley on Hood (would
+/// Hold: the Union is 3 Regions away, it needs 1 Region)" (11.2, A12.3;
 /// the Union may still come within range before the Force acts).
 pub(super) fn placements_said(
     board: &Board,
@@ -451,35 +447,48 @@ pub(super) fn placements_said(
 }
 
 /// "would Hold: the Union is 3 Regions away, it needs 1 Region" when the
-/// Force `force` stands at another range than `plan` needs on the Basic
-/// sheet (12.3, 11.2).
+/// Force `force` stands at another range than `plan` needs (12.3, 11.2);
+/// on the Advanced sheet in Squares, Flank and Rapid Advance measured to
+/// the target they will declare, any Union Force exactly 2 or 3 Squares
+/// off (A12.3), not to the nearest.
 fn will_hold(units: &[UnitView], force: &str, plan: PlanCounter) -> Option<String> {
-    let needs = plan.basic_range_needed()?;
+    use crate::rules::battle::ground::Ground;
     let u = units.iter().find(|u| u.force.as_str() == force)?;
-    let regions = |n: i32| {
+    let (one, many) = if u.square.is_some() {
+        ("Square", "Squares")
+    } else {
+        ("Region", "Regions")
+    };
+    let away = |n: i32| {
         if n == 1 {
-            "1 Region".to_string()
+            format!("1 {one}")
         } else {
-            format!("{n} Regions")
+            format!("{n} {many}")
         }
     };
+    if let (Some(at), Some(want)) = (u.square, plan.aim_distance()) {
+        let target = units
+            .iter()
+            .filter(|e| e.side != u.side)
+            .filter_map(|e| e.square)
+            .any(|s| at.distance(s) == want);
+        return (!target).then(|| format!("would Hold: no Union Force is {} away", away(want)));
+    }
+    let needs = plan.basic_range_needed()?;
     match u.range {
         Some(r) if r == needs => None,
         Some(r) => Some(format!(
             "would Hold: the Union is {} away, it needs {}",
-            regions(r),
-            regions(needs)
+            away(r),
+            away(needs)
         )),
         None => Some("would Hold: no Union Force in range".into()),
     }
 }
 
-/// The Basic sheet as the question shows it (none on the Advanced sheet,
-/// whose counters need Squares rather than ranges).
-fn basic_sheet(pos: &Position) -> Option<&[UnitView]> {
-    if pos.board.options.battles != crate::rules::difficulty::BattleMode::Basic {
-        return None;
-    }
+/// The Battlefield Sheet as the question shows it (Basic Regions or
+/// Advanced Squares).
+fn sheet(pos: &Position) -> Option<&[UnitView]> {
     pos.request.battlefield.as_deref()
 }
 
@@ -531,10 +540,10 @@ fn assignments(pos: &Position, policy: Policy, max: usize) -> Vec<Proto> {
         }
     }
     // Additions offered now: none its Force would not carry out at the
-    // range as it stands on the Basic sheet (it would Hold, 11.2; issue
+    // range as it stands on the sheet (it would Hold, 11.2, A12.3; issue
     // 48: such counters were suggested, then refused by the rules). The
     // player's and the policy's own are weighed as they are, said so.
-    let sheet = basic_sheet(pos);
+    let sheet = sheet(pos);
     let offered: Vec<Item> = r
         .options
         .iter()

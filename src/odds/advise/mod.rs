@@ -38,10 +38,7 @@ mod position;
 mod reasons;
 
 pub use candidates::{Placement, placements_text};
-pub use play::{
-    Play, advised_game, covers, covers_campaign, covers_turn, fight_advised, play_campaign,
-    sample_of,
-};
+pub use play::{Play, advised_game, covers, covers_turn, fight_advised, play_campaign, sample_of};
 pub use position::{CAMPAIGN_ENDINGS, CampaignStart, Position, Root, Sample};
 
 use std::sync::Arc;
@@ -121,7 +118,8 @@ pub struct Settings {
     pub seed: u64,
     /// Who answers the later questions in every trial.
     pub rollout: Policy,
-    /// Trials every candidate gets in the first round.
+    /// Trials every candidate gets in the first round (at most
+    /// [`CAMPAIGN_FIRST_ROUND`] where every trial is a campaign).
     pub first_round: u64,
     /// Candidates kept in every round (the window shows three).
     pub keep: usize,
@@ -129,15 +127,6 @@ pub struct Settings {
     pub max_trials: u64,
     /// The most candidates weighed.
     pub max_candidates: usize,
-    /// At a move on the map (9.2, 15.1) weigh only the policy's answer,
-    /// ending the moves, and the moves into Union Forces (and stacks'
-    /// moves into them). Only the window's Suggest panel sets it (and
-    /// covers only the moves that could go into Union Forces,
-    /// [`covers_campaign`]): its time budget (1.5 s) cannot play the whole
-    /// turn plan's dozens of candidate campaigns. `fcrel simulate --policy advised` and `fcrel
-    /// advise` weigh the turn plan (`candidates::turn_plan`), cut at
-    /// `max_candidates`.
-    pub attacks_only: bool,
 }
 
 impl Default for Settings {
@@ -150,7 +139,6 @@ impl Default for Settings {
             keep: 3,
             max_trials: 65_536,
             max_candidates: 64,
-            attacks_only: false,
         }
     }
 }
@@ -163,6 +151,12 @@ pub const ALPHA: f64 = 0.05;
 /// The time budget of `fcrel advise` without `--trials`, and of the
 /// window's Suggest panel, in seconds.
 pub const DEFAULT_SECONDS: f64 = 1.5;
+
+/// The first round's trials at a question weighed by playing the campaign
+/// on: a Moves question weighs up to 64 candidates, each trial a whole
+/// campaign, and the time budget is looked at only between rounds; the
+/// halving's later rounds give the survivors their trials.
+pub const CAMPAIGN_FIRST_ROUND: u64 = 8;
 
 /// The most trials a round adds to each answer still tried: the rounds
 /// double until then, so a time budget, looked at between rounds, is not
@@ -396,10 +390,15 @@ impl Advisor {
                 dropped: None,
             })
             .collect();
+        let first_round = match pos.root {
+            Root::Campaign(_) => settings.first_round.min(CAMPAIGN_FIRST_ROUND),
+            Root::Battle(_) => settings.first_round,
+        }
+        .max(2);
         let mut a = Advisor {
             settings: Settings {
-                first_round: settings.first_round.max(2),
-                max_trials: settings.max_trials.max(settings.first_round.max(2)),
+                first_round,
+                max_trials: settings.max_trials.max(first_round),
                 keep: settings.keep.max(1),
                 ..settings
             },

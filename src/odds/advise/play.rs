@@ -31,7 +31,7 @@ use super::{Advisor, Settings};
 /// attack targets (11.4, A11.4, A12.3), Squares to march into (A11.0),
 /// fight on or retreat (14.5.1), Rejoin (14.8.1), and a Scout's use (10.2.2
 /// Fog of War re-roll, 14.0.1 a Special Battle Plan taken out). Battle
-/// questions only: [`covers_campaign`] adds those of the map.
+/// questions only: [`covers_turn`] adds those of the map.
 pub fn covers(_board: &Board, r: &Request) -> bool {
     in_battle(r)
 }
@@ -57,32 +57,25 @@ fn in_battle(r: &Request) -> bool {
     })
 }
 
-/// [`covers`], and on the map: a move that could go into Union Forces
-/// (9.2, 15.1: which Forces to send, or none) and a Union Orders roll a
-/// Scout could change (16.3.1). These are weighed by playing the campaign
-/// to its end in every trial. The window's Suggest panel covers these
-/// (with [`super::Settings::attacks_only`]: its time budget); playing, the
-/// advisor plans the whole turn ([`covers_turn`]).
-pub fn covers_campaign(board: &Board, r: &Request) -> bool {
+/// [`covers`], and on the map the whole turn's plan (issue 48, item 3):
+/// every Moves and Forced March question (9.2, 15.1: which Forces go
+/// where, into Union Forces or an empty area, a whole stack at once, or
+/// none), Confederate Resupply (15.3–15.6: what to buy) and a Union
+/// Orders roll a Scout could change (16.3.1), each weighed by playing the
+/// campaign to its end. The window's Suggest panel and `fcrel simulate
+/// --policy advised` cover these.
+pub fn covers_turn(board: &Board, r: &Request) -> bool {
     if r.battle_location.is_some() {
         return in_battle(r);
     }
-    r.options.iter().any(|d| match d {
-        Decision::RerollOrders => true,
-        Decision::MoveForce { to, .. } | Decision::JacksonMarch { to, .. } => {
-            board.has_side(to, crate::campaign::Side::Union)
-        }
-        _ => false,
-    })
-}
-
-/// [`covers_campaign`], and the whole turn's plan (issue 48, item 3):
-/// every Moves and Forced March question (9.2, 15.1: which Forces go
-/// where, a whole stack at once, or none) and Confederate Resupply
-/// (15.3–15.6: what to buy), each weighed by playing the campaign to its
-/// end. `fcrel simulate --policy advised` plays with it.
-pub fn covers_turn(board: &Board, r: &Request) -> bool {
-    covers_campaign(board, r) || super::candidates::is_turn_plan(r)
+    super::candidates::is_turn_plan(r)
+        || r.options.iter().any(|d| match d {
+            Decision::RerollOrders => true,
+            Decision::MoveForce { to, .. } | Decision::JacksonMarch { to, .. } => {
+                board.has_side(to, crate::campaign::Side::Union)
+            }
+            _ => false,
+        })
 }
 
 /// Recorded answers, then: a covered question stops play (the advisor
