@@ -78,8 +78,8 @@ fn shifts_and_roll(ui: &mut egui::Ui, table: &BattleResolutionTable, r: &Resolut
         crate::app::theme::link::words(
             ui,
             &format!(
-                "{arrow} {} column(s) {}: {} ({})",
-                s.by.abs(),
+                "{arrow} {} {}: {} ({})",
+                crate::app::theme::counted(s.by.abs(), "column", "columns"),
                 if s.by < 0 { "left" } else { "right" },
                 s.why,
                 s.rule
@@ -421,7 +421,7 @@ mod tests {
         for want in [
             format!("Column for +3: \"{}\"", table.columns[0].label),
             // Its rule a link: drawn apart from the words around it.
-            "▶ 1 column(s) right: a test shift (\n10.2.5\n)".to_string(),
+            "▶ 1 column right: a test shift (\n10.2.5\n)".to_string(),
             format!("Final column \"{}\"", table.columns[1].label),
             "Rolled 4:".to_string(),
         ] {

@@ -98,12 +98,15 @@ pub(super) fn explain(
         );
     }
     if let Some(r) = u.range {
-        let unit = if u.square.is_some() {
-            "Square(s), A11.0.1"
+        let range = if u.square.is_some() {
+            format!(
+                "{} (A11.0.1)",
+                crate::app::theme::counted(r, "Square", "Squares")
+            )
         } else {
-            "Region(s)"
+            crate::app::theme::counted(r, "Region", "Regions")
         };
-        link::words(ui, &format!("Range to the nearest enemy: {r} {unit}."));
+        link::words(ui, &format!("Range to the nearest enemy: {range}."));
     }
     if let Some(t) = &u.target {
         let name = board.piece(t).map_or(t.clone(), label);
@@ -139,8 +142,8 @@ fn advanced(
         link::words(
             ui,
             &format!(
-                "A March takes it into {} Square(s), shown green when it is selected (A11.0, A12.4); into a Union Force's, a Shock attack (A11.4).",
-                u.reach.len()
+                "A March takes it into {}, shown green when it is selected (A11.0, A12.4); into a Union Force's, a Shock attack (A11.4).",
+                crate::app::theme::counted(u.reach.len() as i64, "Square", "Squares")
             ),
         );
     }
