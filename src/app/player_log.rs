@@ -197,7 +197,8 @@ fn end_panel(
     let mut save = false;
     let mut go_next = None;
     egui::Window::new("Player Log (4.4, 21.0)")
-        .anchor(egui::Align2::RIGHT_BOTTOM, [-12.0, -12.0])
+        // Above the decision panel's Undo and Redo, which stay reachable.
+        .anchor(egui::Align2::RIGHT_BOTTOM, [-12.0, -44.0])
         .default_width(340.0)
         .collapsible(false)
         .show(ctx, |ui| {
