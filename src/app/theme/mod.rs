@@ -18,7 +18,6 @@ pub mod style;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::campaign::ForceType;
 
 pub use specimen::DesignSheet;
 
@@ -49,17 +48,6 @@ fn apply(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
     style::apply(contexts.ctx_mut()?);
     *done = true;
     Ok(())
-}
-
-/// A counter's symbol for its type (NATO-style, in text).
-pub fn symbol(t: ForceType) -> &'static str {
-    match t {
-        ForceType::Infantry => "X",
-        ForceType::Cavalry => "/",
-        ForceType::Artillery => "●",
-        ForceType::Garrison => "G",
-        ForceType::Fortification => "F",
-    }
 }
 
 /// An egui context with the theme's fonts and style, as the window has
