@@ -469,9 +469,9 @@ fn poll(mut suggest: ResMut<Suggest>, mut redraw: MessageWriter<RequestRedraw>) 
 /// "Take this" on an assignment or a stack's moves: its answers, one a
 /// frame, each the rules' own answer to the question then asked (the
 /// assignment's, or the Moves step's, 9.2, 15.1), as the player's clicks
-/// would give them. Anything else asked in between (a target, A12.3), or
-/// an answer the rules ask about first (3.2), is left to the player: the
-/// rest is dropped.
+/// would give them, a Flank's or Rapid Advance's target with it (A12.3).
+/// Anything else asked in between, or an answer the rules ask about first
+/// (3.2), is left to the player: the rest is dropped.
 fn take(
     mut suggest: ResMut<Suggest>,
     pending: Res<PendingDecision>,
@@ -490,9 +490,12 @@ fn take(
         return;
     };
     let next = suggest.taking[0];
-    let same_step = [Decision::EndAssign, Decision::EndMoves]
-        .iter()
-        .any(|end| r.options.contains(end));
+    // The assignment's or the Moves step's question, or the target a
+    // Flank or Rapid Advance just given declares (A12.3).
+    let same_step = r.rule.as_str() == "A12.3"
+        || [Decision::EndAssign, Decision::EndMoves]
+            .iter()
+            .any(|end| r.options.contains(end));
     let asks = view
         .as_ref()
         .and_then(|v| v.request.as_ref())

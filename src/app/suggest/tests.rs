@@ -291,6 +291,48 @@ fn the_advice_follows_the_question_and_stops_where_it_is_not_asked() {
     assert!(s.asked.is_none() && s.advice.is_none() && !s.refining());
 }
 
+/// On the Advanced sheet "Take this" gives a Flank's or Rapid Advance's
+/// declared target with its counter (A12.3) and goes on with the rest of
+/// the assignment, as the player's clicks would.
+#[test]
+fn take_this_declares_the_targets_on_the_advanced_sheet() {
+    let mut app = app(BattleMode::Advanced, 3);
+    let mut policy = Policy::Objective;
+    let (advice, rank) = loop {
+        play_until(&mut app, assigning);
+        app.world_mut().resource_mut::<Suggest>().on = true;
+        let advice = settle(&mut app);
+        let aims = |r: &Ranked| {
+            r.decisions
+                .iter()
+                .any(|d| matches!(d, Decision::Target { .. }))
+                && r.placements.as_ref().is_some_and(|p| p.len() >= 2)
+        };
+        if let Some(rank) = advice.ranked.iter().position(aims) {
+            break (advice, rank);
+        }
+        app.world_mut().resource_mut::<Suggest>().on = false;
+        let board = Board::from_world(app.world_mut()).expect("a board");
+        let d = policy.decide(&board, &request(&app)).expect("an answer");
+        app.world_mut().write_message(Decide(d));
+        app.update();
+    };
+    let before = app.world().resource::<StepDecisions>().answers.len();
+    let run = app.world_mut().resource_mut::<Suggest>().take(rank);
+    assert!(run.iter().any(|d| matches!(d, Decision::Target { .. })));
+    assert!(!run.contains(&Decision::EndAssign));
+    for _ in 0..(run.len() + 4) {
+        app.update();
+    }
+    let given = app.world().resource::<StepDecisions>().answers.clone();
+    assert_eq!(
+        given[before..],
+        run[..],
+        "every counter and target of {} given, in order",
+        advice.ranked[rank].label
+    );
+}
+
 /// On the campaign map the panel weighs the turn's plan (issue 48, item
 /// 3), each answer by playing the campaign on: at a Moves question (9.2)
 /// its answers include moves into areas without Union Forces and a whole

@@ -18,7 +18,6 @@ pub mod style;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-
 pub use specimen::DesignSheet;
 
 /// The colour the window's picture is cleared to: the panels' fill, so
