@@ -531,6 +531,48 @@ fn a_clearly_better_answer_is_recommended() {
     let _ = pi;
 }
 
+/// The Battle Plan Counters the assignment question offers.
+fn offered_placements(pos: &Position) -> Vec<Placement> {
+    pos.request
+        .options
+        .iter()
+        .filter_map(|d| match d {
+            Decision::AssignPlan { force, plan } => Some(Placement {
+                force: Some(*force),
+                plan: *plan,
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// No candidate holds a counter that `holds` but the player's and the
+/// commander's own, and those say "(would Hold: …)"; the commander's
+/// counters.
+fn only_the_references_would_hold(
+    protos: &[candidates::Proto],
+    holds: &dyn Fn(&Placement) -> bool,
+) -> Vec<Placement> {
+    let policy_ps = protos
+        .iter()
+        .find(|c| c.policy)
+        .and_then(|c| c.placements.clone())
+        .unwrap();
+    for c in protos {
+        for p in c.placements.as_ref().unwrap() {
+            if holds(p) {
+                assert!(
+                    c.player || policy_ps.contains(p),
+                    "{p:?} added by the advisor: {}",
+                    c.label
+                );
+                assert!(c.label.contains("(would Hold: "), "{}", c.label);
+            }
+        }
+    }
+    policy_ps
+}
+
 /// Issue 48 ("also seen in play": counters taken from Suggest were then
 /// refused by the rules, "the Force Holds"). A counter its Force would
 /// not carry out at the range as it stands on the Basic sheet (Aimed
@@ -546,18 +588,7 @@ fn counters_that_would_hold_are_not_suggested_and_are_said_so() {
         (Some(f), Some(needs)) => range(f) != Some(needs),
         _ => false,
     };
-    let offered: Vec<Placement> = pos
-        .request
-        .options
-        .iter()
-        .filter_map(|d| match d {
-            Decision::AssignPlan { force, plan } => Some(Placement {
-                force: Some(*force),
-                plan: *plan,
-            }),
-            _ => None,
-        })
-        .collect();
+    let offered = offered_placements(&pos);
     let (out, at): (Vec<&Placement>, Vec<&Placement>) = offered
         .iter()
         .filter(|p| p.plan.basic_range_needed().is_some())
@@ -565,20 +596,7 @@ fn counters_that_would_hold_are_not_suggested_and_are_said_so() {
     assert!(!out.is_empty() && !at.is_empty(), "{offered:?}");
 
     let protos = candidates::candidates(&pos, &Settings::default());
-    let policy = protos.iter().find(|c| c.policy).unwrap();
-    let policy_ps = policy.placements.clone().unwrap();
-    for c in &protos {
-        for p in c.placements.as_ref().unwrap() {
-            if holds(p) {
-                assert!(
-                    c.player || policy_ps.contains(p),
-                    "{p:?} added by the advisor: {}",
-                    c.label
-                );
-                assert!(c.label.contains("(would Hold: "), "{}", c.label);
-            }
-        }
-    }
+    let policy_ps = only_the_references_would_hold(&protos, &holds);
     // Some counters the commander does not give are added: those its
     // Force carries out.
     assert!(
@@ -664,38 +682,11 @@ fn advanced_counters_that_would_hold_are_not_suggested_and_are_said_so() {
                 .is_some_and(|n| u.range != Some(n)),
         }
     };
-    let offered: Vec<Placement> = pos
-        .request
-        .options
-        .iter()
-        .filter_map(|d| match d {
-            Decision::AssignPlan { force, plan } => Some(Placement {
-                force: Some(*force),
-                plan: *plan,
-            }),
-            _ => None,
-        })
-        .collect();
+    let offered = offered_placements(&pos);
     let out: Vec<&Placement> = offered.iter().filter(|p| holds(p)).collect();
     assert!(!out.is_empty(), "{offered:?}");
     let protos = candidates::candidates(&pos, &Settings::default());
-    let policy_ps = protos
-        .iter()
-        .find(|c| c.policy)
-        .and_then(|c| c.placements.clone())
-        .unwrap();
-    for c in &protos {
-        for p in c.placements.as_ref().unwrap() {
-            if holds(p) {
-                assert!(
-                    c.player || policy_ps.contains(p),
-                    "{p:?} added by the advisor: {}",
-                    c.label
-                );
-                assert!(c.label.contains("(would Hold: "), "{}", c.label);
-            }
-        }
-    }
+    let policy_ps = only_the_references_would_hold(&protos, &holds);
     // Counters replaced one for another are weighed too, though the
     // commander gives every counter it has (then the assignment is not
     // asked again, R-12.2-back).
