@@ -121,10 +121,11 @@ type ForceMove<'a> = (&'a Piece, usize, u32, usize, bool);
 
 /// The target for `force` in area `from` (map index): the nearest of the
 /// goals it counts for that are due first, as its due turn and map index.
-/// The goals are listed once a request (they depend on the board only).
+/// The goals are listed once a request (they depend on the board only),
+/// each with its area's map index (None: not on the map).
 fn target_among(
     board: &Board,
-    goals: &[(u32, String, ForceFilter)],
+    goals: &[(u32, Option<usize>, ForceFilter)],
     force: &str,
     from: usize,
 ) -> Option<(u32, usize)> {
@@ -132,9 +133,9 @@ fn target_among(
     let first_due = mine.clone().next()?.0;
     mine.by_ref()
         .filter(|(due, _, _)| *due == first_due)
-        .filter_map(|(due, a, _)| {
-            let a = board.graph.idx(a)?;
-            board.graph.distance_at(from, a).map(|d| (d, *due, a))
+        .filter_map(|&(due, a, _)| {
+            let a = a?;
+            board.graph.distance_at(from, a).map(|d| (d, due, a))
         })
         // Nearest, then the first in id order (the goals' own order).
         .min_by_key(|&(d, due, a)| (d, due, &board.graph.ids[a]))
@@ -175,12 +176,26 @@ impl Policy {
         let area = |id: &str| board.graph.idx(id);
         let holds: Vec<usize> = hold_areas(board).iter().filter_map(|a| area(a)).collect();
         let anchors: Vec<usize> = anchors(board).iter().filter_map(|a| area(a)).collect();
-        let goals = goals(board);
+        let goals: Vec<(u32, Option<usize>, ForceFilter)> = goals(board)
+            .into_iter()
+            .map(|(due, a, f)| (due, area(&a), f))
+            .collect();
         let lee_idx = lee_at.as_deref().and_then(area);
         // Looked up once a request, not once an option: the areas with
         // Union Forces, by map index.
         let areas = board.graph.ids.len();
         let union_at: Vec<bool> = board.sides_present().iter().map(|s| s[1]).collect();
+        // The Confederate counters and Mobile Forces in each area, counted
+        // once a request instead of a pass over every counter for each Force.
+        let mut here_at = vec![(0usize, 0usize); areas];
+        for q in &board.pieces {
+            if q.force.side == Side::Confederate
+                && let Some(a) = q.area_index()
+            {
+                here_at[a].0 += 1;
+                here_at[a].1 += usize::from(q.force.force_type.is_mobile());
+            }
+        }
         let union_areas: Vec<usize> = (0..areas).filter(|&a| union_at[a]).collect();
         // What every move into an area would bring there, summed once when
         // first needed.
@@ -203,13 +218,7 @@ impl Policy {
                     let from = p.area_index()?;
                     let (due, target) = target_among(board, &goals, force, from)?;
                     // Never leave Lee alone, nor a threatened Hold objective empty.
-                    let (mut here, mut mobile_here) = (0, 0);
-                    for q in &board.pieces {
-                        if q.force.side == Side::Confederate && q.area_index() == Some(from) {
-                            here += 1;
-                            mobile_here += usize::from(q.force.force_type.is_mobile());
-                        }
-                    }
+                    let (here, mobile_here) = here_at[from];
                     let stays = (lee_idx == Some(from) && here == 1 && !can_move_lee)
                         || (anchors.contains(&from) && mobile_here == 1)
                         || (holds.contains(&from)
