@@ -7,9 +7,10 @@ use serde::{Deserialize, Serialize};
 use super::battle::ground::Region;
 use super::battle::terms::{Formation, PlanCounter};
 use super::board::{Board, Piece};
-use super::components::SpecialBattlePlan;
+use super::components::{Id, SpecialBattlePlan};
 use super::decision::{
-    Decider, Decision, DefaultPlan, FormationChange, Interrupt, Request, SecondMove,
+    Decider, Decision, DefaultPlan, FormationChange, Interrupt, Request, SecondMove, SheetRead,
+    UnitView,
 };
 use super::turn::victory::{has_reached, qualifies};
 use crate::campaign::{Condition, DefeatCondition, ForceFilter, ForceType, Side};
@@ -203,7 +204,7 @@ impl Policy {
         // What depends on the Force alone, worked out once a Force (its
         // moves are listed together): where it is, its target, and whether
         // it must stay where it is.
-        let mut by_force: Option<(&str, Option<ForceMove>)> = None;
+        let mut by_force: Option<(Id, Option<ForceMove>)> = None;
         let mut best: Option<(i64, u32, Decision)> = None;
         for o in &request.options {
             let (force, to, via) = match o {
@@ -211,7 +212,7 @@ impl Policy {
                 Decision::JacksonMarch { force, via, to } => (force, to, Some(via)),
                 _ => continue,
             };
-            if by_force.as_ref().is_none_or(|(f, _)| *f != force.as_str()) {
+            if by_force.as_ref().is_none_or(|(f, _)| !f.is(*force)) {
                 let known = (|| {
                     let i = board.index(force)?;
                     let p = &board.pieces[i];
@@ -226,7 +227,7 @@ impl Policy {
                             && union_areas.iter().any(|&a| dist_at(board, a, from) <= 2));
                     Some((p, from, due, target, stays))
                 })();
-                by_force = Some((force.as_str(), known));
+                by_force = Some((*force, known));
             }
             let Some((_, Some((p, from, due, target, stays)))) = by_force else {
                 continue;
@@ -375,7 +376,7 @@ impl Policy {
 /// resuming where the last one ended: the rules list the answers in the
 /// sheet's order, so a pass over the answers is one pass over the sheet.
 struct SheetLookup<'a> {
-    view: &'a [crate::rules::decision::UnitView],
+    view: &'a [UnitView],
     at: std::cell::Cell<usize>,
 }
 
@@ -387,7 +388,7 @@ impl<'a> SheetLookup<'a> {
         }
     }
 
-    fn find(&self, id: &str) -> Option<&'a crate::rules::decision::UnitView> {
+    fn find(&self, id: &str) -> Option<&'a UnitView> {
         let n = self.view.len();
         let i = (0..n)
             .map(|i| (self.at.get() + i) % n)
@@ -397,13 +398,29 @@ impl<'a> SheetLookup<'a> {
     }
 }
 
+/// The units attached to the request, for `decide` (`decide_on_sheet`
+/// reads them on the sheet itself).
+impl SheetRead for SheetLookup<'_> {
+    fn unit(&self, force: Id) -> Option<UnitView> {
+        self.find(&force).cloned()
+    }
+
+    fn units(&self) -> Vec<UnitView> {
+        self.view.to_vec()
+    }
+}
+
 impl Policy {
     /// Battle Plan Counters where they pay: Volley for Infantry in Line at
     /// range 1 (no roll); the bold only: Engage for Forces in Column two
     /// Regions off, and on the Squares Flank two Squares off and Rapid
     /// Advance three (A12.3; measured in docs/balance.md), Flank first.
-    fn choose_plan<'r>(self, board: &Board, request: &'r Request) -> &'r Decision {
-        let view = SheetLookup::new(request);
+    fn choose_plan<'r>(
+        self,
+        board: &Board,
+        request: &'r Request,
+        view: &dyn SheetRead,
+    ) -> &'r Decision {
         // One pass over the answers: the strongest Force (the last of equals)
         // each counter would suit.
         let mut volley: Option<(u32, &Decision)> = None;
@@ -423,7 +440,9 @@ impl Policy {
                 PlanCounter::RapidAdvance if bold => &mut rapid,
                 _ => continue,
             };
-            let Some(u) = view.find(force) else { continue };
+            let Some(u) = view.unit(*force) else {
+                continue;
+            };
             let squares = u.square.is_some();
             let suits = !u.in_melee
                 && match plan {
@@ -472,7 +491,7 @@ impl Policy {
 
     /// Battle Plan Counters first; then Fire where possible; the bold march
     /// on the enemy, the cautious hold.
-    fn choose_act(self, request: &Request) -> &Decision {
+    fn choose_act<'r>(self, request: &'r Request, view: &dyn SheetRead) -> &'r Decision {
         let acts = || {
             request
                 .options
@@ -482,9 +501,8 @@ impl Policy {
         if let Some(d) = Policy::act_unseen(request) {
             return d;
         }
-        let view = SheetLookup::new(request);
-        let far = |force: &str| {
-            view.find(force)
+        let far = |force: &Id| {
+            view.unit(*force)
                 .is_some_and(|u| u.range.is_some_and(|r| r >= 2))
         };
         let march = DefaultPlan::March {
@@ -514,11 +532,10 @@ impl Policy {
 impl Policy {
     /// On the Advanced sheet: the bold go to the Square nearest a Union
     /// Force, the cautious to the one farthest from them.
-    fn choose_square(self, request: &Request) -> &Decision {
-        let union: Vec<crate::rules::battle::ground::Square> = request
-            .battlefield
+    fn choose_square<'r>(self, request: &'r Request, view: &dyn SheetRead) -> &'r Decision {
+        let union: Vec<crate::rules::battle::ground::Square> = view
+            .units()
             .iter()
-            .flatten()
             .filter(|u| u.side == crate::campaign::Side::Union)
             .filter_map(|u| u.square)
             .collect();
@@ -547,9 +564,16 @@ enum Pick<'r> {
     Wanted(Decision),
 }
 
-impl Decider for Policy {
-    fn decide(&mut self, board: &Board, request: &Request) -> Result<Decision, Interrupt> {
+impl Policy {
+    /// The answer, the units on the sheet read from `sheet`.
+    fn decide_with(
+        &mut self,
+        board: &Board,
+        request: &Request,
+        sheet: &dyn SheetRead,
+    ) -> Result<Decision, Interrupt> {
         use Pick::{Offered, Wanted};
+
         let first = &request.options[0];
         let s = request.situation;
         let pick = match first {
@@ -684,10 +708,10 @@ impl Decider for Policy {
             Decision::AssignPlan { .. }
             | Decision::HoldFormationCounter
             | Decision::ClearOrders { .. }
-            | Decision::EndAssign => Offered(self.choose_plan(board, request)),
-            Decision::Act { .. } | Decision::UseFormationCounter => Offered(self.choose_act(request)),
+            | Decision::EndAssign => Offered(self.choose_plan(board, request, sheet)),
+            Decision::Act { .. } | Decision::UseFormationCounter => Offered(self.choose_act(request, sheet)),
             Decision::FormationChange { .. } | Decision::EndFormationChanges => Wanted(Decision::EndFormationChanges),
-            Decision::MarchInto { .. } => Offered(self.choose_square(request)),
+            Decision::MarchInto { .. } => Offered(self.choose_square(request, sheet)),
             // A12.3 offers the Force at the counter's distance first; an
             // attack goes at the weakest Force it may.
             Decision::Target { .. } if request.rule == "A12.3" => Offered(first),
@@ -711,6 +735,25 @@ impl Decider for Policy {
             Wanted(d) if request.options.contains(&d) => d,
             Wanted(_) => *first,
         })
+    }
+}
+
+impl Decider for Policy {
+    fn decide(&mut self, board: &Board, request: &Request) -> Result<Decision, Interrupt> {
+        self.decide_with(board, request, &SheetLookup::new(request))
+    }
+
+    fn decide_on_sheet(
+        &mut self,
+        board: &Board,
+        request: &Request,
+        sheet: &dyn SheetRead,
+    ) -> Result<Decision, Interrupt> {
+        self.decide_with(board, request, sheet)
+    }
+
+    fn reads_sheet_in_place(&self) -> bool {
+        true
     }
 
     fn answers_from_options(&self) -> bool {
