@@ -121,6 +121,9 @@ pub struct Board {
     /// Position in `pieces` of each id: looked up for every Force a rule
     /// or the commander names, never iterated.
     piece_index: Arc<bevy::platform::collections::HashMap<String, PieceIx>>,
+    /// The same by the address of each counter's id (`Piece::id`): the
+    /// Forces the answers name found without hashing their ids.
+    piece_by_address: Arc<crate::rules::id::ByAddress<PieceIx>>,
     pub lee: Location,
     pub cp: CommandPoints,
     pub scouts: Scouts,
@@ -146,14 +149,26 @@ pub struct Board {
     pub stand_alone: Option<Arc<crate::rules::battle::advanced::battle_pack::StandAloneGame>>,
 }
 
-fn index_of(
-    pieces: &IxVec<PieceIx, Piece>,
-) -> Arc<bevy::platform::collections::HashMap<String, PieceIx>> {
-    Arc::new(
-        pieces
-            .iter_enumerated()
-            .map(|(i, p)| (p.force.id.clone(), i))
-            .collect(),
+/// `Board::piece_index` and `Board::piece_by_address`.
+type PieceIndex = (
+    Arc<bevy::platform::collections::HashMap<String, PieceIx>>,
+    Arc<crate::rules::id::ByAddress<PieceIx>>,
+);
+
+fn index_of(pieces: &IxVec<PieceIx, Piece>) -> PieceIndex {
+    (
+        Arc::new(
+            pieces
+                .iter_enumerated()
+                .map(|(i, p)| (p.force.id.clone(), i))
+                .collect(),
+        ),
+        Arc::new(
+            pieces
+                .iter_enumerated()
+                .map(|(i, p)| (*p.id(), i))
+                .collect(),
+        ),
     )
 }
 
@@ -168,7 +183,7 @@ impl Board {
             .collect();
         pieces.sort_by(|a, b| a.force.id.cmp(&b.force.id));
         let pieces = IxVec::from(pieces);
-        let piece_index = index_of(&pieces);
+        let (piece_index, piece_by_address) = index_of(&pieces);
         let mut lee_q = world.query_filtered::<&Location, With<LeeCounter>>();
         let lee = lee_q.iter(world).next()?.clone();
         Some(Board {
@@ -177,6 +192,7 @@ impl Board {
             options: *world.get_resource::<GameOptions>()?,
             pieces,
             piece_index,
+            piece_by_address,
             lee,
             cp: *world.get_resource::<CommandPoints>()?,
             scouts: *world.get_resource::<Scouts>()?,
@@ -214,7 +230,7 @@ impl Board {
             .collect();
         pieces.sort_by(|a, b| a.force.id.cmp(&b.force.id));
         let pieces = IxVec::from(pieces);
-        let piece_index = index_of(&pieces);
+        let (piece_index, piece_by_address) = index_of(&pieces);
         Board {
             graph,
             scouts: Scouts {
@@ -225,6 +241,7 @@ impl Board {
             options,
             pieces,
             piece_index,
+            piece_by_address,
             lee: Location::ConfederateAvailable,
             cp: CommandPoints::default(),
             turn: CampaignTurn {
@@ -309,7 +326,11 @@ impl Board {
     }
 
     pub fn index(&self, id: &str) -> Option<PieceIx> {
-        self.piece_index.get(id).copied()
+        // Most look-ups name the Force by its id (the answers do): found
+        // by address, the text neither hashed nor compared.
+        self.piece_by_address
+            .get(id)
+            .or_else(|| self.piece_index.get(id).copied())
     }
 
     /// The chronicle's name of counter `i`.

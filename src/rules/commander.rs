@@ -7,9 +7,10 @@ use serde::{Deserialize, Serialize};
 use super::battle::ground::Region;
 use super::battle::terms::{Formation, PlanCounter};
 use super::board::{Board, Piece};
-use super::components::SpecialBattlePlan;
+use super::components::{Id, SpecialBattlePlan};
 use super::decision::{
-    Decider, Decision, DefaultPlan, FormationChange, Interrupt, Request, SecondMove,
+    Decider, Decision, DefaultPlan, FormationChange, Interrupt, Request, SecondMove, SheetRead,
+    UnitView,
 };
 use super::turn::victory::{has_reached, qualifies};
 use crate::campaign::{Condition, DefeatCondition, ForceFilter, ForceType, Side};
@@ -121,10 +122,11 @@ type ForceMove<'a> = (&'a Piece, usize, u32, usize, bool);
 
 /// The target for `force` in area `from` (map index): the nearest of the
 /// goals it counts for that are due first, as its due turn and map index.
-/// The goals are listed once a request (they depend on the board only).
+/// The goals are listed once a request (they depend on the board only),
+/// each with its area's map index (None: not on the map).
 fn target_among(
     board: &Board,
-    goals: &[(u32, String, ForceFilter)],
+    goals: &[(u32, Option<usize>, ForceFilter)],
     force: &str,
     from: usize,
 ) -> Option<(u32, usize)> {
@@ -132,9 +134,9 @@ fn target_among(
     let first_due = mine.clone().next()?.0;
     mine.by_ref()
         .filter(|(due, _, _)| *due == first_due)
-        .filter_map(|(due, a, _)| {
-            let a = board.graph.idx(a)?;
-            board.graph.distance_at(from, a).map(|d| (d, *due, a))
+        .filter_map(|&(due, a, _)| {
+            let a = a?;
+            board.graph.distance_at(from, a).map(|d| (d, due, a))
         })
         // Nearest, then the first in id order (the goals' own order).
         .min_by_key(|&(d, due, a)| (d, due, &board.graph.ids[a]))
@@ -175,12 +177,26 @@ impl Policy {
         let area = |id: &str| board.graph.idx(id);
         let holds: Vec<usize> = hold_areas(board).iter().filter_map(|a| area(a)).collect();
         let anchors: Vec<usize> = anchors(board).iter().filter_map(|a| area(a)).collect();
-        let goals = goals(board);
+        let goals: Vec<(u32, Option<usize>, ForceFilter)> = goals(board)
+            .into_iter()
+            .map(|(due, a, f)| (due, area(&a), f))
+            .collect();
         let lee_idx = lee_at.as_deref().and_then(area);
         // Looked up once a request, not once an option: the areas with
         // Union Forces, by map index.
         let areas = board.graph.ids.len();
         let union_at: Vec<bool> = board.sides_present().iter().map(|s| s[1]).collect();
+        // The Confederate counters and Mobile Forces in each area, counted
+        // once a request instead of a pass over every counter for each Force.
+        let mut here_at = vec![(0usize, 0usize); areas];
+        for q in &board.pieces {
+            if q.force.side == Side::Confederate
+                && let Some(a) = q.area_index()
+            {
+                here_at[a].0 += 1;
+                here_at[a].1 += usize::from(q.force.force_type.is_mobile());
+            }
+        }
         let union_areas: Vec<usize> = (0..areas).filter(|&a| union_at[a]).collect();
         // What every move into an area would bring there, summed once when
         // first needed.
@@ -188,7 +204,7 @@ impl Policy {
         // What depends on the Force alone, worked out once a Force (its
         // moves are listed together): where it is, its target, and whether
         // it must stay where it is.
-        let mut by_force: Option<(&str, Option<ForceMove>)> = None;
+        let mut by_force: Option<(Id, Option<ForceMove>)> = None;
         let mut best: Option<(i64, u32, Decision)> = None;
         for o in &request.options {
             let (force, to, via) = match o {
@@ -196,20 +212,14 @@ impl Policy {
                 Decision::JacksonMarch { force, via, to } => (force, to, Some(via)),
                 _ => continue,
             };
-            if by_force.as_ref().is_none_or(|(f, _)| *f != force.as_str()) {
+            if by_force.as_ref().is_none_or(|(f, _)| !f.is(*force)) {
                 let known = (|| {
                     let i = board.index(force)?;
                     let p = &board.pieces[i];
                     let from = p.area_index()?;
                     let (due, target) = target_among(board, &goals, force, from)?;
                     // Never leave Lee alone, nor a threatened Hold objective empty.
-                    let (mut here, mut mobile_here) = (0, 0);
-                    for q in &board.pieces {
-                        if q.force.side == Side::Confederate && q.area_index() == Some(from) {
-                            here += 1;
-                            mobile_here += usize::from(q.force.force_type.is_mobile());
-                        }
-                    }
+                    let (here, mobile_here) = here_at[from];
                     let stays = (lee_idx == Some(from) && here == 1 && !can_move_lee)
                         || (anchors.contains(&from) && mobile_here == 1)
                         || (holds.contains(&from)
@@ -217,7 +227,7 @@ impl Policy {
                             && union_areas.iter().any(|&a| dist_at(board, a, from) <= 2));
                     Some((p, from, due, target, stays))
                 })();
-                by_force = Some((force.as_str(), known));
+                by_force = Some((*force, known));
             }
             let Some((_, Some((p, from, due, target, stays)))) = by_force else {
                 continue;
@@ -366,7 +376,7 @@ impl Policy {
 /// resuming where the last one ended: the rules list the answers in the
 /// sheet's order, so a pass over the answers is one pass over the sheet.
 struct SheetLookup<'a> {
-    view: &'a [crate::rules::decision::UnitView],
+    view: &'a [UnitView],
     at: std::cell::Cell<usize>,
 }
 
@@ -378,7 +388,7 @@ impl<'a> SheetLookup<'a> {
         }
     }
 
-    fn find(&self, id: &str) -> Option<&'a crate::rules::decision::UnitView> {
+    fn find(&self, id: &str) -> Option<&'a UnitView> {
         let n = self.view.len();
         let i = (0..n)
             .map(|i| (self.at.get() + i) % n)
@@ -388,13 +398,29 @@ impl<'a> SheetLookup<'a> {
     }
 }
 
+/// The units attached to the request, for `decide` (`decide_on_sheet`
+/// reads them on the sheet itself).
+impl SheetRead for SheetLookup<'_> {
+    fn unit(&self, force: Id) -> Option<UnitView> {
+        self.find(&force).cloned()
+    }
+
+    fn units(&self) -> Vec<UnitView> {
+        self.view.to_vec()
+    }
+}
+
 impl Policy {
     /// Battle Plan Counters where they pay: Volley for Infantry in Line at
     /// range 1 (no roll); the bold only: Engage for Forces in Column two
     /// Regions off, and on the Squares Flank two Squares off and Rapid
     /// Advance three (A12.3; measured in docs/balance.md), Flank first.
-    fn choose_plan<'r>(self, board: &Board, request: &'r Request) -> &'r Decision {
-        let view = SheetLookup::new(request);
+    fn choose_plan<'r>(
+        self,
+        board: &Board,
+        request: &'r Request,
+        view: &dyn SheetRead,
+    ) -> &'r Decision {
         // One pass over the answers: the strongest Force (the last of equals)
         // each counter would suit.
         let mut volley: Option<(u32, &Decision)> = None;
@@ -414,7 +440,9 @@ impl Policy {
                 PlanCounter::RapidAdvance if bold => &mut rapid,
                 _ => continue,
             };
-            let Some(u) = view.find(force) else { continue };
+            let Some(u) = view.unit(*force) else {
+                continue;
+            };
             let squares = u.square.is_some();
             let suits = !u.in_melee
                 && match plan {
@@ -463,7 +491,7 @@ impl Policy {
 
     /// Battle Plan Counters first; then Fire where possible; the bold march
     /// on the enemy, the cautious hold.
-    fn choose_act(self, request: &Request) -> &Decision {
+    fn choose_act<'r>(self, request: &'r Request, view: &dyn SheetRead) -> &'r Decision {
         let acts = || {
             request
                 .options
@@ -473,9 +501,8 @@ impl Policy {
         if let Some(d) = Policy::act_unseen(request) {
             return d;
         }
-        let view = SheetLookup::new(request);
-        let far = |force: &str| {
-            view.find(force)
+        let far = |force: &Id| {
+            view.unit(*force)
                 .is_some_and(|u| u.range.is_some_and(|r| r >= 2))
         };
         let march = DefaultPlan::March {
@@ -505,11 +532,10 @@ impl Policy {
 impl Policy {
     /// On the Advanced sheet: the bold go to the Square nearest a Union
     /// Force, the cautious to the one farthest from them.
-    fn choose_square(self, request: &Request) -> &Decision {
-        let union: Vec<crate::rules::battle::ground::Square> = request
-            .battlefield
+    fn choose_square<'r>(self, request: &'r Request, view: &dyn SheetRead) -> &'r Decision {
+        let union: Vec<crate::rules::battle::ground::Square> = view
+            .units()
             .iter()
-            .flatten()
             .filter(|u| u.side == crate::campaign::Side::Union)
             .filter_map(|u| u.square)
             .collect();
@@ -538,9 +564,16 @@ enum Pick<'r> {
     Wanted(Decision),
 }
 
-impl Decider for Policy {
-    fn decide(&mut self, board: &Board, request: &Request) -> Result<Decision, Interrupt> {
+impl Policy {
+    /// The answer, the units on the sheet read from `sheet`.
+    fn decide_with(
+        &mut self,
+        board: &Board,
+        request: &Request,
+        sheet: &dyn SheetRead,
+    ) -> Result<Decision, Interrupt> {
         use Pick::{Offered, Wanted};
+
         let first = &request.options[0];
         let s = request.situation;
         let pick = match first {
@@ -675,10 +708,10 @@ impl Decider for Policy {
             Decision::AssignPlan { .. }
             | Decision::HoldFormationCounter
             | Decision::ClearOrders { .. }
-            | Decision::EndAssign => Offered(self.choose_plan(board, request)),
-            Decision::Act { .. } | Decision::UseFormationCounter => Offered(self.choose_act(request)),
+            | Decision::EndAssign => Offered(self.choose_plan(board, request, sheet)),
+            Decision::Act { .. } | Decision::UseFormationCounter => Offered(self.choose_act(request, sheet)),
             Decision::FormationChange { .. } | Decision::EndFormationChanges => Wanted(Decision::EndFormationChanges),
-            Decision::MarchInto { .. } => Offered(self.choose_square(request)),
+            Decision::MarchInto { .. } => Offered(self.choose_square(request, sheet)),
             // A12.3 offers the Force at the counter's distance first; an
             // attack goes at the weakest Force it may.
             Decision::Target { .. } if request.rule == "A12.3" => Offered(first),
@@ -702,6 +735,25 @@ impl Decider for Policy {
             Wanted(d) if request.options.contains(&d) => d,
             Wanted(_) => *first,
         })
+    }
+}
+
+impl Decider for Policy {
+    fn decide(&mut self, board: &Board, request: &Request) -> Result<Decision, Interrupt> {
+        self.decide_with(board, request, &SheetLookup::new(request))
+    }
+
+    fn decide_on_sheet(
+        &mut self,
+        board: &Board,
+        request: &Request,
+        sheet: &dyn SheetRead,
+    ) -> Result<Decision, Interrupt> {
+        self.decide_with(board, request, sheet)
+    }
+
+    fn reads_sheet_in_place(&self) -> bool {
+        true
     }
 
     fn answers_from_options(&self) -> bool {

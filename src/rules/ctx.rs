@@ -13,7 +13,7 @@ macro_rules! note {
 use super::battle::Ending;
 use super::battle::record::{BattleEvent, BattleRecord, EventKind, KEPT};
 use super::board::{Board, PieceIx};
-use super::decision::{Decider, Decision, Interrupt, Request, ask};
+use super::decision::{Decider, Decision, Interrupt, Request, SheetRead, ask_on_sheet};
 use super::difficulty::BattleMode;
 use crate::campaign::Side;
 use crate::chronicle::Chronicle;
@@ -31,9 +31,19 @@ impl Ctx<'_> {
     /// Ask the player (see `rules::decision::ask`); the chronicle marks
     /// where each answer falls (`Chronicle::decisions_before`).
     pub fn ask(&mut self, request: Request) -> Result<Decision, Interrupt> {
+        self.ask_on_sheet(request, None)
+    }
+
+    /// [`Ctx::ask`] a battle question, the units on its sheet read in place
+    /// by a decider that does (`Decider::decide_on_sheet`).
+    pub fn ask_on_sheet(
+        &mut self,
+        request: Request,
+        sheet: Option<&dyn SheetRead>,
+    ) -> Result<Decision, Interrupt> {
         // A lone option answers itself and is no decision of the game's.
         let asked = request.options.len() > 1;
-        let answer = ask(self.decider, self.board, request)?;
+        let answer = ask_on_sheet(self.decider, self.board, request, sheet)?;
         if asked {
             self.chronicle.mark_decision();
         }

@@ -484,6 +484,16 @@ pub struct UnitView {
     pub passing: bool,
 }
 
+/// The units on the sheet a battle question is asked on, read where they
+/// stand ([`Decider::decide_on_sheet`]): a decider that reads a few of
+/// them needs no view of every unit made for each question.
+pub trait SheetRead {
+    /// Force `force`'s unit, as [`Request::battlefield`] shows it.
+    fn unit(&self, force: Id) -> Option<UnitView>;
+    /// Every unit, as [`Request::battlefield`] holds them.
+    fn units(&self) -> Vec<UnitView>;
+}
+
 /// A battle's balance when a decision is asked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Situation {
@@ -586,6 +596,25 @@ pub trait Decider {
         true
     }
 
+    /// [`Decider::decide`] for a battle question, with the units on its
+    /// sheet read where they stand. By default the units it reads are
+    /// attached to the request ([`Decider::reads_sheet`]) and `decide`
+    /// answers.
+    fn decide_on_sheet(
+        &mut self,
+        board: &Board,
+        request: &Request,
+        _sheet: &dyn SheetRead,
+    ) -> Result<Decision, Interrupt> {
+        self.decide(board, request)
+    }
+
+    /// True when [`Decider::decide_on_sheet`] reads the units on the sheet
+    /// in place: none are attached to the request for it.
+    fn reads_sheet_in_place(&self) -> bool {
+        false
+    }
+
     /// True when every answer `decide` returns is one of `request.options`
     /// (it checks its own): [`ask`] then does not search the list again.
     fn answers_from_options(&self) -> bool {
@@ -664,6 +693,23 @@ impl<P: Decider> Decider for ThenPolicy<P> {
         self.recorded.used < self.recorded.answers.len() || self.policy.reads_sheet(request)
     }
 
+    fn decide_on_sheet(
+        &mut self,
+        board: &Board,
+        request: &Request,
+        sheet: &dyn SheetRead,
+    ) -> Result<Decision, Interrupt> {
+        if self.recorded.used < self.recorded.answers.len() {
+            self.recorded.decide(board, request)
+        } else {
+            self.policy.decide_on_sheet(board, request, sheet)
+        }
+    }
+
+    fn reads_sheet_in_place(&self) -> bool {
+        self.recorded.used >= self.recorded.answers.len() && self.policy.reads_sheet_in_place()
+    }
+
     fn answered(&self) -> usize {
         self.recorded.used
     }
@@ -676,13 +722,27 @@ impl<P: Decider> Decider for ThenPolicy<P> {
 pub fn ask(
     decider: &mut dyn Decider,
     board: &Board,
+    request: Request,
+) -> Result<Decision, Interrupt> {
+    ask_on_sheet(decider, board, request, None)
+}
+
+/// [`ask`] a battle question, the units on its sheet read in place by a
+/// decider that does ([`Decider::decide_on_sheet`]).
+pub fn ask_on_sheet(
+    decider: &mut dyn Decider,
+    board: &Board,
     mut request: Request,
+    sheet: Option<&dyn SheetRead>,
 ) -> Result<Decision, Interrupt> {
     if request.options.len() == 1 {
         return Ok(request.options.swap_remove(0));
     }
     request.battle_location = board.battle_location;
-    let answer = decider.decide(board, &request)?;
+    let answer = match sheet {
+        Some(sheet) => decider.decide_on_sheet(board, &request, sheet)?,
+        None => decider.decide(board, &request)?,
+    };
     if decider.answers_from_options() {
         debug_assert!(request.options.contains(&answer), "{answer:?} not offered");
         Ok(answer)

@@ -50,6 +50,38 @@ impl Id {
     pub fn as_str(&self) -> &'static str {
         self.0
     }
+
+    /// The very same id (one text, one address): true means equal; false
+    /// may still be an equal text kept elsewhere (a literal's).
+    #[inline]
+    pub fn is(self, other: Id) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+/// Values by id, found by the address of an id's text: an [`Id`] (or its
+/// very text) is looked up without hashing or comparing the text. Any
+/// other text is not found here; a caller looks it up by text then.
+#[derive(Debug, Clone, Default)]
+pub struct ByAddress<V>(bevy::platform::collections::HashMap<usize, (usize, V)>);
+
+impl<V: Copy> ByAddress<V> {
+    pub fn get(&self, text: &str) -> Option<V> {
+        // An id's text is never freed (interned or a literal), so a text
+        // at its address and of its length is that text.
+        let &(len, v) = self.0.get(&(text.as_ptr() as usize))?;
+        (len == text.len()).then_some(v)
+    }
+}
+
+impl<V> FromIterator<(Id, V)> for ByAddress<V> {
+    fn from_iter<T: IntoIterator<Item = (Id, V)>>(ids: T) -> Self {
+        ByAddress(
+            ids.into_iter()
+                .map(|(id, v)| (id.0.as_ptr() as usize, (id.0.len(), v)))
+                .collect(),
+        )
+    }
 }
 
 impl Default for Id {

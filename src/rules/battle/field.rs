@@ -305,6 +305,17 @@ impl<P: Copy + Eq> Field<P> {
         self.units[k].id
     }
 
+    /// Both sides' [`Field::combat_total`], `[Confederate, Union]`, in one
+    /// pass over the sheet.
+    pub fn combat_totals(&self, board: &Board) -> [u32; 2] {
+        let mut totals = [0u32; 2];
+        for u in &self.units {
+            let t = &mut totals[usize::from(u.side == Side::Union)];
+            *t = t.saturating_add(board.pieces[u.piece].combat());
+        }
+        totals
+    }
+
     pub fn combat_total(&self, board: &Board, side: Side) -> u32 {
         self.side(side)
             .map(|k| board.pieces[self.units[k].piece].combat())

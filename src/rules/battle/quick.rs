@@ -90,7 +90,12 @@ pub fn quick_attacker(union: u32, confederate: u32) -> Side {
 
 /// Fight a Quick or Very Quick battle to its end, Rejoins included.
 pub fn fight(ctx: &mut Ctx, spec: &BattleSpec, mode: QuickMode) -> Result<Outcome, Interrupt> {
-    let area = spec.area.as_str();
+    // The map's own id for the area: every look-up of it finds it by
+    // address (`MapGraph::idx`).
+    let area = match ctx.board.graph.idx(&spec.area) {
+        Some(i) => ctx.board.graph.ids[i].as_str(),
+        None => spec.area.as_str(),
+    };
     let mut attacker = spec.attacker;
     let mut rounds = 0;
     ctx.board.progress.battled.insert(area.to_string());

@@ -124,7 +124,10 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
             }
         }
         options.push(Decision::EndMoves);
-        let prompt = if forced {
+        // Worded only for a decider that reads the words.
+        let prompt = if !ctx.decider.reads_prompts() {
+            String::new()
+        } else if forced {
             format!(
                 "Forced March: move Forces one area for 1 Command Point each ({} left), or end the step.",
                 ctx.board.cp.confederate
@@ -146,13 +149,14 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
                 moved[i] = true;
                 who.forces.push(force);
                 let cost = if forced { " for 1 Command Point" } else { "" };
-                let text = format!(
+                note!(
+                    ctx,
+                    rule,
                     "{} moves from {} to {}{cost}.",
                     ctx.board.label(i),
                     from.area().map_or("?", |a| ctx.board.area_name(a)),
                     ctx.board.area_name(&to)
                 );
-                note!(ctx, rule, "{}", text);
             }
             Decision::JacksonMarch { force, via, to } => {
                 let i = ctx.board.index(&force).expect("offered");
@@ -160,20 +164,25 @@ pub fn moves(ctx: &mut Ctx, forced: bool) -> Result<(), Interrupt> {
                 ctx.board.move_to(i, &to);
                 moved[i] = true;
                 who.forces.push(force);
-                let text = format!(
+                note!(
+                    ctx,
+                    "15.1.1",
                     "{} force-marches two areas through {} to {} for 1 Command Point (Jackson, 15.1.1).",
                     ctx.board.label(i),
                     ctx.board.area_name(&via),
                     ctx.board.area_name(&to)
                 );
-                note!(ctx, "15.1.1", "{}", text);
             }
             Decision::MoveLee { to } => {
                 ctx.board.lee = Location::Area(to.to_string());
                 lee_moved = true;
                 who.lee = true;
-                let text = format!("Robert E. Lee moves to {}.", ctx.board.area_name(&to));
-                note!(ctx, rule, "{}", text);
+                note!(
+                    ctx,
+                    rule,
+                    "Robert E. Lee moves to {}.",
+                    ctx.board.area_name(&to)
+                );
             }
             other => unreachable!("not offered: {other:?}"),
         }

@@ -454,12 +454,13 @@ fn carry_out(
             // across a river the Union never crosses sends the group one
             // area toward the special rule's area instead.
             if let Some(instead) = forbidden_crossing(ctx.board, &from, &to) {
-                let text = format!(
+                note!(
+                    ctx,
+                    "16.2",
                     "{} lies across a river the Union never crosses (campaign special rule): the group moves toward {} instead (16.2).",
                     ctx.board.area_name(&to),
                     ctx.board.area_name(&instead)
                 );
-                note!(ctx, "16.2", "{}", text);
                 if from == instead {
                     note!(ctx, "16.2", "The group is already there: it Holds.");
                     return Ok(true);
@@ -629,18 +630,26 @@ fn confederate_areas(board: &Board, battle_area_only: bool) -> Vec<String> {
 
 /// Objective, Area or City/Fort areas Held by a side (16.4).
 fn held_targets(board: &Board, target: OrderTarget, side: Side) -> Vec<String> {
+    // Who is in each area, from one pass over the counters (the map's
+    // areas are in the graph's order), instead of two passes an area.
+    let present = board.sides_present();
+    let (mine, theirs) = (
+        usize::from(side == Side::Union),
+        usize::from(side != Side::Union),
+    );
     board
         .campaign
         .map
         .areas
         .iter()
-        .filter(|a| match target {
+        .zip(&present)
+        .filter(|(a, _)| match target {
             OrderTarget::Objective => board.campaign.setup.objective_markers.contains(&a.id),
             OrderTarget::Area => true,
             OrderTarget::CityOrFort => a.city.is_some() || a.fort,
         })
-        .filter(|a| board.holder(&a.id) == Some(side))
-        .map(|a| a.id.clone())
+        .filter(|(_, there)| there[mine] && !there[theirs])
+        .map(|(a, _)| a.id.clone())
         .collect()
 }
 
@@ -689,11 +698,12 @@ fn march(
                 .and_then(|n| forbidden_crossing(ctx.board, &at, n))
         {
             // 16.2: the special rule sends the group elsewhere instead.
-            let text = format!(
+            note!(
+                ctx,
+                "16.2",
                 "The way lies across a river the Union never crosses (campaign special rule): the group heads for {} instead (16.2).",
                 ctx.board.area_name(&instead)
             );
-            note!(ctx, "16.2", "{}", text);
             goal = instead;
             redirected = true;
             let d = ctx.board.graph.distance(&at, &goal).unwrap_or(u32::MAX);
@@ -724,11 +734,12 @@ fn march(
             ctx.pick_area("20.0", "Equally short ways: the group goes by", &next)?
         };
         if let Some(why) = limit(ctx.board, group, &step_to) {
-            let text = format!(
+            note!(
+                ctx,
+                "16.4",
                 "The group stops short of {}: {why} (R-Opt-CG).",
                 ctx.board.area_name(&step_to)
             );
-            note!(ctx, "16.4", "{}", text);
             break;
         }
         path.push(step_to.clone());
@@ -748,13 +759,14 @@ fn march(
             .iter()
             .find(|a| ctx.board.area_combat(a, Side::Confederate) > strength)
         {
-            let text = format!(
+            note!(
+                ctx,
+                "16.4",
                 "Moving to {} would put the group (Combat Value {strength}) against {} Confederate Combat Value in {}: more than 1:1, so it Holds (16.4).",
                 ctx.board.area_name(&at),
                 ctx.board.area_combat(stronger, Side::Confederate),
                 ctx.board.area_name(stronger)
             );
-            note!(ctx, "16.4", "{}", text);
             return Ok(true);
         }
     }
@@ -764,8 +776,7 @@ fn march(
             .iter()
             .map(|a| ctx.board.area_name(a))
             .collect();
-        let text = format!("(by way of {})", via.join(", "));
-        note!(ctx, "16.4", "{}", text);
+        note!(ctx, "16.4", "(by way of {})", via.join(", "));
     }
     Ok(true)
 }
@@ -812,7 +823,9 @@ fn move_group(ctx: &mut Ctx, group: &Group, to: &str, rule: &'static str) {
     for &i in &group.members {
         ctx.board.move_to(i, to);
     }
-    let text = format!(
+    note!(
+        ctx,
+        rule,
         "The group {} moves to {}.",
         group_name(
             ctx.board,
@@ -823,5 +836,4 @@ fn move_group(ctx: &mut Ctx, group: &Group, to: &str, rule: &'static str) {
         ),
         ctx.board.area_name(to)
     );
-    note!(ctx, rule, "{}", text);
 }

@@ -69,13 +69,17 @@ pub fn confederate(ctx: &mut Ctx) -> Result<(), Interrupt> {
         // 15.5 Purchase: Forces beside the map (never captured artillery),
         // into areas with Confederate Forces; one choice per kind of
         // identical generic counter.
+        // Who is in each area from one pass over the counters, not one an
+        // area (by map index: the graph's ids are in the same order).
+        let present = ctx.board.sides_present();
         let areas: Vec<Id> = ctx
             .board
             .graph
             .ids
             .iter()
-            .filter(|a| ctx.board.has_side(a, Side::Confederate))
-            .copied()
+            .zip(&present)
+            .filter(|(_, there)| there[0])
+            .map(|(&a, _)| a)
             .collect();
         let mut kinds: Vec<PieceIx> = Vec::new();
         for i in ctx.board.in_pile(&Location::ConfederateAvailable, |f| {
@@ -124,9 +128,14 @@ pub fn confederate(ctx: &mut Ctx) -> Result<(), Interrupt> {
             options.push(Decision::BuyScout);
         }
         options.push(Decision::EndResupply);
-        let prompt = format!(
-            "Confederate Resupply: {cp} Command Points. Refit (2), purchase Forces (their Combat Value), buy Scouts (1), or end the step."
-        );
+        // Worded only for a decider that reads the words.
+        let prompt = if ctx.decider.reads_prompts() {
+            format!(
+                "Confederate Resupply: {cp} Command Points. Refit (2), purchase Forces (their Combat Value), buy Scouts (1), or end the step."
+            )
+        } else {
+            String::new()
+        };
         let answer = ctx.ask(Request::new("15.3", prompt, options))?;
         ctx.board.cp.confederate -= answer.cost(ctx.board, false);
         match answer {
@@ -134,8 +143,12 @@ pub fn confederate(ctx: &mut Ctx) -> Result<(), Interrupt> {
             Decision::Refit { force } => {
                 let i = ctx.board.index(&force).expect("offered");
                 ctx.board.pieces[i].strength = Strength::Full;
-                let text = format!("{} is Refitted for 2 Command Points.", ctx.board.label(i));
-                note!(ctx, "15.4", "{}", text);
+                note!(
+                    ctx,
+                    "15.4",
+                    "{} is Refitted for 2 Command Points.",
+                    ctx.board.label(i)
+                );
             }
             Decision::Purchase {
                 force,
@@ -151,13 +164,14 @@ pub fn confederate(ctx: &mut Ctx) -> Result<(), Interrupt> {
                     Strength::Full
                 };
                 bought.insert(force.to_string());
-                let text = format!(
+                note!(
+                    ctx,
+                    "15.5",
                     "{} is purchased{} for {cost} Command Points and placed in {}.",
                     ctx.board.label(i),
                     if reduced { " on its reduced side" } else { "" },
                     ctx.board.area_name(&area)
                 );
-                note!(ctx, "15.5", "{}", text);
             }
             Decision::BuyScout => {
                 ctx.board.scouts.available += 1;
@@ -254,11 +268,12 @@ fn union_spend(ctx: &mut Ctx) -> Result<(), Interrupt> {
         }
         ctx.board.cp.union -= 2;
         ctx.board.pieces[i].strength = Strength::Full;
-        let text = format!(
+        note!(
+            ctx,
+            "18.1",
             "The Union Refits {} for 2 Command Points.",
             ctx.board.label(i)
         );
-        note!(ctx, "18.1", "{}", text);
     }
     // 18.1 Reinforcements, drawn at random until one costs too much.
     buy_from_cup(
@@ -427,11 +442,12 @@ fn resupply_result(ctx: &mut Ctx, result: &ResupplyResult) -> Result<(), Interru
             };
             // 18.3: never into an area Held by or holding Confederates.
             if ctx.board.has_side(&area, Side::Confederate) {
-                let text = format!(
+                note!(
+                    ctx,
+                    "18.3",
                     "{} has Confederate Forces: a random Union-Held area instead (18.3).",
                     ctx.board.area_name(&area)
                 );
-                note!(ctx, "18.3", "{}", text);
                 match random_union_area(ctx, i)? {
                     Some(a) => area = a,
                     None => return Ok(()),
@@ -495,12 +511,13 @@ fn buy_from_cup(
         let i = ctx.pick_piece("18.1", drawn, &in_cup)?;
         let cost = ctx.board.pieces[i].force.full.combat;
         if cost > ctx.board.cp.union {
-            let text = format!(
+            note!(
+                ctx,
+                "18.1",
                 "{} costs {cost}, more than the Union's {} Command Points: it goes back into the cup and {too_dear}.",
                 ctx.board.label(i),
                 ctx.board.cp.union
             );
-            note!(ctx, "18.1", "{}", text);
             return Ok(());
         }
         let area = if reinforcements {
@@ -593,12 +610,13 @@ fn place_union(ctx: &mut Ctx, i: PieceIx, area: &str, what: &str, rule: &str) {
     });
     ctx.board.move_to(i, area);
     ctx.board.pieces[i].strength = Strength::Full;
-    let text = format!(
+    note!(
+        ctx,
+        rule,
         "{} {what} in {}.",
         ctx.board.label(i),
         ctx.board.area_name(area)
     );
-    note!(ctx, rule, "{}", text);
     if let Some(g) = full {
         let id = ctx.board.pieces[i].force.id.clone();
         ctx.board.progress.beyond_maximum.insert(id);

@@ -698,7 +698,12 @@ mod tests {
         );
         f.units[lk].counter = Some(PlanCounter::Volley);
         f.units[hk].counter = Some(PlanCounter::Volley);
-        let options = act_options(&f, &[lk, hk, gk], |k, v| *v = defaults(&b, &f, k));
+        let options = act_options(
+            &f,
+            &[lk, hk, gk],
+            |k| f.in_melee(k),
+            |k, v| *v = defaults(&b, &f, k),
+        );
         let of = |id: &str| -> Vec<Option<DefaultPlan>> {
             options
                 .iter()

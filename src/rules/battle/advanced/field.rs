@@ -117,19 +117,26 @@ impl Field {
     pub fn view(&self) -> Vec<UnitView> {
         let at = Occupancy::of(self);
         self.units
-            .iter()
-            .map(|u| UnitView {
-                force: u.id,
-                side: u.side,
-                region: u.at.region(),
-                square: Some(u.at),
-                formation: u.formation,
-                counter: u.counter,
-                range: at.range(u.at, u.side),
-                in_melee: at.any(u.at, u.side.other()),
-                passing: u.passing,
-            })
+            .indices()
+            .map(|k| self.unit_view(&at, k))
             .collect()
+    }
+
+    /// Unit `k` as the player sees it, the sheet read as `at`
+    /// (`Occupancy::of`).
+    pub fn unit_view(&self, at: &Occupancy, k: Slot) -> UnitView {
+        let u = &self.units[k];
+        UnitView {
+            force: u.id,
+            side: u.side,
+            region: u.at.region(),
+            square: Some(u.at),
+            formation: u.formation,
+            counter: u.counter,
+            range: at.range(u.at, u.side),
+            in_melee: at.any(u.at, u.side.other()),
+            passing: u.passing,
+        }
     }
 
     /// The sheet's invariants: one Force of a side a Square, no Battle Plan

@@ -89,9 +89,12 @@ impl Sheet for Square {
     fn confederate_options(ctx: &Ctx, f: &Field, ready: &[Slot]) -> Vec<Decision> {
         // One reading of the sheet answers for every Force (`Occupancy`).
         let at = Occupancy::of(f);
-        resolve::act_options(f, ready, |k, v| {
-            confederate::defaults_into(ctx.board, f, &at, k, v)
-        })
+        resolve::act_options(
+            f,
+            ready,
+            |k| at.any(f.units[k].at, f.units[k].side.other()),
+            |k, v| confederate::defaults_into(ctx.board, f, &at, k, v),
+        )
     }
 
     fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: PlanCounter) -> R<()> {
@@ -129,6 +132,16 @@ impl Sheet for Square {
 
     fn unit_views(f: &Field) -> Vec<UnitView> {
         f.view()
+    }
+
+    type Standing = Occupancy;
+
+    fn standing(f: &Field) -> Occupancy {
+        Occupancy::of(f)
+    }
+
+    fn unit_view(f: &Field, at: &Occupancy, k: Slot) -> UnitView {
+        f.unit_view(at, k)
     }
 
     fn on_sheet(ctx: &Ctx, request: Request, f: &Field) -> Request {

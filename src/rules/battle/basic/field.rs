@@ -58,12 +58,18 @@ impl Occupancy {
 
     /// Regions only (no counts for [`Occupancy::has_room`]).
     pub fn regions_of(f: &Field) -> Occupancy {
-        let mut regions = [0u8; 2];
+        // Two locals, not an array indexed by side: the compiler keeps them
+        // in registers (this read is made for most questions and moves).
+        let (mut confederate, mut union) = (0u8, 0u8);
         for u in &f.units {
-            regions[Occupancy::index(u.side)] |= 1 << u.at.pos();
+            let bit = 1 << u.at.pos();
+            match u.side {
+                Side::Confederate => confederate |= bit,
+                Side::Union => union |= bit,
+            }
         }
         Occupancy {
-            regions,
+            regions: [confederate, union],
             mobile: [[0; 6]; 2],
         }
     }

@@ -66,7 +66,12 @@ impl Sheet for Region {
     fn confederate_options(ctx: &Ctx, f: &Field, ready: &[Slot]) -> Vec<Decision> {
         // One reading of the sheet answers for every Force (`Occupancy`).
         let at = Occupancy::of(f);
-        resolve::act_options(f, ready, |k, v| confederate::defaults(ctx, f, &at, k, v))
+        resolve::act_options(
+            f,
+            ready,
+            |k| at.melee(f.units[k].at),
+            |k, v| confederate::defaults(ctx, f, &at, k, v),
+        )
     }
 
     fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: PlanCounter) -> R<()> {
@@ -101,6 +106,16 @@ impl Sheet for Region {
 
     fn unit_views(f: &Field) -> Vec<UnitView> {
         f.view()
+    }
+
+    type Standing = Occupancy;
+
+    fn standing(f: &Field) -> Occupancy {
+        Occupancy::regions_of(f)
+    }
+
+    fn unit_view(f: &Field, at: &Occupancy, k: Slot) -> UnitView {
+        f.unit_view(at, k)
     }
 
     fn on_sheet(ctx: &Ctx, request: Request, f: &Field) -> Request {

@@ -194,8 +194,10 @@ pub fn union_default(ctx: &mut Ctx, f: &mut Field, pid: PieceIx) -> R<()> {
     let k = k_of(f, pid).expect("on the sheet");
     let ty = f.force_type(k);
     let region = f.units[k].at;
-    let melee = f.in_melee(k);
-    let range = f.range_to_enemy(k);
+    // One read of the sheet for Melee and range.
+    let at = Occupancy::regions_of(f);
+    let melee = at.any(region, Side::Confederate);
+    let range = at.range(region, Side::Union);
     match ty {
         ForceType::Garrison => {
             if range.is_some_and(|r| r <= 1) {

@@ -3,27 +3,36 @@
 //! (`battle::record`), and asking with the sheet attached.
 
 use super::field::{Field, Occupancy};
+use crate::rules::battle::field::Slot;
 use crate::rules::battle::record::SheetView;
 use crate::rules::ctx::Ctx;
+use crate::rules::decision::UnitView;
 
 impl Field {
     /// The sheet as the player sees it (for decisions and display).
-    pub fn view(&self) -> Vec<crate::rules::decision::UnitView> {
+    pub fn view(&self) -> Vec<UnitView> {
         let at = Occupancy::regions_of(self);
         self.units
-            .iter()
-            .map(|u| crate::rules::decision::UnitView {
-                force: u.id,
-                side: u.side,
-                region: u.at,
-                square: None,
-                formation: u.formation,
-                counter: u.counter,
-                range: at.range(u.at, u.side),
-                in_melee: at.any(u.at, u.side.other()),
-                passing: false,
-            })
+            .indices()
+            .map(|k| self.unit_view(&at, k))
             .collect()
+    }
+
+    /// Unit `k` as the player sees it, the sheet read as `at`
+    /// (`Occupancy::regions_of`).
+    pub fn unit_view(&self, at: &Occupancy, k: Slot) -> UnitView {
+        let u = &self.units[k];
+        UnitView {
+            force: u.id,
+            side: u.side,
+            region: u.at,
+            square: None,
+            formation: u.formation,
+            counter: u.counter,
+            range: at.range(u.at, u.side),
+            in_melee: at.any(u.at, u.side.other()),
+            passing: false,
+        }
     }
 }
 

@@ -26,9 +26,12 @@ use crate::rules::battle::ground::{Ground, Region, Square};
 use crate::rules::battle::record::Relation;
 use crate::rules::battle::terms::PlanCounter;
 use crate::rules::board::{Board, PieceIx};
+use crate::rules::components::Id;
 use crate::rules::components::SpecialBattlePlan;
 use crate::rules::ctx::Ctx;
-use crate::rules::decision::{About, Decision, DefaultPlan, Interrupt, Prompt, Request, UnitView};
+use crate::rules::decision::{
+    About, Decision, DefaultPlan, Interrupt, Prompt, Request, SheetRead, UnitView,
+};
 use crate::rules::difficulty::BattleMode;
 
 pub type R<T> = Result<T, Interrupt>;
@@ -130,6 +133,12 @@ pub trait Sheet: Ground {
     /// The units on the sheet as the player sees them, attached to a
     /// question for a decider that reads them (`Request::battlefield`).
     fn unit_views(f: &Field<Self>) -> Vec<UnitView>;
+    /// Where each side stands, read once for the views of single units
+    /// ([`Sheet::unit_view`]).
+    type Standing;
+    fn standing(f: &Field<Self>) -> Self::Standing;
+    /// Unit `k` as [`Sheet::unit_views`] shows it, the sheet read as `at`.
+    fn unit_view(f: &Field<Self>, at: &Self::Standing, k: Slot) -> UnitView;
     /// The request with the battle's sheet for the window attached, when
     /// the battle is recorded (`turns::view::with_sheet`).
     fn on_sheet(ctx: &Ctx, request: Request, f: &Field<Self>) -> Request;
@@ -175,18 +184,50 @@ pub fn ask_about<P: Sheet>(
         // Nothing to choose (as `ask`): no view of the sheet to make.
         return Ok(options.into_iter().next().expect("one option"));
     }
+    let [confederate_combat, union_combat] = f.combat_totals(ctx.board);
     let situation = crate::rules::decision::Situation {
-        confederate_combat: f.combat_total(ctx.board, Side::Confederate),
-        union_combat: f.combat_total(ctx.board, Side::Union),
+        confederate_combat,
+        union_combat,
         lee_present: f.lee,
         confederates_attack: true,
     };
     let mut request = Request::new(rule, prompt, options)
         .in_battle(situation)
         .about(about);
-    if ctx.decider.reads_sheet(&request) {
+    if !ctx.decider.reads_sheet_in_place() && ctx.decider.reads_sheet(&request) {
         request = request.on_sheet(P::unit_views(f));
     }
     let request = P::on_sheet(ctx, request, f);
-    ctx.ask(request)
+    let sheet = InPlace {
+        f,
+        at: std::cell::OnceCell::new(),
+    };
+    ctx.ask_on_sheet(request, Some(&sheet))
+}
+
+/// The units on a battle's sheet read where they stand, for a decider that
+/// reads a few of them (`Decider::decide_on_sheet`) instead of a view of
+/// every unit made for each question (a twelfth of a Basic battle): the
+/// sheet read once, when first needed.
+struct InPlace<'a, P: Sheet> {
+    f: &'a Field<P>,
+    at: std::cell::OnceCell<P::Standing>,
+}
+
+impl<P: Sheet> SheetRead for InPlace<'_, P> {
+    fn unit(&self, force: Id) -> Option<UnitView> {
+        // The answers name Forces by the units' own ids: found by address.
+        let k = (self.f.units.position(|u| u.id.is(force)))
+            .or_else(|| self.f.units.position(|u| u.id == force))?;
+        let view = P::unit_view(self.f, self.at.get_or_init(|| P::standing(self.f)), k);
+        debug_assert_eq!(
+            Some(&view),
+            P::unit_views(self.f).iter().find(|u| u.force == force)
+        );
+        Some(view)
+    }
+
+    fn units(&self) -> Vec<UnitView> {
+        P::unit_views(self.f)
+    }
 }

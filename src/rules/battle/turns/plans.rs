@@ -35,6 +35,9 @@ pub struct Taker {
 /// What stands against counter `plan` going on `t` now, or None: it may.
 /// `confused`: Officers Confused took the counter this turn; `no_target`:
 /// a counter that declares a target (A12.3) and no Union Force to aim at.
+/// Inline: the 12.2 assignment asks it for every counter and unit, and a
+/// call into another codegen unit made an Advanced battle ~3% dearer.
+#[inline]
 pub fn counter_bar(
     t: &Taker,
     plan: PlanCounter,

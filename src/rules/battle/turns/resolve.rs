@@ -105,10 +105,12 @@ pub fn waiting(acted: bool, prepared_only: bool, prepare: bool) -> Option<Reason
 /// Mobile Forces `ready`, on either sheet: its Battle Plan Counter, never
 /// in Melee (11.5, A11.5), or each Default Battle Plan it may use now,
 /// which the sheet's `defaults` writes for unit `k` into the buffer it is
-/// given (12.4, A12.4; one buffer serves the whole question).
+/// given (12.4, A12.4; one buffer serves the whole question). `in_melee`
+/// answers `Field::in_melee` from the sheet read once for the question.
 pub fn act_options<P: Copy + Eq>(
     f: &Field<P>,
     ready: &[Slot],
+    in_melee: impl Fn(Slot) -> bool,
     mut defaults: impl FnMut(Slot, &mut Vec<DefaultPlan>),
 ) -> Vec<Decision> {
     // Room for every Default Battle Plan of a Force (A12.4 Cavalry: 11),
@@ -117,7 +119,7 @@ pub fn act_options<P: Copy + Eq>(
     let mut options = Vec::with_capacity(ready.len() * 8 + 2);
     for &k in ready {
         let id = f.id(k);
-        if f.units[k].counter.is_some() && !f.in_melee(k) {
+        if f.units[k].counter.is_some() && !in_melee(k) {
             options.push(Decision::Act {
                 force: id,
                 plan: None,
