@@ -61,6 +61,13 @@ fn main() {
         Some(Command::Advise(args)) => {
             fcrel::cli::advise(&args, &mut std::io::stdout(), &mut std::io::stderr())
         }
+        Some(Command::BenchScenario { seed, battles, out }) => fcrel::cli::bench_scenario(
+            seed,
+            &battles,
+            &out,
+            &mut std::io::stdout(),
+            &mut std::io::stderr(),
+        ),
         Some(Command::Odds(args)) => {
             fcrel::cli::odds(&args, &mut std::io::stdout(), &mut std::io::stderr())
         }

@@ -460,3 +460,130 @@ fn odds_of_a_save_refuse_a_mode_its_rules_are_not_used_with() {
     assert_eq!(v["mode"], "advanced");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--per-trial` lists every trial's outcome in trial order: its counts
+/// are the report's, the list is the same on one thread or three, and
+/// without the option there is no list and the same figures.
+#[test]
+fn per_trial_outcomes_agree_with_the_counts() {
+    let run = |threads: &str| {
+        odds_json(&[
+            "--scenario",
+            SCENARIO,
+            "--trials",
+            "300",
+            "--seed",
+            "9",
+            "--per-trial",
+            "--threads",
+            threads,
+        ])
+    };
+    let v = run("1");
+    let per = v["per_trial"].as_array().unwrap();
+    assert_eq!(per.len(), 300);
+    let count = |f: &dyn Fn(&Value) -> bool| per.iter().filter(|t| f(t)).count() as u64;
+    assert_eq!(
+        count(&|t| t["win"] == true),
+        v["union_leaves_area"]["count"].as_u64().unwrap()
+    );
+    assert_eq!(
+        count(&|t| t["campaign_lost"] == true),
+        v["campaign_lost"]["count"].as_u64().unwrap()
+    );
+    for e in v["endings"].as_array().unwrap() {
+        assert_eq!(
+            count(&|t| t["ending"] == e["ending"]),
+            e["count"].as_u64().unwrap(),
+            "{}",
+            e["ending"]
+        );
+    }
+    assert!(per.iter().all(|t| t.get("advised_answers").is_none()));
+    assert!(count(&|t| t["win"] == true) > 0 && count(&|t| t["win"] == false) > 0);
+    assert_eq!(v, run("3"));
+    let plain = odds_json(&["--scenario", SCENARIO, "--trials", "300", "--seed", "9"]);
+    assert!(plain.get("per_trial").is_none());
+    assert_eq!(plain["endings"], v["endings"]);
+    // It needs --json.
+    let (code, _, err) = fcrel(&["odds", "--scenario", SCENARIO, "--per-trial"]);
+    assert_eq!(code, 2, "{err}");
+}
+
+/// Advised, each trial says how many answers the advisor gave in it; on
+/// the same trial seeds the advised and objective lists pair up.
+#[test]
+fn advised_per_trial_counts_the_advisors_answers() {
+    let args = |policy: &'static str| {
+        vec![
+            "--scenario",
+            "scenarios/basic-glendale.json",
+            "--trials",
+            "4",
+            "--seed",
+            "3",
+            "--per-trial",
+            "--policy",
+            policy,
+            "--advice-trials",
+            "4",
+        ]
+    };
+    let v = odds_json(&args("advised"));
+    assert_eq!(v["advised"], 4);
+    let per = v["per_trial"].as_array().unwrap();
+    assert_eq!(per.len(), 4);
+    assert!(
+        per.iter()
+            .all(|t| t["advised_answers"].as_u64().is_some_and(|n| n > 0)),
+        "{per:?}"
+    );
+    let o = odds_json(&args("objective"));
+    assert_eq!(o["per_trial"].as_array().unwrap().len(), 4);
+    assert!(o.get("advised").is_none());
+}
+
+/// `fcrel bench-scenario` writes the scenario its seed draws, which
+/// `fcrel battle` fights; the same seed writes the same bytes; it never
+/// replaces a file, and an unknown mode is refused.
+#[test]
+fn bench_scenario_writes_a_scenario_that_fights() {
+    let dir = scratch("bench");
+    let (a, b) = (dir.join("a.json"), dir.join("b.json"));
+    let write = |p: &Path| {
+        fcrel(&[
+            "bench-scenario",
+            "--seed",
+            "3",
+            "--battles",
+            "advanced",
+            "--out",
+            p.to_str().unwrap(),
+        ])
+    };
+    let (code, out, err) = write(&a);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Generated advanced battle 3"), "{out}");
+    let (code, out, err) = fcrel(&["battle", "--scenario", a.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(write(&b).0, 0);
+    let text = std::fs::read(&a).unwrap();
+    assert_eq!(text, std::fs::read(&b).unwrap());
+    let (code, _, err) = write(&a);
+    assert_eq!(code, 1);
+    assert!(err.contains("a.json"), "{err}");
+    assert_eq!(std::fs::read(&a).unwrap(), text);
+    let c = dir.join("c.json");
+    let (code, _, err) = fcrel(&[
+        "bench-scenario",
+        "--seed",
+        "3",
+        "--battles",
+        "huge",
+        "--out",
+        c.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(!c.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -128,6 +128,20 @@ pub enum Command {
     /// simulation: every candidate answer fought many times against the
     /// Union AI on the same dice, ranked by the aim, with 95% intervals.
     Advise(AdviseArgs),
+    /// Write a battle scenario drawn at random from a seed: the benchmark
+    /// of the advisor nobody tuned to (tools/advice-bench, docs/balance.md).
+    #[command(hide = true)]
+    BenchScenario {
+        /// The seed: the same seed gives the same scenario.
+        #[arg(long)]
+        seed: u64,
+        /// Battle rules: basic, advanced, quick or very-quick.
+        #[arg(long, default_value = "basic")]
+        battles: String,
+        /// The scenario file to write (never an existing file).
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+    },
 }
 
 /// What `fcrel replay` is asked.
@@ -215,6 +229,55 @@ pub struct OddsArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// With --json: also each trial's outcome, in trial order
+    /// (`per_trial`: to compare two commanders trial by trial on the same
+    /// dice).
+    #[arg(long, requires = "json")]
+    pub per_trial: bool,
+}
+
+/// Run `fcrel bench-scenario`: write the scenario `seed` draws
+/// (`odds::bench`) to `out`, then load it as `fcrel battle` would.
+pub fn bench_scenario(
+    seed: u64,
+    battles: &str,
+    out_file: &Path,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    use crate::rules::difficulty::BattleMode;
+    let Some(mode) = BattleMode::parse(battles) else {
+        let _ = writeln!(
+            err,
+            "fcrel bench-scenario: --battles {battles}: expected basic, advanced, quick or very-quick"
+        );
+        return 2;
+    };
+    let scenario = match crate::odds::bench::random_scenario(seed, mode) {
+        Ok(s) => s,
+        Err(why) => {
+            let _ = writeln!(err, "fcrel bench-scenario: {why}");
+            return 1;
+        }
+    };
+    let text = serde_json::to_string_pretty(&scenario).unwrap_or_default() + "\n";
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(out_file)
+        .and_then(|mut f| f.write_all(text.as_bytes()));
+    if let Err(e) = written {
+        let _ = writeln!(err, "fcrel bench-scenario: {}: {e}", out_file.display());
+        return 1;
+    }
+    if let Err(problems) = crate::scenario::load_scenario(out_file) {
+        for p in problems {
+            let _ = writeln!(err, "{p}");
+        }
+        return 1;
+    }
+    let _ = writeln!(out, "{}: {}", out_file.display(), scenario.name);
+    0
 }
 
 /// Run `fcrel odds`; returns the process exit code.
@@ -297,8 +360,8 @@ pub fn odds(a: &OddsArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let policy = policy
         .or(prepared.default_policy)
         .unwrap_or(Policy::Objective);
-    let run = if advised {
-        advised_odds(&prepared, policy, a, threads)
+    let run = if advised || a.per_trial {
+        odds_per_trial(&prepared, policy, a, threads)
     } else {
         crate::odds::report::run(&prepared, policy, a.seed, a.trials, threads)
     };
@@ -331,12 +394,13 @@ pub fn odds(a: &OddsArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     }
 }
 
-/// `fcrel odds --policy advised`: trial `t` is the battle fought with the
-/// dice of `odds` (the prefix, then `game_seed(seed, t)`), the advisor
-/// answering the decisions it covers with `--advice-trials` battles each,
-/// its own trials seeded apart. Trials are split over threads in
-/// contiguous chunks and summed as integers, as `fcrel odds` does.
-fn advised_odds(
+/// `fcrel odds --policy advised`, and `--per-trial`: trial `t` is the
+/// battle fought with the dice of `odds` (the prefix, then
+/// `game_seed(seed, t)`); advised, the advisor answers the decisions it
+/// covers with `--advice-trials` battles each, its own trials seeded apart.
+/// Trials are split over threads in contiguous chunks and kept in trial
+/// order, then summed as integers, as `fcrel odds` does.
+fn odds_per_trial(
     p: &crate::odds::locate::Prepared,
     policy: crate::rules::commander::Policy,
     a: &OddsArgs,
@@ -344,45 +408,46 @@ fn advised_odds(
 ) -> Result<(crate::odds::report::Odds, crate::odds::report::Timing), crate::odds::trials::TrialError>
 {
     use crate::odds::advise::{Play, Settings, covers, fight_advised};
-    use crate::odds::trials::{Tally, TrialError};
+    use crate::odds::trials::{Tally, Trial, TrialError};
     use crate::sim::game_seed;
+    let advised = a.policy.as_deref() == Some("advised");
     let started = std::time::Instant::now();
-    let one = |t: u64| -> Result<crate::odds::trials::Trial, TrialError> {
+    let one = |t: u64| -> Result<(Trial, Option<u32>), TrialError> {
         let s = game_seed(a.seed, t);
-        let dice = crate::dice::Dice::scripted_then_seeded(p.prefix_dice.iter().copied(), s);
-        let play = Play {
-            settings: Settings {
-                // The advisor's own dice: never the battle's.
-                seed: game_seed(s, 0xAD_u64),
-                rollout: policy,
-                ..Settings::default()
-            },
-            budget: a.advice_trials,
-            threads: 1,
-            battles_to_end: false,
+        let fought = if advised {
+            let dice = crate::dice::Dice::scripted_then_seeded(p.prefix_dice.iter().copied(), s);
+            let play = Play {
+                settings: Settings {
+                    // The advisor's own dice: never the battle's.
+                    seed: game_seed(s, 0xAD_u64),
+                    rollout: policy,
+                    ..Settings::default()
+                },
+                budget: a.advice_trials,
+                threads: 1,
+                battles_to_end: false,
+            };
+            fight_advised(p, &dice, &play, &covers).map(|(trial, n)| (trial, Some(n)))
+        } else {
+            crate::odds::trials::fight_trial(p, policy, a.seed, t)
+                .map(|trial| (trial, None))
+                .map_err(|e| e.to_string())
         };
-        fight_advised(p, &dice, &play, &covers)
-            .map(|(trial, _)| trial)
-            .map_err(|why| TrialError {
-                trial: t,
-                seed: s,
-                why,
-            })
+        fought.map_err(|why| TrialError {
+            trial: t,
+            seed: s,
+            why,
+        })
     };
     let threads = (threads.max(1) as u64).min(a.trials.max(1));
     let chunk = a.trials.div_ceil(threads);
-    let parts: Vec<Result<Tally, TrialError>> = std::thread::scope(|scope| {
+    type Part = Result<Vec<(Trial, Option<u32>)>, TrialError>;
+    let parts: Vec<Part> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|k| {
                 let (lo, hi) = ((k * chunk).min(a.trials), ((k + 1) * chunk).min(a.trials));
                 let one = &one;
-                scope.spawn(move || {
-                    let mut tally = Tally::default();
-                    for t in lo..hi {
-                        tally.add(&one(t)?);
-                    }
-                    Ok(tally)
-                })
+                scope.spawn(move || (lo..hi).map(one).collect::<Part>())
             })
             .collect();
         handles
@@ -399,11 +464,20 @@ fn advised_odds(
             .collect()
     });
     let mut total = Tally::default();
+    let mut outcomes = Vec::new();
     for part in parts {
-        total.merge(&part?);
+        for (trial, answers) in part? {
+            total.add(&trial);
+            outcomes.push(crate::odds::report::TrialOutcome::of(&trial, answers));
+        }
     }
     let mut report = crate::odds::report::report(p, policy, a.seed, &total);
-    report.advised = Some(a.advice_trials);
+    if advised {
+        report.advised = Some(a.advice_trials);
+    }
+    if a.per_trial {
+        report.per_trial = Some(outcomes);
+    }
     Ok((
         report,
         crate::odds::report::Timing {

@@ -16,6 +16,7 @@
 //! `stats` holds the intervals; `report` words the figures.
 
 pub mod advise;
+pub mod bench;
 pub mod locate;
 pub mod report;
 pub mod stats;

@@ -86,6 +86,9 @@ pub struct Odds {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub victory: Option<Verdicts>,
     pub notes: Vec<String>,
+    /// `--per-trial`: each trial's outcome, in trial order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub per_trial: Option<Vec<TrialOutcome>>,
 }
 
 /// A stand-alone battle's verdicts: mutually exclusive, summing to 1.
@@ -198,6 +201,36 @@ pub fn report(p: &Prepared, policy: Policy, seed: u64, t: &Tally) -> Odds {
             draw: wilson(t.verdicts[2], n),
         }),
         notes: p.notes.clone(),
+        per_trial: None,
+    }
+}
+
+/// One trial's outcome (`fcrel odds --per-trial`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TrialOutcome {
+    /// The ending's key ([`ENDINGS`]).
+    pub ending: &'static str,
+    /// A Confederate victory: the Union army driven from (or destroyed in)
+    /// the area, or a stand-alone battle's Confederate verdict (the
+    /// advisor's "win").
+    pub win: bool,
+    pub campaign_lost: bool,
+    /// `--policy advised`: the answers the advisor gave in the trial.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub advised_answers: Option<u32>,
+}
+
+impl TrialOutcome {
+    pub fn of(t: &super::trials::Trial, advised_answers: Option<u32>) -> TrialOutcome {
+        TrialOutcome {
+            ending: ENDINGS[t.ending].0,
+            win: match t.verdict {
+                Some(v) => v == 0,
+                None => UNION_LEAVES.contains(&t.ending),
+            },
+            campaign_lost: t.campaign_lost,
+            advised_answers,
+        }
     }
 }
 
