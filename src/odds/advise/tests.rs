@@ -158,17 +158,7 @@ fn assignment_candidates_are_legal_and_distinct() {
         let (_, r) = pos.probe(&c.decisions[..c.decisions.len() - 1]).unwrap();
         assert!(r.options.contains(&Decision::EndAssign));
         // The counters given are those placed.
-        let given: Vec<Placement> = c
-            .decisions
-            .iter()
-            .filter_map(|d| match d {
-                Decision::AssignPlan { force, plan } => Some(Placement {
-                    force: Some(*force),
-                    plan: *plan,
-                }),
-                _ => None,
-            })
-            .collect();
+        let given: Vec<Placement> = counters_in(&c.decisions);
         assert!(given.iter().all(|g| ps.contains(g)), "{given:?} / {ps:?}");
     }
 }
@@ -533,8 +523,12 @@ fn a_clearly_better_answer_is_recommended() {
 
 /// The Battle Plan Counters the assignment question offers.
 fn offered_placements(pos: &Position) -> Vec<Placement> {
-    pos.request
-        .options
+    counters_in(&pos.request.options)
+}
+
+/// The Battle Plan Counters among these answers, in order.
+fn counters_in(answers: &[Decision]) -> Vec<Placement> {
+    answers
         .iter()
         .filter_map(|d| match d {
             Decision::AssignPlan { force, plan } => Some(Placement {
