@@ -415,6 +415,16 @@ fn asked_on(
 
 /// The question `go` asks on sheet `f` of a battle in Glendale (recorded,
 /// so that it carries its sheet), after `answers`.
+/// The Front Insight in play, unspent (10.2.12.4).
+fn front_insight<P: crate::rules::battle::turns::Sheet>(
+    f: &mut crate::rules::battle::field::Field<P>,
+) {
+    f.insights.push(crate::rules::battle::field::InsightState {
+        insight: crate::campaign::Insight::Front,
+        spent: false,
+    });
+}
+
 fn asked_in<P: crate::rules::battle::turns::Sheet>(
     mut b: Board,
     mut f: crate::rules::battle::field::Field<P>,
@@ -703,10 +713,7 @@ fn a_basic_set_up_refuses_regions_with_their_reasons() {
     // (asked only when the Front Insight gives it a choice).
     let ids = ["ap-hill", "pendleton"];
     let (b, mut f) = basic(&ids);
-    f.insights.push(crate::rules::battle::field::InsightState {
-        insight: crate::campaign::Insight::Front,
-        spent: false,
-    });
+    front_insight(&mut f);
     let (b, r) = asked_in(b, f, vec![approach[0]], |ctx, f| {
         Region::place_confederates(ctx, f, &[])
     });
@@ -733,14 +740,10 @@ fn a_basic_set_up_refuses_regions_with_their_reasons() {
 /// Mobile Forces; the fourth is refused it under 10.2.12.4.
 #[test]
 fn the_front_insight_takes_three() {
-    use crate::rules::battle::field::InsightState;
     use crate::rules::battle::turns::Sheet;
     let ids = ["ap-hill", "dh-hill", "longstreet", "magruder"];
     let (b, mut f) = basic(&ids);
-    f.insights.push(InsightState {
-        insight: crate::campaign::Insight::Front,
-        spent: false,
-    });
+    front_insight(&mut f);
     let (b0, r0) = asked_in(b.clone(), f.clone(), Vec::new(), |ctx, f| {
         Region::place_confederates(ctx, f, &[])
     });
@@ -780,7 +783,6 @@ fn the_front_insight_takes_three() {
 #[test]
 fn an_advanced_set_up_refuses_squares_with_their_reasons() {
     use crate::rules::battle::advanced::testing::{glendale, sq};
-    use crate::rules::battle::field::InsightState;
     use crate::rules::battle::turns::Sheet;
     let on = |square: &str| Decision::PlaceOnSquare {
         force: "ap-hill".into(),
@@ -818,10 +820,7 @@ fn an_advanced_set_up_refuses_squares_with_their_reasons() {
     assert!(matches!(square(&b1, &r, sq("E4")), Verdict::Can(_)));
     // With the Front Insight: Row D opens, Row C does not.
     let mut f = f;
-    f.insights.push(InsightState {
-        insight: crate::campaign::Insight::Front,
-        spent: false,
-    });
+    front_insight(&mut f);
     let (b, r) = asked_in(b, f, Vec::new(), |ctx, f| {
         Square::place_confederates(ctx, f, &[])
     });
@@ -848,7 +847,6 @@ fn an_advanced_set_up_refuses_squares_with_their_reasons() {
 #[test]
 fn the_front_insight_takes_three_squares() {
     use crate::rules::battle::advanced::testing::{glendale, sq};
-    use crate::rules::battle::field::InsightState;
     use crate::rules::battle::turns::Sheet;
     let on = |force: &str, square: &str| Decision::PlaceOnSquare {
         force: force.into(),
@@ -859,10 +857,7 @@ fn the_front_insight_takes_three_squares() {
     let b = glendale(&["ap-hill", "dh-hill", "huger", "longstreet"]);
     let mut f: crate::rules::battle::advanced::field::Field =
         crate::rules::battle::field::Field::new("glendale", false, 4);
-    f.insights.push(InsightState {
-        insight: crate::campaign::Insight::Front,
-        spent: false,
-    });
+    front_insight(&mut f);
     let answers = vec![on("ap-hill", "D1"), on("dh-hill", "D2"), on("huger", "D3")];
     let (b, r) = asked_in(b, f, answers, |ctx, f| {
         Square::place_confederates(ctx, f, &[])
@@ -912,7 +907,6 @@ fn artillery_keeps_its_formation() {
 /// Melee clicked says so, under the question's rule.
 #[test]
 fn a_force_in_melee_does_not_entrench() {
-    use crate::rules::battle::field::InsightState;
     let (b, r) = asked_on(
         &[
             ("longstreet", "E3"),
@@ -922,7 +916,7 @@ fn a_force_in_melee_does_not_entrench() {
         ],
         Vec::new(),
         &mut |_, f| {
-            f.insights.push(InsightState {
+            f.insights.push(crate::rules::battle::field::InsightState {
                 insight: crate::campaign::Insight::Entrench,
                 spent: false,
             })
