@@ -9,6 +9,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::campaign::Side;
 
+/// "1 column", "2 columns": a count and its noun, singular for one. The
+/// one way any text of the game (chronicle, prompts, panels) counts.
+pub fn counted(n: impl Into<i64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// Text that is most often a literal (a rule number, a modifier's source):
 /// borrowed then, so that the thousands of checks of a simulated battle do
 /// not allocate for it.
@@ -528,5 +535,16 @@ impl Chronicle {
             .get(at + 1)
             .map_or(self.entries.len(), |m| m.entry);
         Some((start, &self.entries[start..end.max(start)]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// A count says its noun singular for one only.
+    #[test]
+    fn counted_is_singular_for_one_only() {
+        assert_eq!(super::counted(1, "column", "columns"), "1 column");
+        assert_eq!(super::counted(2, "column", "columns"), "2 columns");
+        assert_eq!(super::counted(0, "Square", "Squares"), "0 Squares");
     }
 }

@@ -381,7 +381,7 @@ fn counters_of_one_sort() {
         |v| set(v, "/counter_mix/14/count", json!(MAX_COUNTERS_PER_TYPE - 7)),
         |v| set(v, "/counter_mix/14/count", json!(MAX_COUNTERS_PER_TYPE - 6)),
         "counter_mix[14].count",
-        "41 Union Artillery Battery(s) in counter_mix is more than the 40",
+        "41 Union Artillery Batteries in counter_mix are more than the 40",
     );
 }
 

@@ -278,8 +278,7 @@ fn very_quick_hit_allocation_example() {
     assert_eq!(run.loc("us-battery-2-1"), Location::AdditionalForcesCup);
     assert_eq!(run.loc("us-fortification-1"), Location::StaticForcesPile);
     assert!(
-        run.text()
-            .contains("1 Hit(s) on the Union army are discarded"),
+        run.text().contains("1 Hit on the Union army is discarded"),
         "{}",
         run.text()
     );

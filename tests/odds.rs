@@ -108,7 +108,9 @@ fn one_and_two_threads_print_the_same() {
                 "--json",
             ]);
             assert_eq!(code, 0, "{err}");
-            assert!(err.contains(&format!("on {threads} thread(s)")), "{err}");
+            let n: i64 = threads.parse().unwrap();
+            let on = fcrel::chronicle::counted(n, "thread", "threads");
+            assert!(err.contains(&format!("on {on}:")), "{err}");
             out
         };
         let one = run("1");

@@ -629,7 +629,7 @@ fn the_union_orders_question_says_how_far_the_scouts_move_the_roll() {
         } else {
             assert!(r.prompt.contains("change it by 1?"), "{}", r.prompt);
         }
-        assert!(r.prompt.contains("You hold 3 Scout(s)"), "{}", r.prompt);
+        assert!(r.prompt.contains("You hold 3 Scouts"), "{}", r.prompt);
     }
 }
 

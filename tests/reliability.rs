@@ -444,7 +444,7 @@ fn odds_threads_are_capped() {
         "{}",
         r.err
     );
-    assert!(r.err.contains(&format!("on {cap} thread(s)")), "{}", r.err);
+    assert!(r.err.contains(&format!("on {cap} threads")), "{}", r.err);
     assert!(r.out.contains("Union"), "{}", r.out);
 }
 

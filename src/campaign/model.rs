@@ -382,6 +382,20 @@ impl CounterKind {
             CounterKind::Fortification => "Fortification",
         }
     }
+
+    /// "Battery" for one, "Batteries" for more (or none).
+    pub fn noun(self, n: u64) -> &'static str {
+        if n == 1 {
+            return self.name();
+        }
+        match self {
+            CounterKind::Brigade => "Brigades",
+            CounterKind::Regiment => "Regiments",
+            CounterKind::Battery => "Batteries",
+            CounterKind::Garrison => "Garrisons",
+            CounterKind::Fortification => "Fortifications",
+        }
+    }
 }
 
 /// A stock of identical generic counters. The loader gives each one the id

@@ -124,7 +124,8 @@ impl<'a> Validator<'a> {
             self.err(
                 path,
                 format!(
-                    "table does not cover roll(s) {}; each of 1-10 must appear exactly once",
+                    "table does not cover {} {}; each of 1-10 must appear exactly once",
+                    if missing.len() == 1 { "roll" } else { "rolls" },
                     missing.join(", ")
                 ),
             );
@@ -133,8 +134,14 @@ impl<'a> Validator<'a> {
             self.err(
                 path,
                 format!(
-                    "roll(s) {} appear in more than one row; each of 1-10 must appear exactly once",
-                    twice.join(", ")
+                    "{} {} {} in more than one row; each of 1-10 must appear exactly once",
+                    if twice.len() == 1 { "roll" } else { "rolls" },
+                    twice.join(", "),
+                    if twice.len() == 1 {
+                        "appears"
+                    } else {
+                        "appear"
+                    }
                 ),
             );
         }
@@ -553,10 +560,11 @@ impl<'a> Validator<'a> {
                     self.err(
                         format!("{p}.count"),
                         format!(
-                            "{total} {} {} {}(s) in counter_mix is more than the {MAX_COUNTERS_PER_TYPE} counters of one side, kind and type (4.8)",
+                            "{total} {} {} {} in counter_mix {} more than the {MAX_COUNTERS_PER_TYPE} counters of one side, kind and type (4.8)",
                             s.side.name(),
                             s.force_type.name(),
-                            s.kind.name()
+                            s.kind.noun(total),
+                            if total == 1 { "is" } else { "are" }
                         ),
                     );
                 }
@@ -638,9 +646,9 @@ impl<'a> Validator<'a> {
                 self.err(
                     "counter_mix",
                     format!(
-                        "7.6 places {need} {} {}(s) at set-up but counter_mix has {have}",
+                        "7.6 places {need} {} {} at set-up but counter_mix has {have}",
                         side.name(),
-                        kind.name()
+                        kind.noun(need)
                     ),
                 );
             }
@@ -662,10 +670,10 @@ impl<'a> Validator<'a> {
                 self.err(
                     p,
                     format!(
-                        "needs {wanted} {} {} {}(s) but counter_mix has {available} left after 7.6",
+                        "needs {wanted} {} {} {} but counter_mix has {available} left after 7.6",
                         cp.side.name(),
                         cp.force_type.name(),
-                        cp.kind.name()
+                        cp.kind.noun(wanted)
                     ),
                 );
             }

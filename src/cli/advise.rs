@@ -209,10 +209,11 @@ pub fn advise(a: &AdviseArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     }
     let _ = writeln!(
         err,
-        "{} trials of {} answers in {:.3} s wall on {threads} thread(s)",
+        "{} trials of {} answers in {:.3} s wall on {}",
         advice.trials,
         advisor.candidates(),
-        started.elapsed().as_secs_f64()
+        started.elapsed().as_secs_f64(),
+        crate::chronicle::counted(threads as i64, "thread", "threads")
     );
     0
 }

@@ -692,14 +692,18 @@ pub fn validate(paths: &[PathBuf], out: &mut dyn Write, err: &mut dyn Write) -> 
         let _ = writeln!(err, "{p}");
     }
     if problems.is_empty() {
-        let _ = writeln!(out, "{valid} campaign file(s) valid");
+        let _ = writeln!(
+            out,
+            "{} valid",
+            crate::chronicle::counted(valid as i64, "campaign file", "campaign files")
+        );
         0
     } else {
         let _ = writeln!(
             err,
-            "{} problem(s); {valid} of {} file(s) valid",
-            problems.len(),
-            files.len()
+            "{}; {valid} of {} valid",
+            crate::chronicle::counted(problems.len() as i64, "problem", "problems"),
+            crate::chronicle::counted(files.len() as i64, "file", "files")
         );
         1
     }

@@ -595,8 +595,9 @@ pub fn from_waiting(
                     }
                     if rolled > 0 || !decisions.is_empty() {
                         notes.push(format!(
-                            "The battle is under way: each trial replays its {rolled} die roll(s) and {} decision(s) so far, then goes on with its own dice and the policy; hits and losses count from the battle's start.",
-                            decisions.len()
+                            "The battle is under way: each trial replays its {} and {} so far, then goes on with its own dice and the policy; hits and losses count from the battle's start.",
+                            crate::chronicle::counted(rolled as i64, "die roll", "die rolls"),
+                            crate::chronicle::counted(decisions.len() as i64, "decision", "decisions")
                         ));
                     }
                     (board, spec, prefix, decisions)

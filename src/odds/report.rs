@@ -110,9 +110,9 @@ impl Timing {
     pub fn line(&self, trials: u64) -> String {
         let s = self.wall.as_secs_f64();
         format!(
-            "{trials} battles in {:.3} s wall on {} thread(s): {:.0} battles per second",
+            "{trials} battles in {:.3} s wall on {}: {:.0} battles per second",
             s,
-            self.threads,
+            crate::chronicle::counted(self.threads as i64, "thread", "threads"),
             if s > 0.0 { trials as f64 / s } else { 0.0 }
         )
     }

@@ -650,7 +650,8 @@ pub fn replay_to_rest_with(
         let left = world.resource::<StepDecisions>().answers.len();
         if over && left > 0 {
             return Err(format!(
-                "the campaign ended with {left} decision(s) of the file still unused"
+                "the campaign ended with {} of the file still unused",
+                crate::chronicle::counted(left as i64, "decision", "decisions")
             ));
         }
         let used = world.resource::<GameLog>().decisions.len() + left;

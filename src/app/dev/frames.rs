@@ -85,10 +85,10 @@ fn measure(
     t.was_unrolling = unrolling;
     if t.waited.is_multiple_of(500) {
         info!(
-            "frame-times: {} frames, {} frames timed over {} Union turn(s), unrolling now: {unrolling}, battle shown: {:?}",
+            "frame-times: {} frames, {} frames timed over {}, unrolling now: {unrolling}, battle shown: {:?}",
             t.waited,
             t.animating.len(),
-            t.turns,
+            crate::app::theme::counted(t.turns, "Union turn", "Union turns"),
             battle.id
         );
     }
@@ -108,9 +108,9 @@ fn summary(frames: &[f64], turns: u32) -> String {
     v.sort_by(f64::total_cmp);
     let at = |q: f64| v[((v.len() - 1) as f64 * q).round() as usize];
     format!(
-        "{} frames while {} Union turn(s) unrolled: median {:.2} ms, 95th percentile {:.2} ms, max {:.2} ms (mean {:.2} ms)",
+        "{} frames while {} unrolled: median {:.2} ms, 95th percentile {:.2} ms, max {:.2} ms (mean {:.2} ms)",
         v.len(),
-        turns,
+        crate::app::theme::counted(turns, "Union turn", "Union turns"),
         at(0.5),
         at(0.95),
         v[v.len() - 1],
@@ -126,7 +126,7 @@ mod tests {
     fn the_summary_reads_the_sorted_frames() {
         let frames: Vec<f64> = (1..=100).rev().map(f64::from).collect();
         let s = summary(&frames, 2);
-        assert!(s.starts_with("100 frames while 2 Union turn(s)"), "{s}");
+        assert!(s.starts_with("100 frames while 2 Union turns"), "{s}");
         assert!(s.contains("median 51.00 ms"), "{s}");
         assert!(s.contains("95th percentile 95.00 ms"), "{s}");
         assert!(s.contains("max 100.00 ms"), "{s}");

@@ -11,7 +11,8 @@
 //! choose, `battle-sheet_advanced-*`, after the Basic shots), each saved
 //! as a PNG; then a stand-alone battle from the main menu's Battles: its
 //! sheet, a Union Force hovered with a Confederate Force selected
-//! (`battle-stand-alone-hover`) and its end (`battle-stand-alone-end`);
+//! (`battle-stand-alone-hover`), Suggest at its next Battle Plan
+//! assignment (`battle-stand-alone-suggest`) and its end (`battle-stand-alone-end`);
 //! then quit. `FCREL_TOUR_FROM=screens` takes only the Settings page,
 //! the Load screen and the Player Log (of the saves and log in
 //! `FCREL_DATA_DIR`).
@@ -84,6 +85,8 @@ pub struct Tour {
     /// Advanced-battle shots taken: set-up, mid-turn sheet, a March into
     /// a Square, a target, a Melee Square, a declared target (A12.3).
     advanced_shots: [bool; 6],
+    /// Suggest at the stand-alone battle's assignment (`battle-stand-alone-suggest`).
+    stand_alone_suggest_shot: bool,
     /// The stage to go back to after a shot.
     resume: usize,
     /// The campaign whose opening map is shot next (index in the catalog).
@@ -174,6 +177,7 @@ impl Tour {
             fight_on_shot: false,
             basic_shots: [false; 3],
             advanced_shots: [false; 6],
+            stand_alone_suggest_shot: false,
             resume: 0,
             map_index: 1,
             grand_played: 0,
@@ -517,6 +521,27 @@ impl Cx<'_, '_, '_> {
         self.tour.go(40);
     }
 
+    /// Suggest at a Battle Plan assignment for a shot: ranked by the
+    /// Strength kept (the answers differ even where the battle is all but
+    /// won), with no time budget, so the shot is the same every run.
+    fn suggest_for_shot(&mut self) {
+        self.pause();
+        self.screen.picked = None;
+        self.show_sheet();
+        self.suggest.set_on(true);
+        self.suggest.aim = crate::odds::advise::Aim::Strength;
+        self.suggest.max_trials = TOUR_SUGGEST_TRIALS;
+        self.suggest.seconds = f64::INFINITY;
+    }
+
+    /// Suggest off again, with the window's own budget and aim.
+    fn suggest_off(&mut self) {
+        self.suggest.set_on(false);
+        self.suggest.aim = crate::odds::advise::Aim::Win;
+        self.suggest.max_trials = crate::app::suggest::MAX_TRIALS;
+        self.suggest.seconds = crate::app::suggest::SECONDS;
+    }
+
     /// A fight-on choice (14.5.1) waits: the commander stops, the battle
     /// is shown with the advisor's estimate, then play resumes at `back`.
     fn fight_on(&mut self, back: usize) {
@@ -628,6 +653,21 @@ fn melee_square(cx: &Cx) -> bool {
                         .iter()
                         .any(|c| c.side == Side::Confederate && c.square == u.square)
             })
+        })
+}
+
+/// A Battle Plan assignment not begun, with two counters or more for
+/// three Confederate Forces or more: something for Suggest to weigh.
+fn fresh_assignment(cx: &Cx) -> bool {
+    cx.asks(&Decision::EndAssign)
+        && cx.sheet().is_some_and(|s| {
+            s.assigned == 0
+                && s.quantity >= 2
+                && s.units
+                    .iter()
+                    .filter(|u| u.side == Side::Confederate)
+                    .count()
+                    >= 3
         })
 }
 
@@ -1278,29 +1318,10 @@ static STEPS: &[TourStep] = &[
     // against 9, every answer's chance of winning about 100%).
     step(
         21,
-        |cx| {
-            !cx.tour.suggest_shot
-                && cx.asks(&Decision::EndAssign)
-                && cx.sheet().is_some_and(|s| {
-                    s.assigned == 0
-                        && s.quantity >= 2
-                        && s.units
-                            .iter()
-                            .filter(|u| u.side == Side::Confederate)
-                            .count()
-                            >= 3
-                })
-        },
+        |cx| !cx.tour.suggest_shot && fresh_assignment(cx),
         None,
         |cx| {
-            cx.pause();
-            cx.screen.picked = None;
-            cx.show_sheet();
-            cx.suggest.set_on(true);
-            cx.suggest.aim = crate::odds::advise::Aim::Strength;
-            cx.suggest.max_trials = TOUR_SUGGEST_TRIALS;
-            // No time budget: the shot is the same every run.
-            cx.suggest.seconds = f64::INFINITY;
+            cx.suggest_for_shot();
             cx.tour.go(141);
         },
     ),
@@ -1320,10 +1341,7 @@ static STEPS: &[TourStep] = &[
         |cx| cx.tour.wait > 20,
         None,
         |cx| {
-            cx.suggest.set_on(false);
-            cx.suggest.aim = crate::odds::advise::Aim::Win;
-            cx.suggest.max_trials = crate::app::suggest::MAX_TRIALS;
-            cx.suggest.seconds = crate::app::suggest::SECONDS;
+            cx.suggest_off();
             if cx.tour.suggest_only {
                 cx.quit = true;
             } else {
@@ -1562,6 +1580,37 @@ static STEPS: &[TourStep] = &[
         },
     ),
     step(94, |_| true, None, hover_target),
+    // Suggest at the next assignment of three Battle Plans: its rows in
+    // Squares, a counter that would Hold (A12.3) said so.
+    step(
+        95,
+        |cx| !cx.tour.stand_alone_suggest_shot && fresh_assignment(cx),
+        None,
+        |cx| {
+            cx.tour.pointer = None;
+            cx.suggest_for_shot();
+            cx.tour.go(81);
+        },
+    ),
+    step(
+        81,
+        |cx| cx.settled && (cx.suggest.settled() || cx.tour.wait > 20_000),
+        Some("battle-stand-alone-suggest"),
+        |cx| {
+            cx.tour.stand_alone_suggest_shot = true;
+            cx.tour.go(82);
+        },
+    ),
+    step(
+        82,
+        |cx| cx.tour.wait > 20,
+        None,
+        |cx| {
+            cx.suggest_off();
+            cx.play();
+            cx.tour.go(95);
+        },
+    ),
     step(
         95,
         |_| true,

@@ -306,7 +306,10 @@ fn stand_alone(root: &mut egui::Ui, sa: &StandAloneView) {
             };
             let plans = match sa.union_special_battle_plans {
                 0 => "Default Battle Plans only".to_string(),
-                n => format!("{n} Special Battle Plan(s) drawn a turn"),
+                n => format!(
+                    "{} drawn a turn",
+                    crate::app::theme::counted(n, "Special Battle Plan", "Special Battle Plans")
+                ),
             };
             row(
                 ui,

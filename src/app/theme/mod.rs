@@ -171,11 +171,7 @@ pub fn hovered_line(ctx: &egui::Context) -> Option<String> {
     (pass + 1 >= now).then_some(line)
 }
 
-/// "1 column", "2 columns": a count and its noun, singular for one.
-pub fn counted(n: impl Into<i64>, one: &str, many: &str) -> String {
-    let n = n.into();
-    format!("{n} {}", if n == 1 { one } else { many })
-}
+pub use crate::chronicle::counted;
 
 /// "2,000".
 pub fn thousands(n: u64) -> String {
@@ -209,16 +205,5 @@ pub fn star(painter: &egui::Painter, c: egui::Pos2, radius: f32, fill: egui::Col
             fill,
             egui::Stroke::NONE,
         ));
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    /// A count says its noun singular for one only.
-    #[test]
-    fn counted_is_singular_for_one_only() {
-        assert_eq!(super::counted(1, "column", "columns"), "1 column");
-        assert_eq!(super::counted(2, "column", "columns"), "2 columns");
-        assert_eq!(super::counted(0, "Square", "Squares"), "0 Squares");
     }
 }

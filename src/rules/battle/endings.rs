@@ -47,9 +47,10 @@ pub fn allocate_hits(
             note!(
                 ctx,
                 rule,
-                "{} Hit(s) on the {} army are discarded: none of its Forces remain.",
-                hits - n,
-                side.name()
+                "{} on the {} army {} discarded: none of its Forces remain.",
+                crate::chronicle::counted(hits - n, "Hit", "Hits"),
+                side.name(),
+                if hits - n == 1 { "is" } else { "are" }
             );
             break;
         }

@@ -73,7 +73,7 @@ pub fn pre_battle(ctx: &mut Ctx, area: &str, mode: BattleMode) -> Result<PreBatt
         }
         let here = situation(ctx.board, area, Side::Confederate);
         let choice = ctx.ask(Request::new("10.2.2", format!(
-                "Fog of War {die}: {} battle turns{}, {} Keep it, or discard 1 of your {} Scout(s) to roll again (no going back)?",
+                "Fog of War {die}: {} battle turns{}, {} Keep it, or discard 1 of your {} to roll again (no going back)?",
                 row.battle_turns,
                 if on_map(mode) {
                     format!(
@@ -84,7 +84,7 @@ pub fn pre_battle(ctx: &mut Ctx, area: &str, mode: BattleMode) -> Result<PreBatt
                     String::new()
                 },
                 row.event.text_in(on_map(mode)),
-                ctx.board.scouts.available
+                crate::chronicle::counted(ctx.board.scouts.available, "Scout", "Scouts")
             ), vec![Decision::AcceptFogOfWar, Decision::RerollFogOfWar]).in_battle(here))?;
         if choice == Decision::AcceptFogOfWar {
             break (die, row);
@@ -111,8 +111,8 @@ pub fn pre_battle(ctx: &mut Ctx, area: &str, mode: BattleMode) -> Result<PreBatt
         note!(
             ctx,
             "10.2.4",
-            "The battle lasts {} battle turn(s) ({} on the table, minus 2, at least 1: Quick/Very Quick rules).",
-            pre.battle_turns,
+            "The battle lasts {} ({} on the table, minus 2, at least 1: Quick/Very Quick rules).",
+            crate::chronicle::counted(pre.battle_turns, "battle turn", "battle turns"),
             row.battle_turns
         );
     } else {
@@ -344,7 +344,8 @@ fn resolve_event(
             note!(
                 ctx,
                 rule,
-                "The Union gains {n} column shift(s) on the Battle Resolution Table each battle turn (right when attacking, left when defending)."
+                "The Union gains {} on the Battle Resolution Table each battle turn (right when attacking, left when defending).",
+                crate::chronicle::counted(n, "column shift", "column shifts")
             );
         }
         FogEvent::UnionSpecialPlans(n) => {
@@ -352,7 +353,8 @@ fn resolve_event(
             note!(
                 ctx,
                 rule,
-                "The Union draws {n} more Special Battle Plan(s) each turn of this battle."
+                "The Union draws {} more each turn of this battle.",
+                crate::chronicle::counted(n, "Special Battle Plan", "Special Battle Plans")
             );
         }
     }

@@ -222,14 +222,14 @@ pub fn resolve_turn(
         shifts.push(ColumnShift {
             by: us,
             why: format!(
-                "the Union's Fog of War event ({} shift(s))",
-                pre.union_shifts
+                "the Union's Fog of War event ({})",
+                crate::chronicle::counted(pre.union_shifts, "shift", "shifts")
             ),
             rule: "10.2.5".into(),
         });
         parts.push(format!(
-            "Union Fog of War shift: {} column(s) {}",
-            us.abs(),
+            "Union Fog of War shift: {} {}",
+            crate::chronicle::counted(us.abs(), "column", "columns"),
             if us > 0 { "right" } else { "left" }
         ));
     }
@@ -305,7 +305,11 @@ pub fn resolve_turn(
         Some((attacker, good)),
         |die| {
             let [ah, dh] = cell(table, column, die);
-            format!("Attacker {ah} Hit(s), Defender {dh} Hit(s)")
+            format!(
+                "Attacker {}, Defender {}",
+                crate::chronicle::counted(ah, "Hit", "Hits"),
+                crate::chronicle::counted(dh, "Hit", "Hits")
+            )
         },
     )?;
     let hits = cell(table, column, die);
@@ -334,9 +338,11 @@ fn very_quick(
     note!(
         ctx,
         "12.0",
-        "× {turns} battle turn(s): the attacking {} suffer{} {ah} Hit(s), the defending {} {dh}.",
+        "× {}: the attacking {} suffer{} {}, the defending {} {dh}.",
+        crate::chronicle::counted(turns, "battle turn", "battle turns"),
         attacker.army(),
         attacker.verb_s(),
+        crate::chronicle::counted(ah, "Hit", "Hits"),
         attacker.other().army()
     );
     // 11.10: all Hits are applied, both armies, whatever happens to the other.

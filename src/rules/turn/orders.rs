@@ -297,10 +297,10 @@ fn orders_for(ctx: &mut Ctx, group: &Group) -> Result<(), Interrupt> {
         };
         let prompt = if worded {
             format!(
-                "Union Orders {roll} for {}: \"{}\". You hold {} Scout(s): keep it, {change}?",
+                "Union Orders {roll} for {}: \"{}\". You hold {}: keep it, {change}?",
                 group_name(ctx.board, group),
                 text_of(roll),
-                ctx.board.scouts.available
+                crate::chronicle::counted(ctx.board.scouts.available, "Scout", "Scouts")
             )
         } else {
             String::new()

@@ -42,9 +42,15 @@ pub fn confederate(ctx: &mut Ctx) -> Result<(), Interrupt> {
         "15.3.1",
         "{}",
         if free < due {
-            format!("You gain {free} Scout(s); every Scout counter is in use (4.10).")
+            format!(
+                "You gain {}; every Scout counter is in use (4.10).",
+                crate::chronicle::counted(free, "Scout", "Scouts")
+            )
         } else {
-            format!("You gain {free} Scout(s).")
+            format!(
+                "You gain {}.",
+                crate::chronicle::counted(free, "Scout", "Scouts")
+            )
         }
     );
     if !resupply_available(ctx, Side::Confederate)? {

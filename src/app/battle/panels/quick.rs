@@ -108,8 +108,9 @@ fn shifts_and_roll(ui: &mut egui::Ui, table: &BattleResolutionTable, r: &Resolut
             };
             ui.label(
                 RichText::new(format!(
-                    "Rolled {d}: the attacking {} suffer {a} Hit(s), the defending {} {dh}{mult}.",
+                    "Rolled {d}: the attacking {} suffer {}, the defending {} {dh}{mult}.",
                     r.attacker.army(),
+                    crate::app::theme::counted(a, "Hit", "Hits"),
                     r.attacker.other().army()
                 ))
                 .strong(),
@@ -147,7 +148,8 @@ fn hits_applied(ui: &mut egui::Ui, board: &Board, events: &[BattleEvent]) {
             crate::app::theme::link::words_styled(
                 ui,
                 &format!(
-                    "{hits} Hit(s) on the {} (11.9: lowest Skill first): {}",
+                    "{} on the {} (11.9: lowest Skill first): {}",
+                    crate::app::theme::counted(*hits, "Hit", "Hits"),
                     side.army(),
                     if list.is_empty() {
                         "none left to take them".to_string()

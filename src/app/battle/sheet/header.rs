@@ -250,8 +250,10 @@ fn quantities(
     };
     ui.interact(at, ui.id().with("plan-quantities"), Sense::hover())
         .on_hover_words(format!(
-            "Battle Plan Counters (10.2.10): {} a battle turn, {} assigned this turn (12.2). The Union draws {} Special Battle Plan(s) a battle turn (14.0).",
-            s.quantity, s.assigned, s.union_quantity
+            "Battle Plan Counters (10.2.10): {} a battle turn, {} assigned this turn (12.2). The Union draws {} a battle turn (14.0).",
+            s.quantity,
+            s.assigned,
+            crate::app::theme::counted(s.union_quantity, "Special Battle Plan", "Special Battle Plans")
         ));
 }
 

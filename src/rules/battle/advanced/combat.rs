@@ -54,8 +54,9 @@ pub fn attack_on(
             note!(
                 ctx,
                 "A11.9",
-                "{} Hit(s) beyond the target's destruction are lost (A11.9).",
-                hits - n
+                "{} beyond the target's destruction {} lost (A11.9).",
+                crate::chronicle::counted(hits - n, "Hit", "Hits"),
+                if hits - n == 1 { "is" } else { "are" }
             );
             break;
         }

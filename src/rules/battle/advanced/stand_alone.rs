@@ -22,12 +22,16 @@ pub fn fight(ctx: &mut Ctx, area: &str, attacker: Side, s: &StandAlone) -> R<Sta
     note!(
         ctx,
         "A10.2.14",
-        "Battle of {name}, a stand-alone battle on the modified Advanced Battlefield Sheet ({} Columns): {} battle turns, {} Battle Plans a turn, the Union {:?} with {} Special Battle Plan(s) a turn (R-A-stand-alone).",
+        "Battle of {name}, a stand-alone battle on the modified Advanced Battlefield Sheet ({} Columns): {}, {} a turn, the Union {:?} with {} a turn (R-A-stand-alone).",
         s.columns,
-        s.battle_turns,
-        s.confederate_battle_plans,
+        crate::chronicle::counted(s.battle_turns, "battle turn", "battle turns"),
+        crate::chronicle::counted(s.confederate_battle_plans, "Battle Plan", "Battle Plans"),
         s.union_tactics,
-        s.union_special_battle_plans
+        crate::chronicle::counted(
+            s.union_special_battle_plans,
+            "Special Battle Plan",
+            "Special Battle Plans"
+        )
     );
     let mut f = Field::new(area, false, s.battle_turns);
     f.start = s

@@ -279,9 +279,13 @@ fn charge(ctx: &mut Ctx, f: &mut Field, objectives: bool) -> R<()> {
         note!(
             ctx,
             "A14.1",
-            "Charge!: {} Union Force(s) next to {} Confederate Force(s); {needed} or more of each are needed: it is ignored, and counts against the draw.",
-            charging.len(),
-            faced.len()
+            "Charge!: {} next to {}; {needed} or more of each are needed: it is ignored, and counts against the draw.",
+            crate::chronicle::counted(charging.len() as i64, "Union Force", "Union Forces"),
+            crate::chronicle::counted(
+                faced.len() as i64,
+                "Confederate Force",
+                "Confederate Forces"
+            )
         );
         return Ok(());
     }

@@ -328,8 +328,12 @@ pub fn allocate(
                     note!(
                         ctx,
                         rule,
-                        "{} Hit(s) find no target and are lost.",
-                        hits - n
+                        "{}",
+                        if hits - n == 1 {
+                            "1 Hit finds no target and is lost.".to_string()
+                        } else {
+                            format!("{} Hits find no target and are lost.", hits - n)
+                        }
                     );
                     return Ok(hit_first);
                 }

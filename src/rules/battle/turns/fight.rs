@@ -110,12 +110,17 @@ pub fn set_up<P: Sheet>(
     note!(
         ctx,
         "10.2.10",
-        "Battle Plan Quantity: {quantity} ({}); the Union draws {union_quantity} Special Battle Plan(s) a turn.",
+        "Battle Plan Quantity: {quantity} ({}); the Union draws {} a turn.",
         if lee {
             "Robert E. Lee's Command Rating"
         } else {
             "the campaign's number without Lee"
-        }
+        },
+        crate::chronicle::counted(
+            union_quantity,
+            "Special Battle Plan",
+            "Special Battle Plans"
+        )
     );
     // 10.2.11 Buy Additional Confederate Battle Plans.
     let cp = ctx.board.cp.confederate;
@@ -140,7 +145,8 @@ pub fn set_up<P: Sheet>(
         note!(
             ctx,
             "10.2.11",
-            "{cost} Command Points buy {extra} more Battle Plan(s): {quantity} a turn."
+            "{cost} Command Points buy {} more: {quantity} a turn.",
+            crate::chronicle::counted(extra, "Battle Plan", "Battle Plans")
         );
     }
     // 10.2.12 Insights.
@@ -211,7 +217,8 @@ pub fn set_up<P: Sheet>(
                     note!(
                         ctx,
                         "10.2.12",
-                        "The {insight:?} Insight is chosen: {quantity} Battle Plan(s) a turn."
+                        "The {insight:?} Insight is chosen: {} a turn.",
+                        crate::chronicle::counted(quantity, "Battle Plan", "Battle Plans")
                     );
                     if insight == Insight::Screen {
                         screen = ask_screen(ctx, &here, false)?;
