@@ -230,7 +230,7 @@ fn lesson_3_fights_the_advanced_battle_its_cards_describe() {
         // "fire", "rout": McCall's second Hit; the Union Routs.
         "[12.3.6] McCall (Union Poor Line Infantry) is hit and flipped to its reduced side.",
         "[A12.4] McCall (Union Poor Line Infantry, reduced) is destroyed (to the Reinforcement cup, 4.18).",
-        "[14.5] Rout check: Union 5 against Confederate 17: the Union Rout.",
+        "[14.5] Rout check: Union 5 against Confederate 17: the Union Routs.",
         // "after": Morell leaves the sheet.
         "[A14.5] Morell (Union Poor Line Infantry) leaves the Battlefield Sheet for Gaines' Mill.",
     ];

@@ -417,10 +417,11 @@ fn quick(
             note!(
                 ctx,
                 "14.5",
-                "Rout check: Union {} against Confederate {}: the {} Rout.",
+                "Rout check: Union {} against Confederate {}: the {} Rout{}.",
                 ctx.board.area_combat(area, Side::Union),
                 ctx.board.area_combat(area, Side::Confederate),
-                loser.name()
+                loser.army(),
+                loser.verb_s()
             );
             leave_battle(ctx, area, loser, true)?;
             return Ok(Flow::Done(Ending::Routed { loser }));
