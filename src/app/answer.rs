@@ -247,7 +247,7 @@ impl<'a, 'w> Answerer<'a, 'w> {
         } else {
             let mark = self.mark(d);
             let ready = self.ready;
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let r = marked_button(ui, words, mark, ready);
                 for rule in rules {
                     super::theme::link::rule_link(ui, rule);

@@ -13,11 +13,14 @@ use super::scale::space;
 const OPEN_RULE: &str = "fcrel-open-rule";
 
 /// A rule number drawn as a link: a click opens the reference (F1) at
-/// that rule.
+/// that rule. Never broken across lines ("A1" / "2.4"): in a wrapping row
+/// it moves to the next line whole.
 pub fn rule_link(ui: &mut egui::Ui, rule: &str) -> egui::Response {
-    let r = ui
-        .link(rule)
-        .on_hover_words(format!("Open rule {rule} in the rules reference (F1)"));
+    let wrap = ui.style().wrap_mode;
+    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
+    let r = ui.link(rule);
+    ui.style_mut().wrap_mode = wrap;
+    let r = r.on_hover_words(format!("Open rule {rule} in the rules reference (F1)"));
     if r.clicked() {
         open_rule(ui.ctx(), rule);
     }

@@ -106,7 +106,7 @@ fn orders_of(
                 "A Default Battle Plan (12.4).".to_string(),
             ),
         };
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             a.button(ui, d, text).on_hover_words(tip);
             // The counter's rule, a link beside its button.
             if let (None, Some(c)) = (plan, unit.and_then(|u| u.counter)) {
