@@ -44,19 +44,25 @@ pub fn decision(
         Layout::Target => targets::targets(ui, board, sheet, a),
         Layout::Assign => {
             // Room under the Forces for Done, and for the odds advisor's
-            // estimate when it is shown (not with Suggest on).
+            // estimate when it is shown (not with Suggest on): two fifths
+            // of the panel, the estimate scrolling where it is longer
+            // (a 720-pixel window).
             let below = if advisor.for_answer(&Decision::EndAssign).is_some() {
-                170.0
+                (ui.available_height() * 0.4).max(170.0)
             } else {
                 50.0
             };
             assignment::assignment(ui, board, sheet, screen, a, below);
-            crate::app::advisor::show(
-                ui,
-                advisor,
-                &Decision::EndAssign,
-                "the battle if these counters are committed",
-            );
+            egui::ScrollArea::vertical()
+                .id_salt("assignment-odds")
+                .show(ui, |ui| {
+                    crate::app::advisor::show(
+                        ui,
+                        advisor,
+                        &Decision::EndAssign,
+                        "the battle if these counters are committed",
+                    );
+                });
         }
         Layout::Act => order::order_of_resolution(ui, board, sheet, screen, a),
         Layout::Place => placement::placement(ui, board, a),
@@ -78,12 +84,16 @@ pub fn decision(
         }
         Layout::Between => {
             between::between_turns(ui, board, a);
-            for (d, what) in [
-                (Decision::FightOn, "the battle if you fight on"),
-                (Decision::Rejoin, "the battle if you Rejoin"),
-            ] {
-                crate::app::advisor::show(ui, advisor, &d, what);
-            }
+            egui::ScrollArea::vertical()
+                .id_salt("between-odds")
+                .show(ui, |ui| {
+                    for (d, what) in [
+                        (Decision::FightOn, "the battle if you fight on"),
+                        (Decision::Rejoin, "the battle if you Rejoin"),
+                    ] {
+                        crate::app::advisor::show(ui, advisor, &d, what);
+                    }
+                });
         }
     }
     true
