@@ -26,8 +26,9 @@ pub fn rout_check<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()> {
     note!(
         ctx,
         "14.5",
-        "Rout check: Union {u} against Confederate {c}: the {} Rout.",
-        loser.army()
+        "Rout check: Union {u} against Confederate {c}: the {} Rout{}.",
+        loser.army(),
+        loser.verb_s()
     );
     f.routed = Some(loser);
     ctx.frame(f, |_| format!("The {} Rout", loser.army()));
