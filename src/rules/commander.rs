@@ -533,12 +533,7 @@ impl Policy {
     /// On the Advanced sheet: the bold go to the Square nearest a Union
     /// Force, the cautious to the one farthest from them.
     fn choose_square<'r>(self, request: &'r Request, view: &dyn SheetRead) -> &'r Decision {
-        let union: Vec<crate::rules::battle::ground::Square> = view
-            .units()
-            .iter()
-            .filter(|u| u.side == crate::campaign::Side::Union)
-            .filter_map(|u| u.square)
-            .collect();
+        let union = view.squares(crate::campaign::Side::Union);
         let nearest = |d: &Decision| match d {
             Decision::MarchInto { square } => union
                 .iter()

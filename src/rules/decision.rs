@@ -492,6 +492,15 @@ pub trait SheetRead {
     fn unit(&self, force: Id) -> Option<UnitView>;
     /// Every unit, as [`Request::battlefield`] holds them.
     fn units(&self) -> Vec<UnitView>;
+    /// The Squares of `side`'s units (none on the Regions): what
+    /// [`SheetRead::units`] shows of them.
+    fn squares(&self, side: crate::campaign::Side) -> Vec<Square> {
+        self.units()
+            .iter()
+            .filter(|u| u.side == side)
+            .filter_map(|u| u.square)
+            .collect()
+    }
 }
 
 /// A battle's balance when a decision is asked.

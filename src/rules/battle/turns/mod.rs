@@ -230,4 +230,21 @@ impl<P: Sheet> SheetRead for InPlace<'_, P> {
     fn units(&self) -> Vec<UnitView> {
         P::unit_views(self.f)
     }
+
+    /// Read off the units' places: no view of every unit (whose ranges
+    /// were a twentieth of an Advanced battle, A11.0 `choose_square`).
+    fn squares(&self, side: Side) -> Vec<Square> {
+        let squares: Vec<Square> = (self.f.units.iter())
+            .filter(|u| u.side == side)
+            .filter_map(|u| u.at.shown().1)
+            .collect();
+        debug_assert_eq!(
+            squares,
+            (P::unit_views(self.f).iter())
+                .filter(|u| u.side == side)
+                .filter_map(|u| u.square)
+                .collect::<Vec<_>>()
+        );
+        squares
+    }
 }
