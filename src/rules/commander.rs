@@ -429,6 +429,9 @@ impl Policy {
         let mut flank: Option<(u32, &Decision)> = None;
         let mut rapid: Option<(u32, &Decision)> = None;
         let bold = self == Policy::Objective;
+        // The answers list each Force's counters together: its unit read
+        // once for them all.
+        let mut last: Option<(Id, Option<UnitView>)> = None;
         for d in &request.options {
             let Decision::AssignPlan { force, plan } = d else {
                 continue;
@@ -440,7 +443,10 @@ impl Policy {
                 PlanCounter::RapidAdvance if bold => &mut rapid,
                 _ => continue,
             };
-            let Some(u) = view.unit(*force) else {
+            if last.as_ref().is_none_or(|(id, _)| id != force) {
+                last = Some((*force, view.unit(*force)));
+            }
+            let Some((_, Some(u))) = &last else {
                 continue;
             };
             let squares = u.square.is_some();
