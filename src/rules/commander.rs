@@ -766,6 +766,20 @@ impl Decider for Policy {
         false
     }
 
+    /// The battle's balance only where `decide` reads it (the first
+    /// answer's kind decides what it reads).
+    fn reads_situation(&self, request: &Request) -> bool {
+        matches!(
+            request.options.first(),
+            Some(
+                Decision::ShiftColumn { .. }
+                    | Decision::FightOn
+                    | Decision::Rejoin
+                    | Decision::Duration { .. }
+            )
+        )
+    }
+
     /// The units on the sheet only where `decide` reads them: to give
     /// Battle Plan Counters (`choose_plan`), for the bold's March when no
     /// counter or Fire comes first (`choose_act`) and the Square to move
