@@ -53,6 +53,18 @@ impl Modifier {
         }
     }
 
+    /// "range 2", a range modifier's source (11.7.2, A11.7.2): a literal
+    /// for the ranges the sheets have, so a quiet attack formats nothing.
+    pub fn range_source(range: i32) -> Text {
+        const WORDS: [&str; 8] = [
+            "range 0", "range 1", "range 2", "range 3", "range 4", "range 5", "range 6", "range 7",
+        ];
+        match usize::try_from(range).ok().and_then(|r| WORDS.get(r)) {
+            Some(words) => Text::Borrowed(words),
+            None => Text::Owned(format!("range {range}")),
+        }
+    }
+
     pub fn superior_amount(&self) -> i32 {
         self.superior.unwrap_or(0)
     }

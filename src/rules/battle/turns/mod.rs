@@ -235,10 +235,13 @@ impl<P: Sheet> SheetRead for InPlace<'_, P> {
     /// Read off the units' places: no view of every unit (whose ranges
     /// were a twentieth of an Advanced battle, A11.0 `choose_square`).
     fn squares(&self, side: Side) -> Vec<Square> {
-        let squares: Vec<Square> = (self.f.units.iter())
-            .filter(|u| u.side == side)
-            .filter_map(|u| u.at.shown().1)
-            .collect();
+        // Room for them all at once (a filtered list grows as it goes).
+        let mut squares = Vec::with_capacity(self.f.units.len());
+        squares.extend(
+            (self.f.units.iter())
+                .filter(|u| u.side == side)
+                .filter_map(|u| u.at.shown().1),
+        );
         debug_assert_eq!(
             squares,
             (P::unit_views(self.f).iter())
