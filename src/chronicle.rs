@@ -542,3 +542,18 @@ impl Chronicle {
         Some((start, &self.entries[start..end.max(start)]))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The range modifier's source reads as it was formatted, "range N",
+    /// for every range, the sheets' (a literal) and any other.
+    #[test]
+    fn range_source_is_the_formatted_range() {
+        for range in -2..20 {
+            assert_eq!(Modifier::range_source(range), format!("range {range}"));
+        }
+        assert!(matches!(Modifier::range_source(3), Text::Borrowed(_)));
+    }
+}
