@@ -60,6 +60,18 @@ impl Modifier {
         }
     }
 
+    /// "range 2", a range modifier's source (11.7.2, A11.7.2): a literal
+    /// for the ranges the sheets have, so a quiet attack formats nothing.
+    pub fn range_source(range: i32) -> Text {
+        const WORDS: [&str; 8] = [
+            "range 0", "range 1", "range 2", "range 3", "range 4", "range 5", "range 6", "range 7",
+        ];
+        match usize::try_from(range).ok().and_then(|r| WORDS.get(r)) {
+            Some(words) => Text::Borrowed(words),
+            None => Text::Owned(format!("range {range}")),
+        }
+    }
+
     pub fn superior_amount(&self) -> i32 {
         self.superior.unwrap_or(0)
     }
@@ -540,11 +552,23 @@ impl Chronicle {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    /// The range modifier's source reads as it was formatted, "range N",
+    /// for every range, the sheets' (a literal) and any other.
+    #[test]
+    fn range_source_is_the_formatted_range() {
+        for range in -2..20 {
+            assert_eq!(Modifier::range_source(range), format!("range {range}"));
+        }
+        assert!(matches!(Modifier::range_source(3), Text::Borrowed(_)));
+    }
+
     /// A count says its noun singular for one only.
     #[test]
     fn counted_is_singular_for_one_only() {
-        assert_eq!(super::counted(1, "column", "columns"), "1 column");
-        assert_eq!(super::counted(2, "column", "columns"), "2 columns");
-        assert_eq!(super::counted(0, "Square", "Squares"), "0 Squares");
+        assert_eq!(counted(1, "column", "columns"), "1 column");
+        assert_eq!(counted(2, "column", "columns"), "2 columns");
+        assert_eq!(counted(0, "Square", "Squares"), "0 Squares");
     }
 }

@@ -1254,7 +1254,7 @@ fn artillery_without_activation_cannot_march_off() {
         let mut v = Vec::new();
         t.run(|c, f| {
             let at = fcrel::rules::battle::basic::field::Occupancy::of(f);
-            confederate::defaults(c, f, &at, k, &mut v);
+            confederate::defaults(c, f, &at, k, |d| v.push(d));
             Ok(())
         });
         v
@@ -1516,7 +1516,7 @@ fn defaults_of(t: &mut T, id: &str) -> Vec<DefaultPlan> {
     t.script(&[], vec![]);
     t.run(|c, f| {
         let at = fcrel::rules::battle::basic::field::Occupancy::of(f);
-        confederate::defaults(c, f, &at, k, &mut v);
+        confederate::defaults(c, f, &at, k, |d| v.push(d));
         Ok(())
     });
     v

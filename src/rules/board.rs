@@ -545,7 +545,9 @@ impl Board {
     pub fn in_pile(&self, pile: &Location, filter: impl Fn(&Force) -> bool) -> Vec<PieceIx> {
         self.pieces
             .indices()
-            .filter(|&i| self.pieces[i].location == *pile && filter(&self.pieces[i].force))
+            // The Force first: most counters fail it, cheaper to ask than
+            // where they are.
+            .filter(|&i| filter(&self.pieces[i].force) && self.pieces[i].location == *pile)
             .collect()
     }
 

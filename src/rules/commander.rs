@@ -429,6 +429,9 @@ impl Policy {
         let mut flank: Option<(u32, &Decision)> = None;
         let mut rapid: Option<(u32, &Decision)> = None;
         let bold = self == Policy::Objective;
+        // The answers list each Force's counters together: its unit read
+        // once for them all.
+        let mut last: Option<(Id, Option<UnitView>)> = None;
         for d in &request.options {
             let Decision::AssignPlan { force, plan } = d else {
                 continue;
@@ -440,7 +443,10 @@ impl Policy {
                 PlanCounter::RapidAdvance if bold => &mut rapid,
                 _ => continue,
             };
-            let Some(u) = view.unit(*force) else {
+            if last.as_ref().is_none_or(|(id, _)| id != force) {
+                last = Some((*force, view.unit(*force)));
+            }
+            let Some((_, Some(u))) = &last else {
                 continue;
             };
             let squares = u.square.is_some();
@@ -533,12 +539,7 @@ impl Policy {
     /// On the Advanced sheet: the bold go to the Square nearest a Union
     /// Force, the cautious to the one farthest from them.
     fn choose_square<'r>(self, request: &'r Request, view: &dyn SheetRead) -> &'r Decision {
-        let union: Vec<crate::rules::battle::ground::Square> = view
-            .units()
-            .iter()
-            .filter(|u| u.side == crate::campaign::Side::Union)
-            .filter_map(|u| u.square)
-            .collect();
+        let union = view.squares(crate::campaign::Side::Union);
         let nearest = |d: &Decision| match d {
             Decision::MarchInto { square } => union
                 .iter()
@@ -763,6 +764,20 @@ impl Decider for Policy {
     /// It answers from the options and the sheet, never the words.
     fn reads_prompts(&self) -> bool {
         false
+    }
+
+    /// The battle's balance only where `decide` reads it (the first
+    /// answer's kind decides what it reads).
+    fn reads_situation(&self, request: &Request) -> bool {
+        matches!(
+            request.options.first(),
+            Some(
+                Decision::ShiftColumn { .. }
+                    | Decision::FightOn
+                    | Decision::Rejoin
+                    | Decision::Duration { .. }
+            )
+        )
     }
 
     /// The units on the sheet only where `decide` reads them: to give

@@ -492,6 +492,15 @@ pub trait SheetRead {
     fn unit(&self, force: Id) -> Option<UnitView>;
     /// Every unit, as [`Request::battlefield`] holds them.
     fn units(&self) -> Vec<UnitView>;
+    /// The Squares of `side`'s units (none on the Regions): what
+    /// [`SheetRead::units`] shows of them.
+    fn squares(&self, side: crate::campaign::Side) -> Vec<Square> {
+        self.units()
+            .iter()
+            .filter(|u| u.side == side)
+            .filter_map(|u| u.square)
+            .collect()
+    }
 }
 
 /// A battle's balance when a decision is asked.
@@ -596,6 +605,13 @@ pub trait Decider {
         true
     }
 
+    /// Whether it reads the battle's balance attached to a battle question
+    /// (`Request::situation`): when not, and no battle is recorded, none is
+    /// worked out for it (both armies' Combat Values, every question).
+    fn reads_situation(&self, _request: &Request) -> bool {
+        true
+    }
+
     /// [`Decider::decide`] for a battle question, with the units on its
     /// sheet read where they stand. By default the units it reads are
     /// attached to the request ([`Decider::reads_sheet`]) and `decide`
@@ -691,6 +707,10 @@ impl<P: Decider> Decider for ThenPolicy<P> {
 
     fn reads_sheet(&self, request: &Request) -> bool {
         self.recorded.used < self.recorded.answers.len() || self.policy.reads_sheet(request)
+    }
+
+    fn reads_situation(&self, request: &Request) -> bool {
+        self.recorded.used < self.recorded.answers.len() || self.policy.reads_situation(request)
     }
 
     fn decide_on_sheet(

@@ -71,8 +71,9 @@ pub fn pre_battle(ctx: &mut Ctx, area: &str, mode: BattleMode) -> Result<PreBatt
         if ctx.board.scouts.available == 0 {
             break (die, row);
         }
-        let here = situation(ctx.board, area, Side::Confederate);
-        let choice = ctx.ask(Request::new("10.2.2", format!(
+        // Worded, and the balance worked out, only for a decider that reads them.
+        let prompt = if ctx.decider.reads_prompts() {
+            format!(
                 "Fog of War {die}: {} battle turns{}, {} Keep it, or discard 1 of your {} to roll again (no going back)?",
                 row.battle_turns,
                 if on_map(mode) {
@@ -85,7 +86,19 @@ pub fn pre_battle(ctx: &mut Ctx, area: &str, mode: BattleMode) -> Result<PreBatt
                 },
                 row.event.text_in(on_map(mode)),
                 crate::chronicle::counted(ctx.board.scouts.available, "Scout", "Scouts")
-            ), vec![Decision::AcceptFogOfWar, Decision::RerollFogOfWar]).in_battle(here))?;
+            )
+        } else {
+            String::new()
+        };
+        let mut request = Request::new(
+            "10.2.2",
+            prompt,
+            vec![Decision::AcceptFogOfWar, Decision::RerollFogOfWar],
+        );
+        if ctx.recording() || ctx.decider.reads_situation(&request) {
+            request = request.in_battle(situation(ctx.board, area, Side::Confederate));
+        }
+        let choice = ctx.ask(request)?;
         if choice == Decision::AcceptFogOfWar {
             break (die, row);
         }

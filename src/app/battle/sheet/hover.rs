@@ -193,7 +193,11 @@ pub(super) fn targets_line(name_of: &dyn Fn(&str) -> String, u: &SheetUnit) -> O
 pub(super) fn reach_words(r: &Relation) -> String {
     match (r.distance, r.strikes) {
         (0, _) | (_, None) => "Melee".to_string(),
-        (d, Some(s)) => format!("{d} Square{}, {}", if d == 1 { "" } else { "s" }, s.name()),
+        (d, Some(s)) => format!(
+            "{}, {}",
+            crate::app::theme::counted(d, "Square", "Squares"),
+            s.name()
+        ),
     }
 }
 

@@ -124,7 +124,12 @@ pub fn position_modifiers(f: &Field, k: Slot, t: Slot) -> Vec<Modifier> {
         m.push(Modifier::pair(3, 3, "Melee combat", "A11.5"));
     } else if ranged(f.force_type(k)) {
         let r = range_modifier(range);
-        m.push(Modifier::pair(r, r, format!("range {range}"), "A11.7.2"));
+        m.push(Modifier::pair(
+            r,
+            r,
+            Modifier::range_source(range),
+            "A11.7.2",
+        ));
     } else if range == 2 {
         m.push(Modifier::pair(
             -2,

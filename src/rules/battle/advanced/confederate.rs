@@ -58,39 +58,38 @@ fn march_to_in(f: &Field, occupied: Occupancy, k: Slot) -> impl Iterator<Item = 
 /// A11.1.1).
 pub fn defaults(board: &Board, f: &Field, k: Slot) -> Vec<DefaultPlan> {
     let mut v = Vec::new();
-    defaults_into(board, f, &Occupancy::of(f), k, &mut v);
+    defaults_into(board, f, &Occupancy::of(f), k, |d| v.push(d));
     v
 }
 
-/// [`defaults`] into `v` (emptied first: one buffer serves a whole
-/// question, `turns::resolve::act_options`), the sheet read already
-/// (`occupied`: one reading for every Force of the question).
+/// [`defaults`] each given to `push` in turn (the question's answers,
+/// `turns::resolve::act`), the sheet read already (`occupied`: one reading
+/// for every Force of the question).
 pub fn defaults_into(
     board: &Board,
     f: &Field,
     occupied: &Occupancy,
     k: Slot,
-    v: &mut Vec<DefaultPlan>,
+    mut push: impl FnMut(DefaultPlan),
 ) {
     let ty = f.force_type(k);
-    v.clear();
     if !ty.is_mobile() {
-        v.push(DefaultPlan::Hold);
+        push(DefaultPlan::Hold);
         return;
     }
     if has_targets_in(f, occupied, k) {
-        v.push(DefaultPlan::Fire);
+        push(DefaultPlan::Fire);
     }
     let u = &f.units[k];
     if occupied.any(u.at, u.side.other()) {
         // A11.5: Fire, Pivot, Hold, or March (Retreat move only).
         if ty != ForceType::Artillery {
             if retreat_squares(f, k) != Retreat::Destroyed {
-                v.push(DefaultPlan::MarchBack);
+                push(DefaultPlan::MarchBack);
             }
-            v.push(DefaultPlan::Pivot);
+            push(DefaultPlan::Pivot);
         }
-        v.push(DefaultPlan::Hold);
+        push(DefaultPlan::Hold);
         return;
     }
     let can_march = marches(board, f, k);
@@ -98,7 +97,7 @@ pub fn defaults_into(
     // A12.4 Cavalry's two Squares, through a friend's too (A10.2.14).
     let two = can_march && ty == ForceType::Cavalry && (one || !cavalry_through(f, k).is_empty());
     if one && ty == ForceType::Artillery {
-        v.push(DefaultPlan::March {
+        push(DefaultPlan::March {
             change: FormationChange::None,
             then: SecondMove::None,
         });
@@ -109,35 +108,35 @@ pub fn defaults_into(
             FormationChange::After,
         ] {
             if one {
-                v.push(DefaultPlan::March {
+                push(DefaultPlan::March {
                     change,
                     then: SecondMove::None,
                 });
             }
             if two {
-                v.push(DefaultPlan::March {
+                push(DefaultPlan::March {
                     change,
                     then: SecondMove::Another,
                 });
             }
         }
         if one && ty == ForceType::Cavalry {
-            v.push(DefaultPlan::March {
+            push(DefaultPlan::March {
                 change: FormationChange::Both,
                 then: SecondMove::None,
             });
         }
     }
     if ty == ForceType::Cavalry && in_row_f(f, k) {
-        v.push(DefaultPlan::Disrupt);
+        push(DefaultPlan::Disrupt);
     }
     if ty != ForceType::Artillery {
-        v.push(DefaultPlan::Pivot);
+        push(DefaultPlan::Pivot);
     }
     if can_march && in_row_f(f, k) {
-        v.push(DefaultPlan::MarchOff);
+        push(DefaultPlan::MarchOff);
     }
-    v.push(DefaultPlan::Hold);
+    push(DefaultPlan::Hold);
 }
 
 /// A11.1: a Garrison fires at a Union Force in its own or an adjacent
@@ -677,7 +676,7 @@ pub fn run_default(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: DefaultPlan
 mod tests {
     use super::*;
     use crate::rules::battle::advanced::testing::{k, run, sheet};
-    use crate::rules::battle::turns::resolve::act_options;
+    use crate::rules::battle::turns::resolve::{act, act_options};
     use crate::rules::decision::Decision;
 
     /// A14.4 through the one list of answers (`turns::resolve::act_options`):
@@ -702,7 +701,11 @@ mod tests {
             &f,
             &[lk, hk, gk],
             |k| f.in_melee(k),
-            |k, v| *v = defaults(&b, &f, k),
+            |k, options| {
+                defaults(&b, &f, k)
+                    .into_iter()
+                    .for_each(act(options, f.id(k)))
+            },
         );
         let of = |id: &str| -> Vec<Option<DefaultPlan>> {
             options

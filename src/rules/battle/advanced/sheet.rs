@@ -93,7 +93,9 @@ impl Sheet for Square {
             f,
             ready,
             |k| at.any(f.units[k].at, f.units[k].side.other()),
-            |k, v| confederate::defaults_into(ctx.board, f, &at, k, v),
+            |k, options| {
+                confederate::defaults_into(ctx.board, f, &at, k, resolve::act(options, f.id(k)))
+            },
         )
     }
 

@@ -429,7 +429,12 @@ pub fn attack_against(
     if artillery && !melee {
         let range = region.distance(from);
         let r = range_modifier(range);
-        mods.push(Modifier::pair(r, r, format!("range {range}"), "11.7.2"));
+        mods.push(Modifier::pair(
+            r,
+            r,
+            Modifier::range_source(range),
+            "11.7.2",
+        ));
     }
     let highest = melee && side == Side::Union;
     let (target, chosen) = match against

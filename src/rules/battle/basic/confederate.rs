@@ -15,15 +15,14 @@ use crate::rules::ctx::Ctx;
 use crate::rules::decision::{DefaultPlan, FormationChange, SecondMove};
 
 /// The Default Battle Plans a Confederate Force may use now (12.4, 11.5,
-/// 11.1.1), into `v` (emptied first: one buffer serves a whole turn). `at`
-/// is the sheet as it stands.
-pub fn defaults(ctx: &Ctx, f: &Field, at: &Occupancy, k: Slot, v: &mut Vec<DefaultPlan>) {
+/// 11.1.1), each given to `push` in turn (`resolve::act`). `at` is the
+/// sheet as it stands.
+pub fn defaults(ctx: &Ctx, f: &Field, at: &Occupancy, k: Slot, mut push: impl FnMut(DefaultPlan)) {
     let u = &f.units[k];
     let ty = f.force_type(k);
     let melee = at.any(u.at, Side::Union);
-    v.clear();
     if !ty.is_mobile() {
-        v.push(DefaultPlan::Hold);
+        push(DefaultPlan::Hold);
         return;
     }
     let can_fire = match ty {
@@ -35,14 +34,14 @@ pub fn defaults(ctx: &Ctx, f: &Field, at: &Occupancy, k: Slot, v: &mut Vec<Defau
         }
     };
     if can_fire {
-        v.push(DefaultPlan::Fire);
+        push(DefaultPlan::Fire);
     }
     if melee {
         if ty != ForceType::Artillery {
-            v.push(DefaultPlan::MarchBack);
-            v.push(DefaultPlan::Pivot);
+            push(DefaultPlan::MarchBack);
+            push(DefaultPlan::Pivot);
         }
-        v.push(DefaultPlan::Hold);
+        push(DefaultPlan::Hold);
         return;
     }
     let next = u.at.advance(Side::Confederate);
@@ -57,7 +56,7 @@ pub fn defaults(ctx: &Ctx, f: &Field, at: &Occupancy, k: Slot, v: &mut Vec<Defau
     match ty {
         ForceType::Artillery => {
             if marches && room && next.is_some_and(|r| !at.any(r, Side::Union)) {
-                v.push(DefaultPlan::March {
+                push(DefaultPlan::March {
                     change: FormationChange::None,
                     then: SecondMove::None,
                 });
@@ -70,16 +69,16 @@ pub fn defaults(ctx: &Ctx, f: &Field, at: &Occupancy, k: Slot, v: &mut Vec<Defau
                     FormationChange::Before,
                     FormationChange::After,
                 ] {
-                    v.push(DefaultPlan::March {
+                    push(DefaultPlan::March {
                         change,
                         then: SecondMove::None,
                     });
                     if ty == ForceType::Cavalry {
-                        v.push(DefaultPlan::March {
+                        push(DefaultPlan::March {
                             change,
                             then: SecondMove::Advance,
                         });
-                        v.push(DefaultPlan::March {
+                        push(DefaultPlan::March {
                             change,
                             then: SecondMove::Retreat,
                         });
@@ -87,15 +86,15 @@ pub fn defaults(ctx: &Ctx, f: &Field, at: &Occupancy, k: Slot, v: &mut Vec<Defau
                 }
             }
             if ty == ForceType::Cavalry {
-                v.push(DefaultPlan::Disrupt);
+                push(DefaultPlan::Disrupt);
             }
-            v.push(DefaultPlan::Pivot);
+            push(DefaultPlan::Pivot);
         }
     }
     if u.at == Region::ConfederateReserve && marches {
-        v.push(DefaultPlan::MarchOff);
+        push(DefaultPlan::MarchOff);
     }
-    v.push(DefaultPlan::Hold);
+    push(DefaultPlan::Hold);
 }
 
 /// Garrisons fire at enemies in their own or the next Region, Fortifications

@@ -45,12 +45,17 @@ impl Occupancy {
         usize::from(side == Side::Union)
     }
 
-    /// Regions and Mobile Forces.
+    /// Regions and Mobile Forces, in one pass over the units.
     pub fn of(f: &Field) -> Occupancy {
-        let mut at = Occupancy::regions_of(f);
+        let mut at = Occupancy {
+            regions: [0; 2],
+            mobile: [[0; 6]; 2],
+        };
         for u in &f.units {
+            let side = Occupancy::index(u.side);
+            at.regions[side] |= 1 << u.at.pos();
             if u.ty.is_mobile() {
-                at.mobile[Occupancy::index(u.side)][u.at as usize] += 1;
+                at.mobile[side][u.at as usize] += 1;
             }
         }
         at

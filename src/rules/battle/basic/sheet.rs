@@ -70,7 +70,7 @@ impl Sheet for Region {
             f,
             ready,
             |k| at.melee(f.units[k].at),
-            |k, v| confederate::defaults(ctx, f, &at, k, v),
+            |k, options| confederate::defaults(ctx, f, &at, k, resolve::act(options, f.id(k))),
         )
     }
 

@@ -86,12 +86,15 @@ pub(super) fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePla
 /// Confederates activate; failures fire (Combat), successes go in with a
 /// Shock attack, highest Skill first, each against the next Confederate.
 fn charge(ctx: &mut Ctx, f: &mut Field) -> R<()> {
+    // The sheet read once for every Union Force (`Occupancy`).
+    let at = Occupancy::regions_of(f);
     let candidates: Vec<Slot> = f
         .side(Side::Union)
         .filter(|&k| {
+            let r = f.units[k].at;
             matches!(f.force_type(k), ForceType::Infantry | ForceType::Cavalry)
-                && !f.in_melee(k)
-                && f.range_to_enemy(k) == Some(1)
+                && !at.any(r, Side::Confederate)
+                && at.range(r, Side::Union) == Some(1)
         })
         .collect();
     if candidates.is_empty() {

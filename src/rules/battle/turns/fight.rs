@@ -131,11 +131,13 @@ pub fn set_up<P: Sheet>(
     if cp >= 5 {
         options.push(Decision::BuyBattlePlans { extra: 2 });
     }
-    let answer = ctx.ask(Request::new(
-        "10.2.11",
-        format!("Buy Battle Plans? You have {cp} Command Points: +1 for 2, +2 for 5."),
-        options,
-    ))?;
+    // Worded only for a decider that reads the words.
+    let prompt = if ctx.decider.reads_prompts() {
+        format!("Buy Battle Plans? You have {cp} Command Points: +1 for 2, +2 for 5.")
+    } else {
+        String::new()
+    };
+    let answer = ctx.ask(Request::new("10.2.11", prompt, options))?;
     if let Decision::BuyBattlePlans { extra } = answer
         && extra > 0
     {
@@ -205,8 +207,11 @@ pub fn set_up<P: Sheet>(
                 }
             }
             options.push(Decision::EndInsights);
-            let prompt =
-                format!("Choose Insights: each costs one of your {quantity} Battle Plans a turn.");
+            let prompt = if ctx.decider.reads_prompts() {
+                format!("Choose Insights: each costs one of your {quantity} Battle Plans a turn.")
+            } else {
+                String::new()
+            };
             match ctx.ask(Request::new("10.2.12", prompt, options))? {
                 Decision::ChooseInsight { insight } => {
                     quantity -= 1;
@@ -254,10 +259,14 @@ pub fn set_up<P: Sheet>(
             .map(|plan| Decision::RemoveSpecialPlan { plan })
             .collect();
         options.push(Decision::EndRemovals);
-        let prompt = format!(
-            "Discard a Scout ({} left) to take a Special Battle Plan out of the cup for this battle?",
-            ctx.board.scouts.available
-        );
+        let prompt = if ctx.decider.reads_prompts() {
+            format!(
+                "Discard a Scout ({} left) to take a Special Battle Plan out of the cup for this battle?",
+                ctx.board.scouts.available
+            )
+        } else {
+            String::new()
+        };
         match ctx.ask(Request::new("14.0.1", prompt, options))? {
             Decision::RemoveSpecialPlan { plan } => {
                 ctx.board.scouts.available -= 1;

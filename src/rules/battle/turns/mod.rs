@@ -184,16 +184,17 @@ pub fn ask_about<P: Sheet>(
         // Nothing to choose (as `ask`): no view of the sheet to make.
         return Ok(options.into_iter().next().expect("one option"));
     }
-    let [confederate_combat, union_combat] = f.combat_totals(ctx.board);
-    let situation = crate::rules::decision::Situation {
-        confederate_combat,
-        union_combat,
-        lee_present: f.lee,
-        confederates_attack: true,
-    };
-    let mut request = Request::new(rule, prompt, options)
-        .in_battle(situation)
-        .about(about);
+    let mut request = Request::new(rule, prompt, options).about(about);
+    // The balance only for a record or a decider that reads it.
+    if ctx.recording() || ctx.decider.reads_situation(&request) {
+        let [confederate_combat, union_combat] = f.combat_totals(ctx.board);
+        request = request.in_battle(crate::rules::decision::Situation {
+            confederate_combat,
+            union_combat,
+            lee_present: f.lee,
+            confederates_attack: true,
+        });
+    }
     if !ctx.decider.reads_sheet_in_place() && ctx.decider.reads_sheet(&request) {
         request = request.on_sheet(P::unit_views(f));
     }
@@ -229,5 +230,25 @@ impl<P: Sheet> SheetRead for InPlace<'_, P> {
 
     fn units(&self) -> Vec<UnitView> {
         P::unit_views(self.f)
+    }
+
+    /// Read off the units' places: no view of every unit (whose ranges
+    /// were a twentieth of an Advanced battle, A11.0 `choose_square`).
+    fn squares(&self, side: Side) -> Vec<Square> {
+        // Room for them all at once (a filtered list grows as it goes).
+        let mut squares = Vec::with_capacity(self.f.units.len());
+        squares.extend(
+            (self.f.units.iter())
+                .filter(|u| u.side == side)
+                .filter_map(|u| u.at.shown().1),
+        );
+        debug_assert_eq!(
+            squares,
+            (P::unit_views(self.f).iter())
+                .filter(|u| u.side == side)
+                .filter_map(|u| u.square)
+                .collect::<Vec<_>>()
+        );
+        squares
     }
 }

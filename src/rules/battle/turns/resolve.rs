@@ -7,6 +7,7 @@ use super::{R, Sheet, ask_on, k_of, plans};
 use crate::campaign::Side;
 use crate::rules::battle::field::{Field, Slot};
 use crate::rules::board::label;
+use crate::rules::components::Id;
 use crate::rules::ctx::Ctx;
 use crate::rules::decision::{Decision, DefaultPlan};
 use crate::rules::why::reason::Reason;
@@ -104,37 +105,40 @@ pub fn waiting(acted: bool, prepared_only: bool, prepare: bool) -> Option<Reason
 /// 14.4 (A14.4): the answers to "which Force acts next, and how?" for the
 /// Mobile Forces `ready`, on either sheet: its Battle Plan Counter, never
 /// in Melee (11.5, A11.5), or each Default Battle Plan it may use now,
-/// which the sheet's `defaults` writes for unit `k` into the buffer it is
-/// given (12.4, A12.4; one buffer serves the whole question). `in_melee`
-/// answers `Field::in_melee` from the sheet read once for the question.
+/// which the sheet's `defaults` adds for unit `k` to the answers it is
+/// given through [`act`] (12.4, A12.4). `in_melee` answers
+/// `Field::in_melee` from the sheet read once for the question.
 pub fn act_options<P: Copy + Eq>(
     f: &Field<P>,
     ready: &[Slot],
     in_melee: impl Fn(Slot) -> bool,
-    mut defaults: impl FnMut(Slot, &mut Vec<DefaultPlan>),
+    mut defaults: impl FnMut(Slot, &mut Vec<Decision>),
 ) -> Vec<Decision> {
-    // Room for every Default Battle Plan of a Force (A12.4 Cavalry: 11),
-    // and for every answer and the Formation counter.
-    let mut plans = Vec::with_capacity(12);
+    // Room for every answer and the Formation counter.
     let mut options = Vec::with_capacity(ready.len() * 8 + 2);
     for &k in ready {
-        let id = f.id(k);
         if f.units[k].counter.is_some() && !in_melee(k) {
             options.push(Decision::Act {
-                force: id,
+                force: f.id(k),
                 plan: None,
             });
         } else {
-            defaults(k, &mut plans);
-            for &d in &plans {
-                options.push(Decision::Act {
-                    force: id,
-                    plan: Some(d),
-                });
-            }
+            defaults(k, &mut options);
         }
     }
     options
+}
+
+/// Each Default Battle Plan given, as the answer that Force `force` acts
+/// by it (14.4): the sheets' `defaults` write straight into the answers
+/// (no list of plans made and copied for each Force).
+pub fn act(options: &mut Vec<Decision>, force: Id) -> impl FnMut(DefaultPlan) + '_ {
+    move |plan| {
+        options.push(Decision::Act {
+            force,
+            plan: Some(plan),
+        })
+    }
 }
 
 /// 14.2–14.3 (A14.3): each Union Force that has not acted carries out its
