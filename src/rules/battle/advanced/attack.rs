@@ -30,7 +30,10 @@ fn distance(f: &Field, k: Slot, t: Slot) -> i32 {
 /// (A11.6); Union Cavalry whose nearest Confederate Force is exactly 2
 /// Squares away, those 2 Squares away (A14.2.2.1).
 pub fn targets(f: &Field, k: Slot) -> Vec<Slot> {
-    enemy_targets(f, k).collect()
+    // Room for them all at once (a filtered list grows as it goes).
+    let mut ts = Vec::with_capacity(f.units.len());
+    ts.extend(enemy_targets(f, k));
+    ts
 }
 
 /// Whether unit `k` may attack any enemy Force now ([`targets`], without
@@ -104,14 +107,19 @@ fn enemy_targets(f: &Field, k: Slot) -> impl Iterator<Item = Slot> + '_ {
 /// The Union's target among [`targets`]: the closest (A11.7), among those
 /// the highest Skill Level, then the dice (A14.2.2, A14.2.2.1, 20.0).
 pub fn union_target(ctx: &mut Ctx, f: &Field, k: Slot) -> R<Option<Slot>> {
-    let ts = targets(f, k);
-    let Some(closest) = ts.iter().map(|&t| distance(f, k, t)).min() else {
-        return Ok(None);
-    };
-    let near: Vec<Slot> = ts
-        .into_iter()
-        .filter(|&t| distance(f, k, t) == closest)
-        .collect();
+    // The closest kept as the targets come, in the sheet's order.
+    let mut near = Vec::new();
+    let mut closest = i32::MAX;
+    for t in enemy_targets(f, k) {
+        let d = distance(f, k, t);
+        if d < closest {
+            near.clear();
+            closest = d;
+        }
+        if d == closest {
+            near.push(t);
+        }
+    }
     pick_by_skill(ctx, f, &near, "A14.2.2", "The Union attacks", true)
 }
 
