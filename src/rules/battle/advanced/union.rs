@@ -269,8 +269,7 @@ fn charge(ctx: &mut Ctx, f: &mut Field, objectives: bool) -> R<()> {
         .filter(|&k| {
             matches!(f.force_type(k), ForceType::Infantry | ForceType::Cavalry)
                 && !f.in_melee(k)
-                && (f.side(Side::Confederate))
-                    .any(|t| f.units[k].at.distance(f.units[t].at) == 1)
+                && (f.side(Side::Confederate)).any(|t| f.units[k].at.distance(f.units[t].at) == 1)
         })
         .collect();
     let mut faced: Vec<Slot> = charging.iter().flat_map(|&k| next_to(f, k)).collect();
