@@ -4,14 +4,16 @@
 //! in (A14.3).
 
 use super::field::{Field, Occupancy};
-use crate::campaign::{ForceType, Side};
+use crate::campaign::{ForceType, Side, Skill};
 use crate::chronicle::Modifier;
 use crate::rules::battle::field::Slot;
 use crate::rules::battle::ground::Ground;
 use crate::rules::battle::turns::R;
 use crate::rules::battle::turns::attack::range_modifier;
 use crate::rules::battle::turns::hits::pick_by_skill;
+use crate::rules::board::PieceIx;
 use crate::rules::ctx::Ctx;
+use std::cmp::Reverse;
 
 fn ranged(ty: ForceType) -> bool {
     matches!(ty, ForceType::Artillery | ForceType::Fortification)
@@ -28,7 +30,10 @@ fn distance(f: &Field, k: Slot, t: Slot) -> i32 {
 /// (A11.6); Union Cavalry whose nearest Confederate Force is exactly 2
 /// Squares away, those 2 Squares away (A14.2.2.1).
 pub fn targets(f: &Field, k: Slot) -> Vec<Slot> {
-    enemy_targets(f, k).collect()
+    // Room for them all at once (a filtered list grows as it goes).
+    let mut ts = Vec::with_capacity(f.units.len());
+    ts.extend(enemy_targets(f, k));
+    ts
 }
 
 /// Whether unit `k` may attack any enemy Force now ([`targets`], without
@@ -102,14 +107,19 @@ fn enemy_targets(f: &Field, k: Slot) -> impl Iterator<Item = Slot> + '_ {
 /// The Union's target among [`targets`]: the closest (A11.7), among those
 /// the highest Skill Level, then the dice (A14.2.2, A14.2.2.1, 20.0).
 pub fn union_target(ctx: &mut Ctx, f: &Field, k: Slot) -> R<Option<Slot>> {
-    let ts = targets(f, k);
-    let Some(closest) = ts.iter().map(|&t| distance(f, k, t)).min() else {
-        return Ok(None);
-    };
-    let near: Vec<Slot> = ts
-        .into_iter()
-        .filter(|&t| distance(f, k, t) == closest)
-        .collect();
+    // The closest kept as the targets come, in the sheet's order.
+    let mut near = Vec::new();
+    let mut closest = i32::MAX;
+    for t in enemy_targets(f, k) {
+        let d = distance(f, k, t);
+        if d < closest {
+            near.clear();
+            closest = d;
+        }
+        if d == closest {
+            near.push(t);
+        }
+    }
     pick_by_skill(ctx, f, &near, "A14.2.2", "The Union attacks", true)
 }
 
@@ -141,23 +151,27 @@ pub fn position_modifiers(f: &Field, k: Slot, t: Slot) -> Vec<Modifier> {
     m
 }
 
-/// A14.3: the order the Union units that have not acted act in: from the frontmost Row (Row
-/// F) to the rearmost (Row A), within a Row the highest Skill Level first,
-/// the dice among equals.
+/// A14.3: the order the Union units that have not acted act in: from the
+/// frontmost Row (Row F) to the rearmost (Row A), within a Row the highest
+/// Skill Level first, the dice among equals.
 pub fn union_order(ctx: &mut Ctx, f: &Field) -> R<Vec<Slot>> {
-    let mut rows: Vec<Vec<Slot>> = vec![Vec::new(); 6];
-    for k in f.side(Side::Union).filter(|&k| !f.units[k].acted) {
-        let depth = f.units[k].at.depth(Side::Union);
-        rows[5 - depth as usize].push(k);
-    }
-    let mut order = Vec::new();
-    for mut row in rows {
-        while let Some(k) =
-            pick_by_skill(ctx, f, &row, "A14.3", "The Union Force to act next", true)?
-        {
-            order.push(k);
-            row.retain(|&j| j != k);
+    // Sorted once by Row and Skill Level (stable: the sheet's order among
+    // equals, as the dice see them) instead of the Row searched for its
+    // best again for each Force.
+    let mut units: Vec<(Slot, i32, Skill)> = (f.side(Side::Union))
+        .filter(|&k| !f.units[k].acted)
+        .map(|k| (k, f.units[k].at.depth(Side::Union), f.skill(ctx.board, k)))
+        .collect();
+    units.sort_by_key(|&(_, depth, skill)| (Reverse(depth), Reverse(skill)));
+    let mut order = Vec::with_capacity(units.len());
+    for equals in units.chunk_by(|a, b| (a.1, a.2) == (b.1, b.2)) {
+        let mut left: Vec<PieceIx> = equals.iter().map(|&(k, ..)| f.units[k].piece).collect();
+        while left.len() > 1 {
+            let chosen = ctx.pick_piece("A14.3", "The Union Force to act next", &left)?;
+            left.retain(|&p| p != chosen);
+            order.push(f.unit_of(chosen).expect("on the sheet"));
         }
+        order.extend(left.first().and_then(|&p| f.unit_of(p)));
     }
     Ok(order)
 }
@@ -313,5 +327,28 @@ mod tests {
         let mut last = names[3..].to_vec();
         last.sort();
         assert_eq!(last, ["peck", "slocum"]);
+    }
+
+    /// A14.3: the dice choose among equals in the sheet's order (the same
+    /// die picks the same place in it), and a Force that has acted is
+    /// left out.
+    #[test]
+    fn the_dice_choose_among_equals_in_the_sheets_order() {
+        let order_of = |at: &[(&str, &str)], die: u32| {
+            let (b, mut f) = sheet(at);
+            let kearny = k(&b, &f, "kearny");
+            f.units[kearny].acted = true;
+            let (order, rolled) = run(&mut b.clone(), &[die], Vec::new(), |ctx| {
+                union_order(ctx, &f).unwrap()
+            });
+            assert_eq!(rolled, 1, "one die between Peck and Slocum");
+            ids(&f, &order)
+        };
+        for die in 1..=10 {
+            let one = order_of(&[("peck", "A1"), ("slocum", "A2"), ("kearny", "D2")], die);
+            let other = order_of(&[("slocum", "A2"), ("peck", "A1"), ("kearny", "D2")], die);
+            assert_eq!(one.len(), 2, "Kearny has acted");
+            assert_eq!(one[0] == "peck", other[0] == "slocum", "die {die}");
+        }
     }
 }

@@ -40,7 +40,10 @@ fn marches(board: &Board, f: &Field, k: Slot) -> bool {
 /// The Squares unit `k` may March into: any adjacent one without a friend
 /// (A12.4), for Artillery none holding a Union Force.
 pub fn march_to(f: &Field, k: Slot) -> Vec<Square> {
-    march_to_iter(f, k).collect()
+    // Room for every neighbour at once (a filtered list grows as it goes).
+    let mut squares = Vec::with_capacity(8);
+    squares.extend(march_to_iter(f, k));
+    squares
 }
 
 /// [`march_to`] one by one.

@@ -17,7 +17,10 @@ use crate::rules::why::reason::Reason;
 /// adjacent Square in any direction"). One holding an enemy Force means a
 /// Shock attack on it (A11.4).
 pub fn march_squares(f: &Field, k: Slot) -> Vec<Square> {
-    march_squares_iter(f, k).collect()
+    // Room for every neighbour at once (a filtered list grows as it goes).
+    let mut squares = Vec::with_capacity(8);
+    squares.extend(march_squares_iter(f, k));
+    squares
 }
 
 /// [`march_squares`] one by one, room read from one [`Occupancy`] (for
@@ -167,24 +170,19 @@ pub fn retreat_through(f: &Field, k: Slot) -> Vec<Square> {
 /// R-A-objectives).
 pub fn union_advance_target(ctx: &mut Ctx, f: &Field, k: Slot, by_dice: bool) -> R<Option<Slot>> {
     let at = f.units[k].at;
-    let confederates: Vec<Slot> = f.side(Side::Confederate).collect();
-    let Some(closest) = confederates
-        .iter()
-        .map(|&t| at.distance(f.units[t].at))
-        .min()
-    else {
-        return Ok(None);
-    };
+    // The closest first, then the rest of the order: one pass for the
+    // best, one for those equal to it.
     let key = |t: Slot| {
         let p = &ctx.board.pieces[f.units[t].piece];
-        (!by_dice).then(|| (p.force.skill, p.combat()))
+        let order = (!by_dice).then(|| (p.force.skill, p.combat()));
+        (at.distance(f.units[t].at), order)
     };
-    let near: Vec<Slot> = confederates
-        .into_iter()
-        .filter(|&t| at.distance(f.units[t].at) == closest)
+    let Some(best) = f.side(Side::Confederate).map(key).min() else {
+        return Ok(None);
+    };
+    let tied: Vec<Slot> = (f.side(Side::Confederate))
+        .filter(|&t| key(t) == best)
         .collect();
-    let best = near.iter().map(|&t| key(t)).min().expect("not empty");
-    let tied: Vec<Slot> = near.into_iter().filter(|&t| key(t) == best).collect();
     if tied.len() == 1 {
         return Ok(Some(tied[0]));
     }
@@ -211,21 +209,19 @@ pub fn union_advance(ctx: &mut Ctx, f: &Field, k: Slot) -> R<Option<Square>> {
     };
     let target = f.units[t].at;
     let steps = march_squares(f, k);
-    let Some(nearest) = steps.iter().map(|s| s.distance(target)).min() else {
-        return Ok(None);
-    };
     let rank = |s: &Square| match target.facing(Side::Confederate, *s) {
         _ if *s == target => 0,
         Facing::Rear => 0,
         Facing::Flank => 1,
         Facing::Front => 2,
     };
-    let close: Vec<Square> = steps
-        .into_iter()
-        .filter(|s| s.distance(target) == nearest)
-        .collect();
-    let best = close.iter().map(rank).min().expect("not empty");
-    let tied: Vec<Square> = close.into_iter().filter(|s| rank(s) == best).collect();
+    // The closest steps, among those the best placed: one pass for the
+    // best, one for those equal to it.
+    let key = |s: &Square| (s.distance(target), rank(s));
+    let Some(best) = steps.iter().map(key).min() else {
+        return Ok(None);
+    };
+    let tied: Vec<Square> = steps.into_iter().filter(|s| key(s) == best).collect();
     pick_square(ctx, tied, "A11.0")
 }
 

@@ -2,9 +2,9 @@
 //! uses (A13.1, A13.3, A14.2), carrying them out in order (A14.2–A14.3),
 //! and the Special Battle Plans the Advanced rules word anew (A14.1).
 
-use super::attack::{has_targets, union_target};
+use super::attack::{has_targets_in, union_target};
 use super::combat::{advance_into, attack_on, face};
-use super::field::Field;
+use super::field::{Field, Occupancy};
 use super::movement::{on_objective, union_advance};
 use super::moves::{RetreatKind, retreat};
 use crate::campaign::{ForceType, Side};
@@ -53,16 +53,19 @@ pub fn union_default(f: &Field, k: Slot) -> UnionDefault {
             UnionDefault::Hold
         };
     }
-    let can_attack = has_targets(f, k);
+    // The sheet read once; whom a Force may attack is asked only of those
+    // that never March (Infantry and Cavalry go by the range alone).
+    let occupied = Occupancy::of(f);
     if !mobile_foot {
         // A11.1 Garrisons, Fortifications; A11.1.2 Artillery never March.
-        return if can_attack {
+        return if has_targets_in(f, &occupied, k) {
             UnionDefault::Combat
         } else {
             UnionDefault::Hold
         };
     }
-    match f.range_to_enemy(k) {
+    let u = &f.units[k];
+    match occupied.range(u.at, u.side) {
         // A11.5: in Melee always Combat; A14.2.2: 1 Square or less.
         Some(r) if r <= 1 => UnionDefault::Combat,
         Some(2) if ty == ForceType::Cavalry => UnionDefault::CavalryAtTwo,
@@ -266,7 +269,7 @@ fn charge(ctx: &mut Ctx, f: &mut Field, objectives: bool) -> R<()> {
         .filter(|&k| {
             matches!(f.force_type(k), ForceType::Infantry | ForceType::Cavalry)
                 && !f.in_melee(k)
-                && !next_to(f, k).is_empty()
+                && (f.side(Side::Confederate)).any(|t| f.units[k].at.distance(f.units[t].at) == 1)
         })
         .collect();
     let mut faced: Vec<Slot> = charging.iter().flat_map(|&k| next_to(f, k)).collect();
