@@ -817,3 +817,52 @@ fn random_answers_advanced_battles_end_and_keep_counters() {
         }
     }
 }
+
+/// R-14.7-left-first, found by the property above: the Union Routs at the
+/// end of battle turn 2 (14.5) and still has a Force on the sheet when the
+/// last Confederate on it, Longstreet, leaves by a Voluntary Retreat
+/// (14.5.1) with Lee; Ewell Screened off the sheet (10.2.12.7). Only Union
+/// Forces are on the sheet, so the battle ends (14.7) with the field the
+/// Union's: the Confederates lost it, Ewell leaves with the army, and the
+/// Union is not Routed from an area it still holds.
+#[test]
+fn a_routed_army_keeps_the_field_its_enemy_left_first() {
+    let case = Case {
+        seed: 15291103085926977317,
+        picks: vec![
+            (244, 49, false),
+            (162, 1, false),
+            (216, 31, false),
+            (111, 7, false),
+            (70, 31, false),
+        ],
+        lee_in_battle: true,
+        level: 1,
+        scouts: 8,
+        command_points: 2,
+        works: 1,
+        cavalry: true,
+        record: false,
+        advanced: false,
+    };
+    let run = fight_and_check(&case).unwrap_or_else(|e| panic!("{e}"));
+    let lines: Vec<String> = run.chronicle.entries().iter().map(|e| e.line()).collect();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("[14.5] Rout check") && l.contains("the Union Routs")),
+        "{lines:#?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.contains("[14.5.1] Longstreet")),
+        "{lines:#?}"
+    );
+    assert_eq!(
+        run.outcome.as_ref().map(|o| o.ending),
+        Ok(fcrel::rules::battle::Ending::Cleared {
+            loser: Some(Side::Confederate)
+        })
+    );
+    assert!(run.board.has_side(AREA, Side::Union));
+    assert!(!run.board.has_side(AREA, Side::Confederate));
+}

@@ -52,11 +52,19 @@ pub fn ended<P: Sheet>(ctx: &mut Ctx, f: &Field<P>) -> Option<Ending> {
     let ending = match (c, u, f.routed) {
         (false, false, _) => return None,
         (true, true, _) => Ending::Cleared { loser: None },
-        (_, _, Some(loser)) => Ending::Routed { loser },
-        (true, false, None) => Ending::Cleared {
+        // The last Routed Mobile Force has left the sheet.
+        (true, false, Some(Side::Confederate)) | (false, true, Some(Side::Union)) => {
+            Ending::Routed {
+                loser: f.routed.expect("routed"),
+            }
+        }
+        // Only one side's Forces on the sheet: the side that left it
+        // loses the field, even if the other had Routed and was still
+        // leaving (R-14.7-left-first).
+        (true, false, _) => Ending::Cleared {
             loser: Some(Side::Confederate),
         },
-        (false, true, None) => Ending::Cleared {
+        (false, true, _) => Ending::Cleared {
             loser: Some(Side::Union),
         },
     };
