@@ -656,6 +656,12 @@ fn melee_square(cx: &Cx) -> bool {
         })
 }
 
+/// Suggest's advice settled (or given up on after 20,000 frames) and the
+/// window still: its shot can be taken.
+fn suggest_settled(cx: &Cx) -> bool {
+    cx.settled && (cx.suggest.settled() || cx.tour.wait > 20_000)
+}
+
 /// A Battle Plan assignment not begun, with two counters or more for
 /// three Confederate Forces or more: something for Suggest to weigh.
 fn fresh_assignment(cx: &Cx) -> bool {
@@ -1289,15 +1295,10 @@ static STEPS: &[TourStep] = &[
             cx.tour.go(143);
         },
     ),
-    step(
-        143,
-        |cx| cx.settled && (cx.suggest.settled() || cx.tour.wait > 20_000),
-        Some("suggest-moves"),
-        |cx| {
-            cx.tour.suggest_moves_shot = true;
-            cx.tour.go(144);
-        },
-    ),
+    step(143, suggest_settled, Some("suggest-moves"), |cx| {
+        cx.tour.suggest_moves_shot = true;
+        cx.tour.go(144);
+    }),
     // The picture taken (it is saved frames later), Suggest off again.
     step(
         144,
@@ -1325,15 +1326,10 @@ static STEPS: &[TourStep] = &[
             cx.tour.go(141);
         },
     ),
-    step(
-        141,
-        |cx| cx.settled && (cx.suggest.settled() || cx.tour.wait > 20_000),
-        Some("suggest"),
-        |cx| {
-            cx.tour.suggest_shot = true;
-            cx.tour.go(142);
-        },
-    ),
+    step(141, suggest_settled, Some("suggest"), |cx| {
+        cx.tour.suggest_shot = true;
+        cx.tour.go(142);
+    }),
     // The picture taken, Suggest is switched off again; the tour ends or
     // plays on.
     step(
@@ -1594,7 +1590,7 @@ static STEPS: &[TourStep] = &[
     ),
     step(
         81,
-        |cx| cx.settled && (cx.suggest.settled() || cx.tour.wait > 20_000),
+        suggest_settled,
         Some("battle-stand-alone-suggest"),
         |cx| {
             cx.tour.stand_alone_suggest_shot = true;

@@ -53,11 +53,8 @@ pub fn ended<P: Sheet>(ctx: &mut Ctx, f: &Field<P>) -> Option<Ending> {
         (false, false, _) => return None,
         (true, true, _) => Ending::Cleared { loser: None },
         // The last Routed Mobile Force has left the sheet.
-        (true, false, Some(Side::Confederate)) | (false, true, Some(Side::Union)) => {
-            Ending::Routed {
-                loser: f.routed.expect("routed"),
-            }
-        }
+        (true, false, Some(loser @ Side::Confederate))
+        | (false, true, Some(loser @ Side::Union)) => Ending::Routed { loser },
         // Only one side's Forces on the sheet: the side that left it
         // loses the field, even if the other had Routed and was still
         // leaving (R-14.7-left-first).
