@@ -75,7 +75,7 @@ impl T {
             .f
             .unit_of(self.pid(id))
             .unwrap_or_else(|| panic!("{id} is not on the sheet\n{}", self.game.text()));
-        self.f.units[k].at
+        self.f.units[k].at()
     }
 
     fn unit(&mut self, id: &str) -> &mut Unit {
@@ -381,7 +381,7 @@ fn union_objective_markers_and_the_advance() {
         union::UnionDefault::Combat,
         "next to Longstreet: Combat, not Advance"
     );
-    t.f.units[kearny].at = sq("E9");
+    t.f.units.set_at(kearny, sq("E9"));
     t.f.objectives = vec![sq("E9"), sq("E7")];
     assert_eq!(
         union::union_default(&t.f, kearny),

@@ -94,7 +94,7 @@ impl T {
     fn region(&self, id: &str) -> Region {
         self.unit(id)
             .unwrap_or_else(|| panic!("{id} is not on the sheet"))
-            .at
+            .at()
     }
 
     fn strength(&self, id: &str) -> Strength {

@@ -233,16 +233,16 @@ use fcrel::rules::battle::ground::Region;
         let at = Occupancy::of(&f);
         for k in f.units.indices() {
             let u = &f.units[k];
-            prop_assert_eq!(at.any(u.at, u.side.other()), f.in_melee(k));
-            prop_assert_eq!(at.range(u.at, u.side), f.range_to_enemy(k));
+            prop_assert_eq!(at.any(u.at(), u.side.other()), f.in_melee(k));
+            prop_assert_eq!(at.range(u.at(), u.side), f.range_to_enemy(k));
             let scanned = Region::ALL
                 .into_iter()
                 .filter(|r| {
-                    *r != u.at
+                    *r != u.at()
                         && f.any_at(*r, u.side.other())
                         && !(f.any_at(*r, Side::Confederate) && f.any_at(*r, Side::Union))
                 })
-                .min_by_key(|r| (r.pos() - u.at.pos()).abs());
+                .min_by_key(|r| (r.pos() - u.at().pos()).abs());
             prop_assert_eq!(artillery_target(&f, k), scanned);
         }
         for region in Region::ALL {

@@ -66,7 +66,7 @@ fn a_confederate_shock_attack_needs_its_checks_basic() {
     assert!(text.contains("Shock attack, check 2 of 2"), "{text}");
     assert_eq!(run.dice.scripted_left(), Some(0), "{text}");
     let k = f.unit_of(run.board.index("longstreet").unwrap()).unwrap();
-    assert_eq!(f.units[k].at, Region::ConfederateFront);
+    assert_eq!(f.units[k].at(), Region::ConfederateFront);
     assert_eq!(run.strength("kearny"), Strength::Full);
 }
 

@@ -1705,7 +1705,7 @@ fn sheet(units: &[(&str, Region, Formation)]) -> (Run, Field) {
 
 fn on_sheet(run: &Run, f: &Field, id: &str) -> Option<Region> {
     let pid = run.board.index(id).unwrap();
-    f.unit_of(pid).map(|k| f.units[k].at)
+    f.unit_of(pid).map(|k| f.units[k].at())
 }
 
 /// a Confederate Shock attack among equal lowest-Skill Union Forces

@@ -6,11 +6,14 @@
 //! may go.
 
 use crate::campaign::{ForceType, Insight, Side, Skill};
+use crate::rules::battle::ground::Ground;
 use crate::rules::battle::terms::{Formation, PlanCounter, Tactics};
 use crate::rules::board::{Board, PieceIx};
 use crate::rules::components::{Location, SpecialBattlePlan, Strength};
 use crate::rules::ix::IxVec;
 pub use crate::rules::ix::Slot;
+use std::cell::Cell;
+use std::ops::{Deref, Index, IndexMut};
 
 /// A Force on a battlefield sheet, at a place `P` of it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,7 +26,9 @@ pub struct Unit<P> {
     pub(crate) id: crate::rules::components::Id,
     pub(crate) ty: ForceType,
     pub side: Side,
-    pub at: P,
+    /// Its place: read with [`Unit::at`], changed only through
+    /// [`Units::set_at`], so that [`Units::occupied`] is never stale.
+    at: P,
     pub formation: Formation,
     /// The Battle Plan Counter attached this turn (Confederates).
     pub counter: Option<PlanCounter>,
@@ -83,7 +88,7 @@ pub use crate::rules::battle::awards::FirstEntries;
 #[derive(Debug, Clone)]
 pub struct Field<P> {
     pub area: String,
-    pub units: IxVec<Slot, Unit<P>>,
+    pub units: Units<P>,
     pub lee: bool,
     pub turn: u32,
     pub turns: u32,
@@ -138,6 +143,114 @@ pub struct Field<P> {
     pub terrain_approach: usize,
 }
 
+/// The units on a sheet, read as an [`IxVec`], and where each side stands
+/// as bits by place ([`Ground::bit`]), worked out when first asked after a
+/// unit moved, entered or left. The Advanced sheet's questions ask it of
+/// every Force (`advanced::field::Occupancy`), some 130 times a battle:
+/// read afresh each time it was 5% of an Advanced battle.
+#[derive(Debug, Clone)]
+pub struct Units<P> {
+    list: IxVec<Slot, Unit<P>>,
+    /// `[Confederate, Union]`; None: to be read again.
+    occupied: Cell<Option<[u128; 2]>>,
+}
+
+impl<P> Default for Units<P> {
+    fn default() -> Self {
+        Units {
+            list: IxVec::new(),
+            occupied: Cell::new(None),
+        }
+    }
+}
+
+impl<P> Deref for Units<P> {
+    type Target = IxVec<Slot, Unit<P>>;
+    fn deref(&self) -> &Self::Target {
+        &self.list
+    }
+}
+
+impl<P> Index<Slot> for Units<P> {
+    type Output = Unit<P>;
+    #[inline]
+    fn index(&self, k: Slot) -> &Unit<P> {
+        &self.list[k]
+    }
+}
+
+/// A unit's place is private to this module: changing anything else of it
+/// leaves [`Units::occupied`] as it was.
+impl<P> IndexMut<Slot> for Units<P> {
+    #[inline]
+    fn index_mut(&mut self, k: Slot) -> &mut Unit<P> {
+        &mut self.list[k]
+    }
+}
+
+impl<'a, P> IntoIterator for &'a Units<P> {
+    type Item = &'a Unit<P>;
+    type IntoIter = std::slice::Iter<'a, Unit<P>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.list.iter()
+    }
+}
+
+impl<P> Units<P> {
+    /// A unit enters the sheet.
+    pub fn push(&mut self, unit: Unit<P>) {
+        self.occupied.set(None);
+        self.list.push(unit);
+    }
+
+    /// A unit leaves the sheet, the later ones moving down a slot.
+    pub fn remove(&mut self, k: Slot) -> Unit<P> {
+        self.occupied.set(None);
+        self.list.remove(k)
+    }
+
+    /// Unit `k` moves to `at`.
+    pub fn set_at(&mut self, k: Slot, at: P) {
+        self.occupied.set(None);
+        self.list[k].at = at;
+    }
+
+    pub fn iter_mut(&mut self) -> std::slice::IterMut<'_, Unit<P>> {
+        self.list.iter_mut()
+    }
+}
+
+impl<P: Ground> Units<P> {
+    /// The places each side holds, `[Confederate, Union]`, as bits by
+    /// [`Ground::bit`].
+    #[inline]
+    pub fn occupied(&self) -> [u128; 2] {
+        if let Some(bits) = self.occupied.get() {
+            debug_assert_eq!(bits, self.occupied_now(), "a unit moved unseen");
+            return bits;
+        }
+        let bits = self.occupied_now();
+        self.occupied.set(Some(bits));
+        bits
+    }
+
+    fn occupied_now(&self) -> [u128; 2] {
+        let mut bits = [0u128; 2];
+        for u in &self.list {
+            bits[usize::from(u.side == Side::Union)] |= 1 << u.at.bit();
+        }
+        bits
+    }
+}
+
+impl<P: Copy> Unit<P> {
+    /// Where the unit stands.
+    #[inline]
+    pub fn at(&self) -> P {
+        self.at
+    }
+}
+
 impl<P> Unit<P> {
     pub fn new(board: &Board, piece: PieceIx, side: Side, at: P, formation: Formation) -> Unit<P> {
         Unit {
@@ -175,6 +288,41 @@ pub fn steps_lost(before: Strength, has_reduced: bool, after: Option<Strength>) 
     }
 }
 
+impl<P: Ground> Field<P> {
+    /// Whether any of a side's Forces is at a place.
+    #[inline]
+    pub fn any_at(&self, at: P, side: Side) -> bool {
+        self.units.occupied()[usize::from(side == Side::Union)] & 1 << at.bit() != 0
+    }
+
+    /// In Melee combat: enemy Forces at the same place (11.5, A11.5).
+    pub fn in_melee(&self, k: Slot) -> bool {
+        let u = &self.units[k];
+        self.any_at(u.at, u.side.other())
+    }
+
+    /// The invariants every sheet shares: no Battle Plan Counter on a Force
+    /// in Melee (11.5, A12.2), every unit's counter in the battle's area.
+    pub fn units_problem(&self, board: &Board) -> Option<String> {
+        for (k, u) in self.units.iter_enumerated() {
+            if u.counter.is_some() && self.in_melee(k) {
+                return Some(format!(
+                    "{} keeps a Battle Plan Counter in Melee",
+                    self.label(board, k)
+                ));
+            }
+            if board.pieces[u.piece].location().area() != Some(self.area.as_str()) {
+                return Some(format!(
+                    "{} is on the sheet but not in {}",
+                    self.label(board, k),
+                    self.area
+                ));
+            }
+        }
+        None
+    }
+}
+
 impl<P> Field<P> {
     /// A stand-alone battle: the Hits each army has suffered so far, the
     /// Confederates' then the Union's (11.10), from [`Field::start`].
@@ -196,7 +344,7 @@ impl<P: Copy + Eq> Field<P> {
         let cup = SpecialBattlePlan::full_cup();
         Field {
             area: area.to_string(),
-            units: IxVec::new(),
+            units: Units::default(),
             lee,
             turn: 1,
             turns,
@@ -249,44 +397,12 @@ impl<P: Copy + Eq> Field<P> {
             .collect()
     }
 
-    /// Whether any of a side's Forces is at a place.
-    pub fn any_at(&self, at: P, side: Side) -> bool {
-        self.units.iter().any(|u| u.side == side && u.at == at)
-    }
-
     /// Mobile Forces of a side at a place (static Forces do not count, 10.2.14).
     pub fn mobile_count(&self, at: P, side: Side) -> usize {
         self.units
             .iter()
             .filter(|u| u.side == side && u.at == at && u.ty.is_mobile())
             .count()
-    }
-
-    /// The invariants every sheet shares: no Battle Plan Counter on a Force
-    /// in Melee (11.5, A12.2), every unit's counter in the battle's area.
-    pub fn units_problem(&self, board: &Board) -> Option<String> {
-        for (k, u) in self.units.iter_enumerated() {
-            if u.counter.is_some() && self.in_melee(k) {
-                return Some(format!(
-                    "{} keeps a Battle Plan Counter in Melee",
-                    self.label(board, k)
-                ));
-            }
-            if board.pieces[u.piece].location().area() != Some(self.area.as_str()) {
-                return Some(format!(
-                    "{} is on the sheet but not in {}",
-                    self.label(board, k),
-                    self.area
-                ));
-            }
-        }
-        None
-    }
-
-    /// In Melee combat: enemy Forces at the same place (11.5, A11.5).
-    pub fn in_melee(&self, k: Slot) -> bool {
-        let u = &self.units[k];
-        self.any_at(u.at, u.side.other())
     }
 
     pub fn force_type(&self, k: Slot) -> ForceType {

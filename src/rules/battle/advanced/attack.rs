@@ -20,7 +20,7 @@ fn ranged(ty: ForceType) -> bool {
 }
 
 fn distance(f: &Field, k: Slot, t: Slot) -> i32 {
-    f.units[k].at.distance(f.units[t].at)
+    f.units[k].at().distance(f.units[t].at())
 }
 
 /// The enemy units unit `k` may attack now. Artillery and Fortifications:
@@ -68,7 +68,7 @@ enum Reach {
 /// Whom unit `k` reaches, the sheet read already.
 fn reach(f: &Field, occupied: &Occupancy, k: Slot) -> Reach {
     let u = &f.units[k];
-    let in_melee = occupied.any(u.at, u.side.other());
+    let in_melee = occupied.any(u.at(), u.side.other());
     if ranged(f.force_type(k)) {
         if in_melee {
             Reach::Nothing
@@ -78,7 +78,7 @@ fn reach(f: &Field, occupied: &Occupancy, k: Slot) -> Reach {
     } else if in_melee {
         Reach::At(0)
     } else {
-        match occupied.range(u.at, u.side) {
+        match occupied.range(u.at(), u.side) {
             Some(1) => Reach::At(1),
             Some(2) if u.side == Side::Union && f.force_type(k) == ForceType::Cavalry => {
                 Reach::At(2)
@@ -95,11 +95,11 @@ fn enemy_targets(f: &Field, k: Slot) -> impl Iterator<Item = Slot> + '_ {
     let occupied = Occupancy::of(f);
     let reach = reach(f, &occupied, k);
     f.side(u.side.other()).filter(move |&t| {
-        let there = f.units[t].at;
+        let there = f.units[t].at();
         match reach {
             Reach::Nothing => false,
-            Reach::NotInMelee => !occupied.any(there, u.side) && u.at.distance(there) >= 1,
-            Reach::At(r) => u.at.distance(there) == r,
+            Reach::NotInMelee => !occupied.any(there, u.side) && u.at().distance(there) >= 1,
+            Reach::At(r) => u.at().distance(there) == r,
         }
     })
 }
@@ -160,7 +160,7 @@ pub fn union_order(ctx: &mut Ctx, f: &Field) -> R<Vec<Slot>> {
     // best again for each Force.
     let mut units: Vec<(Slot, i32, Skill)> = (f.side(Side::Union))
         .filter(|&k| !f.units[k].acted)
-        .map(|k| (k, f.units[k].at.depth(Side::Union), f.skill(ctx.board, k)))
+        .map(|k| (k, f.units[k].at().depth(Side::Union), f.skill(ctx.board, k)))
         .collect();
     units.sort_by_key(|&(_, depth, skill)| (Reverse(depth), Reverse(skill)));
     let mut order = Vec::with_capacity(units.len());
@@ -206,11 +206,11 @@ mod tests {
         for round in 0..2000 {
             // Crowded into a few Squares (Melee everywhere) or spread out.
             let room = 2 + round % (squares.len() - 1);
-            for u in f.units.iter_mut() {
+            for k in f.units.indices() {
                 seed ^= seed << 13;
                 seed ^= seed >> 7;
                 seed ^= seed << 17;
-                u.at = squares[(seed % room as u64) as usize];
+                f.units.set_at(k, squares[(seed % room as u64) as usize]);
             }
             for k in f.units.indices() {
                 let listed = !targets(&f, k).is_empty();
@@ -219,7 +219,7 @@ mod tests {
                     listed,
                     "{} {:?}",
                     f.id(k),
-                    f.units[k].at
+                    f.units[k].at()
                 );
                 seen[usize::from(listed)] += 1;
             }
@@ -244,7 +244,7 @@ mod tests {
         assert_eq!(f.range_to_enemy(kearny), Some(1));
         // In Melee, only the Force in its Square (R-A11.5-target).
         let jackson = k(&b, &f, "jackson");
-        f.units[jackson].at = sq("C4");
+        f.units.set_at(jackson, sq("C4"));
         assert_eq!(ids(&f, &targets(&f, kearny)), ["jackson"]);
         let m = position_modifiers(&f, kearny, jackson);
         assert_eq!(
@@ -302,7 +302,7 @@ mod tests {
         assert_eq!((m[0].amount, m[0].superior), (-1, Some(-1)), "range 3");
         // In Melee itself, Artillery cannot fire.
         let jackson = k(&b, &f, "jackson");
-        f.units[jackson].at = sq("A3");
+        f.units.set_at(jackson, sq("A3"));
         assert!(targets(&f, hunt).is_empty());
     }
 

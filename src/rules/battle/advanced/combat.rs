@@ -42,12 +42,12 @@ pub fn attack_on(
     if side == Side::Union
         && f.effects.well_struck
         && matches!(f.force_type(k), ForceType::Infantry | ForceType::Cavalry)
-        && f.units[k].at.distance(f.units[t].at) == 1
+        && f.units[k].at().distance(f.units[t].at()) == 1
     {
         mods.push(Modifier::pair(2, 0, "Well-Struck", "A14.1"));
     }
     mods.extend(defence_modifiers(f, side, Some(t)));
-    let at = f.units[t].at;
+    let at = f.units[t].at();
     let hits = roll_attack(ctx, pid, mods, what, at, rule)?;
     for n in 0..hits {
         if k_of(f, tpid).is_none() {
@@ -126,7 +126,7 @@ pub fn choose_square(
 /// A Force's Formation in relation to a Force or Square `to` (A10.3).
 pub fn formation_toward(f: &Field, k: Slot, to: Square) -> Formation {
     let u = &f.units[k];
-    u.at.formation_toward(u.formation, to)
+    u.at().formation_toward(u.formation, to)
 }
 
 /// Set a Force's Formation on the sheet so that it is `want` in relation
@@ -206,7 +206,7 @@ pub fn advance_through(
     let Some(k) = k_of(f, pid) else {
         return Ok(false);
     };
-    let from = f.units[k].at;
+    let from = f.units[k].at();
     pass_through(ctx, f, pid, via, rule);
     let on = advance_into(ctx, f, pid, to, by, rule)?;
     back_from_friend(ctx, f, pid, via, from, rule);

@@ -28,7 +28,7 @@ use crate::rules::ctx::Ctx;
 use crate::rules::decision::{DefaultPlan, FormationChange, Move, SecondMove};
 
 fn in_row_f(f: &Field, k: Slot) -> bool {
-    f.units[k].at.region() == Region::ConfederateReserve
+    f.units[k].at().region() == Region::ConfederateReserve
 }
 
 /// Artillery without an Activation number cannot March (11.1.1).
@@ -84,7 +84,7 @@ pub fn defaults_into(
         push(DefaultPlan::Fire);
     }
     let u = &f.units[k];
-    if occupied.any(u.at, u.side.other()) {
+    if occupied.any(u.at(), u.side.other()) {
         // A11.5: Fire, Pivot, Hold, or March (Retreat move only).
         if ty != ForceType::Artillery {
             if retreat_squares(f, k) != Retreat::Destroyed {
@@ -161,9 +161,9 @@ pub fn static_fire(ctx: &mut Ctx, f: &mut Field, pid: PieceIx) -> R<()> {
 
 /// The Union units next to unit `k` (range 1, A11.0.1).
 fn adjacent(f: &Field, k: Slot) -> Vec<Slot> {
-    let at = f.units[k].at;
+    let at = f.units[k].at();
     f.side(Side::Union)
-        .filter(|&t| at.distance(f.units[t].at) == 1)
+        .filter(|&t| at.distance(f.units[t].at()) == 1)
         .collect()
 }
 
@@ -200,8 +200,12 @@ fn hold(ctx: &mut Ctx, f: &Field, k: Slot, plan: PlanCounter, why: &str) {
 /// friend one Row nearer Row A, or nearer the closest Union Force
 /// (R-A11.3-advance).
 fn advance_squares(f: &Field, k: Slot) -> Vec<Square> {
-    let at = f.units[k].at;
-    let nearest = |s: Square| f.side(Side::Union).map(|t| s.distance(f.units[t].at)).min();
+    let at = f.units[k].at();
+    let nearest = |s: Square| {
+        f.side(Side::Union)
+            .map(|t| s.distance(f.units[t].at()))
+            .min()
+    };
     let now = nearest(at);
     march_squares(f, k)
         .into_iter()
@@ -262,7 +266,7 @@ pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: PlanCounter
             // A12.3: range 1, in Line toward the target (A10.3).
             let ts: Vec<Slot> = adjacent(f, k)
                 .into_iter()
-                .filter(|&t| !column_toward(f, k, f.units[t].at))
+                .filter(|&t| !column_toward(f, k, f.units[t].at()))
                 .collect();
             if ts.is_empty() {
                 hold(
@@ -284,7 +288,7 @@ pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: PlanCounter
             // Melee; +2/+2 besides the range 1 modifier (A11.7.2).
             let ts: Vec<Slot> = targets(f, k)
                 .into_iter()
-                .filter(|&t| f.units[k].at.distance(f.units[t].at) == 1)
+                .filter(|&t| f.units[k].at().distance(f.units[t].at()) == 1)
                 .collect();
             if f.range_to_enemy(k) != Some(1) || ts.is_empty() {
                 hold(
@@ -330,7 +334,7 @@ pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: PlanCounter
                 if let Some(t) =
                     choose_target(ctx, f, pid, &ts, "Engage: fire at which Union Force?", rule)?
                 {
-                    let at = f.units[k_of(f, t).expect("here")].at;
+                    let at = f.units[k_of(f, t).expect("here")].at();
                     face(ctx, f, pid, Formation::Line, at, rule);
                     let m = vec![Modifier::pair(1, 1, "Engage", rule)];
                     attack_on(ctx, f, pid, t, m, "Engage", rule)?;
@@ -353,7 +357,7 @@ pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: PlanCounter
             let Some(t) = choose_target(ctx, f, pid, &ts, prompt, rule)? else {
                 return Ok(());
             };
-            let column = column_toward(f, k, f.units[k_of(f, t).expect("here")].at);
+            let column = column_toward(f, k, f.units[k_of(f, t).expect("here")].at());
             let extra: &[(i32, &'static str, &'static str)] = if column {
                 &[]
             } else {
@@ -374,9 +378,9 @@ pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: PlanCounter
         PlanCounter::Flank => {
             let target = f.units[k]
                 .target
-                .and_then(|t| k_of(f, t).map(|tk| (t, f.units[tk].at)));
+                .and_then(|t| k_of(f, t).map(|tk| (t, f.units[tk].at())));
             let Some((tpid, goal)) =
-                target.filter(|(_, at)| Some(f.units[k].at.distance(*at)) == plan.aim_distance())
+                target.filter(|(_, at)| Some(f.units[k].at().distance(*at)) == plan.aim_distance())
             else {
                 hold(
                     ctx,
@@ -416,7 +420,7 @@ pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: PlanCounter
                 advance_through(ctx, f, pid, first, goal, ShockBy::Flank, rule)?
             } else {
                 advance_into(ctx, f, pid, first, ShockBy::Flank, rule)?;
-                let goal = f.units[k_of(f, tpid).expect("still here")].at;
+                let goal = f.units[k_of(f, tpid).expect("still here")].at();
                 advance_into(ctx, f, pid, goal, ShockBy::Flank, rule)?
             };
             if !on {
@@ -426,7 +430,7 @@ pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: PlanCounter
             let ts = adjacent(f, k);
             let prompt = "Flank: attack which Union Force?";
             if let Some(t) = choose_target(ctx, f, pid, &ts, prompt, rule)? {
-                let mods = if column_toward(f, k, f.units[k_of(f, t).expect("here")].at) {
+                let mods = if column_toward(f, k, f.units[k_of(f, t).expect("here")].at()) {
                     vec![Modifier::pair(-2, -2, "Flank in Column", rule)]
                 } else {
                     Vec::new()
@@ -437,9 +441,9 @@ pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: PlanCounter
         PlanCounter::RapidAdvance => {
             let target = f.units[k]
                 .target
-                .and_then(|t| k_of(f, t).map(|tk| (t, f.units[tk].at)));
+                .and_then(|t| k_of(f, t).map(|tk| (t, f.units[tk].at())));
             let Some((tpid, goal)) =
-                target.filter(|(_, at)| Some(f.units[k].at.distance(*at)) == plan.aim_distance())
+                target.filter(|(_, at)| Some(f.units[k].at().distance(*at)) == plan.aim_distance())
             else {
                 hold(
                     ctx,
@@ -486,7 +490,7 @@ pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: PlanCounter
                     return Ok(());
                 }
                 let k = f.unit_of(pid).expect("here");
-                let goal = k_of(f, tpid).map_or(goal, |t| f.units[t].at);
+                let goal = k_of(f, tpid).map_or(goal, |t| f.units[t].at());
                 let squares = steps_toward(f, k, goal, 1, false);
                 if let Some(second) =
                     choose_square(ctx, f, pid, &squares, (prompt, Move::Advance), rule)?
@@ -500,7 +504,7 @@ pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: PlanCounter
             let k = f.unit_of(pid).expect("here");
             let ts: Vec<Slot> = adjacent(f, k)
                 .into_iter()
-                .filter(|&t| !column_toward(f, k, f.units[t].at))
+                .filter(|&t| !column_toward(f, k, f.units[t].at()))
                 .collect();
             let m = vec![Modifier::pair(-1, -1, "Rapid Advance in Line", rule)];
             fire(ctx, f, pid, &ts, m, "Rapid Advance", rule)?;
@@ -513,7 +517,7 @@ pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: PlanCounter
                 hold(ctx, f, k, plan, "no Union Force in an adjacent Square");
                 return Ok(());
             };
-            let at = f.units[k_of(f, t).expect("here")].at;
+            let at = f.units[k_of(f, t).expect("here")].at();
             if column_toward(f, k, at) && !activated(ctx, f, pid, "Rapid Fire", rule, &[], false)? {
                 return Ok(());
             }
@@ -536,7 +540,7 @@ pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: PlanCounter
                 hold(ctx, f, k, plan, "no Union Force in an adjacent Square");
                 return Ok(());
             };
-            let at = f.units[k_of(f, t).expect("here")].at;
+            let at = f.units[k_of(f, t).expect("here")].at();
             if column_toward(f, k, at) && !activated(ctx, f, pid, "Volley", rule, &[], false)? {
                 return Ok(());
             }
@@ -634,7 +638,7 @@ pub fn run_default(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: DefaultPlan
             let column = match f.force_type(k) {
                 ForceType::Artillery => false,
                 _ if f.in_melee(k) => f.units[k].formation == Formation::Column,
-                _ => column_toward(f, k, f.units[tk].at),
+                _ => column_toward(f, k, f.units[tk].at()),
             };
             if column && !activated(ctx, f, pid, "Fire", "A12.4", &[], true)? {
                 return Ok(());

@@ -4,7 +4,7 @@
 
 use crate::campaign::Side;
 use crate::rules::battle::field::Slot;
-use crate::rules::battle::ground::Square;
+use crate::rules::battle::ground::{Ground, Square};
 use crate::rules::board::Board;
 use crate::rules::decision::UnitView;
 
@@ -30,16 +30,15 @@ impl Occupancy {
     }
 
     fn bit(at: Square) -> u32 {
-        at.row() as u32 * u32::from(Square::MAX_COLUMNS) + at.column() as u32
+        at.bit()
     }
 
-    /// Where each side's Forces stand.
+    /// Where each side's Forces stand (kept by the sheet's units until one
+    /// moves, `Units::occupied`).
     pub fn of(f: &Field) -> Occupancy {
-        let mut squares = [0u128; 2];
-        for u in &f.units {
-            squares[Occupancy::side(u.side)] |= 1 << Occupancy::bit(u.at);
+        Occupancy {
+            squares: f.units.occupied(),
         }
-        Occupancy { squares }
     }
 
     /// Whether any of a side's Forces is in a Square.
@@ -110,7 +109,7 @@ impl Field {
     /// Squares to the nearest enemy Force (A11.0.1); None when there is none.
     pub fn range_to_enemy(&self, k: Slot) -> Option<i32> {
         let u = &self.units[k];
-        Occupancy::of(self).range(u.at, u.side)
+        Occupancy::of(self).range(u.at(), u.side)
     }
 
     /// The sheet as the player sees it, attached to a request.
@@ -129,12 +128,12 @@ impl Field {
         UnitView {
             force: u.id,
             side: u.side,
-            region: u.at.region(),
-            square: Some(u.at),
+            region: u.at().region(),
+            square: Some(u.at()),
             formation: u.formation,
             counter: u.counter,
-            range: at.range(u.at, u.side),
-            in_melee: at.any(u.at, u.side.other()),
+            range: at.range(u.at(), u.side),
+            in_melee: at.any(u.at(), u.side.other()),
             passing: u.passing,
         }
     }
@@ -143,10 +142,10 @@ impl Field {
     /// Counter on a Force in Melee (A12.2), every unit's counter on the
     /// battle's area.
     pub fn problem(&self, board: &Board) -> Option<String> {
-        if let Some(u) = self.units.iter().find(|u| !u.at.on(self.columns)) {
+        if let Some(u) = self.units.iter().find(|u| !u.at().on(self.columns)) {
             return Some(format!(
                 "a Force in Square {}, off a sheet of {} Columns",
-                u.at.name(),
+                u.at().name(),
                 self.columns
             ));
         }

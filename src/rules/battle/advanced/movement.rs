@@ -36,7 +36,8 @@ pub fn march_squares_in(
     k: Slot,
 ) -> impl Iterator<Item = Square> + '_ {
     let u = &f.units[k];
-    u.at.neighbours(u.side)
+    u.at()
+        .neighbours(u.side)
         .filter(move |s| square_refusal(*s, f.columns, || occupied.any(*s, u.side)).is_none())
 }
 
@@ -92,7 +93,7 @@ pub enum Retreat {
 /// back (R-A11.3-retreat).
 pub fn retreat(f: &Field, k: Slot) -> Retreat {
     let u = &f.units[k];
-    retreat_from(f, u.side, u.at)
+    retreat_from(f, u.side, u.at())
 }
 
 /// Where a Force of `side` standing in `at` would Retreat (A11.0, A11.3).
@@ -125,7 +126,8 @@ fn retreat_from(f: &Field, side: Side, at: Square) -> Retreat {
 /// pass through: a friend there, no enemy (R-A10.2.14-through).
 pub fn through_squares(f: &Field, k: Slot) -> Vec<Square> {
     let u = &f.units[k];
-    u.at.neighbours(u.side)
+    u.at()
+        .neighbours(u.side)
         .filter(|s| s.on(f.columns) && f.any_at(*s, u.side) && !f.any_at(*s, u.side.other()))
         .collect()
 }
@@ -136,7 +138,7 @@ pub fn through_squares(f: &Field, k: Slot) -> Vec<Square> {
 pub fn march_squares_from(f: &Field, k: Slot, via: Square) -> Vec<Square> {
     let u = &f.units[k];
     via.neighbours(u.side)
-        .filter(|s| *s != u.at && f.has_room(*s, u.side))
+        .filter(|s| *s != u.at() && f.has_room(*s, u.side))
         .collect()
 }
 
@@ -153,11 +155,11 @@ pub fn retreat_through(f: &Field, k: Slot) -> Vec<Square> {
             && !f.any_at(*s, u.side.other())
             && retreat_from(f, u.side, *s) != Retreat::Destroyed
     };
-    let back: Vec<Square> = u.at.retreats(u.side).filter(passable).collect();
+    let back: Vec<Square> = u.at().retreats(u.side).filter(passable).collect();
     let straight: Vec<Square> = back
         .iter()
         .copied()
-        .filter(|s| s.column() == u.at.column())
+        .filter(|s| s.column() == u.at().column())
         .collect();
     if straight.is_empty() { back } else { straight }
 }
@@ -169,13 +171,13 @@ pub fn retreat_through(f: &Field, k: Slot) -> Vec<Square> {
 /// ("roll d10 again to randomly determine which Confederate Force",
 /// R-A-objectives).
 pub fn union_advance_target(ctx: &mut Ctx, f: &Field, k: Slot, by_dice: bool) -> R<Option<Slot>> {
-    let at = f.units[k].at;
+    let at = f.units[k].at();
     // The closest first, then the rest of the order: one pass for the
     // best, one for those equal to it.
     let key = |t: Slot| {
         let p = &ctx.board.pieces[f.units[t].piece];
         let order = (!by_dice).then(|| (p.force.skill, p.combat()));
-        (at.distance(f.units[t].at), order)
+        (at.distance(f.units[t].at()), order)
     };
     let Some(best) = f.side(Side::Confederate).map(key).min() else {
         return Ok(None);
@@ -207,7 +209,7 @@ pub fn union_advance(ctx: &mut Ctx, f: &Field, k: Slot) -> R<Option<Square>> {
     let Some(t) = union_advance_target(ctx, f, k, by_dice)? else {
         return Ok(None);
     };
-    let target = f.units[t].at;
+    let target = f.units[t].at();
     let steps = march_squares(f, k);
     let rank = |s: &Square| match target.facing(Side::Confederate, *s) {
         _ if *s == target => 0,
@@ -244,7 +246,7 @@ fn pick_square(ctx: &mut Ctx, squares: Vec<Square>, rule: &'static str) -> R<Opt
 /// Whether a Union unit stands on a Union Objective Marker: it Holds
 /// rather than Advance ("Union Objective Markers").
 pub fn on_objective(f: &Field, k: Slot) -> bool {
-    f.objectives.contains(&f.units[k].at)
+    f.objectives.contains(&f.units[k].at())
 }
 
 /// "Union Objective Markers and the Advance Default Battle Plan": with
@@ -275,7 +277,7 @@ fn objective_goal(ctx: &mut Ctx, f: &Field, k: Slot) -> R<Option<Square>> {
     if die % 2 == 0 {
         return Ok(None);
     }
-    let at = f.units[k].at;
+    let at = f.units[k].at();
     let open: Vec<Square> = f
         .objectives
         .iter()
@@ -351,9 +353,9 @@ mod tests {
         let longstreet = k(&b, &f, "longstreet");
         assert_eq!(retreat(&f, longstreet), Retreat::Into(vec![sq("E6")]));
         let hill = k(&b, &f, "ap-hill");
-        f.units[hill].at = sq("E6");
+        f.units.set_at(hill, sq("E6"));
         assert_eq!(retreat(&f, longstreet), Retreat::Into(vec![sq("E5")]));
-        f.units[hill].at = sq("E5");
+        f.units.set_at(hill, sq("E5"));
         let magruder_blocks = {
             let (b2, f2) = sheet(&[
                 ("longstreet", "D5"),
@@ -364,7 +366,7 @@ mod tests {
             retreat(&f2, k(&b2, &f2, "longstreet"))
         };
         assert_eq!(magruder_blocks, Retreat::Destroyed);
-        f.units[longstreet].at = sq("F2");
+        f.units.set_at(longstreet, sq("F2"));
         assert_eq!(retreat(&f, longstreet), Retreat::OffSheet);
         // The Union retreats toward Row A.
         let smith = k(&b, &f, "smith");

@@ -21,8 +21,8 @@ use crate::rules::decision::{About, Decision, Move};
 pub fn enter(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, to: Square) {
     let Some(k) = k_of(f, pid) else { return };
     // 18.4 "first enters": a move within a Row enters none.
-    let entered = f.units[k].at.region() != to.region();
-    f.units[k].at = to;
+    let entered = f.units[k].at().region() != to.region();
+    f.units.set_at(k, to);
     f.units[k].passing = false;
     // However a Force comes in (advance, retreat), Melee strips counters.
     strip_melee_counters(ctx, f, to);
@@ -88,10 +88,10 @@ pub fn back_from_friend(
 ) {
     let Some(k) = k_of(f, pid) else { return };
     f.units[k].passing = false;
-    if f.units[k].at != via {
+    if f.units[k].at() != via {
         return;
     }
-    f.units[k].at = from;
+    f.units.set_at(k, from);
     note!(
         ctx,
         rule,
@@ -268,7 +268,7 @@ pub fn rout_retreat(ctx: &mut Ctx, f: &mut Field, side: Side, rule: &'static str
     let mut movers: Vec<(i32, PieceIx)> = f
         .side(side)
         .filter(|&k| !f.units[k].acted && can_retreat(f.force_type(k)))
-        .map(|k| (f.units[k].at.row(), f.units[k].piece))
+        .map(|k| (f.units[k].at().row(), f.units[k].piece))
         .collect();
     // Rear first: Row F first for the Confederates, Row A for the Union.
     movers.sort_by_key(|&(row, _)| match side {
@@ -308,8 +308,8 @@ mod tests {
         // The Row E Forces stepped back into Row F first, and Longstreet
         // then found E4 empty.
         assert_eq!(rolled, 0);
-        assert_eq!(f.units[k(&b, &f, "magruder")].at, sq("F4"));
-        assert_eq!(f.units[k(&b, &f, "longstreet")].at, sq("E4"));
+        assert_eq!(f.units[k(&b, &f, "magruder")].at(), sq("F4"));
+        assert_eq!(f.units[k(&b, &f, "longstreet")].at(), sq("E4"));
         assert!(
             f.side(Side::Confederate)
                 .all(|k| f.units[k].formation == Formation::Column)

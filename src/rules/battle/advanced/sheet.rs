@@ -56,7 +56,8 @@ impl Sheet for Square {
             let side = f.units[k].side;
             for j in f.units_at(to, side) {
                 if j != k {
-                    f.units[j].at = nearest_room(f, to, side);
+                    let room = nearest_room(f, to, side);
+                    f.units.set_at(j, room);
                 }
             }
         }
@@ -92,7 +93,7 @@ impl Sheet for Square {
         resolve::act_options(
             f,
             ready,
-            |k| at.any(f.units[k].at, f.units[k].side.other()),
+            |k| at.any(f.units[k].at(), f.units[k].side.other()),
             |k, options| {
                 confederate::defaults_into(ctx.board, f, &at, k, resolve::act(options, f.id(k)))
             },

@@ -65,7 +65,7 @@ pub fn union_default(f: &Field, k: Slot) -> UnionDefault {
         };
     }
     let u = &f.units[k];
-    match occupied.range(u.at, u.side) {
+    match occupied.range(u.at(), u.side) {
         // A11.5: in Melee always Combat; A14.2.2: 1 Square or less.
         Some(r) if r <= 1 => UnionDefault::Combat,
         Some(2) if ty == ForceType::Cavalry => UnionDefault::CavalryAtTwo,
@@ -119,7 +119,7 @@ fn combat(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, rule: &'static str, roll: 
         return Ok(());
     };
     let tpid = f.units[t].piece;
-    let (at, distance) = (f.units[t].at, f.units[k].at.distance(f.units[t].at));
+    let (at, distance) = (f.units[t].at(), f.units[k].at().distance(f.units[t].at()));
     if matches!(ty, ForceType::Infantry | ForceType::Cavalry) && distance == 1 {
         face(ctx, f, pid, Formation::Line, at, rule);
     }
@@ -190,7 +190,7 @@ fn confederate_rows(f: &Field) -> Vec<Vec<Slot>> {
     (0..i32::from(Square::ROWS))
         .map(|row| {
             f.side(Side::Confederate)
-                .filter(|&k| f.units[k].at.row() == row)
+                .filter(|&k| f.units[k].at().row() == row)
                 .collect::<Vec<Slot>>()
         })
         .filter(|row| !row.is_empty())
@@ -209,7 +209,7 @@ pub fn objective_charge(ctx: &mut Ctx, f: &mut Field) -> R<bool> {
     let next_to = f.side(Side::Union).any(|k| {
         !f.in_melee(k)
             && f.side(Side::Confederate)
-                .any(|t| f.units[k].at.distance(f.units[t].at) == 1)
+                .any(|t| f.units[k].at().distance(f.units[t].at()) == 1)
     });
     if !next_to {
         return Ok(false);
@@ -236,7 +236,7 @@ pub fn objective_charge(ctx: &mut Ctx, f: &mut Field) -> R<bool> {
 /// Line toward a Confederate Force in Column toward it ("will not make a
 /// Shock attack").
 pub fn charge_priority(f: &Field, from: Square, t: Slot) -> Option<u8> {
-    let at = f.units[t].at;
+    let at = f.units[t].at();
     let union = from.formation_toward(Formation::Column, at);
     let confederate = at.formation_toward(f.units[t].formation, from);
     if union == Formation::Line && confederate == Formation::Column {
@@ -259,9 +259,9 @@ pub fn charge_priority(f: &Field, from: Square, t: Slot) -> Option<u8> {
 /// Force next to it any more a Force Holds (R-A14.1-charge).
 fn charge(ctx: &mut Ctx, f: &mut Field, objectives: bool) -> R<()> {
     let next_to = |f: &Field, k: Slot| -> Vec<Slot> {
-        let at = f.units[k].at;
+        let at = f.units[k].at();
         f.side(Side::Confederate)
-            .filter(|&t| at.distance(f.units[t].at) == 1)
+            .filter(|&t| at.distance(f.units[t].at()) == 1)
             .collect()
     };
     let charging: Vec<Slot> = f
@@ -269,7 +269,8 @@ fn charge(ctx: &mut Ctx, f: &mut Field, objectives: bool) -> R<()> {
         .filter(|&k| {
             matches!(f.force_type(k), ForceType::Infantry | ForceType::Cavalry)
                 && !f.in_melee(k)
-                && (f.side(Side::Confederate)).any(|t| f.units[k].at.distance(f.units[t].at) == 1)
+                && (f.side(Side::Confederate))
+                    .any(|t| f.units[k].at().distance(f.units[t].at()) == 1)
         })
         .collect();
     let mut faced: Vec<Slot> = charging.iter().flat_map(|&k| next_to(f, k)).collect();
@@ -304,7 +305,7 @@ fn charge(ctx: &mut Ctx, f: &mut Field, objectives: bool) -> R<()> {
         };
         let pid = f.units[k].piece;
         going.retain(|&p| p != pid);
-        let from = f.units[k].at;
+        let from = f.units[k].at();
         let open: Vec<Slot> = next_to(f, k)
             .into_iter()
             .filter(|&t| !f.in_melee(t))

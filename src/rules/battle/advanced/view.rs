@@ -28,10 +28,10 @@ pub fn relations(f: &Field, k: Slot) -> Vec<Relation> {
     f.side(u.side.other())
         .map(|t| {
             let enemy = &f.units[t];
-            let distance = u.at.distance(enemy.at);
-            let own = combat::formation_toward(f, k, enemy.at);
-            let theirs = combat::formation_toward(f, t, u.at);
-            let facing = enemy.at.facing(enemy.side, u.at);
+            let distance = u.at().distance(enemy.at());
+            let own = combat::formation_toward(f, k, enemy.at());
+            let theirs = combat::formation_toward(f, t, u.at());
+            let facing = enemy.at().facing(enemy.side, u.at());
             let (mut their_shock, mut own_shock) = (Vec::new(), Vec::new());
             // A Shock attack is made on a Force next to the attacker
             // (A11.4); Melee ignores Formation, Flank and Rear (A11.5).
@@ -189,7 +189,7 @@ mod tests {
             (u.target.clone(), u.aim_lost)
         };
         assert_eq!(lost(&f), (Some("slocum".to_string()), false));
-        f.units[longstreet].at = sq("F4");
+        f.units.set_at(longstreet, sq("F4"));
         assert_eq!(lost(&f), (Some("slocum".to_string()), true));
     }
 

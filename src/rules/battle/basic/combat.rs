@@ -25,8 +25,8 @@ pub use crate::rules::battle::turns::{R, k_of};
 /// Points (15.3, 18.4).
 pub fn enter(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, to: Region) {
     let Some(k) = k_of(f, pid) else { return };
-    let entered = f.units[k].at != to;
-    f.units[k].at = to;
+    let entered = f.units[k].at() != to;
+    f.units.set_at(k, to);
     // However a Force comes in (advance, retreat), Melee strips counters.
     strip_melee_counters(ctx, f, to);
     if entered {
@@ -86,7 +86,7 @@ pub fn retreat(
         }
         release_hard_cover(ctx, f, pid);
     };
-    let to = u.at.retreat(u.side);
+    let to = u.at().retreat(u.side);
     // Into a full Region an ordered retreat stops, and a push stops when
     // nobody there can move back in turn.
     let stays = to.is_some_and(|to| {
@@ -205,7 +205,7 @@ pub fn rout_retreat(ctx: &mut Ctx, f: &mut Field, side: Side, rule: &'static str
     for r in Region::rear_to_front(side) {
         let mut movers: Vec<PieceIx> = f
             .side(side)
-            .filter(|&k| f.units[k].at == r && !f.units[k].acted && can_retreat(f.force_type(k)))
+            .filter(|&k| f.units[k].at() == r && !f.units[k].acted && can_retreat(f.force_type(k)))
             .map(|k| f.units[k].piece)
             .collect();
         for &pid in &movers {
@@ -419,7 +419,7 @@ pub fn attack_against(
         return Ok((0, None));
     };
     let side = f.units[k].side;
-    let from = f.units[k].at;
+    let from = f.units[k].at();
     let melee = from == region;
     let ty = f.force_type(k);
     if melee {
@@ -439,7 +439,7 @@ pub fn attack_against(
     let highest = melee && side == Side::Union;
     let (target, chosen) = match against
         .and_then(|p| k_of(f, p))
-        .filter(|&t| f.units[t].at == region)
+        .filter(|&t| f.units[t].at() == region)
     {
         Some(t) => (Some(t), Some(t)),
         None => attacked(ctx, f, side, region, highest, rule)?,

@@ -20,16 +20,16 @@ use crate::rules::decision::{DefaultPlan, FormationChange, SecondMove};
 pub fn defaults(ctx: &Ctx, f: &Field, at: &Occupancy, k: Slot, mut push: impl FnMut(DefaultPlan)) {
     let u = &f.units[k];
     let ty = f.force_type(k);
-    let melee = at.any(u.at, Side::Union);
+    let melee = at.any(u.at(), Side::Union);
     if !ty.is_mobile() {
         push(DefaultPlan::Hold);
         return;
     }
     let can_fire = match ty {
-        ForceType::Artillery => !melee && at.artillery_target(u.at, Side::Confederate).is_some(),
+        ForceType::Artillery => !melee && at.artillery_target(u.at(), Side::Confederate).is_some(),
         _ => {
-            u.at != Region::ConfederateReserve
-                && at.range(u.at, Side::Confederate).is_some_and(|r| r <= 1)
+            u.at() != Region::ConfederateReserve
+                && at.range(u.at(), Side::Confederate).is_some_and(|r| r <= 1)
                 || melee
         }
     };
@@ -44,7 +44,7 @@ pub fn defaults(ctx: &Ctx, f: &Field, at: &Occupancy, k: Slot, mut push: impl Fn
         push(DefaultPlan::Hold);
         return;
     }
-    let next = u.at.advance(Side::Confederate);
+    let next = u.at().advance(Side::Confederate);
     let room = next.is_some_and(|r| at.has_room(r, Side::Confederate));
     // 11.1.1: Artillery without an Activation number cannot March at all.
     let marches = ty != ForceType::Artillery
@@ -91,7 +91,7 @@ pub fn defaults(ctx: &Ctx, f: &Field, at: &Occupancy, k: Slot, mut push: impl Fn
             push(DefaultPlan::Pivot);
         }
     }
-    if u.at == Region::ConfederateReserve && marches {
+    if u.at() == Region::ConfederateReserve && marches {
         push(DefaultPlan::MarchOff);
     }
     push(DefaultPlan::Hold);
@@ -103,7 +103,7 @@ pub fn static_fire(ctx: &mut Ctx, f: &mut Field, pid: PieceIx) -> R<()> {
     let k = f.unit_of(pid).expect("here");
     match f.force_type(k) {
         ForceType::Garrison => {
-            let r = f.units[k].at;
+            let r = f.units[k].at();
             let target = std::iter::once(r)
                 .chain(r.neighbours(Side::Confederate))
                 .find(|x| f.any_at(*x, Side::Union));
@@ -124,7 +124,7 @@ pub fn static_fire(ctx: &mut Ctx, f: &mut Field, pid: PieceIx) -> R<()> {
 
 /// The Region in front with Union Forces at range 1, if any.
 fn range_one(f: &Field, k: Slot) -> Option<Region> {
-    let r = f.units[k].at;
+    let r = f.units[k].at();
     r.neighbours(Side::Confederate)
         .find(|x| f.any_at(*x, Side::Union))
 }
@@ -144,7 +144,7 @@ fn advance_one(
     if f.in_melee(k) {
         return Ok(false);
     }
-    let Some(to) = f.units[k].at.advance(Side::Confederate) else {
+    let Some(to) = f.units[k].at().advance(Side::Confederate) else {
         // 11.3: no Advance from the Union Reserve; the other orders go on.
         return Ok(true);
     };
@@ -218,7 +218,7 @@ fn fire_against(
     let Some(k) = f.unit_of(pid) else {
         return Ok(None);
     };
-    if f.units[k].at == Region::ConfederateReserve
+    if f.units[k].at() == Region::ConfederateReserve
         && matches!(f.force_type(k), ForceType::Infantry | ForceType::Cavalry)
     {
         return Ok(None);
@@ -226,8 +226,8 @@ fn fire_against(
     // The Region of the Force aimed at, if it is still at range 1.
     let aimed = against
         .and_then(|p| f.unit_of(p))
-        .map(|t| f.units[t].at)
-        .filter(|r| r.distance(f.units[k].at) == 1);
+        .map(|t| f.units[t].at())
+        .filter(|r| r.distance(f.units[k].at()) == 1);
     let Some(t) = aimed.or_else(|| range_one(f, k)) else {
         return Ok(None);
     };
@@ -268,7 +268,7 @@ pub fn run_counter(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: PlanCounter
         }
         PlanCounter::Canister => {
             let target = super::union::artillery_target(f, k);
-            if range != Some(1) || target.is_none_or(|t| t.distance(f.units[k].at) != 1) {
+            if range != Some(1) || target.is_none_or(|t| t.distance(f.units[k].at()) != 1) {
                 hold(ctx, f, "not exactly 1 Region from a non-Melee Union Force");
                 return Ok(());
             }
@@ -443,7 +443,7 @@ pub fn run_default(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: DefaultPlan
                     attack(ctx, f, pid, t, Vec::new(), "Fire", "12.4.2")?;
                 }
             } else if f.in_melee(k) {
-                let r = f.units[k].at;
+                let r = f.units[k].at();
                 attack(ctx, f, pid, r, Vec::new(), "Fire (Melee)", "12.4.2")?;
             } else {
                 fire_at(ctx, f, pid, Vec::new(), "Fire", "12.4.2")?;
@@ -456,7 +456,7 @@ pub fn run_default(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, plan: DefaultPlan
                 return Ok(());
             }
             // A move: Entrench stays behind (10.2.12.3).
-            if f.units[k].at != Region::ConfederateReserve {
+            if f.units[k].at() != Region::ConfederateReserve {
                 move_into(ctx, f, pid, Region::ConfederateReserve);
             }
             crate::rules::battle::turns::cup::disrupt(ctx, f)?;

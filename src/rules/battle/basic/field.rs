@@ -23,7 +23,7 @@ impl Field {
     /// Regions to the nearest enemy Force; None when there is none.
     pub fn range_to_enemy(&self, k: Slot) -> Option<i32> {
         let u = &self.units[k];
-        Occupancy::regions_of(self).range(u.at, u.side)
+        Occupancy::regions_of(self).range(u.at(), u.side)
     }
 }
 
@@ -53,9 +53,9 @@ impl Occupancy {
         };
         for u in &f.units {
             let side = Occupancy::index(u.side);
-            at.regions[side] |= 1 << u.at.pos();
+            at.regions[side] |= 1 << u.at().pos();
             if u.ty.is_mobile() {
-                at.mobile[side][u.at as usize] += 1;
+                at.mobile[side][u.at() as usize] += 1;
             }
         }
         at
@@ -67,7 +67,7 @@ impl Occupancy {
         // in registers (this read is made for most questions and moves).
         let (mut confederate, mut union) = (0u8, 0u8);
         for u in &f.units {
-            let bit = 1 << u.at.pos();
+            let bit = 1 << u.at().pos();
             match u.side {
                 Side::Confederate => confederate |= bit,
                 Side::Union => union |= bit,

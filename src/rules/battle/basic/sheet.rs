@@ -69,7 +69,7 @@ impl Sheet for Region {
         resolve::act_options(
             f,
             ready,
-            |k| at.melee(f.units[k].at),
+            |k| at.melee(f.units[k].at()),
             |k, options| confederate::defaults(ctx, f, &at, k, resolve::act(options, f.id(k))),
         )
     }

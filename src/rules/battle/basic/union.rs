@@ -41,7 +41,7 @@ pub(super) fn resolve_drawn(ctx: &mut Ctx, f: &mut Field, plan: SpecialBattlePla
             if roll_check(ctx.dice, ctx.chronicle, check)?.success {
                 let rear = f
                     .side(Side::Confederate)
-                    .map(|k| f.units[k].at)
+                    .map(|k| f.units[k].at())
                     .min_by_key(|r| r.depth(Side::Confederate));
                 if let Some(rear) = rear {
                     let there = f.units_at(rear, Side::Confederate);
@@ -91,7 +91,7 @@ fn charge(ctx: &mut Ctx, f: &mut Field) -> R<()> {
     let candidates: Vec<Slot> = f
         .side(Side::Union)
         .filter(|&k| {
-            let r = f.units[k].at;
+            let r = f.units[k].at();
             matches!(f.force_type(k), ForceType::Infantry | ForceType::Cavalry)
                 && !at.any(r, Side::Confederate)
                 && at.range(r, Side::Union) == Some(1)
@@ -108,12 +108,12 @@ fn charge(ctx: &mut Ctx, f: &mut Field) -> R<()> {
     // Only the foremost of them.
     let front = candidates
         .iter()
-        .map(|&k| f.units[k].at)
+        .map(|&k| f.units[k].at())
         .max_by_key(|r| r.depth(Side::Union))
         .expect("not empty");
     let charging: Vec<PieceIx> = candidates
         .into_iter()
-        .filter(|&k| f.units[k].at == front)
+        .filter(|&k| f.units[k].at() == front)
         .map(|k| f.units[k].piece)
         .collect();
     let mut going = charge_activation(ctx, f, &charging, "14.1.3", |ctx, f, pid| {
@@ -140,7 +140,7 @@ fn charge(ctx: &mut Ctx, f: &mut Field) -> R<()> {
     let mut spent = Vec::new();
     for pid in going {
         let Some(k) = k_of(f, pid) else { continue };
-        let Some(target) = f.units[k].at.advance(Side::Union) else {
+        let Some(target) = f.units[k].at().advance(Side::Union) else {
             continue;
         };
         if !f.any_at(target, Side::Confederate) {
@@ -186,7 +186,7 @@ pub fn union_order(f: &Field) -> Vec<PieceIx> {
     let mut order: Vec<(Region, PieceIx)> = f
         .side(Side::Union)
         .filter(|&k| !f.units[k].acted)
-        .map(|k| (f.units[k].at, f.units[k].piece))
+        .map(|k| (f.units[k].at(), f.units[k].piece))
         .collect();
     order.sort_by_key(|&(region, _)| std::cmp::Reverse(region.depth(Side::Union)));
     order.into_iter().map(|(_, pid)| pid).collect()
@@ -196,7 +196,7 @@ pub fn union_order(f: &Field) -> Vec<PieceIx> {
 pub fn union_default(ctx: &mut Ctx, f: &mut Field, pid: PieceIx) -> R<()> {
     let k = k_of(f, pid).expect("on the sheet");
     let ty = f.force_type(k);
-    let region = f.units[k].at;
+    let region = f.units[k].at();
     // One read of the sheet for Melee and range.
     let at = Occupancy::regions_of(f);
     let melee = at.any(region, Side::Confederate);
@@ -255,7 +255,7 @@ pub fn union_default(ctx: &mut Ctx, f: &mut Field, pid: PieceIx) -> R<()> {
 /// The closest non-Melee Region with Confederates at range 1+ (11.7).
 pub fn artillery_target(f: &Field, k: Slot) -> Option<Region> {
     let u = &f.units[k];
-    Occupancy::regions_of(f).artillery_target(u.at, u.side)
+    Occupancy::regions_of(f).artillery_target(u.at(), u.side)
 }
 
 /// 14.2.2 Combat (and 14.2.2.1 Cavalry at range 2).
@@ -267,7 +267,7 @@ fn union_combat(ctx: &mut Ctx, f: &mut Field, pid: PieceIx, carbine: bool) -> R<
         return Ok(());
     }
     let k = k_of(f, pid).expect("on the sheet");
-    let region = f.units[k].at;
+    let region = f.units[k].at();
     if matches!(ty, ForceType::Artillery | ForceType::Fortification) {
         if let Some(target) = artillery_target(f, k) {
             attack(ctx, f, pid, target, Vec::new(), "Combat", rule)?;

@@ -25,12 +25,12 @@ impl Field {
         UnitView {
             force: u.id,
             side: u.side,
-            region: u.at,
+            region: u.at(),
             square: None,
             formation: u.formation,
             counter: u.counter,
-            range: at.range(u.at, u.side),
-            in_melee: at.any(u.at, u.side.other()),
+            range: at.range(u.at(), u.side),
+            in_melee: at.any(u.at(), u.side.other()),
             passing: false,
         }
     }

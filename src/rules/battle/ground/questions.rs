@@ -19,6 +19,9 @@ pub trait Ground: Copy + Eq + std::fmt::Debug + 'static {
     fn label(self) -> String;
     /// Places from here to `other` (11.6 range).
     fn distance(self, other: Self) -> i32;
+    /// The place's index among the sheet's places, below 128: sets of
+    /// places as bits (`Units::occupied`).
+    fn bit(self) -> u32;
     /// The places one step toward `side`'s enemy edge (11.3 Advance, A11.3);
     /// none beyond it.
     fn advances(self, side: Side) -> impl Iterator<Item = Self>;

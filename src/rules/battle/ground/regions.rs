@@ -139,6 +139,10 @@ impl Ground for Region {
         Region::distance(self, other)
     }
 
+    fn bit(self) -> u32 {
+        self as u32
+    }
+
     fn advances(self, side: Side) -> impl Iterator<Item = Region> {
         Region::advance(self, side).into_iter()
     }

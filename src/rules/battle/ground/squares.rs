@@ -168,6 +168,11 @@ impl Ground for Square {
             .max((self.column() - other.column()).abs())
     }
 
+    /// By Row, then Column, up to a Battle Pack's 12 Columns.
+    fn bit(self) -> u32 {
+        u32::from(self.row) * u32::from(Square::MAX_COLUMNS) + u32::from(self.column)
+    }
+
     fn advances(self, side: Side) -> impl Iterator<Item = Square> {
         self.row_step(forward(side))
     }

@@ -170,7 +170,7 @@ pub fn capture_on_field<P: Sheet>(
     rule: &'static str,
 ) {
     let Some(k) = k_of(f, pid) else { return };
-    let at = f.units[k].at;
+    let at = f.units[k].at();
     let captor = f.units[k].side.other();
     let area = f.area.clone();
     let before: Vec<PieceIx> = ctx.board.side_in_area(&area, captor);

@@ -116,9 +116,9 @@ pub fn insights_step<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()> {
                     f.force_type(k),
                     ForceType::Garrison | ForceType::Fortification
                 ) {
-                    let r = f.units[k].at;
+                    let r = f.units[k].at();
                     if f.side(Side::Confederate)
-                        .any(|c| f.units[c].at.distance(r) <= 1)
+                        .any(|c| f.units[c].at().distance(r) <= 1)
                     {
                         options.push(Decision::TryDemolitions { target: f.id(k) });
                     }
@@ -181,12 +181,12 @@ fn screen_attacks<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()> {
         // The rearmost Region, or Row (A10.2.12: Row A, then B, then C).
         let rear = f
             .side(Side::Union)
-            .map(|k| f.units[k].at.depth(Side::Union))
+            .map(|k| f.units[k].at().depth(Side::Union))
             .min();
         let Some(rear) = rear else { break };
         let there: Vec<Slot> = f
             .side(Side::Union)
-            .filter(|&k| f.units[k].at.depth(Side::Union) == rear)
+            .filter(|&k| f.units[k].at().depth(Side::Union) == rear)
             .collect();
         if let Some(k) =
             lowest_skill_random(ctx, f, &there, "10.2.12.7", "The Screen's Hit falls on")?

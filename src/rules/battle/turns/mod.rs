@@ -240,7 +240,7 @@ impl<P: Sheet> SheetRead for InPlace<'_, P> {
         squares.extend(
             (self.f.units.iter())
                 .filter(|u| u.side == side)
-                .filter_map(|u| u.at.shown().1),
+                .filter_map(|u| u.at().shown().1),
         );
         debug_assert_eq!(
             squares,

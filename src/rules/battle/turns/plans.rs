@@ -115,14 +115,105 @@ fn refusal_reason<P: Sheet>(
 }
 
 /// The counters a unit may be given now, as bits by place in
-/// [`PlanCounter::ALL`].
+/// [`PlanCounter::ALL`]: [`counter_bar`]'s answers for a Confederate
+/// Force, read from [`takers_bits`] (asking it of every counter for every
+/// Force was 3% of an Advanced battle), less the counters Officers
+/// Confused took and, with no Union Force to aim at, Flank and Rapid
+/// Advance (A12.3): those two only ever bar.
 fn assignable<P: Sheet>(f: &Field<P>, k: Slot) -> u16 {
-    let melee = f.in_melee(k);
-    PlanCounter::ALL
+    let u = &f.units[k];
+    if u.side != Side::Confederate {
+        return 0;
+    }
+    let key = taker_key(
+        f.force_type(k),
+        u.formation,
+        u.counter.is_some(),
+        u.prepare,
+        f.in_melee(k),
+    );
+    let mut bits = takers_bits()[key];
+    for plan in &f.confused {
+        bits &= !plan_bit(*plan);
+    }
+    if P::DECLARES_TARGETS && !f.has_side(Side::Union) {
+        bits &= !(plan_bit(PlanCounter::Flank) | plan_bit(PlanCounter::RapidAdvance));
+    }
+    debug_assert_eq!(
+        bits,
+        (PlanCounter::ALL.iter())
+            .filter(|&&plan| refusal_reason(f, k, plan, f.in_melee(k)).is_none())
+            .fold(0, |bits, &plan| bits | plan_bit(plan)),
+        "12.2: the table differs from counter_bar"
+    );
+    bits
+}
+
+/// A counter's bit: its place in [`PlanCounter::ALL`].
+fn plan_bit(plan: PlanCounter) -> u16 {
+    let j = PlanCounter::ALL
         .iter()
-        .enumerate()
-        .filter(|&(_, &plan)| refusal_reason(f, k, plan, melee).is_none())
-        .fold(0, |bits, (j, _)| bits | 1 << j)
+        .position(|&p| p == plan)
+        .expect("every counter");
+    1 << j
+}
+
+const FORCE_TYPES: [ForceType; 5] = [
+    ForceType::Infantry,
+    ForceType::Cavalry,
+    ForceType::Artillery,
+    ForceType::Garrison,
+    ForceType::Fortification,
+];
+
+/// What of a Confederate Force [`counter_bar`] reads, as an index into
+/// [`takers_bits`].
+fn taker_key(
+    ty: ForceType,
+    formation: Formation,
+    attached: bool,
+    prepare: bool,
+    melee: bool,
+) -> usize {
+    let ty = FORCE_TYPES
+        .iter()
+        .position(|&t| t == ty)
+        .expect("every type");
+    let formation = usize::from(formation == Formation::Column);
+    (((ty * 2 + formation) * 2 + usize::from(attached)) * 2 + usize::from(prepare)) * 2
+        + usize::from(melee)
+}
+
+/// For every [`taker_key`], the counters [`counter_bar`] lets a
+/// Confederate Force take when no counter is Confused and a target is
+/// there to declare.
+fn takers_bits() -> &'static [u16; 80] {
+    static BITS: std::sync::OnceLock<[u16; 80]> = std::sync::OnceLock::new();
+    BITS.get_or_init(|| {
+        let mut table = [0; 80];
+        for ty in FORCE_TYPES {
+            for formation in [Formation::Line, Formation::Column] {
+                for (attached, prepare, melee) in
+                    (0..8).map(|b| (b & 4 != 0, b & 2 != 0, b & 1 != 0))
+                {
+                    let taker = Taker {
+                        side: Side::Confederate,
+                        force_type: ty,
+                        formation,
+                        // Which counter is attached bars alike.
+                        counter: attached.then_some(PlanCounter::Volley),
+                        prepare,
+                        melee,
+                    };
+                    table[taker_key(ty, formation, attached, prepare, melee)] = (PlanCounter::ALL
+                        .iter())
+                    .filter(|&&plan| counter_bar(&taker, plan, false, false).is_none())
+                    .fold(0, |bits, &plan| bits | plan_bit(plan));
+                }
+            }
+        }
+        table
+    })
 }
 
 /// 12.2: the player assigns up to the Battle Plan Quantity, and may spend
@@ -389,10 +480,10 @@ pub fn use_formation_counter<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()>
 /// placed; those at that distance now are offered first.
 fn declare_target<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>, k: Slot, plan: PlanCounter) -> R<()> {
     let want = plan.aim_distance().expect("a Flank or Rapid Advance");
-    let at = f.units[k].at;
+    let at = f.units[k].at();
     let mut union: Vec<Slot> = f.side(Side::Union).collect();
     union.sort_by_key(|&t| {
-        let d = at.distance(f.units[t].at);
+        let d = at.distance(f.units[t].at());
         ((d - want).abs(), d)
     });
     let options = union

@@ -49,7 +49,7 @@ pub fn shock_on<P: Sheet>(
     let k = k_of(f, pid).expect("on the sheet");
     let side = f.units[k].side;
     let tpid = f.units[target].piece;
-    let region = f.units[target].at;
+    let region = f.units[target].at();
     note!(
         ctx,
         "11.4",
@@ -99,7 +99,7 @@ pub fn shock_on<P: Sheet>(
     // 11.4.2 Shock check of the defender, with 11.4.3.
     let tk = k_of(f, tpid).expect("still here");
     let ak = k_of(f, pid).expect("here");
-    let (from, at) = (f.units[ak].at, f.units[tk].at);
+    let (from, at) = (f.units[ak].at(), f.units[tk].at());
     // A10.3: each Force's Formation in relation to the other.
     let attacker_form = from.formation_toward(f.units[ak].formation, at);
     let defender_form = at.formation_toward(f.units[tk].formation, from);

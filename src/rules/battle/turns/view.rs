@@ -30,7 +30,7 @@ pub fn sheet_view<P: Sheet>(f: &Field<P>, ctx: &Ctx, refusals: bool) -> SheetVie
             } else {
                 Vec::new()
             };
-            let (region, square) = u.at.shown();
+            let (region, square) = u.at().shown();
             SheetUnit {
                 force: p.force.id.clone(),
                 side: u.side,
@@ -41,7 +41,7 @@ pub fn sheet_view<P: Sheet>(f: &Field<P>, ctx: &Ctx, refusals: bool) -> SheetVie
                 // needs (driven back, by Broken say): it will hold.
                 aim_lost: u.target.is_some_and(|t| {
                     let want = u.counter.and_then(PlanCounter::aim_distance);
-                    let now = f.unit_of(t).map(|tk| u.at.distance(f.units[tk].at));
+                    let now = f.unit_of(t).map(|tk| u.at().distance(f.units[tk].at()));
                     want.is_some_and(|d| now != Some(d))
                 }),
                 formation: u.formation,
