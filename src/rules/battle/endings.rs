@@ -114,18 +114,28 @@ pub fn capture_artillery(ctx: &mut Ctx, i: PieceIx, area: &str, rule: &'static s
         Side::Union => Location::AdditionalForcesCup,
         Side::Confederate => Location::ConfederateAvailable,
     };
-    let best = |b: &Board, pile: &Location, stock_only: bool| -> Option<PieceIx> {
-        b.in_pile(pile, |f| {
-            f.side == captor
-                && f.force_type == ForceType::Artillery
-                && f.full.combat <= cv
-                && (!stock_only || f.kind == Some(CounterKind::Battery))
-        })
-        .into_iter()
-        .max_by_key(|&j| (b.pieces[j].force.full.combat, std::cmp::Reverse(j)))
-    };
-    let substitute = best(ctx.board, &Location::CapturedArtilleryPile, false)
-        .or_else(|| best(ctx.board, &own_stock, true));
+    // The strongest that may stand in (the first of equals) from the
+    // Captured Artillery pile, else a Battery of the captor's own stock:
+    // both found in one pass over the counters.
+    let mut captured: Option<(u32, PieceIx)> = None;
+    let mut stock: Option<(u32, PieceIx)> = None;
+    for (j, p) in ctx.board.pieces.iter_enumerated() {
+        let f = &p.force;
+        if f.side != captor || f.force_type != ForceType::Artillery || f.full.combat > cv {
+            continue;
+        }
+        let best = if *p.location() == Location::CapturedArtilleryPile {
+            &mut captured
+        } else if *p.location() == own_stock && f.kind == Some(CounterKind::Battery) {
+            &mut stock
+        } else {
+            continue;
+        };
+        if best.is_none_or(|(top, _)| f.full.combat > top) {
+            *best = Some((f.full.combat, j));
+        }
+    }
+    let substitute = captured.or(stock).map(|(_, j)| j);
     match substitute {
         Some(j) => {
             ctx.board.move_to(j, area);

@@ -164,8 +164,12 @@ pub fn union_order(ctx: &mut Ctx, f: &Field) -> R<Vec<Slot>> {
         .collect();
     units.sort_by_key(|&(_, depth, skill)| (Reverse(depth), Reverse(skill)));
     let mut order = Vec::with_capacity(units.len());
+    // One list for every group of equals (a list each was 1% of an
+    // Advanced battle).
+    let mut left: Vec<PieceIx> = Vec::with_capacity(units.len());
     for equals in units.chunk_by(|a, b| (a.1, a.2) == (b.1, b.2)) {
-        let mut left: Vec<PieceIx> = equals.iter().map(|&(k, ..)| f.units[k].piece).collect();
+        left.clear();
+        left.extend(equals.iter().map(|&(k, ..)| f.units[k].piece));
         while left.len() > 1 {
             let chosen = ctx.pick_piece("A14.3", "The Union Force to act next", &left)?;
             left.retain(|&p| p != chosen);

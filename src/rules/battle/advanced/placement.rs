@@ -18,7 +18,29 @@ use crate::rules::why::reason::Reason;
 /// Artillery in Row A, then Row B, then Row C (10.2.19). Rows
 /// beyond these take what still finds no Square, toward the enemy
 /// (R-A10.2.14-place).
-fn rows(side: Side, ty: ForceType) -> Vec<&'static [Region]> {
+fn rows(side: Side, ty: ForceType) -> &'static [&'static [Region]] {
+    // Five kinds of Force, each its Rows worked out once (a list made for
+    // every Force placed was 1% of an Advanced battle).
+    const KINDS: [(Side, ForceType); 5] = [
+        (Side::Confederate, ForceType::Garrison),
+        (Side::Confederate, ForceType::Infantry),
+        (Side::Union, ForceType::Garrison),
+        (Side::Union, ForceType::Artillery),
+        (Side::Union, ForceType::Infantry),
+    ];
+    static ROWS: std::sync::OnceLock<[Vec<&'static [Region]>; 5]> = std::sync::OnceLock::new();
+    let kind = match (side, ty.is_mobile()) {
+        (Side::Confederate, false) => 0,
+        (Side::Confederate, true) => 1,
+        (Side::Union, false) => 2,
+        (Side::Union, true) if ty == ForceType::Artillery => 3,
+        (Side::Union, true) => 4,
+    };
+    &ROWS.get_or_init(|| KINDS.map(|(side, ty)| rows_of(side, ty)))[kind]
+}
+
+/// [`rows`], worked out.
+fn rows_of(side: Side, ty: ForceType) -> Vec<&'static [Region]> {
     use Region::*;
     let first: &[&[Region]] = match (side, ty.is_mobile()) {
         (Side::Confederate, false) => &[&[ConfederateReserve]],
@@ -82,7 +104,7 @@ pub fn set_up_squares(
     front: bool,
     taken: impl Fn(Square) -> bool,
 ) -> Vec<Square> {
-    let mut squares = first_free_on(columns, &rows(Side::Confederate, ty), &taken);
+    let mut squares = first_free_on(columns, rows(Side::Confederate, ty), &taken);
     if front && ty.is_mobile() {
         for s in Square::row_of_on(Region::ConfederateFront, columns) {
             if !taken(s) && !squares.contains(&s) {
@@ -127,22 +149,31 @@ pub fn set_up_refusal(
 
 /// Columns from the centre of a Row outward, the lower of two equally
 /// central first: on six Columns 3, 4, 2, 5, 1, 6.
-fn centre_first(columns: u8) -> Vec<i32> {
-    let n = i32::from(columns);
-    let mut cs: Vec<i32> = (0..n).collect();
-    // Twice the distance from the centre (n − 1) / 2, kept in integers.
-    cs.sort_by_key(|&c| ((2 * c - (n - 1)).abs(), c));
-    cs
+fn centre_first(columns: u8) -> &'static [i32] {
+    // Worked out once for every width a sheet may have.
+    static ORDERS: std::sync::OnceLock<Vec<Vec<i32>>> = std::sync::OnceLock::new();
+    let orders = ORDERS.get_or_init(|| {
+        (0..=i32::from(Square::MAX_COLUMNS))
+            .map(|n| {
+                let mut cs: Vec<i32> = (0..n).collect();
+                // Twice the distance from the centre (n − 1) / 2, kept in
+                // integers.
+                cs.sort_by_key(|&c| ((2 * c - (n - 1)).abs(), c));
+                cs
+            })
+            .collect()
+    });
+    &orders[usize::from(columns)]
 }
 
 /// The Square a Union Force of type `ty` is placed in: the first of its
 /// Rows with room (A10.2.14), filled from the centre of the Row outward
 /// (R-A10.2.14-place). None when the sheet has no room for it.
 pub fn union_square(f: &Field, ty: ForceType) -> Option<Square> {
-    let free = first_free(f, Side::Union, &rows(Side::Union, ty));
+    let free = first_free(f, Side::Union, rows(Side::Union, ty));
     centre_first(f.columns)
-        .into_iter()
-        .find_map(|c| free.iter().copied().find(|s| s.column() == c))
+        .iter()
+        .find_map(|&c| free.iter().copied().find(|s| s.column() == c))
 }
 
 /// A13.1, A13.3: Union Forces start the battle in Column under Aggressive
@@ -166,8 +197,8 @@ pub fn terrain_fits(f: &Field, union_forces: usize, row: Region) -> bool {
 /// The free Squares of a Row, from its centre outward.
 fn centre_out(f: &Field, side: Side, row: Region) -> Vec<Square> {
     centre_first(f.columns)
-        .into_iter()
-        .filter_map(|c| Square::row_of_on(row, f.columns).find(|s| s.column() == c))
+        .iter()
+        .filter_map(|&c| Square::row_of_on(row, f.columns).find(|s| s.column() == c))
         .filter(|s| f.has_room(*s, side))
         .collect()
 }
@@ -179,7 +210,7 @@ fn by_row(f: &Field, side: Side) -> String {
         .map(|r| {
             let n = f
                 .side(side)
-                .filter(|&k| f.units[k].at.region() == *r)
+                .filter(|&k| f.units[k].at().region() == *r)
                 .count();
             (r, n)
         })
@@ -207,11 +238,8 @@ pub fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[PieceIx]) -> R<()
         }
         let ty = ctx.board.pieces[pid].force.force_type;
         let usual = confederate_squares(f, ty, false);
-        let squares = if front && front_used < 3 {
-            confederate_squares(f, ty, true)
-        } else {
-            usual.clone()
-        };
+        let with_front = (front && front_used < 3).then(|| confederate_squares(f, ty, true));
+        let squares = with_front.as_ref().unwrap_or(&usual);
         let formations: &[Formation] = if ty.is_mobile() && ty != ForceType::Artillery {
             &[Formation::Line, Formation::Column]
         } else {
@@ -219,7 +247,7 @@ pub fn place_confederates(ctx: &mut Ctx, f: &mut Field, off: &[PieceIx]) -> R<()
         };
         let id = *ctx.board.pieces[pid].id();
         let mut options = Vec::with_capacity(squares.len() * formations.len());
-        for &square in &squares {
+        for &square in squares {
             for &formation in formations {
                 options.push(Decision::PlaceOnSquare {
                     force: id,
@@ -476,7 +504,9 @@ mod tests {
     }
 
     fn square_of(b: &Board, f: &Field, id: &str) -> String {
-        f.units[f.unit_of(b.index(id).unwrap()).unwrap()].at.name()
+        f.units[f.unit_of(b.index(id).unwrap()).unwrap()]
+            .at()
+            .name()
     }
 
     /// A10.2.14: the player's Squares and Formations are taken; a Square

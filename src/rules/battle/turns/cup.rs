@@ -22,14 +22,11 @@ pub fn draw_special_plans<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()> {
     // no Force to go to, Flanking Fire with every Confederate in Melee) stay
     // out of the cup until the draw ends, so the draw always ends.
     let mut set_aside = Vec::new();
+    let mut pool: Vec<SpecialBattlePlan> = Vec::with_capacity(f.cup.len());
     while counted < quantity {
         // Disrupted plans are out of the cup already (12.4.3).
-        let mut pool: Vec<SpecialBattlePlan> = f
-            .cup
-            .iter()
-            .copied()
-            .filter(|p| in_pool(f.tactics, *p))
-            .collect();
+        pool.clear();
+        pool.extend(f.cup.iter().copied().filter(|p| in_pool(f.tactics, *p)));
         if pool.is_empty() {
             note!(
                 ctx,
@@ -38,7 +35,9 @@ pub fn draw_special_plans<P: Sheet>(ctx: &mut Ctx, f: &mut Field<P>) -> R<()> {
             );
             break;
         }
-        pool.sort();
+        // Equal counters are alike: the unstable sort gives the same list,
+        // without the stable sort's scratch list (1% of an Advanced battle).
+        pool.sort_unstable();
         let i = crate::dice::pick_logged(
             ctx.dice,
             ctx.chronicle,
