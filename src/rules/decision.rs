@@ -453,12 +453,6 @@ impl Request {
         self.situation = Some(situation);
         self
     }
-
-    /// Asked during a Basic battle: the Battlefield Sheet.
-    pub fn on_sheet(mut self, units: Vec<UnitView>) -> Request {
-        self.battlefield = Some(units);
-        self
-    }
 }
 
 /// A Force on the Battlefield Sheet as the player sees it.

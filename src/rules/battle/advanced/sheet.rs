@@ -9,12 +9,11 @@ use crate::rules::battle::field::Slot;
 use crate::rules::battle::ground::{Ground, Region, Square};
 use crate::rules::battle::record::Relation;
 use crate::rules::battle::terms::PlanCounter;
-use crate::rules::battle::turns::view::with_sheet;
 use crate::rules::battle::turns::{R, Sheet, plans, resolve};
 use crate::rules::board::{Board, PieceIx};
 use crate::rules::components::SpecialBattlePlan;
 use crate::rules::ctx::Ctx;
-use crate::rules::decision::{Decision, DefaultPlan, Request, UnitView};
+use crate::rules::decision::{Decision, DefaultPlan, UnitView};
 use crate::rules::difficulty::BattleMode;
 
 impl Sheet for Square {
@@ -145,10 +144,6 @@ impl Sheet for Square {
 
     fn unit_view(f: &Field, at: &Occupancy, k: Slot) -> UnitView {
         f.unit_view(at, k)
-    }
-
-    fn on_sheet(ctx: &Ctx, request: Request, f: &Field) -> Request {
-        with_sheet(ctx, request, f)
     }
 
     fn problem(f: &Field, board: &Board) -> Option<String> {

@@ -139,9 +139,6 @@ pub trait Sheet: Ground {
     fn standing(f: &Field<Self>) -> Self::Standing;
     /// Unit `k` as [`Sheet::unit_views`] shows it, the sheet read as `at`.
     fn unit_view(f: &Field<Self>, at: &Self::Standing, k: Slot) -> UnitView;
-    /// The request with the battle's sheet for the window attached, when
-    /// the battle is recorded (`turns::view::with_sheet`).
-    fn on_sheet(ctx: &Ctx, request: Request, f: &Field<Self>) -> Request;
     /// What is wrong with the sheet, if anything (its capacities, no
     /// counter in Melee): checked after every step in debug builds.
     fn problem(f: &Field<Self>, board: &Board) -> Option<String>;
@@ -184,11 +181,14 @@ pub fn ask_about<P: Sheet>(
         // Nothing to choose (as `ask`): no view of the sheet to make.
         return Ok(options.into_iter().next().expect("one option"));
     }
-    let mut request = Request::new(rule, prompt, options).about(about);
+    // Made once and filled in where it stands (moved through a builder for
+    // each part, it was copied four times a question).
+    let mut request = Request::new(rule, prompt, options);
+    request.about = about;
     // The balance only for a record or a decider that reads it.
     if ctx.recording() || ctx.decider.reads_situation(&request) {
         let [confederate_combat, union_combat] = f.combat_totals(ctx.board);
-        request = request.in_battle(crate::rules::decision::Situation {
+        request.situation = Some(crate::rules::decision::Situation {
             confederate_combat,
             union_combat,
             lee_present: f.lee,
@@ -196,9 +196,9 @@ pub fn ask_about<P: Sheet>(
         });
     }
     if !ctx.decider.reads_sheet_in_place() && ctx.decider.reads_sheet(&request) {
-        request = request.on_sheet(P::unit_views(f));
+        request.battlefield = Some(P::unit_views(f));
     }
-    let request = P::on_sheet(ctx, request, f);
+    ctx.with_sheet(&mut request, f);
     let sheet = InPlace {
         f,
         at: std::cell::OnceCell::new(),

@@ -87,23 +87,6 @@ pub fn sheet_view<P: Sheet>(f: &Field<P>, ctx: &Ctx, refusals: bool) -> SheetVie
     }
 }
 
-/// A question with the sheet as it stands when asked, for the window (a
-/// pending step is not written back until it is answered); only when the
-/// battle is recorded, so simulations make none.
-///
-/// `ask_about` has just recorded the sheet as a frame (or found it the same
-/// as the last one): that frame is the sheet, not built a second time.
-pub fn with_sheet<P: Sheet>(ctx: &Ctx, mut request: Request, f: &Field<P>) -> Request {
-    if ctx.recording() {
-        let refusals = request.rule == "12.2";
-        let sheet = last_frame(ctx)
-            .cloned()
-            .unwrap_or_else(|| sheet_view(f, ctx, refusals));
-        request.sheet = Some(Box::new(sheet));
-    }
-    request
-}
-
 /// The battle's latest recorded sheet, if any.
 fn last_frame<'a>(ctx: &'a Ctx) -> Option<&'a SheetView> {
     use crate::rules::battle::record::EventKind;
@@ -131,6 +114,23 @@ pub fn record<P: Sheet>(ctx: &mut Ctx, f: &Field<P>, caption: String, refusals: 
 }
 
 impl Ctx<'_> {
+    /// A question with the sheet as it stands when asked, for the window (a
+    /// pending step is not written back until it is answered); only when the
+    /// battle is recorded, so simulations make none.
+    ///
+    /// `ask_about` has just recorded the sheet as a frame (or found it the
+    /// same as the last one): that frame is the sheet, not built a second
+    /// time.
+    pub fn with_sheet<P: Sheet>(&self, request: &mut Request, f: &Field<P>) {
+        if self.recording() {
+            let refusals = request.rule == "12.2";
+            let sheet = last_frame(self)
+                .cloned()
+                .unwrap_or_else(|| sheet_view(f, self, refusals));
+            request.sheet = Some(Box::new(sheet));
+        }
+    }
+
     /// The sheet after a change, with a caption saying what changed;
     /// nothing when it did not change or nothing is recorded.
     pub fn frame<P: Sheet>(&mut self, f: &Field<P>, caption: impl FnOnce(&Board) -> String) {
