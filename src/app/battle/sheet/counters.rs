@@ -416,41 +416,7 @@ pub(super) fn unit_symbol(painter: &egui::Painter, r: Rect, t: ForceType, ink: C
 /// markers, a declared target. Drawn after every counter, so that no
 /// counter hides another's tags (the two of a Melee Square stand close).
 pub(super) fn tags(painter: &egui::Painter, board: &Board, u: &SheetUnit, r: Rect, alpha: f32) {
-    let mut tags: Vec<(String, Color32, bool)> = Vec::new();
-    if let Some(c) = u.counter {
-        tags.push((c.name().to_string(), TAG, true));
-    }
-    if u.prepare {
-        tags.push(("Prepare".into(), TAG, true));
-    }
-    if u.clear_orders {
-        tags.push(("Clear Orders".into(), palette::WOODS, false));
-    }
-    if u.entrench {
-        tags.push(("Entrench".into(), palette::HEIGHTS, false));
-    }
-    if u.hard_cover {
-        tags.push(("Hard Cover".into(), palette::UNION_LIGHT, false));
-    }
-    if u.cover {
-        tags.push(("Cover".into(), palette::FARMLAND, false));
-    }
-    if let Some(t) = &u.target {
-        tags.push(if u.aim_lost {
-            // A12.3: no longer at its distance: it will hold.
-            (
-                format!("→ {}: out of reach", short(board, t)),
-                palette::PAPER_DEEP,
-                false,
-            )
-        } else {
-            (
-                format!("→ {}", short(board, t)),
-                palette::WARNING_PALE,
-                false,
-            )
-        });
-    }
+    let tags = tag_list(board, u);
     let mut ty = match u.side {
         Side::Confederate => r.bottom() + 3.0,
         Side::Union => r.top() - 16.0,
@@ -488,17 +454,63 @@ pub(super) fn tags(painter: &egui::Painter, board: &Board, u: &SheetUnit, r: Rec
             INK.gamma_multiply(alpha),
         );
         ty += match u.side {
-            Side::Confederate => 15.0,
-            Side::Union => -15.0,
+            Side::Confederate => TAG_STEP,
+            Side::Union => -TAG_STEP,
         };
     }
 }
 
+/// The tags a counter carries, each its words, its colour and whether it
+/// is a Battle Plan Counter, in the order they are drawn ([`tags`]; below
+/// a Confederate counter, each [`TAG_STEP`] under the last).
+pub(super) fn tag_list(board: &Board, u: &SheetUnit) -> Vec<(String, Color32, bool)> {
+    let mut tags: Vec<(String, Color32, bool)> = Vec::new();
+    if let Some(c) = u.counter {
+        tags.push((c.name().to_string(), TAG, true));
+    }
+    if u.prepare {
+        tags.push(("Prepare".into(), TAG, true));
+    }
+    if u.clear_orders {
+        tags.push(("Clear Orders".into(), palette::WOODS, false));
+    }
+    if u.entrench {
+        tags.push(("Entrench".into(), palette::HEIGHTS, false));
+    }
+    if u.hard_cover {
+        tags.push(("Hard Cover".into(), palette::UNION_LIGHT, false));
+    }
+    if u.cover {
+        tags.push(("Cover".into(), palette::FARMLAND, false));
+    }
+    if let Some(t) = &u.target {
+        tags.push(if u.aim_lost {
+            // A12.3: no longer at its distance: it will hold.
+            (
+                format!("→ {}: out of reach", short(board, t)),
+                palette::PAPER_DEEP,
+                false,
+            )
+        } else {
+            (
+                format!("→ {}", short(board, t)),
+                palette::WARNING_PALE,
+                false,
+            )
+        });
+    }
+    tags
+}
+
+/// How far apart a counter's tags are drawn.
+pub(super) const TAG_STEP: f32 = 15.0;
+
 /// A suggested Battle Plan Counter (the Suggest panel, issue 37): the
 /// counter ringed with a dashed line and the suggested counter's tag, a
 /// band at least the counter's width in dark ink on pale green (readable
-/// on the smallest sheet), with a dashed edge, at `y` (over the
-/// counter's foot). Stronger while its answer is pointed at in the panel.
+/// on the smallest sheet), with a dashed edge, at `y` (under the counter,
+/// where the counter given goes, or over its foot where there is no room).
+/// Stronger while its answer is pointed at in the panel.
 pub(super) fn ghost(painter: &egui::Painter, r: Rect, y: f32, plan: PlanCounter, pointed: bool) {
     let ink = crate::app::suggest::GHOST.gamma_multiply(if pointed { 1.0 } else { 0.85 });
     let width = if pointed { 2.5 } else { 1.8 };

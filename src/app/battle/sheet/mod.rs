@@ -145,7 +145,7 @@ pub fn draw(
             .animate_value_with_time(scene.id(&u.force).with("a"), 1.0, 0.5);
         counters::tags(&painter, board, u, *at, alpha);
     }
-    ghosts(&painter, &g, sheet, offer, &shown);
+    ghosts(&painter, &g, board, sheet, offer, &shown);
     if let Some(b) = before {
         departed(ui, &painter, &scene, b, &layout(b, &g));
     }
@@ -163,12 +163,15 @@ pub fn draw(
 }
 
 /// The Suggest panel's assignment (issue 37): each suggested counter
-/// over its Force's foot, the Force ringed; a line under the header says
-/// what the dashed counters are, and names a suggested Formation counter
-/// (12.3.7), which stands beside the sheet.
+/// under its Force, where the counter given is drawn (over the Force's
+/// foot where there is no room: it would hide its Combat Value), the Force
+/// ringed; a line under the header says what the dashed counters are, and
+/// names a suggested Formation counter (12.3.7), which stands beside the
+/// sheet.
 fn ghosts(
     painter: &egui::Painter,
     g: &Geometry,
+    board: &Board,
     sheet: &SheetView,
     offer: &Offer,
     shown: &[(usize, Rect)],
@@ -186,9 +189,9 @@ fn ghosts(
             continue;
         };
         let (k, at) = shown[i];
-        // Over the counter's foot, translucent: never under the sheet's
-        // foot or another counter's tags; two for one Force (Prepare and
-        // another) stack upward.
+        // Under the counter and its tags while there is room before the
+        // next counter down or the sheet's foot; else over the counter's
+        // foot. Two for one Force (Prepare and another) stack.
         let n = match stacked.iter_mut().find(|(j, _)| *j == k) {
             Some((_, n)) => {
                 *n += 1.0;
@@ -199,7 +202,24 @@ fn ghosts(
                 0.0
             }
         };
-        let y = at.bottom() - counters::GHOST_TAG_H - (counters::GHOST_TAG_H + 1.0) * n;
+        let u = &sheet.units[k];
+        let tags = match u.side {
+            Side::Confederate => counters::tag_list(board, u).len() as f32,
+            Side::Union => 0.0,
+        };
+        let top = at.bottom() + 3.0 + counters::TAG_STEP * tags;
+        let floor = (shown.iter())
+            .filter(|(j, r)| {
+                *j != k && r.top() >= at.bottom() && r.left() < at.right() && r.right() > at.left()
+            })
+            .map(|(_, r)| r.top())
+            .fold(g.body.bottom(), f32::min);
+        let step = counters::GHOST_TAG_H + 1.0;
+        let y = if top + step * (n + 1.0) <= floor {
+            top + step * n
+        } else {
+            at.bottom() - counters::GHOST_TAG_H - step * n
+        };
         counters::ghost(painter, at, y, ghost.plan, ghost.pointed);
     }
     let formation = offer.ghosts.iter().any(|g| g.force.is_none());
