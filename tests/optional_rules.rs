@@ -418,15 +418,16 @@ fn the_o13_table_roll_names_the_table_it_picks() {
 }
 
 /// A scenario file with one change, written to a scratch folder.
-fn scenario_with(name: &str, edit: impl FnOnce(&mut serde_json::Value)) -> String {
+/// The folder goes when the returned `Scratch` is dropped.
+fn scenario_with(name: &str, edit: impl FnOnce(&mut serde_json::Value)) -> (Scratch, String) {
     let text = std::fs::read_to_string("scenarios/basic-glendale.json").unwrap();
     let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
     edit(&mut v);
-    let dir = std::env::temp_dir().join(format!("fcrel-optional-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new(&format!("optional-{name}"));
     let path = dir.join(name);
     std::fs::write(&path, serde_json::to_string_pretty(&v).unwrap()).unwrap();
-    path.to_string_lossy().into_owned()
+    let path = path.to_string_lossy().into_owned();
+    (dir, path)
 }
 
 /// Issue 32 item 7, O13.0 "Used with: Basic and Advanced Battle Rules.":
@@ -435,7 +436,7 @@ fn scenario_with(name: &str, edit: impl FnOnce(&mut serde_json::Value)) -> Strin
 /// the rule and its place in the file; in its own mode both fight it.
 #[test]
 fn battle_and_odds_refuse_a_rule_the_mode_is_not_used_with() {
-    let path = scenario_with("tables.json", |v| {
+    let (_dir, path) = scenario_with("tables.json", |v| {
         v["optional"] = serde_json::json!(["counter-battery-fire", "union-tactics-tables"]);
     });
     let (code, out, err) = fcrel(&["battle", "--scenario", &path, "--battles", "quick"]);
@@ -485,7 +486,7 @@ fn battle_and_odds_refuse_a_rule_the_mode_is_not_used_with() {
 /// loaded, at its entry in `optional`.
 #[test]
 fn a_scenario_names_the_optional_entry_its_mode_is_not_used_with() {
-    let path = scenario_with("very-quick.json", |v| {
+    let (_dir, path) = scenario_with("very-quick.json", |v| {
         v["mode"] = serde_json::json!("very-quick");
         v["optional"] = serde_json::json!(["counter-battery-fire", "battle-continues"]);
     });

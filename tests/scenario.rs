@@ -2,15 +2,12 @@
 //! give clear errors and never a panic.
 
 mod common;
-use common::fcrel;
+use common::{Scratch, fcrel};
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("fcrel-scn-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn scratch(name: &str) -> Scratch {
+    Scratch::new(&format!("scn-{name}"))
 }
 
 fn example() -> serde_json::Value {

@@ -2,7 +2,7 @@
 //! real Seven Days file: precise messages, every problem, never a panic.
 
 mod common;
-use common::fcrel;
+use common::{Scratch, fcrel};
 
 use std::path::{Path, PathBuf};
 
@@ -18,11 +18,8 @@ fn seven_days() -> Value {
 }
 
 /// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("fcrel-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn scratch(name: &str) -> Scratch {
+    Scratch::new(&format!("test-{name}"))
 }
 
 fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {

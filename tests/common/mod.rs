@@ -8,6 +8,34 @@
 
 use std::sync::Arc;
 
+/// A scratch folder for one test, made empty and removed when the test is
+/// done with it (also when it fails): the tests leave nothing in the
+/// system's temporary folder.
+pub struct Scratch(std::path::PathBuf);
+
+impl Scratch {
+    /// `fcrel-NAME-PID` in the temporary folder; NAME one test's own.
+    pub fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("fcrel-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 /// The bundled campaigns, in the order of the war.
 pub const CAMPAIGNS: [&str; 5] = [
     "seven-days",
