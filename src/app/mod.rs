@@ -88,6 +88,10 @@ pub struct SetupChoice {
     pub grand: bool,
     /// A bundled stand-alone battle to fight instead (its key).
     pub battle: Option<String>,
+    /// The stand-alone battle's seed, used once; none (the player's
+    /// choice): a fresh one. The screenshot tour fights the same battle at
+    /// every window size and every run.
+    pub battle_seed: Option<u64>,
 }
 
 impl Default for SetupChoice {
@@ -103,6 +107,7 @@ impl Default for SetupChoice {
             random_seed: None,
             grand: false,
             battle: None,
+            battle_seed: None,
         }
     }
 }

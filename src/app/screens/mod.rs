@@ -99,7 +99,10 @@ fn start_campaign(
         // the last set-up's (two Malvern Hills must not roll alike).
         let options = crate::rules::difficulty::GameOptions {
             battles: crate::rules::difficulty::BattleMode::Advanced,
-            seed: crate::dice::fresh_seed(),
+            seed: choice
+                .battle_seed
+                .take()
+                .unwrap_or_else(crate::dice::fresh_seed),
             ..choice.options
         };
         commands.insert_resource(crate::save::GameId(crate::store::now()));
