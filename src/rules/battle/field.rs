@@ -144,8 +144,8 @@ pub struct Field<P> {
 }
 
 /// The units on a sheet, read as an [`IxVec`], and where each side stands
-/// as bits by place ([`Ground::bit`]), worked out when first asked after a
-/// unit moved, entered or left. The Advanced sheet's questions ask it of
+/// as bits by place ([`Ground::bit`], [`Units::occupied_by`]), worked out
+/// when first asked after a unit moved, entered or left. The Advanced sheet's questions ask it of
 /// every Force (`advanced::field::Occupancy`), some 130 times a battle:
 /// read afresh each time it was 5% of an Advanced battle.
 #[derive(Debug, Clone)]
@@ -221,10 +221,15 @@ impl<P> Units<P> {
 }
 
 impl<P: Ground> Units<P> {
-    /// The places each side holds, `[Confederate, Union]`, as bits by
-    /// [`Ground::bit`].
+    /// The places `side` holds, as bits by [`Ground::bit`].
     #[inline]
-    pub fn occupied(&self) -> [u128; 2] {
+    pub fn occupied_by(&self, side: Side) -> u128 {
+        self.occupied()[usize::from(side == Side::Union)]
+    }
+
+    /// [`Units::occupied_by`] of both sides, `[Confederate, Union]`.
+    #[inline]
+    fn occupied(&self) -> [u128; 2] {
         if let Some(bits) = self.occupied.get() {
             debug_assert_eq!(bits, self.occupied_now(), "a unit moved unseen");
             return bits;
@@ -292,7 +297,7 @@ impl<P: Ground> Field<P> {
     /// Whether any of a side's Forces is at a place.
     #[inline]
     pub fn any_at(&self, at: P, side: Side) -> bool {
-        self.units.occupied()[usize::from(side == Side::Union)] & 1 << at.bit() != 0
+        self.units.occupied_by(side) & 1 << at.bit() != 0
     }
 
     /// In Melee combat: enemy Forces at the same place (11.5, A11.5).

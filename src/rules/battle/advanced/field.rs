@@ -29,21 +29,17 @@ impl Occupancy {
         usize::from(side == Side::Union)
     }
 
-    fn bit(at: Square) -> u32 {
-        at.bit()
-    }
-
     /// Where each side's Forces stand (kept by the sheet's units until one
-    /// moves, `Units::occupied`).
+    /// moves, `Units::occupied_by`).
     pub fn of(f: &Field) -> Occupancy {
         Occupancy {
-            squares: f.units.occupied(),
+            squares: [Side::Confederate, Side::Union].map(|side| f.units.occupied_by(side)),
         }
     }
 
     /// Whether any of a side's Forces is in a Square.
     pub fn any(&self, at: Square, side: Side) -> bool {
-        self.squares[Occupancy::side(side)] & 1 << Occupancy::bit(at) != 0
+        self.squares[Occupancy::side(side)] & 1 << at.bit() != 0
     }
 
     /// Whether a Force of `side` stands in a Square without an enemy.
@@ -59,7 +55,7 @@ impl Occupancy {
         if enemy == 0 {
             return None;
         }
-        let within = &WITHIN[Occupancy::bit(at) as usize];
+        let within = &WITHIN[at.bit() as usize];
         (0..).find(|&r| within[r] & enemy != 0).map(|r| r as i32)
     }
 }
@@ -191,7 +187,7 @@ mod tests {
             }
             let mut at = Occupancy { squares: [0; 2] };
             for &s in &enemy {
-                at.squares[Occupancy::side(Side::Union)] |= 1 << Occupancy::bit(s);
+                at.squares[Occupancy::side(Side::Union)] |= 1 << s.bit();
             }
             for &s in &all {
                 let scan = enemy.iter().map(|e| s.distance(*e)).min();
